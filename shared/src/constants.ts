@@ -1,0 +1,69 @@
+/** Business constants of the spec, one place for both sides. */
+
+/** The seven enquiry subjects (spec 000 §3): the label is what is sent. */
+export const LEAD_SUBJECTS = [
+  'Website design & development',
+  'Digital marketing',
+  'Branding',
+  'Content marketing',
+  'SaaS development',
+  'SEO',
+  'Graphic designing',
+] as const;
+export type LeadSubject = (typeof LEAD_SUBJECTS)[number];
+
+export const LEAD_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  phoneMin: 6,
+  phoneMax: 20,
+  messageMax: 5000,
+  subjectMax: 100,
+  pageMax: 300,
+} as const;
+
+/** Posts per page of the public list; the server decides it (spec 000 §9). */
+export const POST_PAGE_SIZE = 10;
+/** Leads per page of the admin inbox. */
+export const LEAD_PAGE_SIZE = 20;
+/** Featured posts in the blog sidebar. */
+export const FEATURED_POSTS = 3;
+
+export const POST_LIMITS = {
+  titleMax: 200,
+  slugMax: 200,
+  contentMaxBytes: 300_000,
+  headTagMax: 10_000,
+  bannerMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+/** Login throttling: this many failures per e-mail within the window give 429. */
+export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
+/** Lead rate limit per client IP. */
+export const LEAD_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
+
+export const CALL_BACK_HOURS = 12;
+export const TIMINGS = {
+  heroIntervalMs: 7000,
+  stepperIntervalMs: 5000,
+  scrollToFormMs: 1000,
+  revealDurationMs: 1200,
+  revealDelayMs: 200,
+  speechStartDelayMs: 100,
+  viewCountDelayMs: 200,
+  addSuccessPopupMs: 4000,
+  updateSuccessPopupMs: 2000,
+  carouselSpeedMs: 800,
+} as const;
+
+/** The two articles the site treats specially. */
+export const SPECIAL_SLUGS = {
+  career: 'how-to-start-a-career-in-a-digital-marketing-agency',
+  fileIcons: 'how-to-display-icons-as-per-file-type-you-upload-in-html',
+} as const;
+
+/** File types the extension-image endpoint draws an icon for. */
+export const EXTENSION_ICONS = [
+  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'zip',
+  'jpg', 'jpeg', 'png', 'gif', 'svg', 'mp3', 'mp4', 'html', 'js', 'json',
+] as const;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { loginResult } from '../entities';
+import { defineOperations } from './operation';
+
+export const authOperations = defineOperations({
+  login: {
+    resource: 'user',
+    method: 'POST',
+    path: '/api/user/login',
+    auth: 'public',
+    summary: 'Admin login with e-mail and password (Cognito USER_PASSWORD_AUTH).',
+    request: {
+      encodings: ['json'],
+      body: z.object({
+        email: z.string().trim().min(1, 'is required').max(254, 'is too long'),
+        password: z.string().min(1, 'is required').max(256, 'is too long'),
+      }),
+    },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: loginResult }),
+    errors: [400, 401, 429],
+  },
+  getUserData: {
+    resource: 'user',
+    method: 'GET',
+    path: '/api/user/user-data',
+    auth: 'admin',
+    summary: 'The signed-in admin; the admin area logs out when this fails.',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.object({ username: z.string(), email: z.string(), groups: z.array(z.string()) }) }),
+    errors: [401, 403],
+  },
+});

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import { errorBody } from '../entities';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Auth = 'public' | 'admin';
+/** How a request body may arrive: `json`, urlencoded `form`, or `multipart` form data. */
+export type Encoding = 'json' | 'form' | 'multipart';
+/** What a successful response body is. */
+export type ResponseKind = 'json' | 'csv' | 'svg';
+
+export interface FileField {
+  required: boolean;
+}
+
+export interface Operation {
+  /** Groups operations into handler folders: `lambdas/src/handlers/<resource>/<verb-noun>.ts`. */
+  resource: string;
+  method: Method;
+  /** API Gateway style: `{name}` marks a path parameter. */
+  path: string;
+  auth: Auth;
+  summary: string;
+  request: {
+    /** Accepted body encodings; empty for calls without a body. */
+    encodings: readonly Encoding[];
+    query?: z.ZodObject;
+    params?: z.ZodObject;
+    body?: z.ZodObject;
+    files?: Readonly<Record<string, FileField>>;
+  };
+  /** The success status. */
+  status: number;
+  kind: ResponseKind;
+  /** Schema of the success body (JSON kinds only). */
+  response?: z.ZodType;
+  /** Error statuses this call can answer, all with `{ error }`. */
+  errors: readonly number[];
+}
+
+/** Lets each resource file declare operations with their literal types kept. */
+export const defineOperations = <T extends Record<string, Operation>>(ops: T): T => ops;
+
+export { errorBody };

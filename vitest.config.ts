@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, one project per workspace package: `npm test` runs them all.
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: false, test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        extends: false,
+        test: {
+          name: 'lambdas',
+          root: './lambdas',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      './web/vitest.config.ts',
+      {
+        extends: false,
+        test: { name: 'infra', root: './infra', environment: 'node', include: ['test/**/*.test.ts', 'lib/**/*.test.ts'], testTimeout: 300_000 },
+      },
+    ],
+  },
+});
