@@ -1,0 +1,116 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { contract, type Contract, type OperationName, type Operation } from '@agency/shared';
+import { parseBody, type UploadedFile } from './body';
+import { DomainError, STATUS_OF, invalid } from './errors';
+import { logger as rootLogger, type Logger } from './logger';
+import { requireAdmin, type AdminIdentity } from './auth';
+
+type Op<N extends OperationName> = Contract[N];
+type Req<N extends OperationName> = Op<N>['request'];
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** What a handler's domain call receives: every part already validated against the contract. */
+export interface Request<N extends OperationName> {
+  query: Parsed<Req<N> extends { query: infer Q } ? Q : undefined>;
+  params: Parsed<Req<N> extends { params: infer P } ? P : undefined>;
+  body: Parsed<Req<N> extends { body: infer B } ? B : undefined>;
+  files: Partial<Record<string, UploadedFile>>;
+  /** Present on admin operations: the verified administrator. */
+  admin: Op<N>['auth'] extends 'admin' ? AdminIdentity : undefined;
+  sourceIp: string;
+  requestId: string;
+  log: Logger;
+}
+
+type JsonBody<N extends OperationName> = Op<N> extends { response: infer R } ? (R extends z.ZodType ? z.input<R> : never) : never;
+
+/** A handler's answer: JSON operations return their body; csv/svg ones return text. */
+export type Reply<N extends OperationName> = {
+  body: Op<N>['kind'] extends 'json' ? JsonBody<N> : string;
+  headers?: Record<string, string>;
+};
+
+export type Handler = (event: APIGatewayProxyEventV2, context?: Partial<Context>) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const CONTENT_TYPES = { json: 'application/json; charset=utf-8', csv: 'text/csv; charset=utf-8', svg: 'image/svg+xml' } as const;
+
+const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': CONTENT_TYPES.json, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers },
+  body: JSON.stringify(body),
+});
+
+const errorReply = (status: number, message: string, headers?: Record<string, string>) => json(status, { error: message }, headers);
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === wanted) return v;
+  return undefined;
+}
+
+function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): Parsed<S> {
+  if (!schema) return {} as Parsed<S>;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as Parsed<S>;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : part;
+  const reason = issue?.code === 'invalid_type' && issue.input === undefined ? 'is required' : (issue?.message ?? 'is invalid');
+  throw invalid(field, reason);
+}
+
+/**
+ * Wrap a domain call as a Lambda handler for one contract operation: parse the body by its encoding,
+ * check the admin token, validate against the contract (400 naming the field), map typed domain errors
+ * to statuses, log one structured line per request, and turn anything unexpected into a logged 500.
+ */
+export function defineHandler<N extends OperationName>(name: N, impl: (req: Request<N>) => Promise<Reply<N>>): Handler {
+  const op: Operation = contract[name];
+  return async (event, context) => {
+    const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? 'local';
+    const log = rootLogger.child({ requestId, route: `${op.method} ${op.path}`, operation: name });
+    const started = Date.now();
+    const corsHeaders: Record<string, string> = name === 'createLead' ? { 'access-control-allow-origin': '*' } : {};
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      const admin = op.auth === 'admin' ? await requireAdmin(header(event, 'authorization')) : undefined;
+      const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      const parsed = await parseBody(op, header(event, 'content-type'), raw);
+      const fileNames = Object.keys(op.request.files ?? {});
+      for (const f of fileNames) delete parsed.fields[f];
+      const req = {
+        query: validate(op.request.query, event.queryStringParameters ?? {}, 'query'),
+        params: validate(op.request.params, event.pathParameters ?? {}, 'path'),
+        body: validate(op.request.body, parsed.fields, 'body'),
+        files: parsed.files,
+        admin,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        requestId,
+        log,
+      } as Request<N>;
+      const reply = await impl(req);
+      if (op.kind === 'json') {
+        const checked = op.response ? op.response.safeParse(reply.body) : { success: true as const, data: reply.body };
+        if (!checked.success) throw new Error(`Response of ${name} does not match the contract: ${checked.error.message}`);
+        result = json(op.status, checked.data, { ...corsHeaders, ...reply.headers });
+      } else {
+        result = {
+          statusCode: op.status,
+          headers: { 'content-type': CONTENT_TYPES[op.kind], 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...reply.headers },
+          body: String(reply.body),
+        };
+      }
+    } catch (error) {
+      if (error instanceof DomainError) {
+        const status = STATUS_OF[error.kind];
+        result = errorReply(status, error.message, corsHeaders);
+        log.info('request refused', { status, reason: error.message });
+      } else {
+        result = errorReply(500, 'Something went wrong on our side. Please try again.', corsHeaders);
+        log.error('request failed', { error });
+      }
+    }
+    log.info('request', { status: result.statusCode, ms: Date.now() - started });
+    return result;
+  };
+}
