@@ -1,0 +1,65 @@
+/** Smooth in-page scrolling to an element (the "scroll to the form" links of the service pages). */
+
+import { TIMINGS } from '@agency/shared';
+
+export interface ScrollOptions {
+  /** Pixels kept free above the element (the fixed header). */
+  offset?: number;
+}
+
+/** Ease-in-out cubic: slow start, fast middle, slow finish. */
+export function easeInOutCubic(t: number): number {
+  return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Removes `#anchor` from the address bar without adding a history entry or losing the router's state. */
+export function clearHash(): void {
+  if (!window.location.hash) return;
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+}
+
+/**
+ * Scrolls to the element with this id over `durationMs` (spec: 1000 ms), then clears the address hash.
+ * With prefers-reduced-motion it jumps. Resolves when the scroll is over; resolves at once (false)
+ * when there is no such element.
+ */
+export function scrollToElement(
+  id: string,
+  durationMs: number = TIMINGS.scrollToFormMs,
+  options: ScrollOptions = {},
+): Promise<boolean> {
+  if (typeof window === 'undefined') return Promise.resolve(false);
+  const element = document.getElementById(id);
+  if (!element) return Promise.resolve(false);
+
+  const start = window.scrollY;
+  const target = Math.max(0, element.getBoundingClientRect().top + start - (options.offset ?? 0));
+  const distance = target - start;
+
+  if (durationMs <= 0 || distance === 0 || prefersReducedMotion()) {
+    window.scrollTo(0, target);
+    clearHash();
+    return Promise.resolve(true);
+  }
+
+  return new Promise((resolve) => {
+    let startTime: number | undefined;
+    const step = (now: number): void => {
+      startTime ??= now;
+      const progress = Math.min(1, (now - startTime) / durationMs);
+      window.scrollTo(0, start + distance * easeInOutCubic(progress));
+      if (progress < 1) {
+        window.requestAnimationFrame(step);
+      } else {
+        clearHash();
+        resolve(true);
+      }
+    };
+    window.requestAnimationFrame(step);
+  });
+}
