@@ -6,6 +6,7 @@ export default defineConfig({
     root: './web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    setupFiles: ['./src/test/setup.ts'],
     passWithNoTests: true,
   },
 });

@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+
+export interface PopupProps {
+  open: boolean;
+  /** Short heading, e.g. "Success!" or "Oops…". */
+  title?: string;
+  message: ReactNode;
+  onClose: () => void;
+  variant?: 'error' | 'success' | 'info';
+  /** alertdialog (default for errors) interrupts; dialog is for informational popups. */
+  role?: 'dialog' | 'alertdialog';
+  closeLabel?: string;
+  /** Close by itself after this long, with a shrinking progress bar. */
+  autoCloseMs?: number;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Accessible modal popup: focus moves to its button when it opens, Tab stays inside,
+ * Escape or the button closes it, and focus returns to where it was.
+ */
+export function Popup({ open, title, message, onClose, variant = 'info', role, closeLabel = 'OK', autoCloseMs }: PopupProps) {
+  const titleId = useId();
+  const messageId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    buttonRef.current?.focus();
+    return () => previous?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || !autoCloseMs) return;
+    const timer = window.setTimeout(() => onCloseRef.current(), autoCloseMs);
+    return () => window.clearTimeout(timer);
+  }, [open, autoCloseMs]);
+
+  if (!open) return null;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !dialogRef.current) return;
+    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="popup-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={dialogRef}
+        className={`popup popup--${variant}`}
+        role={role ?? (variant === 'error' ? 'alertdialog' : 'dialog')}
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : variant === 'error' ? 'Error' : 'Message'}
+        aria-describedby={messageId}
+        onKeyDown={onKeyDown}
+      >
+        <span className={`popup__icon popup__icon--${variant}`} aria-hidden="true" />
+        {title && (
+          <h2 id={titleId} className="popup__title">
+            {title}
+          </h2>
+        )}
+        <div id={messageId} className="popup__message">
+          {message}
+        </div>
+        <button ref={buttonRef} type="button" className="btn btn--primary popup__button" onClick={onClose}>
+          {closeLabel}
+        </button>
+        {autoCloseMs ? <span className="popup__progress" style={{ animationDuration: `${autoCloseMs}ms` }} aria-hidden="true" /> : null}
+      </div>
+    </div>
+  );
+}
+
+export default Popup;

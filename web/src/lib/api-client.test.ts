@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi, fieldOf } from './api-client';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('callApi', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('builds the path and query from the contract and validates the body', async () => {
+    fetchMock.mockResolvedValue(json(200, { results: [], next: null, previous: null }));
+    const page = await callApi('listPosts', { query: { page: 2 } });
+    expect(page.results).toEqual([]);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/post/list?page=2');
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('sends multipart for leads and JSON for login, with the token as Bearer', async () => {
+    fetchMock.mockResolvedValueOnce(json(201, { data: { id: 'l1' }, message: 'ok' }));
+    await callApi('createLead', { body: { name: 'Asha', phone: '123456', page: undefined } });
+    const leadInit = fetchMock.mock.calls[0]?.[1];
+    expect(leadInit?.body).toBeInstanceOf(FormData);
+    const form = leadInit?.body instanceof FormData ? leadInit.body : new FormData();
+    expect(form.get('name')).toBe('Asha');
+    expect(form.has('page')).toBe(false);
+
+    fetchMock.mockResolvedValueOnce(json(200, { data: { username: 'a', email: 'a@b.co', token: 't' } }));
+    await callApi('login', { body: { email: 'a@b.co', password: 'pw' }, token: 'tok' });
+    const loginInit = fetchMock.mock.calls[1]?.[1];
+    expect(loginInit?.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'pw' }));
+    expect(loginInit?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer tok' });
+  });
+
+  it('form-encodes getPost bodies', async () => {
+    fetchMock.mockResolvedValue(json(404, { error: 'No post with this slug' }));
+    await expect(callApi('getPost', { body: { slug: 'a b' } })).rejects.toMatchObject({ status: 404, message: 'No post with this slug' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(String(init?.body)).toBe('slug=a+b');
+  });
+
+  it('throws ApiError with the field named by the server', async () => {
+    fetchMock.mockResolvedValue(json(409, { error: 'slug: is taken' }));
+    const err = await callApi('createPost', { body: { title: 't', slug: 's' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, message: 'slug: is taken', field: 'slug' });
+  });
+
+  it('rejects bodies that do not match the response schema', async () => {
+    fetchMock.mockResolvedValue(json(200, { results: 'nope' }));
+    await expect(callApi('listPosts')).rejects.toMatchObject({ status: 200, message: expect.stringMatching(/unexpected/) });
+  });
+
+  it('turns a network failure into status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(callApi('getHealth')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('returns raw text for SVG operations', async () => {
+    fetchMock.mockResolvedValue(new Response('<svg/>', { status: 200 }));
+    await expect(callApi('getExtensionImage', { params: { extension: 'pdf' } })).resolves.toBe('<svg/>');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/extension-image/pdf');
+  });
+
+  it('reports upload progress through XMLHttpRequest', async () => {
+    const progress: number[] = [];
+    class FakeXhr {
+      static last: FakeXhr | undefined;
+      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      status = 0;
+      responseText = '';
+      headers: Record<string, string> = {};
+      method = '';
+      url = '';
+      open(method: string, url: string) {
+        this.method = method;
+        this.url = url;
+      }
+      setRequestHeader(k: string, v: string) {
+        this.headers[k] = v;
+      }
+      abort() {}
+      send() {
+        FakeXhr.last = this;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+        this.status = 200;
+        this.responseText = JSON.stringify({ data: { id: 'x' }, message: 'ok' });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const res = await callApi('createLead', { body: { name: 'n' }, onUploadProgress: (f) => progress.push(f) });
+    expect(res.data.id).toBe('x');
+    expect(progress).toEqual([0.5, 1]);
+    expect(FakeXhr.last?.method).toBe('POST');
+  });
+});
+
+describe('fieldOf', () => {
+  it('reads a leading field name', () => {
+    expect(fieldOf('email: is not a valid e-mail address')).toBe('email');
+    expect(fieldOf('Too many requests, try later')).toBeUndefined();
+  });
+});

@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+import { buildPath, contract, errorBody, type Contract, type Encoding, type Operation, type OperationName } from '@agency/shared';
+import { env } from './env';
+
+/** A failed API call: the HTTP status (0 when the server could not be reached), the server's sentence, and the field it names. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The parsed success body of an operation: its response schema's output, or the raw text for CSV/SVG operations. */
+export type ResponseOf<N extends OperationName> = Contract[N] extends { response: infer S extends z.ZodType } ? z.output<S> : string;
+
+export type BodyValue = string | Blob | number | undefined;
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: Record<string, BodyValue> | FormData;
+  /** Admin token, sent as a Bearer header. */
+  token?: string;
+  /** Fraction 0..1 of the request body sent; switches the transport to XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/** "slug: is taken" → "slug"; sentences without a leading field name give undefined. */
+export function fieldOf(message: string): string | undefined {
+  return /^([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z0-9_]+)*: /.exec(message)?.[1];
+}
+
+function entriesOf(body: Record<string, BodyValue> | FormData): [string, string | Blob][] {
+  const out: [string, string | Blob][] = [];
+  if (body instanceof FormData) {
+    body.forEach((value, key) => out.push([key, value]));
+    return out;
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    out.push([key, typeof value === 'number' ? String(value) : value]);
+  }
+  return out;
+}
+
+function textEntries(body: Record<string, BodyValue> | FormData, encoding: Encoding): [string, string][] {
+  return entriesOf(body).map(([key, value]) => {
+    if (typeof value !== 'string') throw new TypeError(`Field "${key}" holds a file, which ${encoding} bodies cannot carry`);
+    return [key, value];
+  });
+}
+
+interface Encoded {
+  body?: BodyInit;
+  contentType?: string;
+}
+
+/** Encode a body the way the operation's first accepted encoding says. */
+export function encodeBody(op: Operation, body: CallOptions['body']): Encoded {
+  const encoding = op.request.encodings[0];
+  if (!encoding || body === undefined) return {};
+  switch (encoding) {
+    case 'json':
+      return { body: JSON.stringify(Object.fromEntries(textEntries(body, encoding))), contentType: 'application/json' };
+    case 'form':
+      return { body: new URLSearchParams(textEntries(body, encoding)), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+    case 'multipart': {
+      if (body instanceof FormData) return { body };
+      const form = new FormData();
+      for (const [key, value] of entriesOf(body)) form.append(key, value);
+      // The browser sets the multipart boundary itself.
+      return { body: form };
+    }
+  }
+}
+
+interface RawResponse {
+  status: number;
+  text: string;
+}
+
+async function sendWithFetch(method: string, url: string, headers: Record<string, string>, body: BodyInit | undefined, signal?: AbortSignal): Promise<RawResponse> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+  return { status: res.status, text: await res.text() };
+}
+
+function sendWithXhr(method: string, url: string, headers: Record<string, string>, body: BodyInit | undefined, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      resolve({ status: xhr.status, text: xhr.responseText });
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    // XMLHttpRequest takes the same body types fetch does, except streams, which callApi never builds.
+    xhr.send(body instanceof ReadableStream ? null : (body ?? null));
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Call one operation of the shared contract.
+ * Resolves with the success body validated by the contract's response schema; rejects with ApiError otherwise.
+ */
+export async function callApi<N extends OperationName>(name: N, options: CallOptions = {}): Promise<ResponseOf<N>> {
+  const op: Operation = contract[name];
+  const url = `${env.VITE_API_BASE}${buildPath(name, options.params, options.query)}`;
+  const encoded = encodeBody(op, options.body);
+  const headers: Record<string, string> = { Accept: op.kind === 'json' ? 'application/json' : '*/*' };
+  if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+
+  const raw = options.onUploadProgress
+    ? await sendWithXhr(op.method, url, headers, encoded.body, options.onUploadProgress, options.signal)
+    : await sendWithFetch(op.method, url, headers, encoded.body, options.signal);
+
+  if (raw.status < 200 || raw.status > 299) {
+    const parsed = errorBody.safeParse(parseJson(raw.text));
+    const message = parsed.success ? parsed.data.error : `The server answered ${raw.status}. Please try again.`;
+    throw new ApiError(raw.status, message, parsed.success ? fieldOf(message) : undefined);
+  }
+  if (op.kind !== 'json' || !op.response) return asResponse<N>(raw.text);
+  const checked = op.response.safeParse(parseJson(raw.text));
+  if (!checked.success) throw new ApiError(raw.status, 'The server sent an unexpected answer. Please try again.');
+  return asResponse<N>(checked.data);
+}
+
+/** The one place the validated body meets its static type: TypeScript cannot link a runtime schema lookup to the generic N. */
+function asResponse<N extends OperationName>(value: unknown): ResponseOf<N> {
+  return value as ResponseOf<N>;
+}

@@ -1,0 +1,85 @@
+import type { PageMeta } from './page-meta';
+import { site } from '../config/site';
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Absolute URL of a site path (absolute URLs pass through). */
+export function absoluteUrl(pathOrUrl: string, siteUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  const base = siteUrl.replace(/\/+$/, '');
+  return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** The JSON-LD objects a page's metadata calls for: its own, plus FAQPage and BreadcrumbList. */
+export function structuredData(meta: PageMeta, siteUrl: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [...(meta.jsonLd ?? [])];
+  if (meta.faq?.length) {
+    out.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: meta.faq.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+    });
+  }
+  if (meta.breadcrumb?.length) {
+    out.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: meta.breadcrumb.map((b, i) => ({ '@type': 'ListItem', position: i + 1, name: b.name, item: absoluteUrl(b.path, siteUrl) })),
+    });
+  }
+  return out;
+}
+
+/** The Organization JSON-LD of the agency (home page). */
+export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.name,
+    url: absoluteUrl('/', siteUrl),
+    logo: absoluteUrl(site.logo.dark, siteUrl),
+    email: site.email,
+    description: site.description,
+    sameAs: site.social.map((s) => s.href),
+    address: site.offices.map((o) => ({
+      '@type': 'PostalAddress',
+      streetAddress: o.lines[0],
+      addressLocality: o.city,
+      addressCountry: o.country,
+    })),
+    contactPoint: site.offices.map((o) => ({ '@type': 'ContactPoint', telephone: o.phone, contactType: 'sales', areaServed: o.country })),
+  };
+}
+
+/**
+ * Every <head> tag a page needs, as an HTML string: title, description, canonical,
+ * Open Graph, Twitter large-image card and JSON-LD. Shared by the prerender and the blog render handler.
+ */
+export function renderHead(meta: PageMeta, siteUrl: string): string {
+  const canonical = absoluteUrl(meta.path, siteUrl);
+  const image = absoluteUrl(meta.image ?? site.defaultShareImage, siteUrl);
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
+    meta.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...structuredData(meta, siteUrl).map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
