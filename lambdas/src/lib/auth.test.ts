@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessClaims, makeKey, signJwt, type TestKey } from '../../test/support/jwt';
+import { bearerToken, requireAdmin, resetAuth } from './auth';
+import { resetEnv } from './env';
+import { DomainError } from './errors';
+
+// A JWKS served over http by a key of our own: the same code path as the cognito-local stand-in.
+const key: TestKey = makeKey('issuer-key');
+const stranger: TestKey = makeKey('issuer-key');
+let server: Server;
+let issuer = '';
+const clientId = 'client-123';
+
+async function kindOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (e) {
+    return e instanceof DomainError ? e.kind : `other: ${String(e)}`;
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/pool_1/.well-known/jwks.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ keys: [key.jwk] }));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pool_1`;
+  process.env.USER_POOL_ID = 'pool_1';
+  process.env.USER_POOL_CLIENT_ID = clientId;
+  process.env.COGNITO_ISSUER = issuer;
+  process.env.ADMIN_GROUP = 'admins';
+  resetEnv();
+  resetAuth();
+});
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  delete process.env.COGNITO_ISSUER;
+  resetEnv();
+  resetAuth();
+});
+
+const bearer = (t: string) => `Bearer ${t}`;
+
+describe('requireAdmin', () => {
+  it('accepts a valid access token of an admin and returns who it is', async () => {
+    const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['admins'], username: 'alice' }));
+    await expect(requireAdmin(bearer(token))).resolves.toMatchObject({ username: 'alice', groups: ['admins'] });
+  });
+
+  it('answers 403 for a valid token of a user outside the admin group', async () => {
+    expect(await kindOf(requireAdmin(bearer(signJwt(key, accessClaims({ issuer, clientId, groups: ['editors'] })))))).toBe('forbidden');
+    expect(await kindOf(requireAdmin(bearer(signJwt(key, accessClaims({ issuer, clientId })))))).toBe('forbidden');
+  });
+
+  it.each([
+    ['missing header', undefined],
+    ['empty header', ''],
+    ['no Bearer scheme', 'Basic abc'],
+    ['garbage token', 'Bearer not.a.jwt'],
+    ['random word', 'Bearer hello'],
+  ])('answers 401 for %s', async (_name, header) => {
+    expect(await kindOf(requireAdmin(header))).toBe('unauthenticated');
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['admins'], expiresIn: -120 }));
+    expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
+  });
+
+  it('answers 401 for a token signed by another key under the same kid', async () => {
+    const token = signJwt(stranger, accessClaims({ issuer, clientId, groups: ['admins'] }));
+    expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
+  });
+
+  it('answers 401 for a token whose payload was altered after signing', async () => {
+    const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['users'] }));
+    const [h, , s] = token.split('.');
+    const forged = Buffer.from(JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] }))).toString('base64url');
+    expect(await kindOf(requireAdmin(bearer(`${h}.${forged}.${s}`)))).toBe('unauthenticated');
+  });
+
+  it('answers 401 for an unsigned (alg none) token', async () => {
+    const head = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: 'issuer-key' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] }))).toString('base64url');
+    expect(await kindOf(requireAdmin(bearer(`${head}.${body}.`)))).toBe('unauthenticated');
+  });
+
+  it('answers 401 for another issuer, another client, an id token, and an unknown kid', async () => {
+    const claims = accessClaims({ issuer, clientId, groups: ['admins'] });
+    const cases = [
+      signJwt(key, { ...claims, iss: 'http://127.0.0.1:1/other' }),
+      signJwt(key, { ...claims, client_id: 'someone-else' }),
+      signJwt(key, { ...claims, token_use: 'id', aud: clientId }),
+      signJwt(key, claims, { kid: 'no-such-key' }),
+    ];
+    for (const token of cases) expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
+  });
+});
+
+describe('bearerToken', () => {
+  it('takes the token from a Bearer header in any case and refuses other schemes', () => {
+    expect(bearerToken('bearer abc.def.ghi')).toBe('abc.def.ghi');
+    expect(bearerToken('Bearer  abc ')).toBe('abc');
+    expect(bearerToken('Token abc')).toBeNull();
+    expect(bearerToken('Bearer a b')).toBeNull();
+  });
+});
