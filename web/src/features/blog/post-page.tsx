@@ -1,13 +1,35 @@
 import { useParams } from 'react-router';
 import { SPECIAL_SLUGS } from '@agency/shared';
+import { usePost, usePostsPage } from './api';
+import { PostNotFound } from './not-found';
+import { PostArticle } from './post-article';
+import { PostSkeleton } from './post-skeleton';
+import { relatedPosts } from './related-posts';
+import './blog.css';
 
-/** `/blog/:slug` and the unprefixed career post. */
+/** The slug a post route shows: the `slug` param, or the career article on its unprefixed path. */
+export const slugFromParams = (params: { slug?: string }): string => params.slug ?? SPECIAL_SLUGS.career;
+
+/** `/blog/:slug` and the unprefixed career post. Renders synchronously from SWR fallback data on the server. */
 export default function PostPage() {
-  const { slug } = useParams();
-  const postSlug = slug ?? SPECIAL_SLUGS.career;
-  return (
-    <main className="post-page">
-      <article data-slug={postSlug} />
-    </main>
-  );
+  const slug = slugFromParams(useParams());
+  const { data, error, mutate, isValidating } = usePost(slug);
+  const list = usePostsPage(1);
+
+  let content;
+  if (data?.found === false) content = <PostNotFound />;
+  else if (data)
+    content = <PostArticle key={data.post.slug} post={data.post} prev={data.prev_post} next={data.next_post} related={relatedPosts(list.data?.results ?? [], data.post.slug)} />;
+  else if (error)
+    content = (
+      <div className="load-error" role="alert">
+        <p>{error.message}</p>
+        <button type="button" className="btn btn--primary" disabled={isValidating} onClick={() => void mutate()}>
+          Retry
+        </button>
+      </div>
+    );
+  else content = <PostSkeleton />;
+
+  return <main className="post-page">{content}</main>;
 }

@@ -1,0 +1,18 @@
+import { useSpeech } from './use-speech';
+import { speechText } from './speech';
+
+/** Play/pause "Listen the blog" control; renders nothing where speech synthesis is unavailable. */
+export function ListenButton({ html }: { html: string }) {
+  const { supported, state, toggle } = useSpeech();
+  if (!supported) return null;
+  const playing = state === 'speaking';
+  const label = state === 'idle' ? 'Listen the blog' : playing ? 'Pause reading' : 'Resume reading';
+  return (
+    <button type="button" className="listen-button" aria-pressed={playing} aria-label={label} onClick={() => toggle(speechText(html))}>
+      <span className={`listen-button__icon listen-button__icon--${playing ? 'pause' : 'play'}`} aria-hidden="true">
+        {playing ? '❚❚' : '▶'}
+      </span>
+      <span className="listen-button__text">Listen the blog</span>
+    </button>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+
+/** The not-found page content, shown in place of an article whose slug does not exist. */
+export function PostNotFound() {
+  return (
+    <section className="not-found" aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Page not found</h1>
+      <p>The article you were looking for does not exist or has been removed.</p>
+      <p>
+        <Link to="/blog" className="btn btn--primary">
+          Back to the blog
+        </Link>{' '}
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import DOMPurify from 'dompurify';
+import { Link } from 'react-router';
+import { readingTime, SPECIAL_SLUGS, type Post, type PostLink } from '@agency/shared';
+import { Breadcrumb } from '../../components/sections/breadcrumb';
+import { absoluteUrl } from '../../lib/head';
+import { env } from '../../lib/env';
+import { FileIconDemo } from './file-icon-demo';
+import { formatPostDate } from './format-date';
+import { ListenButton } from './listen-button';
+import { mediaSrc, postPath } from './paths';
+import { PostSkeleton } from './post-skeleton';
+import { ReadingProgress } from './reading-progress';
+import { RelatedPosts } from './related-posts';
+import { ShareButtons } from './share-buttons';
+import { useHydrated } from './use-hydrated';
+import { useViewCount } from './use-view-count';
+
+export interface PostArticleProps {
+  post: Post;
+  prev: PostLink | null;
+  next: PostLink | null;
+  related: readonly Post[];
+}
+
+/**
+ * The article body: the server renders the HTML as stored (the API sanitised it on write) and hydration sees
+ * the same string; afterwards, and in client-only renders, it is sanitised again with DOMPurify.
+ */
+function PostBody({ html }: { html: string }) {
+  const hydrated = useHydrated();
+  const safe = hydrated ? DOMPurify.sanitize(html) : html;
+  return <div className="post__body" dangerouslySetInnerHTML={{ __html: safe }} />;
+}
+
+/** One blog post: breadcrumb, title, banner, listen control, body, prev/next, author, share and related posts. */
+export function PostArticle({ post, prev, next, related }: PostArticleProps) {
+  const views = useViewCount(post.slug, post.views);
+  const path = postPath(post.slug);
+  return (
+    <>
+      <ReadingProgress />
+      <article className="post">
+        <Breadcrumb
+          items={[
+            { name: 'Home', path: '/' },
+            { name: 'Blog', path: '/blog' },
+            { name: post.title, path },
+          ]}
+        />
+        <header className="post__header">
+          <h1 className="post__title">{post.title}</h1>
+          <p className="post__meta">
+            <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+            <span aria-hidden="true"> · </span>
+            <span>{readingTime(post.content)} min read</span>
+          </p>
+          <ListenButton html={post.content} />
+        </header>
+        {post.banner_image && (
+          <img className="post__banner" src={mediaSrc(post.banner_image)} alt={post.title} width={1200} height={630} fetchPriority="high" decoding="async" />
+        )}
+        {post.content.trim() === '' ? <PostSkeleton /> : <PostBody html={post.content} />}
+        {post.slug === SPECIAL_SLUGS.fileIcons && <FileIconDemo />}
+        {(prev || next) && (
+          <nav className="post__pager" aria-label="More articles">
+            {prev && (
+              <Link className="post__pager-link post__pager-link--prev" to={postPath(prev.slug)} rel="prev">
+                <span>Previous</span> {prev.title}
+              </Link>
+            )}
+            {next && (
+              <Link className="post__pager-link post__pager-link--next" to={postPath(next.slug)} rel="next">
+                <span>Next</span> {next.title}
+              </Link>
+            )}
+          </nav>
+        )}
+        <aside className="post__author" aria-label="About the author">
+          <p className="post__author-name">{post.author?.name ?? 'Editorial team'}</p>
+          <p className="post__views">{views} views</p>
+        </aside>
+        <ShareButtons url={absoluteUrl(path, env.VITE_SITE_URL)} title={post.title} />
+      </article>
+      <RelatedPosts posts={related} />
+    </>
+  );
+}

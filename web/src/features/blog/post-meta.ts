@@ -1,0 +1,57 @@
+import { excerpt, type Post } from '@agency/shared';
+import type { PageMeta } from '../../lib/page-meta';
+import { absoluteUrl } from '../../lib/head';
+import { site } from '../../config/site';
+import { mediaSrc, postPath } from './paths';
+
+/** Head metadata of the public blog list. */
+export const blogListMeta: PageMeta = {
+  title: `Blog | ${site.name}`,
+  description: `Articles from ${site.name} on websites, web apps, SEO, digital marketing, branding and design.`,
+  path: '/blog',
+  breadcrumb: [
+    { name: 'Home', path: '/' },
+    { name: 'Blog', path: '/blog' },
+  ],
+};
+
+/** Head metadata of a post path whose slug does not exist. */
+export const postNotFoundMeta = (path: string): PageMeta => ({
+  title: `Page not found | ${site.name}`,
+  description: 'The article you were looking for does not exist or has been removed.',
+  path,
+  status: 404,
+});
+
+/** Head metadata of one post: title, excerpt, canonical, banner share image, BlogPosting and BreadcrumbList JSON-LD. */
+export function postMeta(post: Post, siteUrl: string): PageMeta {
+  const path = postPath(post.slug);
+  const description = excerpt(post.content, 160) || post.title;
+  const image = post.banner_image ? mediaSrc(post.banner_image) : undefined;
+  const blogPosting: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description,
+    datePublished: post.created_at,
+    dateModified: post.updated_at,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(path, siteUrl) },
+    url: absoluteUrl(path, siteUrl),
+    publisher: { '@type': 'Organization', name: site.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.logo.dark, siteUrl) } },
+    ...(image ? { image: absoluteUrl(image, siteUrl) } : {}),
+    ...(post.author ? { author: { '@type': 'Person', name: post.author.name } } : { author: { '@type': 'Organization', name: site.name } }),
+  };
+  return {
+    title: `${post.title} | ${site.name}`,
+    description,
+    path,
+    image,
+    type: 'article',
+    breadcrumb: [
+      { name: 'Home', path: '/' },
+      { name: 'Blog', path: '/blog' },
+      { name: post.title, path },
+    ],
+    jsonLd: [blogPosting],
+  };
+}

@@ -1,0 +1,100 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SPECIAL_SLUGS } from '@agency/shared';
+import PostPage from './post-page';
+import { fakeApi, makePost, pageBody } from './testing/fake-api';
+import { postKey, type PostResult } from './api';
+import { VIEWED_POSTS_KEY } from './view-count';
+
+const renderAt = (path: string, fallback: Record<string, unknown> = {}) =>
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fallback }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/blog/:slug" element={<PostPage />} />
+          <Route path={`/${SPECIAL_SLUGS.career}`} element={<PostPage />} />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('post page', () => {
+  it('shows the article with breadcrumb, author, views, and only the pager links that exist', async () => {
+    const post = makePost({ slug: 'alpha', title: 'Alpha article', views: 7 });
+    fakeApi({
+      getPost: () => ({ body: { data: { post, prev_post: null, next_post: { slug: 'beta', title: 'Beta article' } } } }),
+      listPosts: () => ({ body: pageBody([post, makePost({ title: 'Other one' })], 1, false) }),
+      increaseView: () => ({ body: { data: { views: 8 } } }),
+    });
+    renderAt('/blog/alpha');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha article' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent('Home');
+    expect(crumbs).toHaveTextContent('Blog');
+    expect(screen.getByRole('link', { name: /Next.*Beta article/ })).toHaveAttribute('href', '/blog/beta');
+    expect(screen.queryByRole('link', { name: /Previous/ })).toBeNull();
+    expect(screen.getByText('Asha Rao')).toBeInTheDocument();
+    // Related carousel excludes the current post.
+    expect(await screen.findByRole('link', { name: 'Other one' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { name: 'Alpha article' })).toHaveLength(0);
+    expect(screen.getAllByRole('link', { name: /^Share on / })).toHaveLength(4);
+  });
+
+  it('counts a view once per browser and shows the returned count', async () => {
+    const post = makePost({ slug: 'gamma', views: 41 });
+    const api = fakeApi({
+      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      listPosts: () => ({ body: pageBody([post], 1, false) }),
+      increaseView: () => ({ body: { data: { views: 42 } } }),
+    });
+    const first = renderAt('/blog/gamma');
+    expect(await screen.findByText('41 views')).toBeInTheDocument();
+    expect(await screen.findByText('42 views')).toBeInTheDocument();
+    expect(api.calls('increaseView')).toHaveLength(1);
+    expect(api.calls('increaseView')[0]?.body).toEqual({ slug: 'gamma' });
+    expect(JSON.parse(localStorage.getItem(VIEWED_POSTS_KEY) ?? '[]')).toEqual(['gamma']);
+    first.unmount();
+
+    renderAt('/blog/gamma');
+    expect(await screen.findByText('41 views')).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 350)));
+    expect(api.calls('increaseView')).toHaveLength(1);
+  });
+
+  it('renders synchronously from SWR fallback data and serves the career article on its unprefixed path', () => {
+    const post = makePost({ slug: SPECIAL_SLUGS.career, title: 'Career article' });
+    fakeApi({ increaseView: () => ({ body: { data: { views: 1 } } }), listPosts: () => ({ body: pageBody([], 1, false) }) });
+    const result: PostResult = { found: true, post, prev_post: { slug: 'p', title: 'Earlier' }, next_post: null };
+    renderAt(`/${SPECIAL_SLUGS.career}`, { [postKey(SPECIAL_SLUGS.career)]: result });
+    expect(screen.getByRole('heading', { level: 1, name: 'Career article' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Previous.*Earlier/ })).toHaveAttribute('href', '/blog/p');
+    expect(screen.queryByRole('link', { name: /Next/ })).toBeNull();
+  });
+
+  it('shows the not-found content for an unknown slug', async () => {
+    fakeApi({ getPost: () => ({ status: 404, body: { error: 'Post not found.' } }), listPosts: () => ({ body: pageBody([], 1, false) }) });
+    renderAt('/blog/nope');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows the extension icon box on the file-icons article', async () => {
+    const post = makePost({ slug: SPECIAL_SLUGS.fileIcons });
+    fakeApi({
+      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      listPosts: () => ({ body: pageBody([], 1, false) }),
+      increaseView: () => ({ body: { data: { views: 1 } } }),
+    });
+    renderAt(`/blog/${SPECIAL_SLUGS.fileIcons}`);
+    const box = await screen.findByPlaceholderText('search pdf, docx etc');
+    expect(screen.getByRole('img', { name: 'default file icon' })).toHaveAttribute('src', '/api/extension-image/default');
+    fireEvent.change(box, { target: { value: 'PDF' } });
+    await waitFor(() => expect(screen.getByRole('img', { name: 'pdf file icon' })).toHaveAttribute('src', '/api/extension-image/pdf'));
+  });
+});
