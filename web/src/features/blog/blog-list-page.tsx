@@ -1,8 +1,97 @@
-/** `/blog`: featured sidebar and the infinite post list. */
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { FEATURED_POSTS } from '@agency/shared';
+import { Breadcrumb } from '../../components/sections/breadcrumb';
+import { useInfinitePosts } from './api';
+import { formatPostDate } from './format-date';
+import { mediaSrc, postPath } from './paths';
+import { PostCard } from './post-card';
+import { PostCardSkeleton } from './post-skeleton';
+import './blog.css';
+
+/** Calls `onVisible` whenever the sentinel scrolls into view (with some margin), while `enabled`. */
+function useSentinel(enabled: boolean, onVisible: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) callback.current();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
+/** `/blog`: featured posts sidebar (the first 3) and the infinite-scroll list. */
 export default function BlogListPage() {
+  const { data, error, size, setSize, mutate, isValidating } = useInfinitePosts();
+  const posts = data?.flatMap((p) => p.results) ?? [];
+  const featured = data?.[0]?.results.slice(0, FEATURED_POSTS) ?? [];
+  const last = data?.[data.length - 1];
+  const hasMore = last !== undefined && last.next !== null;
+  const loadingMore = error === undefined && (data === undefined || data[size - 1] === undefined);
+  const sentinel = useSentinel(hasMore && !loadingMore && error === undefined, () => void setSize(size + 1));
+
   return (
     <main className="blog-list-page">
-      <h1>Blog</h1>
+      <header className="blog-list-page__hero">
+        <Breadcrumb
+          items={[
+            { name: 'Home', path: '/' },
+            { name: 'Blog', path: '/blog' },
+          ]}
+        />
+        <h1>Blog</h1>
+      </header>
+      <div className="blog-list-page__layout">
+        <section className="blog-list" aria-label="Articles" aria-busy={loadingMore}>
+          {data === undefined && error !== undefined ? (
+            <div className="load-error" role="alert">
+              <p>The articles could not be loaded. {error.message}</p>
+              <button type="button" className="btn btn--primary" disabled={isValidating} onClick={() => void mutate()}>
+                Retry
+              </button>
+            </div>
+          ) : data !== undefined && posts.length === 0 ? (
+            <p className="blog-list__empty">No articles have been published yet. Please check back soon.</p>
+          ) : (
+            <ul className="blog-list__items">
+              {posts.map((p, i) => (
+                <PostCard key={p.id} post={p} eager={i < 2} />
+              ))}
+              {loadingMore && Array.from({ length: data === undefined ? 3 : 1 }, (_, i) => <PostCardSkeleton key={`s${i}`} />)}
+            </ul>
+          )}
+          {data !== undefined && error !== undefined && (
+            <div className="load-error" role="alert">
+              <p>More articles could not be loaded. {error.message}</p>
+              <button type="button" className="btn btn--primary" disabled={isValidating} onClick={() => void mutate()}>
+                Retry
+              </button>
+            </div>
+          )}
+          {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
+          {data !== undefined && !hasMore && posts.length > 0 && <p className="blog-list__end">You have reached the end of the blog.</p>}
+        </section>
+        <aside className="blog-sidebar" aria-labelledby="featured-title">
+          <h2 id="featured-title">Featured posts</h2>
+          <ul>
+            {featured.map((p) => (
+              <li key={p.id} className="blog-sidebar__item">
+                {p.banner_image && <img src={mediaSrc(p.banner_image)} alt="" width={96} height={64} loading="lazy" decoding="async" />}
+                <div>
+                  <Link to={postPath(p.slug)}>{p.title}</Link>
+                  <time dateTime={p.created_at}>{formatPostDate(p.created_at)}</time>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
     </main>
   );
 }

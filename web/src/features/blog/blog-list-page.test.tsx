@@ -1,0 +1,109 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import BlogListPage from './blog-list-page';
+import { fakeApi, makePost, pageBody } from './testing/fake-api';
+import { postsInfiniteFallbackKey } from './api';
+
+/** An IntersectionObserver the test triggers by hand. */
+class ManualObserver {
+  static instances: ManualObserver[] = [];
+  targets: Element[] = [];
+  constructor(private readonly cb: IntersectionObserverCallback) {
+    ManualObserver.instances.push(this);
+  }
+  observe(el: Element) {
+    this.targets.push(el);
+  }
+  unobserve() {}
+  disconnect() {
+    this.targets = [];
+  }
+  takeRecords() {
+    return [];
+  }
+  /** Pretend every observed element scrolled into view. */
+  static reveal() {
+    for (const o of ManualObserver.instances) {
+      if (o.targets.length === 0) continue;
+      const entries = o.targets.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry);
+      o.cb(entries, o as unknown as IntersectionObserver);
+    }
+  }
+}
+
+const renderList = (fallback: Record<string, unknown> = {}) =>
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fallback }}>
+      <MemoryRouter initialEntries={['/blog']}>
+        <BlogListPage />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+
+beforeEach(() => {
+  ManualObserver.instances = [];
+  vi.stubGlobal('IntersectionObserver', ManualObserver);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const pages = [
+  [makePost({ title: 'One', content: '<p>First <b>bold</b> text</p>' }), makePost({ title: 'Two' }), makePost({ title: 'Three' }), makePost({ title: 'Four' })],
+  [makePost({ title: 'Five' }), makePost({ title: 'Six' })],
+];
+
+describe('blog list', () => {
+  it('loads pages as the sentinel comes into view and stops at the end of the list', async () => {
+    const api = fakeApi({
+      listPosts: (req) => {
+        const page = Number(req.url.searchParams.get('page'));
+        return { body: pageBody(pages[page - 1] ?? [], page, page < pages.length) };
+      },
+    });
+    renderList();
+    const list = await screen.findByRole('region', { name: 'Articles' });
+    expect(await within(list).findByRole('link', { name: 'One' })).toBeInTheDocument();
+    // Excerpt has the tags stripped.
+    expect(within(list).getByText('First bold text')).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'Five' })).toBeNull();
+    // Sidebar: the first three posts only.
+    const sidebar = screen.getByRole('complementary', { name: 'Featured posts' });
+    expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual(['One', 'Two', 'Three']);
+
+    act(() => ManualObserver.reveal());
+    expect(await within(list).findByRole('link', { name: 'Six' })).toBeInTheDocument();
+    expect(api.calls('listPosts').map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2']);
+    expect(screen.getByText('You have reached the end of the blog.')).toBeInTheDocument();
+
+    act(() => ManualObserver.reveal());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls('listPosts')).toHaveLength(2);
+    expect(within(list).getAllByRole('link', { name: /^Read more/ })).toHaveLength(6);
+  });
+
+  it('shows an empty state', async () => {
+    fakeApi({ listPosts: () => ({ body: pageBody([], 1, false) }) });
+    renderList();
+    expect(await screen.findByText(/No articles have been published yet/)).toBeInTheDocument();
+  });
+
+  it('shows skeletons, then an error with a Retry button that reloads', async () => {
+    let fail = true;
+    fakeApi({ listPosts: () => (fail ? { status: 503, body: { error: 'Service unavailable.' } } : { body: pageBody(pages[1] ?? [], 1, false) }) });
+    const { container } = renderList();
+    expect(container.querySelectorAll('.skeleton--card').length).toBeGreaterThan(0);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Service unavailable.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Five' }).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('renders from SWR fallback data without waiting for the network', () => {
+    fakeApi({ listPosts: () => ({ body: pageBody(pages[0] ?? [], 1, true) }) });
+    renderList({ [postsInfiniteFallbackKey()]: [pageBody(pages[0] ?? [], 1, true)] });
+    expect(screen.getAllByRole('link', { name: 'One' }).length).toBeGreaterThan(0);
+  });
+});

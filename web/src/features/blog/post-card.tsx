@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { excerpt, readingTime, type Post } from '@agency/shared';
+import { formatPostDate } from './format-date';
+import { mediaSrc, postPath } from './paths';
+
+/** One item of the public list: thumbnail, title, excerpt, date, reading time and Read more. */
+export function PostCard({ post, eager = false }: { post: Post; eager?: boolean }) {
+  const path = postPath(post.slug);
+  return (
+    <li className="post-card">
+      {post.banner_image && (
+        <Link to={path} className="post-card__thumb" tabIndex={-1} aria-hidden="true">
+          <img src={mediaSrc(post.banner_image)} alt="" width={400} height={250} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        </Link>
+      )}
+      <div className="post-card__text">
+        <h2 className="post-card__title">
+          <Link to={path}>{post.title}</Link>
+        </h2>
+        <p className="post-card__meta">
+          <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{readingTime(post.content)} min read</span>
+        </p>
+        <p className="post-card__excerpt">{excerpt(post.content, 180)}</p>
+        <Link to={path} className="post-card__more" aria-label={`Read more: ${post.title}`}>
+          Read more
+        </Link>
+      </div>
+    </li>
+  );
+}
