@@ -69,6 +69,13 @@ describe('scrollToElement', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 700);
   });
 
+  it('honours the target\'s CSS scroll-margin-top by default', async () => {
+    mockReducedMotion(true);
+    document.getElementById('contact-form')?.style.setProperty('scroll-margin-top', '90px');
+    await scrollToElement('contact-form');
+    expect(scrollTo).toHaveBeenCalledWith(0, 710);
+  });
+
   it('does nothing for an unknown id', async () => {
     mockReducedMotion(false);
     await expect(scrollToElement('missing')).resolves.toBe(false);

@@ -3,8 +3,13 @@
 import { TIMINGS } from '@agency/shared';
 
 export interface ScrollOptions {
-  /** Pixels kept free above the element (the fixed header). */
+  /** Pixels kept free above the element (the fixed header); defaults to the element's CSS scroll-margin-top. */
   offset?: number;
+}
+
+function scrollMarginTop(element: Element): number {
+  const margin = Number.parseFloat(window.getComputedStyle(element).scrollMarginTop);
+  return Number.isFinite(margin) ? margin : 0;
 }
 
 /** Ease-in-out cubic: slow start, fast middle, slow finish. */
@@ -38,7 +43,7 @@ export function scrollToElement(
   if (!element) return Promise.resolve(false);
 
   const start = window.scrollY;
-  const target = Math.max(0, element.getBoundingClientRect().top + start - (options.offset ?? 0));
+  const target = Math.max(0, element.getBoundingClientRect().top + start - (options.offset ?? scrollMarginTop(element)));
   const distance = target - start;
 
   if (durationMs <= 0 || distance === 0 || prefersReducedMotion()) {

@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { site } from '../config/site';
+import { quickLinks, serviceGroups } from '../config/nav';
+import { MailIcon, PhoneIcon, PinIcon, SocialIcon } from './icons';
+
+const footerServices = serviceGroups.flatMap((g) => g.links.filter((l) => !l.href.includes('#')));
+
+/** Site footer: about text, social links, service and quick links, both offices, e-mail and copyright. */
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section className="site-footer__about" aria-labelledby="footer-about">
+          <h2 id="footer-about" className="site-footer__heading">
+            About {site.name}
+          </h2>
+          <p>{site.description}</p>
+          <ul className="site-footer__social" aria-label="Social media">
+            {site.social.map((s) => (
+              <li key={s.name}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.name} (opens in a new tab)`}>
+                  <SocialIcon name={s.name} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav className="site-footer__links" aria-labelledby="footer-services">
+          <h2 id="footer-services" className="site-footer__heading">
+            Services
+          </h2>
+          <ul>
+            {footerServices.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav className="site-footer__links" aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="site-footer__heading">
+            Quick links
+          </h2>
+          <ul>
+            {quickLinks.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="site-footer__offices" aria-labelledby="footer-offices">
+          <h2 id="footer-offices" className="site-footer__heading">
+            Our offices
+          </h2>
+          {site.offices.map((o) => (
+            <address key={o.city} className="site-footer__office">
+              <strong>
+                <PinIcon /> {o.city}, {o.country}
+              </strong>
+              {o.lines.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+              <a href={o.phoneHref}>
+                <PhoneIcon /> {o.phone}
+              </a>
+            </address>
+          ))}
+          <a className="site-footer__email" href={`mailto:${site.email}`}>
+            <MailIcon /> {site.email}
+          </a>
+        </section>
+      </div>
+      <div className="site-footer__bottom">
+        <p className="container">
+          © <span suppressHydrationWarning>{year}</span> {site.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { chatHref, site } from '../config/site';
+import { mainNav, serviceGroups } from '../config/nav';
+import { env } from '../lib/env';
+import { ChatIcon, ChevronDown, CloseIcon, MenuIcon } from './icons';
+
+/** Spec: the bar turns solid once the page has scrolled by the header's height minus 20 px. */
+export function solidThreshold(headerHeight: number): number {
+  return Math.max(0, headerHeight - 20);
+}
+
+/** Pages without a dark banner under the header (the admin area) keep it solid. */
+const alwaysSolid = (pathname: string): boolean => /^\/(creative-login|admin|add-blog|edit-blog)(\/|$)/.test(pathname);
+
+/** Fixed site header: logo, main links, services mega-menu, chat link and the mobile menu. */
+export function Header() {
+  const { pathname, hash } = useLocation();
+  const headerRef = useRef<HTMLElement>(null);
+  const servicesButtonRef = useRef<HTMLButtonElement>(null);
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [megaOpen, setMegaOpen] = useState(false);
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const megaId = useId();
+  const navId = useId();
+
+  useEffect(() => {
+    const update = (): void => {
+      const height = headerRef.current?.offsetHeight ?? 0;
+      setScrolled(window.scrollY > solidThreshold(height));
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, []);
+
+  // Any navigation closes the menus.
+  useEffect(() => {
+    setMenuOpen(false);
+    setMegaOpen(false);
+  }, [pathname, hash]);
+
+  const closeMega = useCallback((returnFocus: boolean) => {
+    setMegaOpen(false);
+    if (returnFocus) servicesButtonRef.current?.focus();
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
+    if (e.key !== 'Escape') return;
+    if (megaOpen) closeMega(true);
+    else if (menuOpen) setMenuOpen(false);
+  };
+
+  const onServicesBlur = (e: FocusEvent<HTMLLIElement>): void => {
+    if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+    setMegaOpen(false);
+  };
+
+  const solid = scrolled || menuOpen || alwaysSolid(pathname);
+  const logo = solid ? site.logo.dark : site.logo.light;
+
+  return (
+    <header ref={headerRef} className={`site-header${solid ? ' site-header--solid' : ''}`} data-solid={solid} onKeyDown={onKeyDown}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="site-header__inner container">
+        <Link to="/" className="site-header__brand" aria-label={`${site.name} – home`}>
+          <img src={logo} alt={site.name} width={site.logo.width} height={site.logo.height} data-logo={solid ? 'dark' : 'light'} />
+        </Link>
+
+        <nav id={navId} className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+          <ul className="site-nav__list">
+            {mainNav.before.map((l) => (
+              <li key={l.href}>
+                <NavLink to={l.href} end className="site-nav__link">
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            <li
+              className={`site-nav__services${megaOpen ? ' is-open' : ''}`}
+              onMouseEnter={() => setMegaOpen(true)}
+              onMouseLeave={() => setMegaOpen(false)}
+              onBlur={onServicesBlur}
+            >
+              <button
+                ref={servicesButtonRef}
+                type="button"
+                className="site-nav__link site-nav__services-button"
+                aria-expanded={megaOpen}
+                aria-controls={megaId}
+                onClick={() => setMegaOpen((o) => !o)}
+              >
+                Services <ChevronDown />
+              </button>
+              <div id={megaId} className={`mega-menu${megaOpen ? ' is-open' : ''}`}>
+                <div className="mega-menu__inner">
+                  {serviceGroups.map((group) => {
+                    const listId = `${megaId}-g${group.number}`;
+                    const isExpanded = expanded[group.number] === true;
+                    return (
+                      <div key={group.number} className={`mega-group${isExpanded ? ' is-expanded' : ''}`}>
+                        <div className="mega-group__head">
+                          <span className="mega-group__title">
+                            <span className="mega-group__number">{group.number}</span> {group.title}
+                          </span>
+                          <button
+                            type="button"
+                            className="mega-group__toggle"
+                            aria-expanded={isExpanded}
+                            aria-controls={listId}
+                            aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${group.title}`}
+                            onClick={() => setExpanded((s) => ({ ...s, [group.number]: !isExpanded }))}
+                          >
+                            <span aria-hidden="true">{isExpanded ? '−' : '+'}</span>
+                          </button>
+                        </div>
+                        <ul id={listId} className="mega-group__links">
+                          {group.links.map((l) => (
+                            <li key={l.label}>
+                              <Link to={l.href}>{l.label}</Link>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    );
+                  })}
+                </div>
+                <Link to="/services" className="mega-menu__all">
+                  View all services
+                </Link>
+              </div>
+            </li>
+            {mainNav.after.map((l) => (
+              <li key={l.href}>
+                <NavLink to={l.href} className="site-nav__link">
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <a
+          className={`chat-link${solid ? ' chat-link--dark' : ''}`}
+          href={chatHref(env.VITE_WHATSAPP_NUMBER)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Chat with us on WhatsApp (opens in a new tab)"
+        >
+          <ChatIcon />
+        </a>
+
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <CloseIcon style={{ height: 45 }} height={45} /> : <MenuIcon style={{ height: 20 }} height={20} />}
+        </button>
+      </div>
+    </header>
+  );
+}

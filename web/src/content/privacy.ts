@@ -1,0 +1,117 @@
+import type { PageMeta } from '../lib/page-meta';
+import { site } from '../config/site';
+
+export interface PolicySection {
+  id: string;
+  heading: string;
+  paragraphs?: string[];
+  list?: string[];
+  /** Rendered after the paragraphs: contact options with links. */
+  contact?: boolean;
+}
+
+export const privacyPage = {
+  title: 'Privacy Policy',
+  lastUpdated: 'June 15, 2021',
+  intro: `This Privacy Policy describes how ${site.name} ("we", "us") collects, uses and discloses your information when you use our website, and tells you about your privacy rights.`,
+  sections: [
+    {
+      id: 'interpretation',
+      heading: 'Interpretation and Definitions',
+      paragraphs: [
+        'Words with capitalised first letters have the meanings defined here, whether they appear in singular or plural.',
+        '"Company" means the agency operating this website. "Service" means the website. "Personal Data" is any information that relates to an identified or identifiable individual. "Usage Data" is data collected automatically when you use the Service. "You" means the person using the Service.',
+      ],
+    },
+    {
+      id: 'data-collected',
+      heading: 'Types of Data Collected',
+      paragraphs: ['While using our Service, for example when you send an enquiry, we may ask you for personal information that can be used to contact or identify you, including:'],
+      list: ['Email address', 'First name and last name', 'Phone number', 'Company name', 'Usage Data'],
+    },
+    {
+      id: 'usage-data',
+      heading: 'Usage Data',
+      paragraphs: [
+        'Usage Data is collected automatically and may include your device’s IP address, browser type and version, the pages you visit, the time and date of your visit and the time spent on those pages.',
+      ],
+    },
+    {
+      id: 'social-sign-in',
+      heading: 'Information from Third-Party Social Media Services',
+      paragraphs: [
+        'If we offer sign-in through a third-party social media service, we may collect personal data already associated with that account, such as your name and e-mail address. You may also choose to share additional information with us through that service.',
+      ],
+    },
+    {
+      id: 'cookies',
+      heading: 'Tracking Technologies and Cookies',
+      paragraphs: [
+        'We use browser storage only to remember which blog posts you have read, so each read is counted once, and to remember that you accepted our cookie notice. We do not use advertising cookies on this site.',
+        'Third-party services that you choose to use, such as the live-chat widget or embedded maps, may set their own cookies under their own policies.',
+      ],
+    },
+    {
+      id: 'use',
+      heading: 'Use of Your Personal Data',
+      list: [
+        'To answer your enquiry and call you back.',
+        'To provide and maintain our Service and monitor its usage.',
+        'To perform a contract for services you have requested.',
+        'To contact you about updates or information related to the services you use.',
+        'To comply with legal obligations.',
+      ],
+    },
+    {
+      id: 'retention',
+      heading: 'Retention of Your Personal Data',
+      paragraphs: ['We keep Personal Data only as long as needed for the purposes in this policy and to comply with our legal obligations, resolve disputes and enforce our agreements. Usage Data is kept for a shorter period unless it is used to improve security or functionality.'],
+    },
+    {
+      id: 'transfer',
+      heading: 'Transfer of Your Personal Data',
+      paragraphs: ['Your information may be processed in our offices in India and the USA and wherever the parties involved in processing are located. We take reasonable steps to ensure your data is treated securely and in accordance with this policy.'],
+    },
+    {
+      id: 'disclosure',
+      heading: 'Disclosure of Your Personal Data',
+      paragraphs: ['We may disclose Personal Data in a business transfer, when required by law or a valid request of a public authority, or where necessary to protect our rights, your safety or the safety of others. We never sell your data.'],
+    },
+    {
+      id: 'security',
+      heading: 'Security of Your Personal Data',
+      paragraphs: ['We use commercially acceptable means to protect your Personal Data, but no method of transmission over the Internet or of electronic storage is 100% secure.'],
+    },
+    {
+      id: 'children',
+      heading: 'Children’s Privacy',
+      paragraphs: ['Our Service does not address anyone under the age of 13. We do not knowingly collect personal information from anyone under 13. If you are a parent or guardian and know that your child has given us Personal Data, please contact us and we will delete it.'],
+    },
+    {
+      id: 'links',
+      heading: 'Links to Other Websites',
+      paragraphs: ['Our Service may contain links to websites we do not operate. We have no control over, and assume no responsibility for, the content or privacy practices of third-party sites.'],
+    },
+    {
+      id: 'changes',
+      heading: 'Changes to this Privacy Policy',
+      paragraphs: ['We may update this policy from time to time. We will post the new policy on this page and update the "Last updated" date at the top.'],
+    },
+    {
+      id: 'contact',
+      heading: 'Contact Us',
+      paragraphs: ['If you have any questions about this Privacy Policy, you can contact us:'],
+      contact: true,
+    },
+  ] satisfies PolicySection[],
+};
+
+export const privacyMeta: PageMeta = {
+  title: `Privacy Policy | ${site.name}`,
+  description: `How ${site.name} collects, uses and protects the personal data you share through this website.`,
+  path: '/privacy-policy',
+  breadcrumb: [
+    { name: 'Home', path: '/' },
+    { name: 'Privacy Policy', path: '/privacy-policy' },
+  ],
+};

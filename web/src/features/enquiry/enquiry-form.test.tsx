@@ -1,0 +1,166 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import EnquiryForm from './enquiry-form';
+import { fireConversionPixel } from './conversion-pixel';
+
+// The real ALTCHA widget needs Web Workers and WebCrypto proof of work, which jsdom lacks:
+// stand in for the lazily loaded widget only; the network (fetch) is mocked below, nothing else.
+vi.mock('./altcha-widget', () => ({
+  default: ({ onChange }: { onChange: (p: string | null) => void }) => (
+    <button type="button" onClick={() => onChange('captcha-payload')}>
+      Solve captcha
+    </button>
+  ),
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderForm() {
+  const user = userEvent.setup({ delay: null });
+  render(
+    <MemoryRouter initialEntries={['/contact']}>
+      <Routes>
+        <Route path="/contact" element={<EnquiryForm />} />
+        <Route path="/thank-you-alchem" element={<p>Thank you page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+async function fillAll(user: ReturnType<typeof userEvent.setup>, subject = 'SEO') {
+  await user.type(screen.getByLabelText('Name'), 'Asha Kumar');
+  await user.type(screen.getByLabelText('Phone'), '9876543210');
+  await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+  if (subject) await user.selectOptions(screen.getByLabelText('Subject'), subject);
+  await user.type(screen.getByLabelText('Message'), 'We need a new website.');
+}
+
+const messages = ['*Name is required', '*Phone is required', '*Email is required', '*Subject is required', '*Message is required'];
+
+describe('EnquiryForm', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('has the right input types and the seven subjects after a placeholder', () => {
+    renderForm();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Select a subject', 'Website design & development', 'Digital marketing', 'Branding', 'Content marketing', 'SaaS development', 'SEO', 'Graphic designing']);
+  });
+
+  it('shows each inline message only for its own emptied field', async () => {
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'A');
+    await user.clear(screen.getByLabelText('Name'));
+    expect(screen.getByText('*Name is required')).toBeInTheDocument();
+    expect(screen.queryByText('*Email is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('*Name is required');
+    await user.type(screen.getByLabelText('Name'), 'B');
+    expect(screen.queryByText('*Name is required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Message'));
+    await user.tab();
+    expect(screen.getByText('*Message is required')).toBeInTheDocument();
+    expect(screen.queryByText('*Phone is required')).not.toBeInTheDocument();
+  });
+
+  it('submitting empty shows every message and the fill-all popup, without calling the API', async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    for (const m of messages) expect(screen.getByText(m)).toBeInTheDocument();
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Please fill all necessary field.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('treats the placeholder subject as empty', async () => {
+    const user = renderForm();
+    await fillAll(user, '');
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Please fill all necessary field.');
+    expect(screen.getByText('*Subject is required')).toBeInTheDocument();
+    expect(screen.queryByText('*Name is required')).not.toBeInTheDocument();
+  });
+
+  it('asks for the captcha when everything else is filled', async () => {
+    const user = renderForm();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Please select the captcha.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the lead as multipart, shows Sending..., then goes to the thank-you page', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const user = renderForm();
+    await fillAll(user, 'Digital marketing');
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+
+    const busy = screen.getByRole('button', { name: 'Sending...' });
+    expect(busy).toBeDisabled();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/lead');
+    expect(init?.method).toBe('POST');
+    const body = init?.body instanceof FormData ? init.body : new FormData();
+    expect(Object.fromEntries(body)).toEqual({
+      name: 'Asha Kumar',
+      phone: '9876543210',
+      email: 'asha@example.com',
+      subject: 'Digital marketing',
+      message: 'We need a new website.',
+      altcha: 'captcha-payload',
+      page: '/contact',
+    });
+
+    answer(new Response(JSON.stringify({ data: { id: 'lead-1' }, message: 'Thank you' }), { status: 201 }));
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+  });
+
+  it('shows the server error, keeps the values and re-enables the button', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: 'email: is not a valid e-mail address' }), { status: 400 }));
+    const user = renderForm();
+    await fillAll(user);
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('email: is not a valid e-mail address');
+    expect(screen.getByLabelText('Name')).toHaveValue('Asha Kumar');
+    expect(screen.getByLabelText('Message')).toHaveValue('We need a new website.');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send enquiry' })).toBeEnabled());
+  });
+
+  it('keeps only phone characters in the phone field', async () => {
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Phone'), '+91 98a76');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+91 9876');
+  });
+});
+
+describe('fireConversionPixel', () => {
+  it('requests the pixel only when configured', () => {
+    const created: string[] = [];
+    class FakeImage {
+      referrerPolicy = '';
+      set src(v: string) {
+        created.push(v);
+      }
+    }
+    vi.stubGlobal('Image', FakeImage);
+    fireConversionPixel(undefined);
+    fireConversionPixel('https://ads.example/pixel?id=1');
+    expect(created).toEqual(['https://ads.example/pixel?id=1']);
+    vi.unstubAllGlobals();
+  });
+});

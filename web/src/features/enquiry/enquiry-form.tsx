@@ -1,0 +1,155 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { LEAD_LIMITS, LEAD_SUBJECTS } from '@agency/shared';
+import { Popup } from '../../components/popup';
+import { ApiError, callApi } from '../../lib/api-client';
+import { env } from '../../lib/env';
+import { CaptchaField } from './captcha-field';
+import { fireConversionPixel } from './conversion-pixel';
+import { emptyEnquiry, isEmpty, isEnquiryField, missingFields, POPUP_MISSING_CAPTCHA, POPUP_MISSING_FIELDS, requiredMessages, type EnquiryField, type EnquiryValues } from './validate';
+
+export const THANK_YOU_PATH = '/thank-you-alchem';
+
+export interface EnquiryFormProps {
+  /** Anchor id of the form section (service pages scroll to it). */
+  id?: string;
+  /** Page the lead is attributed to; defaults to the current path. */
+  page?: string;
+  heading?: string;
+}
+
+const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.';
+
+/**
+ * The enquiry (lead) form of spec 000 §3–5: five required fields with their own inline messages,
+ * a popup for missing fields or captcha, "Sending..." while the request runs, and on success the
+ * thank-you page (form and captcha cleared, conversion pixel requested). On failure the server's
+ * message shows in the popup and everything typed stays.
+ */
+export default function EnquiryForm({ id = 'enquiry-form', page, heading }: EnquiryFormProps) {
+  const uid = useId();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [values, setValues] = useState<EnquiryValues>(emptyEnquiry);
+  const [touched, setTouched] = useState<Partial<Record<EnquiryField, boolean>>>({});
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [popup, setPopup] = useState<string | null>(null);
+  const sendingRef = useRef(false);
+
+  const fieldId = (f: EnquiryField): string => `${uid}-${f}`;
+  const errorId = (f: EnquiryField): string => `${uid}-${f}-error`;
+  const showError = (f: EnquiryField): boolean => touched[f] === true && isEmpty(f, values[f]);
+
+  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
+    const field = e.target.name;
+    if (!isEnquiryField(field)) return;
+    const value = field === 'phone' ? e.target.value.replace(/[^0-9 +()-]/g, '') : e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+  };
+  const onBlur = (field: EnquiryField) => () => setTouched((t) => ({ ...t, [field]: true }));
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>): Promise<void> => {
+    e.preventDefault();
+    if (sendingRef.current) return;
+    if (missingFields(values).length > 0) {
+      setTouched({ name: true, phone: true, email: true, subject: true, message: true });
+      setPopup(POPUP_MISSING_FIELDS);
+      return;
+    }
+    if (!captcha) {
+      setPopup(POPUP_MISSING_CAPTCHA);
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      await callApi('createLead', {
+        body: {
+          name: values.name.trim(),
+          phone: values.phone.trim(),
+          email: values.email.trim(),
+          subject: values.subject,
+          message: values.message.trim(),
+          altcha: captcha,
+          page: (page ?? pathname).slice(0, LEAD_LIMITS.pageMax),
+        },
+      });
+      setValues(emptyEnquiry);
+      setTouched({});
+      setCaptcha(null);
+      setCaptchaKey((k) => k + 1);
+      fireConversionPixel(env.VITE_CONVERSION_PIXEL_URL);
+      void navigate(THANK_YOU_PATH);
+    } catch (err) {
+      setPopup(err instanceof ApiError ? err.message : SERVER_FAILURE);
+      // A verified solution is accepted once by the server: ask for a fresh one.
+      setCaptcha(null);
+      setCaptchaKey((k) => k + 1);
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  const describedBy = (f: EnquiryField): string | undefined => (showError(f) ? errorId(f) : undefined);
+  const error = (f: EnquiryField) =>
+    showError(f) ? (
+      <p id={errorId(f)} className="enquiry__error">
+        {requiredMessages[f]}
+      </p>
+    ) : null;
+
+  return (
+    <section id={id} className="enquiry" aria-labelledby={`${uid}-heading`}>
+      <h2 id={`${uid}-heading`} className="enquiry__heading">
+        {heading ?? 'Send us an enquiry'}
+      </h2>
+      <form className="enquiry__form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
+        <div className="enquiry__field">
+          <label htmlFor={fieldId('name')}>Name</label>
+          <input id={fieldId('name')} name="name" type="text" autoComplete="name" maxLength={LEAD_LIMITS.nameMax} value={values.name} onChange={onChange} onBlur={onBlur('name')} aria-required="true" aria-invalid={showError('name')} aria-describedby={describedBy('name')} />
+          {error('name')}
+        </div>
+        <div className="enquiry__field">
+          <label htmlFor={fieldId('phone')}>Phone</label>
+          <input id={fieldId('phone')} name="phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={LEAD_LIMITS.phoneMax} value={values.phone} onChange={onChange} onBlur={onBlur('phone')} aria-required="true" aria-invalid={showError('phone')} aria-describedby={describedBy('phone')} />
+          {error('phone')}
+        </div>
+        <div className="enquiry__field">
+          <label htmlFor={fieldId('email')}>Email</label>
+          <input id={fieldId('email')} name="email" type="email" autoComplete="email" maxLength={LEAD_LIMITS.emailMax} value={values.email} onChange={onChange} onBlur={onBlur('email')} aria-required="true" aria-invalid={showError('email')} aria-describedby={describedBy('email')} />
+          {error('email')}
+        </div>
+        <div className="enquiry__field">
+          <label htmlFor={fieldId('subject')}>Subject</label>
+          <select id={fieldId('subject')} name="subject" value={values.subject} onChange={onChange} onBlur={onBlur('subject')} aria-required="true" aria-invalid={showError('subject')} aria-describedby={describedBy('subject')}>
+            <option value="">Select a subject</option>
+            {LEAD_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          {error('subject')}
+        </div>
+        <div className="enquiry__field enquiry__field--wide">
+          <label htmlFor={fieldId('message')}>Message</label>
+          <textarea id={fieldId('message')} name="message" rows={5} maxLength={LEAD_LIMITS.messageMax} value={values.message} onChange={onChange} onBlur={onBlur('message')} aria-required="true" aria-invalid={showError('message')} aria-describedby={describedBy('message')} />
+          {error('message')}
+        </div>
+        <div className="enquiry__field enquiry__field--wide">
+          <CaptchaField key={captchaKey} onChange={setCaptcha} />
+        </div>
+        <div className="enquiry__actions">
+          <button type="submit" className="btn btn--primary" disabled={sending}>
+            {sending ? 'Sending...' : 'Send enquiry'}
+          </button>
+        </div>
+      </form>
+      <Popup open={popup !== null} variant="error" title="Oops!" message={popup ?? ''} onClose={() => setPopup(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { excerpt, readingTime, type Post } from '@agency/shared';
+import { TIMINGS } from '@agency/shared';
+import { Carousel } from '../../components/carousel';
+import { useListPosts } from '../../lib/use-api';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export function formatPostDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+function TeaserCard({ post }: { post: Post }) {
+  return (
+    <article className="post-card">
+      <img
+        className="post-card__image"
+        src={post.banner_image ?? '/assets/img/blog-placeholder.svg'}
+        alt=""
+        width={600}
+        height={340}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="post-card__body">
+        <p className="post-card__meta">
+          <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time> · {readingTime(post.content)} min read
+        </p>
+        <h3 className="post-card__title">
+          <Link to={`/blog/${post.slug}`}>{post.title}</Link>
+        </h3>
+        <p className="post-card__excerpt">{excerpt(post.content, 140)}</p>
+        <Link to={`/blog/${post.slug}`} className="btn btn--link" aria-label={`Read more: ${post.title}`}>
+          Read more
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function TeaserSlides() {
+  const { data, error } = useListPosts(1);
+  if (error) return null;
+  if (!data) return <p className="blog-teaser__status">Loading the latest articles…</p>;
+  if (data.results.length === 0) return <p className="blog-teaser__status">New articles are on their way.</p>;
+  return (
+    <Carousel
+      label="Latest blog posts"
+      slides={data.results.map((p) => (
+        <TeaserCard key={p.id} post={p} />
+      ))}
+      perView={1}
+      breakpoints={[{ minWidth: 450, perView: 2 }]}
+      spacing={30}
+      loop
+      speedMs={TIMINGS.carouselSpeedMs}
+      arrows
+    />
+  );
+}
+
+/**
+ * Home blog teaser: the server HTML holds only the reserved box (the list changes with every post);
+ * the browser fills it from the post list after hydration. On failure the box stays empty (spec §8).
+ */
+export function BlogTeaser({ heading }: { heading: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <section className="section blog-teaser" aria-labelledby="blog-teaser-heading">
+      <div className="container">
+        <h2 id="blog-teaser-heading" className="section__heading">
+          {heading}
+        </h2>
+        <div className="blog-teaser__box" data-testid="blog-teaser-box">
+          {mounted && <TeaserSlides />}
+        </div>
+        <p className="blog-teaser__more">
+          <Link to="/blog" className="btn btn--outline">
+            Visit the blog
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
