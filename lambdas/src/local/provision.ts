@@ -1,0 +1,312 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  type AttributeDefinition,
+  type CreateTableCommandInput,
+  type GlobalSecondaryIndex,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  ListGroupsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { z } from 'zod';
+import { TABLES, type TableName } from '../adapters/tables';
+import type { StandIns } from './stand-ins';
+
+/** Credentials the stand-ins accept (s3rver knows only its own key pair). */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+export const LOCAL_REGION = 'us-east-1';
+export const ADMIN_GROUP = 'admins';
+
+/** Physical names of the local tables and bucket. */
+export const LOCAL_NAMES = {
+  tables: { content: 'content', leads: 'leads', views: 'views' } satisfies Record<TableName, string>,
+  bucket: 'media',
+} as const;
+
+/** Sample taxonomy of a fresh stack; the admin editor offers these. */
+export const SEED_CATEGORIES = ['Digital Marketing', 'SEO', 'Web Development', 'Branding', 'Content Marketing', 'Social Media'] as const;
+export const SEED_AUTHORS = ['Priya Raman', 'Daniel Okafor', 'Hannah Lindqvist', 'Marco Bellini'] as const;
+
+export interface LocalUser {
+  email: string;
+  password: string;
+  /** Cognito groups; the admin is always in `admins`. */
+  groups?: string[];
+}
+
+export interface ProvisionOptions {
+  dataDir: string;
+  standIns: Pick<StandIns, 'endpoints'>;
+  admin: LocalUser;
+  /** More users, e.g. a non-admin for 403 tests. */
+  users?: LocalUser[];
+  siteUrl?: string;
+  mailFrom?: string;
+  mailTo?: string;
+  /** Write the sample categories and authors (default true). */
+  taxonomy?: boolean;
+}
+
+/** The settings the handlers read, ready to merge into `process.env`. */
+export type LocalEnv = Record<string, string>;
+
+export interface Provisioned {
+  env: LocalEnv;
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+const localConfig = z.object({
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  captchaHmacKey: z.string().min(32),
+});
+type LocalConfig = z.infer<typeof localConfig>;
+
+const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views'];
+const pad = (id: number) => String(id).padStart(6, '0');
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : '';
+}
+
+async function readLocalConfig(file: string): Promise<Partial<LocalConfig>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const parsed = localConfig.partial().safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The CreateTable input of one table, straight from the shared key definitions. */
+export function tableDefinition(name: TableName, tableName: string): CreateTableCommandInput {
+  const def = TABLES[name];
+  const types = new Map<string, 'S' | 'N'>();
+  types.set(def.partitionKey, 'partitionKeyType' in def ? def.partitionKeyType : 'S');
+  const keySchema: CreateTableCommandInput['KeySchema'] = [{ AttributeName: def.partitionKey, KeyType: 'HASH' }];
+  if ('sortKey' in def) {
+    types.set(def.sortKey, 'S');
+    keySchema.push({ AttributeName: def.sortKey, KeyType: 'RANGE' });
+  }
+  const indexes: GlobalSecondaryIndex[] = Object.values(def.indexes).map((index: { name: string; partitionKey: string; sortKey: string }) => {
+    types.set(index.partitionKey, 'S');
+    types.set(index.sortKey, 'S');
+    return {
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    };
+  });
+  const attributes: AttributeDefinition[] = [...types].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
+  return {
+    TableName: tableName,
+    AttributeDefinitions: attributes,
+    KeySchema: keySchema,
+    BillingMode: 'PAY_PER_REQUEST',
+    ...(indexes.length > 0 ? { GlobalSecondaryIndexes: indexes } : {}),
+  };
+}
+
+async function ensureTable(db: DynamoDBClient, name: TableName, tableName: string): Promise<void> {
+  try {
+    await db.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await db.send(new CreateTableCommand(tableDefinition(name, tableName)));
+  }
+  for (let i = 0; i < 100; i++) {
+    const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
+    const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE');
+    if (Table?.TableStatus === 'ACTIVE' && indexesActive) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`table ${tableName} did not become ACTIVE`);
+}
+
+async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+}
+
+async function ensureTaxonomy(doc: DynamoDBDocumentClient, table: string): Promise<void> {
+  const items = [
+    ...SEED_CATEGORIES.map((category, i) => ({ pk: 'CATEGORY', sk: pad(i + 1), id: i + 1, category })),
+    ...SEED_AUTHORS.map((name, i) => ({ pk: 'AUTHOR', sk: pad(i + 1), id: i + 1, name })),
+  ];
+  for (const Item of items) {
+    try {
+      // Never overwrite: the item may have been renamed since.
+      await doc.send(new PutCommand({ TableName: table, Item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+}
+
+async function poolExists(cognito: CognitoIdentityProviderClient, poolId: string | undefined, clientId: string | undefined): Promise<boolean> {
+  if (!poolId || !clientId) return false;
+  try {
+    await cognito.send(new DescribeUserPoolCommand({ UserPoolId: poolId }));
+    await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: poolId, ClientId: clientId }));
+    return true;
+  } catch (error) {
+    if (errorName(error) === 'ResourceNotFoundException') return false;
+    throw error;
+  }
+}
+
+async function createPool(cognito: CognitoIdentityProviderClient): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const { UserPool } = await cognito.send(
+    new CreateUserPoolCommand({ PoolName: 'agency-admins', UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'] }),
+  );
+  const userPoolId = UserPool?.Id;
+  if (!userPoolId) throw new Error('CreateUserPool returned no pool id');
+  const { UserPoolClient } = await cognito.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'agency-web',
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  const userPoolClientId = UserPoolClient?.ClientId;
+  if (!userPoolClientId) throw new Error('CreateUserPoolClient returned no client id');
+  return { userPoolId, userPoolClientId };
+}
+
+async function ensureGroup(cognito: CognitoIdentityProviderClient, poolId: string, group: string): Promise<void> {
+  // ListGroups, not GetGroup: cognito-local's GetGroup fails with a 500 on a pool that has no group yet.
+  const { Groups } = await cognito.send(new ListGroupsCommand({ UserPoolId: poolId, Limit: 60 }));
+  if (Groups?.some((g) => g.GroupName === group)) return;
+  await cognito.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: group }));
+}
+
+/** Create the user when missing, (re)set its password as permanent, and add it to its groups. */
+async function ensureUser(cognito: CognitoIdentityProviderClient, poolId: string, user: LocalUser): Promise<void> {
+  try {
+    await cognito.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: user.email }));
+  } catch (error) {
+    if (errorName(error) !== 'UserNotFoundException') throw error;
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: poolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: user.password,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  }
+  // Every start makes the printed credentials true, even if the configured password changed.
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: user.email, Password: user.password, Permanent: true }));
+  for (const group of user.groups ?? []) {
+    await ensureGroup(cognito, poolId, group);
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: group }));
+  }
+}
+
+/** AWS SDK clients pointed at the stand-ins, independent of `process.env`. */
+export function standInClients(endpoints: StandIns['endpoints']) {
+  const common = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  const dynamo = new DynamoDBClient({ ...common, endpoint: endpoints.dynamodb });
+  return {
+    dynamo,
+    doc: DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } }),
+    s3: new S3Client({ ...common, endpoint: endpoints.s3, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }),
+    cognito: new CognitoIdentityProviderClient({ ...common, endpoint: endpoints.cognito }),
+    destroy() {
+      dynamo.destroy();
+      this.s3.destroy();
+      this.cognito.destroy();
+    },
+  };
+}
+
+/**
+ * Create whatever is missing on the stand-ins: the three tables (with their indexes), the media
+ * bucket, the user pool with its app client and `admins` group, the seed admin (and any extra users),
+ * and the sample categories and authors. Pool and client ids and the captcha key are kept in
+ * `<dataDir>/local-config.json` so a restart reuses them. Safe to run on every start.
+ */
+export async function provision(options: ProvisionOptions): Promise<Provisioned> {
+  const { endpoints } = options.standIns;
+  const clients = standInClients(endpoints);
+  try {
+    for (const name of TABLE_NAMES) {
+      await ensureTable(clients.dynamo, name, LOCAL_NAMES.tables[name]);
+    }
+    await ensureBucket(clients.s3, LOCAL_NAMES.bucket);
+    if (options.taxonomy ?? true) await ensureTaxonomy(clients.doc, LOCAL_NAMES.tables.content);
+
+    const configFile = path.join(options.dataDir, 'local-config.json');
+    const saved = await readLocalConfig(configFile);
+    const pool = (await poolExists(clients.cognito, saved.userPoolId, saved.userPoolClientId))
+      ? { userPoolId: saved.userPoolId ?? '', userPoolClientId: saved.userPoolClientId ?? '' }
+      : await createPool(clients.cognito);
+    const config: LocalConfig = { ...pool, captchaHmacKey: saved.captchaHmacKey ?? randomBytes(32).toString('hex') };
+    await writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
+
+    await ensureGroup(clients.cognito, pool.userPoolId, ADMIN_GROUP);
+    await ensureUser(clients.cognito, pool.userPoolId, { ...options.admin, groups: [...new Set([ADMIN_GROUP, ...(options.admin.groups ?? [])])] });
+    for (const user of options.users ?? []) await ensureUser(clients.cognito, pool.userPoolId, user);
+
+    const env: LocalEnv = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: endpoints.s3,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+      AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+      CONTENT_TABLE: LOCAL_NAMES.tables.content,
+      LEADS_TABLE: LOCAL_NAMES.tables.leads,
+      VIEWS_TABLE: LOCAL_NAMES.tables.views,
+      MEDIA_BUCKET: LOCAL_NAMES.bucket,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      ADMIN_GROUP,
+      COGNITO_ISSUER: `${endpoints.cognito}/${pool.userPoolId}`,
+      MAIL_FROM: options.mailFrom ?? 'no-reply@example.com',
+      MAIL_TO: options.mailTo ?? 'sales@example.com',
+      CAPTCHA_HMAC_KEY: config.captchaHmacKey,
+      SITE_URL: options.siteUrl ?? 'http://localhost:3000',
+    };
+    return { env, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId };
+  } finally {
+    clients.destroy();
+  }
+}

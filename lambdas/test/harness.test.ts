@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { sesClient } from '../src/adapters/clients';
+import { requireAdmin } from '../src/lib/auth';
+import { DomainError } from '../src/lib/errors';
+import { env } from '../src/lib/env';
+import { startTestStack, type TestStack } from './harness';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const send = (subject: string) =>
+  sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: env().MAIL_FROM,
+      Destination: { ToAddresses: [env().MAIL_TO] },
+      Content: { Simple: { Subject: { Data: subject }, Body: { Text: { Data: 'Hello from the harness test' } } } },
+    }),
+  );
+
+describe('startTestStack', () => {
+  it('creates the three tables with their indexes and the media bucket', async () => {
+    const { Table: content } = await stack.clients.dynamo.send(new DescribeTableCommand({ TableName: env().CONTENT_TABLE }));
+    expect(content?.TableStatus).toBe('ACTIVE');
+    expect(content?.GlobalSecondaryIndexes?.map((g) => g.IndexName)).toEqual(['byDate']);
+    const { Table: leads } = await stack.clients.dynamo.send(new DescribeTableCommand({ TableName: env().LEADS_TABLE }));
+    expect(leads?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual(['byDate', 'pending']);
+    const { Table: views } = await stack.clients.dynamo.send(new DescribeTableCommand({ TableName: env().VIEWS_TABLE }));
+    expect(views?.KeySchema).toEqual([{ AttributeName: 'postId', KeyType: 'HASH' }]);
+    await expect(stack.clients.s3.send(new HeadBucketCommand({ Bucket: env().MEDIA_BUCKET }))).resolves.toBeDefined();
+  });
+
+  it('seeds categories and authors in the shared item layout', async () => {
+    const { Items } = await stack.clients.doc.send(
+      new QueryCommand({ TableName: env().CONTENT_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'CATEGORY' } }),
+    );
+    expect(Items?.[0]).toEqual({ pk: 'CATEGORY', sk: '000001', id: 1, category: 'Digital Marketing' });
+    expect(Items?.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives an admin token that verifies as an administrator, and a user token that is refused with 403', async () => {
+    const admin = await requireAdmin(`Bearer ${await stack.adminToken()}`);
+    expect(admin.groups).toContain('admins');
+    const refused = await requireAdmin(`Bearer ${await stack.userToken()}`).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused instanceof DomainError && refused.kind).toBe('forbidden');
+  });
+
+  it('catches e-mails sent through SESv2, and can take the SES stand-in down and back', async () => {
+    await send('First message');
+    const [first] = await stack.sesMessages();
+    expect(first?.subject).toBe('First message');
+    expect(first?.destination.to).toEqual([env().MAIL_TO]);
+
+    await stack.stopSes();
+    await expect(send('While down')).rejects.toThrow();
+    await stack.startSes();
+    await send('After restart');
+    expect((await stack.sesMessages()).map((m) => m.subject)).toEqual(['First message', 'After restart']);
+  });
+
+  it('routes unknown API paths to 404 and wrong methods to 405 with Allow', async () => {
+    const unknown = await stack.request('GET', '/api/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ error: expect.stringContaining('/api/nope') });
+    const wrong = await stack.request('GET', '/api/lead');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toBe('POST');
+    const preflight = await stack.request('OPTIONS', '/api/lead');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+  });
+});

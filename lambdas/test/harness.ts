@@ -1,0 +1,196 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { buildPath, contract, type OperationName } from '@agency/shared';
+import { resetClients } from '../src/adapters/clients';
+import { resetAuth } from '../src/lib/auth';
+import { resetEnv } from '../src/lib/env';
+import { apiGatewayEvent, decodeResult } from '../src/local/apigw-event';
+import { routeApi } from '../src/local/api-router';
+import { loadHandler } from '../src/local/handler-modules';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, provision, standInClients, type LocalEnv } from '../src/local/provision';
+import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins';
+
+/** What a test gets back from a call: status, lower-case headers, the body as text, and JSON when it parses. */
+export interface TestResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The raw bytes (images, CSV with BOM…). */
+  bytes: Buffer;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  json: unknown;
+}
+
+export type MultipartInput = FormData | Record<string, string | Blob | undefined>;
+
+export interface InvokeOptions {
+  /** Path parameters (`{ extension: 'pdf' }`). */
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  /** Extra headers, e.g. `{ authorization: 'Bearer …' }`. */
+  headers?: Record<string, string>;
+  /** Shorthand for `headers.authorization = 'Bearer <token>'`. */
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: MultipartInput;
+  /** A raw body (sent as is, with the `content-type` of `headers`). */
+  body?: string | Buffer;
+  /** Client address as API Gateway reports it (rate limits are per IP). */
+  sourceIp?: string;
+}
+
+export interface TestStack {
+  /** The settings the handlers run with (also set in `process.env`). */
+  env: LocalEnv;
+  standIns: StandIns;
+  adminEmail: string;
+  adminPassword: string;
+  userEmail: string;
+  userPassword: string;
+  /** A Cognito access token of the admin (in the `admins` group), got from Cognito directly. */
+  adminToken(): Promise<string>;
+  /** A Cognito access token of a signed-up user outside the `admins` group. */
+  userToken(): Promise<string>;
+  /** Every e-mail the SES stand-in accepted during this stack's life, oldest first. */
+  sesMessages(): Promise<SesEmail[]>;
+  /** Take the SES stand-in down (sends fail) and bring it back on the same address. */
+  stopSes(): Promise<void>;
+  startSes(): Promise<void>;
+  /** Call an operation's handler module with an API Gateway v2 event built from the options. */
+  invoke(name: OperationName, options?: InvokeOptions): Promise<TestResponse>;
+  /** Send a request through the same router as the local server (unknown paths, wrong methods). */
+  request(method: string, rawPath: string, options?: Omit<InvokeOptions, 'params' | 'query'>): Promise<TestResponse>;
+  /** AWS SDK clients on the stand-ins, for arranging and checking data directly. */
+  clients: ReturnType<typeof standInClients>;
+  stop(): Promise<void>;
+}
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd!2024' };
+const USER = { email: 'user@example.com', password: 'User-Passw0rd!2024' };
+
+async function encodeBody(options: InvokeOptions): Promise<{ body?: Buffer; contentType?: string }> {
+  if (options.json !== undefined) return { body: Buffer.from(JSON.stringify(options.json)), contentType: 'application/json' };
+  if (options.form) return { body: Buffer.from(new URLSearchParams(options.form).toString()), contentType: 'application/x-www-form-urlencoded' };
+  if (options.multipart) {
+    let data: FormData;
+    if (options.multipart instanceof FormData) data = options.multipart;
+    else {
+      data = new FormData();
+      for (const [k, v] of Object.entries(options.multipart)) if (v !== undefined) data.append(k, v);
+    }
+    // Let the platform serialise it, boundary and all, exactly as a browser would send it.
+    const request = new Request('http://localhost/', { method: 'POST', body: data });
+    return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? undefined };
+  }
+  if (options.body !== undefined) return { body: Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body) };
+  return {};
+}
+
+async function requestParts(options: InvokeOptions): Promise<{ headers: Record<string, string>; body?: Buffer }> {
+  const { body, contentType } = await encodeBody(options);
+  const headers: Record<string, string> = { host: 'localhost', 'user-agent': 'vitest' };
+  if (contentType) headers['content-type'] = contentType;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
+  return { headers, body };
+}
+
+function toResponse(result: { status: number; headers: Record<string, string>; body: Buffer }): TestResponse {
+  const text = result.body.toString('utf8');
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: result.status, headers: result.headers, body: text, bytes: result.body, json };
+}
+
+/**
+ * Start the four stand-ins on free ports with a fresh temporary data folder, provision tables,
+ * bucket, user pool, the `admins` group, an admin and a non-admin user, and point `process.env`
+ * (and the cached env, clients and token verifier) at them. Call `stop()` in `afterAll`.
+ */
+export async function startTestStack(): Promise<TestStack> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-test-'));
+  let standIns: StandIns | undefined;
+  try {
+    standIns = await startStandIns({ dataDir, dynamoInMemory: true });
+    const running = standIns;
+    const { env, userPoolClientId } = await provision({ dataDir, standIns: running, admin: ADMIN, users: [USER] });
+    const previous = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
+    resetEnv();
+    resetClients();
+    resetAuth();
+
+    const cognito = new CognitoIdentityProviderClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: running.endpoints.cognito });
+    const tokenOf = async (user: { email: string; password: string }) => {
+      const { AuthenticationResult } = await cognito.send(
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+      );
+      const token = AuthenticationResult?.AccessToken;
+      if (!token) throw new Error(`Cognito stand-in gave no access token for ${user.email}`);
+      return token;
+    };
+    const clients = standInClients(running.endpoints);
+
+    return {
+      env,
+      standIns: running,
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      userEmail: USER.email,
+      userPassword: USER.password,
+      adminToken: () => tokenOf(ADMIN),
+      userToken: () => tokenOf(USER),
+      sesMessages: () => running.sesMessages(),
+      stopSes: () => running.sesStop(),
+      startSes: () => running.sesStart(),
+      clients,
+      async invoke(name, options = {}) {
+        const op = contract[name];
+        const { headers, body } = await requestParts(options);
+        const full = buildPath(name, options.params, options.query);
+        const [rawPath = full, rawQueryString = ''] = full.split(/\?(.*)/s);
+        const event = apiGatewayEvent({
+          method: op.method,
+          rawPath,
+          rawQueryString,
+          headers,
+          body,
+          sourceIp: options.sourceIp,
+          pathParameters: options.params,
+          routeKey: `${op.method} ${op.path}`,
+        });
+        const handler = await loadHandler(name);
+        return toResponse(decodeResult(await handler(event, { awsRequestId: event.requestContext.requestId, functionName: name })));
+      },
+      async request(method, target, options = {}) {
+        const { headers, body } = await requestParts(options);
+        const [rawPath = target, rawQueryString = ''] = target.split(/\?(.*)/s);
+        return toResponse(await routeApi({ method, rawPath, rawQueryString, headers, body, sourceIp: options.sourceIp }));
+      },
+      async stop() {
+        cognito.destroy();
+        clients.destroy();
+        resetClients();
+        for (const [k, v] of previous) {
+          if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
+        }
+        resetEnv();
+        resetAuth();
+        await running.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await standIns?.stop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
