@@ -1,0 +1,33 @@
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { HitCounter } from '../domain/rate-limit';
+import { TABLES } from './tables';
+
+const T = TABLES.content;
+
+/**
+ * Per-IP enquiry counters in the content table: `{ pk: 'RATE#<ip>#<window>', sk: 'RATE', hits, expiresAt }`,
+ * incremented with an atomic ADD so concurrent requests are all counted. The window number is part of
+ * the key, so a stale record never counts against a new window even without TTL.
+ */
+export class DynamoHitCounter implements HitCounter {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async hit(key: string, expiresAt: number): Promise<number> {
+    const out = await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { [T.partitionKey]: key, [T.sortKey]: 'RATE' },
+        UpdateExpression: 'ADD hits :one SET #exp = :exp',
+        ExpressionAttributeNames: { '#exp': T.expiresAt },
+        ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const hits = out.Attributes?.hits;
+    if (typeof hits !== 'number') throw new Error(`Rate counter ${key} returned no hit count`);
+    return hits;
+  }
+}

@@ -1,0 +1,35 @@
+import { env } from '../lib/env';
+import { logger, type Logger } from '../lib/logger';
+import type { SubmitLeadDeps } from '../domain/leads';
+import type { LeadMailDeps } from '../domain/leads-mail';
+import { captchaSettings } from './captcha-key';
+import { DynamoReplayGuard } from './captcha-replay';
+import { dynamoClient, sesClient } from './clients';
+import { DynamoHitCounter } from './lead-rate-counter';
+import { DynamoLeadRepository } from './lead-repository';
+import { SesMailer } from './mail';
+
+/** The lead repository on the configured leads table. */
+export const leadRepository = (): DynamoLeadRepository => new DynamoLeadRepository(dynamoClient(), env().LEADS_TABLE);
+
+/** Everything `submitLead` needs, on the configured AWS resources (or their local stand-ins). */
+export async function submitLeadDeps(): Promise<SubmitLeadDeps> {
+  const settings = env();
+  return {
+    leads: leadRepository(),
+    captcha: await captchaSettings(settings),
+    replayGuard: new DynamoReplayGuard(dynamoClient(), settings.CONTENT_TABLE),
+    rateCounter: new DynamoHitCounter(dynamoClient(), settings.CONTENT_TABLE),
+  };
+}
+
+/** Everything the lead e-mail path needs: repository, SES mailer, addresses from configuration. */
+export function leadMailDeps(log: Logger = logger): LeadMailDeps {
+  const settings = env();
+  return {
+    leads: leadRepository(),
+    mailer: new SesMailer(sesClient()),
+    mail: { from: settings.MAIL_FROM, to: settings.MAIL_TO },
+    log,
+  };
+}

@@ -1,0 +1,9 @@
+import { defineHandler } from '../../lib/http';
+import { exportLeadsCsv } from '../../domain/leads-inbox';
+import { leadRepository } from '../../adapters/lead-services';
+
+/** GET /api/user/lead/export (admin): every lead as a CSV download. */
+export const handler = defineHandler('exportLeads', async () => {
+  const { csv, fileName } = await exportLeadsCsv(leadRepository());
+  return { body: csv, headers: { 'content-disposition': `attachment; filename="${fileName}"` } };
+});

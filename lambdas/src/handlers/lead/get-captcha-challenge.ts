@@ -1,0 +1,10 @@
+import { defineHandler } from '../../lib/http';
+import { env } from '../../lib/env';
+import { createCaptchaChallenge } from '../../domain/captcha';
+import { captchaSettings } from '../../adapters/captcha-key';
+
+/** GET /api/captcha/challenge: a fresh signed ALTCHA challenge for the widget's `challenge` URL. */
+export const handler = defineHandler('getCaptchaChallenge', async () => {
+  const challenge = await createCaptchaChallenge(await captchaSettings(env()));
+  return { body: { parameters: challenge.parameters, signature: challenge.signature } };
+});
