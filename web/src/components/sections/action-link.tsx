@@ -1,0 +1,58 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { scrollToElement } from '../../lib/scroll';
+import './sections.css';
+
+/** What a section button does: go to a page, or scroll smoothly to an element of this page (the enquiry form). */
+export type SectionAction = { label: string; href: string } | { label: string; scrollTo: string };
+
+interface ScrollLinkProps {
+  targetId: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * An in-page link: a plain `#id` anchor without JavaScript; with it, a 1000 ms eased scroll, the hash
+ * cleared afterwards and keyboard focus moved to the target so the next Tab lands inside the form.
+ */
+export function ScrollLink({ targetId, className, children }: ScrollLinkProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = document.getElementById(targetId);
+    if (!target) return;
+    event.preventDefault();
+    void scrollToElement(targetId).then(() => {
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
+  };
+  return (
+    <a href={`#${targetId}`} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
+/** Renders a {@link SectionAction}: router link for site paths, scroll link for in-page targets. */
+export function ActionLink({ action, className = 'btn' }: { action: SectionAction; className?: string }) {
+  if ('scrollTo' in action) {
+    return (
+      <ScrollLink targetId={action.scrollTo} className={className}>
+        {action.label}
+      </ScrollLink>
+    );
+  }
+  if (action.href.startsWith('/')) {
+    return (
+      <Link to={action.href} className={className}>
+        {action.label}
+      </Link>
+    );
+  }
+  return (
+    <a href={action.href} className={className} rel="noopener noreferrer">
+      {action.label}
+    </a>
+  );
+}

@@ -1,0 +1,39 @@
+/** Test set-up shared by the section tests: jest-dom matchers, DOM clean-up, a controllable matchMedia. */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Makes window.matchMedia answer `matches(query)`; returns a function that flips the answer and fires change events. */
+export function mockMatchMedia(matches: (query: string) => boolean) {
+  let current = matches;
+  const lists: { query: string; listeners: Set<() => void> }[] = [];
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const listeners = new Set<() => void>();
+    const list = {
+      media: query,
+      get matches() {
+        return current(query);
+      },
+      onchange: null,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      addListener: (listener: () => void) => listeners.add(listener),
+      removeListener: (listener: () => void) => listeners.delete(listener),
+      dispatchEvent: () => true,
+    };
+    lists.push({ query, listeners });
+    return list;
+  });
+  return (next: (query: string) => boolean) => {
+    current = next;
+    for (const entry of lists) for (const listener of entry.listeners) listener();
+  };
+}
+
+export const SMALL = (query: string) => query.includes('max-width: 767px');
+export const WIDE = () => false;
