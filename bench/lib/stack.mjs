@@ -1,0 +1,87 @@
+// Starts the whole local product (`npm start`'s server) as a child process on a free port and a
+// temporary DATA_DIR, for the benchmarks and the browser journeys.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Build web/dist unless it exists and SKIP_BUILD is set. */
+export function buildWeb({ force = false } = {}) {
+  if (!force && process.env.SKIP_BUILD && existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) return;
+  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+/**
+ * Start `lambdas/src/local/main.ts` and wait for /api/health.
+ * @param {{ dataDir?: string, port?: number, env?: Record<string,string>, quiet?: boolean }} [opts]
+ */
+export async function startStack(opts = {}) {
+  const port = opts.port ?? (await freePort());
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'agency-stack-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'lambdas/src/local/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_URL: url, LOG_LEVEL: 'warn', ...opts.env },
+    stdio: ['ignore', opts.quiet === false ? 'inherit' : 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`local stack did not answer /api/health within 180 s:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    /** Kill without cleanup (for crash tests); the data dir is kept. */
+    async kill(signal = 'SIGKILL') {
+      child.kill(signal);
+      return exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function machine() {
+  return import('node:os').then((os) => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`);
+}

@@ -1,0 +1,71 @@
+// npm run bench — runs bench:api and bench:web, then writes bench/results/latest.md with every
+// figure against its target, pass/fail, date and machine.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { machine, repoRoot } from './lib/stack.mjs';
+
+const results = join(repoRoot, 'bench', 'results');
+const run = (script) => {
+  try {
+    execFileSync('npm', ['run', script], { cwd: repoRoot, stdio: 'inherit' });
+    return null;
+  } catch (e) {
+    return String(e.message ?? e);
+  }
+};
+const read = (name) => {
+  const file = join(results, name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+};
+const mark = (ok) => (ok ? 'pass' : '**FAIL**');
+
+const apiError = run('bench:api');
+const webError = run('bench:web');
+const api = read('api.json');
+const web = read('web.json');
+
+const lines = [
+  '# Benchmark report',
+  '',
+  `Date: ${new Date().toISOString()}  `,
+  `Machine: ${await machine()}`,
+  '',
+  'Produced by `npm run bench` (`bench:api` + `bench:web`). Each figure is measured on this machine, on loopback, against the local stack of `npm start`.',
+  '',
+  '## API (`npm run bench:api`: autocannon, 32 connections, 10 s per run)',
+  '',
+];
+if (!api || apiError) lines.push(`bench:api did not complete: ${apiError ?? 'no results'}`, '');
+if (api) {
+  lines.push('| measurement | req/s | p50 ms | p99 ms |', '|---|---|---|---|');
+  for (const [label, r] of [
+    [`GET post list page 1, ${api.smallCount} posts`, api.listSmall],
+    [`GET post list page 1, ${api.largeCount} posts`, api.listLarge],
+    ['PUT increase-view', api.increaseView],
+  ]) lines.push(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |`);
+  lines.push('', '| target | figure | result |', '|---|---|---|');
+  lines.push(`| list p50 ratio ${api.largeCount}/${api.smallCount} ≤ ${api.targets.ratio} | ${api.ratio} | ${mark(api.ratio <= api.targets.ratio)} |`);
+  const worstBundle = Math.max(...api.handlers.map((h) => h.bundleKb));
+  const worstImport = Math.max(...api.handlers.map((h) => h.coldImportMs));
+  lines.push(`| every handler bundle ≤ ${api.targets.bundleKb} KB minified | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`);
+  lines.push(`| every cold import ≤ ${api.targets.coldImportMs} ms | slowest ${worstImport} ms | ${mark(worstImport <= api.targets.coldImportMs)} |`);
+  lines.push('', '| handler | bundle KB (minified) | cold import ms |', '|---|---|---|');
+  for (const h of api.handlers) lines.push(`| ${h.name} | ${h.bundleKb} | ${h.coldImportMs} |`);
+  lines.push('');
+}
+lines.push('## Web (`npm run bench:web`: Lighthouse 12, mobile, Debian chromium)', '');
+if (!web || webError) lines.push(`bench:web did not complete: ${webError ?? 'no results'}`, '');
+if (web) {
+  lines.push('| route | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | first-load JS KB gzip | result |', '|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of web.rows) {
+    const ok = [r.performance, r.accessibility, r.bestPractices, r.seo].every((s) => s >= web.targets.score) && r.firstLoadJsKb <= web.targets.firstLoadJsKb;
+    lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} | ${mark(ok)} |`);
+  }
+  lines.push('', `Targets: every category ${web.targets.score}; first-load JavaScript ≤ ${web.targets.firstLoadJsKb} KB gzip.`);
+  const failing = web.rows.filter((r) => r.failingAudits.length);
+  for (const r of failing) lines.push(`- ${r.route} failing audits: ${r.failingAudits.join(', ')}`);
+}
+writeFileSync(join(results, 'latest.md'), `${lines.join('\n')}\n`);
+console.log(`wrote bench/results/latest.md`);
+if (apiError || webError) process.exit(1);

@@ -1,0 +1,86 @@
+// bench:web — builds, serves the prerendered site with the local stack on loopback and runs
+// Lighthouse 12 (mobile, Debian's chromium) on five routes. Prints per route the four category
+// scores, LCP, TBT, CLS and first-load JavaScript (gzip); writes bench/results/web.json.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { buildWeb, machine, repoRoot, startStack } from './lib/stack.mjs';
+
+const ROUTES = ['/', '/services', '/portfolio', '/contact', '/seo-company-in-chennai'];
+const TARGETS = { score: 100, firstLoadJsKb: 100 };
+const dist = join(repoRoot, 'web', 'dist');
+
+/** Gzip size of the JavaScript a page loads before any interaction: its module scripts and modulepreloads. */
+function firstLoadJsGzip(route) {
+  const file = route === '/' ? join(dist, 'index.html') : join(dist, route, 'index.html');
+  const html = readFileSync(file, 'utf8');
+  const srcs = new Set();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) srcs.add(m[1]);
+  let bytes = 0;
+  for (const src of srcs) {
+    const path = join(dist, src.replace(/^\//, ''));
+    if (existsSync(path)) bytes += gzipSync(readFileSync(path), { level: 9 }).length;
+  }
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+export async function benchWeb() {
+  buildWeb();
+  const stack = await startStack();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  try {
+    for (const route of ROUTES) {
+      const result = await lighthouse(`${stack.url}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        formFactor: 'mobile',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const lhr = result.lhr;
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id);
+      rows.push({
+        route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+        firstLoadJsKb: firstLoadJsGzip(route),
+        failingAudits: failing,
+      });
+    }
+  } finally {
+    await chrome.kill();
+    await stack.stop();
+  }
+  const report = { date: new Date().toISOString(), machine: await machine(), targets: TARGETS, rows };
+  writeFileSync(join(repoRoot, 'bench', 'results', 'web.json'), JSON.stringify(report, null, 2));
+  console.log('route | perf | a11y | best | seo | LCP ms | TBT ms | CLS | first-load JS KB gz');
+  for (const r of rows) {
+    console.log(`${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb}`);
+    if (r.failingAudits.length) console.log(`  failing: ${r.failingAudits.join(', ')}`);
+  }
+  return report;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchWeb().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
