@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ActionLink, type SectionAction } from './action-link';
-import { useParallax } from './use-parallax';
+import { useParallax } from '../../lib/parallax';
 import './cta-band.css';
 
 export interface CtaBandProps {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ActionLink, type SectionAction } from './action-link';
 import { Breadcrumb, type Crumb } from './breadcrumb';
 import { Icon, type IconName } from './icons';
-import { useParallax } from './use-parallax';
+import { useParallax } from '../../lib/parallax';
 import './hero-banner.css';
 
 export interface HeroBannerProps {

@@ -70,8 +70,8 @@ describe('parallax bands', () => {
     act(() => {
       window.dispatchEvent(new Event('scroll'));
     });
-    expect(band.style.getPropertyValue('--parallax-y')).toBe('-120.0px');
-    expect(hero.style.getPropertyValue('--parallax-y')).toBe('60.0px');
+    expect(band.style.getPropertyValue('--parallax-y')).toBe('-120px');
+    expect(hero.style.getPropertyValue('--parallax-y')).toBe('60px');
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 

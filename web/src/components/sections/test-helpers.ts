@@ -1,10 +1,7 @@
-/** Test set-up shared by the section tests: jest-dom matchers, DOM clean-up, a controllable matchMedia. */
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+/** A controllable matchMedia for the section tests (jest-dom and DOM clean-up come from src/test/setup.ts). */
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 
