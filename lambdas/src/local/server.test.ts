@@ -1,0 +1,163 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { buildPath } from '@agency/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../test/harness';
+import { createLocalServer, type LocalServerOptions } from './server';
+import type { RenderHandler } from './render';
+
+let stack: TestStack;
+let dist: string;
+let base: string;
+let server: Server;
+const rendered: string[] = [];
+let renderer: RenderHandler | null = null;
+
+async function listen(options: LocalServerOptions): Promise<{ server: Server; base: string }> {
+  const s = createLocalServer(options);
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const address = s.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { server: s, base: `http://127.0.0.1:${address.port}` };
+}
+
+const close = (s: Server) =>
+  new Promise<void>((resolve) => {
+    s.close(() => resolve());
+    s.closeAllConnections();
+  });
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  dist = await mkdtemp(path.join(os.tmpdir(), 'agency-dist-'));
+  await mkdir(path.join(dist, 'about'), { recursive: true });
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  await writeFile(path.join(dist, '404.html'), '<!doctype html><title>not found</title>');
+  await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  await writeFile(path.join(dist, 'assets', 'app-1a2b.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  ({ server, base } = await listen({
+    webDist: dist,
+    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET ?? 'media' },
+    renderHandler: async () =>
+      renderer &&
+      (async (event) => {
+        rendered.push(event.rawPath);
+        return renderer ? renderer(event) : { statusCode: 500 };
+      }),
+  }));
+});
+
+afterAll(async () => {
+  if (server) await close(server);
+  await rm(dist, { recursive: true, force: true });
+  await stack?.stop();
+});
+
+describe('local server: API', () => {
+  it('runs the health handler through an API Gateway event', async () => {
+    const res = await fetch(`${base}${buildPath('getHealth')}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('answers 404 JSON for an unknown API path and 405 with Allow for a wrong method', async () => {
+    const unknown = await fetch(`${base}/api/does-not-exist`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: expect.any(String) });
+    const wrong = await fetch(`${base}${buildPath('createLead')}`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+  });
+
+  it('refuses a body over 10 MB with 413 JSON', async () => {
+    const res = await fetch(`${base}${buildPath('createLead')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.alloc(11 * 1024 * 1024, 97),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: expect.stringContaining('10 MB') });
+  });
+});
+
+describe('local server: media', () => {
+  it('serves an object of the media bucket with its type, and 304 for a known ETag', async () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    await stack.clients.s3.send(new PutObjectCommand({ Bucket: stack.env.MEDIA_BUCKET, Key: 'banners/test.png', Body: bytes, ContentType: 'image/png' }));
+    const res = await fetch(`${base}/media/banners/test.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
+    const etag = res.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await fetch(`${base}/media/banners/test.png`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers 404 for a missing object', async () => {
+    expect((await fetch(`${base}/media/banners/missing.png`)).status).toBe(404);
+  });
+});
+
+describe('local server: static site', () => {
+  it('serves an exact file and a prerendered folder page', async () => {
+    const robots = await fetch(`${base}/robots.txt`);
+    expect(await robots.text()).toBe('User-agent: *\n');
+    const about = await fetch(`${base}/about`);
+    expect(about.status).toBe(200);
+    expect(await about.text()).toContain('<title>about</title>');
+    expect(about.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the app shell for admin routes and 404.html with status 404 for unknown paths', async () => {
+    const admin = await fetch(`${base}/admin/leads`);
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain('<title>shell</title>');
+    const missing = await fetch(`${base}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<title>not found</title>');
+  });
+
+  it('cannot be walked out of the dist folder', async () => {
+    const res = await fetch(`${base}/..%2f..%2fetc%2fpasswd`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<title>not found</title>');
+  });
+
+  it('marks hashed assets immutable and compresses text with brotli or gzip', async () => {
+    const br = await fetch(`${base}/assets/app-1a2b.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('xxxx');
+    const gzip = await fetch(`${base}/assets/app-1a2b.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('hands blog routes to the render handler, and to the app shell when there is none', async () => {
+    renderer = async () => ({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<h1>rendered</h1>' });
+    const page = await fetch(`${base}/blog/some-post`);
+    expect(await page.text()).toBe('<h1>rendered</h1>');
+    expect(rendered).toContain('/blog/some-post');
+    renderer = null;
+    const shell = await fetch(`${base}/blog/some-post`);
+    expect(shell.status).toBe(200);
+    expect(await shell.text()).toContain('<title>shell</title>');
+  });
+
+  it('serves a placeholder page when the site is not built', async () => {
+    const bare = await listen({ webDist: path.join(dist, 'absent'), media: { s3: stack.clients.s3, bucket: 'media' } });
+    try {
+      const res = await fetch(`${bare.base}/`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('not built');
+    } finally {
+      await close(bare.server);
+    }
+  });
+});

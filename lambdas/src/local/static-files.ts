@@ -1,0 +1,98 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+};
+
+/** Media type of a file by its extension. */
+export const contentTypeOf = (file: string): string => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+/** Whether a response of this type is worth compressing. */
+export const isCompressible = (contentType: string): boolean =>
+  /^(text\/|application\/(json|javascript|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i.test(contentType);
+
+/** Routes of the admin SPA: not prerendered, served by the app shell. */
+const SPA_ROUTES = [/^\/creative-login\/?$/, /^\/admin(\/.*)?$/, /^\/add-blog\/?$/, /^\/edit-blog(\/.*)?$/];
+/** Blog routes, rendered at the origin; the app shell renders them too when the render handler is absent. */
+export const BLOG_ROUTES = [/^\/blog(\/.*)?$/, /^\/how-to-start-a-career-in-a-digital-marketing-agency\/?$/, /^\/sitemap\.xml$/, /^\/rss\.xml$/];
+
+export const isSpaRoute = (pathname: string) => SPA_ROUTES.some((r) => r.test(pathname));
+export const isBlogRoute = (pathname: string) => BLOG_ROUTES.some((r) => r.test(pathname));
+
+export interface StaticHit {
+  file: string;
+  status: 200 | 404;
+  size: number;
+  mtimeMs: number;
+}
+
+async function fileAt(file: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which file of the built site answers a path, as the site bucket + CloudFront function do: the exact
+ * file, else the prerendered `<path>/index.html` (or `<path>.html`), else the app shell for SPA
+ * routes (and for blog routes when `shellForBlog`), else `404.html` with status 404 (the app shell
+ * when there is none). Null when the folder has neither.
+ */
+export async function resolveStatic(dist: string, pathname: string, shellForBlog = false): Promise<StaticHit | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = '';
+  }
+  // Normalise and keep inside the folder: "/../x" and encoded variants cannot escape it.
+  const relative = path.posix.normalize(`/${decoded}`).replace(/^(\.\.\/|\/)+/, '');
+  const root = path.resolve(dist);
+  const candidates: string[] = [];
+  if (decoded && !decoded.includes('\0')) {
+    const base = path.resolve(root, relative);
+    if (base === root || base.startsWith(`${root}${path.sep}`)) {
+      if (!pathname.endsWith('/')) candidates.push(base);
+      candidates.push(path.join(base, 'index.html'));
+      if (!pathname.endsWith('/') && base !== root) candidates.push(`${base}.html`);
+    }
+  }
+  for (const file of candidates) {
+    const found = await fileAt(file);
+    if (found) return { file, status: 200, ...found };
+  }
+  const shell = path.join(root, 'index.html');
+  if (isSpaRoute(decoded) || (shellForBlog && isBlogRoute(decoded))) {
+    const found = await fileAt(shell);
+    if (found) return { file: shell, status: 200, ...found };
+  }
+  for (const file of [path.join(root, '404.html'), shell]) {
+    const found = await fileAt(file);
+    if (found) return { file, status: 404, ...found };
+  }
+  return null;
+}
