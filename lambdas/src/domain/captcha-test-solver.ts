@@ -1,9 +1,14 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
+import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { challengeSchema } from './captcha';
 
-/** Solve a challenge as the widget does and encode the `altcha` form field it would post. */
-export async function solveForForm(challenge: Challenge): Promise<string> {
+/**
+ * For tests: solve a challenge (a `createCaptchaChallenge` result or the JSON body of
+ * `getCaptchaChallenge`) as the widget does, and encode the `altcha` form field it would post.
+ */
+export async function solveForForm(challengeJson: unknown): Promise<string> {
+  const challenge = challengeSchema.parse(challengeJson);
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   if (!solution) throw new Error('captcha not solved in time');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

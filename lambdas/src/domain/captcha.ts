@@ -78,8 +78,10 @@ const parameters = z.looseObject({
   parallelism: z.number().optional(),
   data: z.record(z.string(), scalar).optional(),
 });
+/** A challenge as the widget receives it and posts it back. */
+export const challengeSchema = z.object({ parameters, signature: z.string().regex(/^[0-9a-f]{64}$/) });
 const payloadSchema = z.object({
-  challenge: z.object({ parameters, signature: z.string().regex(/^[0-9a-f]{64}$/) }),
+  challenge: challengeSchema,
   solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().min(1), time: z.number().optional() }),
 });
 

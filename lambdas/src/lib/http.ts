@@ -49,13 +49,25 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return undefined;
 }
 
+/** The raw value at a path of the input (zod 4 issues carry no input unless asked, and coercion hides it). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
 function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): Parsed<S> {
   if (!schema) return {} as Parsed<S>;
   const result = schema.safeParse(value);
   if (result.success) return result.data as Parsed<S>;
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : part;
-  const reason = issue?.code === 'invalid_type' && issue.input === undefined ? 'is required' : (issue?.message ?? 'is invalid');
+  // A missing field is "required" whatever its schema (an enum reports a missing value as invalid_value).
+  const missing = issue !== undefined && issue.path.length > 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(value, issue.path) === undefined;
+  const reason = missing ? 'is required' : (issue?.message ?? 'is invalid');
   throw invalid(field, reason);
 }
 

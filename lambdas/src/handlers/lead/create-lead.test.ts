@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { LEAD_SUBJECTS } from '@agency/shared';
+import { startTestStack, type TestStack } from '../../../test/harness';
+import { createCaptchaChallenge, CAPTCHA_MESSAGES } from '../../domain/captcha';
+import { solveForForm } from '../../domain/captcha-test-solver';
+import { RATE_LIMIT_MESSAGE } from '../../domain/rate-limit';
+import { LEAD_THANKS } from '../../domain/leads';
+import { env } from '../../lib/env';
+import { retryPendingLeadEmails } from '../../jobs/retry-lead-emails';
+
+let stack: TestStack;
+const saved = { cost: process.env.CAPTCHA_COST, max: process.env.CAPTCHA_MAX_COUNTER };
+
+beforeAll(async () => {
+  // Cheap proof of work: the tests check the protocol, not the cost.
+  process.env.CAPTCHA_COST = '10';
+  process.env.CAPTCHA_MAX_COUNTER = '30';
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+  for (const [k, v] of [['CAPTCHA_COST', saved.cost], ['CAPTCHA_MAX_COUNTER', saved.max]] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+let ipCounter = 0;
+/** A fresh client address per test so the rate limit of one test never touches another. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+async function solvedCaptcha(): Promise<string> {
+  const res = await stack.invoke('getCaptchaChallenge');
+  expect(res.status).toBe(200);
+  return solveForForm(res.json);
+}
+
+const fields = (altcha: string, over: Record<string, string | undefined> = {}): Record<string, string | undefined> => ({
+  name: 'Ada Lovelace',
+  phone: '+91 98400 12345',
+  email: 'ada@example.com',
+  subject: 'Website design & development',
+  message: 'We need a <b>new</b> site & "fast".\nSecond line.',
+  page: '/contact-us',
+  altcha,
+  ...over,
+});
+
+const leadItem = async (id: string) =>
+  (await stack.clients.doc.send(new GetCommand({ TableName: env().LEADS_TABLE, Key: { pk: `LEAD#${id}`, sk: 'LEAD' } }))).Item;
+
+const idOf = (json: unknown): string => {
+  if (typeof json === 'object' && json !== null && 'data' in json && typeof json.data === 'object' && json.data !== null && 'id' in json.data && typeof json.data.id === 'string') return json.data.id;
+  throw new Error(`no lead id in ${JSON.stringify(json)}`);
+};
+
+describe('getCaptchaChallenge', () => {
+  it('serves a fresh signed challenge in the widget v3 format, never cached', async () => {
+    const [a, b] = await Promise.all([stack.invoke('getCaptchaChallenge'), stack.invoke('getCaptchaChallenge')]);
+    expect(a.json).toMatchObject({ parameters: { algorithm: 'PBKDF2/SHA-256', cost: 10 }, signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(a.json).not.toEqual(b.json);
+    expect(a.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('createLead', () => {
+  it('stores the lead, answers 201 and e-mails the agency with the visitor text escaped', async () => {
+    const before = (await stack.sesMessages()).length;
+    const res = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: freshIp() });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ data: { id: expect.stringMatching(/^[0-9A-Z]{26}$/) }, message: LEAD_THANKS });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const id = idOf(res.json);
+
+    const item = await leadItem(id);
+    expect(item).toMatchObject({
+      pk: `LEAD#${id}`,
+      sk: 'LEAD',
+      id,
+      name: 'Ada Lovelace',
+      phone: '+91 98400 12345',
+      email: 'ada@example.com',
+      subject: 'Website design & development',
+      page: '/contact-us',
+      email_status: 'sent',
+      email_attempts: 1,
+      gsi1pk: 'LEADS',
+      gsi1sk: `${String(item?.created_at)}#${id}`,
+    });
+    expect(item).not.toHaveProperty('pendingPk');
+    expect(item).not.toHaveProperty('leaseToken');
+
+    const mails = (await stack.sesMessages()).slice(before);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.subject).toBe('New enquiry: Website design & development from Ada Lovelace');
+    expect(mail?.from).toBe(env().MAIL_FROM);
+    expect(mail?.destination.to).toEqual([env().MAIL_TO]);
+    expect(mail?.replyTo).toEqual(['ada@example.com']);
+    expect(mail?.body.html).toContain('We need a &lt;b&gt;new&lt;/b&gt; site &amp; &quot;fast&quot;.');
+    expect(mail?.body.html).not.toContain('<b>new</b>');
+    // Browsers (and FormData here) send line breaks in form fields as CRLF.
+    expect(mail?.body.text).toContain('We need a <b>new</b> site & "fast".\r\nSecond line.');
+  });
+
+  it('accepts a urlencoded form too and stores a missing page as null', async () => {
+    const form = fields(await solvedCaptcha(), { page: undefined });
+    const res = await stack.invoke('createLead', { form: Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined)), sourceIp: freshIp() });
+    expect(res.status).toBe(201);
+    expect(await leadItem(idOf(res.json))).toMatchObject({ page: null, email_status: 'sent' });
+  });
+
+  describe('refuses bad input with 400 naming the field, and keeps the captcha usable', () => {
+    let altcha: string;
+    beforeAll(async () => {
+      altcha = await solvedCaptcha();
+    });
+    afterAll(async () => {
+      // None of the refused forms used up the solution: it still buys one enquiry.
+      const res = await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() });
+      expect(res.status).toBe(201);
+    });
+
+    it.each(['name', 'phone', 'email', 'subject', 'message', 'altcha'])('%s missing', async (field) => {
+      const res = await stack.invoke('createLead', { multipart: fields(altcha, { [field]: undefined }), sourceIp: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error: expect.stringMatching(new RegExp(`^${field}: is required`)) });
+    });
+
+    it.each([
+      ['name', '   ', 'name: is required'],
+      ['email', 'not-an-email', 'email: is not a valid e-mail address'],
+      ['email', `${'a'.repeat(250)}@example.com`, 'email: must be at most 254 characters'],
+      ['phone', '044-CALL-NOW', 'phone: may hold only digits, spaces and + - ( )'],
+      ['phone', '12345', 'phone: must be at least 6 characters'],
+      ['phone', '1'.repeat(21), 'phone: must be at most 20 characters'],
+      ['subject', 'Free money', `subject: must be one of: ${LEAD_SUBJECTS.join(', ')}`],
+      ['name', 'x'.repeat(101), 'name: must be at most 100 characters'],
+      ['message', 'x'.repeat(5001), 'message: must be at most 5000 characters'],
+    ])('%s = %j', async (field, value, error) => {
+      const res = await stack.invoke('createLead', { multipart: fields(altcha, { [field]: value }), sourceIp: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error });
+    });
+
+    it('a JSON body (the form speaks multipart or urlencoded) with 415', async () => {
+      const res = await stack.invoke('createLead', { json: fields(altcha), sourceIp: freshIp() });
+      expect(res.status).toBe(415);
+    });
+  });
+
+  describe('captcha', () => {
+    it('refuses a forged solution', async () => {
+      const forged = Buffer.from(
+        JSON.stringify({
+          challenge: { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1, keyLength: 32, keyPrefix: '00', keySignature: 'ef', expiresAt: 4e9 }, signature: 'a'.repeat(64) },
+          solution: { counter: 0, derivedKey: '00'.repeat(32) },
+        }),
+      ).toString('base64');
+      const res = await stack.invoke('createLead', { multipart: fields(forged), sourceIp: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
+    });
+
+    it('refuses a challenge signed with another key, and garbage', async () => {
+      const otherKey = await solveForForm(await createCaptchaChallenge({ hmacKey: 'z'.repeat(32), cost: 10, maxCounter: 30, ttlSeconds: 600 }));
+      for (const altcha of [otherKey, 'garbage', Buffer.from('{"challenge":null,"solution":null,"test":true}').toString('base64')]) {
+        const res = await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() });
+        expect(res.status).toBe(400);
+        expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
+      }
+    });
+
+    it('refuses an expired challenge', async () => {
+      const key = env().CAPTCHA_HMAC_KEY ?? '';
+      const stale = await solveForForm(await createCaptchaChallenge({ hmacKey: key, cost: 10, maxCounter: 30, ttlSeconds: 600 }, new Date(Date.now() - 11 * 60_000)));
+      const res = await stack.invoke('createLead', { multipart: fields(stale), sourceIp: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.expired}` });
+    });
+
+    it('accepts a solution once and refuses its replay', async () => {
+      const altcha = await solvedCaptcha();
+      expect((await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() })).status).toBe(201);
+      const replay = await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() });
+      expect(replay.status).toBe(400);
+      expect(replay.json).toEqual({ error: 'altcha: this captcha was already used; solve it again' });
+    });
+
+    it('lets exactly one of two simultaneous uses of a solution through', async () => {
+      const altcha = await solvedCaptcha();
+      const results = await Promise.all([1, 2].map(() => stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() })));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    });
+  });
+
+  it('allows five enquiries per network in ten minutes, refuses the sixth with 429, and still serves another network', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: ip });
+      expect(res.status).toBe(201);
+    }
+    const sixth = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: ip });
+    expect(sixth.status).toBe(429);
+    expect(sixth.json).toEqual({ error: RATE_LIMIT_MESSAGE });
+    const other = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: freshIp() });
+    expect(other.status).toBe(201);
+  });
+
+  describe('with SES down', () => {
+    it('stores and acknowledges the lead, keeps its e-mail pending, and the retry job sends it once SES is back', async () => {
+      await stack.stopSes();
+      let id: string;
+      try {
+        const res = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha(), { name: 'Pending Person' }), sourceIp: freshIp() });
+        expect(res.status).toBe(201);
+        expect(res.json).toMatchObject({ message: LEAD_THANKS });
+        id = idOf(res.json);
+        expect(await leadItem(id)).toMatchObject({ email_status: 'pending', email_attempts: 1, pendingPk: 'PENDING' });
+        // While SES stays down the job fails again without losing anything.
+        await expect(retryPendingLeadEmails()).resolves.toMatchObject({ sent: 0 });
+        expect(await leadItem(id)).toMatchObject({ email_status: 'pending', email_attempts: 2 });
+      } finally {
+        await stack.startSes();
+      }
+      await expect(retryPendingLeadEmails()).resolves.toMatchObject({ sent: 1, failed: 0 });
+      expect(await leadItem(id)).toMatchObject({ email_status: 'sent', email_attempts: 3 });
+      expect(await leadItem(id)).not.toHaveProperty('pendingPk');
+      await expect(retryPendingLeadEmails()).resolves.toEqual({ sent: 0, failed: 0, skipped: 0 });
+      const mails = (await stack.sesMessages()).filter((m) => m.subject.endsWith('from Pending Person'));
+      expect(mails).toHaveLength(1);
+    });
+
+    it('delivers every lead that arrived during the outage exactly once, even with two retry runs racing', async () => {
+      const names = Array.from({ length: 12 }, (_, i) => `Outage Visitor ${i}`);
+      const captchas = await Promise.all(names.map(() => solvedCaptcha()));
+      await stack.stopSes();
+      try {
+        const results = await Promise.all(names.map((name, i) => stack.invoke('createLead', { multipart: fields(captchas[i] ?? '', { name }), sourceIp: freshIp() })));
+        expect(results.map((r) => r.status)).toEqual(names.map(() => 201));
+      } finally {
+        await stack.startSes();
+      }
+      const [a, b] = await Promise.all([retryPendingLeadEmails(), retryPendingLeadEmails()]);
+      expect(a.sent + b.sent).toBe(names.length);
+      const delivered = (await stack.sesMessages()).map((m) => m.subject).filter((s) => s.includes('Outage Visitor'));
+      expect(delivered.sort()).toEqual(names.map((n) => `New enquiry: Website design & development from ${n}`).sort());
+    });
+  });
+});
