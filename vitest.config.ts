@@ -15,6 +15,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          env: { LOG_LEVEL: 'warn' },
         },
       },
       './web/vitest.config.ts',

@@ -68,10 +68,18 @@ export function sanitizeContent(html: string): string {
   return sanitizeHtml(html, CONTENT_OPTIONS);
 }
 
-/** Title as plain text: control characters removed, whitespace collapsed; the web escapes it. */
+/**
+ * Title as plain text: markup removed (a title never needs a tag, and it travels into feeds, e-mails
+ * and meta tags), control characters removed, whitespace collapsed; the web escapes it as well.
+ */
 export function sanitizeTitle(title: string): string {
-  // eslint-disable-next-line no-control-regex
-  return title.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return sanitizeHtml(title, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard', nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'xmp', 'noembed', 'noframes', 'template'] })
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/<(?=[a-zA-Z!/?])/g, '‹')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const META_ATTRS = ['name', 'property', 'content', 'charset', 'itemprop', 'http-equiv', 'lang'];

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, operationNames, type OperationName } from '@agency/shared';
+import { startTestStack, type InvokeOptions, type TestStack } from '../harness';
+import { PNG_1PX } from '../support/images';
+import { dataSnapshot } from './data-snapshot';
+import { badTokens } from './tokens';
+
+let stack: TestStack;
+let postId = 0;
+const adminOps = operationNames.filter((n) => contract[n].auth === 'admin');
+
+/** A request each admin operation would accept from an admin, so only the credentials are wrong. */
+function validInput(name: OperationName): InvokeOptions {
+  const banner = new Blob([PNG_1PX], { type: 'image/png' });
+  switch (name) {
+    case 'createPost':
+      return { multipart: { title: 'Matrix post', slug: 'matrix-post', content: '<p>x</p>', banner_image: banner } };
+    case 'updatePost':
+      return { multipart: { id: String(postId), title: 'Changed', slug: 'changed', content: '<p>y</p>' } };
+    case 'deletePost':
+      return { form: { id: String(postId) } };
+    case 'listLeads':
+      return { query: { page: 1 } };
+    default:
+      return {};
+  }
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const token = await stack.adminToken();
+  const created = await stack.invoke('createPost', { token, multipart: { title: 'Existing', slug: 'existing', content: '<p>hello</p>' } });
+  expect(created.status).toBe(201);
+  postId = (created.json as { data: { id: number } }).data.id;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('authorization matrix on every admin operation', () => {
+  it('covers every admin operation of the contract', () => {
+    expect(adminOps.sort()).toEqual(
+      ['createPost', 'deletePost', 'exportLeads', 'getUserData', 'listAuthors', 'listCategories', 'listLeads', 'updatePost'].sort(),
+    );
+  });
+
+  it('refuses every bad credential with 401/403 and leaves the data unchanged', async () => {
+    const tokens = badTokens(await stack.adminToken(), await stack.userToken());
+    const before = await dataSnapshot(stack);
+    const outcomes: string[] = [];
+    for (const name of adminOps) {
+      for (const t of tokens) {
+        const input = validInput(name);
+        const res = await stack.invoke(name, { ...input, headers: t.header ? { authorization: t.header } : {} });
+        outcomes.push(`${name} ${t.label} ${res.status}`);
+        expect(res.status, `${name} with ${t.label}`).toBe(t.status);
+        expect(res.json).toEqual({ error: expect.any(String) });
+      }
+    }
+    expect(outcomes).toHaveLength(adminOps.length * tokens.length);
+    expect(await dataSnapshot(stack)).toBe(before);
+  });
+
+  it('lets the admin through (the matrix is not refusing everything)', async () => {
+    const token = await stack.adminToken();
+    for (const name of ['getUserData', 'listCategories', 'listAuthors', 'listLeads', 'exportLeads'] as const) {
+      const res = await stack.invoke(name, { ...validInput(name), token });
+      expect(res.status, name).toBe(200);
+    }
+  });
+});
