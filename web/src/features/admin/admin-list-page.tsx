@@ -1,8 +1,120 @@
-/** `/admin`: post table. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import { buildPath, POST_PAGE_SIZE, type Post } from '@agency/shared';
+import type { ResponseOf } from '../../lib/api-client';
+import { AdminLayout } from './admin-layout';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatAdminDate } from './format-admin-date';
+import { Pager } from './pager';
+import { useAdminApi } from './use-admin-api';
+import { useUserCheck } from './use-user-check';
+
+function PostTable() {
+  const api = useAdminApi();
+  useUserCheck();
+  const [page, setPage] = useState(1);
+  const { data, error, mutate, isLoading } = useSWR<ResponseOf<'listPosts'>, Error>(`admin:${buildPath('listPosts', {}, { page })}`, () => api('listPosts', { query: { page } }), {
+    keepPreviousData: true,
+  });
+  const [pending, setPending] = useState<Post | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  const confirmDelete = async (): Promise<void> => {
+    if (!pending) return;
+    setDeleting(true);
+    try {
+      await api('deletePost', { body: { id: pending.id } });
+      setStatus({ kind: 'ok', text: `“${pending.title}” was deleted.` });
+      // The last post of a page gone: step back a page.
+      if (data && data.results.length === 1 && page > 1) setPage(page - 1);
+      else await mutate();
+    } catch (err) {
+      setStatus({ kind: 'error', text: `“${pending.title}” could not be deleted: ${err instanceof Error ? err.message : 'unknown error'}` });
+    } finally {
+      setDeleting(false);
+      setPending(null);
+    }
+  };
+
+  return (
+    <>
+      <div role="status" className={status ? `admin-status admin-status--${status.kind}` : 'admin-status'}>
+        {status?.text}
+      </div>
+      {error && !data ? (
+        <div className="form-error" role="alert">
+          <p>The posts could not be loaded: {error.message}</p>
+          <button type="button" className="btn btn--primary" onClick={() => void mutate()}>
+            Retry
+          </button>
+        </div>
+      ) : isLoading && !data ? (
+        <p aria-busy="true">Loading posts…</p>
+      ) : data && data.results.length === 0 ? (
+        <p>No posts yet. Use “Add blog” to write the first one.</p>
+      ) : data ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">S.no</th>
+                <th scope="col">Title</th>
+                <th scope="col">Slug</th>
+                <th scope="col">Category</th>
+                <th scope="col">Posted Date</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((p, i) => (
+                <tr key={p.id}>
+                  <td>{(page - 1) * POST_PAGE_SIZE + i + 1}</td>
+                  <td>{p.title}</td>
+                  <td>{p.slug}</td>
+                  <td>{p.category?.category ?? 'Null'}</td>
+                  <td>{formatAdminDate(p.created_at)}</td>
+                  <td className="admin-table__actions">
+                    <Link to={`/edit-blog/${encodeURIComponent(p.slug)}`} aria-label={`Edit ${p.title}`}>
+                      Edit
+                    </Link>
+                    <button type="button" className="btn btn--link btn--danger" aria-label={`Delete ${p.title}`} onClick={() => setPending(p)}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data && <Pager label="Post pages" page={page} hasPrevious={data.previous !== null} hasNext={data.next !== null} onPage={setPage} />}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete this post?"
+        message={pending ? `“${pending.title}” will be removed from the site for good.` : ''}
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}
+
+/** `/admin`: the post table with Edit/Delete, paging, Add and Logout. */
 export default function AdminListPage() {
   return (
-    <main className="admin-list">
-      <h1>Blog posts</h1>
-    </main>
+    <AdminLayout
+      title="Blog posts"
+      actions={
+        <Link to="/add-blog" className="btn btn--primary">
+          Add blog
+        </Link>
+      }
+    >
+      <PostTable />
+    </AdminLayout>
   );
 }

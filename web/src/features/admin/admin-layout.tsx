@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { RequireAdmin } from './require-admin';
+import { useSession } from './session';
+import { useLogout } from './use-admin-api';
+import './admin.css';
+
+function AdminHeader() {
+  const session = useSession();
+  const logout = useLogout();
+  return (
+    <header className="admin-header">
+      <nav aria-label="Admin">
+        <ul>
+          <li>
+            <NavLink to="/admin" end>
+              Posts
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/leads">Leads</NavLink>
+          </li>
+          <li>
+            <NavLink to="/add-blog">Add blog</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="admin-header__user">
+        {session && <span>{session.name || session.email}</span>}
+        <button type="button" className="btn btn--outline" onClick={logout}>
+          Logout
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** Frame of every admin page: the session guard, the admin navigation with Logout, and the page. */
+export function AdminLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <RequireAdmin>
+      <main className="admin">
+        <AdminHeader />
+        <div className="admin__title-row">
+          <h1>{title}</h1>
+          {actions}
+        </div>
+        {children}
+      </main>
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AdminListPage from './admin-list-page';
+import LeadsPage from './leads-page';
+import PostEditorPage from './post-editor-page';
+import { SESSION_KEY } from './session';
+import { renderAdmin, signIn } from './testing';
+import { fakeApi, makePost, pageBody } from '../blog/testing/fake-api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const userOk = () => ({ body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } } });
+
+describe('admin guard', () => {
+  it.each([
+    ['/admin', { '/admin': <AdminListPage /> }],
+    ['/add-blog', { '/add-blog': <PostEditorPage /> }],
+    ['/edit-blog/x', { '/edit-blog/:slug': <PostEditorPage /> }],
+    ['/admin/leads', { '/admin/leads': <LeadsPage /> }],
+  ])('%s redirects to the login page without a session', async (path, routes) => {
+    const api = fakeApi({});
+    renderAdmin(path, routes);
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('logs out when an admin call answers 401', async () => {
+    signIn();
+    fakeApi({ getUserData: userOk, listPosts: () => ({ status: 401, body: { error: 'Your session has expired.' } }) });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('logs out when the user-data check fails', async () => {
+    signIn();
+    fakeApi({ getUserData: () => ({ status: 403, body: { error: 'Not an admin.' } }), listPosts: () => ({ body: pageBody([], 1, false) }) });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+});
+
+describe('admin post list', () => {
+  it('shows the table with Null categories and real calendar months, pages, and deletes after confirmation', async () => {
+    signIn('tok-9');
+    const first = makePost({ id: 101, title: 'First', slug: 'first', category: null, created_at: '2025-03-05T12:00:00.000Z' });
+    const second = makePost({ id: 102, title: 'Second', slug: 'second' });
+    let deleted = false;
+    const api = fakeApi({
+      getUserData: userOk,
+      listPosts: (req) => {
+        const page = Number(req.url.searchParams.get('page'));
+        if (page === 2) return { body: pageBody([makePost({ id: 103, title: 'Third' })], 2, false) };
+        return { body: pageBody(deleted ? [second] : [first, second], 1, true) };
+      },
+      deletePost: () => {
+        deleted = true;
+        return { body: { message: 'Deleted.', data: { id: 101 } } };
+      },
+    });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    const row = (await screen.findByRole('cell', { name: 'First' })).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByRole('cell', { name: 'Null' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '5 - 3 - 2025' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Edit First' })).toHaveAttribute('href', '/edit-blog/first');
+    expect(api.calls('listPosts')[0]?.headers.get('authorization')).toBe('Bearer tok-9');
+    expect(api.calls('getUserData')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/admin/leads');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete First' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls('deletePost')).toHaveLength(0);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete First' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('“First” was deleted.')).toBeInTheDocument();
+    expect(api.calls('deletePost')[0]?.body).toEqual({ id: '101' });
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'First' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('cell', { name: 'Third' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('Logout clears the session', async () => {
+    signIn();
+    fakeApi({ getUserData: userOk, listPosts: () => ({ body: pageBody([], 1, false) }) });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+});
