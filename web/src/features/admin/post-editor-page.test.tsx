@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PostEditorPage from './post-editor-page';
+import { renderAdmin, signIn } from './testing';
+import { fakeApi, makePost } from '../blog/testing/fake-api';
+
+// Quill needs a real browser; the form only relies on the editor's value/onChange contract.
+vi.mock('./rich-text-editor', () => ({
+  default: ({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) => (
+    <textarea id={id} data-testid="editor" value={value} onChange={(e) => onChange(e.target.value)} />
+  ),
+}));
+
+/** XMLHttpRequest stand-in answering uploads (callApi switches to XHR to report progress). */
+class FakeXhr {
+  static respond: (body: FormData) => { status: number; body: unknown } = () => ({ status: 500, body: { error: 'unset' } });
+  static sent: FormData[] = [];
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  headers: Record<string, string> = {};
+  open() {}
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  abort() {}
+  send(body: FormData) {
+    FakeXhr.sent.push(body);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      const res = FakeXhr.respond(body);
+      this.status = res.status;
+      this.responseText = JSON.stringify(res.body);
+      this.onload?.();
+    }, 10);
+  }
+}
+
+const lists = {
+  listCategories: () => ({ body: { data: [{ id: 1, category: 'SEO' }, { id: 2, category: 'Branding' }] } }),
+  listAuthors: () => ({ body: { data: [{ id: 7, name: 'Asha Rao' }] } }),
+};
+
+beforeEach(() => {
+  signIn();
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const addRoutes = { '/add-blog': <PostEditorPage /> };
+const editRoutes = { '/edit-blog/:slug': <PostEditorPage /> };
+
+describe('add blog', () => {
+  it('makes the slug follow every title edit while staying editable, with Select placeholders', async () => {
+    fakeApi(lists);
+    renderAdmin('/add-blog', addRoutes);
+    const title = screen.getByLabelText('Title');
+    const slug = screen.getByLabelText('Slug title');
+    fireEvent.change(title, { target: { value: 'My  First Post' } });
+    expect(slug).toHaveValue('my-first-post');
+    fireEvent.change(slug, { target: { value: 'custom-slug' } });
+    expect(slug).toHaveValue('custom-slug');
+    fireEvent.change(title, { target: { value: 'My First Post Again' } });
+    expect(slug).toHaveValue('my-first-post-again');
+    const category = screen.getByLabelText('Category');
+    expect(within(category).getByRole('option', { name: 'Select' })).toBeDisabled();
+    expect(await within(category).findByRole('option', { name: 'Branding' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Author')).getByRole('option', { name: 'Select' })).toBeDisabled();
+  });
+
+  it('shows a taken slug next to the slug field', async () => {
+    const api = fakeApi({ ...lists, createPost: () => ({ status: 409, body: { error: 'slug: is already taken' } }) });
+    renderAdmin('/add-blog', addRoutes);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Dup' } });
+    fireEvent.change(await screen.findByTestId('editor'), { target: { value: '<p>Hi</p>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const slug = screen.getByLabelText('Slug title');
+    await waitFor(() => expect(slug).toHaveAccessibleDescription('Slug is already taken'));
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('createPost')[0]?.body).toMatchObject({ title: 'Dup', slug: 'dup', content: '<p>Hi</p>' });
+  });
+
+  it('shows a rejected banner next to the banner input, uploading through XHR', async () => {
+    fakeApi(lists);
+    FakeXhr.respond = () => ({ status: 415, body: { error: 'The banner must be a JPEG, PNG, WebP, GIF or AVIF image.' } });
+    renderAdmin('/add-blog', addRoutes);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'With banner' } });
+    const file = new File([new Uint8Array([1, 2, 3])], 'banner.png', { type: 'image/png' });
+    const input = screen.getByLabelText('Banner image');
+    fireEvent.change(input, { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription('The banner must be a JPEG, PNG, WebP, GIF or AVIF image.'));
+    const sent = FakeXhr.sent[0];
+    expect(sent?.get('banner_image')).toBeInstanceOf(File);
+    expect(sent?.get('slug')).toBe('with-banner');
+  });
+
+  it('refuses a non-image banner before uploading', () => {
+    fakeApi(lists);
+    renderAdmin('/add-blog', addRoutes);
+    const input = screen.getByLabelText('Banner image');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(input).toHaveAccessibleDescription(/must be a JPEG, PNG/);
+  });
+
+  it('shows "Success! New blog added" for 4 s, then goes to /admin', async () => {
+    fakeApi({ ...lists, createPost: (req) => ({ status: 201, body: { data: makePost({ title: req.body.title ?? '', slug: req.body.slug ?? '' }) } }) });
+    renderAdmin('/add-blog', addRoutes);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Fresh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(popup).toHaveTextContent('New blog added');
+    expect(popup.querySelector('.popup__progress')).toHaveStyle({ animationDuration: '4000ms' });
+    fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { name: 'Admin list screen' })).toBeInTheDocument();
+  });
+});
+
+describe('edit blog', () => {
+  it('sends the version, says "Blog Updated." and, on a stale edit, offers to reload', async () => {
+    let version = 3;
+    let stale = false;
+    const api = fakeApi({
+      ...lists,
+      getPost: () => ({ body: { data: { post: makePost({ id: 9, slug: 'nine', title: version === 3 ? 'Nine' : 'Nine (their edit)', version, category: { id: 2, category: 'Branding' } }), prev_post: null, next_post: null } } }),
+      updatePost: (req) => {
+        if (stale) return { status: 409, body: { error: 'Someone else changed this post since you opened it.' } };
+        return { body: { data: makePost({ id: 9, slug: req.body.slug ?? '', title: req.body.title ?? '', version: Number(req.body.version) + 1 }) } };
+      },
+    });
+    renderAdmin('/edit-blog/nine', editRoutes);
+    const title = await screen.findByLabelText('Title');
+    expect(title).toHaveValue('Nine');
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin');
+    expect(api.calls('getPost')[0]?.body).toEqual({ slug: 'nine' });
+
+    fireEvent.change(title, { target: { value: 'Nine edited' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(popup).toHaveTextContent('Blog Updated.');
+    expect(popup.querySelector('.popup__progress')).toHaveStyle({ animationDuration: '2000ms' });
+    expect(api.calls('updatePost')[0]?.body).toMatchObject({ id: '9', version: '3', title: 'Nine edited', slug: 'nine-edited' });
+    fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
+
+    // The next save carries the version the server returned.
+    stale = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else changed this post after you opened it');
+    expect(api.calls('updatePost')[1]?.body).toMatchObject({ version: '4' });
+
+    version = 4;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload post' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Nine (their edit)'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
