@@ -53,7 +53,10 @@ const bearer = (t: string) => `Bearer ${t}`;
 describe('requireAdmin', () => {
   it('accepts a valid access token of an admin and returns who it is', async () => {
     const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['admins'], username: 'alice' }));
-    await expect(requireAdmin(bearer(token))).resolves.toMatchObject({ username: 'alice', groups: ['admins'] });
+    const identity = await requireAdmin(bearer(token));
+    expect(identity).toMatchObject({ username: 'alice', groups: ['admins'] });
+    expect(identity.accessToken).toBe(token);
+    expect(JSON.stringify(identity)).not.toContain(token);
   });
 
   it('answers 403 for a valid token of a user outside the admin group', async () => {

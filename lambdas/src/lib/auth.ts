@@ -13,6 +13,11 @@ export interface AdminIdentity {
   email: string;
   groups: string[];
   sub: string;
+  /**
+   * The verified access token, for calls made on the admin's behalf (Cognito GetUser needs no IAM
+   * permission). Non-enumerable, so logging or serialising the identity never writes it out.
+   */
+  readonly accessToken: string;
 }
 
 interface Verifier {
@@ -105,7 +110,9 @@ export async function requireAdmin(authorization: string | undefined): Promise<A
   const username = typeof payload.username === 'string' ? payload.username : '';
   const sub = typeof payload.sub === 'string' ? payload.sub : '';
   if (!username || !sub) throw unauthenticated();
-  return { username, email: '', groups, sub };
+  const identity: AdminIdentity = { username, email: '', groups, sub, accessToken: token };
+  Object.defineProperty(identity, 'accessToken', { enumerable: false });
+  return identity;
 }
 
 /** For tests that switch user pools between suites. */

@@ -54,7 +54,8 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = value;
   for (const key of path) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
+    const next: unknown = Reflect.get(current, key);
+    current = next;
   }
   return current;
 }

@@ -1,0 +1,45 @@
+import { GetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { IdentityProvider } from '../domain/login';
+import { env } from '../lib/env';
+import { tooManyRequests, unauthenticated } from '../lib/errors';
+import { cognitoClient } from './clients';
+
+/**
+ * Errors that mean "these credentials do not sign in". All answer the same 401 so the reply does
+ * not tell whether an e-mail has an account (InvalidPasswordException is the stand-in's spelling).
+ */
+const WRONG = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'UserNotConfirmedException', 'PasswordResetRequiredException']);
+
+const nameOf = (e: unknown) => (e instanceof Error ? e.name : '');
+
+function clientId(): string {
+  const id = env().USER_POOL_CLIENT_ID;
+  if (!id) throw new Error('USER_POOL_CLIENT_ID must be set for login');
+  return id;
+}
+
+/** The Cognito user pool through its public (token-based) API: no IAM admin actions needed. */
+export class CognitoIdentity implements IdentityProvider {
+  async signIn(email: string, password: string): Promise<string | null> {
+    try {
+      const out = await cognitoClient().send(
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId(), AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      );
+      const token = out.AuthenticationResult?.AccessToken;
+      if (token) return token;
+      // A challenge instead of tokens: the password was right but the account needs a step first.
+      if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED') throw unauthenticated('This account must set a new password before it can sign in.');
+      throw unauthenticated(`This account needs an extra sign-in step (${out.ChallengeName ?? 'unknown'}) that this site does not support.`);
+    } catch (e) {
+      if (WRONG.has(nameOf(e))) return null;
+      if (nameOf(e) === 'TooManyRequestsException' || nameOf(e) === 'LimitExceededException') throw tooManyRequests('Too many sign-in attempts right now. Try again in a minute.');
+      throw e;
+    }
+  }
+
+  async profile(accessToken: string): Promise<{ username: string; email: string }> {
+    const out = await cognitoClient().send(new GetUserCommand({ AccessToken: accessToken }));
+    const email = out.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '';
+    return { username: out.Username ?? '', email };
+  }
+}

@@ -1,0 +1,53 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LOGIN_THROTTLE } from '@agency/shared';
+import { z } from 'zod';
+import type { LoginThrottle } from '../domain/login';
+import { env } from '../lib/env';
+import { dynamoClient } from './clients';
+
+const key = (email: string) => ({ pk: `LOGIN#${email}`, sk: 'LOGIN' });
+const record = z.object({ failures: z.number().int(), expiresAt: z.number() });
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const WINDOW_SECONDS = Math.ceil(LOGIN_THROTTLE.windowMs / 1000);
+
+const isConditionFailure = (e: unknown) => e instanceof Error && e.name === 'ConditionalCheckFailedException';
+
+/**
+ * Failed sign-ins per e-mail in the content table (`LOGIN#<email>`), counted with an atomic ADD
+ * in a fixed window from the first failure. Expired records are ignored in code: the stand-in has no TTL.
+ */
+export class DynamoLoginThrottle implements LoginThrottle {
+  async failures(email: string): Promise<number> {
+    const out = await dynamoClient().send(new GetCommand({ TableName: env().CONTENT_TABLE, Key: key(email), ConsistentRead: true }));
+    const parsed = record.safeParse(out.Item);
+    return parsed.success && parsed.data.expiresAt > nowSeconds() ? parsed.data.failures : 0;
+  }
+
+  async recordFailure(email: string): Promise<number> {
+    const now = nowSeconds();
+    try {
+      const out = await dynamoClient().send(
+        new UpdateCommand({
+          TableName: env().CONTENT_TABLE,
+          Key: key(email),
+          UpdateExpression: 'ADD failures :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt > :now',
+          ExpressionAttributeValues: { ':one': 1, ':expires': now + WINDOW_SECONDS, ':now': now },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return record.parse(out.Attributes).failures;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      // The old window has passed: this failure starts a new one.
+      await dynamoClient().send(
+        new PutCommand({ TableName: env().CONTENT_TABLE, Item: { ...key(email), failures: 1, expiresAt: now + WINDOW_SECONDS } }),
+      );
+      return 1;
+    }
+  }
+
+  async reset(email: string): Promise<void> {
+    await dynamoClient().send(new DeleteCommand({ TableName: env().CONTENT_TABLE, Key: key(email) }));
+  }
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { CheckedImage } from '../domain/banner';
+import type { MediaStore } from '../domain/post-ports';
+import { env } from '../lib/env';
+import { s3Client } from './clients';
+
+export const BANNER_PREFIX = 'banners/';
+/** Keys are random and never reused, so a banner can be cached forever. */
+export const BANNER_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Banner images in the media bucket under `banners/`. */
+export class S3MediaStore implements MediaStore {
+  async putBanner(image: CheckedImage): Promise<string> {
+    const key = `${BANNER_PREFIX}${randomUUID()}.${image.ext}`;
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: env().MEDIA_BUCKET,
+        Key: key,
+        Body: image.bytes,
+        ContentType: image.contentType,
+        CacheControl: BANNER_CACHE_CONTROL,
+        ContentLength: image.bytes.length,
+      }),
+    );
+    return key;
+  }
+
+  async deleteBanner(key: string): Promise<void> {
+    // Only ever our own objects: a stored key outside the prefix is a bug, not something to delete.
+    if (!key.startsWith(BANNER_PREFIX)) throw new Error(`refusing to delete ${key}: not a banner key`);
+    await s3Client().send(new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_THROTTLE } from '@agency/shared';
+import { DomainError } from '../lib/errors';
+import { login, type IdentityProvider, type LoginThrottle } from './login';
+
+function fakes(password = 'right') {
+  const counts = new Map<string, number>();
+  const asked: string[] = [];
+  const identity: IdentityProvider = {
+    signIn: async (email, pw) => {
+      asked.push(email);
+      return pw === password ? `token-for-${email}` : null;
+    },
+    profile: async () => ({ username: 'admin', email: 'admin@example.com' }),
+  };
+  const throttle: LoginThrottle = {
+    failures: async (e) => counts.get(e) ?? 0,
+    recordFailure: async (e) => {
+      counts.set(e, (counts.get(e) ?? 0) + 1);
+      return counts.get(e) ?? 0;
+    },
+    reset: async (e) => {
+      counts.delete(e);
+    },
+  };
+  return { deps: { identity, throttle }, asked, counts };
+}
+
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof DomainError ? `${e.kind}: ${e.message}` : String(e)),
+  );
+
+describe('login', () => {
+  it('returns the profile and token on the right password', async () => {
+    const { deps } = fakes();
+    await expect(login(deps, ' Admin@Example.com ', 'right')).resolves.toEqual({ username: 'admin', email: 'admin@example.com', token: 'token-for-admin@example.com' });
+  });
+
+  it('answers 401 on a wrong password, 429 after the limit without asking the pool, and a success resets', async () => {
+    const { deps, asked, counts } = fakes();
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) expect(await outcome(login(deps, 'a@b.co', 'wrong'))).toBe('unauthenticated: Incorrect e-mail or password.');
+    const askedBefore = asked.length;
+    expect(await outcome(login(deps, 'a@b.co', 'right'))).toMatch(/^too-many-requests/);
+    expect(asked.length).toBe(askedBefore);
+    counts.set('a@b.co', LOGIN_THROTTLE.maxFailures - 1);
+    expect(await outcome(login(deps, 'a@b.co', 'right'))).toBe('ok');
+    expect(counts.has('a@b.co')).toBe(false);
+  });
+});

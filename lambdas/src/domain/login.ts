@@ -1,0 +1,41 @@
+import { LOGIN_THROTTLE, type LoginResult } from '@agency/shared';
+import { tooManyRequests, unauthenticated } from '../lib/errors';
+
+export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.';
+
+/** The user pool: password sign-in and the signed-in user's profile. */
+export interface IdentityProvider {
+  /** The access token, or null when the e-mail or password is wrong. */
+  signIn(email: string, password: string): Promise<string | null>;
+  /** Username and e-mail of the holder of an access token. */
+  profile(accessToken: string): Promise<{ username: string; email: string }>;
+}
+
+/** Failed sign-ins per e-mail within a fixed window (LOGIN_THROTTLE). */
+export interface LoginThrottle {
+  /** Failures in the current window (0 when none or the window has passed). */
+  failures(email: string): Promise<number>;
+  /** Count one failure; the window starts at the first one. */
+  recordFailure(email: string): Promise<number>;
+  reset(email: string): Promise<void>;
+}
+
+const throttled = () =>
+  tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.round(LOGIN_THROTTLE.windowMs / 60_000)} minutes.`);
+
+/**
+ * Password sign-in. The throttle is checked before the user pool is asked, so a guessed password
+ * is not even tried once an e-mail has failed LOGIN_THROTTLE.maxFailures times; success resets it.
+ */
+export async function login(deps: { identity: IdentityProvider; throttle: LoginThrottle }, email: string, password: string): Promise<LoginResult> {
+  const who = email.trim().toLowerCase();
+  if ((await deps.throttle.failures(who)) >= LOGIN_THROTTLE.maxFailures) throw throttled();
+  const token = await deps.identity.signIn(who, password);
+  if (!token) {
+    await deps.throttle.recordFailure(who);
+    throw unauthenticated(WRONG_CREDENTIALS);
+  }
+  await deps.throttle.reset(who);
+  const profile = await deps.identity.profile(token);
+  return { username: profile.username, email: profile.email || who, token };
+}

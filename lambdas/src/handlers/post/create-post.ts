@@ -1,0 +1,7 @@
+import { postDeps } from '../../adapters/deps';
+import { createPost } from '../../domain/posts';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('createPost', async (req) => ({
+  body: { data: await createPost(postDeps(req.log), req.body, req.files.banner_image) },
+}));

@@ -1,0 +1,5 @@
+import { postDeps } from '../../adapters/deps';
+import { getPost } from '../../domain/posts';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('getPost', async (req) => ({ body: { data: await getPost(postDeps(req.log), req.body.slug) } }));

@@ -1,0 +1,5 @@
+import { postDeps } from '../../adapters/deps';
+import { increaseView } from '../../domain/posts';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('increaseView', async (req) => ({ body: { data: await increaseView(postDeps(req.log), req.body.slug) } }));

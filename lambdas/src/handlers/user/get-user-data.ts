@@ -1,0 +1,7 @@
+import { identity } from '../../adapters/deps';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('getUserData', async (req) => {
+  const profile = await identity.profile(req.admin.accessToken);
+  return { body: { data: { username: profile.username || req.admin.username, email: profile.email, groups: req.admin.groups } } };
+});
