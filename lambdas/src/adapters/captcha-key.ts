@@ -15,7 +15,7 @@ async function readParameter(name: string): Promise<string> {
  * The captcha HMAC key: CAPTCHA_HMAC_KEY itself (local stack, tests), or read once per cold start from
  * the SSM SecureString named by CAPTCHA_HMAC_KEY_PARAM (AWS), so the key never sits in Lambda settings.
  */
-export function captchaKey(settings: Env): Promise<string> {
+export function captchaKey(settings: Pick<Env, 'CAPTCHA_HMAC_KEY' | 'CAPTCHA_HMAC_KEY_PARAM'>): Promise<string> {
   const source = settings.CAPTCHA_HMAC_KEY ? `env:${settings.CAPTCHA_HMAC_KEY}` : `ssm:${settings.CAPTCHA_HMAC_KEY_PARAM ?? ''}`;
   if (cached?.source === source) return cached.key;
   let key: Promise<string>;
@@ -31,7 +31,9 @@ export function captchaKey(settings: Env): Promise<string> {
 }
 
 /** Captcha settings from the environment. */
-export async function captchaSettings(settings: Env): Promise<CaptchaSettings> {
+export async function captchaSettings(
+  settings: Pick<Env, 'CAPTCHA_HMAC_KEY' | 'CAPTCHA_HMAC_KEY_PARAM' | 'CAPTCHA_COST' | 'CAPTCHA_MAX_COUNTER'>,
+): Promise<CaptchaSettings> {
   return {
     hmacKey: await captchaKey(settings),
     cost: settings.CAPTCHA_COST,

@@ -16,14 +16,16 @@ import { invalid } from '../lib/errors';
 export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
 /**
- * Default cost, measured in Node 20 on this 2-core build machine with altcha-lib's solver
- * (`npx tsx src/domain/captcha-cost.ts`): PBKDF2 at 1,000 iterations takes about 0.76 ms per counter, so
- * the default counter range 500–1,500 (mean 1,000) solves in about 0.75 s on one core (0.4–1.1 s).
- * A mid-range phone runs SHA-256 roughly 3× slower per core, and the widget splits the counters over up
- * to 4 workers, so it lands at about one second. (altcha-lib's README example, cost 5,000 with counters
- * 5,000–10,000, took 27 s for counter 7,500 here: far too slow for a form.)
+ * Default cost, measured with altcha-lib's own solver in Node 20 on this 2-core build machine
+ * (`npx tsx src/domain/captcha-cost.ts` from lambdas/): PBKDF2/SHA-256 at 1,000 iterations costs
+ * 0.35–0.4 ms per counter when the machine is quiet (up to 1 ms while other jobs load it). The counter
+ * is drawn between 1,000 and 3,000 (mean 2,000), so one Node core needs about 0.75 s (0.35–1.2 s) on
+ * average, and 1.5 s under heavy load. A mid-range phone runs WebCrypto PBKDF2 roughly 3× slower per
+ * core, about 2 s of work, which the widget splits over its Web Workers (4 on such phones): about one
+ * second to solve, never long enough to stall the form. For comparison, altcha-lib's README example
+ * (cost 5,000, counters 5,000–10,000) took 27 s here for counter 7,500: far too slow for a form.
  */
-export const CAPTCHA_DEFAULTS = { cost: 1000, maxCounter: 1500, ttlSeconds: 10 * 60 } as const;
+export const CAPTCHA_DEFAULTS = { cost: 1000, maxCounter: 3000, ttlSeconds: 10 * 60 } as const;
 
 export interface CaptchaSettings {
   /** HMAC key that signs challenges; the key-signature secret is derived from it. */

@@ -23,7 +23,7 @@ const schema = z.object({
   CAPTCHA_HMAC_KEY_PARAM: z.string().min(1).optional(),
   /** ALTCHA work: PBKDF2 iterations per attempt and the largest counter (see domain/captcha.ts for the measured default). Tests lower them. */
   CAPTCHA_COST: z.coerce.number().int().positive().default(1000),
-  CAPTCHA_MAX_COUNTER: z.coerce.number().int().positive().default(1500),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().positive().default(3000),
   /** Public base address of the site, for absolute links (canonical, sitemap, RSS, page URLs). */
   SITE_URL: z.url().default('http://localhost:3000'),
   /** CloudFront distribution to invalidate on publish (AWS only). */
