@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { contract, SPECIAL_SLUGS } from '@agency/shared';
+import { PNG_1PX } from '../../test/support/images';
+import { DomainError } from '../lib/errors';
+import type { Cdn, MediaStore, PostDeps, PostRecord, PostStore, TaxonomyStore, UpdateOutcome } from './post-ports';
+import { createPost, deletePost, pathsToInvalidate, updatePost } from './posts';
+
+/** An in-memory PostStore with the same contract as the DynamoDB one (no expiry needed here). */
+class MemoryPosts implements PostStore {
+  counter = 0;
+  guards = new Map<string, { postId: number; state: 'pending' | 'committed' }>();
+  rows = new Map<number, PostRecord>();
+  viewCounts = new Map<number, number>();
+  failPut = false;
+
+  async nextPostId() {
+    return ++this.counter;
+  }
+  async reserveSlug(slug: string, postId: number) {
+    const g = this.guards.get(slug);
+    if (g && g.postId !== postId) return false;
+    this.guards.set(slug, { postId, state: 'pending' });
+    return true;
+  }
+  async commitSlug(slug: string, postId: number) {
+    const g = this.guards.get(slug);
+    if (!g || g.postId !== postId) return false;
+    g.state = 'committed';
+    return true;
+  }
+  async releaseSlug(slug: string, postId: number) {
+    if (this.guards.get(slug)?.postId === postId) this.guards.delete(slug);
+  }
+  async slugOwner(slug: string) {
+    const g = this.guards.get(slug);
+    return g?.state === 'committed' ? g.postId : null;
+  }
+  async putPost(post: PostRecord) {
+    if (this.failPut) throw new Error('DynamoDB is down');
+    if (this.rows.has(post.id)) return false;
+    this.rows.set(post.id, post);
+    return true;
+  }
+  async getPost(id: number) {
+    return this.rows.get(id) ?? null;
+  }
+  async replacePost(post: PostRecord, expected: number): Promise<UpdateOutcome> {
+    const row = this.rows.get(post.id);
+    if (!row) return 'missing';
+    if (row.version !== expected) return 'stale';
+    this.rows.set(post.id, post);
+    return 'updated';
+  }
+  async deletePost(id: number) {
+    return this.rows.delete(id);
+  }
+  async listPage() {
+    return { items: [...this.rows.values()], hasNext: false };
+  }
+  async neighbours() {
+    return { older: null, newer: null };
+  }
+  async views(ids: number[]) {
+    return new Map(ids.map((id) => [id, this.viewCounts.get(id) ?? 0]));
+  }
+  async addView(id: number) {
+    const n = (this.viewCounts.get(id) ?? 0) + 1;
+    this.viewCounts.set(id, n);
+    return n;
+  }
+  async deleteViews(id: number) {
+    this.viewCounts.delete(id);
+  }
+}
+
+const taxonomy: TaxonomyStore = {
+  categories: async () => [{ id: 1, category: 'SEO' }],
+  authors: async () => [{ id: 1, name: 'Ann' }],
+  category: async (id) => (id === 1 ? { id: 1, category: 'SEO' } : null),
+  author: async (id) => (id === 1 ? { id: 1, name: 'Ann' } : null),
+};
+
+function setup(opts: { cdnFails?: boolean; uploadFails?: boolean } = {}) {
+  const posts = new MemoryPosts();
+  const objects = new Set<string>();
+  const invalidated: string[][] = [];
+  const warnings: string[] = [];
+  let n = 0;
+  const media: MediaStore = {
+    putBanner: async (img) => {
+      if (opts.uploadFails) throw new Error('S3 is down');
+      const key = `banners/${++n}.${img.ext}`;
+      objects.add(key);
+      return key;
+    },
+    deleteBanner: async (key) => {
+      objects.delete(key);
+    },
+  };
+  const cdn: Cdn = {
+    invalidate: async (paths) => {
+      if (opts.cdnFails) throw new Error('CloudFront throttled');
+      invalidated.push(paths);
+    },
+  };
+  const deps: PostDeps = { posts, taxonomy, media, cdn, log: { warn: (m) => warnings.push(m) } };
+  return { deps, posts, objects, invalidated, warnings };
+}
+
+const banner = () => ({ field: 'banner_image', filename: 'a.png', contentType: 'image/png', bytes: PNG_1PX });
+const input = { title: 'A post', slug: 'a-post', content: '<p>x</p>', head_tag: '' };
+
+async function failure(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof DomainError ? `${e.kind}: ${e.message}` : `error: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+describe('createPost', () => {
+  it('commits the slug guard and invalidates the blog pages', async () => {
+    const { deps, posts, invalidated } = setup();
+    const post = await createPost(deps, { ...input, category_id: 1 }, banner());
+    expect(post).toMatchObject({ id: 1, version: 1, category: { id: 1, category: 'SEO' }, author: null, banner_image: '/media/banners/1.png' });
+    expect(posts.guards.get('a-post')).toEqual({ postId: 1, state: 'committed' });
+    expect(invalidated).toEqual([pathsToInvalidate(['a-post'])]);
+  });
+
+  it('still succeeds when invalidation fails, logging it', async () => {
+    const { deps, warnings } = setup({ cdnFails: true });
+    expect(await failure(createPost(deps, input))).toBe('ok');
+    expect(warnings).toEqual(['cache invalidation failed']);
+  });
+
+  it('releases the slug and deletes the uploaded banner when the post write fails', async () => {
+    const { deps, posts, objects } = setup();
+    posts.failPut = true;
+    expect(await failure(createPost(deps, input, banner()))).toBe('error: DynamoDB is down');
+    expect(posts.guards.size).toBe(0);
+    expect(objects.size).toBe(0);
+  });
+
+  it('releases the slug when the banner upload fails', async () => {
+    const { deps, posts } = setup({ uploadFails: true });
+    expect(await failure(createPost(deps, input, banner()))).toBe('error: S3 is down');
+    expect(posts.guards.size).toBe(0);
+  });
+
+  it('refuses unknown category and author before claiming anything', async () => {
+    const { deps, posts } = setup();
+    expect(await failure(createPost(deps, { ...input, category_id: 7 }))).toBe('invalid: category_id: is not an existing category');
+    expect(await failure(createPost(deps, { ...input, author_id: 7 }))).toBe('invalid: author_id: is not an existing author');
+    expect(posts.counter).toBe(0);
+  });
+});
+
+describe('updatePost', () => {
+  it('on a stale write releases the new slug and deletes the new banner, keeping the old ones', async () => {
+    const { deps, posts, objects } = setup();
+    await createPost(deps, input, banner());
+    const realReplace = posts.replacePost.bind(posts);
+    posts.replacePost = async (post, expected) => {
+      // Someone else saves between our read and our write.
+      const row = posts.rows.get(post.id);
+      if (row) posts.rows.set(post.id, { ...row, version: row.version + 1 });
+      return realReplace(post, expected);
+    };
+    expect(await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug' }, banner()))).toMatch(/^conflict: This post was changed by someone else/);
+    expect(posts.guards.has('new-slug')).toBe(false);
+    expect(posts.guards.get('a-post')?.state).toBe('committed');
+    expect([...objects]).toEqual(['banners/1.png']);
+  });
+
+  it('invalidates both the old and the new slug pages', async () => {
+    const { deps, invalidated } = setup();
+    await createPost(deps, { ...input, slug: SPECIAL_SLUGS.career });
+    await updatePost(deps, { ...input, id: 1, slug: 'renamed' });
+    const last = invalidated.at(-1) ?? [];
+    expect(last).toEqual(expect.arrayContaining([`/blog/${SPECIAL_SLUGS.career}`, `/${SPECIAL_SLUGS.career}`, '/blog/renamed', '/sitemap.xml', '/rss.xml', `${contract.listPosts.path}*`]));
+  });
+});
+
+describe('deletePost', () => {
+  it('answers 404 for an unknown post and removes guard, views and banner of a known one', async () => {
+    const { deps, posts, objects } = setup();
+    expect(await failure(deletePost(deps, 5))).toBe('not-found: The post was not found.');
+    await createPost(deps, input, banner());
+    await posts.addView(1);
+    await deletePost(deps, 1);
+    expect([posts.rows.size, posts.guards.size, posts.viewCounts.size, objects.size]).toEqual([0, 0, 0, 0]);
+  });
+});
