@@ -103,6 +103,16 @@ describe('retryPendingLeadEmails', () => {
     mailer.failing = false;
     await expect(retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log })).resolves.toEqual({ sent: 3, failed: 0, skipped: 0 });
   });
+
+  it('stops a run after ten failures in a row and leaves the rest pending for the next run', async () => {
+    const leads = await repoWith(25);
+    const mailer = new RecordingMailer();
+    mailer.failing = true;
+    const summary = await retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log }, 1);
+    expect(summary).toEqual({ sent: 0, failed: 10, skipped: 0 });
+    mailer.failing = false;
+    await expect(retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log })).resolves.toEqual({ sent: 25, failed: 0, skipped: 0 });
+  });
 });
 
 describe('SES throttling (aws-sdk-client-mock)', () => {

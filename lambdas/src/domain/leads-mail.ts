@@ -47,21 +47,33 @@ export interface RetrySummary {
   skipped: number;
 }
 
+/** A run stops after this many failures in a row: the mail service is down, the next run tries again. */
+export const STOP_AFTER_FAILURES = 10;
+
 /**
  * Try every pending lead e-mail once, a few at a time. Safe to run beside request handlers and other
- * runs of itself: the claim makes every lead go out once.
+ * runs of itself: the claim makes every lead go out once. Stops early when sends keep failing, so a
+ * long SES outage never keeps a scheduled run going until its time limit.
  */
-export async function retryPendingLeadEmails(deps: LeadMailDeps, concurrency = 4): Promise<RetrySummary> {
+export async function retryPendingLeadEmails(deps: LeadMailDeps, concurrency = 4, stopAfterFailures = STOP_AFTER_FAILURES): Promise<RetrySummary> {
   const summary: RetrySummary = { sent: 0, failed: 0, skipped: 0 };
+  let failuresInARow = 0;
   const running = new Set<Promise<void>>();
   for await (const id of deps.leads.pendingIds()) {
+    if (failuresInARow >= stopAfterFailures) {
+      deps.log.warn('lead e-mail retry run stopped early: sends keep failing', { failuresInARow });
+      break;
+    }
     const task = deliverLeadEmail(deps, id).then(
       (outcome) => {
         summary[outcome] += 1;
+        if (outcome === 'failed') failuresInARow += 1;
+        else if (outcome === 'sent') failuresInARow = 0;
       },
       (error: unknown) => {
         // A storage failure on one lead must not stop the others; the next run picks it up again.
         summary.failed += 1;
+        failuresInARow += 1;
         deps.log.error('lead e-mail retry failed', { leadId: id, error });
       },
     );
