@@ -86,7 +86,7 @@ async function handlerFigures(): Promise<{ name: string; bundleKb: number; coldI
 }
 
 async function main(): Promise<void> {
-  const stack = await startStack({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_POSTS: '0' } });
+  const stack = await startStack({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED: 'false' } });
   try {
     const login = await api(stack.url, buildPath('login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const { data } = (await login.json()) as { data: { token: string } };
