@@ -233,7 +233,12 @@ describe('sanitizeHeadTag', () => {
 });
 
 describe('sanitizeTitle', () => {
-  it('keeps the text, removing control characters', () => {
-    expect(sanitizeTitle(' A\u0000 <b>bold</b>\n title ')).toBe('A <b>bold</b> title');
+  it('keeps the text, removing markup and control characters', () => {
+    expect(sanitizeTitle(' A\u0000 <b>bold</b>\n title ')).toBe('A bold title');
+  });
+  it('drops scripts whole and never leaves a tag behind, even from encoded markup', () => {
+    expect(sanitizeTitle('<script>alert(1)</script>Hello')).toBe('Hello');
+    expect(sanitizeTitle('&lt;script&gt;alert(1)&lt;/script&gt;')).not.toMatch(/<[a-z/]/i);
+    expect(sanitizeTitle('Tom & Jerry: a < b')).toBe('Tom & Jerry: a < b');
   });
 });
