@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { branding: BRANDING_PARALLAX } = PARALLAX;
 const contactAnchor = 'branding-page-contact';
 
-export const branding = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const brandingHead: LandingHead = {
   path: '/branding-company-in-chennai',
   name: 'Branding',
   title: 'Branding Company in Chennai | Brand Strategy, Logo & Identity',
   description:
     'Branding company in Chennai: brand strategy, names, logos, visual identity and brand guidelines that make your business recognisable and trusted.',
   keywords: 'branding company in chennai, brand identity, logo design, brand strategy',
+};
+
+export const branding = /* @__PURE__ */ defineLanding(brandingHead, {
   contactAnchor,
   sections: [
     {
@@ -18,7 +24,7 @@ export const branding = defineLanding({
       subtitle: 'A clear story and a look people remember, from the first logo sketch to the brand book.',
       icon: 'brush',
       action: { label: 'Start your brand', scrollTo: contactAnchor },
-      parallax: PARALLAX.branding,
+      parallax: BRANDING_PARALLAX,
     },
     {
       kind: 'text',
@@ -70,7 +76,7 @@ export const branding = defineLanding({
       kind: 'cta',
       title: 'Let’s build a brand people remember',
       action: { label: 'Talk to us', scrollTo: contactAnchor },
-      parallax: PARALLAX.branding,
+      parallax: BRANDING_PARALLAX,
     },
   ],
 });

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'digi-market-page-contact';
 
-export const contentMarketing = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const contentMarketingHead: LandingHead = {
   path: '/content-marketing',
   name: 'Content Marketing',
   title: 'Content Marketing Agency | Blogs, Copy & Content Strategy',
   description:
     'Content marketing services: strategy, blog posts, website copy, case studies, social and e-mail content written to rank, earn trust and bring enquiries.',
   keywords: 'content marketing agency, content writing services, blog writing, copywriting',
+};
+
+export const contentMarketing = /* @__PURE__ */ defineLanding(contentMarketingHead, {
   contactAnchor,
   sections: [
     {
@@ -18,7 +24,7 @@ export const contentMarketing = defineLanding({
       subtitle: 'Useful words and visuals that answer your buyers’ questions before they ask them.',
       icon: 'pen',
       action: { label: 'Talk to us', scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'digi-market-page-contact';
 
-export const digitalMarketing = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const digitalMarketingHead: LandingHead = {
   path: '/digital-marketing-agency-chennai',
   name: 'Digital Marketing',
   title: 'Digital Marketing Agency in Chennai | SEO, Social, PPC & Content',
   description:
     'A digital marketing agency in Chennai and Chicago: SEO, social media, PPC, content and e-mail campaigns measured against your leads and sales.',
   keywords: 'digital marketing agency chennai, online marketing, social media marketing, SEO, PPC',
+};
+
+export const digitalMarketing = /* @__PURE__ */ defineLanding(digitalMarketingHead, {
   contactAnchor,
   sections: [
     {
@@ -18,7 +24,7 @@ export const digitalMarketing = defineLanding({
       subtitle: 'Search, social, video and e-mail campaigns planned around one number: the customers they bring you.',
       icon: 'megaphone',
       action: { label: 'Drop in your deets', scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',
@@ -115,7 +121,7 @@ export const digitalMarketing = defineLanding({
       title: 'Ready to grow your business online?',
       text: 'Tell us where you want to be in a year; we will map the way there.',
       action: { label: 'Drop in your deets', scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'techList',

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { band: BAND_PARALLAX, service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'ecommerce-page-contact';
 
-export const ecommerce = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const ecommerceHead: LandingHead = {
   path: '/e-commerce-website-development-company-chennai',
   name: 'E-commerce Development',
   title: 'E-commerce Website Development Company in Chennai | Online Stores',
   description:
     'E-commerce website development company in Chennai: custom online stores, marketplaces, migrations and integrations on Magento, WooCommerce, Laravel and Django.',
   keywords: 'ecommerce website development company chennai, online store development, magento, woocommerce',
+};
+
+export const ecommerce = /* @__PURE__ */ defineLanding(ecommerceHead, {
   contactAnchor,
   sections: [
     {
@@ -17,7 +23,7 @@ export const ecommerce = defineLanding({
       title: 'E-commerce Website Development Company in Chennai',
       subtitle: 'Online stores that load fast, sell smoothly and grow with your catalogue.',
       icon: 'cart',
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',
@@ -53,7 +59,7 @@ export const ecommerce = defineLanding({
       kind: 'cta',
       title: 'Need a robust eCommerce website?',
       action: { label: 'Contact us now', href: '/contact' },
-      parallax: PARALLAX.band,
+      parallax: BAND_PARALLAX,
     },
     {
       kind: 'serviceGrid',

@@ -12,6 +12,7 @@ import { wordpress } from './wordpress-development-company-chennai';
 import { youtubeMarketing } from './youtube-marketing';
 
 export type { ServiceLandingContent, ServiceSection } from './types';
+export { serviceLandingHeads, serviceLandingPaths } from './heads';
 
 const pages = [
   responsiveWebsite,

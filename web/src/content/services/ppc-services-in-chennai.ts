@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'ppc-page-contact';
 
-export const ppc = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const ppcHead: LandingHead = {
   path: '/ppc-services-in-chennai',
   name: 'PPC',
   title: 'PPC Services in Chennai | Search Engine Marketing & Google Ads',
   description:
     'Search engine marketing and PPC services in Chennai: search, display, social, remarketing and Google Shopping campaigns managed for a lower cost per lead.',
   keywords: 'ppc services in chennai, search engine marketing, google ads agency, sem',
+};
+
+export const ppc = /* @__PURE__ */ defineLanding(ppcHead, {
   contactAnchor,
   sections: [
     {
@@ -17,7 +23,7 @@ export const ppc = defineLanding({
       title: 'Search Engine Marketing PPC Services in Chennai',
       subtitle: 'Appear at the top of search today and pay only when someone clicks.',
       icon: 'target',
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',
@@ -88,7 +94,7 @@ export const ppc = defineLanding({
       kind: 'cta',
       title: 'Want to reach your customers at a faster pace?',
       action: { label: 'Ping us now', scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'techList',

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'responsive-web-page-contact';
 
-export const responsiveWebsite = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const responsiveWebsiteHead: LandingHead = {
   path: '/responsive-website-design-development',
   name: 'Responsive Website Development',
   title: 'Responsive Website Design & Development Company | Mobile-Friendly Sites',
   description:
     'Responsive website design and development: fast, mobile-friendly websites built with HTML, Bootstrap, JavaScript and WordPress that look right on every screen.',
   keywords: 'responsive website design, mobile friendly website, website development company chennai',
+};
+
+export const responsiveWebsite = /* @__PURE__ */ defineLanding(responsiveWebsiteHead, {
   contactAnchor,
   sections: [
     {
@@ -17,7 +23,7 @@ export const responsiveWebsite = defineLanding({
       title: 'Responsive Website Design & Development',
       subtitle: 'One website that looks sharp and works fast on phones, tablets and desktops.',
       icon: 'device',
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',
@@ -60,7 +66,7 @@ export const responsiveWebsite = defineLanding({
       title: 'Want a website that works on every screen?',
       text: 'Share your idea and we will reply with a plan and a quote.',
       action: { label: 'Get a quote', scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     { kind: 'clients', heading: 'Our clients' },
     {

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { band: BAND_PARALLAX, service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'saas-page-contact';
 
-export const saas = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const saasHead: LandingHead = {
   path: '/saas-development-company-in-chennai',
   name: 'SaaS Development',
   title: 'SaaS Development Company in Chennai | SaaS Product & MVP Development',
   description:
     'SaaS development company in Chennai: multi-tenant SaaS products and MVPs built with Laravel, PHP, Django, MySQL and React, from idea to launch and growth.',
   keywords: 'saas development company in chennai, saas product development, saas mvp',
+};
+
+export const saas = /* @__PURE__ */ defineLanding(saasHead, {
   contactAnchor,
   sections: [
     {
@@ -17,7 +23,7 @@ export const saas = defineLanding({
       title: 'SaaS Development Company in Chennai',
       subtitle: 'From a first MVP to a product thousands of customers subscribe to.',
       icon: 'cloud',
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',
@@ -55,7 +61,7 @@ export const saas = defineLanding({
       kind: 'cta',
       title: 'Looking for a SaaS development service?',
       action: { label: 'Contact us', href: '/contact' },
-      parallax: PARALLAX.band,
+      parallax: BAND_PARALLAX,
     },
     {
       kind: 'serviceGrid',

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'seo-page-contact';
 
-export const seo = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const seoHead: LandingHead = {
   path: '/seo-company-in-chennai',
   name: 'SEO',
   title: 'SEO Company in Chennai | Local & Organic Search Optimization',
   description:
     'SEO company in Chennai: local SEO, keyword research, on-page and off-page optimization that move you up Google for the searches that bring customers.',
   keywords: 'seo company in chennai, local seo, seo services, search engine optimization',
+};
+
+export const seo = /* @__PURE__ */ defineLanding(seoHead, {
   contactAnchor,
   sections: [
     {
@@ -17,7 +23,7 @@ export const seo = defineLanding({
       title: 'SEO Company in Chennai',
       subtitle: 'Be the business people find first when they search for what you sell.',
       icon: 'search',
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',
@@ -52,7 +58,7 @@ export const seo = defineLanding({
       title: "Let's get you to the top of SERP",
       text: 'Get a free review of where you rank today and what it takes to climb.',
       action: { label: "Let's get started", scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',

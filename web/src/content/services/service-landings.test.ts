@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findServiceLanding, serviceLandings } from './index';
+import { findServiceLanding, serviceLandingHeads, serviceLandingPaths, serviceLandings } from './index';
 import type { ServiceLandingContent, ServiceSection } from './types';
 
 /** Spec 000 §2: the eleven service landing routes. */
@@ -309,6 +309,16 @@ describe('service landing content', () => {
     expect(bands['/seo-company-in-chennai']).toEqual([0.6]);
     for (const path of ['/web-application-development-company-chennai', '/e-commerce-website-development-company-chennai', '/saas-development-company-in-chennai']) {
       expect(bands[path]).toEqual([-0.6]);
+    }
+  });
+
+  it('offers light heads (no FAQ) that agree with the full pages, in menu order', () => {
+    expect(serviceLandingPaths).toEqual(SPEC_PATHS);
+    for (const path of SPEC_PATHS) {
+      const { faq, ...rest } = page(path).meta;
+      expect(serviceLandingHeads[path]).toEqual(rest);
+      expect(serviceLandingHeads[path]).not.toHaveProperty('faq');
+      if (EXPECTED[path]?.faq) expect(faq).toHaveLength(EXPECTED[path]?.faq ?? 0);
     }
   });
 

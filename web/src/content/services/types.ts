@@ -50,37 +50,40 @@ export interface ServiceLandingContent {
   sections: ServiceSection[];
 }
 
-interface LandingInput {
+/** The head of a landing page: kept apart from its sections so a route table can import it alone. */
+export interface LandingHead {
   path: string;
   /** Short page name for the breadcrumb. */
   name: string;
   title: string;
   description: string;
   keywords?: string;
-  contactAnchor: string;
-  sections: ServiceSection[];
+}
+
+/** A page's metadata without the FAQ: what the browser needs to update the document head. */
+export function headMeta({ path, name, title, description, keywords }: LandingHead): ServiceLandingContent['meta'] {
+  return {
+    title,
+    description,
+    path,
+    type: 'website',
+    ...(keywords ? { keywords } : {}),
+    breadcrumb: [
+      { name: 'Home', path: '/' },
+      { name: 'Services', path: '/services' },
+      { name, path },
+    ],
+  };
 }
 
 /**
  * Builds a landing page's content, deriving the parts of its metadata that repeat the page: the
  * FAQPage JSON-LD from its FAQ section and the breadcrumb Home › Services › page.
  */
-export function defineLanding({ path, name, title, description, keywords, contactAnchor, sections }: LandingInput): ServiceLandingContent {
+export function defineLanding(head: LandingHead, { contactAnchor, sections }: { contactAnchor: string; sections: ServiceSection[] }): ServiceLandingContent {
   const faq = sections.flatMap((section) => (section.kind === 'faq' ? section.items : []));
   return {
-    meta: {
-      title,
-      description,
-      path,
-      type: 'website',
-      ...(keywords ? { keywords } : {}),
-      ...(faq.length > 0 ? { faq } : {}),
-      breadcrumb: [
-        { name: 'Home', path: '/' },
-        { name: 'Services', path: '/services' },
-        { name, path },
-      ],
-    },
+    meta: { ...headMeta(head), ...(faq.length > 0 ? { faq } : {}) },
     contactAnchor,
     sections,
   };

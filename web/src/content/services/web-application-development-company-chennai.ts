@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { band: BAND_PARALLAX, service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'web-app-page-contact';
 
-export const webApplication = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const webApplicationHead: LandingHead = {
   path: '/web-application-development-company-chennai',
   name: 'Web Application Development',
   title: 'Web Application Development Company in Chennai | Custom Web Apps',
   description:
     'Web application development company in Chennai: secure, scalable custom web apps, CRM, ERP, CMS and e-commerce applications built with Laravel, PHP, React and Django.',
   keywords: 'web application development company chennai, custom web application, crm development, erp development',
+};
+
+export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, {
   contactAnchor,
   sections: [
     {
@@ -17,7 +23,7 @@ export const webApplication = defineLanding({
       title: 'Web Application Development Company in Chennai',
       subtitle: 'Custom software that runs in the browser and fits the way your business works.',
       icon: 'code',
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',
@@ -65,7 +71,7 @@ export const webApplication = defineLanding({
       kind: 'cta',
       title: 'Looking for futuristic web app solutions?',
       action: { label: 'Ping us', href: '/contact' },
-      parallax: PARALLAX.band,
+      parallax: BAND_PARALLAX,
     },
     {
       kind: 'serviceGrid',

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'digi-market-page-contact';
 
-export const wordpress = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const wordpressHead: LandingHead = {
   path: '/wordpress-development-company-chennai',
   name: 'WordPress Development',
   title: 'WordPress Development Company in Chennai | Custom Themes & Plugins',
   description:
     'WordPress development company in Chennai: custom themes, plugins, WooCommerce stores, migrations and maintenance for fast, secure, easy-to-edit websites.',
   keywords: 'wordpress development company chennai, wordpress developers, custom wordpress theme',
+};
+
+export const wordpress = /* @__PURE__ */ defineLanding(wordpressHead, {
   contactAnchor,
   sections: [
     {
@@ -17,7 +23,7 @@ export const wordpress = defineLanding({
       title: 'WordPress Development Company in Chennai',
       subtitle: 'Custom WordPress websites that are quick to load, safe to run and simple to update.',
       icon: 'code',
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'text',

@@ -1,15 +1,21 @@
 import { PARALLAX } from '../../lib/parallax';
-import { defineLanding } from './types';
+import { defineLanding, type LandingHead } from './types';
 
+// Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
+const { service: SERVICE_PARALLAX } = PARALLAX;
 const contactAnchor = 'digi-market-page-contact';
 
-export const youtubeMarketing = defineLanding({
+/** What the route table and the document head need, without the page body. */
+export const youtubeMarketingHead: LandingHead = {
   path: '/youtube-marketing',
   name: 'YouTube Marketing',
   title: 'YouTube Marketing Agency | Channel Growth & YouTube Ads',
   description:
     'YouTube marketing services: organic channel growth, video SEO and paid YouTube ads (skippable, bumper, in-feed) that reach the viewers who become customers.',
   keywords: 'youtube marketing agency, youtube ads, video marketing, youtube seo',
+};
+
+export const youtubeMarketing = /* @__PURE__ */ defineLanding(youtubeMarketingHead, {
   contactAnchor,
   sections: [
     {
@@ -18,7 +24,7 @@ export const youtubeMarketing = defineLanding({
       subtitle: 'Grow a channel people subscribe to, and run video ads that people remember.',
       icon: 'play',
       action: { label: 'Reach us', scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'benefitTabs',
@@ -85,7 +91,7 @@ export const youtubeMarketing = defineLanding({
       title: 'Ready to put your brand on YouTube?',
       text: 'Tell us about your channel or your next campaign.',
       action: { label: 'Reach us', scrollTo: contactAnchor },
-      parallax: PARALLAX.service,
+      parallax: SERVICE_PARALLAX,
     },
     {
       kind: 'achievements',
