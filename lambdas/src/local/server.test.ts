@@ -1,13 +1,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildPath } from '@agency/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestStack, type TestStack } from '../../test/harness';
 import { createLocalServer, type LocalServerOptions } from './server';
 import type { RenderHandler } from './render';
+import { seedPosts } from './seed';
+import { SEED_POSTS } from './seed-posts';
 
 let stack: TestStack;
 let dist: string;
@@ -84,6 +87,20 @@ describe('local server: API', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: expect.stringContaining('10 MB') });
   });
+
+  it('stops reading a chunked body once it passes the cap and answers 413', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}${buildPath('createLead')}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(1024 * 1024, 97);
+      for (let i = 0; i < 11; i++) req.write(chunk);
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
 });
 
 describe('local server: media', () => {
@@ -159,5 +176,21 @@ describe('local server: static site', () => {
     } finally {
       await close(bare.server);
     }
+  });
+});
+
+describe('seedPosts', () => {
+  it('creates posts with banners through the API once, and skips when the blog has posts', async () => {
+    const options = { baseUrl: base, adminEmail: stack.adminEmail, adminPassword: stack.adminPassword, posts: SEED_POSTS.slice(0, 2) };
+    const first = await seedPosts(options);
+    expect(first).toEqual({ seeded: true, created: SEED_POSTS.slice(0, 2).map((p) => p.slug) });
+    const list = await stack.invoke('listPosts', { query: { page: 1 } });
+    const page = z.object({ results: z.array(z.object({ slug: z.string(), banner_image: z.string().nullable(), category: z.object({ id: z.number() }).nullable() })) }).parse(list.json);
+    expect(page.results.map((p) => p.slug)).toEqual([SEED_POSTS[1]?.slug, SEED_POSTS[0]?.slug]);
+    expect(page.results[0]?.category?.id).toBe(SEED_POSTS[1]?.categoryId);
+    const banner = await fetch(`${base}${page.results[0]?.banner_image ?? '/media/none'}`);
+    expect(banner.status).toBe(200);
+    expect(banner.headers.get('content-type')).toBe('image/png');
+    expect(await seedPosts(options)).toEqual({ seeded: false, reason: expect.any(String) });
   });
 });

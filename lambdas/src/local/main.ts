@@ -1,0 +1,165 @@
+/**
+ * `npm start`: the whole system on one machine. Starts the AWS stand-ins, creates what is missing
+ * (tables, bucket, user pool, admin, categories, authors), serves the site, API and media on one
+ * port like CloudFront does, seeds sample posts on the first run, and retries pending lead e-mails.
+ */
+import { access, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { z } from 'zod';
+import { resetClients } from '../adapters/clients';
+import { resetEnv } from '../lib/env';
+import { logger } from '../lib/logger';
+import { LAMBDAS_SRC } from './handler-modules';
+import { provision, standInClients } from './provision';
+import { renderHandlerLoader } from './render';
+import { startRetryJob } from './retry-job';
+import { seedPosts } from './seed';
+import { createLocalServer } from './server';
+import { startStandIns, type StandIns } from './stand-ins';
+
+const REPO_ROOT = path.resolve(LAMBDAS_SRC, '..', '..');
+
+/** Settings of the local stack; every one has a default, so `npm start` needs none. */
+const settingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8).default('Admin-Passw0rd!2024'),
+  SITE_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_TO: z.string().min(3).optional(),
+  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'web', 'dist')),
+  RENDER_HANDLER: z.string().min(1).default(path.join(REPO_ROOT, 'web', 'src', 'server', 'render-handler.ts')),
+  /** "false" skips the sample posts. */
+  SEED: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  VITE_GOOGLE_MAPS_KEY: z.string().min(1).optional(),
+  VITE_CHAT_WIDGET_URL: z.url().optional(),
+  VITE_CONVERSION_PIXEL_URL: z.url().optional(),
+});
+
+function readSettings() {
+  const parsed = settingsSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid local settings: ${problems}`);
+  }
+  return parsed.data;
+}
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(address !== null && typeof address !== 'string' ? address.port : port);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const dataDir = path.resolve(settings.DATA_DIR);
+  const log = logger.child({ service: 'local' });
+  process.env.LOG_LEVEL = settings.LOG_LEVEL;
+
+  let standIns: StandIns | undefined;
+  let server: Server | undefined;
+  let retry: ReturnType<typeof startRetryJob> | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await retry?.stop();
+    if (server) {
+      const s = server;
+      await new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeAllConnections();
+      });
+    }
+    await standIns?.stop().catch((error: unknown) => log.error('stopping the stand-ins failed', { error }));
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) process.exit(1); // a second Ctrl-C: do not wait
+      process.stdout.write('\nStopping…\n');
+      void shutdown(0);
+    });
+  }
+
+  try {
+    standIns = await startStandIns({ dataDir, host: settings.HOST });
+    const siteUrl = settings.SITE_URL ?? `http://localhost:${settings.PORT || 3000}`;
+    const { env } = await provision({
+      dataDir,
+      standIns,
+      admin: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD },
+      siteUrl,
+      mailFrom: settings.MAIL_FROM,
+      mailTo: settings.MAIL_TO,
+    });
+    // Before any handler module is imported: they read their settings once per cold start.
+    Object.assign(process.env, env);
+    resetEnv();
+    resetClients();
+
+    const clients = standInClients(standIns.endpoints);
+    server = createLocalServer({
+      webDist: settings.WEB_DIST,
+      media: { s3: clients.s3, bucket: env.MEDIA_BUCKET ?? 'media' },
+      renderHandler: renderHandlerLoader(settings.RENDER_HANDLER),
+      thirdParties: {
+        googleMapsKey: settings.VITE_GOOGLE_MAPS_KEY,
+        chatWidgetUrl: settings.VITE_CHAT_WIDGET_URL,
+        conversionPixelUrl: settings.VITE_CONVERSION_PIXEL_URL,
+      },
+    });
+    const port = await listen(server, settings.PORT, settings.HOST);
+    const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
+    const shownUrl = settings.SITE_URL ?? (settings.HOST === '127.0.0.1' ? `http://localhost:${port}` : localUrl);
+
+    const marker = path.join(dataDir, 'seeded');
+    if (settings.SEED === 'true' && !(await exists(marker))) {
+      try {
+        const result = await seedPosts({ baseUrl: localUrl, adminEmail: settings.ADMIN_EMAIL, adminPassword: settings.ADMIN_PASSWORD });
+        await writeFile(marker, `${new Date().toISOString()}\n`);
+        log.info(result.seeded ? 'sample posts created' : 'sample posts skipped', result.seeded ? { posts: result.created } : { reason: result.reason });
+      } catch (error) {
+        log.warn('sample posts could not be created; the next start tries again', { error });
+      }
+    }
+
+    retry = startRetryJob(30_000);
+    if (!(await exists(settings.WEB_DIST))) log.warn('web/dist is missing: run `npm run build -w web` for the site (the API works without it)');
+    process.stdout.write(
+      [
+        '',
+        '  Agency site is running',
+        `  Site:         ${shownUrl}/`,
+        `  API:          ${shownUrl}/api   (health: ${shownUrl}/api/health)`,
+        `  Admin:        ${shownUrl}/creative-login`,
+        `  Admin login:  ${settings.ADMIN_EMAIL} / ${settings.ADMIN_PASSWORD}`,
+        `  Mail inbox:   ${standIns.sesInboxUrl}   (e-mails the site sent, JSON at ${standIns.endpoints.ses}/store)`,
+        `  Data folder:  ${dataDir}`,
+        '  Ctrl-C stops everything.',
+        '',
+      ].join('\n'),
+    );
+  } catch (error) {
+    log.error('the local stack could not start', { error });
+    await shutdown(1);
+  }
+}
+
+void main();
