@@ -1,4 +1,4 @@
-import { postDeps } from '../../adapters/deps';
+import { postDeps } from '../../adapters/post-deps';
 import { createPost } from '../../domain/posts';
 import { defineHandler } from '../../lib/http';
 

@@ -1,5 +1,7 @@
-import { identity } from '../../adapters/deps';
+import { CognitoIdentity } from '../../adapters/identity';
 import { defineHandler } from '../../lib/http';
+
+const identity = new CognitoIdentity();
 
 export const handler = defineHandler('getUserData', async (req) => {
   const profile = await identity.profile(req.admin.accessToken);
