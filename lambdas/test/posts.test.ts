@@ -236,6 +236,18 @@ describe('updatePost', () => {
     expect(now.data.post).toMatchObject({ title: 'Edit 1', version: 2 });
   });
 
+  it('refuses a mislabelled banner on update with 415 and keeps the post as it was', async () => {
+    const post = dataOf((await create({ title: 'Keep banner', slug: 'keep-banner', banner_image: png() })).json);
+    const res = await stack.invoke('updatePost', {
+      token,
+      multipart: { id: String(post.id), title: 'Changed', slug: 'keep-banner-2', banner_image: png(Buffer.from('<?php echo 1; ?>'), 'x.png') },
+    });
+    expect(res.status).toBe(415);
+    const now = (await stack.invoke('getPost', { json: { slug: 'keep-banner' } })).json as { data: { post: Post } };
+    expect(now.data.post).toMatchObject({ title: 'Keep banner', version: 1, banner_image: post.banner_image });
+    expect(await contentItem({ pk: 'SLUG#keep-banner-2', sk: 'SLUG' })).toBeUndefined();
+  });
+
   it('answers 404 for an unknown id and 400 for a missing id', async () => {
     const missing = await stack.invoke('updatePost', { token, form: { id: '987654', title: 'x', slug: 'x' } });
     expect(missing.status).toBe(404);
