@@ -4,7 +4,12 @@ import { easeInOutCubic, scrollToElement } from './scroll';
 function mockReducedMotion(reduce: boolean): void {
   vi.stubGlobal(
     'matchMedia',
-    vi.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
+    vi.fn((query: string) => ({
+      matches: reduce && query.includes('reduce'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
   );
 }
 
@@ -21,8 +26,13 @@ describe('scrollToElement', () => {
     });
     document.body.innerHTML = '<div id="contact-form">form</div>';
     const form = document.getElementById('contact-form');
-    if (form) vi.spyOn(form, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 800, 100, 100));
-    window.history.replaceState({ usr: null, key: 'k1', idx: 0 }, '', '/seo-company-in-chennai?x=1#contact-form');
+    if (form)
+      vi.spyOn(form, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 800, 100, 100));
+    window.history.replaceState(
+      { usr: null, key: 'k1', idx: 0 },
+      '',
+      '/seo-company-in-chennai?x=1#contact-form',
+    );
   });
 
   afterEach(() => {
@@ -69,7 +79,7 @@ describe('scrollToElement', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 700);
   });
 
-  it('honours the target\'s CSS scroll-margin-top by default', async () => {
+  it("honours the target's CSS scroll-margin-top by default", async () => {
     mockReducedMotion(true);
     document.getElementById('contact-form')?.style.setProperty('scroll-margin-top', '90px');
     await scrollToElement('contact-form');

@@ -18,7 +18,10 @@ export function easeInOutCubic(t: number): number {
 }
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Removes `#anchor` from the address bar without adding a history entry or losing the router's state. */
@@ -43,7 +46,10 @@ export function scrollToElement(
   if (!element) return Promise.resolve(false);
 
   const start = window.scrollY;
-  const target = Math.max(0, element.getBoundingClientRect().top + start - (options.offset ?? scrollMarginTop(element)));
+  const target = Math.max(
+    0,
+    element.getBoundingClientRect().top + start - (options.offset ?? scrollMarginTop(element)),
+  );
   const distance = target - start;
 
   if (durationMs <= 0 || distance === 0 || prefersReducedMotion()) {

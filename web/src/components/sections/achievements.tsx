@@ -9,7 +9,17 @@ export interface Achievement {
 }
 
 /** A row of headline figures. */
-export function Achievements({ heading, intro, items, id }: { heading: string; intro?: string; items: Achievement[]; id?: string }) {
+export function Achievements({
+  heading,
+  intro,
+  items,
+  id,
+}: {
+  heading: string;
+  intro?: string;
+  items: Achievement[];
+  id?: string;
+}) {
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="achievements">
       <ul className="achievements__list">

@@ -18,7 +18,8 @@ interface ScrollLinkProps {
  */
 export function ScrollLink({ targetId, className, children }: ScrollLinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     const target = document.getElementById(targetId);
     if (!target) return;
     event.preventDefault();
@@ -35,7 +36,13 @@ export function ScrollLink({ targetId, className, children }: ScrollLinkProps) {
 }
 
 /** Renders a {@link SectionAction}: router link for site paths, scroll link for in-page targets. */
-export function ActionLink({ action, className = 'btn' }: { action: SectionAction; className?: string }) {
+export function ActionLink({
+  action,
+  className = 'btn',
+}: {
+  action: SectionAction;
+  className?: string;
+}) {
   if ('scrollTo' in action) {
     return (
       <ScrollLink targetId={action.scrollTo} className={className}>

@@ -87,7 +87,10 @@ describe('BenefitTabs', () => {
     await user.click(screen.getByRole('tab', { name: 'Brand Credibility' }));
     expect(wrapper).not.toHaveClass('tabs--open');
     expect(selectedTab()).toHaveTextContent('Brand Credibility');
-    expect(screen.getByRole('tab', { name: 'Brand Credibility' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('tab', { name: 'Brand Credibility' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Be found where buyers look.');
   });
 

@@ -94,7 +94,12 @@ export function BenefitTabs({
     if (isSmall) setListOpen(true);
   };
 
-  const classes = ['tabs', vertical ? 'tabs--vertical' : '', isSmall ? 'tabs--dropdown' : '', listOpen ? 'tabs--open' : '']
+  const classes = [
+    'tabs',
+    vertical ? 'tabs--vertical' : '',
+    isSmall ? 'tabs--dropdown' : '',
+    listOpen ? 'tabs--open' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -143,7 +148,9 @@ export function BenefitTabs({
           >
             {item.icon && <Icon name={item.icon} className="tabs__icon" size={48} />}
             <h3 className="tabs__title">{item.title}</h3>
-            {item.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {item.paragraphs?.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             {item.bullets && (
               <ul className="tabs__bullets">
                 {item.bullets.map((bullet) => (

@@ -10,7 +10,10 @@ export interface AutoplayControl {
  * carousel, while it holds focus, while dragging, and while `control.setPaused(true)` is in force.
  * Does nothing with prefers-reduced-motion or while the slider is disabled (the other breakpoint's copy).
  */
-export function autoplay(intervalMs: number): { plugin: KeenSliderPlugin; control: AutoplayControl } {
+export function autoplay(intervalMs: number): {
+  plugin: KeenSliderPlugin;
+  control: AutoplayControl;
+} {
   let userPaused = false;
   let schedule: () => void = () => undefined;
   let stop: () => void = () => undefined;
@@ -19,7 +22,9 @@ export function autoplay(intervalMs: number): { plugin: KeenSliderPlugin; contro
     let timer: ReturnType<typeof setTimeout> | undefined;
     let hovered = false;
     let focused = false;
-    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduced =
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
     stop = () => {
       if (timer !== undefined) clearTimeout(timer);

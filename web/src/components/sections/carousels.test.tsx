@@ -20,7 +20,9 @@ describe('ClientCarousel', () => {
     expect(mobile.querySelectorAll('.clients__slide')).toHaveLength(3);
     for (const copy of [desktop, mobile]) {
       const images = within(copy).getAllByRole('img');
-      expect(images.map((img) => img.getAttribute('alt'))).toEqual(CLIENT_LOGOS.map((logo) => logo.name));
+      expect(images.map((img) => img.getAttribute('alt'))).toEqual(
+        CLIENT_LOGOS.map((logo) => logo.name),
+      );
       for (const img of images) {
         expect(img).toHaveAttribute('width', '180');
         expect(img).toHaveAttribute('height', '80');
@@ -28,7 +30,10 @@ describe('ClientCarousel', () => {
       }
     }
     // No arrows or dots: the only control is the pause button of each copy.
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Pause logos', 'Pause logos']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Pause logos',
+      'Pause logos',
+    ]);
   });
 
   it('keeps all logo names unique and the files distinct', () => {
@@ -54,8 +59,16 @@ describe('chunk', () => {
 
 describe('Testimonials', () => {
   const items = [
-    { clientName: 'Asha R.', clientDesc: 'CEO, herbal products brand', content: 'They rebuilt our store in weeks.' },
-    { clientName: 'Vikram S.', clientDesc: 'Founder, health clinic', content: 'Our bookings doubled.' },
+    {
+      clientName: 'Asha R.',
+      clientDesc: 'CEO, herbal products brand',
+      content: 'They rebuilt our store in weeks.',
+    },
+    {
+      clientName: 'Vikram S.',
+      clientDesc: 'Founder, health clinic',
+      content: 'Our bookings doubled.',
+    },
   ];
   afterEach(() => {
     vi.useRealTimers();
@@ -64,7 +77,10 @@ describe('Testimonials', () => {
   it('renders every testimonial as a slide with the client and role, and previous/next arrows', () => {
     mockMatchMedia(WIDE);
     render(<Testimonials items={items} />);
-    expect(screen.getByRole('region', { name: 'Testimonial slides' })).toHaveAttribute('aria-roledescription', 'carousel');
+    expect(screen.getByRole('region', { name: 'Testimonial slides' })).toHaveAttribute(
+      'aria-roledescription',
+      'carousel',
+    );
     const slides = screen.getAllByRole('group', { hidden: true });
     expect(slides).toHaveLength(2);
     expect(slides[0]).toHaveTextContent('They rebuilt our store in weeks.');
@@ -81,6 +97,9 @@ describe('Testimonials', () => {
     mockMatchMedia(WIDE);
     render(<Testimonials items={items} />);
     act(() => vi.advanceTimersByTime(30_000));
-    expect(screen.getAllByRole('group', { hidden: true })[0]).not.toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getAllByRole('group', { hidden: true })[0]).not.toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
   });
 });

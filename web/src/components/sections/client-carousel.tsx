@@ -30,7 +30,12 @@ function LogoCarousel({ logos, layout }: LogoCarouselProps) {
   // Each copy runs only at its own breakpoint; CSS hides the other one.
   const [options] = useState<KeenSliderOptions>(() =>
     layout === 'desktop'
-      ? { loop: true, drag: true, defaultAnimation: { duration: CLIENT_CAROUSEL_SPEED_MS }, breakpoints: { [SMALL_SCREEN_QUERY]: { disabled: true } } }
+      ? {
+          loop: true,
+          drag: true,
+          defaultAnimation: { duration: CLIENT_CAROUSEL_SPEED_MS },
+          breakpoints: { [SMALL_SCREEN_QUERY]: { disabled: true } },
+        }
       : {
           loop: true,
           drag: true,
@@ -45,7 +50,13 @@ function LogoCarousel({ logos, layout }: LogoCarouselProps) {
 
   return (
     <div className={`clients__carousel clients__carousel--${layout}`}>
-      <div ref={sliderRef} className="keen-slider clients__track" aria-roledescription="carousel" aria-label="Client logos" role="region">
+      <div
+        ref={sliderRef}
+        className="keen-slider clients__track"
+        aria-roledescription="carousel"
+        aria-label="Client logos"
+        role="region"
+      >
         {groups.map((group, index) => (
           <div
             key={group.map((logo) => logo.name).join()}
@@ -91,7 +102,15 @@ function LogoCarousel({ logos, layout }: LogoCarouselProps) {
  * arrows or dots, paused on hover or focus). A desktop copy (rows of three) and a mobile copy (rows of
  * two) are both in the HTML with their height reserved; CSS shows one.
  */
-export function ClientCarousel({ heading = 'Our Clients', intro, id }: { heading?: string; intro?: string; id?: string }) {
+export function ClientCarousel({
+  heading = 'Our Clients',
+  intro,
+  id,
+}: {
+  heading?: string;
+  intro?: string;
+  id?: string;
+}) {
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="clients">
       <LogoCarousel logos={CLIENT_LOGOS} layout="desktop" />

@@ -26,7 +26,10 @@ describe('FaqAccordion', () => {
     const second = screen.getByRole('button', { name: 'Do you write content?' });
     await user.click(second);
     expect(second).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: 'How long does SEO take?' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'How long does SEO take?' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(screen.getByText('Usually four to six months.')).not.toBeVisible();
 
     const panelId = second.getAttribute('aria-controls') ?? '';
@@ -42,6 +45,8 @@ describe('FaqAccordion', () => {
     const first = screen.getByRole('button', { name: 'How long does SEO take?' });
     await user.click(first);
     expect(first).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getAllByRole('button').every((b) => b.getAttribute('aria-expanded') === 'false')).toBe(true);
+    expect(
+      screen.getAllByRole('button').every((b) => b.getAttribute('aria-expanded') === 'false'),
+    ).toBe(true);
   });
 });

@@ -41,7 +41,13 @@ export function FaqAccordion({ items, heading, id }: FaqAccordionProps) {
                   <span className="faq__sign" aria-hidden="true" />
                 </button>
               </h3>
-              <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer" hidden={!isOpen}>
+              <div
+                id={panelId}
+                role="region"
+                aria-labelledby={buttonId}
+                className="faq__answer"
+                hidden={!isOpen}
+              >
                 <p>{item.answer}</p>
               </div>
             </div>

@@ -16,7 +16,14 @@ export interface HeroBannerProps {
 }
 
 /** The banner at the top of a landing page: breadcrumb, h1, subtitle, a button, parallax background. */
-export function HeroBanner({ title, subtitle, breadcrumb, action, icon, parallax = 0.6 }: HeroBannerProps) {
+export function HeroBanner({
+  title,
+  subtitle,
+  breadcrumb,
+  action,
+  icon,
+  parallax = 0.6,
+}: HeroBannerProps) {
   const ref = useParallax<HTMLElement>(parallax);
   const headingId = useId();
   return (
@@ -24,7 +31,9 @@ export function HeroBanner({ title, subtitle, breadcrumb, action, icon, parallax
       <div className="hero-banner__inner">
         <div className="hero-banner__text">
           {breadcrumb && <Breadcrumb items={breadcrumb} className="breadcrumb--light" />}
-          <h1 id={headingId} className="hero-banner__title">{title}</h1>
+          <h1 id={headingId} className="hero-banner__title">
+            {title}
+          </h1>
           {subtitle && <p className="hero-banner__subtitle">{subtitle}</p>}
           {action && <ActionLink action={action} className="btn btn--light" />}
         </div>

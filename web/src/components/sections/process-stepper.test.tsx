@@ -12,12 +12,16 @@ const steps = [
 ];
 
 function activeTitle() {
-  const current = screen.getAllByRole('button').find((b) => b.getAttribute('aria-current') === 'step');
+  const current = screen
+    .getAllByRole('button')
+    .find((b) => b.getAttribute('aria-current') === 'step');
   return current?.textContent;
 }
 
 function reached(container: HTMLElement) {
-  return Array.from(container.querySelectorAll('.stepper__track > li')).map((li) => li.classList.contains('stepper__step--reached'));
+  return Array.from(container.querySelectorAll('.stepper__track > li')).map((li) =>
+    li.classList.contains('stepper__step--reached'),
+  );
 }
 
 describe('ProcessStepper', () => {
@@ -61,7 +65,9 @@ describe('ProcessStepper', () => {
     fireEvent.click(screen.getByRole('button', { name: /Off-page Optimization/ }));
     expect(activeTitle()).toContain('Off-page Optimization');
     expect(reached(container)).toEqual([true, true, true, true, false]);
-    expect(container.querySelector('.stepper__panel')).toHaveTextContent('Earn links and mentions.');
+    expect(container.querySelector('.stepper__panel')).toHaveTextContent(
+      'Earn links and mentions.',
+    );
     // The original 5000 ms cadence continues: 2000 ms after the click (5000 after mount) it moves on.
     act(() => vi.advanceTimersByTime(2000));
     expect(activeTitle()).toContain('Deliver');
@@ -87,12 +93,26 @@ describe('ProcessStepper', () => {
   });
 
   it('renders a static list of every step for small screens, with mobile title overrides', () => {
-    const { container } = render(<ProcessStepper heading="SEO Process" steps={steps} mobileTitles={{ 5: 'Continuous Optimization' }} />);
+    const { container } = render(
+      <ProcessStepper
+        heading="SEO Process"
+        steps={steps}
+        mobileTitles={{ 5: 'Continuous Optimization' }}
+      />,
+    );
     const list = container.querySelector<HTMLElement>('.stepper__list');
     expect(list).not.toBeNull();
     if (!list) return;
-    const titles = within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(titles).toEqual(['Local SEO', 'Keyword Research', 'On-page Optimization', 'Off-page Optimization', 'Continuous Optimization']);
+    const titles = within(list)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(titles).toEqual([
+      'Local SEO',
+      'Keyword Research',
+      'On-page Optimization',
+      'Off-page Optimization',
+      'Continuous Optimization',
+    ]);
     expect(list).toHaveTextContent('Report, learn and repeat.');
     // The desktop track keeps the original title.
     expect(screen.getByRole('button', { name: /Deliver/ })).toBeInTheDocument();

@@ -50,7 +50,9 @@ export function ProcessStepper({
 
   const current = steps[active - 1];
   // Drives the CSS progress line between the step markers.
-  const trackStyle: StepperStyle = { '--stepper-progress': count > 1 ? (active - 1) / (count - 1) : 1 };
+  const trackStyle: StepperStyle = {
+    '--stepper-progress': count > 1 ? (active - 1) / (count - 1) : 1,
+  };
 
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="stepper">
@@ -59,7 +61,12 @@ export function ProcessStepper({
           {steps.map((step, index) => {
             const number = index + 1;
             return (
-              <li key={step.title} className={number <= active ? 'stepper__step stepper__step--reached' : 'stepper__step'}>
+              <li
+                key={step.title}
+                className={
+                  number <= active ? 'stepper__step stepper__step--reached' : 'stepper__step'
+                }
+              >
                 <button
                   type="button"
                   aria-current={number === active ? 'step' : undefined}

@@ -13,7 +13,11 @@ interface SectionShellProps {
 export function SectionShell({ heading, intro, id, className, children }: SectionShellProps) {
   const headingId = useId();
   return (
-    <section id={id} className={['section', className].filter(Boolean).join(' ')} aria-labelledby={heading ? headingId : undefined}>
+    <section
+      id={id}
+      className={['section', className].filter(Boolean).join(' ')}
+      aria-labelledby={heading ? headingId : undefined}
+    >
       <div className="section__inner">
         {heading && (
           <h2 id={headingId} className="section__heading">

@@ -20,7 +20,9 @@ describe('ActionLink', () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter>
-        <ActionLink action={{ label: 'Drop in your deets', scrollTo: 'digi-market-page-contact' }} />
+        <ActionLink
+          action={{ label: 'Drop in your deets', scrollTo: 'digi-market-page-contact' }}
+        />
         <form id="digi-market-page-contact" aria-label="Enquiry" />
       </MemoryRouter>,
     );
@@ -28,7 +30,9 @@ describe('ActionLink', () => {
     expect(link).toHaveAttribute('href', '#digi-market-page-contact');
     await user.click(link);
     expect(spy).toHaveBeenCalledWith('digi-market-page-contact');
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('form', { name: 'Enquiry' })));
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('form', { name: 'Enquiry' })),
+    );
     spy.mockRestore();
   });
 
@@ -37,7 +41,10 @@ describe('ActionLink', () => {
     render(
       <MemoryRouter initialEntries={['/seo-company-in-chennai']}>
         <Routes>
-          <Route path="/seo-company-in-chennai" element={<ActionLink action={{ label: 'Contact Us', href: '/contact' }} />} />
+          <Route
+            path="/seo-company-in-chennai"
+            element={<ActionLink action={{ label: 'Contact Us', href: '/contact' }} />}
+          />
           <Route path="/contact" element={<p>contact page</p>} />
         </Routes>
       </MemoryRouter>,
@@ -57,7 +64,11 @@ describe('parallax bands', () => {
     });
     render(
       <MemoryRouter>
-        <CtaBand title="Need a robust eCommerce website?" action={{ label: 'Contact us now', href: '/contact' }} parallax={-0.6} />
+        <CtaBand
+          title="Need a robust eCommerce website?"
+          action={{ label: 'Contact us now', href: '/contact' }}
+          parallax={-0.6}
+        />
         <HeroBanner title="SEO Company in Chennai" parallax={0.3} />
       </MemoryRouter>,
     );
@@ -85,7 +96,9 @@ describe('parallax bands', () => {
     act(() => {
       window.dispatchEvent(new Event('scroll'));
     });
-    expect(screen.getByRole('region', { name: 'Reach us' }).style.getPropertyValue('--parallax-y')).toBe('');
+    expect(
+      screen.getByRole('region', { name: 'Reach us' }).style.getPropertyValue('--parallax-y'),
+    ).toBe('');
   });
 });
 
@@ -113,10 +126,19 @@ describe('HeroBanner and Breadcrumb', () => {
   it('Breadcrumb links every crumb but the last', () => {
     render(
       <MemoryRouter>
-        <Breadcrumb items={[{ name: 'Home', path: '/' }, { name: 'Services', path: '/services' }, { name: 'SEO', path: '/seo' }]} />
+        <Breadcrumb
+          items={[
+            { name: 'Home', path: '/' },
+            { name: 'Services', path: '/services' },
+            { name: 'SEO', path: '/seo' },
+          ]}
+        />
       </MemoryRouter>,
     );
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/', '/services']);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/',
+      '/services',
+    ]);
   });
 });
 
@@ -128,16 +150,26 @@ describe('ServiceGrid', () => {
           heading="Our Services"
           items={[
             { title: 'Blog writing', text: 'Articles that rank.' },
-            { title: 'Case studies', text: 'Proof that sells.', action: { label: 'See examples', href: '/portfolio' } },
+            {
+              title: 'Case studies',
+              text: 'Proof that sells.',
+              action: { label: 'See examples', href: '/portfolio' },
+            },
           ]}
-          finalCard={{ title: 'What services are you looking for?', action: { label: 'Tell us', scrollTo: 'form' } }}
+          finalCard={{
+            title: 'What services are you looking for?',
+            action: { label: 'Tell us', scrollTo: 'form' },
+          }}
           action={{ label: 'Contact Us', href: '/contact' }}
         />
       </MemoryRouter>,
     );
     const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(titles).toEqual(['Blog writing', 'Case studies', 'What services are you looking for?']);
-    expect(screen.getByRole('link', { name: 'See examples' })).toHaveAttribute('href', '/portfolio');
+    expect(screen.getByRole('link', { name: 'See examples' })).toHaveAttribute(
+      'href',
+      '/portfolio',
+    );
     expect(screen.getByRole('link', { name: 'Tell us' })).toHaveAttribute('href', '#form');
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
   });
@@ -146,7 +178,11 @@ describe('ServiceGrid', () => {
 describe('TechList', () => {
   it('lists every technology by name with a decorative badge', () => {
     const { container } = render(<TechList items={['Core PHP', 'Laravel', 'Python (Django)']} />);
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['CPCore PHP', 'LaLaravel', 'PDPython (Django)']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'CPCore PHP',
+      'LaLaravel',
+      'PDPython (Django)',
+    ]);
     expect(container.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(3);
     expect(screen.getByRole('heading', { level: 2, name: 'Technologies' })).toBeInTheDocument();
   });
@@ -164,8 +200,19 @@ describe('small sections', () => {
   it('WhyChooseUs, Achievements and TwoColumnText render their headings, items and actions', () => {
     render(
       <MemoryRouter>
-        <WhyChooseUs heading="Why choose us" points={[{ title: '10+ years', text: 'Since 2013.' }]} action={{ label: 'Our Works', href: '/portfolio' }} />
-        <Achievements heading="Achievements" items={[{ value: '3M+', label: 'Views' }, { value: '40+', label: 'Channels' }, { value: '12', label: 'Awards' }]} />
+        <WhyChooseUs
+          heading="Why choose us"
+          points={[{ title: '10+ years', text: 'Since 2013.' }]}
+          action={{ label: 'Our Works', href: '/portfolio' }}
+        />
+        <Achievements
+          heading="Achievements"
+          items={[
+            { value: '3M+', label: 'Views' },
+            { value: '40+', label: 'Channels' },
+            { value: '12', label: 'Awards' },
+          ]}
+        />
         <TwoColumnText
           heading="What is SEO?"
           paragraphs={['Search engine optimisation is…']}
@@ -175,7 +222,11 @@ describe('small sections', () => {
         />
       </MemoryRouter>,
     );
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Why choose us', 'Achievements', 'What is SEO?']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Why choose us',
+      'Achievements',
+      'What is SEO?',
+    ]);
     expect(screen.getByText('3M+')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Our Works' })).toHaveAttribute('href', '/portfolio');
     expect(screen.getByRole('link', { name: 'Talk to us' })).toHaveAttribute('href', '/contact');

@@ -9,11 +9,23 @@ export interface TechListProps {
 }
 
 // Dark enough for white letters at AA contrast.
-const BADGE_COLOURS = ['#1f4e79', '#7a2e1f', '#2d5a3d', '#5b2c6f', '#8a3b12', '#234e52', '#3b3f8f', '#6b2946'];
+const BADGE_COLOURS = [
+  '#1f4e79',
+  '#7a2e1f',
+  '#2d5a3d',
+  '#5b2c6f',
+  '#8a3b12',
+  '#234e52',
+  '#3b3f8f',
+  '#6b2946',
+];
 
 /** Up to two letters: the initials of the first words ("Google Analytics" → "GA", "Laravel" → "La"). */
 export function monogram(name: string): string {
-  const words = name.replace(/[()]/g, ' ').split(/[\s/&.-]+/).filter(Boolean);
+  const words = name
+    .replace(/[()]/g, ' ')
+    .split(/[\s/&.-]+/)
+    .filter(Boolean);
   const first = words[0] ?? '?';
   const second = words[1];
   if (second) return `${first.charAt(0)}${second.charAt(0)}`.toUpperCase();
@@ -36,7 +48,15 @@ export function TechList({ heading = 'Technologies', intro, items, id }: TechLis
           <li key={name} className="tech-list__item">
             <svg width="44" height="44" viewBox="0 0 44 44" aria-hidden="true" focusable="false">
               <rect width="44" height="44" rx="12" fill={badgeColour(name)} />
-              <text x="22" y="28" textAnchor="middle" fontSize="16" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
+              <text
+                x="22"
+                y="28"
+                textAnchor="middle"
+                fontSize="16"
+                fontWeight="700"
+                fill="#fff"
+                fontFamily="system-ui, sans-serif"
+              >
                 {monogram(name)}
               </text>
             </svg>

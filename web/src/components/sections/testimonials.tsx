@@ -25,7 +25,12 @@ function fitHeight(slider: KeenSliderInstance): void {
 }
 
 /** Testimonial carousel (spec 001 §9): one at a time, looping, no autoplay, arrows, 1000 ms slides, height following the shown quote. */
-export function Testimonials({ items, heading = 'What our clients say', intro, id }: TestimonialsProps) {
+export function Testimonials({
+  items,
+  heading = 'What our clients say',
+  intro,
+  id,
+}: TestimonialsProps) {
   const [current, setCurrent] = useState(0);
   // Created once: useKeenSlider re-applies options whenever their identity changes.
   const [options] = useState<KeenSliderOptions>(() => ({
@@ -41,7 +46,12 @@ export function Testimonials({ items, heading = 'What our clients say', intro, i
 
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="testimonials">
-      <div className="testimonials__frame" role="region" aria-roledescription="carousel" aria-label="Testimonial slides">
+      <div
+        className="testimonials__frame"
+        role="region"
+        aria-roledescription="carousel"
+        aria-label="Testimonial slides"
+      >
         <div ref={sliderRef} className="keen-slider testimonials__track">
           {items.map((item, index) => (
             <figure
@@ -64,14 +74,36 @@ export function Testimonials({ items, heading = 'What our clients say', intro, i
         </div>
         {items.length > 1 && (
           <div className="testimonials__arrows">
-            <button type="button" className="testimonials__arrow" aria-label="Previous testimonial" onClick={() => slider.current?.prev()}>
+            <button
+              type="button"
+              className="testimonials__arrow"
+              aria-label="Previous testimonial"
+              onClick={() => slider.current?.prev()}
+            >
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M15 5l-7 7 7 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
             </button>
-            <button type="button" className="testimonials__arrow" aria-label="Next testimonial" onClick={() => slider.current?.next()}>
+            <button
+              type="button"
+              className="testimonials__arrow"
+              aria-label="Next testimonial"
+              onClick={() => slider.current?.next()}
+            >
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M9 5l7 7-7 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
             </button>
           </div>

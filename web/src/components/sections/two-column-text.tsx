@@ -16,8 +16,22 @@ export interface TwoColumnTextProps {
 }
 
 /** An explanatory block: heading, paragraphs, an optional list and buttons, beside a drawing. */
-export function TwoColumnText({ heading, paragraphs, bullets, actions, illustration, reverse, id }: TwoColumnTextProps) {
-  const className = ['two-column', illustration ? 'two-column--art' : '', reverse ? 'two-column--reverse' : ''].filter(Boolean).join(' ');
+export function TwoColumnText({
+  heading,
+  paragraphs,
+  bullets,
+  actions,
+  illustration,
+  reverse,
+  id,
+}: TwoColumnTextProps) {
+  const className = [
+    'two-column',
+    illustration ? 'two-column--art' : '',
+    reverse ? 'two-column--reverse' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <SectionShell heading={heading} id={id} className={className}>
       <div className="two-column__grid">

@@ -21,7 +21,8 @@ export const branding = /* @__PURE__ */ defineLanding(brandingHead, {
     {
       kind: 'hero',
       title: 'Branding Company in Chennai',
-      subtitle: 'A clear story and a look people remember, from the first logo sketch to the brand book.',
+      subtitle:
+        'A clear story and a look people remember, from the first logo sketch to the brand book.',
       icon: 'brush',
       action: { label: 'Start your brand', scrollTo: contactAnchor },
       parallax: BRANDING_PARALLAX,
@@ -39,32 +40,96 @@ export const branding = /* @__PURE__ */ defineLanding(brandingHead, {
       heading: 'Benefits of strong branding',
       getInTouch: true,
       tabs: [
-        { title: 'Recognition', icon: 'star', paragraphs: ['A consistent name, logo and style make you easy to spot and remember.'] },
-        { title: 'Trust', icon: 'shield', paragraphs: ['A professional identity signals a reliable business that will be around tomorrow.'] },
-        { title: 'Customer loyalty', icon: 'users', paragraphs: ['People return to brands whose values they share and whose experience they enjoy.'] },
-        { title: 'Higher value', icon: 'money', paragraphs: ['A distinctive brand can charge for quality instead of competing on price.'] },
+        {
+          title: 'Recognition',
+          icon: 'star',
+          paragraphs: ['A consistent name, logo and style make you easy to spot and remember.'],
+        },
+        {
+          title: 'Trust',
+          icon: 'shield',
+          paragraphs: [
+            'A professional identity signals a reliable business that will be around tomorrow.',
+          ],
+        },
+        {
+          title: 'Customer loyalty',
+          icon: 'users',
+          paragraphs: [
+            'People return to brands whose values they share and whose experience they enjoy.',
+          ],
+        },
+        {
+          title: 'Higher value',
+          icon: 'money',
+          paragraphs: ['A distinctive brand can charge for quality instead of competing on price.'],
+        },
       ],
     },
     {
       kind: 'stepper',
       heading: 'Our branding process',
       steps: [
-        { title: 'Branding Strategy', description: 'We research your market, audience and competitors to define your position and personality.', icon: 'bulb' },
-        { title: 'Brand Identity', description: 'Name, logo, colours, typefaces and tone of voice are designed to express that position.', icon: 'brush' },
-        { title: 'Brand Assessment', description: 'We test the identity with real customers and refine it before launch.', icon: 'search' },
-        { title: 'Brand Promotion', description: 'Website, social pages, packaging and campaigns carry the new brand into the world.', icon: 'megaphone' },
-        { title: 'Brand Management', description: 'Guidelines and regular reviews keep every touchpoint consistent as you grow.', icon: 'shield' },
+        {
+          title: 'Branding Strategy',
+          description:
+            'We research your market, audience and competitors to define your position and personality.',
+          icon: 'bulb',
+        },
+        {
+          title: 'Brand Identity',
+          description:
+            'Name, logo, colours, typefaces and tone of voice are designed to express that position.',
+          icon: 'brush',
+        },
+        {
+          title: 'Brand Assessment',
+          description: 'We test the identity with real customers and refine it before launch.',
+          icon: 'search',
+        },
+        {
+          title: 'Brand Promotion',
+          description:
+            'Website, social pages, packaging and campaigns carry the new brand into the world.',
+          icon: 'megaphone',
+        },
+        {
+          title: 'Brand Management',
+          description:
+            'Guidelines and regular reviews keep every touchpoint consistent as you grow.',
+          icon: 'shield',
+        },
       ],
     },
     {
       kind: 'serviceGrid',
       heading: 'Our branding services',
       items: [
-        { title: 'Brand strategy', text: 'Positioning, values and messaging that set you apart.', icon: 'bulb' },
-        { title: 'Logo design', text: 'A distinctive mark that works from a favicon to a billboard.', icon: 'pen' },
-        { title: 'Visual identity', text: 'Colours, typography, imagery and layouts that fit together.', icon: 'layers' },
-        { title: 'Brand guidelines', text: 'A brand book that keeps your team and partners on-brand.', icon: 'shield' },
-        { title: 'Packaging & print', text: 'Labels, boxes, stationery and brochures in your new identity.', icon: 'brush' },
+        {
+          title: 'Brand strategy',
+          text: 'Positioning, values and messaging that set you apart.',
+          icon: 'bulb',
+        },
+        {
+          title: 'Logo design',
+          text: 'A distinctive mark that works from a favicon to a billboard.',
+          icon: 'pen',
+        },
+        {
+          title: 'Visual identity',
+          text: 'Colours, typography, imagery and layouts that fit together.',
+          icon: 'layers',
+        },
+        {
+          title: 'Brand guidelines',
+          text: 'A brand book that keeps your team and partners on-brand.',
+          icon: 'shield',
+        },
+        {
+          title: 'Packaging & print',
+          text: 'Labels, boxes, stationery and brochures in your new identity.',
+          icon: 'brush',
+        },
       ],
       finalCard: {
         title: 'Have a different branding need?',

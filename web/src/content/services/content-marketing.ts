@@ -40,24 +40,78 @@ export const contentMarketing = /* @__PURE__ */ defineLanding(contentMarketingHe
       heading: 'Why content marketing pays off',
       getInTouch: true,
       tabs: [
-        { title: 'Builds trust', icon: 'star', paragraphs: ['Answering real questions shows buyers you know your field before they ever contact you.'] },
-        { title: 'Improves search rankings', icon: 'search', paragraphs: ['Each well-planned article is a new page that can rank for the searches your customers make.'] },
-        { title: 'Generates leads', icon: 'target', paragraphs: ['Guides, checklists and newsletters turn readers into contacts you can follow up.'] },
-        { title: 'Lasts for years', icon: 'clock', paragraphs: ['Unlike an ad, a useful article keeps bringing visitors long after it is published.'] },
-        { title: 'Feeds every channel', icon: 'layers', paragraphs: ['One strong piece becomes social posts, e-mails, videos and sales material.'] },
+        {
+          title: 'Builds trust',
+          icon: 'star',
+          paragraphs: [
+            'Answering real questions shows buyers you know your field before they ever contact you.',
+          ],
+        },
+        {
+          title: 'Improves search rankings',
+          icon: 'search',
+          paragraphs: [
+            'Each well-planned article is a new page that can rank for the searches your customers make.',
+          ],
+        },
+        {
+          title: 'Generates leads',
+          icon: 'target',
+          paragraphs: [
+            'Guides, checklists and newsletters turn readers into contacts you can follow up.',
+          ],
+        },
+        {
+          title: 'Lasts for years',
+          icon: 'clock',
+          paragraphs: [
+            'Unlike an ad, a useful article keeps bringing visitors long after it is published.',
+          ],
+        },
+        {
+          title: 'Feeds every channel',
+          icon: 'layers',
+          paragraphs: [
+            'One strong piece becomes social posts, e-mails, videos and sales material.',
+          ],
+        },
       ],
     },
     {
       kind: 'serviceGrid',
       heading: 'Our content marketing services',
       items: [
-        { title: 'Content strategy', text: 'Topics, formats and a calendar built from keyword and audience research.', icon: 'bulb' },
-        { title: 'Blog writing', text: 'Well-researched articles written to rank and to be read.', icon: 'pen' },
-        { title: 'Website copywriting', text: 'Clear, persuasive pages that explain what you do and why it matters.', icon: 'device' },
+        {
+          title: 'Content strategy',
+          text: 'Topics, formats and a calendar built from keyword and audience research.',
+          icon: 'bulb',
+        },
+        {
+          title: 'Blog writing',
+          text: 'Well-researched articles written to rank and to be read.',
+          icon: 'pen',
+        },
+        {
+          title: 'Website copywriting',
+          text: 'Clear, persuasive pages that explain what you do and why it matters.',
+          icon: 'device',
+        },
         { title: 'Case studies', text: 'Customer stories that prove your results.', icon: 'star' },
-        { title: 'Social media content', text: 'Posts, carousels and captions for each network.', icon: 'users' },
-        { title: 'E-mail newsletters', text: 'Regular e-mails that keep your brand top of mind.', icon: 'mail' },
-        { title: 'Infographics & visuals', text: 'Designs that make complex ideas easy to share.', icon: 'brush' },
+        {
+          title: 'Social media content',
+          text: 'Posts, carousels and captions for each network.',
+          icon: 'users',
+        },
+        {
+          title: 'E-mail newsletters',
+          text: 'Regular e-mails that keep your brand top of mind.',
+          icon: 'mail',
+        },
+        {
+          title: 'Infographics & visuals',
+          text: 'Designs that make complex ideas easy to share.',
+          icon: 'brush',
+        },
       ],
       finalCard: {
         title: 'What services are you looking for?',
@@ -68,7 +122,16 @@ export const contentMarketing = /* @__PURE__ */ defineLanding(contentMarketingHe
     {
       kind: 'techList',
       heading: 'Tools we use',
-      items: ['WordPress', 'Google Analytics', 'Google Search Console', 'SEMrush', 'Grammarly', 'Canva', 'Mailchimp', 'HubSpot'],
+      items: [
+        'WordPress',
+        'Google Analytics',
+        'Google Search Console',
+        'SEMrush',
+        'Grammarly',
+        'Canva',
+        'Mailchimp',
+        'HubSpot',
+      ],
     },
   ],
 });

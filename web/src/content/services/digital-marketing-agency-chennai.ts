@@ -21,7 +21,8 @@ export const digitalMarketing = /* @__PURE__ */ defineLanding(digitalMarketingHe
     {
       kind: 'hero',
       title: 'Digital Marketing Agency in Chennai',
-      subtitle: 'Search, social, video and e-mail campaigns planned around one number: the customers they bring you.',
+      subtitle:
+        'Search, social, video and e-mail campaigns planned around one number: the customers they bring you.',
       icon: 'megaphone',
       action: { label: 'Drop in your deets', scrollTo: contactAnchor },
       parallax: SERVICE_PARALLAX,
@@ -83,14 +84,43 @@ export const digitalMarketing = /* @__PURE__ */ defineLanding(digitalMarketingHe
     {
       kind: 'serviceGrid',
       heading: 'Our digital marketing services',
-      intro: 'Pick one channel or let us run the whole mix; either way you get one team and one report.',
+      intro:
+        'Pick one channel or let us run the whole mix; either way you get one team and one report.',
       items: [
-        { title: 'Search Engine Optimization', text: 'Rank for the searches your customers make, with technical fixes, content and links.', icon: 'search', action: { label: 'SEO services', href: '/seo-company-in-chennai' } },
-        { title: 'Pay-Per-Click Advertising', text: 'Google and Bing ads that appear the moment someone searches for what you sell.', icon: 'target', action: { label: 'PPC services', href: '/ppc-services-in-chennai' } },
-        { title: 'Social Media Marketing', text: 'Posts, stories and paid campaigns on the networks your audience uses.', icon: 'users' },
-        { title: 'Content Marketing', text: 'Blogs, guides and case studies that answer buyers’ questions and earn trust.', icon: 'pen', action: { label: 'Content marketing', href: '/content-marketing' } },
-        { title: 'YouTube Marketing', text: 'Channel growth and video ads that put your story in front of the right viewers.', icon: 'play', action: { label: 'YouTube marketing', href: '/youtube-marketing' } },
-        { title: 'E-mail Marketing', text: 'Newsletters and automated journeys that turn one-time buyers into regulars.', icon: 'mail' },
+        {
+          title: 'Search Engine Optimization',
+          text: 'Rank for the searches your customers make, with technical fixes, content and links.',
+          icon: 'search',
+          action: { label: 'SEO services', href: '/seo-company-in-chennai' },
+        },
+        {
+          title: 'Pay-Per-Click Advertising',
+          text: 'Google and Bing ads that appear the moment someone searches for what you sell.',
+          icon: 'target',
+          action: { label: 'PPC services', href: '/ppc-services-in-chennai' },
+        },
+        {
+          title: 'Social Media Marketing',
+          text: 'Posts, stories and paid campaigns on the networks your audience uses.',
+          icon: 'users',
+        },
+        {
+          title: 'Content Marketing',
+          text: 'Blogs, guides and case studies that answer buyers’ questions and earn trust.',
+          icon: 'pen',
+          action: { label: 'Content marketing', href: '/content-marketing' },
+        },
+        {
+          title: 'YouTube Marketing',
+          text: 'Channel growth and video ads that put your story in front of the right viewers.',
+          icon: 'play',
+          action: { label: 'YouTube marketing', href: '/youtube-marketing' },
+        },
+        {
+          title: 'E-mail Marketing',
+          text: 'Newsletters and automated journeys that turn one-time buyers into regulars.',
+          icon: 'mail',
+        },
       ],
     },
     {
@@ -100,18 +130,36 @@ export const digitalMarketing = /* @__PURE__ */ defineLanding(digitalMarketingHe
         'We start by learning your business, your customers and your numbers. Then we set goals you can hold us to, build a plan across the channels that fit, and launch.',
         'Every month you get a short report in plain language: what we did, what it brought in and what we will change next. You talk to the same people throughout.',
       ],
-      bullets: ['Audit of your website, ads and social pages', 'A channel plan with budgets and targets', 'Campaign set-up, tracking and launch', 'Monthly reporting and optimisation'],
+      bullets: [
+        'Audit of your website, ads and social pages',
+        'A channel plan with budgets and targets',
+        'Campaign set-up, tracking and launch',
+        'Monthly reporting and optimisation',
+      ],
       illustration: 'handshake',
     },
     {
       kind: 'whyChooseUs',
       heading: 'Why choose us',
-      intro: 'A full-service team in Chennai and Chicago with more than 10 years of campaigns behind it.',
+      intro:
+        'A full-service team in Chennai and Chicago with more than 10 years of campaigns behind it.',
       points: [
-        { title: 'Results you can see', text: 'Leads, calls and sales tracked from day one, not vanity metrics.' },
-        { title: 'Specialists under one roof', text: 'SEO, ads, content, design and development work side by side.' },
-        { title: 'Honest advice', text: 'If a channel will not pay back for you, we say so and spend elsewhere.' },
-        { title: 'Quick responses', text: 'We call back within 12 hours and keep you updated every month.' },
+        {
+          title: 'Results you can see',
+          text: 'Leads, calls and sales tracked from day one, not vanity metrics.',
+        },
+        {
+          title: 'Specialists under one roof',
+          text: 'SEO, ads, content, design and development work side by side.',
+        },
+        {
+          title: 'Honest advice',
+          text: 'If a channel will not pay back for you, we say so and spend elsewhere.',
+        },
+        {
+          title: 'Quick responses',
+          text: 'We call back within 12 hours and keep you updated every month.',
+        },
       ],
       action: { label: 'Contact Us', href: '/contact' },
     },
@@ -126,22 +174,73 @@ export const digitalMarketing = /* @__PURE__ */ defineLanding(digitalMarketingHe
     {
       kind: 'techList',
       heading: 'Tools we use',
-      items: ['Google Analytics', 'Google Ads', 'Google Search Console', 'Google Tag Manager', 'Meta Business Suite', 'SEMrush', 'Ahrefs', 'Mailchimp', 'HubSpot', 'Hootsuite'],
+      items: [
+        'Google Analytics',
+        'Google Ads',
+        'Google Search Console',
+        'Google Tag Manager',
+        'Meta Business Suite',
+        'SEMrush',
+        'Ahrefs',
+        'Mailchimp',
+        'HubSpot',
+        'Hootsuite',
+      ],
     },
     {
       kind: 'faq',
       heading: 'Frequently asked questions',
       items: [
-        { question: 'What does a digital marketing agency do?', answer: 'We plan, run and measure your online marketing: search engine optimisation, paid ads, social media, content and e-mail, so you can focus on running the business.' },
-        { question: 'How much does digital marketing cost?', answer: 'It depends on the channels and how competitive your market is. We propose a monthly fee and a separate ad budget after a free review, and you can start small and scale up.' },
-        { question: 'How soon will I see results?', answer: 'Paid ads can bring enquiries within days of launch. SEO builds more slowly: most sites reach the first page for their target keywords in 4 to 6 months.' },
-        { question: 'Which channels are right for my business?', answer: 'The ones your customers use when they are ready to buy. We look at your audience, products and competitors first, then recommend a focused mix.' },
-        { question: 'Do you work with small businesses?', answer: 'Yes. Many of our clients are founders and small teams; we size the plan to your budget and goals.' },
-        { question: 'Will I own my ad accounts and data?', answer: 'Always. Ad accounts, analytics and social pages are set up in your name; we work in them with your permission.' },
-        { question: 'How will I know the campaigns are working?', answer: 'We set up conversion tracking before launch and send a monthly report showing leads, sales, cost per lead and what we are changing next.' },
-        { question: 'Do you create the content and designs?', answer: 'Yes. Our writers and designers produce the posts, ads, landing pages and articles; you approve them before they go live.' },
-        { question: 'Can you work with our in-house team?', answer: 'Yes. We can take over one channel, train your staff or run campaigns together with your marketing team.' },
-        { question: 'Is there a long-term contract?', answer: 'No lock-in. We work month to month after an initial three-month period that gives campaigns time to settle.' },
+        {
+          question: 'What does a digital marketing agency do?',
+          answer:
+            'We plan, run and measure your online marketing: search engine optimisation, paid ads, social media, content and e-mail, so you can focus on running the business.',
+        },
+        {
+          question: 'How much does digital marketing cost?',
+          answer:
+            'It depends on the channels and how competitive your market is. We propose a monthly fee and a separate ad budget after a free review, and you can start small and scale up.',
+        },
+        {
+          question: 'How soon will I see results?',
+          answer:
+            'Paid ads can bring enquiries within days of launch. SEO builds more slowly: most sites reach the first page for their target keywords in 4 to 6 months.',
+        },
+        {
+          question: 'Which channels are right for my business?',
+          answer:
+            'The ones your customers use when they are ready to buy. We look at your audience, products and competitors first, then recommend a focused mix.',
+        },
+        {
+          question: 'Do you work with small businesses?',
+          answer:
+            'Yes. Many of our clients are founders and small teams; we size the plan to your budget and goals.',
+        },
+        {
+          question: 'Will I own my ad accounts and data?',
+          answer:
+            'Always. Ad accounts, analytics and social pages are set up in your name; we work in them with your permission.',
+        },
+        {
+          question: 'How will I know the campaigns are working?',
+          answer:
+            'We set up conversion tracking before launch and send a monthly report showing leads, sales, cost per lead and what we are changing next.',
+        },
+        {
+          question: 'Do you create the content and designs?',
+          answer:
+            'Yes. Our writers and designers produce the posts, ads, landing pages and articles; you approve them before they go live.',
+        },
+        {
+          question: 'Can you work with our in-house team?',
+          answer:
+            'Yes. We can take over one channel, train your staff or run campaigns together with your marketing team.',
+        },
+        {
+          question: 'Is there a long-term contract?',
+          answer:
+            'No lock-in. We work month to month after an initial three-month period that gives campaigns time to settle.',
+        },
       ],
     },
   ],

@@ -12,7 +12,8 @@ export const ecommerceHead: LandingHead = {
   title: 'E-commerce Website Development Company in Chennai | Online Stores',
   description:
     'E-commerce website development company in Chennai: custom online stores, marketplaces, migrations and integrations on Magento, WooCommerce, Laravel and Django.',
-  keywords: 'ecommerce website development company chennai, online store development, magento, woocommerce',
+  keywords:
+    'ecommerce website development company chennai, online store development, magento, woocommerce',
 };
 
 export const ecommerce = /* @__PURE__ */ defineLanding(ecommerceHead, {
@@ -38,21 +39,64 @@ export const ecommerce = /* @__PURE__ */ defineLanding(ecommerceHead, {
       heading: 'Benefits of an e-commerce website',
       getInTouch: true,
       tabs: [
-        { title: 'Increased brand visibility', icon: 'star', paragraphs: ['Your products can be found on search engines and shared on social media around the clock.'] },
-        { title: 'Better marketing opportunities', icon: 'megaphone', paragraphs: ['Offers, e-mail, remarketing and product feeds turn visitors into repeat buyers.'] },
-        { title: 'Personalized experience', icon: 'users', paragraphs: ['Recommendations, saved carts and order history make every shopper feel known.'] },
+        {
+          title: 'Increased brand visibility',
+          icon: 'star',
+          paragraphs: [
+            'Your products can be found on search engines and shared on social media around the clock.',
+          ],
+        },
+        {
+          title: 'Better marketing opportunities',
+          icon: 'megaphone',
+          paragraphs: [
+            'Offers, e-mail, remarketing and product feeds turn visitors into repeat buyers.',
+          ],
+        },
+        {
+          title: 'Personalized experience',
+          icon: 'users',
+          paragraphs: [
+            'Recommendations, saved carts and order history make every shopper feel known.',
+          ],
+        },
       ],
     },
     {
       kind: 'stepper',
       heading: 'Our process',
       steps: [
-        { title: 'Gather requirements', description: 'Catalogue, payments, shipping, taxes and integrations are listed and scoped.', icon: 'search' },
-        { title: 'Design', description: 'Store layout, product pages and checkout designed for conversion.', icon: 'brush' },
-        { title: 'Development', description: 'The store is built, products are imported and payments are connected.', icon: 'code' },
-        { title: 'Testing', description: 'Orders, payments, e-mails and devices are tested end to end.', icon: 'check' },
-        { title: 'Launch', description: 'The store goes live with analytics and search basics in place.', icon: 'rocket' },
-        { title: 'Training', description: 'Your team learns to manage products, orders and offers.', icon: 'users' },
+        {
+          title: 'Gather requirements',
+          description:
+            'Catalogue, payments, shipping, taxes and integrations are listed and scoped.',
+          icon: 'search',
+        },
+        {
+          title: 'Design',
+          description: 'Store layout, product pages and checkout designed for conversion.',
+          icon: 'brush',
+        },
+        {
+          title: 'Development',
+          description: 'The store is built, products are imported and payments are connected.',
+          icon: 'code',
+        },
+        {
+          title: 'Testing',
+          description: 'Orders, payments, e-mails and devices are tested end to end.',
+          icon: 'check',
+        },
+        {
+          title: 'Launch',
+          description: 'The store goes live with analytics and search basics in place.',
+          icon: 'rocket',
+        },
+        {
+          title: 'Training',
+          description: 'Your team learns to manage products, orders and offers.',
+          icon: 'users',
+        },
       ],
     },
     {
@@ -65,13 +109,41 @@ export const ecommerce = /* @__PURE__ */ defineLanding(ecommerceHead, {
       kind: 'serviceGrid',
       heading: 'Our e-commerce solutions',
       items: [
-        { title: 'Custom E-commerce solutions', text: 'Stores built around your products, pricing and fulfilment.', icon: 'code' },
-        { title: 'E-Commerce marketplace', text: 'Multi-vendor platforms with seller dashboards and commissions.', icon: 'users' },
-        { title: 'E-Commerce optimization', text: 'Faster pages and smoother checkout for more completed orders.', icon: 'rocket' },
-        { title: 'E-commerce migration', text: 'Move platforms while keeping products, customers and rankings.', icon: 'refresh' },
-        { title: 'E-Commerce integration', text: 'Payments, shipping, ERP, CRM and accounting connected.', icon: 'link' },
-        { title: 'E-Commerce maintenance', text: 'Updates, backups, security and fixes every month.', icon: 'gear' },
-        { title: 'E-Commerce consulting', text: 'Advice on platform, growth and operations from experienced builders.', icon: 'bulb' },
+        {
+          title: 'Custom E-commerce solutions',
+          text: 'Stores built around your products, pricing and fulfilment.',
+          icon: 'code',
+        },
+        {
+          title: 'E-Commerce marketplace',
+          text: 'Multi-vendor platforms with seller dashboards and commissions.',
+          icon: 'users',
+        },
+        {
+          title: 'E-Commerce optimization',
+          text: 'Faster pages and smoother checkout for more completed orders.',
+          icon: 'rocket',
+        },
+        {
+          title: 'E-commerce migration',
+          text: 'Move platforms while keeping products, customers and rankings.',
+          icon: 'refresh',
+        },
+        {
+          title: 'E-Commerce integration',
+          text: 'Payments, shipping, ERP, CRM and accounting connected.',
+          icon: 'link',
+        },
+        {
+          title: 'E-Commerce maintenance',
+          text: 'Updates, backups, security and fixes every month.',
+          icon: 'gear',
+        },
+        {
+          title: 'E-Commerce consulting',
+          text: 'Advice on platform, growth and operations from experienced builders.',
+          icon: 'bulb',
+        },
       ],
       finalCard: {
         title: 'Planning an online store?',
@@ -79,7 +151,11 @@ export const ecommerce = /* @__PURE__ */ defineLanding(ecommerceHead, {
         action: { label: 'Reach us now', scrollTo: contactAnchor },
       },
     },
-    { kind: 'techList', heading: 'Technologies', items: ['Magento', 'WordPress WooCommerce', 'Core PHP', 'Laravel', 'Python (Django)'] },
+    {
+      kind: 'techList',
+      heading: 'Technologies',
+      items: ['Magento', 'WordPress WooCommerce', 'Core PHP', 'Laravel', 'Python (Django)'],
+    },
     {
       kind: 'whyChooseUs',
       heading: 'Why choose us',
@@ -95,10 +171,26 @@ export const ecommerce = /* @__PURE__ */ defineLanding(ecommerceHead, {
       kind: 'faq',
       heading: 'Frequently asked questions',
       items: [
-        { question: 'Do you provide SEO services for e-commerce websites?', answer: 'Yes. Every store ships with technical SEO basics, and we offer ongoing SEO for product and category pages.' },
-        { question: 'How much does an e-commerce website cost?', answer: 'It depends on the number of products, the platform and the integrations. We send a fixed quote after a short requirements call.' },
-        { question: 'How long does it take to build an online store?', answer: 'A typical e-commerce website is built in about one month; marketplaces and heavy customisation take longer.' },
-        { question: 'Do you offer support after launch?', answer: 'Yes. Our maintenance plans cover updates, backups, security monitoring and changes to your store.' },
+        {
+          question: 'Do you provide SEO services for e-commerce websites?',
+          answer:
+            'Yes. Every store ships with technical SEO basics, and we offer ongoing SEO for product and category pages.',
+        },
+        {
+          question: 'How much does an e-commerce website cost?',
+          answer:
+            'It depends on the number of products, the platform and the integrations. We send a fixed quote after a short requirements call.',
+        },
+        {
+          question: 'How long does it take to build an online store?',
+          answer:
+            'A typical e-commerce website is built in about one month; marketplaces and heavy customisation take longer.',
+        },
+        {
+          question: 'Do you offer support after launch?',
+          answer:
+            'Yes. Our maintenance plans cover updates, backups, security monitoring and changes to your store.',
+        },
       ],
     },
   ],

@@ -33,4 +33,5 @@ const heads = [
 export const serviceLandingPaths: readonly string[] = heads.map((head) => head.path);
 
 /** Title, description, canonical path, keywords and breadcrumb of each landing page, keyed by path. */
-export const serviceLandingHeads: Record<string, ServiceLandingContent['meta']> = Object.fromEntries(heads.map((head) => [head.path, headMeta(head)]));
+export const serviceLandingHeads: Record<string, ServiceLandingContent['meta']> =
+  Object.fromEntries(heads.map((head) => [head.path, headMeta(head)]));

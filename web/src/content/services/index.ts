@@ -29,7 +29,9 @@ const pages = [
 ];
 
 /** The eleven service landing pages (spec 000 §2), keyed by their site path. */
-export const serviceLandings: Record<string, ServiceLandingContent> = Object.fromEntries(pages.map((page) => [page.meta.path, page]));
+export const serviceLandings: Record<string, ServiceLandingContent> = Object.fromEntries(
+  pages.map((page) => [page.meta.path, page]),
+);
 
 /** The landing page for a path ("/seo-company-in-chennai", trailing slash tolerated), if there is one. */
 export function findServiceLanding(pathname: string): ServiceLandingContent | undefined {

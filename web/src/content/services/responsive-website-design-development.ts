@@ -12,7 +12,8 @@ export const responsiveWebsiteHead: LandingHead = {
   title: 'Responsive Website Design & Development Company | Mobile-Friendly Sites',
   description:
     'Responsive website design and development: fast, mobile-friendly websites built with HTML, Bootstrap, JavaScript and WordPress that look right on every screen.',
-  keywords: 'responsive website design, mobile friendly website, website development company chennai',
+  keywords:
+    'responsive website design, mobile friendly website, website development company chennai',
 };
 
 export const responsiveWebsite = /* @__PURE__ */ defineLanding(responsiveWebsiteHead, {
@@ -36,16 +37,30 @@ export const responsiveWebsite = /* @__PURE__ */ defineLanding(responsiveWebsite
     {
       kind: 'text',
       heading: 'Advantages of responsive design',
-      paragraphs: ['Most visits now come from phones. A site that pinches and scrolls sideways sends those visitors straight to a competitor.'],
-      bullets: ['One site and one address to maintain', 'Preferred by search engines for mobile results', 'Faster pages on slow mobile connections', 'Consistent brand on every device'],
+      paragraphs: [
+        'Most visits now come from phones. A site that pinches and scrolls sideways sends those visitors straight to a competitor.',
+      ],
+      bullets: [
+        'One site and one address to maintain',
+        'Preferred by search engines for mobile results',
+        'Faster pages on slow mobile connections',
+        'Consistent brand on every device',
+      ],
       illustration: 'rocket',
       reverse: true,
     },
     {
       kind: 'text',
       heading: 'Benefits for your business',
-      paragraphs: ['A responsive website turns more visitors into enquiries, because every visitor gets a site that is easy to use.'],
-      bullets: ['More enquiries from mobile visitors', 'Lower bounce rates and longer visits', 'Better rankings in mobile search', 'Lower cost than separate mobile and desktop sites'],
+      paragraphs: [
+        'A responsive website turns more visitors into enquiries, because every visitor gets a site that is easy to use.',
+      ],
+      bullets: [
+        'More enquiries from mobile visitors',
+        'Lower bounce rates and longer visits',
+        'Better rankings in mobile search',
+        'Lower cost than separate mobile and desktop sites',
+      ],
       actions: [{ label: 'Talk to us', href: '/contact' }],
       illustration: 'chart',
     },
@@ -53,12 +68,36 @@ export const responsiveWebsite = /* @__PURE__ */ defineLanding(responsiveWebsite
       kind: 'serviceGrid',
       heading: 'Key Features',
       items: [
-        { title: 'Fluid layouts', text: 'Grids that adapt from the smallest phone to the largest screen.', icon: 'layers' },
-        { title: 'Fast loading', text: 'Optimised images, code and caching for quick pages on any network.', icon: 'rocket' },
-        { title: 'Touch-friendly', text: 'Buttons, menus and forms sized for fingers as well as mice.', icon: 'device' },
-        { title: 'SEO-ready', text: 'Clean markup, metadata and structure search engines understand.', icon: 'search' },
-        { title: 'Easy to update', text: 'A content management system your team can use without code.', icon: 'pen' },
-        { title: 'Secure', text: 'HTTPS, updates and backups set up from day one.', icon: 'shield' },
+        {
+          title: 'Fluid layouts',
+          text: 'Grids that adapt from the smallest phone to the largest screen.',
+          icon: 'layers',
+        },
+        {
+          title: 'Fast loading',
+          text: 'Optimised images, code and caching for quick pages on any network.',
+          icon: 'rocket',
+        },
+        {
+          title: 'Touch-friendly',
+          text: 'Buttons, menus and forms sized for fingers as well as mice.',
+          icon: 'device',
+        },
+        {
+          title: 'SEO-ready',
+          text: 'Clean markup, metadata and structure search engines understand.',
+          icon: 'search',
+        },
+        {
+          title: 'Easy to update',
+          text: 'A content management system your team can use without code.',
+          icon: 'pen',
+        },
+        {
+          title: 'Secure',
+          text: 'HTTPS, updates and backups set up from day one.',
+          icon: 'shield',
+        },
       ],
     },
     {
@@ -82,13 +121,26 @@ export const responsiveWebsite = /* @__PURE__ */ defineLanding(responsiveWebsite
       kind: 'whyChooseUs',
       heading: 'Why choose us',
       points: [
-        { title: 'Design and code in one team', text: 'Designers and developers work together, so what you approve is what goes live.' },
-        { title: 'Tested on real devices', text: 'Every page is checked on phones, tablets and desktops before launch.' },
-        { title: 'Quick delivery', text: 'A 5 to 7 page business website usually takes 7 to 10 days.' },
+        {
+          title: 'Design and code in one team',
+          text: 'Designers and developers work together, so what you approve is what goes live.',
+        },
+        {
+          title: 'Tested on real devices',
+          text: 'Every page is checked on phones, tablets and desktops before launch.',
+        },
+        {
+          title: 'Quick delivery',
+          text: 'A 5 to 7 page business website usually takes 7 to 10 days.',
+        },
         { title: 'Support after launch', text: 'Updates, backups and changes when you need them.' },
       ],
       action: { label: 'Our Works', href: '/portfolio' },
     },
-    { kind: 'techList', heading: 'Technologies', items: ['HTML', 'Bootstrap', 'Javascript', 'jQuery', 'Wordpress'] },
+    {
+      kind: 'techList',
+      heading: 'Technologies',
+      items: ['HTML', 'Bootstrap', 'Javascript', 'jQuery', 'Wordpress'],
+    },
   ],
 });

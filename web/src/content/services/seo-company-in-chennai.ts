@@ -47,10 +47,26 @@ export const seo = /* @__PURE__ */ defineLanding(seoHead, {
       kind: 'serviceGrid',
       heading: 'Benefits of SEO',
       items: [
-        { title: 'Traffic that keeps coming', text: 'Rankings keep sending visitors without paying for every click.', icon: 'chart' },
-        { title: 'Buyers with intent', text: 'People who search for your service are already looking to buy.', icon: 'target' },
-        { title: 'Trust and credibility', text: 'Top organic positions signal an established, reliable business.', icon: 'star' },
-        { title: 'A better website', text: 'Faster, clearer pages help every visitor, not only search engines.', icon: 'rocket' },
+        {
+          title: 'Traffic that keeps coming',
+          text: 'Rankings keep sending visitors without paying for every click.',
+          icon: 'chart',
+        },
+        {
+          title: 'Buyers with intent',
+          text: 'People who search for your service are already looking to buy.',
+          icon: 'target',
+        },
+        {
+          title: 'Trust and credibility',
+          text: 'Top organic positions signal an established, reliable business.',
+          icon: 'star',
+        },
+        {
+          title: 'A better website',
+          text: 'Faster, clearer pages help every visitor, not only search engines.',
+          icon: 'rocket',
+        },
       ],
     },
     {
@@ -73,11 +89,36 @@ export const seo = /* @__PURE__ */ defineLanding(seoHead, {
       kind: 'stepper',
       heading: 'SEO Process',
       steps: [
-        { title: 'Local SEO', description: 'We claim and complete your business profile, fix your address details across directories and start a review routine.', icon: 'pin' },
-        { title: 'Keyword Research', description: 'We find the searches your buyers make, how competitive they are and which pages should target them.', icon: 'search' },
-        { title: 'On-page Optimization', description: 'Titles, headings, content, internal links, speed and structured data are tuned page by page.', icon: 'code' },
-        { title: 'Off-page Optimization', description: 'We earn mentions and links from relevant, reputable sites through outreach and shareable content.', icon: 'link' },
-        { title: 'Deliver', description: 'Monthly reports show rankings, traffic and leads; we refine the plan from what the data says.', icon: 'chart' },
+        {
+          title: 'Local SEO',
+          description:
+            'We claim and complete your business profile, fix your address details across directories and start a review routine.',
+          icon: 'pin',
+        },
+        {
+          title: 'Keyword Research',
+          description:
+            'We find the searches your buyers make, how competitive they are and which pages should target them.',
+          icon: 'search',
+        },
+        {
+          title: 'On-page Optimization',
+          description:
+            'Titles, headings, content, internal links, speed and structured data are tuned page by page.',
+          icon: 'code',
+        },
+        {
+          title: 'Off-page Optimization',
+          description:
+            'We earn mentions and links from relevant, reputable sites through outreach and shareable content.',
+          icon: 'link',
+        },
+        {
+          title: 'Deliver',
+          description:
+            'Monthly reports show rankings, traffic and leads; we refine the plan from what the data says.',
+          icon: 'chart',
+        },
       ],
       mobileTitles: { 5: 'Continuous Optimization' },
     },
@@ -85,28 +126,72 @@ export const seo = /* @__PURE__ */ defineLanding(seoHead, {
       kind: 'whyChooseUs',
       heading: 'Why choose us for SEO',
       points: [
-        { title: 'White-hat only', text: 'No shortcuts that risk a penalty; rankings built to last.' },
-        { title: 'Transparent reporting', text: 'Rankings, traffic and leads every month, in plain words.' },
+        {
+          title: 'White-hat only',
+          text: 'No shortcuts that risk a penalty; rankings built to last.',
+        },
+        {
+          title: 'Transparent reporting',
+          text: 'Rankings, traffic and leads every month, in plain words.',
+        },
         { title: 'Local know-how', text: 'We rank businesses in Chennai, Chicago and beyond.' },
-        { title: 'Developers in-house', text: 'Technical fixes are made by our own web team, not queued for months.' },
+        {
+          title: 'Developers in-house',
+          text: 'Technical fixes are made by our own web team, not queued for months.',
+        },
       ],
       action: { label: 'Contact Us', href: '/contact' },
     },
     {
       kind: 'techList',
       heading: 'TECHNOLOGIES',
-      items: ['Google Search Console', 'Google Analytics', 'Google Business Profile', 'Google Ads', 'Bing Webmaster Tools', 'Microsoft Advertising', 'SEMrush', 'Ahrefs', 'Screaming Frog', 'Yoast SEO'],
+      items: [
+        'Google Search Console',
+        'Google Analytics',
+        'Google Business Profile',
+        'Google Ads',
+        'Bing Webmaster Tools',
+        'Microsoft Advertising',
+        'SEMrush',
+        'Ahrefs',
+        'Screaming Frog',
+        'Yoast SEO',
+      ],
     },
     {
       kind: 'faq',
       heading: 'Frequently asked questions',
       items: [
-        { question: 'How long does SEO take to show results?', answer: 'Most websites reach the first page for their target keywords in four to six months. Less competitive and local searches often move sooner.' },
-        { question: 'Can you guarantee a number one ranking?', answer: 'No honest agency can: search engines decide the order. We commit to the work, the reporting and steady growth in traffic and leads.' },
-        { question: 'What is the difference between SEO and PPC?', answer: 'PPC buys a place at the top while you pay per click; SEO earns free listings that keep bringing visitors. Most businesses benefit from both.' },
-        { question: 'Do you do local SEO for several locations?', answer: 'Yes. We create a profile and a page for each branch and manage their reviews and listings.' },
-        { question: 'How much experience do you have?', answer: 'Our team has more than 10+ years of experience ranking websites in competitive markets in India and the USA.' },
-        { question: 'Will you change my website?', answer: 'Where it helps rankings, yes: content, titles, speed and structure. We agree changes with you before making them.' },
+        {
+          question: 'How long does SEO take to show results?',
+          answer:
+            'Most websites reach the first page for their target keywords in four to six months. Less competitive and local searches often move sooner.',
+        },
+        {
+          question: 'Can you guarantee a number one ranking?',
+          answer:
+            'No honest agency can: search engines decide the order. We commit to the work, the reporting and steady growth in traffic and leads.',
+        },
+        {
+          question: 'What is the difference between SEO and PPC?',
+          answer:
+            'PPC buys a place at the top while you pay per click; SEO earns free listings that keep bringing visitors. Most businesses benefit from both.',
+        },
+        {
+          question: 'Do you do local SEO for several locations?',
+          answer:
+            'Yes. We create a profile and a page for each branch and manage their reviews and listings.',
+        },
+        {
+          question: 'How much experience do you have?',
+          answer:
+            'Our team has more than 10+ years of experience ranking websites in competitive markets in India and the USA.',
+        },
+        {
+          question: 'Will you change my website?',
+          answer:
+            'Where it helps rankings, yes: content, titles, speed and structure. We agree changes with you before making them.',
+        },
       ],
     },
   ],

@@ -10,7 +10,14 @@ import type { PageMeta } from '../../lib/page-meta';
 
 /** The sections a service landing page is made of, in page order; `kind` picks the component. */
 export type ServiceSection =
-  | { kind: 'hero'; title: string; subtitle?: string; icon?: IconName; action?: SectionAction; parallax: number }
+  | {
+      kind: 'hero';
+      title: string;
+      subtitle?: string;
+      icon?: IconName;
+      action?: SectionAction;
+      parallax: number;
+    }
   | {
       kind: 'text';
       heading: string;
@@ -30,15 +37,39 @@ export type ServiceSection =
       getInTouch?: boolean;
     }
   /** Tabs whose panels are grids of cards (YouTube: organic promotion / paid media formats). */
-  | { kind: 'serviceTabs'; heading: string; intro?: string; tabs: (TabItem & { cards: TabCard[] })[] }
-  | { kind: 'stepper'; heading: string; intro?: string; steps: ProcessStep[]; mobileTitles?: Partial<Record<number, string>> }
-  | { kind: 'serviceGrid'; heading: string; intro?: string; items: ServiceCard[]; finalCard?: FinalCard; action?: SectionAction }
+  | {
+      kind: 'serviceTabs';
+      heading: string;
+      intro?: string;
+      tabs: (TabItem & { cards: TabCard[] })[];
+    }
+  | {
+      kind: 'stepper';
+      heading: string;
+      intro?: string;
+      steps: ProcessStep[];
+      mobileTitles?: Partial<Record<number, string>>;
+    }
+  | {
+      kind: 'serviceGrid';
+      heading: string;
+      intro?: string;
+      items: ServiceCard[];
+      finalCard?: FinalCard;
+      action?: SectionAction;
+    }
   | { kind: 'cta'; title: string; text?: string; action: SectionAction; parallax: number }
   | { kind: 'techList'; heading: string; intro?: string; items: string[] }
   | { kind: 'faq'; heading: string; items: FaqItem[] }
   | { kind: 'clients'; heading: string; intro?: string }
   | { kind: 'achievements'; heading: string; intro?: string; items: Achievement[] }
-  | { kind: 'whyChooseUs'; heading: string; intro?: string; points: WhyPoint[]; action?: SectionAction };
+  | {
+      kind: 'whyChooseUs';
+      heading: string;
+      intro?: string;
+      points: WhyPoint[];
+      action?: SectionAction;
+    };
 
 export type SectionKind = ServiceSection['kind'];
 
@@ -61,7 +92,13 @@ export interface LandingHead {
 }
 
 /** A page's metadata without the FAQ: what the browser needs to update the document head. */
-export function headMeta({ path, name, title, description, keywords }: LandingHead): ServiceLandingContent['meta'] {
+export function headMeta({
+  path,
+  name,
+  title,
+  description,
+  keywords,
+}: LandingHead): ServiceLandingContent['meta'] {
   return {
     title,
     description,
@@ -80,7 +117,10 @@ export function headMeta({ path, name, title, description, keywords }: LandingHe
  * Builds a landing page's content, deriving the parts of its metadata that repeat the page: the
  * FAQPage JSON-LD from its FAQ section and the breadcrumb Home › Services › page.
  */
-export function defineLanding(head: LandingHead, { contactAnchor, sections }: { contactAnchor: string; sections: ServiceSection[] }): ServiceLandingContent {
+export function defineLanding(
+  head: LandingHead,
+  { contactAnchor, sections }: { contactAnchor: string; sections: ServiceSection[] },
+): ServiceLandingContent {
   const faq = sections.flatMap((section) => (section.kind === 'faq' ? section.items : []));
   return {
     meta: { ...headMeta(head), ...(faq.length > 0 ? { faq } : {}) },

@@ -12,7 +12,8 @@ export const webApplicationHead: LandingHead = {
   title: 'Web Application Development Company in Chennai | Custom Web Apps',
   description:
     'Web application development company in Chennai: secure, scalable custom web apps, CRM, ERP, CMS and e-commerce applications built with Laravel, PHP, React and Django.',
-  keywords: 'web application development company chennai, custom web application, crm development, erp development',
+  keywords:
+    'web application development company chennai, custom web application, crm development, erp development',
 };
 
 export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, {
@@ -49,22 +50,71 @@ export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, 
       orientation: 'vertical',
       getInTouch: true,
       tabs: [
-        { title: 'Securely Built', icon: 'shield', paragraphs: ['Role-based access, encrypted data, input validation and regular security reviews protect your users and your business.'] },
-        { title: 'User Experience', icon: 'users', paragraphs: ['Clear screens designed around real tasks, so your team and customers get things done without training.'] },
-        { title: 'Dynamic & Scalable', icon: 'layers', paragraphs: ['An architecture that handles more users, data and features as you grow, without a rewrite.'] },
-        { title: 'Maintenance', icon: 'gear', paragraphs: ['Monitoring, updates, backups and improvements after launch, with response times agreed up front.'] },
+        {
+          title: 'Securely Built',
+          icon: 'shield',
+          paragraphs: [
+            'Role-based access, encrypted data, input validation and regular security reviews protect your users and your business.',
+          ],
+        },
+        {
+          title: 'User Experience',
+          icon: 'users',
+          paragraphs: [
+            'Clear screens designed around real tasks, so your team and customers get things done without training.',
+          ],
+        },
+        {
+          title: 'Dynamic & Scalable',
+          icon: 'layers',
+          paragraphs: [
+            'An architecture that handles more users, data and features as you grow, without a rewrite.',
+          ],
+        },
+        {
+          title: 'Maintenance',
+          icon: 'gear',
+          paragraphs: [
+            'Monitoring, updates, backups and improvements after launch, with response times agreed up front.',
+          ],
+        },
       ],
     },
     {
       kind: 'stepper',
       heading: 'Our process',
       steps: [
-        { title: 'Gather Prerequisites', description: 'Workshops to map your users, processes, data and goals into a clear scope.', icon: 'search' },
-        { title: 'Design', description: 'Wireframes, prototypes and a visual design you can click through before we code.', icon: 'brush' },
-        { title: 'Develop', description: 'Built in short sprints with a demo at the end of each one.', icon: 'code' },
-        { title: 'QC', description: 'Automated and manual tests for features, security and performance.', icon: 'check' },
-        { title: 'Delivery', description: 'Deployment, data migration and training for your team.', icon: 'rocket' },
-        { title: 'Maintenance', description: 'Ongoing support, monitoring and new features as your needs change.', icon: 'gear' },
+        {
+          title: 'Gather Prerequisites',
+          description: 'Workshops to map your users, processes, data and goals into a clear scope.',
+          icon: 'search',
+        },
+        {
+          title: 'Design',
+          description:
+            'Wireframes, prototypes and a visual design you can click through before we code.',
+          icon: 'brush',
+        },
+        {
+          title: 'Develop',
+          description: 'Built in short sprints with a demo at the end of each one.',
+          icon: 'code',
+        },
+        {
+          title: 'QC',
+          description: 'Automated and manual tests for features, security and performance.',
+          icon: 'check',
+        },
+        {
+          title: 'Delivery',
+          description: 'Deployment, data migration and training for your team.',
+          icon: 'rocket',
+        },
+        {
+          title: 'Maintenance',
+          description: 'Ongoing support, monitoring and new features as your needs change.',
+          icon: 'gear',
+        },
       ],
     },
     {
@@ -77,11 +127,31 @@ export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, 
       kind: 'serviceGrid',
       heading: 'Our web application services',
       items: [
-        { title: 'E-Commerce Web Applications', text: 'Marketplaces, B2B portals and stores with custom workflows.', icon: 'cart' },
-        { title: 'Custom Web Applications', text: 'Software built around your exact process, from bookings to dashboards.', icon: 'code' },
-        { title: 'CRM', text: 'Track leads, customers and deals in a CRM shaped to your sales process.', icon: 'users' },
-        { title: 'ERP', text: 'Inventory, purchasing, billing and HR connected in one system.', icon: 'layers' },
-        { title: 'CMS', text: 'Content management systems that make publishing simple.', icon: 'pen' },
+        {
+          title: 'E-Commerce Web Applications',
+          text: 'Marketplaces, B2B portals and stores with custom workflows.',
+          icon: 'cart',
+        },
+        {
+          title: 'Custom Web Applications',
+          text: 'Software built around your exact process, from bookings to dashboards.',
+          icon: 'code',
+        },
+        {
+          title: 'CRM',
+          text: 'Track leads, customers and deals in a CRM shaped to your sales process.',
+          icon: 'users',
+        },
+        {
+          title: 'ERP',
+          text: 'Inventory, purchasing, billing and HR connected in one system.',
+          icon: 'layers',
+        },
+        {
+          title: 'CMS',
+          text: 'Content management systems that make publishing simple.',
+          icon: 'pen',
+        },
       ],
       finalCard: {
         title: 'Have an idea for a web app?',
@@ -89,13 +159,23 @@ export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, 
         action: { label: 'Contact us now', scrollTo: contactAnchor },
       },
     },
-    { kind: 'techList', heading: 'Technologies', items: ['Core PHP', 'Laravel', 'Wordpress', 'React Js', 'Python (Django)'] },
+    {
+      kind: 'techList',
+      heading: 'Technologies',
+      items: ['Core PHP', 'Laravel', 'Wordpress', 'React Js', 'Python (Django)'],
+    },
     {
       kind: 'whyChooseUs',
       heading: 'Why choose us',
       points: [
-        { title: '10+ years of development', text: 'Applications for startups and established businesses in India and the USA.' },
-        { title: 'Transparent sprints', text: 'A working demo every sprint and a shared task board.' },
+        {
+          title: '10+ years of development',
+          text: 'Applications for startups and established businesses in India and the USA.',
+        },
+        {
+          title: 'Transparent sprints',
+          text: 'A working demo every sprint and a shared task board.',
+        },
         { title: 'Security first', text: 'Secure coding practices and reviews on every release.' },
         { title: 'Long-term partner', text: 'Support and new features long after launch.' },
       ],

@@ -33,31 +33,39 @@ function app(path: string) {
 }
 
 describe('ServiceLandingPage', () => {
-  it.each(paths)('%s renders one h1, every section and the enquiry form at its contact anchor', (path) => {
-    const content = serviceLandings[path];
-    if (!content) throw new Error(path);
-    const { container } = render(app(path));
-    const h1s = screen.getAllByRole('heading', { level: 1 });
-    expect(h1s).toHaveLength(1);
-    const hero = content.sections.find((s) => s.kind === 'hero');
-    expect(h1s[0]).toHaveTextContent(hero?.kind === 'hero' ? hero.title : '');
+  it.each(paths)(
+    '%s renders one h1, every section and the enquiry form at its contact anchor',
+    (path) => {
+      const content = serviceLandings[path];
+      if (!content) throw new Error(path);
+      const { container } = render(app(path));
+      const h1s = screen.getAllByRole('heading', { level: 1 });
+      expect(h1s).toHaveLength(1);
+      const hero = content.sections.find((s) => s.kind === 'hero');
+      expect(h1s[0]).toHaveTextContent(hero?.kind === 'hero' ? hero.title : '');
 
-    const form = screen.getByRole('form', { name: 'Enquiry form' });
-    expect(form).toHaveAttribute('id', content.contactAnchor);
-    expect(form).toHaveAttribute('data-page', path);
-    // The form closes the page.
-    expect(container.querySelector('form')?.parentElement?.lastElementChild).toBe(form);
+      const form = screen.getByRole('form', { name: 'Enquiry form' });
+      expect(form).toHaveAttribute('id', content.contactAnchor);
+      expect(form).toHaveAttribute('data-page', path);
+      // The form closes the page.
+      expect(container.querySelector('form')?.parentElement?.lastElementChild).toBe(form);
 
-    // Every in-page link has a target on the page.
-    const anchors = Array.from(container.querySelectorAll<HTMLAnchorElement>('a[href^="#"]'));
-    for (const a of anchors) expect(document.getElementById(a.getAttribute('href')?.slice(1) ?? '')).not.toBeNull();
+      // Every in-page link has a target on the page.
+      const anchors = Array.from(container.querySelectorAll<HTMLAnchorElement>('a[href^="#"]'));
+      for (const a of anchors)
+        expect(document.getElementById(a.getAttribute('href')?.slice(1) ?? '')).not.toBeNull();
 
-    // Each section of the content is on the page, in order, under its h2.
-    const h2s = Array.from(container.querySelectorAll('h2'), (h) => h.textContent);
-    const expected = content.sections.flatMap((s) => ('heading' in s ? [s.heading] : s.kind === 'cta' ? [s.title] : []));
-    expect(h2s.slice(0, expected.length)).toEqual(expected);
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(content.meta.breadcrumb.map((c) => c.name).join(''));
-  });
+      // Each section of the content is on the page, in order, under its h2.
+      const h2s = Array.from(container.querySelectorAll('h2'), (h) => h.textContent);
+      const expected = content.sections.flatMap((s) =>
+        'heading' in s ? [s.heading] : s.kind === 'cta' ? [s.title] : [],
+      );
+      expect(h2s.slice(0, expected.length)).toEqual(expected);
+      expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+        content.meta.breadcrumb.map((c) => c.name).join(''),
+      );
+    },
+  );
 
   it('shows the spec counts on the rendered SEO page: 5 steps, mobile title, 6 FAQ with the first open', () => {
     const { container } = render(app('/seo-company-in-chennai'));
@@ -66,14 +74,24 @@ describe('ServiceLandingPage', () => {
     const faqButtons = container.querySelectorAll('.faq__question button');
     expect(faqButtons).toHaveLength(6);
     expect(faqButtons[0]).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('tech-list__item'))).toHaveLength(10);
+    expect(
+      screen.getAllByRole('listitem').filter((li) => li.classList.contains('tech-list__item')),
+    ).toHaveLength(10);
   });
 
   it('renders tabs with Get in touch links and the vertical variant on the web application page', () => {
     render(app('/web-application-development-company-chennai'));
     expect(screen.getByRole('tablist')).toHaveAttribute('aria-orientation', 'vertical');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Securely Built', 'User Experience', 'Dynamic & Scalable', 'Maintenance']);
-    expect(screen.getAllByRole('link', { name: 'Get in touch', hidden: true })[0]).toHaveAttribute('href', '#web-app-page-contact');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Securely Built',
+      'User Experience',
+      'Dynamic & Scalable',
+      'Maintenance',
+    ]);
+    expect(screen.getAllByRole('link', { name: 'Get in touch', hidden: true })[0]).toHaveAttribute(
+      'href',
+      '#web-app-page-contact',
+    );
     expect(screen.getByRole('link', { name: 'Ping us' })).toHaveAttribute('href', '/contact');
   });
 
@@ -86,13 +104,19 @@ describe('ServiceLandingPage', () => {
   it('hydrates the server HTML without mismatches', { timeout: 30_000 }, async () => {
     vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    for (const path of ['/seo-company-in-chennai', '/web-application-development-company-chennai', '/youtube-marketing']) {
+    for (const path of [
+      '/seo-company-in-chennai',
+      '/web-application-development-company-chennai',
+      '/youtube-marketing',
+    ]) {
       const host = document.createElement('div');
       host.innerHTML = renderToString(app(path));
       document.body.appendChild(host);
       let root: ReturnType<typeof hydrateRoot> | undefined;
       await act(async () => {
-        root = hydrateRoot(host, app(path), { onRecoverableError: (error) => console.error(error) });
+        root = hydrateRoot(host, app(path), {
+          onRecoverableError: (error) => console.error(error),
+        });
       });
       try {
         act(() => root?.unmount());
@@ -113,7 +137,9 @@ describe('ServiceLandingPage', () => {
         <ServiceLanding content={content} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Branding Company in Chennai');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Branding Company in Chennai',
+    );
     expect(document.getElementById('branding-page-contact')).not.toBeNull();
   });
 });

@@ -52,11 +52,33 @@ function renderSection(section: ServiceSection, content: ServiceLandingContent) 
     case 'serviceTabs':
       return <BenefitTabs heading={section.heading} intro={section.intro} items={section.tabs} />;
     case 'stepper':
-      return <ProcessStepper heading={section.heading} intro={section.intro} steps={section.steps} mobileTitles={section.mobileTitles} />;
+      return (
+        <ProcessStepper
+          heading={section.heading}
+          intro={section.intro}
+          steps={section.steps}
+          mobileTitles={section.mobileTitles}
+        />
+      );
     case 'serviceGrid':
-      return <ServiceGrid heading={section.heading} intro={section.intro} items={section.items} finalCard={section.finalCard} action={section.action} />;
+      return (
+        <ServiceGrid
+          heading={section.heading}
+          intro={section.intro}
+          items={section.items}
+          finalCard={section.finalCard}
+          action={section.action}
+        />
+      );
     case 'cta':
-      return <CtaBand title={section.title} text={section.text} action={section.action} parallax={section.parallax} />;
+      return (
+        <CtaBand
+          title={section.title}
+          text={section.text}
+          action={section.action}
+          parallax={section.parallax}
+        />
+      );
     case 'techList':
       return <TechList heading={section.heading} intro={section.intro} items={section.items} />;
     case 'faq':
@@ -66,7 +88,14 @@ function renderSection(section: ServiceSection, content: ServiceLandingContent) 
     case 'achievements':
       return <Achievements heading={section.heading} intro={section.intro} items={section.items} />;
     case 'whyChooseUs':
-      return <WhyChooseUs heading={section.heading} intro={section.intro} points={section.points} action={section.action} />;
+      return (
+        <WhyChooseUs
+          heading={section.heading}
+          intro={section.intro}
+          points={section.points}
+          action={section.action}
+        />
+      );
   }
 }
 
