@@ -39,14 +39,14 @@ function AdminHeader() {
 export function AdminLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
     <RequireAdmin>
-      <main className="admin">
+      <div className="admin">
         <AdminHeader />
         <div className="admin__title-row">
           <h1>{title}</h1>
           {actions}
         </div>
         {children}
-      </main>
+      </div>
     </RequireAdmin>
   );
 }

@@ -7,6 +7,9 @@ import { SESSION_KEY } from './session';
 import { renderAdmin, signIn } from './testing';
 import { fakeApi, makePost, pageBody } from '../blog/testing/fake-api';
 
+// Rendering whole pages in jsdom is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => vi.unstubAllGlobals());
 
 const userOk = () => ({ body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } } });

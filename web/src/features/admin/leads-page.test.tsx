@@ -5,6 +5,9 @@ import LeadsPage from './leads-page';
 import { renderAdmin, signIn } from './testing';
 import { fakeApi } from '../blog/testing/fake-api';
 
+// Rendering whole pages in jsdom is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

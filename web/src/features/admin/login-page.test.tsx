@@ -5,6 +5,9 @@ import { SESSION_KEY } from './session';
 import { renderAdmin } from './testing';
 import { fakeApi } from '../blog/testing/fake-api';
 
+// Rendering whole pages in jsdom is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => vi.unstubAllGlobals());
 
 const fill = () => {

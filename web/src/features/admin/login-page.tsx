@@ -48,7 +48,7 @@ export default function LoginPage() {
   };
 
   return (
-    <main className="admin-login">
+    <div className="admin-login">
       <form className="admin-login__form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <h1>Admin login</h1>
         {error && (
@@ -64,6 +64,6 @@ export default function LoginPage() {
           {busy ? 'Signing in…' : 'Login'}
         </button>
       </form>
-    </main>
+    </div>
   );
 }

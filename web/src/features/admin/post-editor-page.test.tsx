@@ -4,6 +4,9 @@ import PostEditorPage from './post-editor-page';
 import { renderAdmin, signIn } from './testing';
 import { fakeApi, makePost } from '../blog/testing/fake-api';
 
+// Rendering whole pages in jsdom is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 // Quill needs a real browser; the form only relies on the editor's value/onChange contract.
 vi.mock('./rich-text-editor', () => ({
   default: ({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) => (

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FEATURED_POSTS } from '@agency/shared';
 import { Breadcrumb } from '../../components/sections/breadcrumb';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useInfinitePosts } from './api';
+import { blogListMeta } from './post-meta';
 import { formatPostDate } from './format-date';
 import { mediaSrc, postPath } from './paths';
 import { PostCard } from './post-card';
@@ -28,6 +30,7 @@ function useSentinel(enabled: boolean, onVisible: () => void) {
 
 /** `/blog`: featured posts sidebar (the first 3) and the infinite-scroll list. */
 export default function BlogListPage() {
+  usePageMeta(blogListMeta);
   const { data, error, size, setSize, mutate, isValidating } = useInfinitePosts();
   const posts = data?.flatMap((p) => p.results) ?? [];
   const featured = data?.[0]?.results.slice(0, FEATURED_POSTS) ?? [];
@@ -37,7 +40,7 @@ export default function BlogListPage() {
   const sentinel = useSentinel(hasMore && !loadingMore && error === undefined, () => void setSize(size + 1));
 
   return (
-    <main className="blog-list-page">
+    <div className="blog-list-page">
       <header className="blog-list-page__hero">
         <Breadcrumb
           items={[
@@ -92,6 +95,6 @@ export default function BlogListPage() {
           </ul>
         </aside>
       </div>
-    </main>
+    </div>
   );
 }

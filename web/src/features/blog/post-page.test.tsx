@@ -8,6 +8,9 @@ import { fakeApi, makePost, pageBody } from './testing/fake-api';
 import { postKey, type PostResult } from './api';
 import { VIEWED_POSTS_KEY } from './view-count';
 
+// Rendering whole pages in jsdom is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const renderAt = (path: string, fallback: Record<string, unknown> = {}) =>
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fallback }}>

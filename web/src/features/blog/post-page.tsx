@@ -1,8 +1,11 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { SPECIAL_SLUGS } from '@agency/shared';
+import { env } from '../../lib/env';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { usePost, usePostsPage } from './api';
 import { PostNotFound } from './not-found';
 import { PostArticle } from './post-article';
+import { postMeta, postNotFoundMeta } from './post-meta';
 import { PostSkeleton } from './post-skeleton';
 import { relatedPosts } from './related-posts';
 import './blog.css';
@@ -15,6 +18,9 @@ export default function PostPage() {
   const slug = slugFromParams(useParams());
   const { data, error, mutate, isValidating } = usePost(slug);
   const list = usePostsPage(1);
+  const { pathname } = useLocation();
+  // Recorded during the server render (head tags, 404 status) and applied to the document head in the browser.
+  usePageMeta(data?.found === false ? postNotFoundMeta(pathname) : data ? postMeta(data.post, env.VITE_SITE_URL) : undefined);
 
   let content;
   if (data?.found === false) content = <PostNotFound />;
@@ -31,5 +37,5 @@ export default function PostPage() {
     );
   else content = <PostSkeleton />;
 
-  return <main className="post-page">{content}</main>;
+  return <div className="post-page">{content}</div>;
 }

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const schema = z.object({
+  /** Public origin of the site: canonical, Open Graph, sitemap and feed addresses. */
+  SITE_URL: z.url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  /** Where the API answers; defaults to SITE_URL (CloudFront and the local server route /api/*). */
+  API_ORIGIN: z.url().optional(),
+  /** Folder holding the built HTML shell (spa.html, written by the prerender). */
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+export interface ServerConfig {
+  siteUrl: string;
+  apiOrigin: string;
+  /** The HTML shell file pages are rendered into. */
+  shellFile: string;
+}
+
+/** The shell beside the bundled handler (Lambda), else web/dist of the repository. */
+function defaultDist(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  if (existsSync(join(here, 'spa.html'))) return here;
+  return resolve(here, '../../dist');
+}
+
+/** Read the render handler's environment once, naming every bad variable. */
+export function readServerConfig(source: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!parsed.success) throw new Error(`Invalid render handler environment: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  const { SITE_URL, API_ORIGIN, WEB_DIST } = parsed.data;
+  const dist = WEB_DIST ? resolve(WEB_DIST) : defaultDist();
+  const spa = join(dist, 'spa.html');
+  return { siteUrl: SITE_URL, apiOrigin: (API_ORIGIN ?? SITE_URL).replace(/\/+$/, ''), shellFile: existsSync(spa) ? spa : join(dist, 'index.html') };
+}

@@ -1,0 +1,240 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildPath, SPECIAL_SLUGS, type Post } from '@agency/shared';
+import { postKey, postsPageKey } from '../features/blog/api';
+import { makePost } from '../features/blog/testing/fake-api';
+import { SWR_FALLBACK_ID } from '../lib/head';
+import { CACHE_CONTROL, createRenderHandler } from './render-handler';
+import { httpUpstream } from './upstream';
+
+// Rendering whole pages in jsdom is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const SITE = 'https://agency.test';
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Alchem Digital</title>
+    <meta name="robots" content="noindex">
+    <script type="module" crossorigin src="/assets/main-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+// 25 posts, newest first, over three pages of 10.
+const posts: Post[] = Array.from({ length: 25 }, (_, i) =>
+  makePost({
+    id: 100 - i,
+    title: i === 0 ? 'SEO & "tips" <2025>' : `Article ${i}`,
+    slug: i === 0 ? 'seo-tips' : `article-${i}`,
+    content: i === 0 ? '<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>' : `<p>Text ${i}.</p>`,
+    head_tag: i === 0 ? '<meta name="keywords" content="seo"><script>alert(1)</script><meta http-equiv="refresh" content="0;url=https://evil.test">' : '',
+    created_at: new Date(Date.UTC(2025, 2, 25 - i, 12)).toISOString(),
+    updated_at: new Date(Date.UTC(2025, 2, 26 - i, 8)).toISOString(),
+  }),
+);
+posts.push(makePost({ id: 1, slug: SPECIAL_SLUGS.career, title: 'Career article', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z' }));
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve) => {
+    let data = '';
+    req.on('data', (c: Buffer) => (data += c.toString()));
+    req.on('end', () => resolve(data));
+  });
+
+let server: Server;
+let origin: string;
+let apiDown = false;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      seen.push(`${req.method} ${url.pathname}${url.search}`);
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (apiDown) return send(503, { error: 'down' });
+      if (req.method === 'GET' && url.pathname === buildPath('listPosts')) {
+        const page = Number(url.searchParams.get('page') ?? '1');
+        const results = posts.slice((page - 1) * 10, page * 10);
+        const next = page * 10 < posts.length ? `${origin}${buildPath('listPosts', {}, { page: page + 1 })}` : null;
+        return send(200, { results, next, previous: page > 1 ? `${origin}${buildPath('listPosts', {}, { page: page - 1 })}` : null });
+      }
+      if (req.method === 'POST' && url.pathname === buildPath('getPost')) {
+        const slug = new URLSearchParams(await readBody(req)).get('slug');
+        const index = posts.findIndex((p) => p.slug === slug);
+        const post = posts[index];
+        if (!post) return send(404, { error: 'Post not found.' });
+        const link = (p: Post | undefined) => (p ? { slug: p.slug, title: p.title } : null);
+        return send(200, { data: { post, prev_post: link(posts[index + 1]), next_post: link(posts[index - 1]) } });
+      }
+      send(404, { error: 'no route' });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const event = (rawPath: string, method = 'GET'): APIGatewayProxyEventV2 => ({
+  version: '2.0',
+  routeKey: '$default',
+  rawPath,
+  rawQueryString: '',
+  headers: {},
+  isBase64Encoded: false,
+  requestContext: {
+    accountId: 'local',
+    apiId: 'local',
+    domainName: 'agency.test',
+    domainPrefix: 'agency',
+    http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+    requestId: 'r1',
+    routeKey: '$default',
+    stage: '$default',
+    time: '',
+    timeEpoch: 0,
+  },
+});
+
+const handler = () => createRenderHandler({ siteUrl: SITE, upstream: httpUpstream(origin), loadShell: async () => SHELL, staticPaths: ['/', '/about'] });
+
+const jsonLd = (html: string): Record<string, unknown>[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
+
+const headOf = (html: string): string => html.slice(0, html.indexOf('</head>'));
+
+/** Parse XML strictly (jsdom's DOMParser reports malformed XML as a parsererror document). */
+function parseXml(xml: string): Document {
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  const error = doc.getElementsByTagName('parsererror')[0];
+  if (error) throw new Error(`malformed XML: ${error.textContent ?? ''}`);
+  return doc;
+}
+const texts = (parent: Document | Element, tag: string): string[] => Array.from(parent.getElementsByTagName(tag), (e) => e.textContent ?? '');
+
+describe('render handler', () => {
+  it('renders a post with its body, head tags, canonical, JSON-LD and SWR data', async () => {
+    const res = await handler()(event('/blog/seo-tips'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['cache-control']).toBe(CACHE_CONTROL);
+    expect(res.headers?.['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body ?? '';
+    const head = headOf(html);
+    expect(head).toContain('<title>SEO &amp; &quot;tips&quot; &lt;2025&gt; | Alchem Digital</title>');
+    expect(head).not.toContain('noindex');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain('<meta name="description" content="Why SEO Search engines reward useful pages.">');
+    expect(head).toContain(`<link rel="canonical" href="${SITE}/blog/seo-tips">`);
+    expect(head).toContain('<meta property="og:type" content="article">');
+    expect(head).toContain(`<meta property="og:image" content="${SITE}/media/banners/100.jpg">`);
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(head).toContain('<meta name="keywords" content="seo">');
+    expect(html).not.toContain('alert(1)');
+    expect(html).not.toContain('evil.test');
+    expect(head).toContain('src="/assets/main-abc.js"');
+
+    const ld = jsonLd(head);
+    const posting = ld.find((o) => o['@type'] === 'BlogPosting');
+    expect(posting).toMatchObject({ headline: 'SEO & "tips" <2025>', datePublished: posts[0]?.created_at, image: `${SITE}/media/banners/100.jpg` });
+    const crumbs = ld.find((o) => o['@type'] === 'BreadcrumbList');
+    expect(JSON.stringify(crumbs)).toContain(`${SITE}/blog/seo-tips`);
+
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toMatch(/^<div id="root" data-path="\/blog\/seo-tips">/);
+    expect(root).toContain('<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>');
+    expect(root).toMatch(/<h1[^>]*>SEO &amp; &quot;tips&quot; &lt;2025&gt;<\/h1>/);
+    expect(root).toContain('href="/blog/article-1"');
+
+    const data = new RegExp(`<script type="application/json" id="${SWR_FALLBACK_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? '';
+    expect(data).not.toContain('<');
+    const fallback = JSON.parse(data) as Record<string, unknown>;
+    expect(fallback[postKey('seo-tips')]).toMatchObject({ found: true, post: { slug: 'seo-tips' } });
+    expect(fallback[postsPageKey(1)]).toMatchObject({ next: expect.stringContaining('page=2') });
+  });
+
+  it('serves the career article on its unprefixed path', async () => {
+    const res = await handler()(event(`/${SPECIAL_SLUGS.career}`));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<link rel="canonical" href="${SITE}/${SPECIAL_SLUGS.career}">`);
+    expect(res.body).toMatch(/<h1[^>]*>Career article<\/h1>/);
+  });
+
+  it('answers 404 with the not-found page for an unknown slug', async () => {
+    const res = await handler()(event('/blog/no-such-post'));
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page not found');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('renders the blog list with its first page', async () => {
+    const res = await handler()(event('/blog/'));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<link rel="canonical" href="${SITE}/blog">`);
+    expect(res.body).toContain('href="/blog/article-9"');
+    expect(res.body).not.toContain('href="/blog/article-10"');
+  });
+
+  it('answers HEAD without a body and refuses other methods', async () => {
+    const head = await handler()(event('/blog/seo-tips', 'HEAD'));
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect((await handler()(event('/blog', 'POST'))).statusCode).toBe(405);
+  });
+
+  it('serves a well-formed sitemap listing static routes, the blog and every post with lastmod', async () => {
+    const res = await handler()(event('/sitemap.xml'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['content-type']).toBe('application/xml; charset=utf-8');
+    const doc = parseXml(res.body ?? '');
+    expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const locs = texts(doc, 'loc');
+    expect(locs).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/about`, `${SITE}/blog`, `${SITE}/blog/seo-tips`, `${SITE}/blog/article-24`, `${SITE}/${SPECIAL_SLUGS.career}`]));
+    expect(locs).toHaveLength(2 + 1 + posts.length);
+    const seoUrl = Array.from(doc.getElementsByTagName('url')).find((u) => texts(u, 'loc')[0] === `${SITE}/blog/seo-tips`);
+    expect(seoUrl && texts(seoUrl, 'lastmod')).toEqual([posts[0]?.updated_at]);
+  });
+
+  it('serves a well-formed RSS 2.0 feed of the newest 20 posts', async () => {
+    const res = await handler()(event('/rss.xml'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const xml = res.body ?? '';
+    const doc = parseXml(xml);
+    expect(doc.documentElement.getAttribute('version')).toBe('2.0');
+    const items = Array.from(doc.getElementsByTagName('item'));
+    expect(items).toHaveLength(20);
+    const first = items[0];
+    if (!first) throw new Error('no items');
+    expect(texts(first, 'title')).toEqual(['SEO & "tips" <2025>']);
+    expect(texts(first, 'link')).toEqual([`${SITE}/blog/seo-tips`]);
+    expect(texts(first, 'guid')).toEqual([`${SITE}/blog/seo-tips`]);
+    expect(texts(first, 'pubDate')).toEqual(['Tue, 25 Mar 2025 12:00:00 GMT']);
+    expect(texts(first, 'description')).toEqual(['Why SEO Search engines reward useful pages.']);
+    expect(items[19] && texts(items[19], 'link')).toEqual([`${SITE}/blog/article-19`]);
+  });
+
+  it('serves the page without data and 503 when the API is down', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    apiDown = true;
+    try {
+      const res = await handler()(event('/blog/seo-tips'));
+      expect(res.statusCode).toBe(503);
+      expect(res.headers?.['cache-control']).toBe('no-store');
+      expect(res.body).toContain('<div id="root" data-path="/blog/seo-tips">');
+      expect((await handler()(event('/rss.xml'))).statusCode).toBe(503);
+      expect(error).toHaveBeenCalled();
+    } finally {
+      apiDown = false;
+      error.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { SPECIAL_SLUGS, type Post } from '@agency/shared';
+import { publicRoutes, render as renderApp, type RenderOptions, type RenderResult } from '../entry-server';
+import { renderHead, swrFallbackScript } from '../lib/head';
+import { site } from '../config/site';
+import { postKey, postsInfiniteFallbackKey, postsPageKey, type PostPage, type PostResult } from '../features/blog/api';
+import { postMeta } from '../features/blog/post-meta';
+import { readServerConfig } from './config';
+import { postEntries, rssXml, sitemapXml } from './feeds';
+import { mergeHead, sanitizeHeadTag } from './head-tag';
+import { fillShell } from './shell';
+import { httpUpstream, newestPosts, UpstreamError, type Upstream } from './upstream';
+
+/** Edge caching of rendered pages: browsers revalidate, CloudFront keeps 5 minutes (invalidated on publish). */
+export const CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
+/** Posts in the RSS feed. */
+export const FEED_SIZE = 20;
+
+export interface RenderHandlerDeps {
+  siteUrl: string;
+  upstream: Upstream;
+  /** The built HTML shell; read once and kept. */
+  loadShell: () => Promise<string>;
+  render?: (url: string, opts: RenderOptions) => RenderResult;
+  /** Site paths of the prerendered pages listed in the sitemap. */
+  staticPaths?: readonly string[];
+}
+
+type Result = APIGatewayProxyStructuredResultV2;
+
+const log = (level: 'info' | 'error', message: string, extra: Record<string, unknown> = {}): void => {
+  console[level](JSON.stringify({ level, service: 'render-handler', message, ...extra }));
+};
+
+const text = (statusCode: number, body: string, contentType: string, cacheControl = CACHE_CONTROL, extra: Record<string, string> = {}): Result => ({
+  statusCode,
+  headers: { 'content-type': contentType, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', ...extra },
+  body,
+});
+
+/** The browser never needs raw head tags: data embedded in the page carries only what survives the allowlist. */
+const cleanPost = (post: Post): Post => ({ ...post, head_tag: sanitizeHeadTag(post.head_tag) });
+const cleanPage = (page: PostPage): PostPage => ({ ...page, results: page.results.map(cleanPost) });
+
+/** The post slug a path shows, null for other paths, or undefined when the path is malformed. */
+export function slugForPath(path: string): string | null | undefined {
+  if (path === `/${SPECIAL_SLUGS.career}`) return SPECIAL_SLUGS.career;
+  const m = /^\/blog\/([^/]+)$/.exec(path);
+  if (!m?.[1]) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A render handler for /blog, /blog/<slug>, the career article, /sitemap.xml and /rss.xml. */
+export function createRenderHandler(deps: RenderHandlerDeps): (event: APIGatewayProxyEventV2) => Promise<Result> {
+  const render = deps.render ?? renderApp;
+  const staticPaths = deps.staticPaths ?? publicRoutes.filter((r) => r.sitemap).map((r) => r.path);
+  let shell: Promise<string> | null = null;
+  const getShell = (): Promise<string> => {
+    shell ??= deps.loadShell().catch((err: unknown) => {
+      shell = null;
+      throw err;
+    });
+    return shell;
+  };
+
+  const page = async (url: string, path: string, fallback: Record<string, unknown>, post: Post | null, upstreamDown = false): Promise<Result> => {
+    const rendered = render(url, { swrFallback: fallback });
+    const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
+    const head = mergeHead(renderHead(meta, deps.siteUrl), post?.head_tag ?? '');
+    const html = fillShell(await getShell(), { head, html: rendered.html, path, afterRoot: swrFallbackScript(fallback) });
+    if (upstreamDown) return text(503, html, 'text/html; charset=utf-8', 'no-store', { 'retry-after': '30' });
+    return text(rendered.status, html, 'text/html; charset=utf-8');
+  };
+
+  const withUpstream = async (url: string, path: string, load: () => Promise<{ fallback: Record<string, unknown>; post: Post | null }>): Promise<Result> => {
+    try {
+      const { fallback, post } = await load();
+      return await page(url, path, fallback, post);
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) throw err;
+      log('error', 'API unavailable; serving the page without data', { path, error: err.message });
+      // The browser fetches the data itself after hydration; crawlers are told to come back.
+      return page(url, path, {}, null, true);
+    }
+  };
+
+  return async (event) => {
+    const method = event.requestContext.http.method.toUpperCase();
+    const rawPath = event.rawPath || '/';
+    const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+    const url = event.rawQueryString ? `${path}?${event.rawQueryString}` : path;
+    const respond = async (): Promise<Result> => {
+      if (method !== 'GET' && method !== 'HEAD') return text(405, 'Method not allowed', 'text/plain; charset=utf-8', 'no-store', { allow: 'GET, HEAD' });
+      try {
+        if (path === '/sitemap.xml') {
+          const posts = await newestPosts(deps.upstream);
+          const entries = [...staticPaths.map((p) => ({ path: p })), { path: '/blog', lastmod: posts[0]?.updated_at }, ...postEntries(posts)];
+          return text(200, sitemapXml(entries, deps.siteUrl), 'application/xml; charset=utf-8');
+        }
+        if (path === '/rss.xml') {
+          const posts = await newestPosts(deps.upstream, FEED_SIZE);
+          return text(200, rssXml(posts, deps.siteUrl, { title: `${site.name} Blog`, description: site.description }), 'application/rss+xml; charset=utf-8');
+        }
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        log('error', 'API unavailable for a feed', { path, error: err.message });
+        return text(503, 'The feed is unavailable for a moment. Please try again shortly.', 'text/plain; charset=utf-8', 'no-store', { 'retry-after': '30' });
+      }
+      if (path === '/blog') {
+        return withUpstream(url, path, async () => {
+          const first = cleanPage(await deps.upstream.listPosts(1));
+          return { fallback: { [postsInfiniteFallbackKey()]: [first], [postsPageKey(1)]: first }, post: null };
+        });
+      }
+      const slug = slugForPath(path);
+      if (slug === null || slug === undefined) return page('/404', path, {}, null);
+      return withUpstream(url, path, async () => {
+        const [fetched, first] = await Promise.all([deps.upstream.getPost(slug), deps.upstream.listPosts(1)]);
+        const result: PostResult = fetched.found ? { ...fetched, post: cleanPost(fetched.post) } : fetched;
+        const fallback: Record<string, unknown> = { [postKey(slug)]: result, [postsPageKey(1)]: cleanPage(first) };
+        return { fallback, post: result.found ? result.post : null };
+      });
+    };
+    const result = await respond();
+    return method === 'HEAD' ? { ...result, body: '' } : result;
+  };
+}
+
+let defaultHandler: ((event: APIGatewayProxyEventV2) => Promise<Result>) | null = null;
+
+/** Lambda entry: configuration from the environment (SITE_URL, API_ORIGIN, WEB_DIST), read on first use. */
+export const handler = async (event: APIGatewayProxyEventV2): Promise<Result> => {
+  if (!defaultHandler) {
+    const config = readServerConfig();
+    defaultHandler = createRenderHandler({
+      siteUrl: config.siteUrl,
+      upstream: httpUpstream(config.apiOrigin),
+      loadShell: () => readFile(config.shellFile, 'utf8'),
+    });
+  }
+  return defaultHandler(event);
+};
