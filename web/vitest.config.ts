@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { parseEnv } from './src/lib/env-schema';
 
 export default defineConfig({
+  define: { __APP_ENV__: JSON.stringify(parseEnv({})) },
   test: {
     name: 'web',
     root: './web',

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
+import 'keen-slider/keen-slider.min.css';
 import { prefersReducedMotion } from '../lib/motion';
 import { ArrowLeft, ArrowRight } from './icons';
 
@@ -34,6 +35,7 @@ export function Carousel({ label, slides, perView = 1, breakpoints = [], spacing
   const id = useId();
   const [paused, setPaused] = useState(false);
   const [current, setCurrent] = useState(0);
+  const [ready, setReady] = useState(false);
   const hovering = useRef(false);
   const focused = useRef(false);
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
@@ -41,6 +43,7 @@ export function Carousel({ label, slides, perView = 1, breakpoints = [], spacing
     slides: { perView, spacing },
     breakpoints: Object.fromEntries(breakpoints.map((b) => [`(min-width: ${b.minWidth}px)`, { slides: { perView: b.perView, spacing } }])),
     defaultAnimation: { duration: speedMs },
+    created: () => setReady(true),
     slideChanged: (s) => setCurrent(s.track.details.rel),
   });
 
@@ -78,7 +81,7 @@ export function Carousel({ label, slides, perView = 1, breakpoints = [], spacing
         sync();
       }}
     >
-      <div ref={sliderRef} className="keen-slider carousel__track" id={id} aria-live={autoplayMs && !paused ? 'off' : 'polite'}>
+      <div ref={sliderRef} className="keen-slider carousel__track" data-ready={ready || undefined} id={id} aria-live={autoplayMs && !paused ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
           <div key={i} className="keen-slider__slide carousel__slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
             {slide}

@@ -18,6 +18,8 @@ export function Header() {
   const { pathname, hash } = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const servicesButtonRef = useRef<HTMLButtonElement>(null);
+  // A click right after the pointer opened the menu by hovering must not close it again.
+  const openedByHover = useRef(false);
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [megaOpen, setMegaOpen] = useState(false);
@@ -85,8 +87,14 @@ export function Header() {
             ))}
             <li
               className={`site-nav__services${megaOpen ? ' is-open' : ''}`}
-              onMouseEnter={() => setMegaOpen(true)}
-              onMouseLeave={() => setMegaOpen(false)}
+              onMouseEnter={() => {
+                if (!megaOpen) openedByHover.current = true;
+                setMegaOpen(true);
+              }}
+              onMouseLeave={() => {
+                openedByHover.current = false;
+                setMegaOpen(false);
+              }}
               onBlur={onServicesBlur}
             >
               <button
@@ -95,7 +103,10 @@ export function Header() {
                 className="site-nav__link site-nav__services-button"
                 aria-expanded={megaOpen}
                 aria-controls={megaId}
-                onClick={() => setMegaOpen((o) => !o)}
+                onClick={() => {
+                  if (openedByHover.current) openedByHover.current = false;
+                  else setMegaOpen((o) => !o);
+                }}
               >
                 Services <ChevronDown />
               </button>

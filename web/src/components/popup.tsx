@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useModal } from '../lib/use-modal';
 
 export interface PopupProps {
   open: boolean;
@@ -14,8 +15,6 @@ export interface PopupProps {
   autoCloseMs?: number;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * Accessible modal popup: focus moves to its button when it opens, Tab stays inside,
  * Escape or the button closes it, and focus returns to where it was.
@@ -23,17 +22,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function Popup({ open, title, message, onClose, variant = 'info', role, closeLabel = 'OK', autoCloseMs }: PopupProps) {
   const titleId = useId();
   const messageId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    buttonRef.current?.focus();
-    return () => previous?.focus();
-  }, [open]);
+  const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({ open, onClose, initialFocus: buttonRef });
 
   useEffect(() => {
     if (!open || !autoCloseMs) return;
@@ -42,26 +34,6 @@ export function Popup({ open, title, message, onClose, variant = 'info', role, c
   }, [open, autoCloseMs]);
 
   if (!open) return null;
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <div className="popup-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>

@@ -4,11 +4,7 @@ export interface Testimonial {
   /** Role and company. */
   clientDesc: string;
   content: string;
-  /** Portrait (an initials avatar drawn for the site). */
-  img: { src: string; width: number; height: number; alt: string };
 }
-
-const avatar = (n: number, name: string) => ({ src: `/assets/img/testimonials/client-${n}.svg`, width: 96, height: 96, alt: `Portrait of ${name}` });
 
 export const testimonials: Testimonial[] = [
   {
@@ -16,34 +12,29 @@ export const testimonials: Testimonial[] = [
     clientDesc: 'CEO, Greenleaf Herbals',
     content:
       'They rebuilt our website and ran our social campaigns in one go. Enquiries from the site doubled in the first quarter, and we finally have a brand that looks as good as our products.',
-    img: avatar(1, 'Meera Raghavan'),
   },
   {
     clientName: 'Daniel Brooks',
     clientDesc: 'Founder, Northside Health Co.',
     content:
       'Clear plans, honest timelines and no jargon. The team treated our launch like their own and kept improving the site long after go-live.',
-    img: avatar(2, 'Daniel Brooks'),
   },
   {
     clientName: 'Priya Sundaram',
     clientDesc: 'Founder, Earthbound Organics',
     content:
       'Our organic search traffic has grown month after month since they took over SEO. Every report explains what changed and why.',
-    img: avatar(3, 'Priya Sundaram'),
   },
   {
     clientName: 'Arjun Mehta',
     clientDesc: 'Founder, Keystone Locks',
     content:
       'The online store they built handles thousands of key and lock products without breaking a sweat. Checkout is quick and our customers noticed.',
-    img: avatar(4, 'Arjun Mehta'),
   },
   {
     clientName: 'Dr. Kavya Iyer',
     clientDesc: 'Co-founder, DentPath Admissions Counselling',
     content:
       'Our admissions portal replaced a maze of spreadsheets. Students apply online, counsellors see everything in one place, and we grew without hiring more admin staff.',
-    img: avatar(5, 'Kavya Iyer'),
   },
 ];

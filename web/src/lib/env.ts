@@ -1,28 +1,6 @@
-import { z } from 'zod';
+import type { Env } from './env-schema';
 
-/** Empty strings in a .env file mean "not set". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+declare const __APP_ENV__: Env;
 
-const envSchema = z.object({
-  /** API origin; '' means the site's own origin (CloudFront and the local server route /api/*). */
-  VITE_API_BASE: z.string().default('').transform((v) => v.replace(/\/+$/, '')),
-  VITE_CHAT_WIDGET_URL: optional(z.url()),
-  VITE_GOOGLE_MAPS_KEY: optional(z.string()),
-  VITE_CONVERSION_PIXEL_URL: optional(z.url()),
-  VITE_SITE_URL: optional(z.url()).transform((v) => (v ?? 'http://localhost:3000').replace(/\/+$/, '')),
-  VITE_WHATSAPP_NUMBER: optional(z.string().regex(/^\d{6,15}$/, 'must be digits only, country code first')),
-});
-export type Env = z.infer<typeof envSchema>;
-
-/** Parse a Vite env object, naming every bad variable. */
-export function parseEnv(source: Record<string, unknown>): Env {
-  const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
-    throw new Error(`Invalid web environment: ${problems}`);
-  }
-  return result.data;
-}
-
-/** The web app's configuration, read once from the build-time environment. */
-export const env: Env = parseEnv(import.meta.env);
+/** The web app's configuration (parsed with zod at build time, see env-schema.ts and vite.config.ts). */
+export const env: Env = __APP_ENV__;

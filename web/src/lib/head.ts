@@ -83,3 +83,11 @@ export function renderHead(meta: PageMeta, siteUrl: string): string {
   ];
   return tags.filter(Boolean).join('\n    ');
 }
+
+/** Id of the JSON script the blog render handler fills with SWR data; the browser entry reads it before hydrating. */
+export const SWR_FALLBACK_ID = 'swr-fallback';
+
+/** A non-executable JSON data block carrying SWR fallback data to the browser (CSP-safe). */
+export function swrFallbackScript(fallback: Record<string, unknown>): string {
+  return `<script type="application/json" id="${SWR_FALLBACK_ID}">${jsonForScript(fallback)}</script>`;
+}

@@ -11,7 +11,7 @@ const STATE_ATTR = 'data-reveal-state';
  * elements still below the fold after hydration are hidden and then revealed, so nothing
  * flashes and nothing stays hidden without JavaScript or under prefers-reduced-motion.
  */
-export function useScrollReveal(key: string): void {
+export function useScrollReveal(key?: string): void {
   useEffect(() => {
     if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
     document.documentElement.style.setProperty('--reveal-duration', `${TIMINGS.revealDurationMs}ms`);
@@ -47,4 +47,10 @@ export function useScrollReveal(key: string): void {
       mutations.disconnect();
     };
   }, [key]);
+}
+
+/** Runs the scroll reveal for the page it is rendered next to (put it inside the page's Suspense boundary). */
+export function ScrollReveal(): null {
+  useScrollReveal();
+  return null;
 }

@@ -1,16 +1,12 @@
 import useSWR from 'swr';
-import { buildPath, type OperationName } from '@agency/shared';
-import { callApi, type ResponseOf } from './api-client';
+import type { ResponseOf } from './api-client';
 
-/**
- * The SWR cache key of a GET operation: its path and query (the same string the server entry
- * puts in `swrFallback`, so prerendered data hydrates without a refetch).
- */
-export const apiKey = (name: OperationName, params?: Record<string, string>, query?: Record<string, string | number>): string => buildPath(name, params, query);
+/** SWR key of one page of the public post list (a name, not a path, so the contract stays out of page chunks). */
+export const listPostsKey = (page: number): string => `listPosts:${page}`;
 
-/** One page of the public post list (home teaser, related posts). */
+/** One page of the public post list (home teaser); the API client loads with the first request. */
 export function useListPosts(page = 1) {
-  return useSWR<ResponseOf<'listPosts'>, Error>(apiKey('listPosts', {}, { page }), () => callApi('listPosts', { query: { page } }), {
+  return useSWR<ResponseOf<'listPosts'>, Error>(listPostsKey(page), async () => (await import('./api-client')).callApi('listPosts', { query: { page } }), {
     revalidateOnFocus: false,
   });
 }

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { useLocation, useNavigate } from 'react-router';
 import { LEAD_LIMITS, LEAD_SUBJECTS } from '@agency/shared';
 import { Popup } from '../../components/popup';
-import { ApiError, callApi } from '../../lib/api-client';
 import { env } from '../../lib/env';
 import { CaptchaField } from './captcha-field';
 import { fireConversionPixel } from './conversion-pixel';
@@ -16,6 +15,11 @@ export interface EnquiryFormProps {
   /** Page the lead is attributed to; defaults to the current path. */
   page?: string;
   heading?: string;
+}
+
+/** ApiError without importing its module (kept out of the page chunk): a status and a server sentence. */
+function isApiError(err: unknown): err is { name: 'ApiError'; message: string } {
+  return err instanceof Error && err.name === 'ApiError' && err.message.length > 0;
 }
 
 const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.';
@@ -66,6 +70,8 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
     sendingRef.current = true;
     setSending(true);
     try {
+      // The API client (with the contract's schemas) loads on first submit, keeping it out of page load.
+      const { callApi } = await import('../../lib/api-client');
       await callApi('createLead', {
         body: {
           name: values.name.trim(),
@@ -84,7 +90,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       fireConversionPixel(env.VITE_CONVERSION_PIXEL_URL);
       void navigate(THANK_YOU_PATH);
     } catch (err) {
-      setPopup(err instanceof ApiError ? err.message : SERVER_FAILURE);
+      setPopup(isApiError(err) ? err.message : SERVER_FAILURE);
       // A verified solution is accepted once by the server: ask for a fresh one.
       setCaptcha(null);
       setCaptchaKey((k) => k + 1);

@@ -1,0 +1,66 @@
+import { act, render as renderDom, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { render as renderServer } from '../entry-server';
+import { App } from './app';
+import { browserPages } from './page-modules';
+import { AppProviders } from './providers';
+import { publicRoutes } from './route-meta';
+import { pageForPath } from './route-table';
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+describe('App', () => {
+  it('shows the not-found page for unknown paths and replaces the address with /404', async () => {
+    renderDom(
+      <AppProviders pages={browserPages}>
+        <MemoryRouter initialEntries={['/no-such-page']}>
+          <App />
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: "uh-oh! something's missing" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/404'));
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toMatch(/^Page Not Found/));
+  });
+
+  it('maps every route-table path to a page, and nothing else', () => {
+    expect(pageForPath('/blog/some-post')).toBe('post');
+    expect(pageForPath('/how-to-start-a-career-in-a-digital-marketing-agency')).toBe('post');
+    expect(pageForPath('/edit-blog/a-slug')).toBe('postEditor');
+    expect(pageForPath('/seo-company-in-chennai')).toBe('serviceLanding');
+    expect(pageForPath('/nope')).toBeUndefined();
+  });
+
+  it.each(publicRoutes.map((r) => r.path))('hydrates the prerendered %s without mismatches', async (path) => {
+    const { html } = renderServer(path);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const page = pageForPath(path);
+    if (page) await browserPages[page].preload();
+    const problems: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args));
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <AppProviders pages={browserPages}>
+          <MemoryRouter initialEntries={[path]}>
+            <App />
+          </MemoryRouter>
+        </AppProviders>,
+        { onRecoverableError: (err) => problems.push(err) },
+      ),
+    );
+    expect(problems.map((p) => String(Array.isArray(p) ? p.join(" ").slice(-1500) : p))).toEqual([]);
+    expect(container.querySelectorAll('h1')).toHaveLength(1);
+    consoleError.mockRestore();
+    act(() => root.unmount());
+    container.remove();
+  });
+});

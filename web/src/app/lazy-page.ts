@@ -1,0 +1,26 @@
+import { createElement, lazy, type ComponentType } from 'react';
+
+/** A code-split page whose chunk can be fetched ahead of rendering. */
+export type LazyPage = (() => ReturnType<typeof createElement>) & {
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * Like React.lazy, but once `preload()` has resolved the page renders synchronously. The browser
+ * entry preloads the current route's page before hydrating, so prerendered HTML hydrates with no
+ * Suspense fallback and no flash, while each page still ships in its own chunk.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<{ default: ComponentType }> | undefined;
+  const preload = (): Promise<{ default: ComponentType }> => {
+    pending ??= load().then((mod) => {
+      loaded = mod.default;
+      return mod;
+    });
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  const Page = (): ReturnType<typeof createElement> => createElement(loaded ?? Lazy);
+  return Object.assign(Page, { preload });
+}

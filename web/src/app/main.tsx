@@ -1,0 +1,50 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import '../styles/index.css';
+import { SWR_FALLBACK_ID } from '../lib/head';
+import { App } from './app';
+import { browserPages } from './page-modules';
+import { AppProviders } from './providers';
+import { pageForPath } from './route-table';
+
+/** Data the blog render handler embedded as JSON (never executed), or nothing. */
+function readSwrFallback(): Record<string, unknown> {
+  const text = document.getElementById(SWR_FALLBACK_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};
+  } catch {
+    return {};
+  }
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+const page = pageForPath(path);
+// Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
+if (page) await browserPages[page].preload().catch(() => undefined);
+
+const tree = (
+  <StrictMode>
+    <AppProviders pages={browserPages} swrFallback={readSwrFallback()}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>
+);
+
+// Prerendered pages carry the path they were rendered for; the SPA shell (spa.html), or another
+// page's HTML served as a fallback for an admin path, is rendered fresh instead of hydrated.
+const renderedFor = container.dataset.path;
+if (container.hasChildNodes() && (renderedFor === undefined || renderedFor === path)) {
+  hydrateRoot(container, tree);
+} else {
+  container.replaceChildren();
+  delete container.dataset.path;
+  createRoot(container).render(tree);
+}

@@ -1,0 +1,20 @@
+import { useContext } from 'react';
+import { Route, Routes } from 'react-router';
+import NotFoundPage, { NotFoundRedirect } from '../features/marketing/not-found-page';
+import { PageModulesContext } from './page-modules';
+import { routeTable } from './route-table';
+
+/** Renders the route table with the pages of the current entry (lazy in the browser, eager on the server). */
+export function AppRoutes() {
+  const pages = useContext(PageModulesContext);
+  return (
+    <Routes>
+      {routeTable.map(({ path, page }) => {
+        const Page = pages[page];
+        return <Route key={path} path={path} element={<Page />} />;
+      })}
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route path="*" element={<NotFoundRedirect />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,31 @@
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { notFoundMeta, notFoundPage } from '../../content/misc-pages';
+
+/** The not-found page (spec 001 §2.7). */
+export default function NotFoundPage() {
+  usePageMeta(notFoundMeta);
+  return (
+    <section className="status-page">
+      <div className="container status-page__inner">
+        <img className="status-page__art status-page__art--lost" src="/assets/img/not-found.svg" width={320} height={200} alt="" />
+        <h1>{notFoundPage.heading}</h1>
+        <p>{notFoundPage.text}</p>
+        <Link to={notFoundPage.action.href} className="btn btn--primary">
+          {notFoundPage.action.label}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Unmatched paths: show the not-found page, then replace the address with /404 (spec 000 §2). */
+export function NotFoundRedirect() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname !== '/404') void navigate('/404', { replace: true });
+  }, [navigate, pathname]);
+  return <NotFoundPage />;
+}

@@ -1,0 +1,17 @@
+import { usePageMeta } from '../../lib/use-page-meta';
+import { CtaBand } from '../../components/sections/cta-band';
+import { HeroBanner } from '../../components/sections/hero-banner';
+import { portfolioMeta, portfolioPage } from '../../content/portfolio';
+import { PortfolioGallery } from '../portfolio/portfolio-gallery';
+
+/** Portfolio page (spec 001 §2.5). */
+export default function PortfolioPage() {
+  usePageMeta(portfolioMeta);
+  return (
+    <>
+      <HeroBanner title={portfolioPage.heading} breadcrumb={portfolioMeta.breadcrumb} parallax={0.5} />
+      <PortfolioGallery />
+      <CtaBand title="Want results like these?" text="Tell us about your project. We call back within 12 hours." action={{ label: 'Start a project', href: '/contact' }} parallax={0.5} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { Fragment, useState } from 'react';
+import { portfolioFilters, portfolioItems, portfolioPage, type PortfolioGroup, type PortfolioItem } from '../../content/portfolio';
+import { Lightbox } from './lightbox';
+
+type Filter = PortfolioGroup | 'all';
+
+/** The filter sentence, the project grid and the lightbox of the portfolio page (spec 001 §2.5). */
+export function PortfolioGallery({ items = portfolioItems }: { items?: PortfolioItem[] }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [open, setOpen] = useState<PortfolioItem | null>(null);
+  const shown = filter === 'all' ? items : items.filter((i) => i.group === filter);
+
+  const filterButton = (value: Filter, label: string) => (
+    <button type="button" className="portfolio__filter" aria-pressed={filter === value} onClick={() => setFilter(value)}>
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="section portfolio" aria-label="Projects">
+      <div className="container">
+        <p className="portfolio__sentence">
+          We craft{' '}
+          {portfolioFilters.map((f, i) => (
+            <Fragment key={f.group}>
+              {filterButton(f.group, f.label)}
+              {i < portfolioFilters.length - 2 ? ', ' : i === portfolioFilters.length - 2 ? ' and ' : ''}
+            </Fragment>
+          ))}{' '}
+          that people remember. {filterButton('all', 'Show all')}
+        </p>
+        <p className="visually-hidden" aria-live="polite">
+          {`${shown.length} project${shown.length === 1 ? '' : 's'} shown`}
+        </p>
+        {shown.length === 0 ? (
+          <p className="portfolio__empty">{portfolioPage.emptyText}</p>
+        ) : (
+          <ul className="portfolio__grid">
+            {shown.map((item) => (
+              <li key={item.id} className="portfolio__item" data-group={item.group}>
+                <button type="button" className="portfolio__open" onClick={() => setOpen(item)} aria-label={`Enlarge ${item.name}`}>
+                  <img src={item.thumb.src} width={item.thumb.width} height={item.thumb.height} alt={item.alt} loading="lazy" decoding="async" />
+                </button>
+                <p className="portfolio__category">{item.category}</p>
+                <h2 className="portfolio__name">{item.name}</h2>
+                <p className="portfolio__tech">{item.tech}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {open && <Lightbox item={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
