@@ -115,10 +115,11 @@ async function main(): Promise<void> {
     resetClients();
 
     const clients = standInClients(standIns.endpoints);
+    const renderHandler = renderHandlerLoader({ entry: settings.RENDER_HANDLER, outDir: path.join(dataDir, 'render'), webRoot: path.join(REPO_ROOT, 'web') });
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: { s3: clients.s3, bucket: env.MEDIA_BUCKET ?? 'media' },
-      renderHandler: renderHandlerLoader(settings.RENDER_HANDLER),
+      renderHandler,
       thirdParties: {
         googleMapsKey: settings.VITE_GOOGLE_MAPS_KEY,
         chatWidgetUrl: settings.VITE_CHAT_WIDGET_URL,
@@ -128,6 +129,11 @@ async function main(): Promise<void> {
     const port = await listen(server, settings.PORT, settings.HOST);
     const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
     const shownUrl = settings.SITE_URL ?? (settings.HOST === '127.0.0.1' ? `http://localhost:${port}` : localUrl);
+    // Now that the port is known: absolute links of the handlers, and where the render handler finds the API and the shell.
+    process.env.SITE_URL = shownUrl;
+    process.env.API_ORIGIN = localUrl;
+    process.env.WEB_DIST = settings.WEB_DIST;
+    resetEnv();
 
     const marker = path.join(dataDir, 'seeded');
     if (settings.SEED === 'true' && !(await exists(marker))) {
@@ -141,6 +147,8 @@ async function main(): Promise<void> {
     }
 
     retry = startRetryJob(30_000);
+    // Build the blog renderer now rather than on the first blog request (it takes a few seconds).
+    void renderHandler();
     if (!(await exists(settings.WEB_DIST))) log.warn('web/dist is missing: run `npm run build -w web` for the site (the API works without it)');
     process.stdout.write(
       [

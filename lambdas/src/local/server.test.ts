@@ -165,6 +165,8 @@ describe('local server: static site', () => {
     const shell = await fetch(`${base}/blog/some-post`);
     expect(shell.status).toBe(200);
     expect(await shell.text()).toContain('<title>shell</title>');
+    // The sitemap is never answered with the HTML shell.
+    expect((await fetch(`${base}/sitemap.xml`)).status).toBe(404);
   });
 
   it('serves a placeholder page when the site is not built', async () => {

@@ -11,7 +11,7 @@ import { loadHandler as defaultLoadHandler } from './handler-modules';
 import { getMedia } from './media';
 import type { RenderHandler } from './render';
 import { securityHeaders, type ThirdParties } from './security-headers';
-import { contentTypeOf, isBlogRoute, isCompressible, resolveStatic } from './static-files';
+import { contentTypeOf, isCompressible, isRenderedRoute, resolveStatic } from './static-files';
 
 export interface LocalServerOptions {
   /** The built site (`web/dist`); a placeholder page is served while it does not exist. */
@@ -181,8 +181,8 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     return result.status;
   }
 
-  async function site(req: IncomingMessage, res: ServerResponse, rawPath: string, shellForBlog: boolean): Promise<number> {
-    const hit = await resolveStatic(options.webDist, rawPath, shellForBlog);
+  async function site(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<number> {
+    const hit = await resolveStatic(options.webDist, rawPath);
     if (!hit) {
       send(req, res, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': HTML_CACHE }, Buffer.from(PLACEHOLDER), { third });
       return 200;
@@ -213,9 +213,8 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
           status = 405;
         } else if (rawPath.startsWith('/media/')) status = await media(req, res, rawPath);
         else {
-          const blog = isBlogRoute(rawPath);
-          const rendered = blog ? await render(req, res, rawPath, rawQueryString) : null;
-          status = rendered ?? (await site(req, res, rawPath, blog));
+          const rendered = isRenderedRoute(rawPath) ? await render(req, res, rawPath, rawQueryString) : null;
+          status = rendered ?? (await site(req, res, rawPath));
         }
       }
     } catch (error) {

@@ -34,11 +34,14 @@ export const isCompressible = (contentType: string): boolean =>
 
 /** Routes of the admin SPA: not prerendered, served by the app shell. */
 const SPA_ROUTES = [/^\/creative-login\/?$/, /^\/admin(\/.*)?$/, /^\/add-blog\/?$/, /^\/edit-blog(\/.*)?$/];
-/** Blog routes, rendered at the origin; the app shell renders them too when the render handler is absent. */
-export const BLOG_ROUTES = [/^\/blog(\/.*)?$/, /^\/how-to-start-a-career-in-a-digital-marketing-agency\/?$/, /^\/sitemap\.xml$/, /^\/rss\.xml$/];
+/** Blog pages, rendered at the origin; the app shell renders them too when the render handler is absent. */
+const BLOG_PAGES = [/^\/blog(\/.*)?$/, /^\/how-to-start-a-career-in-a-digital-marketing-agency\/?$/];
+/** Everything the render handler answers: the blog pages, the sitemap and the feed. */
+const RENDERED = [...BLOG_PAGES, /^\/sitemap\.xml$/, /^\/rss\.xml$/];
 
 export const isSpaRoute = (pathname: string) => SPA_ROUTES.some((r) => r.test(pathname));
-export const isBlogRoute = (pathname: string) => BLOG_ROUTES.some((r) => r.test(pathname));
+export const isBlogPage = (pathname: string) => BLOG_PAGES.some((r) => r.test(pathname));
+export const isRenderedRoute = (pathname: string) => RENDERED.some((r) => r.test(pathname));
 
 export interface StaticHit {
   file: string;
@@ -59,10 +62,10 @@ async function fileAt(file: string): Promise<{ size: number; mtimeMs: number } |
 /**
  * Which file of the built site answers a path, as the site bucket + CloudFront function do: the exact
  * file, else the prerendered `<path>/index.html` (or `<path>.html`), else the app shell for SPA
- * routes (and for blog routes when `shellForBlog`), else `404.html` with status 404 (the app shell
+ * routes and blog pages (when the render handler did not answer them), else `404.html` with status 404 (the app shell
  * when there is none). Null when the folder has neither.
  */
-export async function resolveStatic(dist: string, pathname: string, shellForBlog = false): Promise<StaticHit | null> {
+export async function resolveStatic(dist: string, pathname: string): Promise<StaticHit | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -86,7 +89,7 @@ export async function resolveStatic(dist: string, pathname: string, shellForBlog
     if (found) return { file, status: 200, ...found };
   }
   const shell = path.join(root, 'index.html');
-  if (isSpaRoute(decoded) || (shellForBlog && isBlogRoute(decoded))) {
+  if (isSpaRoute(decoded) || isBlogPage(decoded)) {
     const found = await fileAt(shell);
     if (found) return { file: shell, status: 200, ...found };
   }
