@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { buildApp } from '../lib/app';
+import { parseStage } from '../lib/config';
+
+// The app's entry: the one place that reads process.env (CDK passes the target account and region here).
+const app = new App();
+const context = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION;
+
+buildApp({
+  app,
+  stage: parseStage(context('stage') ?? 'dev'),
+  repoRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+  ...(account && region ? { env: { account, region } } : {}),
+  overrides: {
+    mailFrom: context('mailFrom') ?? process.env.MAIL_FROM,
+    mailTo: context('mailTo') ?? process.env.MAIL_TO,
+    domainNames: context('domainNames'),
+    certificateArn: context('certificateArn'),
+  },
+});

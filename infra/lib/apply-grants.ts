@@ -1,0 +1,156 @@
+import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { Stack } from 'aws-cdk-lib';
+import { acknowledge, nagArnOf } from './nag';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Auth } from './constructs/auth';
+import type { Mail } from './constructs/mail';
+import { BANNER_PREFIX } from './constructs/media';
+import {
+  indexNamesOf,
+  MEDIA_ACTIONS,
+  TABLE_ACTIONS,
+  type FunctionGrants,
+  type TableGrant,
+} from './grants';
+
+/** The resources grants refer to. */
+export interface GrantTargets {
+  tables: Record<TableName, dynamodb.ITable>;
+  media: s3.IBucket;
+  mail: Mail;
+  auth: Auth;
+  /** The captcha HMAC key and its secret name, for functions granted `captchaKey`. */
+  captchaKey?: { secret: secretsmanager.ISecret; name: string };
+}
+
+/** The SSM name through which Parameter Store hands out a Secrets Manager secret (CAPTCHA_HMAC_KEY_PARAM). */
+export const secretParameterName = (secretName: string): string =>
+  `/aws/reference/secretsmanager/${secretName}`;
+
+/**
+ * Give `fn` exactly what `grants` lists, and set the environment variable of every resource it is
+ * granted at the same time, so a function never knows a resource name it may not use.
+ */
+export function applyGrants(
+  fn: lambda.Function,
+  grants: FunctionGrants,
+  targets: GrantTargets,
+): void {
+  for (const [name, grant] of Object.entries(grants.tables ?? {}) as [TableName, TableGrant][]) {
+    grantTable(fn, name, targets.tables[name], grant);
+  }
+  if (grants.media?.length) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: grants.media.map((a) => MEDIA_ACTIONS[a]),
+        resources: [targets.media.arnForObjects(`${BANNER_PREFIX}*`)],
+      }),
+    );
+    fn.addEnvironment('MEDIA_BUCKET', targets.media.bucketName);
+    acknowledgeOnPolicy(
+      fn,
+      `AwsSolutions-IAM5[Resource::${nagArnOf(targets.media)}/${BANNER_PREFIX}*]`,
+      'Banner objects have generated names; access is limited to the banners/ prefix.',
+    );
+  }
+  if (grants.sendMail) {
+    targets.mail.grantSend(fn);
+    for (const [key, value] of Object.entries(targets.mail.environment))
+      fn.addEnvironment(key, value);
+    acknowledgeOnPolicy(
+      fn,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]`,
+      'SES checks sandbox recipients as identities too; the ses:FromAddress condition pins the sender.',
+    );
+  }
+  if (grants.captchaKey) {
+    if (!targets.captchaKey)
+      throw new Error(`${fn.node.path} is granted the captcha key but none was given`);
+    targets.captchaKey.secret.grantRead(fn);
+    const parameter = secretParameterName(targets.captchaKey.name);
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [
+          Stack.of(fn).formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: parameter.slice(1),
+          }),
+        ],
+      }),
+    );
+    fn.addEnvironment('CAPTCHA_HMAC_KEY_PARAM', parameter);
+  }
+  if (grants.cognitoLogin || grants.cognitoAdmin?.length) {
+    const actions = [
+      ...(grants.cognitoLogin ? ['cognito-idp:InitiateAuth'] : []),
+      ...(grants.cognitoAdmin ?? []),
+    ];
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions, resources: [targets.auth.userPool.userPoolArn] }),
+    );
+    setAuthEnvironment(fn, targets.auth);
+  }
+}
+
+/** The settings a function needs to verify admin tokens (no IAM: the JWKS is public). */
+export function setAuthEnvironment(fn: lambda.Function, auth: Auth): void {
+  fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+  fn.addEnvironment('USER_POOL_CLIENT_ID', auth.client.userPoolClientId);
+  fn.addEnvironment('ADMIN_GROUP', auth.adminGroup);
+}
+
+/** `cloudfront:CreateInvalidation` on the distribution, and DISTRIBUTION_ID. */
+export function grantInvalidation(
+  fn: lambda.Function,
+  distribution: cloudfront.IDistribution,
+): void {
+  distribution.grantCreateInvalidation(fn);
+  fn.addEnvironment('DISTRIBUTION_ID', distribution.distributionId);
+}
+
+function grantTable(
+  fn: lambda.Function,
+  name: TableName,
+  table: dynamodb.ITable,
+  grant: TableGrant,
+): void {
+  const actions = grant.access.flatMap((a) => TABLE_ACTIONS[a]);
+  const scoped = Boolean(grant.keyPrefixes?.length);
+  // Queries may use the table's indexes; each is named, so no wildcard is needed.
+  const indexes =
+    !scoped && grant.access.includes('read')
+      ? indexNamesOf(name).map((i) => `${table.tableArn}/index/${i}`)
+      : [];
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions,
+      resources: [table.tableArn, ...indexes],
+      ...(scoped
+        ? {
+            conditions: {
+              'ForAllValues:StringLike': {
+                'dynamodb:LeadingKeys': grant.keyPrefixes?.map((p) => `${p}*`),
+              },
+            },
+          }
+        : {}),
+    }),
+  );
+  fn.addEnvironment(TABLES[name].envVar, table.tableName);
+}
+
+function acknowledgeOnPolicy(
+  fn: lambda.Function,
+  id: `AwsSolutions-${string}`,
+  reason: string,
+): void {
+  const role = fn.role;
+  if (role) acknowledge(role, id, reason);
+}

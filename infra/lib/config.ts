@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** The environments one stack is deployed per. */
+export const STAGES = ['dev', 'prod'] as const;
+export type Stage = (typeof STAGES)[number];
+
+const origins = z.array(z.url()).default([]);
+
+/** Typed per-stage configuration: everything that differs between dev and prod lives here. */
+export const stageConfigSchema = z.object({
+  stage: z.enum(STAGES),
+  /** Prefix of stack and resource names. */
+  stackName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/),
+  /** Stateful resources (tables, buckets, user pool, secret) are retained, deletion-protected and backed up. */
+  protectData: z.boolean(),
+  /** Days of CloudWatch log retention for functions and API access logs. */
+  logRetentionDays: z.number().int().positive(),
+  mail: z.object({
+    /** SES sender address; an SES e-mail identity is created for it. */
+    from: z.email(),
+    /** Agency recipients of lead e-mails. */
+    to: z.array(z.email()).min(1),
+  }),
+  /** Steady-state requests per second and burst of the API stage. */
+  apiThrottle: z.object({
+    rateLimit: z.number().positive(),
+    burstLimit: z.number().int().positive(),
+  }),
+  /** Optional custom domain: the ACM certificate must live in us-east-1. */
+  domain: z
+    .object({
+      names: z.array(z.string().min(3)).min(1),
+      certificateArn: z.string().startsWith('arn:aws:acm:us-east-1:'),
+    })
+    .optional(),
+  /** Price class of the distribution: 100 (NA/EU), 200 (+Asia incl. India) or All. */
+  priceClass: z.enum(['100', '200', 'All']),
+  /** Extra origins the Content-Security-Policy allows, for optional third-party services (maps, chat, pixel). */
+  csp: z
+    .object({ script: origins, connect: origins, frame: origins, img: origins })
+    .default({ script: [], connect: [], frame: [], img: [] }),
+});
+export type StageConfig = z.infer<typeof stageConfigSchema>;
+export type StageConfigInput = z.input<typeof stageConfigSchema>;
+
+const defaults: Record<Stage, StageConfigInput> = {
+  dev: {
+    stage: 'dev',
+    stackName: 'AgencySite-dev',
+    protectData: false,
+    logRetentionDays: 7,
+    mail: { from: 'no-reply@example.com', to: ['sales@example.com'] },
+    apiThrottle: { rateLimit: 20, burstLimit: 40 },
+    priceClass: '100',
+  },
+  prod: {
+    stage: 'prod',
+    stackName: 'AgencySite-prod',
+    protectData: true,
+    logRetentionDays: 90,
+    mail: { from: 'no-reply@example.com', to: ['sales@example.com'] },
+    apiThrottle: { rateLimit: 100, burstLimit: 200 },
+    priceClass: '200',
+  },
+};
+
+/** Overrides an operator may pass as CDK context (`-c mailFrom=… -c mailTo=a@x,b@y -c domainNames=… -c certificateArn=…`). */
+export interface ConfigOverrides {
+  mailFrom?: string;
+  mailTo?: string;
+  domainNames?: string;
+  certificateArn?: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parse a stage name, naming the allowed ones when it is wrong. */
+export function parseStage(value: unknown): Stage {
+  const parsed = z.enum(STAGES).safeParse(value);
+  if (!parsed.success)
+    throw new ConfigError(
+      `Unknown stage ${JSON.stringify(value)}: use one of ${STAGES.join(', ')} (cdk synth -c stage=prod)`,
+    );
+  return parsed.data;
+}
+
+/** The validated configuration of a stage with operator overrides applied. */
+export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): StageConfig {
+  const base = defaults[stage];
+  const input: StageConfigInput = {
+    ...base,
+    mail: {
+      from: overrides.mailFrom ?? base.mail.from,
+      to: overrides.mailTo ? splitList(overrides.mailTo) : base.mail.to,
+    },
+    domain:
+      overrides.domainNames || overrides.certificateArn
+        ? {
+            names: splitList(overrides.domainNames ?? ''),
+            certificateArn: overrides.certificateArn ?? '',
+          }
+        : base.domain,
+  };
+  const parsed = stageConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid ${stage} configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);

@@ -1,0 +1,65 @@
+import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+
+export interface DataProps {
+  /** Retain the tables and turn on deletion protection (prod). */
+  protectData: boolean;
+}
+
+interface TableSpec {
+  partitionKey: string;
+  partitionKeyType?: 'S' | 'N';
+  sortKey?: string;
+  expiresAt?: string;
+  indexes: Readonly<Record<string, { name: string; partitionKey: string; sortKey?: string }>>;
+}
+
+/** Construct ids of the tables: pinned by a test, since changing one replaces a table and its data. */
+export const TABLE_IDS: Record<TableName, string> = {
+  content: 'ContentTable',
+  leads: 'LeadsTable',
+  views: 'ViewsTable',
+};
+
+/** The three DynamoDB tables (content, leads, views) exactly as `TABLES` defines their keys and indexes. */
+export class Data extends Construct {
+  readonly tables: Record<TableName, dynamodb.Table>;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const make = (name: TableName): dynamodb.Table =>
+      this.table(TABLE_IDS[name], TABLES[name], props);
+    this.tables = { content: make('content'), leads: make('leads'), views: make('views') };
+  }
+
+  private table(id: string, spec: TableSpec, props: DataProps): dynamodb.Table {
+    const table = new dynamodb.Table(this, id, {
+      partitionKey: { name: spec.partitionKey, type: attributeType(spec.partitionKeyType) },
+      ...(spec.sortKey
+        ? { sortKey: { name: spec.sortKey, type: dynamodb.AttributeType.STRING } }
+        : {}),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.protectData,
+      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      ...(spec.expiresAt ? { timeToLiveAttribute: spec.expiresAt } : {}),
+    });
+    for (const index of Object.values(spec.indexes)) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        ...(index.sortKey
+          ? { sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING } }
+          : {}),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+}
+
+const attributeType = (type: 'S' | 'N' | undefined): dynamodb.AttributeType =>
+  type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING;

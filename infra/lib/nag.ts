@@ -1,0 +1,32 @@
+import { CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+
+/**
+ * Acknowledge one cdk-nag AwsSolutions finding on the construct it concerns, with the reason.
+ * `rule` is the rule id, with the finding in brackets for rules that report several
+ * (`AwsSolutions-IAM5[Resource::*]`).
+ */
+export function acknowledge(
+  scope: IConstruct,
+  rule: `AwsSolutions-${string}`,
+  reason: string,
+): void {
+  Validations.of(scope).acknowledge({ id: `AwsSolutions::${rule}`, reason });
+}
+
+/** How cdk-nag spells a construct's ARN in a finding: `<LogicalId.Arn>`. */
+export function nagArnOf(construct: IConstruct): string {
+  const resource = construct.node.defaultChild;
+  if (!(resource instanceof CfnElement))
+    throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  return `<${Stack.of(construct).getLogicalId(resource)}.Arn>`;
+}
+
+/** How cdk-nag spells a stack's account and region: literal when known, pseudo parameters otherwise. */
+export function nagEnvOf(scope: IConstruct): { account: string; region: string } {
+  const stack = Stack.of(scope);
+  return {
+    account: Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account,
+    region: Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region,
+  };
+}

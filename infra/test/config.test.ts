@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseStage, stageConfig } from '../lib/config';
+import { NODE_RUNTIME, retentionOf } from '../lib/constructs/agency-function';
+
+describe('stage configuration', () => {
+  it('protects data in prod only', () => {
+    expect(stageConfig('prod').protectData).toBe(true);
+    expect(stageConfig('dev').protectData).toBe(false);
+    expect(stageConfig('prod').stackName).not.toBe(stageConfig('dev').stackName);
+  });
+
+  it('rejects an unknown stage, naming the allowed ones', () => {
+    expect(() => parseStage('staging')).toThrow(ConfigError);
+    expect(() => parseStage('staging')).toThrow(/dev, prod/);
+    expect(parseStage('prod')).toBe('prod');
+  });
+
+  it('applies operator overrides and validates them', () => {
+    const config = stageConfig('prod', {
+      mailFrom: 'hello@agency.example',
+      mailTo: 'a@agency.example, b@agency.example',
+    });
+    expect(config.mail).toEqual({
+      from: 'hello@agency.example',
+      to: ['a@agency.example', 'b@agency.example'],
+    });
+    expect(() => stageConfig('prod', { mailTo: 'not-an-address' })).toThrow(/mail\.to/);
+    expect(() =>
+      stageConfig('prod', {
+        domainNames: 'www.agency.example',
+        certificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x',
+      }),
+    ).toThrow(/us-east-1/);
+    expect(
+      stageConfig('prod', {
+        domainNames: 'www.agency.example',
+        certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x',
+      }).domain?.names,
+    ).toEqual(['www.agency.example']);
+  });
+});
+
+describe('function defaults', () => {
+  it('runs the newest Node runtime aws-cdk-lib knows, at least Node 22', () => {
+    const major = Number(/nodejs(\d+)/.exec(NODE_RUNTIME.name)?.[1]);
+    expect(major).toBeGreaterThanOrEqual(22);
+  });
+
+  it('keeps logs at least as long as configured', () => {
+    expect(retentionOf(7)).toBe(7);
+    expect(retentionOf(8)).toBe(14);
+    expect(retentionOf(90)).toBe(90);
+  });
+});

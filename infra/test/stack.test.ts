@@ -1,0 +1,615 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { contract, handlerModule, operationNames, SPECIAL_SLUGS } from '@agency/shared';
+import { Match } from 'aws-cdk-lib/assertions';
+import { z } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
+import { fakeWebBuild, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
+import {
+  functionByDescription,
+  referencedIds,
+  resourcesOf,
+  statementsOf,
+  type Statement,
+} from './template';
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synthStage('prod', { webDist: fakeWebBuild() });
+}, SYNTH_TIMEOUT_MS);
+
+const tableId = (name: TableName): string => {
+  const ids = { content: 'DataContentTable', leads: 'DataLeadsTable', views: 'DataViewsTable' };
+  const found = resourcesOf(s.template, 'AWS::DynamoDB::Table').find((t) =>
+    t.id.startsWith(ids[name]),
+  );
+  if (!found) throw new Error(`no ${name} table`);
+  return found.id;
+};
+const bucketId = (prefix: string): string => {
+  const found = resourcesOf(s.template, 'AWS::S3::Bucket').find((b) => b.id.startsWith(prefix));
+  if (!found) throw new Error(`no bucket ${prefix}`);
+  return found.id;
+};
+const envOf = (fnId: string): Record<string, unknown> =>
+  z
+    .object({ Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }) })
+    .parse(s.template.toJSON().Resources[fnId].Properties).Environment.Variables;
+const opFunction = (name: string) => functionByDescription(s.template, `${name}:`);
+/** Statements other than the function's own log writing. */
+const grantsOfFn = (fnId: string): Statement[] =>
+  statementsOf(s.template, fnId).filter((st) => !st.actions.every((a) => a.startsWith('logs:')));
+const dynamoStatements = (fnId: string, table: TableName): Statement[] =>
+  grantsOfFn(fnId).filter(
+    (st) =>
+      st.actions.some((a) => a.startsWith('dynamodb:')) &&
+      referencedIds(st.Resource).includes(tableId(table)),
+  );
+
+describe('prod stack', () => {
+  it('passes every cdk-nag AwsSolutions check (findings are acknowledged with reasons)', () => {
+    const nag = s.report.pluginReports.find((p) => p.pluginName === 'AwsSolutions');
+    expect(nag?.conclusion).toBe('success');
+    expect(nag?.violations).toEqual([]);
+  });
+
+  it('has one function per contract operation, built from its handler module, on arm64 and the newest Node runtime', () => {
+    for (const name of operationNames) {
+      expect(opFunction(name).props).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: 'nodejs24.x',
+        Handler: 'index.handler',
+        MemorySize: 512,
+      });
+      const fn = s.stack.api.functions.get(name);
+      expect(fn?.entry).toBe(path.join(REPO_ROOT, 'lambdas/src', `${handlerModule(name)}.ts`));
+      expect(existsSync(fn?.entry ?? ''), `${name} handler file`).toBe(true);
+    }
+    expect(s.stack.api.functions.size).toBe(operationNames.length);
+    expect(existsSync(s.stack.jobs.retryFunction.entry)).toBe(true);
+  });
+
+  it('has one API route per contract operation, admin ones behind the Cognito JWT authorizer', () => {
+    const routes = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route');
+    for (const name of operationNames) {
+      const op = contract[name];
+      const route = routes.find((r) => r.props.RouteKey === `${op.method} ${op.path}`);
+      expect(route, `${op.method} ${op.path}`).toBeDefined();
+      const fnId = opFunction(name).id;
+      const integrationId = referencedIds(route?.props.Target)[0] ?? '';
+      const integration = s.template.toJSON().Resources[integrationId];
+      expect(referencedIds(integration.Properties.IntegrationUri)).toContain(fnId);
+      if (op.auth === 'admin')
+        expect(route?.props).toMatchObject({
+          AuthorizationType: 'JWT',
+          AuthorizerId: { Ref: expect.stringMatching(/AdminAuthorizer/) },
+        });
+      else expect(route?.props.AuthorizationType ?? 'NONE').toBe('NONE');
+    }
+    const apiRoutes = routes.filter((r) => String(r.props.RouteKey).includes(' /api/'));
+    expect(apiRoutes).toHaveLength(operationNames.length);
+  });
+
+  it('checks admin tokens against the user pool and its app client', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: Match.stringLikeRegexp('AuthUserPoolWebClient') }],
+        Issuer: Match.objectLike({
+          'Fn::Join': Match.arrayWith([Match.arrayWith([Match.stringLikeRegexp('cognito-idp')])]),
+        }),
+      },
+    });
+  });
+
+  it('serves the blog pages, sitemap and RSS from the render handler through public routes', () => {
+    const render = functionByDescription(s.template, 'Server-renders blog pages');
+    for (const path of [
+      '/blog',
+      '/blog/{slug}',
+      `/${SPECIAL_SLUGS.career}`,
+      '/sitemap.xml',
+      '/rss.xml',
+    ]) {
+      const route = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route').find(
+        (r) => r.props.RouteKey === `GET ${path}`,
+      );
+      expect(route, path).toBeDefined();
+      const integration =
+        s.template.toJSON().Resources[referencedIds(route?.props.Target)[0] ?? ''];
+      expect(referencedIds(integration.Properties.IntegrationUri)).toContain(render.id);
+    }
+    expect(
+      grantsOfFn(render.id)
+        .flatMap((st) => st.actions)
+        .sort(),
+    ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.read].sort());
+  });
+
+  describe('least privilege', () => {
+    it('gives no function a wildcard action or an unrestricted resource', () => {
+      const own = resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
+        /^(Api|Render|LeadJobs)/.test(f.id),
+      );
+      expect(own).toHaveLength(operationNames.length + 2);
+      for (const fn of own) {
+        for (const st of statementsOf(s.template, fn.id)) {
+          expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
+          expect(st.Resource).not.toBe('*');
+        }
+      }
+    });
+
+    it('gives operations without grants nothing but their logs', () => {
+      for (const name of operationNames.filter((n) => !OPERATION_GRANTS[n])) {
+        expect(grantsOfFn(opFunction(name).id), name).toEqual([]);
+      }
+      expect(operationNames.filter((n) => !OPERATION_GRANTS[n])).toEqual(
+        expect.arrayContaining(['getHealth', 'getExtensionImage', 'getUserData']),
+      );
+    });
+
+    it('lets public readers read posts and views, and nothing else', () => {
+      for (const name of ['listPosts', 'getPost']) {
+        const fnId = opFunction(name).id;
+        const statements = grantsOfFn(fnId);
+        expect(
+          statements.flatMap((st) => st.actions).every((a) => TABLE_ACTIONS.read.includes(a)),
+          name,
+        ).toBe(true);
+        const touched = new Set(statements.flatMap((st) => referencedIds(st.Resource)));
+        expect([...touched].sort()).toEqual([tableId('content'), tableId('views')].sort());
+      }
+    });
+
+    it('lets increaseView read content and only update the views table', () => {
+      const fnId = opFunction('increaseView').id;
+      expect(
+        dynamoStatements(fnId, 'views')
+          .flatMap((st) => st.actions)
+          .sort(),
+      ).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(
+        dynamoStatements(fnId, 'content')
+          .flatMap((st) => st.actions)
+          .sort(),
+      ).toEqual([...TABLE_ACTIONS.read].sort());
+    });
+
+    it('never lets createLead read leads, and scopes its content-table records to RATE# and ALTCHA#', () => {
+      const fnId = opFunction('createLead').id;
+      expect(
+        dynamoStatements(fnId, 'leads')
+          .flatMap((st) => st.actions)
+          .sort(),
+      ).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      const [content] = dynamoStatements(fnId, 'content');
+      expect(content?.Condition).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*', 'ALTCHA#*'] },
+      });
+      expect(referencedIds(content?.Resource)).toEqual([tableId('content')]);
+      const mail = grantsOfFn(fnId).find((st) => st.actions.includes('ses:SendEmail'));
+      expect(mail?.Condition).toEqual({
+        StringEquals: { 'ses:FromAddress': 'no-reply@example.com' },
+      });
+      expect(
+        grantsOfFn(fnId).some((st) => st.actions.includes('secretsmanager:GetSecretValue')),
+      ).toBe(true);
+    });
+
+    it('lets the post writers change content, banners and the CDN, and nothing of leads', () => {
+      for (const name of ['createPost', 'updatePost', 'deletePost']) {
+        const fnId = opFunction(name).id;
+        const statements = grantsOfFn(fnId);
+        expect(dynamoStatements(fnId, 'leads'), name).toEqual([]);
+        const s3 = statements.find((st) => st.actions.some((a) => a.startsWith('s3:')));
+        expect(JSON.stringify(s3?.Resource)).toContain('/banners/*');
+        expect(referencedIds(s3?.Resource)).toEqual([bucketId('MediaBucket')]);
+        const invalidation = statements.find((st) =>
+          st.actions.includes('cloudfront:CreateInvalidation'),
+        );
+        expect(referencedIds(invalidation?.Resource)).toEqual([
+          expect.stringMatching(/^SiteDistribution/),
+        ]);
+      }
+      expect(
+        dynamoStatements(opFunction('deletePost').id, 'views').flatMap((st) => st.actions),
+      ).toContain('dynamodb:DeleteItem');
+      expect(
+        dynamoStatements(opFunction('createPost').id, 'views').flatMap((st) => st.actions),
+      ).not.toContain('dynamodb:DeleteItem');
+    });
+
+    it('lets login call InitiateAuth on the pool and touch only LOGIN# throttle records', () => {
+      const fnId = opFunction('login').id;
+      const cognito = grantsOfFn(fnId).find((st) =>
+        st.actions.some((a) => a.startsWith('cognito-idp:')),
+      );
+      expect(cognito?.actions).toEqual(['cognito-idp:InitiateAuth']);
+      expect(referencedIds(cognito?.Resource)).toEqual([expect.stringMatching(/^AuthUserPool/)]);
+      expect(dynamoStatements(fnId, 'content')[0]?.Condition).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGIN#*'] },
+      });
+    });
+
+    it('lets the leads inbox and export only read leads', () => {
+      for (const name of ['listLeads', 'exportLeads']) {
+        const statements = grantsOfFn(opFunction(name).id);
+        expect(statements.flatMap((st) => st.actions).sort(), name).toEqual(
+          [...TABLE_ACTIONS.read].sort(),
+        );
+        expect(new Set(statements.flatMap((st) => referencedIds(st.Resource)))).toEqual(
+          new Set([tableId('leads')]),
+        );
+      }
+    });
+  });
+
+  it('passes configuration as environment variables named as lambdas/src/lib/env.ts reads them', () => {
+    const env = (name: string) => envOf(opFunction(name).id);
+    expect(env('createLead')).toMatchObject({
+      LEADS_TABLE: { Ref: tableId('leads') },
+      CONTENT_TABLE: { Ref: tableId('content') },
+      MAIL_FROM: 'no-reply@example.com',
+      MAIL_TO: 'sales@example.com',
+      CAPTCHA_HMAC_KEY_PARAM: '/aws/reference/secretsmanager/AgencySite-prod/captcha-hmac-key',
+      SITE_URL: expect.anything(),
+    });
+    expect(env('createLead')).not.toHaveProperty('VIEWS_TABLE');
+    expect(env('listLeads')).toMatchObject({
+      USER_POOL_ID: expect.anything(),
+      USER_POOL_CLIENT_ID: expect.anything(),
+      ADMIN_GROUP: 'admins',
+    });
+    expect(env('createPost')).toMatchObject({
+      MEDIA_BUCKET: { Ref: bucketId('MediaBucket') },
+      DISTRIBUTION_ID: { Ref: expect.stringMatching(/^SiteDistribution/) },
+    });
+    expect(
+      JSON.stringify(s.template.toJSON()).includes('"SecretString":'),
+      'a secret value in the template',
+    ).toBe(false);
+  });
+
+  it('keeps the captcha key out of the template: generated by Secrets Manager, read through Parameter Store', () => {
+    s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+    s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'AgencySite-prod/captcha-hmac-key',
+    });
+    const fnId = opFunction('getCaptchaChallenge').id;
+    expect(envOf(fnId).CAPTCHA_HMAC_KEY_PARAM).toBe(
+      '/aws/reference/secretsmanager/AgencySite-prod/captcha-hmac-key',
+    );
+    const ssm = grantsOfFn(fnId).find((st) => st.actions.includes('ssm:GetParameter'));
+    expect(JSON.stringify(ssm?.Resource)).toContain(
+      ':parameter/aws/reference/secretsmanager/AgencySite-prod/captcha-hmac-key',
+    );
+    const secret = grantsOfFn(fnId).find((st) =>
+      st.actions.includes('secretsmanager:GetSecretValue'),
+    );
+    expect(referencedIds(secret?.Resource)).toEqual(['ApiCaptchaKey2895B6A1']);
+  });
+
+  describe('data', () => {
+    it('creates the three tables exactly as TABLES defines them, on demand, encrypted, with PITR', () => {
+      for (const name of ['content', 'leads', 'views'] as const) {
+        const spec = TABLES[name];
+        const table = resourcesOf(s.template, 'AWS::DynamoDB::Table').find(
+          (t) => t.id === tableId(name),
+        );
+        const keySchema = [
+          { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+          ...('sortKey' in spec ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : []),
+        ];
+        expect(table?.props).toMatchObject({
+          KeySchema: keySchema,
+          BillingMode: 'PAY_PER_REQUEST',
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { SSEEnabled: true },
+          DeletionProtectionEnabled: true,
+        });
+        const indexes = (table?.props.GlobalSecondaryIndexes ?? []) as {
+          IndexName: string;
+          KeySchema: { AttributeName: string }[];
+        }[];
+        expect(indexes.map((i) => i.IndexName).sort()).toEqual(
+          Object.values(spec.indexes)
+            .map((i: { name: string }) => i.name)
+            .sort(),
+        );
+        for (const index of Object.values(spec.indexes) as {
+          name: string;
+          partitionKey: string;
+          sortKey: string;
+        }[]) {
+          expect(
+            indexes.find((i) => i.IndexName === index.name)?.KeySchema.map((k) => k.AttributeName),
+          ).toEqual([index.partitionKey, index.sortKey]);
+        }
+        if ('expiresAt' in spec)
+          expect(table?.props.TimeToLiveSpecification).toEqual({
+            AttributeName: 'expiresAt',
+            Enabled: true,
+          });
+        else expect(table?.props.TimeToLiveSpecification).toBeUndefined();
+        expect(table?.raw.DeletionPolicy).toBe('Retain');
+      }
+      const views = resourcesOf(s.template, 'AWS::DynamoDB::Table').find(
+        (t) => t.id === tableId('views'),
+      );
+      expect(views?.props.AttributeDefinitions).toEqual([
+        { AttributeName: 'postId', AttributeType: 'N' },
+      ]);
+    });
+
+    it('pins the logical ids of stateful resources (changing one would replace it and lose its data)', () => {
+      const ids = Object.keys(s.template.toJSON().Resources);
+      expect(ids).toEqual(
+        expect.arrayContaining([
+          'DataContentTableA5F17BFC',
+          'DataLeadsTable8F7912AF',
+          'DataViewsTableE11D1A0A',
+          'MediaBucket4022EBBF',
+          'SiteBucket978D4AEB',
+          'AccessLogsBucketCD784A59',
+          'AuthUserPool8115E87F',
+          'ApiCaptchaKey2895B6A1',
+        ]),
+      );
+    });
+  });
+
+  it('blocks public access and requires TLS on every bucket; media is versioned', () => {
+    const buckets = resourcesOf(s.template, 'AWS::S3::Bucket');
+    expect(buckets.length).toBe(3);
+    for (const bucket of buckets) {
+      expect(bucket.props.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      const policy = resourcesOf(s.template, 'AWS::S3::BucketPolicy').find((p) =>
+        referencedIds(p.props.Bucket).includes(bucket.id),
+      );
+      expect(JSON.stringify(policy?.props.PolicyDocument)).toContain(
+        '"aws:SecureTransport":"false"',
+      );
+    }
+    s.template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+    });
+  });
+
+  it('configures the Cognito pool: no self sign-up, e-mail sign-in, strong passwords, optional TOTP, admins group, 1 h tokens', () => {
+    s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      UsernameAttributes: ['email'],
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12 }) },
+      DeletionProtection: 'ACTIVE',
+    });
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      AccessTokenValidity: 60,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes' }),
+    });
+  });
+
+  it('logs and throttles the API stage, and retries lead e-mails every 5 minutes', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.stringLikeRegexp('requestId'),
+      },
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+    const job = functionByDescription(s.template, 'Re-sends lead e-mails');
+    s.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job.id, 'Arn'] } })],
+    });
+  });
+
+  it('exports the site URL, API URL, user pool id and client id', () => {
+    const outputs = Object.keys(s.template.toJSON().Outputs);
+    expect(outputs).toEqual(
+      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId']),
+    );
+  });
+
+  describe('distribution', () => {
+    const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+    const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+    const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+    const behaviourSchema = z.object({
+      ResponseHeadersPolicyId: z.unknown(),
+      PathPattern: z.string(),
+      CachePolicyId: z.unknown(),
+      OriginRequestPolicyId: z.unknown().optional(),
+      TargetOriginId: z.string(),
+      Compress: z.boolean(),
+      ViewerProtocolPolicy: z.string(),
+      AllowedMethods: z.array(z.string()),
+      FunctionAssociations: z.array(z.object({ EventType: z.string() })).optional(),
+    });
+    const config = () =>
+      z
+        .object({
+          DistributionConfig: z.object({
+            CacheBehaviors: z.array(behaviourSchema),
+            DefaultCacheBehavior: behaviourSchema.omit({ PathPattern: true }),
+            Origins: z.array(
+              z.object({
+                Id: z.string(),
+                DomainName: z.unknown(),
+                S3OriginConfig: z.unknown().optional(),
+                OriginAccessControlId: z.unknown().optional(),
+              }),
+            ),
+            Logging: z.unknown(),
+          }),
+        })
+        .parse(resourcesOf(s.template, 'AWS::CloudFront::Distribution')[0]?.props)
+        .DistributionConfig;
+    const behaviour = (pattern: string) => {
+      const found = config().CacheBehaviors.find((b) => b.PathPattern === pattern);
+      if (!found) throw new Error(`no behaviour ${pattern}`);
+      return found;
+    };
+    const originOf = (pattern: string) =>
+      config().Origins.find((o) => o.Id === behaviour(pattern).TargetOriginId);
+
+    it('sends /api/* to the HTTP API uncached, forwarding query strings and Authorization', () => {
+      const api = behaviour('/api/*');
+      expect(api).toMatchObject({
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+        Compress: true,
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+      expect(api.AllowedMethods).toContain('POST');
+      expect(JSON.stringify(originOf('/api/*')?.DomainName)).toContain('execute-api');
+    });
+
+    it('lets public GETs honour the function Cache-Control (min TTL 0, query strings in the key); admin paths stay uncached', () => {
+      for (const pattern of [
+        '/api/user/post/list',
+        '/api/health',
+        '/api/extension-image/*',
+        '/api/captcha/challenge',
+      ]) {
+        expect(behaviour(pattern).CachePolicyId).toEqual({
+          Ref: expect.stringMatching(/^SiteApiPublicCache/),
+        });
+        expect(originOf(pattern)?.Id).toBe(originOf('/api/*')?.Id);
+      }
+      s.template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+        CachePolicyConfig: Match.objectLike({
+          MinTTL: 0,
+          DefaultTTL: 0,
+          ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+            QueryStringsConfig: { QueryStringBehavior: 'all' },
+          }),
+        }),
+      });
+      const patterns = config().CacheBehaviors.map((b) => b.PathPattern);
+      expect(
+        patterns.filter((p) => p.startsWith('/api/user/lead') || p === '/api/user/user-data'),
+      ).toEqual([]);
+      expect(patterns.indexOf('/api/user/post/list')).toBeLessThan(patterns.indexOf('/api/*'));
+    });
+
+    it('serves /media/* from the media bucket through OAC with a long cache, stripping the /media prefix', () => {
+      const media = behaviour('/media/*');
+      expect(media.CachePolicyId).toEqual({ Ref: expect.stringMatching(/^SiteMediaCache/) });
+      expect(media.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
+      expect(referencedIds(originOf('/media/*')?.DomainName)).toEqual(['MediaBucket4022EBBF']);
+      expect(originOf('/media/*')?.OriginAccessControlId).toBeDefined();
+      s.template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+        CachePolicyConfig: Match.objectLike({ DefaultTTL: 30 * 86400, MaxTTL: 365 * 86400 }),
+      });
+    });
+
+    it('sends the blog, the career article, sitemap and RSS to the render handler, cached', () => {
+      for (const pattern of [
+        '/blog',
+        '/blog/*',
+        `/${SPECIAL_SLUGS.career}`,
+        '/sitemap.xml',
+        '/rss.xml',
+      ]) {
+        expect(behaviour(pattern).CachePolicyId, pattern).toEqual({
+          Ref: expect.stringMatching(/^SitePagesCache/),
+        });
+        expect(originOf(pattern)?.Id).toBe(originOf('/api/*')?.Id);
+      }
+    });
+
+    it('serves everything else from the site bucket through OAC with the site router on request and response', () => {
+      const def = config().DefaultCacheBehavior;
+      expect(def).toMatchObject({
+        CachePolicyId: CACHING_OPTIMIZED,
+        Compress: true,
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+      expect(def.FunctionAssociations?.map((f) => f.EventType)).toEqual([
+        'viewer-request',
+        'viewer-response',
+      ]);
+      const origin = config().Origins.find((o) => o.Id === def.TargetOriginId);
+      expect(referencedIds(origin?.DomainName)).toEqual(['SiteBucket978D4AEB']);
+      expect(origin?.OriginAccessControlId).toBeDefined();
+      expect(config().Logging).toBeDefined();
+    });
+
+    it('generates the router from the web build: its prerendered pages and the not-found page', () => {
+      const fn = resourcesOf(s.template, 'AWS::CloudFront::Function')[0];
+      const code = String(fn?.props.FunctionCode);
+      expect(code).toContain('"pages":["/about","/","/seo-company-in-chennai"]');
+      expect(code).toContain('"notFound":"/404/index.html"');
+      expect(fn?.props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
+    });
+
+    it('sends CSP without inline scripts, HSTS for a year with subdomains, nosniff and a referrer policy', () => {
+      const policy = z
+        .object({
+          ResponseHeadersPolicyConfig: z.object({
+            SecurityHeadersConfig: z.record(z.string(), z.record(z.string(), z.unknown())),
+          }),
+        })
+        .parse(resourcesOf(s.template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.props)
+        .ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      const csp = String(policy.ContentSecurityPolicy?.ContentSecurityPolicy);
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `));
+      expect(directive('script-src')).toBe("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(directive('object-src')).toBe("object-src 'none'");
+      expect(directive('base-uri')).toBe("base-uri 'none'");
+      expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(directive('worker-src')).toBe("worker-src 'self' blob:");
+      expect(policy.StrictTransportSecurity).toMatchObject({
+        AccessControlMaxAgeSec: 31536000,
+        IncludeSubdomains: true,
+        Override: true,
+      });
+      expect(policy.ContentTypeOptions).toMatchObject({ Override: true });
+      expect(policy.ReferrerPolicy).toMatchObject({
+        ReferrerPolicy: 'strict-origin-when-cross-origin',
+      });
+      for (const b of [...config().CacheBehaviors, config().DefaultCacheBehavior]) {
+        expect(JSON.stringify(b)).toContain('SiteSecurityHeaders');
+      }
+    });
+
+    it('uploads the build: hashed assets immutable, everything else no-cache, then invalidates', () => {
+      const deployments = resourcesOf(s.template, 'Custom::CDKBucketDeployment');
+      const assets = deployments.find((d) => d.props.DestinationBucketKeyPrefix === 'assets/');
+      const pages = deployments.find((d) => d.props.DestinationBucketKeyPrefix === undefined);
+      expect(assets?.props).toMatchObject({
+        SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+        Prune: false,
+      });
+      expect(pages?.props).toMatchObject({
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        Exclude: ['assets/*'],
+        DistributionPaths: ['/*'],
+      });
+      expect(referencedIds(pages?.props.DistributionId)).toEqual(['SiteDistribution390DED28']);
+    });
+  });
+});

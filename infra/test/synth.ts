@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { z } from 'zod';
+import { buildApp } from '../lib/app';
+import type { Stage } from '../lib/config';
+import type { SiteStack } from '../lib/stacks/site-stack';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const RENDER_ENTRY = path.join(REPO_ROOT, 'web/src/server/render-handler.ts');
+
+/** One synth with cdk-nag takes seconds alone and much longer on a busy machine. */
+export const SYNTH_TIMEOUT_MS = 240_000;
+
+export interface Synthesized {
+  app: App;
+  stack: SiteStack;
+  template: Template;
+  /** The policy-validation report (cdk-nag findings and acknowledgements). */
+  report: ValidationReport;
+  outdir: string;
+}
+
+const finding = z.object({
+  ruleName: z.string(),
+  violatingConstructs: z.array(z.object({ constructPath: z.string() })).default([]),
+});
+const reportSchema = z.object({
+  pluginReports: z.array(
+    z.object({
+      pluginName: z.string(),
+      conclusion: z.string(),
+      violations: z.array(finding),
+      suppressedViolations: z.array(finding).default([]),
+    }),
+  ),
+});
+export type ValidationReport = z.infer<typeof reportSchema>;
+
+/** A small web build: prerendered pages, a not-found page and a hashed asset. */
+export function fakeWebBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'agency-web-'));
+  const files: Record<string, string> = {
+    'index.html': '<h1>Home</h1>',
+    'about/index.html': '<h1>About</h1>',
+    'seo-company-in-chennai/index.html': '<h1>SEO</h1>',
+    '404/index.html': '<h1>Not found</h1>',
+    'robots.txt': 'User-agent: *',
+    'assets/index-Ab12Cd34.js': 'console.log(1)',
+  };
+  for (const [name, body] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), body);
+  }
+  return dir;
+}
+
+/**
+ * The render handler is written in web/ by another part of the project; until it exists the tests
+ * build its function from a stand-in file so the rest of the stack can still be checked.
+ */
+function renderEntry(): string {
+  if (existsSync(RENDER_ENTRY)) return RENDER_ENTRY;
+  const dir = mkdtempSync(path.join(tmpdir(), 'agency-render-'));
+  writeFileSync(path.join(dir, 'package-lock.json'), '{}');
+  writeFileSync(
+    path.join(dir, 'render-handler.ts'),
+    'export const handler = async () => ({ statusCode: 200 });',
+  );
+  return path.join(dir, 'render-handler.ts');
+}
+
+/** Synthesize one stage once, without esbuild bundling, with cdk-nag on. */
+export function synthStage(
+  stage: Stage,
+  options: { webDist?: string; domainNames?: string; certificateArn?: string } = {},
+): Synthesized {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+  const { stack } = buildApp({
+    app,
+    stage,
+    repoRoot: REPO_ROOT,
+    webDist: options.webDist ?? path.join(outdir, 'no-web-build'),
+    renderEntry: renderEntry(),
+    overrides: { domainNames: options.domainNames, certificateArn: options.certificateArn },
+    env: { account: '123456789012', region: 'eu-west-1' },
+  });
+  const readReport = () =>
+    reportSchema.parse(
+      JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')),
+    );
+  try {
+    app.synth();
+  } catch (error) {
+    // cdk-nag failures stop the synth; name them instead of the bare "Validation failed".
+    const findings = existsSync(path.join(outdir, 'validation-report.json'))
+      ? readReport().pluginReports.flatMap((p) =>
+          p.violations.flatMap((v) =>
+            v.violatingConstructs.map((c) => `${v.ruleName} at ${c.constructPath}`),
+          ),
+        )
+      : [];
+    throw new Error(`Synth of ${stage} failed: ${String(error)}\n${findings.join('\n')}`);
+  }
+  const template = Template.fromStack(stack, { skipCyclicalDependenciesCheck: true });
+  const report = readReport();
+  return { app, stack, template, report, outdir };
+}
