@@ -1,4 +1,4 @@
-import { createContext, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
 
 /** Every page of the route table by key; the browser loads each in its own chunk, the server imports them eagerly. */
@@ -20,6 +20,7 @@ export interface PageModules {
 }
 export type PageKey = keyof PageModules;
 
+/** Browser pages: one chunk each, preloaded for the first route before hydration. */
 export const browserPages = {
   home: lazyPage(() => import('../features/marketing/home-page')),
   about: lazyPage(() => import('../features/marketing/about-page')),
@@ -36,5 +37,3 @@ export const browserPages = {
   postEditor: lazyPage(() => import('../features/admin/post-editor-page')),
   leads: lazyPage(() => import('../features/admin/leads-page')),
 } satisfies PageModules;
-
-export const PageModulesContext = createContext<PageModules>(browserPages);

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { PageMetaContext, type MetaCollector } from '../lib/use-page-meta';
-import { PageModulesContext, type PageModules } from './page-modules';
+import { PageModulesContext } from './page-context';
+import type { PageModules } from './page-modules';
 
 export interface AppProvidersProps {
   pages: PageModules;

@@ -1,12 +1,11 @@
-import { useContext } from 'react';
 import { Route, Routes } from 'react-router';
 import NotFoundPage, { NotFoundRedirect } from '../features/marketing/not-found-page';
-import { PageModulesContext } from './page-modules';
+import { usePageModules } from './page-context';
 import { routeTable } from './route-table';
 
 /** Renders the route table with the pages of the current entry (lazy in the browser, eager on the server). */
 export function AppRoutes() {
-  const pages = useContext(PageModulesContext);
+  const pages = usePageModules();
   return (
     <Routes>
       {routeTable.map(({ path, page }) => {
