@@ -5,7 +5,10 @@ import { z } from 'zod';
 
 const schema = z.object({
   /** Public origin of the site: canonical, Open Graph, sitemap and feed addresses. */
-  SITE_URL: z.url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  SITE_URL: z
+    .url()
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
   /** Where the API answers; defaults to SITE_URL (CloudFront and the local server route /api/*). */
   API_ORIGIN: z.url().optional(),
   /** Folder holding the built HTML shell (spa.html, written by the prerender). */
@@ -27,11 +30,22 @@ function defaultDist(): string {
 }
 
 /** Read the render handler's environment once, naming every bad variable. */
-export function readServerConfig(source: Record<string, string | undefined> = process.env): ServerConfig {
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
-  if (!parsed.success) throw new Error(`Invalid render handler environment: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+export function readServerConfig(
+  source: Record<string, string | undefined> = process.env,
+): ServerConfig {
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')),
+  );
+  if (!parsed.success)
+    throw new Error(
+      `Invalid render handler environment: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
   const { SITE_URL, API_ORIGIN, WEB_DIST } = parsed.data;
   const dist = WEB_DIST ? resolve(WEB_DIST) : defaultDist();
   const spa = join(dist, 'spa.html');
-  return { siteUrl: SITE_URL, apiOrigin: (API_ORIGIN ?? SITE_URL).replace(/\/+$/, ''), shellFile: existsSync(spa) ? spa : join(dist, 'index.html') };
+  return {
+    siteUrl: SITE_URL,
+    apiOrigin: (API_ORIGIN ?? SITE_URL).replace(/\/+$/, ''),
+    shellFile: existsSync(spa) ? spa : join(dist, 'index.html'),
+  };
 }

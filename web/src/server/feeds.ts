@@ -5,7 +5,13 @@ import { postPath } from '../features/blog/paths';
 /** Text safe inside XML element content and attribute values. */
 export const xmlEscape = (s: string): string =>
   // eslint-disable-next-line no-control-regex
-  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** RFC 822 date of RSS (`Wed, 12 Mar 2025 12:00:00 GMT`). */
 export const rfc822 = (iso: string): string => new Date(iso).toUTCString();
@@ -18,14 +24,18 @@ export interface SitemapEntry {
 /** A sitemap of the given site paths. */
 export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): string {
   const urls = entries.map((e) => {
-    const lastmod = e.lastmod && !Number.isNaN(Date.parse(e.lastmod)) ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>` : '';
+    const lastmod =
+      e.lastmod && !Number.isNaN(Date.parse(e.lastmod))
+        ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>`
+        : '';
     return `  <url><loc>${xmlEscape(absoluteUrl(e.path, siteUrl))}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** Sitemap entries of posts: their path and last change. */
-export const postEntries = (posts: readonly Post[]): SitemapEntry[] => posts.map((p) => ({ path: postPath(p.slug), lastmod: p.updated_at || p.created_at }));
+export const postEntries = (posts: readonly Post[]): SitemapEntry[] =>
+  posts.map((p) => ({ path: postPath(p.slug), lastmod: p.updated_at || p.created_at }));
 
 export interface FeedInfo {
   title: string;
@@ -59,7 +69,9 @@ export function rssXml(posts: readonly Post[], siteUrl: string, info: FeedInfo):
     `    <description>${xmlEscape(info.description)}</description>`,
     '    <language>en</language>',
     `    <atom:link href="${xmlEscape(absoluteUrl('/rss.xml', siteUrl))}" rel="self" type="application/rss+xml"/>`,
-    newest ? `    <lastBuildDate>${rfc822(newest.updated_at || newest.created_at)}</lastBuildDate>` : '',
+    newest
+      ? `    <lastBuildDate>${rfc822(newest.updated_at || newest.created_at)}</lastBuildDate>`
+      : '',
     ...items,
     '  </channel>',
     '</rss>',

@@ -22,13 +22,25 @@ describe('post head tags at render time', () => {
   });
 
   it('re-serialises JSON-LD so its text cannot close the script element', () => {
-    const out = sanitizeHeadTag('<script type="application/ld+json">{"name":"<b>x</b> & y"}</script>');
-    expect(out).toBe('<script type="application/ld+json">{"name":"\\u003cb\\u003ex\\u003c/b\\u003e \\u0026 y"}</script>');
+    const out = sanitizeHeadTag(
+      '<script type="application/ld+json">{"name":"<b>x</b> & y"}</script>',
+    );
+    expect(out).toBe(
+      '<script type="application/ld+json">{"name":"\\u003cb\\u003ex\\u003c/b\\u003e \\u0026 y"}</script>',
+    );
   });
 
   it("lets the post's own title, description and canonical replace the generated ones", () => {
-    const generated = ['<title>Ours</title>', '<meta name="description" content="ours">', '<link rel="canonical" href="https://site.test/blog/a">', '<meta property="og:title" content="Ours">'].join('\n    ');
-    const merged = mergeHead(generated, '<title>Theirs</title><meta name="description" content="theirs"><meta name="author" content="Ann">');
+    const generated = [
+      '<title>Ours</title>',
+      '<meta name="description" content="ours">',
+      '<link rel="canonical" href="https://site.test/blog/a">',
+      '<meta property="og:title" content="Ours">',
+    ].join('\n    ');
+    const merged = mergeHead(
+      generated,
+      '<title>Theirs</title><meta name="description" content="theirs"><meta name="author" content="Ann">',
+    );
     expect(merged.match(/<title>/g)).toHaveLength(1);
     expect(merged).toContain('<title>Theirs</title>');
     expect(merged).toContain('content="theirs"');

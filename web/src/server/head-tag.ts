@@ -7,9 +7,31 @@ import { parseDocument } from 'htmlparser2';
  */
 
 const META_ATTRS = ['name', 'property', 'content', 'charset', 'itemprop', 'http-equiv', 'lang'];
-const META_HTTP_EQUIV = new Set(['content-type', 'content-language', 'x-ua-compatible', 'default-style']);
+const META_HTTP_EQUIV = new Set([
+  'content-type',
+  'content-language',
+  'x-ua-compatible',
+  'default-style',
+]);
 const LINK_ATTRS = ['rel', 'href', 'hreflang', 'type', 'sizes', 'media', 'title'];
-const LINK_RELS = new Set(['canonical', 'alternate', 'icon', 'shortcut', 'apple-touch-icon', 'author', 'license', 'prev', 'next', 'amphtml', 'preconnect', 'dns-prefetch', 'me', 'help', 'search', 'publisher']);
+const LINK_RELS = new Set([
+  'canonical',
+  'alternate',
+  'icon',
+  'shortcut',
+  'apple-touch-icon',
+  'author',
+  'license',
+  'prev',
+  'next',
+  'amphtml',
+  'preconnect',
+  'dns-prefetch',
+  'me',
+  'help',
+  'search',
+  'publisher',
+]);
 
 interface Node {
   type: string;
@@ -19,9 +41,12 @@ interface Node {
   data?: string;
 }
 
-const escapeAttr = (v: string): string => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeText = (v: string): string => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const textOf = (node: Node): string => (node.children ?? []).map((c) => (c.type === 'text' ? (c.data ?? '') : textOf(c))).join('');
+const escapeAttr = (v: string): string =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (v: string): string =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const textOf = (node: Node): string =>
+  (node.children ?? []).map((c) => (c.type === 'text' ? (c.data ?? '') : textOf(c))).join('');
 const attrsOut = (attribs: Record<string, string>, allowed: readonly string[]): string =>
   allowed
     .filter((name) => attribs[name] !== undefined)
@@ -30,7 +55,9 @@ const attrsOut = (attribs: Record<string, string>, allowed: readonly string[]): 
 
 function isSafeHref(href: string): boolean {
   // eslint-disable-next-line no-control-regex
-  const v = href.replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, '').toLowerCase();
+  const v = href
+    .replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, '')
+    .toLowerCase();
   if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\');
   return /^https?:\/\/[^/]/.test(v);
 }
@@ -45,14 +72,22 @@ function element(node: Node): { html: string; key?: string } | null {
       if ((node.children ?? []).length > 0) return null;
       const name = attribs.name?.toLowerCase();
       const property = attribs.property?.toLowerCase();
-      const key = name === 'description' || name?.startsWith('twitter:') ? `meta:${name}` : property?.startsWith('og:') ? `meta:${property}` : undefined;
+      const key =
+        name === 'description' || name?.startsWith('twitter:')
+          ? `meta:${name}`
+          : property?.startsWith('og:')
+            ? `meta:${property}`
+            : undefined;
       return { html: `<meta${attrsOut(attribs, META_ATTRS)}>`, key };
     }
     case 'link': {
       const rels = (attribs.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       if (rels.length === 0 || rels.some((r) => !LINK_RELS.has(r))) return null;
       if (attribs.href === undefined || !isSafeHref(attribs.href)) return null;
-      return { html: `<link${attrsOut(attribs, LINK_ATTRS)}>`, key: rels.includes('canonical') ? 'link:canonical' : undefined };
+      return {
+        html: `<link${attrsOut(attribs, LINK_ATTRS)}>`,
+        key: rels.includes('canonical') ? 'link:canonical' : undefined,
+      };
     }
     case 'title': {
       if ((node.children ?? []).some((c) => c.type !== 'text')) return null;
@@ -61,7 +96,10 @@ function element(node: Node): { html: string; key?: string } | null {
     case 'script': {
       if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json') return null;
       try {
-        const json = JSON.stringify(JSON.parse(textOf(node))).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+        const json = JSON.stringify(JSON.parse(textOf(node)))
+          .replace(/</g, '\\u003c')
+          .replace(/>/g, '\\u003e')
+          .replace(/&/g, '\\u0026');
         return { html: `<script type="application/ld+json">${json}</script>` };
       } catch {
         return null;
@@ -74,7 +112,11 @@ function element(node: Node): { html: string; key?: string } | null {
 
 function elements(html: string): { html: string; key?: string }[] {
   if (html.trim() === '') return [];
-  const doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  const doc = parseDocument(html, {
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+    decodeEntities: true,
+  });
   const out: { html: string; key?: string }[] = [];
   for (const child of doc.children as Node[]) {
     if (child.type !== 'tag' && child.type !== 'script') continue;

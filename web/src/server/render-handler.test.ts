@@ -32,13 +32,27 @@ const posts: Post[] = Array.from({ length: 25 }, (_, i) =>
     id: 100 - i,
     title: i === 0 ? 'SEO & "tips" <2025>' : `Article ${i}`,
     slug: i === 0 ? 'seo-tips' : `article-${i}`,
-    content: i === 0 ? '<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>' : `<p>Text ${i}.</p>`,
-    head_tag: i === 0 ? '<meta name="keywords" content="seo"><script>alert(1)</script><meta http-equiv="refresh" content="0;url=https://evil.test">' : '',
+    content:
+      i === 0
+        ? '<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>'
+        : `<p>Text ${i}.</p>`,
+    head_tag:
+      i === 0
+        ? '<meta name="keywords" content="seo"><script>alert(1)</script><meta http-equiv="refresh" content="0;url=https://evil.test">'
+        : '',
     created_at: new Date(Date.UTC(2025, 2, 25 - i, 12)).toISOString(),
     updated_at: new Date(Date.UTC(2025, 2, 26 - i, 8)).toISOString(),
   }),
 );
-posts.push(makePost({ id: 1, slug: SPECIAL_SLUGS.career, title: 'Career article', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z' }));
+posts.push(
+  makePost({
+    id: 1,
+    slug: SPECIAL_SLUGS.career,
+    title: 'Career article',
+    created_at: '2024-01-01T00:00:00.000Z',
+    updated_at: '2024-01-02T00:00:00.000Z',
+  }),
+);
 
 const readBody = (req: IncomingMessage): Promise<string> =>
   new Promise((resolve) => {
@@ -65,8 +79,15 @@ beforeAll(async () => {
       if (req.method === 'GET' && url.pathname === buildPath('listPosts')) {
         const page = Number(url.searchParams.get('page') ?? '1');
         const results = posts.slice((page - 1) * 10, page * 10);
-        const next = page * 10 < posts.length ? `${origin}${buildPath('listPosts', {}, { page: page + 1 })}` : null;
-        return send(200, { results, next, previous: page > 1 ? `${origin}${buildPath('listPosts', {}, { page: page - 1 })}` : null });
+        const next =
+          page * 10 < posts.length
+            ? `${origin}${buildPath('listPosts', {}, { page: page + 1 })}`
+            : null;
+        return send(200, {
+          results,
+          next,
+          previous: page > 1 ? `${origin}${buildPath('listPosts', {}, { page: page - 1 })}` : null,
+        });
       }
       if (req.method === 'POST' && url.pathname === buildPath('getPost')) {
         const slug = new URLSearchParams(await readBody(req)).get('slug');
@@ -74,7 +95,9 @@ beforeAll(async () => {
         const post = posts[index];
         if (!post) return send(404, { error: 'Post not found.' });
         const link = (p: Post | undefined) => (p ? { slug: p.slug, title: p.title } : null);
-        return send(200, { data: { post, prev_post: link(posts[index + 1]), next_post: link(posts[index - 1]) } });
+        return send(200, {
+          data: { post, prev_post: link(posts[index + 1]), next_post: link(posts[index - 1]) },
+        });
       }
       send(404, { error: 'no route' });
     })();
@@ -105,10 +128,18 @@ const event = (rawPath: string, method = 'GET'): APIGatewayProxyEventV2 => ({
   },
 });
 
-const handler = () => createRenderHandler({ siteUrl: SITE, upstream: httpUpstream(origin), loadShell: async () => SHELL, staticPaths: ['/', '/about'] });
+const handler = () =>
+  createRenderHandler({
+    siteUrl: SITE,
+    upstream: httpUpstream(origin),
+    loadShell: async () => SHELL,
+    staticPaths: ['/', '/about'],
+  });
 
 const jsonLd = (html: string): Record<string, unknown>[] =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+  );
 
 const headOf = (html: string): string => html.slice(0, html.indexOf('</head>'));
 
@@ -119,7 +150,8 @@ function parseXml(xml: string): Document {
   if (error) throw new Error(`malformed XML: ${error.textContent ?? ''}`);
   return doc;
 }
-const texts = (parent: Document | Element, tag: string): string[] => Array.from(parent.getElementsByTagName(tag), (e) => e.textContent ?? '');
+const texts = (parent: Document | Element, tag: string): string[] =>
+  Array.from(parent.getElementsByTagName(tag), (e) => e.textContent ?? '');
 
 describe('render handler', () => {
   it('renders a post with its body, head tags, canonical, JSON-LD and SWR data', async () => {
@@ -129,10 +161,14 @@ describe('render handler', () => {
     expect(res.headers?.['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body ?? '';
     const head = headOf(html);
-    expect(head).toContain('<title>SEO &amp; &quot;tips&quot; &lt;2025&gt; | Alchem Digital</title>');
+    expect(head).toContain(
+      '<title>SEO &amp; &quot;tips&quot; &lt;2025&gt; | Alchem Digital</title>',
+    );
     expect(head).not.toContain('noindex');
     expect(head.match(/<title>/g)).toHaveLength(1);
-    expect(head).toContain('<meta name="description" content="Why SEO Search engines reward useful pages.">');
+    expect(head).toContain(
+      '<meta name="description" content="Why SEO Search engines reward useful pages.">',
+    );
     expect(head).toContain(`<link rel="canonical" href="${SITE}/blog/seo-tips">`);
     expect(head).toContain('<meta property="og:type" content="article">');
     expect(head).toContain(`<meta property="og:image" content="${SITE}/media/banners/100.jpg">`);
@@ -144,20 +180,32 @@ describe('render handler', () => {
 
     const ld = jsonLd(head);
     const posting = ld.find((o) => o['@type'] === 'BlogPosting');
-    expect(posting).toMatchObject({ headline: 'SEO & "tips" <2025>', datePublished: posts[0]?.created_at, image: `${SITE}/media/banners/100.jpg` });
+    expect(posting).toMatchObject({
+      headline: 'SEO & "tips" <2025>',
+      datePublished: posts[0]?.created_at,
+      image: `${SITE}/media/banners/100.jpg`,
+    });
     const crumbs = ld.find((o) => o['@type'] === 'BreadcrumbList');
     expect(JSON.stringify(crumbs)).toContain(`${SITE}/blog/seo-tips`);
 
     const root = html.slice(html.indexOf('<div id="root"'));
     expect(root).toMatch(/^<div id="root" data-path="\/blog\/seo-tips">/);
-    expect(root).toContain('<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>');
+    expect(root).toContain(
+      '<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>',
+    );
     expect(root).toMatch(/<h1[^>]*>SEO &amp; &quot;tips&quot; &lt;2025&gt;<\/h1>/);
     expect(root).toContain('href="/blog/article-1"');
 
-    const data = new RegExp(`<script type="application/json" id="${SWR_FALLBACK_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? '';
+    const data =
+      new RegExp(
+        `<script type="application/json" id="${SWR_FALLBACK_ID}">([\\s\\S]*?)</script>`,
+      ).exec(html)?.[1] ?? '';
     expect(data).not.toContain('<');
     const fallback = JSON.parse(data) as Record<string, unknown>;
-    expect(fallback[postKey('seo-tips')]).toMatchObject({ found: true, post: { slug: 'seo-tips' } });
+    expect(fallback[postKey('seo-tips')]).toMatchObject({
+      found: true,
+      post: { slug: 'seo-tips' },
+    });
     expect(fallback[postsPageKey(1)]).toMatchObject({ next: expect.stringContaining('page=2') });
   });
 
@@ -197,9 +245,20 @@ describe('render handler', () => {
     const doc = parseXml(res.body ?? '');
     expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locs = texts(doc, 'loc');
-    expect(locs).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/about`, `${SITE}/blog`, `${SITE}/blog/seo-tips`, `${SITE}/blog/article-24`, `${SITE}/${SPECIAL_SLUGS.career}`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${SITE}/`,
+        `${SITE}/about`,
+        `${SITE}/blog`,
+        `${SITE}/blog/seo-tips`,
+        `${SITE}/blog/article-24`,
+        `${SITE}/${SPECIAL_SLUGS.career}`,
+      ]),
+    );
     expect(locs).toHaveLength(2 + 1 + posts.length);
-    const seoUrl = Array.from(doc.getElementsByTagName('url')).find((u) => texts(u, 'loc')[0] === `${SITE}/blog/seo-tips`);
+    const seoUrl = Array.from(doc.getElementsByTagName('url')).find(
+      (u) => texts(u, 'loc')[0] === `${SITE}/blog/seo-tips`,
+    );
     expect(seoUrl && texts(seoUrl, 'lastmod')).toEqual([posts[0]?.updated_at]);
   });
 

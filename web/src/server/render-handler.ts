@@ -1,10 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { SPECIAL_SLUGS, type Post } from '@agency/shared';
-import { publicRoutes, render as renderApp, type RenderOptions, type RenderResult } from '../entry-server';
+import {
+  publicRoutes,
+  render as renderApp,
+  type RenderOptions,
+  type RenderResult,
+} from '../entry-server';
 import { renderHead, swrFallbackScript } from '../lib/head';
 import { site } from '../config/site';
-import { postKey, postsInfiniteFallbackKey, postsPageKey, type PostPage, type PostResult } from '../features/blog/api';
+import {
+  postKey,
+  postsInfiniteFallbackKey,
+  postsPageKey,
+  type PostPage,
+  type PostResult,
+} from '../features/blog/api';
 import { postMeta } from '../features/blog/post-meta';
 import { readServerConfig } from './config';
 import { postEntries, rssXml, sitemapXml } from './feeds';
@@ -29,13 +40,28 @@ export interface RenderHandlerDeps {
 
 type Result = APIGatewayProxyStructuredResultV2;
 
-const log = (level: 'info' | 'error', message: string, extra: Record<string, unknown> = {}): void => {
+const log = (
+  level: 'info' | 'error',
+  message: string,
+  extra: Record<string, unknown> = {},
+): void => {
   console[level](JSON.stringify({ level, service: 'render-handler', message, ...extra }));
 };
 
-const text = (statusCode: number, body: string, contentType: string, cacheControl = CACHE_CONTROL, extra: Record<string, string> = {}): Result => ({
+const text = (
+  statusCode: number,
+  body: string,
+  contentType: string,
+  cacheControl = CACHE_CONTROL,
+  extra: Record<string, string> = {},
+): Result => ({
   statusCode,
-  headers: { 'content-type': contentType, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', ...extra },
+  headers: {
+    'content-type': contentType,
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  },
   body,
 });
 
@@ -56,7 +82,9 @@ export function slugForPath(path: string): string | null | undefined {
 }
 
 /** A render handler for /blog, /blog/<slug>, the career article, /sitemap.xml and /rss.xml. */
-export function createRenderHandler(deps: RenderHandlerDeps): (event: APIGatewayProxyEventV2) => Promise<Result> {
+export function createRenderHandler(
+  deps: RenderHandlerDeps,
+): (event: APIGatewayProxyEventV2) => Promise<Result> {
   const render = deps.render ?? renderApp;
   const staticPaths = deps.staticPaths ?? publicRoutes.filter((r) => r.sitemap).map((r) => r.path);
   let shell: Promise<string> | null = null;
@@ -68,16 +96,32 @@ export function createRenderHandler(deps: RenderHandlerDeps): (event: APIGateway
     return shell;
   };
 
-  const page = async (url: string, path: string, fallback: Record<string, unknown>, post: Post | null, upstreamDown = false): Promise<Result> => {
+  const page = async (
+    url: string,
+    path: string,
+    fallback: Record<string, unknown>,
+    post: Post | null,
+    upstreamDown = false,
+  ): Promise<Result> => {
     const rendered = render(url, { swrFallback: fallback });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
     const head = mergeHead(renderHead(meta, deps.siteUrl), post?.head_tag ?? '');
-    const html = fillShell(await getShell(), { head, html: rendered.html, path, afterRoot: swrFallbackScript(fallback) });
-    if (upstreamDown) return text(503, html, 'text/html; charset=utf-8', 'no-store', { 'retry-after': '30' });
+    const html = fillShell(await getShell(), {
+      head,
+      html: rendered.html,
+      path,
+      afterRoot: swrFallbackScript(fallback),
+    });
+    if (upstreamDown)
+      return text(503, html, 'text/html; charset=utf-8', 'no-store', { 'retry-after': '30' });
     return text(rendered.status, html, 'text/html; charset=utf-8');
   };
 
-  const withUpstream = async (url: string, path: string, load: () => Promise<{ fallback: Record<string, unknown>; post: Post | null }>): Promise<Result> => {
+  const withUpstream = async (
+    url: string,
+    path: string,
+    load: () => Promise<{ fallback: Record<string, unknown>; post: Post | null }>,
+  ): Promise<Result> => {
     try {
       const { fallback, post } = await load();
       return await page(url, path, fallback, post);
@@ -95,34 +139,65 @@ export function createRenderHandler(deps: RenderHandlerDeps): (event: APIGateway
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
     const url = event.rawQueryString ? `${path}?${event.rawQueryString}` : path;
     const respond = async (): Promise<Result> => {
-      if (method !== 'GET' && method !== 'HEAD') return text(405, 'Method not allowed', 'text/plain; charset=utf-8', 'no-store', { allow: 'GET, HEAD' });
+      if (method !== 'GET' && method !== 'HEAD')
+        return text(405, 'Method not allowed', 'text/plain; charset=utf-8', 'no-store', {
+          allow: 'GET, HEAD',
+        });
       try {
         if (path === '/sitemap.xml') {
           const posts = await newestPosts(deps.upstream);
-          const entries = [...staticPaths.map((p) => ({ path: p })), { path: '/blog', lastmod: posts[0]?.updated_at }, ...postEntries(posts)];
+          const entries = [
+            ...staticPaths.map((p) => ({ path: p })),
+            { path: '/blog', lastmod: posts[0]?.updated_at },
+            ...postEntries(posts),
+          ];
           return text(200, sitemapXml(entries, deps.siteUrl), 'application/xml; charset=utf-8');
         }
         if (path === '/rss.xml') {
           const posts = await newestPosts(deps.upstream, FEED_SIZE);
-          return text(200, rssXml(posts, deps.siteUrl, { title: `${site.name} Blog`, description: site.description }), 'application/rss+xml; charset=utf-8');
+          return text(
+            200,
+            rssXml(posts, deps.siteUrl, {
+              title: `${site.name} Blog`,
+              description: site.description,
+            }),
+            'application/rss+xml; charset=utf-8',
+          );
         }
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
         log('error', 'API unavailable for a feed', { path, error: err.message });
-        return text(503, 'The feed is unavailable for a moment. Please try again shortly.', 'text/plain; charset=utf-8', 'no-store', { 'retry-after': '30' });
+        return text(
+          503,
+          'The feed is unavailable for a moment. Please try again shortly.',
+          'text/plain; charset=utf-8',
+          'no-store',
+          { 'retry-after': '30' },
+        );
       }
       if (path === '/blog') {
         return withUpstream(url, path, async () => {
           const first = cleanPage(await deps.upstream.listPosts(1));
-          return { fallback: { [postsInfiniteFallbackKey()]: [first], [postsPageKey(1)]: first }, post: null };
+          return {
+            fallback: { [postsInfiniteFallbackKey()]: [first], [postsPageKey(1)]: first },
+            post: null,
+          };
         });
       }
       const slug = slugForPath(path);
       if (slug === null || slug === undefined) return page('/404', path, {}, null);
       return withUpstream(url, path, async () => {
-        const [fetched, first] = await Promise.all([deps.upstream.getPost(slug), deps.upstream.listPosts(1)]);
-        const result: PostResult = fetched.found ? { ...fetched, post: cleanPost(fetched.post) } : fetched;
-        const fallback: Record<string, unknown> = { [postKey(slug)]: result, [postsPageKey(1)]: cleanPage(first) };
+        const [fetched, first] = await Promise.all([
+          deps.upstream.getPost(slug),
+          deps.upstream.listPosts(1),
+        ]);
+        const result: PostResult = fetched.found
+          ? { ...fetched, post: cleanPost(fetched.post) }
+          : fetched;
+        const fallback: Record<string, unknown> = {
+          [postKey(slug)]: result,
+          [postsPageKey(1)]: cleanPage(first),
+        };
         return { fallback, post: result.found ? result.post : null };
       });
     };

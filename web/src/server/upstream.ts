@@ -19,12 +19,17 @@ const TIMEOUT_MS = 8000;
 /** The public API over HTTP at `origin`, parsed with the contract's response schemas. */
 export function httpUpstream(origin: string, fetchImpl: typeof fetch = fetch): Upstream {
   const base = origin.replace(/\/+$/, '');
-  const send = async (path: string, init: RequestInit): Promise<{ status: number; body: unknown }> => {
+  const send = async (
+    path: string,
+    init: RequestInit,
+  ): Promise<{ status: number; body: unknown }> => {
     let res: Response;
     try {
       res = await fetchImpl(`${base}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (err) {
-      throw new UpstreamError(`API unreachable at ${base}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new UpstreamError(
+        `API unreachable at ${base}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     const text = await res.text();
     let body: unknown;
@@ -40,7 +45,10 @@ export function httpUpstream(origin: string, fetchImpl: typeof fetch = fetch): U
     async getPost(slug) {
       const { status, body } = await send(buildPath('getPost'), {
         method: contract.getPost.method,
-        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+          accept: 'application/json',
+        },
         body: new URLSearchParams({ slug }).toString(),
       });
       if (status === 404 || status === 400) return { found: false };
@@ -50,7 +58,10 @@ export function httpUpstream(origin: string, fetchImpl: typeof fetch = fetch): U
       return { found: true, ...parsed.data.data };
     },
     async listPosts(page) {
-      const { status, body } = await send(buildPath('listPosts', {}, { page }), { method: contract.listPosts.method, headers: { accept: 'application/json' } });
+      const { status, body } = await send(buildPath('listPosts', {}, { page }), {
+        method: contract.listPosts.method,
+        headers: { accept: 'application/json' },
+      });
       if (status !== 200) throw new UpstreamError(`listPosts answered ${status}`);
       const parsed = contract.listPosts.response.safeParse(body);
       if (!parsed.success) throw new UpstreamError('listPosts answered an unexpected body');
@@ -60,7 +71,10 @@ export function httpUpstream(origin: string, fetchImpl: typeof fetch = fetch): U
 }
 
 /** Posts of the list from the newest, until `limit` are collected or the list ends. */
-export async function newestPosts(upstream: Upstream, limit = Number.POSITIVE_INFINITY): Promise<PostPage['results']> {
+export async function newestPosts(
+  upstream: Upstream,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<PostPage['results']> {
   const posts: PostPage['results'] = [];
   for (let page = 1; page <= MAX_PAGES && posts.length < limit; page += 1) {
     const res = await upstream.listPosts(page);

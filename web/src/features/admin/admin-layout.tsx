@@ -36,7 +36,15 @@ function AdminHeader() {
 }
 
 /** Frame of every admin page: the session guard, the admin navigation with Logout, and the page. */
-export function AdminLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+export function AdminLayout({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <RequireAdmin>
       <div className="admin">

@@ -12,7 +12,9 @@ vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
-const userOk = () => ({ body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } } });
+const userOk = () => ({
+  body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } },
+});
 
 describe('admin guard', () => {
   it.each([
@@ -29,7 +31,10 @@ describe('admin guard', () => {
 
   it('logs out when an admin call answers 401', async () => {
     signIn();
-    fakeApi({ getUserData: userOk, listPosts: () => ({ status: 401, body: { error: 'Your session has expired.' } }) });
+    fakeApi({
+      getUserData: userOk,
+      listPosts: () => ({ status: 401, body: { error: 'Your session has expired.' } }),
+    });
     renderAdmin('/admin', { '/admin': <AdminListPage /> });
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
@@ -37,7 +42,10 @@ describe('admin guard', () => {
 
   it('logs out when the user-data check fails', async () => {
     signIn();
-    fakeApi({ getUserData: () => ({ status: 403, body: { error: 'Not an admin.' } }), listPosts: () => ({ body: pageBody([], 1, false) }) });
+    fakeApi({
+      getUserData: () => ({ status: 403, body: { error: 'Not an admin.' } }),
+      listPosts: () => ({ body: pageBody([], 1, false) }),
+    });
     renderAdmin('/admin', { '/admin': <AdminListPage /> });
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
@@ -47,14 +55,21 @@ describe('admin guard', () => {
 describe('admin post list', () => {
   it('shows the table with Null categories and real calendar months, pages, and deletes after confirmation', async () => {
     signIn('tok-9');
-    const first = makePost({ id: 101, title: 'First', slug: 'first', category: null, created_at: '2025-03-05T12:00:00.000Z' });
+    const first = makePost({
+      id: 101,
+      title: 'First',
+      slug: 'first',
+      category: null,
+      created_at: '2025-03-05T12:00:00.000Z',
+    });
     const second = makePost({ id: 102, title: 'Second', slug: 'second' });
     let deleted = false;
     const api = fakeApi({
       getUserData: userOk,
       listPosts: (req) => {
         const page = Number(req.url.searchParams.get('page'));
-        if (page === 2) return { body: pageBody([makePost({ id: 103, title: 'Third' })], 2, false) };
+        if (page === 2)
+          return { body: pageBody([makePost({ id: 103, title: 'Third' })], 2, false) };
         return { body: pageBody(deleted ? [second] : [first, second], 1, true) };
       },
       deletePost: () => {
@@ -67,7 +82,10 @@ describe('admin post list', () => {
     if (!row) throw new Error('no row');
     expect(within(row).getByRole('cell', { name: 'Null' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: '5 - 3 - 2025' })).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Edit First' })).toHaveAttribute('href', '/edit-blog/first');
+    expect(within(row).getByRole('link', { name: 'Edit First' })).toHaveAttribute(
+      'href',
+      '/edit-blog/first',
+    );
     expect(api.calls('listPosts')[0]?.headers.get('authorization')).toBe('Bearer tok-9');
     expect(api.calls('getUserData')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/admin/leads');
@@ -78,7 +96,9 @@ describe('admin post list', () => {
     expect(api.calls('deletePost')).toHaveLength(0);
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete First' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('“First” was deleted.')).toBeInTheDocument();
     expect(api.calls('deletePost')[0]?.body).toEqual({ id: '101' });
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'First' })).toBeNull());

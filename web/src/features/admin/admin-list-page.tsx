@@ -14,9 +14,13 @@ function PostTable() {
   const api = useAdminApi();
   useUserCheck();
   const [page, setPage] = useState(1);
-  const { data, error, mutate, isLoading } = useSWR<ResponseOf<'listPosts'>, Error>(`admin:${buildPath('listPosts', {}, { page })}`, () => api('listPosts', { query: { page } }), {
-    keepPreviousData: true,
-  });
+  const { data, error, mutate, isLoading } = useSWR<ResponseOf<'listPosts'>, Error>(
+    `admin:${buildPath('listPosts', {}, { page })}`,
+    () => api('listPosts', { query: { page } }),
+    {
+      keepPreviousData: true,
+    },
+  );
   const [pending, setPending] = useState<Post | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -31,7 +35,10 @@ function PostTable() {
       if (data && data.results.length === 1 && page > 1) setPage(page - 1);
       else await mutate();
     } catch (err) {
-      setStatus({ kind: 'error', text: `“${pending.title}” could not be deleted: ${err instanceof Error ? err.message : 'unknown error'}` });
+      setStatus({
+        kind: 'error',
+        text: `“${pending.title}” could not be deleted: ${err instanceof Error ? err.message : 'unknown error'}`,
+      });
     } finally {
       setDeleting(false);
       setPending(null);
@@ -40,7 +47,10 @@ function PostTable() {
 
   return (
     <>
-      <div role="status" className={status ? `admin-status admin-status--${status.kind}` : 'admin-status'}>
+      <div
+        role="status"
+        className={status ? `admin-status admin-status--${status.kind}` : 'admin-status'}
+      >
         {status?.text}
       </div>
       {error && !data ? (
@@ -76,10 +86,18 @@ function PostTable() {
                   <td>{p.category?.category ?? 'Null'}</td>
                   <td>{formatAdminDate(p.created_at)}</td>
                   <td className="admin-table__actions">
-                    <Link to={`/edit-blog/${encodeURIComponent(p.slug)}`} aria-label={`Edit ${p.title}`}>
+                    <Link
+                      to={`/edit-blog/${encodeURIComponent(p.slug)}`}
+                      aria-label={`Edit ${p.title}`}
+                    >
                       Edit
                     </Link>
-                    <button type="button" className="btn btn--link btn--danger" aria-label={`Delete ${p.title}`} onClick={() => setPending(p)}>
+                    <button
+                      type="button"
+                      className="btn btn--link btn--danger"
+                      aria-label={`Delete ${p.title}`}
+                      onClick={() => setPending(p)}
+                    >
                       Delete
                     </button>
                   </td>
@@ -89,7 +107,15 @@ function PostTable() {
           </table>
         </div>
       ) : null}
-      {data && <Pager label="Post pages" page={page} hasPrevious={data.previous !== null} hasNext={data.next !== null} onPage={setPage} />}
+      {data && (
+        <Pager
+          label="Post pages"
+          page={page}
+          hasPrevious={data.previous !== null}
+          hasNext={data.next !== null}
+          onPage={setPage}
+        />
+      )}
       <ConfirmDialog
         open={pending !== null}
         title="Delete this post?"

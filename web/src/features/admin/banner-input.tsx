@@ -6,8 +6,10 @@ export const BANNER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif
 
 /** A problem with a chosen banner found before upload, or null. */
 export function checkBanner(file: File): string | null {
-  if (!BANNER_TYPES.includes(file.type)) return 'Banner image must be a JPEG, PNG, WebP, GIF or AVIF image.';
-  if (file.size > POST_LIMITS.bannerMaxBytes) return `Banner image must be at most ${POST_LIMITS.bannerMaxBytes / 1024 / 1024} MB.`;
+  if (!BANNER_TYPES.includes(file.type))
+    return 'Banner image must be a JPEG, PNG, WebP, GIF or AVIF image.';
+  if (file.size > POST_LIMITS.bannerMaxBytes)
+    return `Banner image must be at most ${POST_LIMITS.bannerMaxBytes / 1024 / 1024} MB.`;
   return null;
 }
 
@@ -24,7 +26,15 @@ export interface BannerInputProps {
 }
 
 /** Banner file input with a preview of the chosen (or current) image and the upload progress bar. */
-export function BannerInput({ id, file, current, onFile, error, errorId, progress }: BannerInputProps) {
+export function BannerInput({
+  id,
+  file,
+  current,
+  onFile,
+  error,
+  errorId,
+  progress,
+}: BannerInputProps) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file || typeof URL.createObjectURL !== 'function') {
@@ -46,9 +56,22 @@ export function BannerInput({ id, file, current, onFile, error, errorId, progres
         aria-describedby={error ? errorId : undefined}
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
       />
-      {shown && <img className="banner-input__preview" src={shown} alt="Banner preview" width={320} height={180} />}
+      {shown && (
+        <img
+          className="banner-input__preview"
+          src={shown}
+          alt="Banner preview"
+          width={320}
+          height={180}
+        />
+      )}
       {progress !== null && (
-        <progress className="banner-input__progress" max={1} value={progress} aria-label="Upload progress">
+        <progress
+          className="banner-input__progress"
+          max={1}
+          value={progress}
+          aria-label="Upload progress"
+        >
           {Math.round(progress * 100)}%
         </progress>
       )}

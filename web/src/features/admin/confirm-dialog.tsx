@@ -11,7 +11,15 @@ export interface ConfirmDialogProps {
 }
 
 /** Accessible confirmation: focus starts on Cancel, Tab stays inside, Escape cancels, focus returns afterwards. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -32,13 +40,23 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
       onCancel();
     } else if (e.key === 'Tab') {
       e.preventDefault();
-      (document.activeElement === cancelRef.current ? confirmRef.current : cancelRef.current)?.focus();
+      (document.activeElement === cancelRef.current
+        ? confirmRef.current
+        : cancelRef.current
+      )?.focus();
     }
   };
 
   return (
     <div className="popup-backdrop">
-      <div className="popup popup--error" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} onKeyDown={onKeyDown}>
+      <div
+        className="popup popup--error"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={titleId} className="popup__title">
           {title}
         </h2>
@@ -49,7 +67,13 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
           <button ref={cancelRef} type="button" className="btn btn--outline" onClick={onCancel}>
             Cancel
           </button>
-          <button ref={confirmRef} type="button" className="btn btn--danger" disabled={busy} onClick={onConfirm}>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="btn btn--danger"
+            disabled={busy}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </button>
         </div>

@@ -13,4 +13,5 @@ export function downloadText(text: string, filename: string, type: string): void
 }
 
 /** `leads-2025-03-12.csv` for today. */
-export const leadsFilename = (now = new Date()): string => `leads-${now.toISOString().slice(0, 10)}.csv`;
+export const leadsFilename = (now = new Date()): string =>
+  `leads-${now.toISOString().slice(0, 10)}.csv`;

@@ -33,16 +33,45 @@ describe('leads inbox', () => {
     const api = fakeApi({
       listLeads: (req) =>
         req.url.searchParams.get('page') === '2'
-          ? { body: { results: [lead({ id: 'l3', name: 'Older' })], next: null, previous: '/api/user/lead/list?page=1' } }
-          : { body: { results: [lead({}), lead({ id: 'l2', name: 'Mina', email_status: 'pending', email_attempts: 2, page: null })], next: '/api/user/lead/list?page=2', previous: null } },
+          ? {
+              body: {
+                results: [lead({ id: 'l3', name: 'Older' })],
+                next: null,
+                previous: '/api/user/lead/list?page=1',
+              },
+            }
+          : {
+              body: {
+                results: [
+                  lead({}),
+                  lead({
+                    id: 'l2',
+                    name: 'Mina',
+                    email_status: 'pending',
+                    email_attempts: 2,
+                    page: null,
+                  }),
+                ],
+                next: '/api/user/lead/list?page=2',
+                previous: null,
+              },
+            },
     });
     renderAdmin('/admin/leads', { '/admin/leads': <LeadsPage /> });
     const row = (await screen.findByRole('cell', { name: 'Ravi' })).closest('tr');
     if (!row) throw new Error('no row');
-    expect(within(row).getByRole('link', { name: 'ravi@example.com' })).toHaveAttribute('href', 'mailto:ravi@example.com');
-    expect(within(row).getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    expect(within(row).getByRole('link', { name: 'ravi@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ravi@example.com',
+    );
+    expect(within(row).getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute(
+      'href',
+      'tel:+919876543210',
+    );
     expect(within(row).getByRole('cell', { name: 'Sent' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'Pending (retrying) (2 attempts)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('cell', { name: 'Pending (retrying) (2 attempts)' }),
+    ).toBeInTheDocument();
     expect(api.calls('listLeads')[0]?.headers.get('authorization')).toBe('Bearer tok-l');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -56,7 +85,13 @@ describe('leads inbox', () => {
       exportLeads: () => ({ body: 'name,email\r\nRavi,ravi@example.com\r\n' }),
     });
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:leads'), revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => (blobs.push(b), 'blob:leads'),
+        revokeObjectURL: () => {},
+      }),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderAdmin('/admin/leads', { '/admin/leads': <LeadsPage /> });
     fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
@@ -65,6 +100,7 @@ describe('leads inbox', () => {
     expect(await blobs[0]?.text()).toBe('name,email\r\nRavi,ravi@example.com\r\n');
     const anchor = click.mock.contexts[0];
     expect(anchor).toBeInstanceOf(HTMLAnchorElement);
-    if (anchor instanceof HTMLAnchorElement) expect(anchor.download).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    if (anchor instanceof HTMLAnchorElement)
+      expect(anchor.download).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });

@@ -28,7 +28,12 @@ function ExportButton() {
   };
   return (
     <div className="leads-export">
-      <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void onExport()}>
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={busy}
+        onClick={() => void onExport()}
+      >
         {busy ? 'Exporting…' : 'Export CSV'}
       </button>
       {error && (
@@ -43,9 +48,13 @@ function ExportButton() {
 function LeadsTable() {
   const api = useAdminApi();
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'listLeads'>, Error>(`admin:${buildPath('listLeads', {}, { page })}`, () => api('listLeads', { query: { page } }), {
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'listLeads'>, Error>(
+    `admin:${buildPath('listLeads', {}, { page })}`,
+    () => api('listLeads', { query: { page } }),
+    {
+      keepPreviousData: true,
+    },
+  );
   if (error && !data)
     return (
       <div className="form-error" role="alert">
@@ -92,14 +101,22 @@ function LeadsTable() {
                 <td>{l.page ?? '—'}</td>
                 <td>
                   {STATUS_LABEL[l.email_status]}
-                  {l.email_status === 'pending' && l.email_attempts > 0 ? ` (${l.email_attempts} attempts)` : ''}
+                  {l.email_status === 'pending' && l.email_attempts > 0
+                    ? ` (${l.email_attempts} attempts)`
+                    : ''}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <Pager label="Lead pages" page={page} hasPrevious={data.previous !== null} hasNext={data.next !== null} onPage={setPage} />
+      <Pager
+        label="Lead pages"
+        page={page}
+        hasPrevious={data.previous !== null}
+        hasNext={data.next !== null}
+        onPage={setPage}
+      />
     </>
   );
 }

@@ -30,15 +30,26 @@ describe('login page', () => {
     fakeApi({ login: () => ({ status: 429, body: { error: 'Too many failed logins.' } }) });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/Too many failed logins\. Please wait/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Too many failed logins\. Please wait/,
+    );
   });
 
   it('saves the session and goes to /admin on success', async () => {
-    const api = fakeApi({ login: () => ({ body: { data: { username: 'Ada', email: 'admin@example.com', token: 'jwt-1' } } }) });
+    const api = fakeApi({
+      login: () => ({
+        body: { data: { username: 'Ada', email: 'admin@example.com', token: 'jwt-1' } },
+      }),
+    });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
     expect(await screen.findByRole('heading', { name: 'Admin list screen' })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toEqual({ isAdminLoggedIn: true, name: 'Ada', email: 'admin@example.com', token: 'jwt-1' });
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toEqual({
+      isAdminLoggedIn: true,
+      name: 'Ada',
+      email: 'admin@example.com',
+      token: 'jwt-1',
+    });
     expect(api.calls('login')[0]?.body).toEqual({ email: 'admin@example.com', password: 'secret' });
   });
 });

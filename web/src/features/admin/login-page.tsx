@@ -57,9 +57,23 @@ export default function LoginPage() {
           </p>
         )}
         <label htmlFor={emailId}>Email</label>
-        <input id={emailId} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <label htmlFor={passwordId}>Password</label>
-        <input id={passwordId} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Login'}
         </button>

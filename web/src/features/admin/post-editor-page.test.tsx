@@ -9,18 +9,36 @@ vi.setConfig({ testTimeout: 20_000 });
 
 // Quill needs a real browser; the form only relies on the editor's value/onChange contract.
 vi.mock('./rich-text-editor', () => ({
-  default: ({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) => (
-    <textarea id={id} data-testid="editor" value={value} onChange={(e) => onChange(e.target.value)} />
+  default: ({
+    id,
+    value,
+    onChange,
+  }: {
+    id: string;
+    value: string;
+    onChange: (v: string) => void;
+  }) => (
+    <textarea
+      id={id}
+      data-testid="editor"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   ),
 }));
 
 /** XMLHttpRequest stand-in answering uploads (callApi switches to XHR to report progress). */
 class FakeXhr {
-  static respond: (body: FormData) => { status: number; body: unknown } = () => ({ status: 500, body: { error: 'unset' } });
+  static respond: (body: FormData) => { status: number; body: unknown } = () => ({
+    status: 500,
+    body: { error: 'unset' },
+  });
   static sent: FormData[] = [];
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -43,7 +61,14 @@ class FakeXhr {
 }
 
 const lists = {
-  listCategories: () => ({ body: { data: [{ id: 1, category: 'SEO' }, { id: 2, category: 'Branding' }] } }),
+  listCategories: () => ({
+    body: {
+      data: [
+        { id: 1, category: 'SEO' },
+        { id: 2, category: 'Branding' },
+      ],
+    },
+  }),
   listAuthors: () => ({ body: { data: [{ id: 7, name: 'Asha Rao' }] } }),
 };
 
@@ -72,11 +97,16 @@ describe('add blog', () => {
     const category = screen.getByLabelText('Category');
     expect(within(category).getByRole('option', { name: 'Select' })).toBeDisabled();
     expect(await within(category).findByRole('option', { name: 'Branding' })).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Author')).getByRole('option', { name: 'Select' })).toBeDisabled();
+    expect(
+      within(screen.getByLabelText('Author')).getByRole('option', { name: 'Select' }),
+    ).toBeDisabled();
   });
 
   it('shows a taken slug next to the slug field', async () => {
-    const api = fakeApi({ ...lists, createPost: () => ({ status: 409, body: { error: 'slug: is already taken' } }) });
+    const api = fakeApi({
+      ...lists,
+      createPost: () => ({ status: 409, body: { error: 'slug: is already taken' } }),
+    });
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Dup' } });
     fireEvent.change(await screen.findByTestId('editor'), { target: { value: '<p>Hi</p>' } });
@@ -84,19 +114,30 @@ describe('add blog', () => {
     const slug = screen.getByLabelText('Slug title');
     await waitFor(() => expect(slug).toHaveAccessibleDescription('Slug is already taken'));
     expect(slug).toHaveAttribute('aria-invalid', 'true');
-    expect(api.calls('createPost')[0]?.body).toMatchObject({ title: 'Dup', slug: 'dup', content: '<p>Hi</p>' });
+    expect(api.calls('createPost')[0]?.body).toMatchObject({
+      title: 'Dup',
+      slug: 'dup',
+      content: '<p>Hi</p>',
+    });
   });
 
   it('shows a rejected banner next to the banner input, uploading through XHR', async () => {
     fakeApi(lists);
-    FakeXhr.respond = () => ({ status: 415, body: { error: 'The banner must be a JPEG, PNG, WebP, GIF or AVIF image.' } });
+    FakeXhr.respond = () => ({
+      status: 415,
+      body: { error: 'The banner must be a JPEG, PNG, WebP, GIF or AVIF image.' },
+    });
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'With banner' } });
     const file = new File([new Uint8Array([1, 2, 3])], 'banner.png', { type: 'image/png' });
     const input = screen.getByLabelText('Banner image');
     fireEvent.change(input, { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(input).toHaveAccessibleDescription('The banner must be a JPEG, PNG, WebP, GIF or AVIF image.'));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        'The banner must be a JPEG, PNG, WebP, GIF or AVIF image.',
+      ),
+    );
     const sent = FakeXhr.sent[0];
     expect(sent?.get('banner_image')).toBeInstanceOf(File);
     expect(sent?.get('slug')).toBe('with-banner');
@@ -106,12 +147,20 @@ describe('add blog', () => {
     fakeApi(lists);
     renderAdmin('/add-blog', addRoutes);
     const input = screen.getByLabelText('Banner image');
-    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+    });
     expect(input).toHaveAccessibleDescription(/must be a JPEG, PNG/);
   });
 
   it('shows "Success! New blog added" for 4 s, then goes to /admin', async () => {
-    fakeApi({ ...lists, createPost: (req) => ({ status: 201, body: { data: makePost({ title: req.body.title ?? '', slug: req.body.slug ?? '' }) } }) });
+    fakeApi({
+      ...lists,
+      createPost: (req) => ({
+        status: 201,
+        body: { data: makePost({ title: req.body.title ?? '', slug: req.body.slug ?? '' }) },
+      }),
+    });
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Fresh' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -129,10 +178,37 @@ describe('edit blog', () => {
     let stale = false;
     const api = fakeApi({
       ...lists,
-      getPost: () => ({ body: { data: { post: makePost({ id: 9, slug: 'nine', title: version === 3 ? 'Nine' : 'Nine (their edit)', version, category: { id: 2, category: 'Branding' } }), prev_post: null, next_post: null } } }),
+      getPost: () => ({
+        body: {
+          data: {
+            post: makePost({
+              id: 9,
+              slug: 'nine',
+              title: version === 3 ? 'Nine' : 'Nine (their edit)',
+              version,
+              category: { id: 2, category: 'Branding' },
+            }),
+            prev_post: null,
+            next_post: null,
+          },
+        },
+      }),
       updatePost: (req) => {
-        if (stale) return { status: 409, body: { error: 'Someone else changed this post since you opened it.' } };
-        return { body: { data: makePost({ id: 9, slug: req.body.slug ?? '', title: req.body.title ?? '', version: Number(req.body.version) + 1 }) } };
+        if (stale)
+          return {
+            status: 409,
+            body: { error: 'Someone else changed this post since you opened it.' },
+          };
+        return {
+          body: {
+            data: makePost({
+              id: 9,
+              slug: req.body.slug ?? '',
+              title: req.body.title ?? '',
+              version: Number(req.body.version) + 1,
+            }),
+          },
+        };
       },
     });
     renderAdmin('/edit-blog/nine', editRoutes);
@@ -147,7 +223,12 @@ describe('edit blog', () => {
     const popup = await screen.findByRole('dialog', { name: 'Success!' });
     expect(popup).toHaveTextContent('Blog Updated.');
     expect(popup.querySelector('.popup__progress')).toHaveStyle({ animationDuration: '2000ms' });
-    expect(api.calls('updatePost')[0]?.body).toMatchObject({ id: '9', version: '3', title: 'Nine edited', slug: 'nine-edited' });
+    expect(api.calls('updatePost')[0]?.body).toMatchObject({
+      id: '9',
+      version: '3',
+      title: 'Nine edited',
+      slug: 'nine-edited',
+    });
     fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
 
     // The next save carries the version the server returned.

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import useSWR from 'swr';
 import { slugify, TIMINGS, type Post } from '@agency/shared';
@@ -20,7 +29,14 @@ interface Values {
   head_tag: string;
 }
 
-const EMPTY: Values = { title: '', slug: '', category_id: '', author_id: '', content: '', head_tag: '' };
+const EMPTY: Values = {
+  title: '',
+  slug: '',
+  category_id: '',
+  author_id: '',
+  content: '',
+  head_tag: '',
+};
 
 const valuesOf = (p: Post): Values => ({
   title: p.title,
@@ -33,7 +49,19 @@ const valuesOf = (p: Post): Values => ({
 
 type Errors = Partial<Record<PostField, string>>;
 
-function Field({ id, label, error, children, labelId }: { id: string; label: string; error?: string; children: ReactNode; labelId?: string }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+  labelId,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+  labelId?: string;
+}) {
   return (
     <div className={error ? 'form-field form-field--invalid' : 'form-field'}>
       <label htmlFor={id} id={labelId}>
@@ -98,7 +126,10 @@ function PostForm({ existing, onReload }: PostFormProps) {
     const onUploadProgress = banner ? setProgress : undefined;
     try {
       if (existing) {
-        const { data } = await api('updatePost', { body: { ...body, id: existing.id, version }, onUploadProgress });
+        const { data } = await api('updatePost', {
+          body: { ...body, id: existing.id, version },
+          onUploadProgress,
+        });
         setVersion(data.version);
         setCurrentBanner(data.banner_image);
         setBanner(null);
@@ -118,7 +149,8 @@ function PostForm({ existing, onReload }: PostFormProps) {
     }
   };
 
-  const describedBy = (f: PostField): string | undefined => (errors[f] ? `${id(f)}-error` : undefined);
+  const describedBy = (f: PostField): string | undefined =>
+    errors[f] ? `${id(f)}-error` : undefined;
   const contentLabelId = `${id('content')}-label`;
 
   return (
@@ -130,21 +162,47 @@ function PostForm({ existing, onReload }: PostFormProps) {
       )}
       {stale && (
         <div className="form-error form-error--stale" role="alert">
-          <p>Someone else changed this post after you opened it, so your update was not saved. ({stale})</p>
-          <p>Reload the post to see the latest version; copy anything you want to keep first, because reloading replaces your edits.</p>
+          <p>
+            Someone else changed this post after you opened it, so your update was not saved. (
+            {stale})
+          </p>
+          <p>
+            Reload the post to see the latest version; copy anything you want to keep first, because
+            reloading replaces your edits.
+          </p>
           <button type="button" className="btn btn--primary" onClick={onReload}>
             Reload post
           </button>
         </div>
       )}
       <Field id={id('title')} label="Title" error={errors.title}>
-        <input id={id('title')} type="text" value={values.title} onChange={(e) => onTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy('title')} />
+        <input
+          id={id('title')}
+          type="text"
+          value={values.title}
+          onChange={(e) => onTitle(e.target.value)}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={describedBy('title')}
+        />
       </Field>
       <Field id={id('slug')} label="Slug title" error={errors.slug}>
-        <input id={id('slug')} type="text" value={values.slug} onChange={(e) => set('slug', e.target.value)} aria-invalid={errors.slug ? true : undefined} aria-describedby={describedBy('slug')} />
+        <input
+          id={id('slug')}
+          type="text"
+          value={values.slug}
+          onChange={(e) => set('slug', e.target.value)}
+          aria-invalid={errors.slug ? true : undefined}
+          aria-describedby={describedBy('slug')}
+        />
       </Field>
       <Field id={id('category_id')} label="Category" error={errors.category_id}>
-        <select id={id('category_id')} value={values.category_id} onChange={(e) => set('category_id', e.target.value)} aria-invalid={errors.category_id ? true : undefined} aria-describedby={describedBy('category_id')}>
+        <select
+          id={id('category_id')}
+          value={values.category_id}
+          onChange={(e) => set('category_id', e.target.value)}
+          aria-invalid={errors.category_id ? true : undefined}
+          aria-describedby={describedBy('category_id')}
+        >
           <option value="" disabled>
             Select
           </option>
@@ -157,17 +215,45 @@ function PostForm({ existing, onReload }: PostFormProps) {
       </Field>
       <Field id={id('content')} label="Content" error={errors.content} labelId={contentLabelId}>
         <Suspense fallback={<div className="rich-text rich-text--loading">Loading editor…</div>}>
-          <RichTextEditor id={id('content')} labelledBy={contentLabelId} value={values.content} onChange={(html) => set('content', html)} invalid={Boolean(errors.content)} describedBy={describedBy('content')} />
+          <RichTextEditor
+            id={id('content')}
+            labelledBy={contentLabelId}
+            value={values.content}
+            onChange={(html) => set('content', html)}
+            invalid={Boolean(errors.content)}
+            describedBy={describedBy('content')}
+          />
         </Suspense>
       </Field>
       <Field id={id('head_tag')} label="Header tag" error={errors.head_tag}>
-        <textarea id={id('head_tag')} rows={5} value={values.head_tag} onChange={(e) => set('head_tag', e.target.value)} aria-invalid={errors.head_tag ? true : undefined} aria-describedby={describedBy('head_tag')} />
+        <textarea
+          id={id('head_tag')}
+          rows={5}
+          value={values.head_tag}
+          onChange={(e) => set('head_tag', e.target.value)}
+          aria-invalid={errors.head_tag ? true : undefined}
+          aria-describedby={describedBy('head_tag')}
+        />
       </Field>
       <Field id={id('banner_image')} label="Banner image" error={errors.banner_image}>
-        <BannerInput id={id('banner_image')} file={banner} current={currentBanner} onFile={onBanner} error={errors.banner_image} errorId={`${id('banner_image')}-error`} progress={progress} />
+        <BannerInput
+          id={id('banner_image')}
+          file={banner}
+          current={currentBanner}
+          onFile={onBanner}
+          error={errors.banner_image}
+          errorId={`${id('banner_image')}-error`}
+          progress={progress}
+        />
       </Field>
       <Field id={id('author_id')} label="Author" error={errors.author_id}>
-        <select id={id('author_id')} value={values.author_id} onChange={(e) => set('author_id', e.target.value)} aria-invalid={errors.author_id ? true : undefined} aria-describedby={describedBy('author_id')}>
+        <select
+          id={id('author_id')}
+          value={values.author_id}
+          onChange={(e) => set('author_id', e.target.value)}
+          aria-invalid={errors.author_id ? true : undefined}
+          aria-describedby={describedBy('author_id')}
+        >
           <option value="" disabled>
             Select
           </option>
@@ -206,14 +292,22 @@ function PostForm({ existing, onReload }: PostFormProps) {
 /** Loads the post named by the route, then shows the form filled with it. */
 function EditPost({ slug }: { slug: string }) {
   const api = useAdminApi();
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready'; post: Post; loadedAt: number } | { kind: 'error'; message: string; notFound: boolean }>({ kind: 'loading' });
+  const [state, setState] = useState<
+    | { kind: 'loading' }
+    | { kind: 'ready'; post: Post; loadedAt: number }
+    | { kind: 'error'; message: string; notFound: boolean }
+  >({ kind: 'loading' });
   const load = useCallback(() => {
     setState({ kind: 'loading' });
     api('getPost', { body: { slug } })
       .then(({ data }) => setState({ kind: 'ready', post: data.post, loadedAt: Date.now() }))
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 401) return;
-        setState({ kind: 'error', message: err instanceof Error ? err.message : 'The post could not be loaded.', notFound: err instanceof ApiError && err.status === 404 });
+        setState({
+          kind: 'error',
+          message: err instanceof Error ? err.message : 'The post could not be loaded.',
+          notFound: err instanceof ApiError && err.status === 404,
+        });
       });
   }, [api, slug]);
   useEffect(load, [load]);
@@ -231,13 +325,17 @@ function EditPost({ slug }: { slug: string }) {
         <Link to="/admin">Back to the posts</Link>
       </div>
     );
-  return <PostForm key={`${state.post.id}-${state.loadedAt}`} existing={state.post} onReload={load} />;
+  return (
+    <PostForm key={`${state.post.id}-${state.loadedAt}`} existing={state.post} onReload={load} />
+  );
 }
 
 /** `/add-blog` and `/edit-blog/:slug`. */
 export default function PostEditorPage() {
   const { slug } = useParams();
   return (
-    <AdminLayout title={slug === undefined ? 'Add blog' : 'Edit blog'}>{slug === undefined ? <PostForm /> : <EditPost key={slug} slug={slug} />}</AdminLayout>
+    <AdminLayout title={slug === undefined ? 'Add blog' : 'Edit blog'}>
+      {slug === undefined ? <PostForm /> : <EditPost key={slug} slug={slug} />}
+    </AdminLayout>
   );
 }

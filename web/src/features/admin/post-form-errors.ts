@@ -1,7 +1,15 @@
 import { ApiError } from '../../lib/api-client';
 
 /** Fields of the post form an API error can point at. */
-export const POST_FIELDS = ['title', 'slug', 'category_id', 'author_id', 'content', 'head_tag', 'banner_image'] as const;
+export const POST_FIELDS = [
+  'title',
+  'slug',
+  'category_id',
+  'author_id',
+  'content',
+  'head_tag',
+  'banner_image',
+] as const;
 export type PostField = (typeof POST_FIELDS)[number];
 
 export const FIELD_LABELS: Record<PostField, string> = {
@@ -14,10 +22,14 @@ export const FIELD_LABELS: Record<PostField, string> = {
   banner_image: 'Banner image',
 };
 
-const isPostField = (name: string | undefined): name is PostField => POST_FIELDS.some((f) => f === name);
+const isPostField = (name: string | undefined): name is PostField =>
+  POST_FIELDS.some((f) => f === name);
 
 /** Where a failed save is shown: next to a field, as a stale-edit notice, or as a general message. */
-export type SaveProblem = { kind: 'field'; field: PostField; message: string } | { kind: 'stale'; message: string } | { kind: 'general'; message: string };
+export type SaveProblem =
+  | { kind: 'field'; field: PostField; message: string }
+  | { kind: 'stale'; message: string }
+  | { kind: 'general'; message: string };
 
 /** "slug: is taken" → "Slug is taken"; other sentences pass through. */
 function fieldSentence(field: PostField, message: string): string {
@@ -27,16 +39,25 @@ function fieldSentence(field: PostField, message: string): string {
 
 /** Decide where a failed create/update is shown. */
 export function classifySaveError(err: unknown): SaveProblem {
-  if (!(err instanceof ApiError)) return { kind: 'general', message: 'Something went wrong. Please try again.' };
+  if (!(err instanceof ApiError))
+    return { kind: 'general', message: 'Something went wrong. Please try again.' };
   const { status, message } = err;
   const field = err.field;
   if (status === 409) {
-    const aboutSlug = field === 'slug' || (field === undefined && /slug/i.test(message) && !/changed|modified|version|someone/i.test(message));
+    const aboutSlug =
+      field === 'slug' ||
+      (field === undefined &&
+        /slug/i.test(message) &&
+        !/changed|modified|version|someone/i.test(message));
     if (aboutSlug) return { kind: 'field', field: 'slug', message: fieldSentence('slug', message) };
     return { kind: 'stale', message };
   }
   if (status === 413 || status === 415) {
-    return { kind: 'field', field: 'banner_image', message: fieldSentence('banner_image', message) };
+    return {
+      kind: 'field',
+      field: 'banner_image',
+      message: fieldSentence('banner_image', message),
+    };
   }
   if (isPostField(field)) return { kind: 'field', field, message: fieldSentence(field, message) };
   if (status === 400) {

@@ -24,10 +24,29 @@ export interface RichTextEditorProps {
 }
 
 /** The Quill rich-text editor of the post form; loaded as its own chunk. */
-export default function RichTextEditor({ id, value, onChange, labelledBy, invalid, describedBy }: RichTextEditorProps) {
+export default function RichTextEditor({
+  id,
+  value,
+  onChange,
+  labelledBy,
+  invalid,
+  describedBy,
+}: RichTextEditorProps) {
   return (
-    <div className="rich-text" role="group" aria-labelledby={labelledBy} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
-      <ReactQuill id={id} theme="snow" value={value} onChange={(html) => onChange(html)} modules={MODULES} />
+    <div
+      className="rich-text"
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+    >
+      <ReactQuill
+        id={id}
+        theme="snow"
+        value={value}
+        onChange={(html) => onChange(html)}
+        modules={MODULES}
+      />
     </div>
   );
 }

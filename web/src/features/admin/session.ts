@@ -49,7 +49,12 @@ const notify = (): void => {
 
 /** Save the session a successful login returned. */
 export function saveSession(login: LoginResult): AdminSession {
-  const session: AdminSession = { isAdminLoggedIn: true, name: login.username, email: login.email, token: login.token };
+  const session: AdminSession = {
+    isAdminLoggedIn: true,
+    name: login.username,
+    email: login.email,
+    token: login.token,
+  };
   storage()?.setItem(SESSION_KEY, JSON.stringify(session));
   notify();
   return session;
@@ -74,4 +79,5 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** The current admin session; follows login/logout in this tab and in other tabs. Null on the server. */
-export const useSession = (): AdminSession | null => useSyncExternalStore(subscribe, readSession, () => null);
+export const useSession = (): AdminSession | null =>
+  useSyncExternalStore(subscribe, readSession, () => null);

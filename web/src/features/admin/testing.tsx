@@ -6,7 +6,10 @@ import { SESSION_KEY } from './session';
 
 /** Store a signed-in admin session the way login does. */
 export function signIn(token = 'tok-123'): void {
-  localStorage.setItem(SESSION_KEY, JSON.stringify({ isAdminLoggedIn: true, name: 'admin', email: 'admin@example.com', token }));
+  localStorage.setItem(
+    SESSION_KEY,
+    JSON.stringify({ isAdminLoggedIn: true, name: 'admin', email: 'admin@example.com', token }),
+  );
 }
 
 function Where() {
@@ -22,7 +25,9 @@ export function renderAdmin(path: string, routes: Record<string, ReactElement>) 
           {Object.entries(routes).map(([p, el]) => (
             <Route key={p} path={p} element={el} />
           ))}
-          {!routes['/creative-login'] && <Route path="/creative-login" element={<h1>Login screen</h1>} />}
+          {!routes['/creative-login'] && (
+            <Route path="/creative-login" element={<h1>Login screen</h1>} />
+          )}
           {!routes['/admin'] && <Route path="/admin" element={<h1>Admin list screen</h1>} />}
         </Routes>
         <Where />

@@ -26,7 +26,10 @@ export function useLogout(): () => void {
 export function useAdminApi() {
   const logout = useLogout();
   return useCallback(
-    async <N extends OperationName>(name: N, options: Omit<CallOptions, 'token'> = {}): Promise<ResponseOf<N>> => {
+    async <N extends OperationName>(
+      name: N,
+      options: Omit<CallOptions, 'token'> = {},
+    ): Promise<ResponseOf<N>> => {
       const session = readSession();
       if (!session) {
         logout();

@@ -43,24 +43,33 @@ export async function fetchPost(slug: string, token?: string): Promise<PostResul
 }
 
 /** Fetch one page of the post list. */
-export const fetchPostsPage = (page: number, token?: string): Promise<PostPage> => callApi('listPosts', { query: { page }, token });
+export const fetchPostsPage = (page: number, token?: string): Promise<PostPage> =>
+  callApi('listPosts', { query: { page }, token });
 
 const pageFromKey = (key: string): number => pageNumberOf(key) ?? 1;
 
 /** One post by slug; renders synchronously from SSR fallback data when present. */
 export function usePost(slug: string) {
-  return useSWR<PostResult, ApiError>(postKey(slug), () => fetchPost(slug), { revalidateOnFocus: false });
+  return useSWR<PostResult, ApiError>(postKey(slug), () => fetchPost(slug), {
+    revalidateOnFocus: false,
+  });
 }
 
 /** One page of the public list (the related-posts carousel reads page 1). */
 export function usePostsPage(page: number) {
-  return useSWR<PostPage, ApiError>(postsPageKey(page), () => fetchPostsPage(page), { revalidateOnFocus: false });
+  return useSWR<PostPage, ApiError>(postsPageKey(page), () => fetchPostsPage(page), {
+    revalidateOnFocus: false,
+  });
 }
 
 /** The infinite public list. */
 export function useInfinitePosts() {
-  return useSWRInfinite<PostPage, ApiError>(postsInfiniteKey, (key: string) => fetchPostsPage(pageFromKey(key)), {
-    revalidateOnFocus: false,
-    revalidateFirstPage: false,
-  });
+  return useSWRInfinite<PostPage, ApiError>(
+    postsInfiniteKey,
+    (key: string) => fetchPostsPage(pageFromKey(key)),
+    {
+      revalidateOnFocus: false,
+      revalidateFirstPage: false,
+    },
+  );
 }

@@ -30,7 +30,9 @@ class ManualObserver {
   static reveal() {
     for (const o of ManualObserver.instances) {
       if (o.targets.length === 0) continue;
-      const entries = o.targets.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry);
+      const entries = o.targets.map(
+        (target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry,
+      );
       o.cb(entries, o as unknown as IntersectionObserver);
     }
   }
@@ -52,7 +54,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const pages = [
-  [makePost({ title: 'One', content: '<p>First <b>bold</b> text</p>' }), makePost({ title: 'Two' }), makePost({ title: 'Three' }), makePost({ title: 'Four' })],
+  [
+    makePost({ title: 'One', content: '<p>First <b>bold</b> text</p>' }),
+    makePost({ title: 'Two' }),
+    makePost({ title: 'Three' }),
+    makePost({ title: 'Four' }),
+  ],
   [makePost({ title: 'Five' }), makePost({ title: 'Six' })],
 ];
 
@@ -72,7 +79,11 @@ describe('blog list', () => {
     expect(within(list).queryByRole('link', { name: 'Five' })).toBeNull();
     // Sidebar: the first three posts only.
     const sidebar = screen.getByRole('complementary', { name: 'Featured posts' });
-    expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual(['One', 'Two', 'Three']);
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['One', 'Two', 'Three']);
 
     act(() => ManualObserver.reveal());
     expect(await within(list).findByRole('link', { name: 'Six' })).toBeInTheDocument();
@@ -93,14 +104,21 @@ describe('blog list', () => {
 
   it('shows skeletons, then an error with a Retry button that reloads', async () => {
     let fail = true;
-    fakeApi({ listPosts: () => (fail ? { status: 503, body: { error: 'Service unavailable.' } } : { body: pageBody(pages[1] ?? [], 1, false) }) });
+    fakeApi({
+      listPosts: () =>
+        fail
+          ? { status: 503, body: { error: 'Service unavailable.' } }
+          : { body: pageBody(pages[1] ?? [], 1, false) },
+    });
     const { container } = renderList();
     expect(container.querySelectorAll('.skeleton--card').length).toBeGreaterThan(0);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Service unavailable.');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Five' }).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: 'Five' }).length).toBeGreaterThan(0),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -19,9 +19,12 @@ function useSentinel(enabled: boolean, onVisible: () => void) {
   useEffect(() => {
     const el = ref.current;
     if (!enabled || !el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) callback.current();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) callback.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [enabled]);
@@ -37,7 +40,10 @@ export default function BlogListPage() {
   const last = data?.[data.length - 1];
   const hasMore = last !== undefined && last.next !== null;
   const loadingMore = error === undefined && (data === undefined || data[size - 1] === undefined);
-  const sentinel = useSentinel(hasMore && !loadingMore && error === undefined, () => void setSize(size + 1));
+  const sentinel = useSentinel(
+    hasMore && !loadingMore && error === undefined,
+    () => void setSize(size + 1),
+  );
 
   return (
     <div className="blog-list-page">
@@ -55,37 +61,63 @@ export default function BlogListPage() {
           {data === undefined && error !== undefined ? (
             <div className="load-error" role="alert">
               <p>The articles could not be loaded. {error.message}</p>
-              <button type="button" className="btn btn--primary" disabled={isValidating} onClick={() => void mutate()}>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={isValidating}
+                onClick={() => void mutate()}
+              >
                 Retry
               </button>
             </div>
           ) : data !== undefined && posts.length === 0 ? (
-            <p className="blog-list__empty">No articles have been published yet. Please check back soon.</p>
+            <p className="blog-list__empty">
+              No articles have been published yet. Please check back soon.
+            </p>
           ) : (
             <ul className="blog-list__items">
               {posts.map((p, i) => (
                 <PostCard key={p.id} post={p} eager={i < 2} />
               ))}
-              {loadingMore && Array.from({ length: data === undefined ? 3 : 1 }, (_, i) => <PostCardSkeleton key={`s${i}`} />)}
+              {loadingMore &&
+                Array.from({ length: data === undefined ? 3 : 1 }, (_, i) => (
+                  <PostCardSkeleton key={`s${i}`} />
+                ))}
             </ul>
           )}
           {data !== undefined && error !== undefined && (
             <div className="load-error" role="alert">
               <p>More articles could not be loaded. {error.message}</p>
-              <button type="button" className="btn btn--primary" disabled={isValidating} onClick={() => void mutate()}>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={isValidating}
+                onClick={() => void mutate()}
+              >
                 Retry
               </button>
             </div>
           )}
           {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
-          {data !== undefined && !hasMore && posts.length > 0 && <p className="blog-list__end">You have reached the end of the blog.</p>}
+          {data !== undefined && !hasMore && posts.length > 0 && (
+            <p className="blog-list__end">You have reached the end of the blog.</p>
+          )}
         </section>
         <aside className="blog-sidebar" aria-labelledby="featured-title">
           <h2 id="featured-title">Featured posts</h2>
           <ul>
             {featured.map((p) => (
               <li key={p.id} className="blog-sidebar__item">
-                {p.banner_image && <img src={mediaSrc(p.banner_image)} alt="" width={96} height={64} loading="lazy" decoding="async" />}
+                {p.banner_image && (
+                  <img
+                    src={mediaSrc(p.banner_image)}
+                    alt=""
+                    width={96}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
                 <div>
                   <Link to={postPath(p.slug)}>{p.title}</Link>
                   <time dateTime={p.created_at}>{formatPostDate(p.created_at)}</time>

@@ -3,7 +3,13 @@ import { buildPath } from '@agency/shared';
 import { env } from '../../lib/env';
 
 /** The extension the icon endpoint is asked for: letters and digits of what was typed, or "default". */
-export const extensionOf = (typed: string): string => typed.trim().replace(/^\./, '').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 16) || 'default';
+export const extensionOf = (typed: string): string =>
+  typed
+    .trim()
+    .replace(/^\./, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 16) || 'default';
 
 /** The file-type icon demo of the "icons per file type" article. */
 export function FileIconDemo() {
@@ -15,8 +21,19 @@ export function FileIconDemo() {
       <label htmlFor={id} className="visually-hidden">
         File extension
       </label>
-      <input id={id} type="text" placeholder="search pdf, docx etc" value={value} onChange={(e) => setValue(e.target.value)} />
-      <img src={`${env.VITE_API_BASE}${buildPath('getExtensionImage', { extension })}`} alt={`${extension} file icon`} width={64} height={64} />
+      <input
+        id={id}
+        type="text"
+        placeholder="search pdf, docx etc"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <img
+        src={`${env.VITE_API_BASE}${buildPath('getExtensionImage', { extension })}`}
+        alt={`${extension} file icon`}
+        width={64}
+        height={64}
+      />
     </div>
   );
 }

@@ -8,8 +8,17 @@ export function ListenButton({ html }: { html: string }) {
   const playing = state === 'speaking';
   const label = state === 'idle' ? 'Listen the blog' : playing ? 'Pause reading' : 'Resume reading';
   return (
-    <button type="button" className="listen-button" aria-pressed={playing} aria-label={label} onClick={() => toggle(speechText(html))}>
-      <span className={`listen-button__icon listen-button__icon--${playing ? 'pause' : 'play'}`} aria-hidden="true">
+    <button
+      type="button"
+      className="listen-button"
+      aria-pressed={playing}
+      aria-label={label}
+      onClick={() => toggle(speechText(html))}
+    >
+      <span
+        className={`listen-button__icon listen-button__icon--${playing ? 'pause' : 'play'}`}
+        aria-hidden="true"
+      >
         {playing ? '❚❚' : '▶'}
       </span>
       <span className="listen-button__text">Listen the blog</span>

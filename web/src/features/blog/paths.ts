@@ -5,4 +5,5 @@ export const postPath = (slug: string): string =>
   slug === SPECIAL_SLUGS.career ? `/${SPECIAL_SLUGS.career}` : `/blog/${encodeURIComponent(slug)}`;
 
 /** Site path of a banner or other media reference: absolute URLs and site paths pass through. */
-export const mediaSrc = (ref: string): string => (/^(https?:)?\/\//i.test(ref) || ref.startsWith('/') ? ref : `/${ref}`);
+export const mediaSrc = (ref: string): string =>
+  /^(https?:)?\/\//i.test(ref) || ref.startsWith('/') ? ref : `/${ref}`;

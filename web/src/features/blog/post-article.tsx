@@ -57,19 +57,35 @@ export function PostArticle({ post, prev, next, related }: PostArticleProps) {
           <ListenButton html={post.content} />
         </header>
         {post.banner_image && (
-          <img className="post__banner" src={mediaSrc(post.banner_image)} alt={post.title} width={1200} height={630} fetchPriority="high" decoding="async" />
+          <img
+            className="post__banner"
+            src={mediaSrc(post.banner_image)}
+            alt={post.title}
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            decoding="async"
+          />
         )}
         {post.content.trim() === '' ? <PostSkeleton /> : <PostBody html={post.content} />}
         {post.slug === SPECIAL_SLUGS.fileIcons && <FileIconDemo />}
         {(prev || next) && (
           <nav className="post__pager" aria-label="More articles">
             {prev && (
-              <Link className="post__pager-link post__pager-link--prev" to={postPath(prev.slug)} rel="prev">
+              <Link
+                className="post__pager-link post__pager-link--prev"
+                to={postPath(prev.slug)}
+                rel="prev"
+              >
                 <span>Previous</span> {prev.title}
               </Link>
             )}
             {next && (
-              <Link className="post__pager-link post__pager-link--next" to={postPath(next.slug)} rel="next">
+              <Link
+                className="post__pager-link post__pager-link--next"
+                to={postPath(next.slug)}
+                rel="next"
+              >
                 <span>Next</span> {next.title}
               </Link>
             )}

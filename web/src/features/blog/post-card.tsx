@@ -7,23 +7,30 @@ import { mediaSrc, postPath } from './paths';
 export function PostCard({ post, eager = false }: { post: Post; eager?: boolean }) {
   const path = postPath(post.slug);
   return (
-    <li className="post-card">
+    <li className="blog-card">
       {post.banner_image && (
-        <Link to={path} className="post-card__thumb" tabIndex={-1} aria-hidden="true">
-          <img src={mediaSrc(post.banner_image)} alt="" width={400} height={250} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <Link to={path} className="blog-card__thumb" tabIndex={-1} aria-hidden="true">
+          <img
+            src={mediaSrc(post.banner_image)}
+            alt=""
+            width={400}
+            height={250}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
         </Link>
       )}
-      <div className="post-card__text">
-        <h2 className="post-card__title">
+      <div className="blog-card__text">
+        <h2 className="blog-card__title">
           <Link to={path}>{post.title}</Link>
         </h2>
-        <p className="post-card__meta">
+        <p className="blog-card__meta">
           <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
           <span aria-hidden="true"> · </span>
           <span>{readingTime(post.content)} min read</span>
         </p>
-        <p className="post-card__excerpt">{excerpt(post.content, 180)}</p>
-        <Link to={path} className="post-card__more" aria-label={`Read more: ${post.title}`}>
+        <p className="blog-card__excerpt">{excerpt(post.content, 180)}</p>
+        <Link to={path} className="blog-card__more" aria-label={`Read more: ${post.title}`}>
           Read more
         </Link>
       </div>

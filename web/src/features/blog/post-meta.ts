@@ -37,9 +37,15 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
     dateModified: post.updated_at,
     mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(path, siteUrl) },
     url: absoluteUrl(path, siteUrl),
-    publisher: { '@type': 'Organization', name: site.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.logo.dark, siteUrl) } },
+    publisher: {
+      '@type': 'Organization',
+      name: site.name,
+      logo: { '@type': 'ImageObject', url: absoluteUrl(site.logo.dark, siteUrl) },
+    },
     ...(image ? { image: absoluteUrl(image, siteUrl) } : {}),
-    ...(post.author ? { author: { '@type': 'Person', name: post.author.name } } : { author: { '@type': 'Organization', name: site.name } }),
+    ...(post.author
+      ? { author: { '@type': 'Person', name: post.author.name } }
+      : { author: { '@type': 'Organization', name: site.name } }),
   };
   return {
     title: `${post.title} | ${site.name}`,

@@ -32,16 +32,25 @@ describe('post page', () => {
   it('shows the article with breadcrumb, author, views, and only the pager links that exist', async () => {
     const post = makePost({ slug: 'alpha', title: 'Alpha article', views: 7 });
     fakeApi({
-      getPost: () => ({ body: { data: { post, prev_post: null, next_post: { slug: 'beta', title: 'Beta article' } } } }),
+      getPost: () => ({
+        body: {
+          data: { post, prev_post: null, next_post: { slug: 'beta', title: 'Beta article' } },
+        },
+      }),
       listPosts: () => ({ body: pageBody([post, makePost({ title: 'Other one' })], 1, false) }),
       increaseView: () => ({ body: { data: { views: 8 } } }),
     });
     renderAt('/blog/alpha');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha article' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Alpha article' }),
+    ).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Home');
     expect(crumbs).toHaveTextContent('Blog');
-    expect(screen.getByRole('link', { name: /Next.*Beta article/ })).toHaveAttribute('href', '/blog/beta');
+    expect(screen.getByRole('link', { name: /Next.*Beta article/ })).toHaveAttribute(
+      'href',
+      '/blog/beta',
+    );
     expect(screen.queryByRole('link', { name: /Previous/ })).toBeNull();
     expect(screen.getByText('Asha Rao')).toBeInTheDocument();
     // Related carousel excludes the current post.
@@ -73,16 +82,30 @@ describe('post page', () => {
 
   it('renders synchronously from SWR fallback data and serves the career article on its unprefixed path', () => {
     const post = makePost({ slug: SPECIAL_SLUGS.career, title: 'Career article' });
-    fakeApi({ increaseView: () => ({ body: { data: { views: 1 } } }), listPosts: () => ({ body: pageBody([], 1, false) }) });
-    const result: PostResult = { found: true, post, prev_post: { slug: 'p', title: 'Earlier' }, next_post: null };
+    fakeApi({
+      increaseView: () => ({ body: { data: { views: 1 } } }),
+      listPosts: () => ({ body: pageBody([], 1, false) }),
+    });
+    const result: PostResult = {
+      found: true,
+      post,
+      prev_post: { slug: 'p', title: 'Earlier' },
+      next_post: null,
+    };
     renderAt(`/${SPECIAL_SLUGS.career}`, { [postKey(SPECIAL_SLUGS.career)]: result });
     expect(screen.getByRole('heading', { level: 1, name: 'Career article' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Previous.*Earlier/ })).toHaveAttribute('href', '/blog/p');
+    expect(screen.getByRole('link', { name: /Previous.*Earlier/ })).toHaveAttribute(
+      'href',
+      '/blog/p',
+    );
     expect(screen.queryByRole('link', { name: /Next/ })).toBeNull();
   });
 
   it('shows the not-found content for an unknown slug', async () => {
-    fakeApi({ getPost: () => ({ status: 404, body: { error: 'Post not found.' } }), listPosts: () => ({ body: pageBody([], 1, false) }) });
+    fakeApi({
+      getPost: () => ({ status: 404, body: { error: 'Post not found.' } }),
+      listPosts: () => ({ body: pageBody([], 1, false) }),
+    });
     renderAt('/blog/nope');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
@@ -96,8 +119,16 @@ describe('post page', () => {
     });
     renderAt(`/blog/${SPECIAL_SLUGS.fileIcons}`);
     const box = await screen.findByPlaceholderText('search pdf, docx etc');
-    expect(screen.getByRole('img', { name: 'default file icon' })).toHaveAttribute('src', '/api/extension-image/default');
+    expect(screen.getByRole('img', { name: 'default file icon' })).toHaveAttribute(
+      'src',
+      '/api/extension-image/default',
+    );
     fireEvent.change(box, { target: { value: 'PDF' } });
-    await waitFor(() => expect(screen.getByRole('img', { name: 'pdf file icon' })).toHaveAttribute('src', '/api/extension-image/pdf'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'pdf file icon' })).toHaveAttribute(
+        'src',
+        '/api/extension-image/pdf',
+      ),
+    );
   });
 });

@@ -11,7 +11,8 @@ import { relatedPosts } from './related-posts';
 import './blog.css';
 
 /** The slug a post route shows: the `slug` param, or the career article on its unprefixed path. */
-export const slugFromParams = (params: { slug?: string }): string => params.slug ?? SPECIAL_SLUGS.career;
+export const slugFromParams = (params: { slug?: string }): string =>
+  params.slug ?? SPECIAL_SLUGS.career;
 
 /** `/blog/:slug` and the unprefixed career post. Renders synchronously from SWR fallback data on the server. */
 export default function PostPage() {
@@ -20,17 +21,36 @@ export default function PostPage() {
   const list = usePostsPage(1);
   const { pathname } = useLocation();
   // Recorded during the server render (head tags, 404 status) and applied to the document head in the browser.
-  usePageMeta(data?.found === false ? postNotFoundMeta(pathname) : data ? postMeta(data.post, env.VITE_SITE_URL) : undefined);
+  usePageMeta(
+    data?.found === false
+      ? postNotFoundMeta(pathname)
+      : data
+        ? postMeta(data.post, env.VITE_SITE_URL)
+        : undefined,
+  );
 
   let content;
   if (data?.found === false) content = <PostNotFound />;
   else if (data)
-    content = <PostArticle key={data.post.slug} post={data.post} prev={data.prev_post} next={data.next_post} related={relatedPosts(list.data?.results ?? [], data.post.slug)} />;
+    content = (
+      <PostArticle
+        key={data.post.slug}
+        post={data.post}
+        prev={data.prev_post}
+        next={data.next_post}
+        related={relatedPosts(list.data?.results ?? [], data.post.slug)}
+      />
+    );
   else if (error)
     content = (
       <div className="load-error" role="alert">
         <p>{error.message}</p>
-        <button type="button" className="btn btn--primary" disabled={isValidating} onClick={() => void mutate()}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={isValidating}
+          onClick={() => void mutate()}
+        >
           Retry
         </button>
       </div>

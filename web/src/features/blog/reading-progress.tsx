@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 
 /** Percent of the page scrolled, 0..100. */
-export function scrolledPercent(scrollTop: number, scrollHeight: number, viewportHeight: number): number {
+export function scrolledPercent(
+  scrollTop: number,
+  scrollHeight: number,
+  viewportHeight: number,
+): number {
   const range = scrollHeight - viewportHeight;
   if (range <= 0) return 0;
   return Math.min(100, Math.max(0, (scrollTop / range) * 100));
@@ -15,7 +19,9 @@ export function ReadingProgress() {
     const update = (): void => {
       frame = 0;
       const el = document.documentElement;
-      setPercent(scrolledPercent(window.scrollY || el.scrollTop, el.scrollHeight, window.innerHeight));
+      setPercent(
+        scrolledPercent(window.scrollY || el.scrollTop, el.scrollHeight, window.innerHeight),
+      );
     };
     const onScroll = (): void => {
       if (!frame) frame = window.requestAnimationFrame(update);

@@ -13,7 +13,8 @@ export const RELATED_SLIDER_OPTIONS: KeenSliderOptions = {
 };
 
 /** Posts other than the current one, in list order. */
-export const relatedPosts = (posts: readonly Post[], currentSlug: string): Post[] => posts.filter((p) => p.slug !== currentSlug);
+export const relatedPosts = (posts: readonly Post[], currentSlug: string): Post[] =>
+  posts.filter((p) => p.slug !== currentSlug);
 
 /** "You may also like this" carousel of other posts. */
 export function RelatedPosts({ posts }: { posts: readonly Post[] }) {
@@ -24,18 +25,49 @@ export function RelatedPosts({ posts }: { posts: readonly Post[] }) {
       <div className="related__head">
         <h2 id="related-title">You may also like this</h2>
         <div className="related__arrows">
-          <button type="button" className="related__arrow related__arrow--prev" aria-label="Previous articles" onClick={() => slider.current?.prev()}>
+          <button
+            type="button"
+            className="related__arrow related__arrow--prev"
+            aria-label="Previous articles"
+            onClick={() => slider.current?.prev()}
+          >
             ‹
           </button>
-          <button type="button" className="related__arrow related__arrow--next" aria-label="Next articles" onClick={() => slider.current?.next()}>
+          <button
+            type="button"
+            className="related__arrow related__arrow--next"
+            aria-label="Next articles"
+            onClick={() => slider.current?.next()}
+          >
             ›
           </button>
         </div>
       </div>
-      <div ref={sliderRef} className="keen-slider related__track" role="region" aria-roledescription="carousel" aria-label="Related articles">
+      <div
+        ref={sliderRef}
+        className="keen-slider related__track"
+        role="region"
+        aria-roledescription="carousel"
+        aria-label="Related articles"
+      >
         {posts.map((p, i) => (
-          <article key={p.id} className="keen-slider__slide related__card" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${posts.length}`}>
-            {p.banner_image && <img src={mediaSrc(p.banner_image)} alt="" width={400} height={225} loading="lazy" decoding="async" />}
+          <article
+            key={p.id}
+            className="keen-slider__slide related__card"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${posts.length}`}
+          >
+            {p.banner_image && (
+              <img
+                src={mediaSrc(p.banner_image)}
+                alt=""
+                width={400}
+                height={225}
+                loading="lazy"
+                decoding="async"
+              />
+            )}
             <h3>
               <Link to={postPath(p.slug)}>{p.title}</Link>
             </h3>

@@ -43,7 +43,13 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
       <ul className="share__list">
         {SHARE_NETWORKS.map((n) => (
           <li key={n.name}>
-            <a className="share__button" href={n.href(current, title)} target="_blank" rel="noopener noreferrer" aria-label={`Share on ${n.name}`}>
+            <a
+              className="share__button"
+              href={n.href(current, title)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Share on ${n.name}`}
+            >
               <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d={n.icon} fill="currentColor" />
               </svg>

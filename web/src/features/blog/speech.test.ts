@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSpeechController, speechText, splitSentences, type SpeechState, type SpeechUtteranceLike } from './speech';
+import {
+  createSpeechController,
+  speechText,
+  splitSentences,
+  type SpeechState,
+  type SpeechUtteranceLike,
+} from './speech';
 
 class FakeSynth {
   spoken: SpeechUtteranceLike[] = [];
@@ -42,7 +48,11 @@ describe('speech text', () => {
     expect(speechText('<h2>Intro</h2><p>One&nbsp;two.</p>')).toBe('Intro One two.');
   });
   it('splits into sentences and cuts long ones at word boundaries', () => {
-    expect(splitSentences('First one. Second! Third?')).toEqual(['First one.', 'Second!', 'Third?']);
+    expect(splitSentences('First one. Second! Third?')).toEqual([
+      'First one.',
+      'Second!',
+      'Third?',
+    ]);
     const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
     const parts = splitSentences(long, 50);
     expect(parts.length).toBeGreaterThan(1);

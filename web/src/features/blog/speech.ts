@@ -60,7 +60,8 @@ export interface SpeechController {
 /** A speech state machine speaking sentence by sentence through a queue of utterances. */
 export function createSpeechController(deps: SpeechDeps): SpeechController {
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-  const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const clearTimer =
+    deps.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
   let state: SpeechState = 'idle';
   let queue: string[] = [];
   // Bumped on every start and cancel so late `end` events of cancelled utterances are ignored.

@@ -3,7 +3,11 @@ import { TIMINGS } from '@agency/shared';
 import { createSpeechController, type SpeechController, type SpeechState } from './speech';
 
 /** Speech for the "Listen the blog" control; `supported` is false where the browser has no speechSynthesis (and on the server). */
-export function useSpeech(): { supported: boolean; state: SpeechState; toggle: (text: string) => void } {
+export function useSpeech(): {
+  supported: boolean;
+  state: SpeechState;
+  toggle: (text: string) => void;
+} {
   const [supported, setSupported] = useState(false);
   const [state, setState] = useState<SpeechState>('idle');
   const ctl = useRef<SpeechController | null>(null);

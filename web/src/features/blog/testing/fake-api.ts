@@ -24,7 +24,8 @@ async function decode(init: RequestInit | undefined): Promise<Record<string, str
   if (typeof body === 'string') {
     try {
       const parsed: unknown = JSON.parse(body);
-      if (parsed && typeof parsed === 'object') return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+      if (parsed && typeof parsed === 'object')
+        return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
     } catch {
       return Object.fromEntries(new URLSearchParams(body));
     }
@@ -47,14 +48,27 @@ async function decode(init: RequestInit | undefined): Promise<Record<string, str
 export function fakeApi(handlers: Partial<Record<OperationName, FakeHandler>>) {
   const requests: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const match = matchOperation(method, url.pathname);
-    if (match.name === null) return new Response(JSON.stringify({ error: 'no route' }), { status: 404 });
-    const req: FakeRequest = { op: match.name, method, url, params: match.params, body: await decode(init), headers: new Headers(init?.headers) };
+    if (match.name === null)
+      return new Response(JSON.stringify({ error: 'no route' }), { status: 404 });
+    const req: FakeRequest = {
+      op: match.name,
+      method,
+      url,
+      params: match.params,
+      body: await decode(init),
+      headers: new Headers(init?.headers),
+    };
     requests.push(req);
     const handler = handlers[match.name];
-    const res = handler ? await handler(req) : { status: 500, body: { error: `unhandled ${match.name}` } };
+    const res = handler
+      ? await handler(req)
+      : { status: 500, body: { error: `unhandled ${match.name}` } };
     const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
     return new Response(text, { status: res.status ?? 200 });
   });
