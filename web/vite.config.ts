@@ -31,6 +31,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     emptyOutDir: true,
+    // One stylesheet, linked from every prerendered page: page chunks load after first paint (and not at
+    // all without JavaScript), so their CSS must not ride with them.
+    cssCodeSplit: false,
   },
   // Self-contained server bundle: the blog render handler ships it as a Lambda.
   ssr: { noExternal: true },
