@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readViewed, rememberView, VIEWED_POSTS_KEY } from './view-count';
+import { scrolledPercent } from './reading-progress';
+import { extensionOf } from './file-icon-demo';
+import { postPath } from './paths';
+
+describe('remembered views', () => {
+  it('remembers each slug once', () => {
+    expect(rememberView('a', localStorage)).toBe(true);
+    expect(rememberView('b', localStorage)).toBe(true);
+    expect(rememberView('a', localStorage)).toBe(false);
+    expect(readViewed(localStorage)).toEqual(['a', 'b']);
+  });
+  it('treats a corrupt or foreign stored value as no views', () => {
+    localStorage.setItem(VIEWED_POSTS_KEY, '{not json');
+    expect(readViewed(localStorage)).toEqual([]);
+    localStorage.setItem(VIEWED_POSTS_KEY, JSON.stringify({ a: 1 }));
+    expect(rememberView('a', localStorage)).toBe(true);
+    expect(readViewed(localStorage)).toEqual(['a']);
+  });
+});
+
+describe('post page helpers', () => {
+  it('computes the percent scrolled, clamped', () => {
+    expect(scrolledPercent(0, 2000, 1000)).toBe(0);
+    expect(scrolledPercent(500, 2000, 1000)).toBe(50);
+    expect(scrolledPercent(5000, 2000, 1000)).toBe(100);
+    expect(scrolledPercent(10, 800, 1000)).toBe(0);
+  });
+  it('asks the icon endpoint for a clean extension or "default"', () => {
+    expect(extensionOf('')).toBe('default');
+    expect(extensionOf(' .PDF ')).toBe('pdf');
+    expect(extensionOf('../x?y')).toBe('xy');
+  });
+  it('puts the career article at its unprefixed path', () => {
+    expect(postPath('how-to-start-a-career-in-a-digital-marketing-agency')).toBe(
+      '/how-to-start-a-career-in-a-digital-marketing-agency',
+    );
+    expect(postPath('a b')).toBe('/blog/a%20b');
+  });
+});
