@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SPECIAL_SLUGS } from '@agency/shared';
@@ -130,5 +132,59 @@ describe('post page', () => {
         '/api/extension-image/pdf',
       ),
     );
+  });
+
+  it('hydrates the server-rendered article without a mismatch, then sanitises the body in the browser', async () => {
+    const post = makePost({
+      slug: 'hydrate',
+      title: 'Hydrated',
+      content: '<p>Safe <img src="x" onerror="alert(1)"> text.</p>',
+    });
+    fakeApi({
+      listPosts: () => ({ body: pageBody([post], 1, false) }),
+      increaseView: () => ({ body: { data: { views: 6 } } }),
+    });
+    const fallback = {
+      [postKey('hydrate')]: {
+        found: true,
+        post,
+        prev_post: null,
+        next_post: null,
+      } satisfies PostResult,
+    };
+    const tree = (router: 'server' | 'client') => {
+      const routes = (
+        <Routes>
+          <Route path="/blog/:slug" element={<PostPage />} />
+        </Routes>
+      );
+      return (
+        <SWRConfig value={{ provider: () => new Map(), fallback }}>
+          {router === 'server' ? (
+            <StaticRouter location="/blog/hydrate">{routes}</StaticRouter>
+          ) : (
+            <MemoryRouter initialEntries={['/blog/hydrate']}>{routes}</MemoryRouter>
+          )}
+        </SWRConfig>
+      );
+    };
+    const html = renderToString(tree('server'));
+    // The server keeps the stored HTML as is (the API sanitised it on write).
+    expect(html).toContain('onerror');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable = vi.fn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = hydrateRoot(container, tree('client'), { onRecoverableError: recoverable });
+    await waitFor(() =>
+      expect(container.querySelector('.post__body img')).not.toHaveAttribute('onerror'),
+    );
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError.mock.calls.filter((c) => /hydrat/i.test(String(c[0])))).toEqual([]);
+    expect(container.querySelector('h1')).toHaveTextContent('Hydrated');
+    act(() => root.unmount());
+    container.remove();
+    consoleError.mockRestore();
   });
 });
