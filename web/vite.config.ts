@@ -34,6 +34,8 @@ export default defineConfig(({ mode }) => ({
     // One stylesheet, linked from every prerendered page: page chunks load after first paint (and not at
     // all without JavaScript), so their CSS must not ride with them.
     cssCodeSplit: false,
+    // dist/.vite/manifest.json: the prerender preloads each page's chunk from it.
+    manifest: true,
   },
   // Self-contained server bundle: the blog render handler ships it as a Lambda.
   ssr: { noExternal: true },

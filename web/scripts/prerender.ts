@@ -9,6 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PageMeta } from '../src/lib/page-meta';
 import { organizationJsonLd, renderHead } from '../src/lib/head';
+import { pageChunks, pageSources, preloadLinks } from '../src/app/page-sources';
+import { pageForPath } from '../src/app/route-table';
 
 const HEAD_MARK = '<!--app-head-->';
 const ROOT_MARK = '<div id="root"><!--app-html--></div>';
@@ -50,11 +52,29 @@ interface ServerEntry {
   publicRoutes: { path: string; meta: PageMeta; sitemap: boolean }[];
 }
 
+/** Vite's build manifest (source module → chunk file and static imports); empty when missing. */
+async function readManifest(file: string): Promise<Record<string, { file: string; imports?: string[] }>> {
+  try {
+    const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (typeof value !== 'object' || value === null) return {};
+    const out: Record<string, { file: string; imports?: string[] }> = {};
+    for (const [key, chunk] of Object.entries(value)) {
+      if (typeof chunk !== 'object' || chunk === null || !('file' in chunk) || typeof chunk.file !== 'string') continue;
+      const imports = 'imports' in chunk && Array.isArray(chunk.imports) ? chunk.imports.filter((i: unknown): i is string => typeof i === 'string') : undefined;
+      out[key] = { file: chunk.file, imports };
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
 export async function prerender(webDir: string, siteUrl: string): Promise<string[]> {
   const distDir = join(webDir, 'dist');
   const entryUrl = pathToFileURL(join(webDir, 'dist-server', 'entry-server.js')).href;
   const entry: ServerEntry = await import(entryUrl);
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  const manifest = await readManifest(join(distDir, '.vite', 'manifest.json'));
   const written: string[] = [];
   const write = async (file: string, text: string): Promise<void> => {
     await mkdir(dirname(file), { recursive: true });
@@ -66,7 +86,9 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
   await write(join(distDir, 'spa.html'), fillTemplate(template, '<title>Alchem Digital</title>\n    <meta name="robots" content="noindex">', '', null));
   for (const route of entry.publicRoutes) {
     const { html, meta } = entry.render(route.path);
-    const page = fillTemplate(template, headFor(meta, siteUrl), html, route.path);
+    const key = pageForPath(route.path);
+    const preloads = key ? preloadLinks(pageChunks(manifest, pageSources[key])) : '';
+    const page = fillTemplate(template, [headFor(meta, siteUrl), preloads].filter(Boolean).join('\n    '), html, route.path);
     await write(outputFile(distDir, route.path), page);
     if (route.path === '/404') await write(join(distDir, '404.html'), page);
   }
