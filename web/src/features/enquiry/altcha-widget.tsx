@@ -22,9 +22,10 @@ interface StateDetail {
 }
 
 function detailOf(event: Event): StateDetail {
-  if (!(event instanceof CustomEvent) || typeof event.detail !== 'object' || event.detail === null) return {};
-  const { state, payload } = event.detail as Record<string, unknown>;
-  return { state, payload };
+  if (!(event instanceof CustomEvent)) return {};
+  const detail: unknown = event.detail;
+  if (typeof detail !== 'object' || detail === null) return {};
+  return { state: 'state' in detail ? detail.state : undefined, payload: 'payload' in detail ? detail.payload : undefined };
 }
 
 /** The ALTCHA proof-of-work widget (lazy chunk), fetching its challenge from the API. */
