@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from '../lib/app';
 import { parseStage } from '../lib/config';
+import { loadWebRouteTable } from '../lib/site-routes';
 
 // The app's entry: the one place that reads process.env (CDK passes the target account and region here).
 const app = new App();
@@ -11,13 +12,15 @@ const context = (key: string): string | undefined => {
   const value: unknown = app.node.tryGetContext(key);
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const account = process.env.CDK_DEFAULT_ACCOUNT;
 const region = process.env.CDK_DEFAULT_REGION;
 
 buildApp({
   app,
   stage: parseStage(context('stage') ?? 'dev'),
-  repoRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+  repoRoot,
+  webRouteTable: await loadWebRouteTable(repoRoot),
   ...(account && region ? { env: { account, region } } : {}),
   overrides: {
     mailFrom: context('mailFrom') ?? process.env.MAIL_FROM,

@@ -2,7 +2,7 @@ import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stageConfig, type ConfigOverrides, type Stage } from './config';
 import { readWebBuild } from './site-routes';
-import { SiteStack } from './stacks/site-stack';
+import { RENDERED_PAGES, SiteStack } from './stacks/site-stack';
 import path from 'node:path';
 
 export interface BuildAppOptions {
@@ -13,8 +13,8 @@ export interface BuildAppOptions {
   overrides?: ConfigOverrides;
   /** Web build folder; defaults to `<repoRoot>/web/dist`. */
   webDist?: string;
-  /** Render handler entry; defaults to `<repoRoot>/web/src/server/render-handler.ts`. */
-  renderEntry?: string;
+  /** Paths of the web route table (loadWebRouteTable), to tell SPA routes from unknown ones. */
+  webRouteTable?: readonly string[];
   /** An App to add the stack to (tests pass one with context); a new App otherwise. */
   app?: App;
 }
@@ -23,12 +23,14 @@ export interface BuildAppOptions {
 export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack } {
   const app = options.app ?? new App();
   const config = stageConfig(options.stage, options.overrides);
-  const web = readWebBuild(options.webDist ?? path.join(options.repoRoot, 'web/dist'));
+  const web = readWebBuild(options.webDist ?? path.join(options.repoRoot, 'web/dist'), {
+    routeTable: options.webRouteTable,
+    rendered: RENDERED_PAGES.routes,
+  });
   const stack = new SiteStack(app, config.stackName, {
     config,
     repoRoot: options.repoRoot,
     web,
-    ...(options.renderEntry ? { renderEntry: options.renderEntry } : {}),
     ...(options.env ? { env: options.env } : {}),
     description: `Agency website, blog and admin (${config.stage}).`,
   });

@@ -1,6 +1,13 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { readWebBuild, siteRouterCode, siteRoutes, SPA_ROUTES } from '../lib/site-routes';
+import {
+  readWebBuild,
+  routerPattern,
+  siteRouterCode,
+  siteRoutes,
+  spaRoutesFrom,
+  SPA_ROUTES,
+} from '../lib/site-routes';
 import { fakeWebBuild } from './synth';
 
 interface CfRequest {
@@ -17,7 +24,10 @@ interface CfResponse {
 /** Run the generated CloudFront Function code the way the cloudfront-js-2.0 runtime does: a global `handler`. */
 function loadRouter(pages: string[]): (event: unknown) => unknown {
   const sandbox: { handler?: (event: unknown) => unknown } = {};
-  runInNewContext(`${siteRouterCode(siteRoutes(pages))}\nthis.handler = handler;`, sandbox);
+  runInNewContext(
+    `${siteRouterCode(siteRoutes(pages, '/404/index.html', '/spa.html'))}\nthis.handler = handler;`,
+    sandbox,
+  );
   const { handler } = sandbox;
   if (!handler) throw new Error('the site router defines no handler');
   return handler;
@@ -83,7 +93,7 @@ describe('site router (CloudFront Function)', () => {
     expect(viewerResponse('/', 304).statusCode).toBe(304);
   });
 
-  it('serves the admin SPA routes from /index.html with status 200', () => {
+  it('serves the admin SPA routes from the app shell with status 200', () => {
     for (const path of [
       '/creative-login',
       '/admin',
@@ -91,7 +101,7 @@ describe('site router (CloudFront Function)', () => {
       '/add-blog',
       '/edit-blog/my-post',
     ]) {
-      expect(uriOf(viewerRequest(path)), path).toBe('/index.html');
+      expect(uriOf(viewerRequest(path)), path).toBe('/spa.html');
       expect(viewerResponse(path).statusCode, path).toBe(200);
     }
     expect(uriOf(viewerRequest('/edit-blog'))).toBe('/404/index.html');
@@ -111,6 +121,7 @@ describe('site router (CloudFront Function)', () => {
 
   it('strips /media from media requests so /media/banners/x.jpg reads the key banners/x.jpg', () => {
     expect(uriOf(viewerRequest('/media/banners/a1b2.webp'))).toBe('/banners/a1b2.webp');
+    expect(uriOf(viewerRequest('/media/'))).not.toBe('/');
   });
 
   it('stays within the CloudFront Functions size limit with every route of the spec', () => {
@@ -128,7 +139,32 @@ describe('reading the web build', () => {
     const build = readWebBuild(fakeWebBuild());
     expect(build?.routes.pages.sort()).toEqual(['/', '/about', '/seo-company-in-chennai']);
     expect(build?.routes.notFound).toBe('/404/index.html');
+    expect(build?.routes.spaShell).toBe('/spa.html');
     expect(build?.routes.spa).toEqual([...SPA_ROUTES]);
+  });
+
+  it('takes the SPA routes from the web route table: what is neither prerendered nor rendered by the render handler', () => {
+    const table = [
+      '/',
+      '/about',
+      '/blog',
+      '/blog/:slug',
+      '/career',
+      '/creative-login',
+      '/admin',
+      '/edit-blog/:slug',
+      '*',
+    ];
+    expect(spaRoutesFrom(table, ['/blog', '/blog/{slug}', '/career'], ['/', '/about'])).toEqual([
+      '/creative-login',
+      '/admin',
+      '/edit-blog/*',
+    ]);
+    expect(routerPattern('/blog/{slug}')).toBe('/blog/*');
+    expect(
+      readWebBuild(fakeWebBuild(), { routeTable: table, rendered: ['/blog', '/blog/{slug}'] })
+        ?.routes.spa,
+    ).toEqual(['/career', '/creative-login', '/admin', '/edit-blog/*']);
   });
 
   it('reports no build when web/dist has not been built', () => {

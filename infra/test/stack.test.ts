@@ -6,6 +6,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
+import { loadWebRouteTable } from '../lib/site-routes';
 import { fakeWebBuild, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import {
   functionByDescription,
@@ -16,8 +17,11 @@ import {
 } from './template';
 
 let s: Synthesized;
-beforeAll(() => {
-  s = synthStage('prod', { webDist: fakeWebBuild() });
+beforeAll(async () => {
+  s = synthStage('prod', {
+    webDist: fakeWebBuild(),
+    webRouteTable: await loadWebRouteTable(REPO_ROOT),
+  });
 }, SYNTH_TIMEOUT_MS);
 
 const tableId = (name: TableName): string => {
@@ -122,11 +126,17 @@ describe('prod stack', () => {
         s.template.toJSON().Resources[referencedIds(route?.props.Target)[0] ?? ''];
       expect(referencedIds(integration.Properties.IntegrationUri)).toContain(render.id);
     }
-    expect(
-      grantsOfFn(render.id)
-        .flatMap((st) => st.actions)
-        .sort(),
-    ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.read].sort());
+    // It reads posts through the public API, so it holds no permission of its own.
+    expect(grantsOfFn(render.id)).toEqual([]);
+    expect(envOf(render.id)).toMatchObject({
+      API_ORIGIN: expect.anything(),
+      SITE_URL: expect.anything(),
+    });
+    expect(render.props).toMatchObject({
+      Architectures: ['arm64'],
+      Runtime: 'nodejs24.x',
+      Handler: 'render-handler.handler',
+    });
   });
 
   describe('least privilege', () => {
@@ -553,11 +563,20 @@ describe('prod stack', () => {
       expect(config().Logging).toBeDefined();
     });
 
-    it('generates the router from the web build: its prerendered pages and the not-found page', () => {
+    it('generates the router from the web build and route table: prerendered pages, admin SPA routes, not-found page', () => {
       const fn = resourcesOf(s.template, 'AWS::CloudFront::Function')[0];
       const code = String(fn?.props.FunctionCode);
       expect(code).toContain('"pages":["/about","/","/seo-company-in-chennai"]');
       expect(code).toContain('"notFound":"/404/index.html"');
+      expect(code).toContain('"spaShell":"/spa.html"');
+      // From web/src/app/route-table.ts: the admin screens, not the blog (render handler) nor prerendered pages.
+      const spa = z
+        .object({ spa: z.array(z.string()) })
+        .parse(JSON.parse(/var CONFIG = (.*);/.exec(code)?.[1] ?? '{}')).spa;
+      expect(spa).toEqual(
+        expect.arrayContaining(['/creative-login', '/admin', '/add-blog', '/edit-blog/*']),
+      );
+      expect(spa.filter((r) => r.startsWith('/blog') || r === '/about' || r === '/')).toEqual([]);
       expect(fn?.props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
     });
 

@@ -10,7 +10,6 @@ import type { Stage } from '../lib/config';
 import type { SiteStack } from '../lib/stacks/site-stack';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const RENDER_ENTRY = path.join(REPO_ROOT, 'web/src/server/render-handler.ts');
 
 /** One synth with cdk-nag takes seconds alone and much longer on a busy machine. */
 export const SYNTH_TIMEOUT_MS = 240_000;
@@ -48,6 +47,7 @@ export function fakeWebBuild(): string {
     'about/index.html': '<h1>About</h1>',
     'seo-company-in-chennai/index.html': '<h1>SEO</h1>',
     '404/index.html': '<h1>Not found</h1>',
+    'spa.html': '<div id="root"></div>',
     'robots.txt': 'User-agent: *',
     'assets/index-Ab12Cd34.js': 'console.log(1)',
   };
@@ -58,25 +58,15 @@ export function fakeWebBuild(): string {
   return dir;
 }
 
-/**
- * The render handler is written in web/ by another part of the project; until it exists the tests
- * build its function from a stand-in file so the rest of the stack can still be checked.
- */
-function renderEntry(): string {
-  if (existsSync(RENDER_ENTRY)) return RENDER_ENTRY;
-  const dir = mkdtempSync(path.join(tmpdir(), 'agency-render-'));
-  writeFileSync(path.join(dir, 'package-lock.json'), '{}');
-  writeFileSync(
-    path.join(dir, 'render-handler.ts'),
-    'export const handler = async () => ({ statusCode: 200 });',
-  );
-  return path.join(dir, 'render-handler.ts');
-}
-
 /** Synthesize one stage once, without esbuild bundling, with cdk-nag on. */
 export function synthStage(
   stage: Stage,
-  options: { webDist?: string; domainNames?: string; certificateArn?: string } = {},
+  options: {
+    webDist?: string;
+    webRouteTable?: readonly string[];
+    domainNames?: string;
+    certificateArn?: string;
+  } = {},
 ): Synthesized {
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
   const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
@@ -85,7 +75,7 @@ export function synthStage(
     stage,
     repoRoot: REPO_ROOT,
     webDist: options.webDist ?? path.join(outdir, 'no-web-build'),
-    renderEntry: renderEntry(),
+    webRouteTable: options.webRouteTable,
     overrides: { domainNames: options.domainNames, certificateArn: options.certificateArn },
     env: { account: '123456789012', region: 'eu-west-1' },
   });

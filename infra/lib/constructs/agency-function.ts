@@ -43,12 +43,6 @@ export interface AgencyFunctionProps {
   environment?: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
-  /** tsconfig for JSX and path settings (the web render handler). */
-  tsconfig?: string;
-  /** Compile-time replacements, e.g. Vite's `import.meta.env` for the render handler. */
-  define?: Record<string, string>;
-  /** esbuild loaders for non-code imports, e.g. `{ '.css': 'empty' }`. */
-  loader?: Record<string, string>;
 }
 
 /**
@@ -63,15 +57,7 @@ export class AgencyFunction extends NodejsFunction {
   readonly entry: string;
 
   constructor(scope: Construct, id: string, props: AgencyFunctionProps) {
-    const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
-      retention: retentionOf(props.logRetentionDays),
-      removalPolicy: props.removalPolicy,
-    });
-    const role = new iam.Role(scope, `${id}Role`, {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs ${id}: ${props.description}`.slice(0, 1000),
-    });
-    logGroup.grantWrite(role);
+    const { logGroup, role } = functionIdentity(scope, id, props);
     const depsLockFilePath = findLockFile(props.entry);
     const functionProps: NodejsFunctionProps = {
       entry: props.entry,
@@ -79,8 +65,7 @@ export class AgencyFunction extends NodejsFunction {
       projectRoot: path.dirname(depsLockFilePath),
       handler: 'handler',
       description: props.description,
-      runtime: NODE_RUNTIME,
-      architecture: Architecture.ARM_64,
+      ...FUNCTION_DEFAULTS,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role,
@@ -96,15 +81,39 @@ export class AgencyFunction extends NodejsFunction {
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
         esbuildArgs: { '--tree-shaking': 'true' },
-        ...(props.tsconfig ? { tsconfig: props.tsconfig } : {}),
-        ...(props.define ? { define: props.define } : {}),
-        ...(props.loader ? { loader: props.loader } : {}),
       },
     };
     super(scope, id, functionProps);
     this.logs = logGroup;
     this.entry = props.entry;
   }
+}
+
+/** What every function of the project runs with, whatever bundles its code. */
+export const FUNCTION_DEFAULTS = {
+  runtime: NODE_RUNTIME,
+  architecture: Architecture.ARM_64,
+} as const;
+
+/**
+ * A function's own log group (with retention) and its own role, which may only write to that log
+ * group until something is granted.
+ */
+export function functionIdentity(
+  scope: Construct,
+  id: string,
+  props: { description: string; logRetentionDays: number; removalPolicy: RemovalPolicy },
+): { logGroup: logs.LogGroup; role: iam.Role } {
+  const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
+    retention: retentionOf(props.logRetentionDays),
+    removalPolicy: props.removalPolicy,
+  });
+  const role = new iam.Role(scope, `${id}Role`, {
+    assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    description: `Runs ${id}: ${props.description}`.slice(0, 1000),
+  });
+  logGroup.grantWrite(role);
+  return { logGroup, role };
 }
 
 const RETENTIONS = Object.values(logs.RetentionDays).filter(

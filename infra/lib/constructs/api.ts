@@ -7,6 +7,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -108,7 +109,7 @@ export class Api extends Construct {
   }
 
   /** Public routes outside the contract (the blog render handler's pages). */
-  addPageRoutes(paths: readonly string[], fn: AgencyFunction): void {
+  addPageRoutes(paths: readonly string[], fn: lambda.IFunction): void {
     const integration = new HttpLambdaIntegration('PagesIntegration', fn);
     for (const routePath of paths) {
       const routes = this.httpApi.addRoutes({

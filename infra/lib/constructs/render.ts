@@ -1,58 +1,56 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { applyGrants, type GrantTargets } from '../apply-grants';
-import { RENDER_GRANTS } from '../grants';
-import { AgencyFunction } from './agency-function';
+import { FUNCTION_DEFAULTS, functionIdentity } from './agency-function';
 import type { Api } from './api';
 
 export interface RenderProps {
-  /** Absolute path of the render handler (`web/src/server/render-handler.ts`). */
-  entry: string;
-  /** tsconfig of the web package (JSX settings). */
-  tsconfig: string;
+  /** Root of the repository: the render handler is web/src/server/render-handler.ts. */
+  repoRoot: string;
   /** Routes of the pages it renders, in HTTP API syntax (`/blog/{slug}`). */
   routes: readonly string[];
   api: Api;
-  targets: GrantTargets;
-  /** Build-time settings Vite would inline as `import.meta.env` (VITE_SITE_URL…). */
-  viteEnv: Record<string, string>;
   protectData: boolean;
   logRetentionDays: number;
 }
 
+/** The handler file and export inside the bundle the script writes. */
+const HANDLER = 'render-handler.handler';
+
 /**
- * The blog render handler: the web app's server entry bundled as a function, answering the blog pages,
- * the career article, the sitemap and the RSS feed through public routes of the HTTP API. CloudFront
- * caches its answers; the post functions invalidate them on publish.
+ * The blog render handler: the web app's server entry, bundled by Vite with the web package's config
+ * (so its asset addresses match the uploaded build), answering the blog pages, the career article,
+ * the sitemap and the RSS feed through public routes of the HTTP API. It reads posts through the
+ * public API, so it is granted nothing. CloudFront caches its answers; the post functions invalidate them.
  */
 export class Render extends Construct {
-  readonly fn: AgencyFunction;
+  readonly fn: lambda.Function;
 
   constructor(scope: Construct, id: string, props: RenderProps) {
     super(scope, id);
-    this.fn = new AgencyFunction(this, 'RenderFunction', {
-      entry: props.entry,
-      tsconfig: props.tsconfig,
-      description: 'Server-renders blog pages, sitemap.xml and rss.xml.',
+    const description = 'Server-renders blog pages, sitemap.xml and rss.xml.';
+    const removalPolicy = props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const { logGroup, role } = functionIdentity(this, 'RenderFunction', {
+      description,
       logRetentionDays: props.logRetentionDays,
-      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      memorySize: 1024,
-      environment: { LOG_LEVEL: 'info' },
-      // Vite inlines import.meta.env at build time; the function bundle gets the same values.
-      define: {
-        'import.meta.env': JSON.stringify({
-          MODE: 'production',
-          PROD: true,
-          DEV: false,
-          SSR: true,
-          BASE_URL: '/',
-          ...props.viteEnv,
-        }),
-      },
-      // Styles are served by the static build, not by the function.
-      loader: { '.css': 'empty' },
+      removalPolicy,
     });
-    applyGrants(this.fn, RENDER_GRANTS, props.targets);
+    this.fn = new lambda.Function(this, 'RenderFunction', {
+      ...FUNCTION_DEFAULTS,
+      description,
+      handler: HANDLER,
+      code: renderCode(props.repoRoot),
+      role,
+      logGroup,
+      memorySize: 1024,
+      timeout: Duration.seconds(10),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        API_ORIGIN: `https://${props.api.domainName}`,
+      },
+    });
     props.api.addPageRoutes(props.routes, this.fn);
   }
 
@@ -60,4 +58,25 @@ export class Render extends Construct {
   setSiteUrl(siteUrl: string): void {
     this.fn.addEnvironment('SITE_URL', siteUrl);
   }
+}
+
+/** The Vite bundle of the render handler, built locally at synth (skipped where bundling is, as in tests). */
+function renderCode(repoRoot: string): lambda.Code {
+  const script = path.join(repoRoot, 'infra/scripts/bundle-render-handler.ts');
+  return lambda.Code.fromAsset(path.join(repoRoot, 'web/src/server'), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Only used if local bundling were unavailable; the local bundler always answers.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          execFileSync(process.execPath, ['--import', 'tsx', script, outputDir], {
+            cwd: repoRoot,
+            stdio: 'inherit',
+          });
+          return true;
+        },
+      },
+    },
+  });
 }

@@ -239,13 +239,15 @@ export class Site extends Construct {
       additionalBehaviors,
       priceClass: PRICE_CLASSES[props.priceClass],
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      // The site router rewrites '/' itself; this keeps a bare '/' from ever listing the bucket.
+      defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
       ...(props.domain
         ? {
             domainNames: [...props.domain.names],
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
             certificate: acm.Certificate.fromCertificateArn(
               this,
               'Certificate',

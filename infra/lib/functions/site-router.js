@@ -1,6 +1,6 @@
 // CloudFront Function (cloudfront-js-2.0) of the site distribution.
 // viewer-request, default behaviour: extensionless paths → the prerendered `<path>/index.html`;
-//   admin SPA routes → `/index.html`; anything else → the prerendered not-found page.
+//   admin SPA routes → the app shell (`/spa.html`); anything else → the prerendered not-found page.
 // viewer-response, default behaviour: the not-found page answers 404, never a soft 200.
 // viewer-request, /media/* behaviour: `/media/banners/x.jpg` → bucket key `banners/x.jpg`.
 // The CONFIG line is replaced at synth with the routes of the web build (infra/lib/site-routes.ts).
@@ -8,6 +8,7 @@
 var CONFIG = {
   pages: ['/'],
   spa: [],
+  spaShell: '/spa.html',
   notFound: '/404/index.html',
   notFoundPath: '/404',
   mediaPrefix: '/media',
@@ -41,7 +42,7 @@ function resolve(uri) {
   if (uri === CONFIG.notFoundPath) return { uri: CONFIG.notFound, status: 404 };
   if (CONFIG.pages.indexOf(uri) !== -1)
     return { uri: uri === '/' ? '/index.html' : uri + '/index.html', status: 200 };
-  if (isSpaRoute(uri)) return { uri: '/index.html', status: 200 };
+  if (isSpaRoute(uri)) return { uri: CONFIG.spaShell, status: 200 };
   return { uri: CONFIG.notFound, status: 404 };
 }
 
@@ -71,7 +72,8 @@ function handler(event) {
     return response;
   }
   var prefix = CONFIG.mediaPrefix + '/';
-  if (request.uri.indexOf(prefix) === 0) {
+  // Only with a key after the prefix: a bare `/media/` must not become `/` (a bucket listing).
+  if (request.uri.indexOf(prefix) === 0 && request.uri.length > prefix.length) {
     request.uri = request.uri.substring(CONFIG.mediaPrefix.length);
     return request;
   }

@@ -20,8 +20,6 @@ export interface SiteStackProps extends StackProps {
   repoRoot: string;
   /** The web build, when it exists. */
   web: WebBuild | undefined;
-  /** Render handler entry; defaults to `<repoRoot>/web/src/server/render-handler.ts`. */
-  renderEntry?: string;
 }
 
 /** Pages the render handler answers, as HTTP API routes and as CloudFront path patterns. */
@@ -83,12 +81,9 @@ export class SiteStack extends Stack {
     });
     this.render = new Render(this, 'Render', {
       ...common,
-      entry: props.renderEntry ?? path.join(repoRoot, 'web/src/server/render-handler.ts'),
-      tsconfig: path.join(repoRoot, 'web/tsconfig.json'),
+      repoRoot,
       routes: RENDERED_PAGES.routes,
       api: this.api,
-      targets,
-      viteEnv: config.domain ? { VITE_SITE_URL: `https://${config.domain.names[0]}` } : {},
     });
     this.jobs = new LeadJobs(this, 'LeadJobs', {
       ...common,
