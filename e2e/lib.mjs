@@ -1,0 +1,59 @@
+// Shared pieces of the browser journeys: the local stack, Debian's chromium through playwright-core,
+// and small helpers. `npx playwright install` cannot download here, so the system browser is used.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildWeb, repoRoot, startStack } from '../bench/lib/stack.mjs';
+
+export const ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
+export const WIDTHS = [1280, 375];
+export const artifacts = join(repoRoot, 'artifacts');
+
+export async function startAll() {
+  buildWeb();
+  mkdirSync(artifacts, { recursive: true });
+  const stack = await startStack({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  return { stack, browser };
+}
+
+/** A page that fails the journey on any uncaught error or dialog, and records console errors. */
+export async function openPage(browser, width, { reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 }, reducedMotion });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', async (d) => {
+    page.problems.push(`dialog: ${d.type()} ${d.message()}`);
+    await d.dismiss();
+  });
+  return page;
+}
+
+/** The SES stand-in's store address, printed by the local stack at start-up. */
+export function sesStoreUrl(stack) {
+  const m = /(http:\/\/127\.0\.0\.1:\d+)\/?\s*\(?[^\n]*(?:mail|inbox|ses)/i.exec(stack.output()) ?? /(?:mail|inbox|ses)[^\n]*?(http:\/\/127\.0\.0\.1:\d+)/i.exec(stack.output());
+  if (!m) throw new Error(`no mail inbox address in the stack output:\n${stack.output()}`);
+  return `${m[1]}/store`;
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: false });
+}
+
+export async function login(page, base) {
+  // Wait for the lazy admin chunk to hydrate the form, or typed values could be reset.
+  await page.goto(`${base}/creative-login`, { waitUntil: 'networkidle' });
+  await page.getByLabel(/e-?mail/i).fill(ADMIN.email);
+  await page.getByLabel(/password/i).fill(ADMIN.password);
+  await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+  try {
+    await page.waitForURL(`${base}/admin`, { timeout: 15_000 });
+  } catch (error) {
+    await shot(page, 'login-failure');
+    throw new Error(`login did not reach /admin (still at ${page.url()}): ${await page.locator('main').innerText().catch(() => '')}`, { cause: error });
+  }
+}
