@@ -20,6 +20,8 @@ export interface ServerConfig {
   apiOrigin: string;
   /** The HTML shell file pages are rendered into. */
   shellFile: string;
+  /** Vite's build manifest, for the page chunks' modulepreload links. */
+  manifestFile: string;
 }
 
 /** The shell beside the bundled handler (Lambda), else web/dist of the repository. */
@@ -47,5 +49,6 @@ export function readServerConfig(
     siteUrl: SITE_URL,
     apiOrigin: (API_ORIGIN ?? SITE_URL).replace(/\/+$/, ''),
     shellFile: existsSync(spa) ? spa : join(dist, 'index.html'),
+    manifestFile: join(dist, '.vite', 'manifest.json'),
   };
 }

@@ -128,11 +128,17 @@ const event = (rawPath: string, method = 'GET'): APIGatewayProxyEventV2 => ({
   },
 });
 
+const MANIFEST = {
+  'src/features/blog/post-page.tsx': { file: 'assets/post-page-abc.js', imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-def.js' },
+};
+
 const handler = () =>
   createRenderHandler({
     siteUrl: SITE,
     upstream: httpUpstream(origin),
     loadShell: async () => SHELL,
+    loadManifest: async () => MANIFEST,
     staticPaths: ['/', '/about'],
   });
 
@@ -177,6 +183,10 @@ describe('render handler', () => {
     expect(html).not.toContain('alert(1)');
     expect(html).not.toContain('evil.test');
     expect(head).toContain('src="/assets/main-abc.js"');
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/post-page-abc.js">',
+    );
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-def.js">');
 
     const ld = jsonLd(head);
     const posting = ld.find((o) => o['@type'] === 'BlogPosting');

@@ -17,7 +17,10 @@ import {
   type PostResult,
 } from '../features/blog/api';
 import { postMeta } from '../features/blog/post-meta';
+import { pageChunks, pageSources, preloadLinks } from '../app/page-sources';
+import { pageForPath } from '../app/route-table';
 import { readServerConfig } from './config';
+import { readManifest, type BuildManifest } from './manifest';
 import { postEntries, rssXml, sitemapXml } from './feeds';
 import { mergeHead, sanitizeHeadTag } from './head-tag';
 import { fillShell } from './shell';
@@ -34,6 +37,8 @@ export interface RenderHandlerDeps {
   /** The built HTML shell; read once and kept. */
   loadShell: () => Promise<string>;
   render?: (url: string, opts: RenderOptions) => RenderResult;
+  /** Vite's build manifest (read once), so a page's chunks are preloaded before hydration. */
+  loadManifest?: () => Promise<BuildManifest>;
   /** Site paths of the prerendered pages listed in the sitemap. */
   staticPaths?: readonly string[];
 }
@@ -96,6 +101,10 @@ export function createRenderHandler(
     return shell;
   };
 
+  let manifest: Promise<BuildManifest> | null = null;
+  const getManifest = (): Promise<BuildManifest> =>
+    (manifest ??= deps.loadManifest?.() ?? Promise.resolve({}));
+
   const page = async (
     url: string,
     path: string,
@@ -105,7 +114,11 @@ export function createRenderHandler(
   ): Promise<Result> => {
     const rendered = render(url, { swrFallback: fallback });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
-    const head = mergeHead(renderHead(meta, deps.siteUrl), post?.head_tag ?? '');
+    const key = pageForPath(new URL(url, 'http://localhost').pathname);
+    const preloads = key ? preloadLinks(pageChunks(await getManifest(), pageSources[key])) : '';
+    const head = [mergeHead(renderHead(meta, deps.siteUrl), post?.head_tag ?? ''), preloads]
+      .filter(Boolean)
+      .join('\n    ');
     const html = fillShell(await getShell(), {
       head,
       html: rendered.html,
@@ -216,6 +229,7 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<Result> =>
       siteUrl: config.siteUrl,
       upstream: httpUpstream(config.apiOrigin),
       loadShell: () => readFile(config.shellFile, 'utf8'),
+      loadManifest: () => readManifest(config.manifestFile),
     });
   }
   return defaultHandler(event);

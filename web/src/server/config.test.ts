@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { readServerConfig } from './config';
+
+describe('render handler configuration', () => {
+  it('defaults the API origin to the site URL and finds the shell in WEB_DIST', () => {
+    const c = readServerConfig({ SITE_URL: 'https://agency.test/', WEB_DIST: '/srv/dist' });
+    expect(c).toEqual({
+      siteUrl: 'https://agency.test',
+      apiOrigin: 'https://agency.test',
+      shellFile: '/srv/dist/index.html',
+      manifestFile: '/srv/dist/.vite/manifest.json',
+    });
+    expect(
+      readServerConfig({ API_ORIGIN: 'http://127.0.0.1:4000/', WEB_DIST: '/srv/dist' }).apiOrigin,
+    ).toBe('http://127.0.0.1:4000');
+  });
+  it('names a bad variable', () => {
+    expect(() => readServerConfig({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
+  });
+});
