@@ -41,3 +41,10 @@ describe('checkBanner', () => {
     expect(await refusal(big)).toBe('too-large banner_image: must be at most 5 MB');
   });
 });
+
+describe('polyglot markers do not refuse ordinary images', () => {
+  it('accepts a PNG whose compressed bytes happen to contain "<%"', async () => {
+    const withNoise = Buffer.concat([PNG_1PX.subarray(0, PNG_1PX.length - 12), Buffer.from('<%\x00\x9f<?'), PNG_1PX.subarray(PNG_1PX.length - 12)]);
+    await expect(checkBanner({ field: 'banner_image', filename: 'a.png', contentType: 'image/png', bytes: withNoise })).resolves.toMatchObject({ ext: 'png' });
+  });
+});
