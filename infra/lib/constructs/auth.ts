@@ -1,10 +1,8 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ADMIN_GROUP } from '../names';
 import { acknowledge } from '../nag';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-
-/** The Cognito group whose members may use the admin API. */
-export const ADMIN_GROUP = 'admins';
 
 export interface AuthProps {
   protectData: boolean;

@@ -12,7 +12,10 @@ import { Mail } from '../constructs/mail';
 import { Media } from '../constructs/media';
 import { Render } from '../constructs/render';
 import { Site } from '../constructs/site';
+import { OUTPUTS } from '../names';
 import { siteRoutes, type WebBuild } from '../site-routes';
+
+export { OUTPUTS };
 
 export interface SiteStackProps extends StackProps {
   config: StageConfig;
@@ -26,15 +29,6 @@ export interface SiteStackProps extends StackProps {
 export const RENDERED_PAGES = {
   routes: ['/blog', '/blog/{slug}', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'],
   patterns: ['/blog', '/blog/*', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'],
-} as const;
-
-/** Names of the stack outputs; create-admin reads them back. */
-export const OUTPUTS = {
-  siteUrl: 'SiteUrl',
-  apiUrl: 'ApiUrl',
-  userPoolId: 'UserPoolId',
-  userPoolClientId: 'UserPoolClientId',
-  distributionId: 'DistributionId',
 } as const;
 
 /** The whole system for one stage: data, media, auth, mail, API, render handler, jobs and site. */

@@ -1,0 +1,13 @@
+/** Names shared by the stack and the scripts that talk to a deployed stack (kept free of CDK imports). */
+
+/** Names of the stack outputs; create-admin reads them back. */
+export const OUTPUTS = {
+  siteUrl: 'SiteUrl',
+  apiUrl: 'ApiUrl',
+  userPoolId: 'UserPoolId',
+  userPoolClientId: 'UserPoolClientId',
+  distributionId: 'DistributionId',
+} as const;
+
+/** The Cognito group whose members may use the admin API. */
+export const ADMIN_GROUP = 'admins';
