@@ -60,6 +60,7 @@ function queryString(querystring) {
   return parts.length ? '?' + parts.join('&') : '';
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront calls the global `handler`.
 function handler(event) {
   var request = event.request;
   if (event.context.eventType === 'viewer-response') {
