@@ -124,17 +124,31 @@ export function siteRouterCode(routes: SiteRoutes): string {
   const source = readFileSync(ROUTER_SOURCE, 'utf8');
   if (!CONFIG_LINE.test(source))
     throw new Error(`${ROUTER_SOURCE} has no "var CONFIG = …;" line to fill`);
-  const code = source
-    .replace(CONFIG_LINE, `var CONFIG = ${JSON.stringify(routes)};`)
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('//'))
-    .join('\n');
+  const code = stripComments(
+    source.replace(CONFIG_LINE, `var CONFIG = ${JSON.stringify(routes)};`),
+  );
   if (Buffer.byteLength(code) > MAX_FUNCTION_BYTES)
     throw new Error(
       `The site router is ${Buffer.byteLength(code)} bytes, over CloudFront's ${MAX_FUNCTION_BYTES}`,
     );
   return code;
 }
+
+const VIEWER_IP_SOURCE = fileURLToPath(new URL('./functions/viewer-ip.js', import.meta.url));
+
+/** Header in which the API functions receive the viewer's IP address (set by the viewer-ip CloudFront Function). */
+export const VIEWER_IP_HEADER = 'true-client-ip';
+
+/** The viewer-ip function's code, without comments. */
+export function viewerIpCode(): string {
+  return stripComments(readFileSync(VIEWER_IP_SOURCE, 'utf8'));
+}
+
+const stripComments = (code: string): string =>
+  code
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('//'))
+    .join('\n');
 
 /** CloudFront Functions' code size limit. */
 const MAX_FUNCTION_BYTES = 10_240;

@@ -81,18 +81,16 @@ describe('create-admin', () => {
   });
 
   it('says which stack lacks the output when the stage is not deployed', async () => {
-    cloudformation
-      .on(DescribeStacksCommand)
-      .resolves({
-        Stacks: [
-          {
-            StackName: 'AgencySite-dev',
-            CreationTime: new Date(),
-            StackStatus: 'CREATE_COMPLETE',
-            Outputs: [],
-          },
-        ],
-      });
+    cloudformation.on(DescribeStacksCommand).resolves({
+      Stacks: [
+        {
+          StackName: 'AgencySite-dev',
+          CreationTime: new Date(),
+          StackStatus: 'CREATE_COMPLETE',
+          Outputs: [],
+        },
+      ],
+    });
     await expect(
       createAdmin(clients(), { stage: 'dev', email: 'a@b.co', password: PASSWORD }),
     ).rejects.toThrow(/AgencySite-dev has no UserPoolId output/);

@@ -7,6 +7,7 @@ import {
   siteRoutes,
   spaRoutesFrom,
   SPA_ROUTES,
+  viewerIpCode,
 } from '../lib/site-routes';
 import { fakeWebBuild } from './synth';
 
@@ -169,5 +170,25 @@ describe('reading the web build', () => {
 
   it('reports no build when web/dist has not been built', () => {
     expect(readWebBuild('/nonexistent/web/dist')).toBeUndefined();
+  });
+});
+
+describe('viewer-ip function', () => {
+  it("passes the viewer's address in true-client-ip, replacing any the client sent", () => {
+    const sandbox: { handler?: (event: unknown) => unknown } = {};
+    runInNewContext(`${viewerIpCode()}\nthis.handler = handler;`, sandbox);
+    const out = sandbox.handler?.({
+      context: { eventType: 'viewer-request' },
+      viewer: { ip: '203.0.113.7' },
+      request: {
+        uri: '/api/lead',
+        querystring: {},
+        headers: { 'true-client-ip': { value: '1.1.1.1' } },
+      },
+    });
+    expect(out).toMatchObject({
+      uri: '/api/lead',
+      headers: { 'true-client-ip': { value: '203.0.113.7' } },
+    });
   });
 });

@@ -489,6 +489,7 @@ describe('prod stack', () => {
         ViewerProtocolPolicy: 'redirect-to-https',
       });
       expect(api.AllowedMethods).toContain('POST');
+      expect(api.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
       expect(JSON.stringify(originOf('/api/*')?.DomainName)).toContain('execute-api');
     });
 

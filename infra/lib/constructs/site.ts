@@ -9,7 +9,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { siteRouterCode, type SiteRoutes, type WebBuild } from '../site-routes';
+import { siteRouterCode, viewerIpCode, type SiteRoutes, type WebBuild } from '../site-routes';
 
 export interface CspSources {
   script: readonly string[];
@@ -106,6 +106,12 @@ export class Site extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
+    const viewerIp = new cloudfront.Function(this, 'ViewerIp', {
+      comment: 'Passes the viewer IP to the API in true-client-ip.',
+      code: cloudfront.FunctionCode.fromInline(viewerIpCode()),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
     this.headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'CSP, HSTS and the other security headers of every response.',
       securityHeadersBehavior: {
@@ -199,6 +205,9 @@ export class Site extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: toOrigin,
+      functionAssociations: [
+        { function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+      ],
     };
     additionalBehaviors['/media/*'] = {
       ...viewer,
