@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { contract, operationNames } from '@agency/shared';
-import { Annotations, DefaultStackSynthesizer, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  Annotations,
+  DefaultStackSynthesizer,
+  Duration,
+  RemovalPolicy,
+  Validations,
+} from 'aws-cdk-lib';
 import { acknowledge, nagArnOf, nagEnvOf } from '../nag';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -276,6 +282,13 @@ export class Site extends Construct {
       'AwsSolutions-CFR2',
       'No WAF: API Gateway stage throttling, per-IP lead rate limits and login throttling protect the origins.',
     );
+    // LIST lets S3 answer 404 for a missing key; a bucket listing needs a request for '/', which the
+    // site router never sends (it maps '/' to /index.html and never strips /media/ down to '/').
+    Validations.of(this.distribution).acknowledge({
+      id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      reason:
+        "The site router rewrites '/' and never sends a bare '/' to either bucket; defaultRootObject is set too.",
+    });
     if (!props.domain) {
       acknowledge(
         this.distribution,
