@@ -38,7 +38,8 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'agency-dist-'));
   await mkdir(path.join(dist, 'about'), { recursive: true });
   await mkdir(path.join(dist, 'assets'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>home</title>');
+  await writeFile(path.join(dist, 'spa.html'), '<!doctype html><title>shell</title>');
   await writeFile(path.join(dist, '404.html'), '<!doctype html><title>not found</title>');
   await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
@@ -136,6 +137,8 @@ describe('local server: static site', () => {
     const admin = await fetch(`${base}/admin/leads`);
     expect(admin.status).toBe(200);
     expect(await admin.text()).toContain('<title>shell</title>');
+    const home = await fetch(`${base}/`);
+    expect(await home.text()).toContain('<title>home</title>');
     const missing = await fetch(`${base}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<title>not found</title>');

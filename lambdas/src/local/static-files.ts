@@ -88,7 +88,10 @@ export async function resolveStatic(dist: string, pathname: string): Promise<Sta
     const found = await fileAt(file);
     if (found) return { file, status: 200, ...found };
   }
-  const shell = path.join(root, 'index.html');
+  // The empty app shell (spa.html) when the build has one: index.html is the prerendered home page,
+  // which a client route would first show and then replace.
+  const spa = path.join(root, 'spa.html');
+  const shell = (await fileAt(spa)) ? spa : path.join(root, 'index.html');
   if (isSpaRoute(decoded) || isBlogPage(decoded)) {
     const found = await fileAt(shell);
     if (found) return { file: shell, status: 200, ...found };
