@@ -12,6 +12,7 @@ import type { Mail } from './constructs/mail';
 import { BANNER_PREFIX } from './constructs/media';
 import {
   indexNamesOf,
+  TABLE_NAMES,
   MEDIA_ACTIONS,
   TABLE_ACTIONS,
   type FunctionGrants,
@@ -41,8 +42,9 @@ export function applyGrants(
   grants: FunctionGrants,
   targets: GrantTargets,
 ): void {
-  for (const [name, grant] of Object.entries(grants.tables ?? {}) as [TableName, TableGrant][]) {
-    grantTable(fn, name, targets.tables[name], grant);
+  for (const name of TABLE_NAMES) {
+    const grant = grants.tables?.[name];
+    if (grant) grantTable(fn, name, targets.tables[name], grant);
   }
   if (grants.media?.length) {
     fn.addToRolePolicy(

@@ -1,6 +1,9 @@
 import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
 import type { OperationName } from '@agency/shared';
 
+/** The tables of TABLES, in a fixed order. */
+export const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views'];
+
 /** What a function may do with a table; each level maps to the fewest DynamoDB actions it needs. */
 export type TableAccess = 'read' | 'write' | 'delete';
 

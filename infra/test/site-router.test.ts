@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   readWebBuild,
   routerPattern,
@@ -16,11 +17,12 @@ interface CfRequest {
   querystring: Record<string, { value: string; multiValue?: { value: string }[] }>;
   headers: Record<string, { value: string }>;
 }
-interface CfResponse {
-  statusCode: number;
-  statusDescription?: string;
-  headers: Record<string, { value: string }>;
-}
+const cfResponse = z.object({
+  statusCode: z.number(),
+  statusDescription: z.string().optional(),
+  headers: z.record(z.string(), z.object({ value: z.string() })),
+});
+type CfResponse = z.infer<typeof cfResponse>;
 
 /** Run the generated CloudFront Function code the way the cloudfront-js-2.0 runtime does: a global `handler`. */
 function loadRouter(pages: string[]): (event: unknown) => unknown {
@@ -56,9 +58,11 @@ const viewerResponse = (uri: string, statusCode = 200): CfResponse => {
     request: request(uri),
     response: { statusCode, statusDescription: 'OK', headers: {} },
   });
-  return out as CfResponse;
+  return cfResponse.parse(out);
 };
-const uriOf = (result: unknown): string => (result as CfRequest).uri;
+/** The URI of the request the function passes on (undefined when it answered instead). */
+const uriOf = (result: unknown): string | undefined =>
+  z.object({ uri: z.string().optional() }).parse(result).uri;
 
 describe('site router (CloudFront Function)', () => {
   it('maps extensionless prerendered paths to their index.html', () => {

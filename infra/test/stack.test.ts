@@ -323,20 +323,20 @@ describe('prod stack', () => {
           SSESpecification: { SSEEnabled: true },
           DeletionProtectionEnabled: true,
         });
-        const indexes = (table?.props.GlobalSecondaryIndexes ?? []) as {
-          IndexName: string;
-          KeySchema: { AttributeName: string }[];
-        }[];
+        const indexes = z
+          .array(
+            z.object({
+              IndexName: z.string(),
+              KeySchema: z.array(z.object({ AttributeName: z.string() })),
+            }),
+          )
+          .parse(table?.props.GlobalSecondaryIndexes ?? []);
+        const specIndexes: { name: string; partitionKey: string; sortKey: string }[] =
+          Object.values(spec.indexes);
         expect(indexes.map((i) => i.IndexName).sort()).toEqual(
-          Object.values(spec.indexes)
-            .map((i: { name: string }) => i.name)
-            .sort(),
+          specIndexes.map((i) => i.name).sort(),
         );
-        for (const index of Object.values(spec.indexes) as {
-          name: string;
-          partitionKey: string;
-          sortKey: string;
-        }[]) {
+        for (const index of specIndexes) {
           expect(
             indexes.find((i) => i.IndexName === index.name)?.KeySchema.map((k) => k.AttributeName),
           ).toEqual([index.partitionKey, index.sortKey]);
