@@ -139,7 +139,8 @@ export class Api extends Construct {
       removalPolicy: this.props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       // Multipart uploads and SES calls get more room than a read.
       timeout: Duration.seconds(op.method === 'GET' ? 10 : 20),
-      environment: { LOG_LEVEL: 'info' },
+      // The viewer-ip CloudFront Function sets this header on every /api/* request, replacing any client value.
+      environment: { LOG_LEVEL: 'info', CLIENT_IP_HEADER: 'true-client-ip' },
     });
     applyGrants(fn, this.grants(name), {
       ...this.props.targets,

@@ -38,7 +38,7 @@ describe('checkBanner', () => {
 
   it('refuses a file over the size limit with 413', async () => {
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(POST_LIMITS.bannerMaxBytes)]);
-    expect(await refusal(big)).toBe('too-large banner_image: must be at most 5 MB');
+    expect(await refusal(big)).toBe('too-large banner_image: must be at most 4 MB');
   });
 });
 

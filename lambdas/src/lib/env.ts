@@ -29,6 +29,11 @@ const schema = z.object({
   /** CloudFront distribution to invalidate on publish (AWS only). */
   DISTRIBUTION_ID: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /**
+   * Header that carries the visitor's address when a trusted proxy in front sets it (CloudFront's
+   * viewer-ip function sets `true-client-ip` and overwrites any client value). Unset: the source IP.
+   */
+  CLIENT_IP_HEADER: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

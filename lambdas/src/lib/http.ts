@@ -5,6 +5,7 @@ import { parseBody, type UploadedFile } from './body';
 import { DomainError, STATUS_OF, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
 import { requireAdmin, type AdminIdentity } from './auth';
+import { env } from './env';
 
 type Op<N extends OperationName> = Contract[N];
 type Req<N extends OperationName> = Op<N>['request'];
@@ -60,6 +61,13 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** The visitor's address: the trusted proxy's header when one is configured, else API Gateway's source IP. */
+function clientIp(event: APIGatewayProxyEventV2): string {
+  const configured = env().CLIENT_IP_HEADER;
+  const forwarded = configured ? header(event, configured)?.trim() : undefined;
+  return forwarded || (event.requestContext?.http?.sourceIp ?? 'unknown');
+}
+
 function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): Parsed<S> {
   if (!schema) return {} as Parsed<S>;
   const result = schema.safeParse(value);
@@ -97,7 +105,7 @@ export function defineHandler<N extends OperationName>(name: N, impl: (req: Requ
         body: validate(op.request.body, parsed.fields, 'body'),
         files: parsed.files,
         admin,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        sourceIp: clientIp(event),
         requestId,
         log,
       } as Request<N>;

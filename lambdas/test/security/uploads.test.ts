@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST_LIMITS } from '@agency/shared';
 import { startTestStack, type TestStack } from '../harness';
 import { GIF_HTML_POLYGLOT, PNG_1PX, PNG_POLYGLOT } from '../support/images';
 import { dataSnapshot } from './data-snapshot';
@@ -45,8 +46,8 @@ describe('uploads', () => {
     expect(await dataSnapshot(stack)).toBe(before);
   });
 
-  it('refuses a banner over 5 MB with 413', async () => {
-    const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+  it('refuses a banner over the 4 MB limit with 413', async () => {
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(POST_LIMITS.bannerMaxBytes + 10)]);
     const res = await upload(big, 'big.png', 'image/png', 'too-big');
     expect(res.status).toBe(413);
     expect((res.json as { error: string }).error).toMatch(/banner_image/);

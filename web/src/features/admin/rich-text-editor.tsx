@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 
@@ -12,6 +13,33 @@ export const EDITOR_TOOLBAR = [
 ];
 
 const MODULES = { toolbar: EDITOR_TOOLBAR };
+
+/** Names for Quill's toolbar controls, which it renders without any (axe: aria-command-name, button-name). */
+const CONTROL_NAMES: Record<string, string> = {
+  header: 'Heading',
+  align: 'Alignment',
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  blockquote: 'Blockquote',
+  list: 'List',
+  image: 'Insert image',
+  code: 'Code',
+  link: 'Insert link',
+  clean: 'Clear formatting',
+};
+
+function nameToolbar(root: HTMLElement): void {
+  for (const control of root.querySelectorAll<HTMLElement>('.ql-toolbar button, .ql-toolbar .ql-picker')) {
+    const format = [...control.classList].find((c) => c.startsWith('ql-') && c !== 'ql-picker' && c !== 'ql-active')?.slice(3) ?? '';
+    const base = CONTROL_NAMES[format];
+    if (!base) continue;
+    const value = control.getAttribute('value');
+    const name = format === 'list' && value ? `${value === 'ordered' ? 'Numbered' : 'Bulleted'} list` : base;
+    const target = control.classList.contains('ql-picker') ? control.querySelector<HTMLElement>('.ql-picker-label') : control;
+    target?.setAttribute('aria-label', name);
+  }
+}
 
 export interface RichTextEditorProps {
   id: string;
@@ -32,8 +60,13 @@ export default function RichTextEditor({
   invalid,
   describedBy,
 }: RichTextEditorProps) {
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (group.current) nameToolbar(group.current);
+  }, []);
   return (
     <div
+      ref={group}
       className="rich-text"
       role="group"
       aria-labelledby={labelledBy}
