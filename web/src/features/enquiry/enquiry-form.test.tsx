@@ -110,6 +110,8 @@ describe('EnquiryForm', () => {
 
     const busy = screen.getByRole('button', { name: 'Sending...' });
     expect(busy).toBeDisabled();
+    // The API client is imported on first submit, so the request starts a moment later.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/lead');
     expect(init?.method).toBe('POST');

@@ -18,8 +18,9 @@ export interface EnquiryFormProps {
 }
 
 /** ApiError without importing its module (kept out of the page chunk): a status and a server sentence. */
+/** Recognised by shape, not `instanceof`: the API client is loaded lazily, possibly as another module instance. */
 function isApiError(err: unknown): err is { name: 'ApiError'; message: string } {
-  return err instanceof Error && err.name === 'ApiError' && err.message.length > 0;
+  return typeof err === 'object' && err !== null && 'name' in err && err.name === 'ApiError' && 'message' in err && typeof err.message === 'string' && err.message.length > 0;
 }
 
 const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.';
