@@ -10,6 +10,7 @@ import { mediaSrc, postPath } from './paths';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-skeleton';
 import './blog.css';
+import { LoadError } from './load-error';
 
 /** Calls `onVisible` whenever the sentinel scrolls into view (with some margin), while `enabled`. */
 function useSentinel(enabled: boolean, onVisible: () => void) {
@@ -59,17 +60,11 @@ export default function BlogListPage() {
       <div className="blog-list-page__layout">
         <section className="blog-list" aria-label="Articles" aria-busy={loadingMore}>
           {data === undefined && error !== undefined ? (
-            <div className="load-error" role="alert">
-              <p>The articles could not be loaded. {error.message}</p>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={isValidating}
-                onClick={() => void mutate()}
-              >
-                Retry
-              </button>
-            </div>
+            <LoadError
+              message={`The articles could not be loaded. ${error.message}`}
+              retrying={isValidating}
+              onRetry={() => void mutate()}
+            />
           ) : data !== undefined && posts.length === 0 ? (
             <p className="blog-list__empty">
               No articles have been published yet. Please check back soon.
@@ -86,17 +81,11 @@ export default function BlogListPage() {
             </ul>
           )}
           {data !== undefined && error !== undefined && (
-            <div className="load-error" role="alert">
-              <p>More articles could not be loaded. {error.message}</p>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={isValidating}
-                onClick={() => void mutate()}
-              >
-                Retry
-              </button>
-            </div>
+            <LoadError
+              message={`More articles could not be loaded. ${error.message}`}
+              retrying={isValidating}
+              onRetry={() => void mutate()}
+            />
           )}
           {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
           {data !== undefined && !hasMore && posts.length > 0 && (

@@ -9,6 +9,7 @@ import { postMeta, postNotFoundMeta } from './post-meta';
 import { PostSkeleton } from './post-skeleton';
 import { relatedPosts } from './related-posts';
 import './blog.css';
+import { LoadError } from './load-error';
 
 /** The slug a post route shows: the `slug` param, or the career article on its unprefixed path. */
 export const slugFromParams = (params: { slug?: string }): string =>
@@ -43,17 +44,7 @@ export default function PostPage() {
     );
   else if (error)
     content = (
-      <div className="load-error" role="alert">
-        <p>{error.message}</p>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={isValidating}
-          onClick={() => void mutate()}
-        >
-          Retry
-        </button>
-      </div>
+      <LoadError message={error.message} retrying={isValidating} onRetry={() => void mutate()} />
     );
   else content = <PostSkeleton />;
 
