@@ -25,7 +25,7 @@ describe('defineHandler', () => {
     const seen: string[] = [];
     const handler = defineHandler('getHealth', async (req) => {
       seen.push(req.sourceIp);
-      return { body: { ok: true } };
+      return { body: { ok: true as const } };
     });
     await handler(event({ 'true-client-ip': '203.0.113.9' }));
     process.env.CLIENT_IP_HEADER = 'true-client-ip';

@@ -84,6 +84,7 @@ export function executableVectors(html: string): string[] {
     if (/\son[a-z]+\s*=/i.test(tag)) found.push(`handler in ${tag}`);
     const urls = [...tag.matchAll(/\b(href|src|action|formaction|background|dynsrc|lowsrc|data)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)];
     for (const u of urls) {
+      // eslint-disable-next-line no-control-regex -- control characters hide "javascript:" from naive filters
       const value = (u[3] ?? u[4] ?? u[5] ?? '').replace(/&#x?[0-9a-f]+;?|&colon;|&tab;|&newline;|[\s\u0000-\u001f]/gi, '').toLowerCase();
       if (/^(javascript|vbscript|data:text|data:image\/svg)/.test(value)) found.push(`url ${value.slice(0, 40)}`);
     }
