@@ -4,7 +4,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { extends: false, test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        extends: false,
+        test: {
+          name: 'shared',
+          root: './shared',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       {
         extends: false,
         test: {
@@ -21,7 +29,13 @@ export default defineConfig({
       './web/vitest.config.ts',
       {
         extends: false,
-        test: { name: 'infra', root: './infra', environment: 'node', include: ['test/**/*.test.ts', 'lib/**/*.test.ts'], testTimeout: 300_000 },
+        test: {
+          name: 'infra',
+          root: './infra',
+          environment: 'node',
+          include: ['test/**/*.test.ts', 'lib/**/*.test.ts'],
+          testTimeout: 300_000,
+        },
       },
     ],
   },

@@ -24,19 +24,37 @@ interface Run {
   non2xx: number;
 }
 
-async function load(url: string, init: { method?: 'GET' | 'PUT'; body?: string; headers?: Record<string, string> } = {}): Promise<Run> {
-  const r = await autocannon({ url, connections: 32, duration: 10, method: init.method ?? 'GET', body: init.body, headers: init.headers });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+async function load(
+  url: string,
+  init: { method?: 'GET' | 'PUT'; body?: string; headers?: Record<string, string> } = {},
+): Promise<Run> {
+  const r = await autocannon({
+    url,
+    connections: 32,
+    duration: 10,
+    method: init.method ?? 'GET',
+    body: init.body,
+    headers: init.headers,
+  });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 
 async function api(base: string, path: string, init: RequestInit): Promise<Response> {
   const res = await fetch(`${base}${path}`, init);
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${await res.text()}`);
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${await res.text()}`);
   return res;
 }
 
 async function seedPosts(base: string, token: string, from: number, to: number): Promise<void> {
-  const body = '<h2>Benchmark post</h2><p>' + 'Measured text for the benchmark. '.repeat(40) + '</p>';
+  const body =
+    '<h2>Benchmark post</h2><p>' + 'Measured text for the benchmark. '.repeat(40) + '</p>';
   let next = from;
   const worker = async () => {
     while (next < to) {
@@ -46,13 +64,19 @@ async function seedPosts(base: string, token: string, from: number, to: number):
       form.set('slug', `bench-post-${i}`);
       form.set('content', body);
       form.set('head_tag', '');
-      await api(base, buildPath('createPost'), { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+      await api(base, buildPath('createPost'), {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
-async function handlerFigures(): Promise<{ name: string; bundleKb: number; coldImportMs: number }[]> {
+async function handlerFigures(): Promise<
+  { name: string; bundleKb: number; coldImportMs: number }[]
+> {
   const out = mkdtempSync(join(tmpdir(), 'agency-bundles-'));
   const rows = [];
   try {
@@ -69,13 +93,22 @@ async function handlerFigures(): Promise<{ name: string; bundleKb: number; coldI
         format: 'esm',
         outfile,
         external: ['@aws-sdk/*'],
-        banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
+        banner: {
+          js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
+        },
         logLevel: 'error',
       });
       const bundleKb = Math.round((statSync(outfile).size / 1024) * 10) / 10;
       // A fresh process per handler: the import a cold Lambda pays (SDK resolved from this repo's node_modules).
       const script = `const t=performance.now();await import(${JSON.stringify(outfile)});process.stdout.write(String(performance.now()-t));`;
-      const samples = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: join(repoRoot, 'lambdas'), env: { ...process.env, AWS_REGION: 'us-east-1' } }).toString()));
+      const samples = [0, 1, 2].map(() =>
+        Number(
+          execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+            cwd: join(repoRoot, 'lambdas'),
+            env: { ...process.env, AWS_REGION: 'us-east-1' },
+          }).toString(),
+        ),
+      );
       const coldImportMs = Math.round(samples.sort((a, b) => a - b)[1] ?? NaN);
       rows.push({ name, bundleKb, coldImportMs });
     }
@@ -86,12 +119,19 @@ async function handlerFigures(): Promise<{ name: string; bundleKb: number; coldI
 }
 
 async function main(): Promise<void> {
-  const stack = await startStack({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED: 'false' } });
+  const stack = await startStack({
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED: 'false' },
+  });
   try {
-    const login = await api(stack.url, buildPath('login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await api(stack.url, buildPath('login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const { data } = (await login.json()) as { data: { token: string } };
     const listUrl = `${stack.url}${buildPath('listPosts', {}, { page: 1 })}`;
-    const existing = ((await (await fetch(listUrl)).json()) as { results: unknown[] }).results.length;
+    const existing = ((await (await fetch(listUrl)).json()) as { results: unknown[] }).results
+      .length;
     console.log(`seeding ${SMALL} posts (the stack seeded ${existing})…`);
     await seedPosts(stack.url, data.token, 0, SMALL);
     const listSmall = await load(listUrl);
@@ -107,10 +147,27 @@ async function main(): Promise<void> {
     });
     const ratio = Math.round((listLarge.p50 / Math.max(listSmall.p50, 0.001)) * 100) / 100;
     const handlers = await handlerFigures();
-    const report = { date: new Date().toISOString(), machine: await machine(), targets: TARGETS, smallCount: SMALL + existing, largeCount: LARGE + existing, listSmall, listLarge, increaseView, ratio, handlers };
+    const report = {
+      date: new Date().toISOString(),
+      machine: await machine(),
+      targets: TARGETS,
+      smallCount: SMALL + existing,
+      largeCount: LARGE + existing,
+      listSmall,
+      listLarge,
+      increaseView,
+      ratio,
+      handlers,
+    };
     writeFileSync(join(repoRoot, 'bench', 'results', 'api.json'), JSON.stringify(report, null, 2));
-    console.table({ [`list page 1 (${report.smallCount} posts)`]: listSmall, [`list page 1 (${report.largeCount} posts)`]: listLarge, 'increase-view': increaseView });
-    console.log(`list p50 ratio ${report.largeCount}/${report.smallCount}: ${ratio} (target ≤ ${TARGETS.ratio})`);
+    console.table({
+      [`list page 1 (${report.smallCount} posts)`]: listSmall,
+      [`list page 1 (${report.largeCount} posts)`]: listLarge,
+      'increase-view': increaseView,
+    });
+    console.log(
+      `list p50 ratio ${report.largeCount}/${report.smallCount}: ${ratio} (target ≤ ${TARGETS.ratio})`,
+    );
     console.table(handlers);
   } finally {
     await stack.stop();

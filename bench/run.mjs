@@ -43,13 +43,20 @@ if (api) {
     [`GET post list page 1, ${api.smallCount} posts`, api.listSmall],
     [`GET post list page 1, ${api.largeCount} posts`, api.listLarge],
     ['PUT increase-view', api.increaseView],
-  ]) lines.push(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |`);
+  ])
+    lines.push(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |`);
   lines.push('', '| target | figure | result |', '|---|---|---|');
-  lines.push(`| list p50 ratio ${api.largeCount}/${api.smallCount} ≤ ${api.targets.ratio} | ${api.ratio} | ${mark(api.ratio <= api.targets.ratio)} |`);
+  lines.push(
+    `| list p50 ratio ${api.largeCount}/${api.smallCount} ≤ ${api.targets.ratio} | ${api.ratio} | ${mark(api.ratio <= api.targets.ratio)} |`,
+  );
   const worstBundle = Math.max(...api.handlers.map((h) => h.bundleKb));
   const worstImport = Math.max(...api.handlers.map((h) => h.coldImportMs));
-  lines.push(`| every handler bundle ≤ ${api.targets.bundleKb} KB minified | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`);
-  lines.push(`| every cold import ≤ ${api.targets.coldImportMs} ms | slowest ${worstImport} ms | ${mark(worstImport <= api.targets.coldImportMs)} |`);
+  lines.push(
+    `| every handler bundle ≤ ${api.targets.bundleKb} KB minified | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`,
+  );
+  lines.push(
+    `| every cold import ≤ ${api.targets.coldImportMs} ms | slowest ${worstImport} ms | ${mark(worstImport <= api.targets.coldImportMs)} |`,
+  );
   lines.push('', '| handler | bundle KB (minified) | cold import ms |', '|---|---|---|');
   for (const h of api.handlers) lines.push(`| ${h.name} | ${h.bundleKb} | ${h.coldImportMs} |`);
   lines.push('');
@@ -57,12 +64,23 @@ if (api) {
 lines.push('## Web (`npm run bench:web`: Lighthouse 12, mobile, Debian chromium)', '');
 if (!web || webError) lines.push(`bench:web did not complete: ${webError ?? 'no results'}`, '');
 if (web) {
-  lines.push('| route | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | first-load JS KB gzip | result |', '|---|---|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '| route | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | first-load JS KB gzip | result |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  );
   for (const r of web.rows) {
-    const ok = [r.performance, r.accessibility, r.bestPractices, r.seo].every((s) => s >= web.targets.score) && r.firstLoadJsKb <= web.targets.firstLoadJsKb;
-    lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} | ${mark(ok)} |`);
+    const ok =
+      [r.performance, r.accessibility, r.bestPractices, r.seo].every(
+        (s) => s >= web.targets.score,
+      ) && r.firstLoadJsKb <= web.targets.firstLoadJsKb;
+    lines.push(
+      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} | ${mark(ok)} |`,
+    );
   }
-  lines.push('', `Targets: every category ${web.targets.score}; first-load JavaScript ≤ ${web.targets.firstLoadJsKb} KB gzip.`);
+  lines.push(
+    '',
+    `Targets: every category ${web.targets.score}; first-load JavaScript ≤ ${web.targets.firstLoadJsKb} KB gzip.`,
+  );
   const failing = web.rows.filter((r) => r.failingAudits.length);
   for (const r of failing) lines.push(`- ${r.route} failing audits: ${r.failingAudits.join(', ')}`);
 }

@@ -18,8 +18,10 @@ function firstLoadJsGzip(route) {
   const html = readFileSync(file, 'utf8');
   const srcs = new Set();
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g))
+    srcs.add(m[1]);
   let bytes = 0;
   for (const src of srcs) {
     const path = join(dist, src.replace(/^\//, ''));
@@ -33,7 +35,13 @@ export async function benchWeb() {
   const stack = await startStack();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
   });
   const rows = [];
   try {
@@ -68,11 +76,18 @@ export async function benchWeb() {
     await chrome.kill();
     await stack.stop();
   }
-  const report = { date: new Date().toISOString(), machine: await machine(), targets: TARGETS, rows };
+  const report = {
+    date: new Date().toISOString(),
+    machine: await machine(),
+    targets: TARGETS,
+    rows,
+  };
   writeFileSync(join(repoRoot, 'bench', 'results', 'web.json'), JSON.stringify(report, null, 2));
   console.log('route | perf | a11y | best | seo | LCP ms | TBT ms | CLS | first-load JS KB gz');
   for (const r of rows) {
-    console.log(`${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb}`);
+    console.log(
+      `${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb}`,
+    );
     if (r.failingAudits.length) console.log(`  failing: ${r.failingAudits.join(', ')}`);
   }
   return report;

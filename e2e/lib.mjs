@@ -12,17 +12,28 @@ export const artifacts = join(repoRoot, 'artifacts');
 export async function startAll() {
   buildWeb();
   mkdirSync(artifacts, { recursive: true });
-  const stack = await startStack({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  const stack = await startStack({
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
   });
   return { stack, browser };
 }
 
 /** A page that fails the journey on any uncaught error or dialog, and records console errors. */
 export async function openPage(browser, width, { reducedMotion = 'no-preference' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 }, reducedMotion });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 800 : 900 },
+    reducedMotion,
+  });
   const page = await context.newPage();
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
@@ -35,7 +46,9 @@ export async function openPage(browser, width, { reducedMotion = 'no-preference'
 
 /** The SES stand-in's store address, printed by the local stack at start-up. */
 export function sesStoreUrl(stack) {
-  const m = /(http:\/\/127\.0\.0\.1:\d+)\/?\s*\(?[^\n]*(?:mail|inbox|ses)/i.exec(stack.output()) ?? /(?:mail|inbox|ses)[^\n]*?(http:\/\/127\.0\.0\.1:\d+)/i.exec(stack.output());
+  const m =
+    /(http:\/\/127\.0\.0\.1:\d+)\/?\s*\(?[^\n]*(?:mail|inbox|ses)/i.exec(stack.output()) ??
+    /(?:mail|inbox|ses)[^\n]*?(http:\/\/127\.0\.0\.1:\d+)/i.exec(stack.output());
   if (!m) throw new Error(`no mail inbox address in the stack output:\n${stack.output()}`);
   return `${m[1]}/store`;
 }
@@ -54,6 +67,12 @@ export async function login(page, base) {
     await page.waitForURL(`${base}/admin`, { timeout: 15_000 });
   } catch (error) {
     await shot(page, 'login-failure');
-    throw new Error(`login did not reach /admin (still at ${page.url()}): ${await page.locator('main').innerText().catch(() => '')}`, { cause: error });
+    throw new Error(
+      `login did not reach /admin (still at ${page.url()}): ${await page
+        .locator('main')
+        .innerText()
+        .catch(() => '')}`,
+      { cause: error },
+    );
   }
 }

@@ -11,7 +11,12 @@ export function sharedIsPure(): Plugin {
     name: 'agency:shared-is-pure',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (source !== '@agency/shared' && !/[\\/]shared[\\/]src[\\/]/.test(source) && !(importer && /[\\/]shared[\\/]src[\\/]/.test(importer) && source.startsWith('.'))) return null;
+      if (
+        source !== '@agency/shared' &&
+        !/[\\/]shared[\\/]src[\\/]/.test(source) &&
+        !(importer && /[\\/]shared[\\/]src[\\/]/.test(importer) && source.startsWith('.'))
+      )
+        return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved ? { ...resolved, moduleSideEffects: false } : null;
     },

@@ -9,5 +9,10 @@ export interface RunningStack {
   kill(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
-export function startStack(opts?: { dataDir?: string; port?: number; env?: Record<string, string>; quiet?: boolean }): Promise<RunningStack>;
+export function startStack(opts?: {
+  dataDir?: string;
+  port?: number;
+  env?: Record<string, string>;
+  quiet?: boolean;
+}): Promise<RunningStack>;
 export function machine(): Promise<string>;

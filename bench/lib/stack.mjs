@@ -23,7 +23,8 @@ export function freePort() {
 
 /** Build web/dist unless it exists and SKIP_BUILD is set. */
 export function buildWeb({ force = false } = {}) {
-  if (!force && process.env.SKIP_BUILD && existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) return;
+  if (!force && process.env.SKIP_BUILD && existsSync(join(repoRoot, 'web', 'dist', 'index.html')))
+    return;
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
@@ -36,18 +37,32 @@ export async function startStack(opts = {}) {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'agency-stack-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'lambdas/src/local/main.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_URL: url, LOG_LEVEL: 'warn', ...opts.env },
-    stdio: ['ignore', opts.quiet === false ? 'inherit' : 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'lambdas/src/local/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SITE_URL: url,
+        LOG_LEVEL: 'warn',
+        ...opts.env,
+      },
+      stdio: ['ignore', opts.quiet === false ? 'inherit' : 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -56,7 +71,9 @@ export async function startStack(opts = {}) {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`local stack did not answer /api/health within 180 s:\n${output.slice(-4000)}`);
+      throw new Error(
+        `local stack did not answer /api/health within 180 s:\n${output.slice(-4000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -83,5 +100,8 @@ export async function startStack(opts = {}) {
 }
 
 export function machine() {
-  return import('node:os').then((os) => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`);
+  return import('node:os').then(
+    (os) =>
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
 }

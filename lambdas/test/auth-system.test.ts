@@ -14,7 +14,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const login = (email: string, password: string) => stack.invoke('login', { json: { email, password } });
+const login = (email: string, password: string) =>
+  stack.invoke('login', { json: { email, password } });
 
 describe('login', () => {
   it('signs the admin in and the token opens getUserData', async () => {
@@ -26,11 +27,16 @@ describe('login', () => {
     expect(data.token.split('.')).toHaveLength(3);
     const me = await stack.invoke('getUserData', { token: data.token });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ data: { username: data.username, email: stack.adminEmail, groups: ['admins'] } });
+    expect(me.json).toEqual({
+      data: { username: data.username, email: stack.adminEmail, groups: ['admins'] },
+    });
   });
 
   it('answers 401 with one message for a wrong password and an unknown e-mail', async () => {
-    for (const res of [await login(stack.adminEmail, 'wrong-password'), await login('nobody@example.com', 'whatever')]) {
+    for (const res of [
+      await login(stack.adminEmail, 'wrong-password'),
+      await login('nobody@example.com', 'whatever'),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ error: 'Incorrect e-mail or password.' });
     }
@@ -48,7 +54,8 @@ describe('login', () => {
 
   it('answers 429 after five failures for one e-mail, even with the right password, until the window passes', async () => {
     const email = stack.userEmail;
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++)
+      expect((await login(email, `wrong-${i}`)).status).toBe(401);
     const blocked = await login(email, stack.userPassword);
     expect(blocked.status).toBe(429);
     expect((blocked.json as { error: string }).error).toMatch(/Too many failed sign-in attempts/);
@@ -68,9 +75,11 @@ describe('login', () => {
 
   it('resets the count on success', async () => {
     const email = stack.adminEmail;
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++) expect((await login(email, 'nope')).status).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++)
+      expect((await login(email, 'nope')).status).toBe(401);
     expect((await login(email, stack.adminPassword)).status).toBe(200);
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++) expect((await login(email, 'nope')).status).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++)
+      expect((await login(email, 'nope')).status).toBe(401);
     expect((await login(email, stack.adminPassword)).status).toBe(200);
   });
 });
@@ -89,20 +98,37 @@ describe('admin operations refuse bad credentials', () => {
     const tokens = badTokens(await stack.adminToken(), await stack.userToken());
     // A token with every right claim, signed by a key of our own under the stand-in's key id.
     const ownKey = makeKey('CognitoLocal');
-    const claims = accessClaims({ issuer: stack.env.COGNITO_ISSUER ?? '', clientId: stack.env.USER_POOL_CLIENT_ID ?? '', groups: ['admins'] });
-    tokens.push({ label: 'signed by another key', header: `Bearer ${signJwt(ownKey, claims)}`, status: 401 });
-    tokens.push({ label: 'expired, signed by another key', header: `Bearer ${signJwt(ownKey, { ...claims, exp: 1 })}`, status: 401 });
+    const claims = accessClaims({
+      issuer: stack.env.COGNITO_ISSUER ?? '',
+      clientId: stack.env.USER_POOL_CLIENT_ID ?? '',
+      groups: ['admins'],
+    });
+    tokens.push({
+      label: 'signed by another key',
+      header: `Bearer ${signJwt(ownKey, claims)}`,
+      status: 401,
+    });
+    tokens.push({
+      label: 'expired, signed by another key',
+      header: `Bearer ${signJwt(ownKey, { ...claims, exp: 1 })}`,
+      status: 401,
+    });
     const wrong: string[] = [];
     for (const [name, input] of ops) {
       for (const t of tokens) {
         const options = input();
-        const res = await stack.invoke(name, { ...options, headers: t.header ? { authorization: t.header } : {} });
+        const res = await stack.invoke(name, {
+          ...options,
+          headers: t.header ? { authorization: t.header } : {},
+        });
         if (res.status !== t.status) wrong.push(`${name} / ${t.label}: ${res.status}`);
         else expect(res.json).toEqual({ error: expect.any(String) });
       }
     }
     expect(wrong).toEqual([]);
-    expect((await stack.invoke('listPosts', { query: { page: 1 } })).json).toMatchObject({ results: [] });
+    expect((await stack.invoke('listPosts', { query: { page: 1 } })).json).toMatchObject({
+      results: [],
+    });
   });
 });
 

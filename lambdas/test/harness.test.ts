@@ -23,34 +23,61 @@ const send = (subject: string) =>
     new SendEmailCommand({
       FromEmailAddress: env().MAIL_FROM,
       Destination: { ToAddresses: [env().MAIL_TO] },
-      Content: { Simple: { Subject: { Data: subject }, Body: { Text: { Data: 'Hello from the harness test' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: subject },
+          Body: { Text: { Data: 'Hello from the harness test' } },
+        },
+      },
     }),
   );
 
 describe('startTestStack', () => {
   it('creates the three tables with their indexes and the media bucket', async () => {
-    const { Table: content } = await stack.clients.dynamo.send(new DescribeTableCommand({ TableName: env().CONTENT_TABLE }));
+    const { Table: content } = await stack.clients.dynamo.send(
+      new DescribeTableCommand({ TableName: env().CONTENT_TABLE }),
+    );
     expect(content?.TableStatus).toBe('ACTIVE');
     expect(content?.GlobalSecondaryIndexes?.map((g) => g.IndexName)).toEqual(['byDate']);
-    const { Table: leads } = await stack.clients.dynamo.send(new DescribeTableCommand({ TableName: env().LEADS_TABLE }));
-    expect(leads?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual(['byDate', 'pending']);
-    const { Table: views } = await stack.clients.dynamo.send(new DescribeTableCommand({ TableName: env().VIEWS_TABLE }));
+    const { Table: leads } = await stack.clients.dynamo.send(
+      new DescribeTableCommand({ TableName: env().LEADS_TABLE }),
+    );
+    expect(leads?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual([
+      'byDate',
+      'pending',
+    ]);
+    const { Table: views } = await stack.clients.dynamo.send(
+      new DescribeTableCommand({ TableName: env().VIEWS_TABLE }),
+    );
     expect(views?.KeySchema).toEqual([{ AttributeName: 'postId', KeyType: 'HASH' }]);
-    await expect(stack.clients.s3.send(new HeadBucketCommand({ Bucket: env().MEDIA_BUCKET }))).resolves.toBeDefined();
+    await expect(
+      stack.clients.s3.send(new HeadBucketCommand({ Bucket: env().MEDIA_BUCKET })),
+    ).resolves.toBeDefined();
   });
 
   it('seeds categories and authors in the shared item layout', async () => {
     const { Items } = await stack.clients.doc.send(
-      new QueryCommand({ TableName: env().CONTENT_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'CATEGORY' } }),
+      new QueryCommand({
+        TableName: env().CONTENT_TABLE,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'CATEGORY' },
+      }),
     );
-    expect(Items?.[0]).toEqual({ pk: 'CATEGORY', sk: '000001', id: 1, category: 'Digital Marketing' });
+    expect(Items?.[0]).toEqual({
+      pk: 'CATEGORY',
+      sk: '000001',
+      id: 1,
+      category: 'Digital Marketing',
+    });
     expect(Items?.length).toBeGreaterThanOrEqual(5);
   });
 
   it('gives an admin token that verifies as an administrator, and a user token that is refused with 403', async () => {
     const admin = await requireAdmin(`Bearer ${await stack.adminToken()}`);
     expect(admin.groups).toContain('admins');
-    const refused = await requireAdmin(`Bearer ${await stack.userToken()}`).catch((e: unknown) => e);
+    const refused = await requireAdmin(`Bearer ${await stack.userToken()}`).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused instanceof DomainError && refused.kind).toBe('forbidden');
   });
@@ -65,7 +92,10 @@ describe('startTestStack', () => {
     await expect(send('While down')).rejects.toThrow();
     await stack.startSes();
     await send('After restart');
-    expect((await stack.sesMessages()).map((m) => m.subject)).toEqual(['First message', 'After restart']);
+    expect((await stack.sesMessages()).map((m) => m.subject)).toEqual([
+      'First message',
+      'After restart',
+    ]);
   });
 
   it('routes unknown API paths to 404 and wrong methods to 405 with Allow', async () => {

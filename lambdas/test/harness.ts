@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { buildPath, contract, type OperationName } from '@agency/shared';
 import { resetClients } from '../src/adapters/clients';
 import { resetAuth } from '../src/lib/auth';
@@ -9,7 +12,13 @@ import { resetEnv } from '../src/lib/env';
 import { apiGatewayEvent, decodeResult } from '../src/local/apigw-event';
 import { routeApi } from '../src/local/api-router';
 import { loadHandler } from '../src/local/handler-modules';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, provision, standInClients, type LocalEnv } from '../src/local/provision';
+import {
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  provision,
+  standInClients,
+  type LocalEnv,
+} from '../src/local/provision';
 import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins';
 
 /** What a test gets back from a call: status, lower-case headers, the body as text, and JSON when it parses. */
@@ -62,7 +71,11 @@ export interface TestStack {
   /** Call an operation's handler module with an API Gateway v2 event built from the options. */
   invoke(name: OperationName, options?: InvokeOptions): Promise<TestResponse>;
   /** Send a request through the same router as the local server (unknown paths, wrong methods). */
-  request(method: string, rawPath: string, options?: Omit<InvokeOptions, 'params' | 'query'>): Promise<TestResponse>;
+  request(
+    method: string,
+    rawPath: string,
+    options?: Omit<InvokeOptions, 'params' | 'query'>,
+  ): Promise<TestResponse>;
   /** AWS SDK clients on the stand-ins, for arranging and checking data directly. */
   clients: ReturnType<typeof standInClients>;
   stop(): Promise<void>;
@@ -71,25 +84,39 @@ export interface TestStack {
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd!2024' };
 const USER = { email: 'user@example.com', password: 'User-Passw0rd!2024' };
 
-async function encodeBody(options: InvokeOptions): Promise<{ body?: Buffer; contentType?: string }> {
-  if (options.json !== undefined) return { body: Buffer.from(JSON.stringify(options.json)), contentType: 'application/json' };
-  if (options.form) return { body: Buffer.from(new URLSearchParams(options.form).toString()), contentType: 'application/x-www-form-urlencoded' };
+async function encodeBody(
+  options: InvokeOptions,
+): Promise<{ body?: Buffer; contentType?: string }> {
+  if (options.json !== undefined)
+    return { body: Buffer.from(JSON.stringify(options.json)), contentType: 'application/json' };
+  if (options.form)
+    return {
+      body: Buffer.from(new URLSearchParams(options.form).toString()),
+      contentType: 'application/x-www-form-urlencoded',
+    };
   if (options.multipart) {
     let data: FormData;
     if (options.multipart instanceof FormData) data = options.multipart;
     else {
       data = new FormData();
-      for (const [k, v] of Object.entries(options.multipart)) if (v !== undefined) data.append(k, v);
+      for (const [k, v] of Object.entries(options.multipart))
+        if (v !== undefined) data.append(k, v);
     }
     // Let the platform serialise it, boundary and all, exactly as a browser would send it.
     const request = new Request('http://localhost/', { method: 'POST', body: data });
-    return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? undefined };
+    return {
+      body: Buffer.from(await request.arrayBuffer()),
+      contentType: request.headers.get('content-type') ?? undefined,
+    };
   }
-  if (options.body !== undefined) return { body: Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body) };
+  if (options.body !== undefined)
+    return { body: Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body) };
   return {};
 }
 
-async function requestParts(options: InvokeOptions): Promise<{ headers: Record<string, string>; body?: Buffer }> {
+async function requestParts(
+  options: InvokeOptions,
+): Promise<{ headers: Record<string, string>; body?: Buffer }> {
   const { body, contentType } = await encodeBody(options);
   const headers: Record<string, string> = { host: 'localhost', 'user-agent': 'vitest' };
   if (contentType) headers['content-type'] = contentType;
@@ -98,7 +125,11 @@ async function requestParts(options: InvokeOptions): Promise<{ headers: Record<s
   return { headers, body };
 }
 
-function toResponse(result: { status: number; headers: Record<string, string>; body: Buffer }): TestResponse {
+function toResponse(result: {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}): TestResponse {
   const text = result.body.toString('utf8');
   let json: unknown;
   try {
@@ -120,17 +151,30 @@ export async function startTestStack(): Promise<TestStack> {
   try {
     standIns = await startStandIns({ dataDir, dynamoInMemory: true });
     const running = standIns;
-    const { env, userPoolClientId } = await provision({ dataDir, standIns: running, admin: ADMIN, users: [USER] });
+    const { env, userPoolClientId } = await provision({
+      dataDir,
+      standIns: running,
+      admin: ADMIN,
+      users: [USER],
+    });
     const previous = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
     Object.assign(process.env, env);
     resetEnv();
     resetClients();
     resetAuth();
 
-    const cognito = new CognitoIdentityProviderClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: running.endpoints.cognito });
+    const cognito = new CognitoIdentityProviderClient({
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      endpoint: running.endpoints.cognito,
+    });
     const tokenOf = async (user: { email: string; password: string }) => {
       const { AuthenticationResult } = await cognito.send(
-        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: userPoolClientId,
+          AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+        }),
       );
       const token = AuthenticationResult?.AccessToken;
       if (!token) throw new Error(`Cognito stand-in gave no access token for ${user.email}`);
@@ -167,12 +211,28 @@ export async function startTestStack(): Promise<TestStack> {
           routeKey: `${op.method} ${op.path}`,
         });
         const handler = await loadHandler(name);
-        return toResponse(decodeResult(await handler(event, { awsRequestId: event.requestContext.requestId, functionName: name })));
+        return toResponse(
+          decodeResult(
+            await handler(event, {
+              awsRequestId: event.requestContext.requestId,
+              functionName: name,
+            }),
+          ),
+        );
       },
       async request(method, target, options = {}) {
         const { headers, body } = await requestParts(options);
         const [rawPath = target, rawQueryString = ''] = target.split(/\?(.*)/s);
-        return toResponse(await routeApi({ method, rawPath, rawQueryString, headers, body, sourceIp: options.sourceIp }));
+        return toResponse(
+          await routeApi({
+            method,
+            rawPath,
+            rawQueryString,
+            headers,
+            body,
+            sourceIp: options.sourceIp,
+          }),
+        );
       },
       async stop() {
         cognito.destroy();

@@ -68,6 +68,24 @@ export const SPECIAL_SLUGS = {
 
 /** File types the extension-image endpoint draws an icon for. */
 export const EXTENSION_ICONS = [
-  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'zip',
-  'jpg', 'jpeg', 'png', 'gif', 'svg', 'mp3', 'mp4', 'html', 'js', 'json',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'csv',
+  'zip',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'svg',
+  'mp3',
+  'mp4',
+  'html',
+  'js',
+  'json',
 ] as const;

@@ -12,7 +12,9 @@ describe('slugify', () => {
 
 describe('stripTags / excerpt', () => {
   it('drops tags and scripts and decodes entities', () => {
-    expect(stripTags('<h1>Title</h1><p>A&nbsp;b &amp; c</p><script>alert(1)</script>')).toBe('Title A b & c');
+    expect(stripTags('<h1>Title</h1><p>A&nbsp;b &amp; c</p><script>alert(1)</script>')).toBe(
+      'Title A b & c',
+    );
   });
   it('cuts at a word boundary with an ellipsis', () => {
     const text = excerpt(`<p>${'word '.repeat(100)}</p>`, 50);

@@ -4,7 +4,8 @@ import { render, publicRoutes } from '../src/entry-server';
 import { fillTemplate, headFor, outputFile, robotsTxt, sitemapXml } from './prerender';
 
 const SITE = 'https://agency.example';
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>';
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>';
 
 function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
@@ -19,27 +20,48 @@ describe('prerender', () => {
 
   it('covers the marketing pages, /thank-you-alchem and /404', () => {
     const paths = publicRoutes.map((r) => r.path);
-    for (const p of ['/', '/about', '/services', '/portfolio', '/contact', '/privacy-policy', '/thank-you-alchem', '/404']) expect(paths).toContain(p);
+    for (const p of [
+      '/',
+      '/about',
+      '/services',
+      '/portfolio',
+      '/contact',
+      '/privacy-policy',
+      '/thank-you-alchem',
+      '/404',
+    ])
+      expect(paths).toContain(p);
   });
 
-  it.each(publicRoutes.map((r) => r.path))('%s renders with exactly one h1, a title and its own canonical', (path) => {
-    const page = pages.find((p) => p.route.path === path);
-    expect(page).toBeDefined();
-    if (!page) return;
-    expect(page.doc.querySelectorAll('h1')).toHaveLength(1);
-    expect(page.doc.title.length).toBeGreaterThan(10);
-    expect(page.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}${path}`);
-    expect(page.doc.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(40);
-    expect(page.doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
-    expect(page.doc.getElementById('root')?.dataset.path).toBe(path);
-    expect(page.doc.querySelector('header')).not.toBeNull();
-    expect(page.doc.querySelector('footer')).not.toBeNull();
-    expect(page.doc.querySelector('main#main')).not.toBeNull();
-  });
+  it.each(publicRoutes.map((r) => r.path))(
+    '%s renders with exactly one h1, a title and its own canonical',
+    (path) => {
+      const page = pages.find((p) => p.route.path === path);
+      expect(page).toBeDefined();
+      if (!page) return;
+      expect(page.doc.querySelectorAll('h1')).toHaveLength(1);
+      expect(page.doc.title.length).toBeGreaterThan(10);
+      expect(page.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        `${SITE}${path}`,
+      );
+      expect(
+        page.doc.querySelector('meta[name="description"]')?.getAttribute('content')?.length,
+      ).toBeGreaterThan(40);
+      expect(page.doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe(
+        'summary_large_image',
+      );
+      expect(page.doc.getElementById('root')?.dataset.path).toBe(path);
+      expect(page.doc.querySelector('header')).not.toBeNull();
+      expect(page.doc.querySelector('footer')).not.toBeNull();
+      expect(page.doc.querySelector('main#main')).not.toBeNull();
+    },
+  );
 
   it('gives every page a unique title and canonical', () => {
     const titles = pages.map((p) => p.doc.title);
-    const canonicals = pages.map((p) => p.doc.querySelector('link[rel="canonical"]')?.getAttribute('href'));
+    const canonicals = pages.map((p) =>
+      p.doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    );
     expect(new Set(titles).size).toBe(titles.length);
     expect(new Set(canonicals).size).toBe(canonicals.length);
   });
@@ -47,16 +69,26 @@ describe('prerender', () => {
   it('puts every <img> with width and height', () => {
     for (const { doc, route } of pages) {
       for (const img of doc.querySelectorAll('img')) {
-        expect([route.path, img.getAttribute('src'), img.hasAttribute('width') && img.hasAttribute('height')]).toEqual([route.path, img.getAttribute('src'), true]);
+        expect([
+          route.path,
+          img.getAttribute('src'),
+          img.hasAttribute('width') && img.hasAttribute('height'),
+        ]).toEqual([route.path, img.getAttribute('src'), true]);
       }
     }
   });
 
   it('emits Organization on home, FAQPage where FAQs show, BreadcrumbList where a breadcrumb shows', () => {
     const types = (path: string) =>
-      Array.from(pages.find((p) => p.route.path === path)?.doc.querySelectorAll('script[type="application/ld+json"]') ?? []).map((s) => {
+      Array.from(
+        pages
+          .find((p) => p.route.path === path)
+          ?.doc.querySelectorAll('script[type="application/ld+json"]') ?? [],
+      ).map((s) => {
         const value: unknown = JSON.parse(s.textContent ?? '{}');
-        return typeof value === 'object' && value !== null && '@type' in value ? value['@type'] : undefined;
+        return typeof value === 'object' && value !== null && '@type' in value
+          ? value['@type']
+          : undefined;
       });
     expect(types('/')).toEqual(expect.arrayContaining(['Organization', 'FAQPage']));
     expect(types('/about')).toContain('BreadcrumbList');
@@ -74,7 +106,9 @@ describe('prerender', () => {
 
   it('renders the home hero texts and an empty blog teaser box', () => {
     const home = pages.find((p) => p.route.path === '/')?.doc;
-    expect(home?.querySelector('h1')?.textContent).toBe('Bespoke Branding, Wacky Websites and Eccentric Designs');
+    expect(home?.querySelector('h1')?.textContent).toBe(
+      'Bespoke Branding, Wacky Websites and Eccentric Designs',
+    );
     expect(home?.querySelector('[data-testid="blog-teaser-box"]')?.children).toHaveLength(0);
   });
 

@@ -15,36 +15,67 @@ import { pageForPath } from '../src/app/route-table';
 const HEAD_MARK = '<!--app-head-->';
 const ROOT_MARK = '<div id="root"><!--app-html--></div>';
 
-const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The head tags of a prerendered page: Organization JSON-LD joins the home page's own. */
 export function headFor(meta: PageMeta, siteUrl: string): string {
-  const withOrg = meta.path === '/' ? { ...meta, jsonLd: [organizationJsonLd(siteUrl), ...(meta.jsonLd ?? [])] } : meta;
+  const withOrg =
+    meta.path === '/'
+      ? { ...meta, jsonLd: [organizationJsonLd(siteUrl), ...(meta.jsonLd ?? [])] }
+      : meta;
   return renderHead(withOrg, siteUrl);
 }
 
 /** Fill the built index.html template with one page's head and markup. */
-export function fillTemplate(template: string, head: string, html: string, path: string | null): string {
-  if (!template.includes(HEAD_MARK) || !template.includes(ROOT_MARK)) throw new Error('dist/index.html lacks the <!--app-head--> or #root <!--app-html--> marks');
-  const root = path === null ? '<div id="root"></div>' : `<div id="root" data-path="${escapeAttr(path)}">${html}</div>`;
+export function fillTemplate(
+  template: string,
+  head: string,
+  html: string,
+  path: string | null,
+): string {
+  if (!template.includes(HEAD_MARK) || !template.includes(ROOT_MARK))
+    throw new Error('dist/index.html lacks the <!--app-head--> or #root <!--app-html--> marks');
+  const root =
+    path === null
+      ? '<div id="root"></div>'
+      : `<div id="root" data-path="${escapeAttr(path)}">${html}</div>`;
   return template.replace(HEAD_MARK, () => head).replace(ROOT_MARK, () => root);
 }
 
 /** Where a route's HTML goes: / → index.html, /about → about/index.html. */
 export function outputFile(distDir: string, path: string): string {
-  return path === '/' ? join(distDir, 'index.html') : join(distDir, path.replace(/^\/+/, ''), 'index.html');
+  return path === '/'
+    ? join(distDir, 'index.html')
+    : join(distDir, path.replace(/^\/+/, ''), 'index.html');
 }
 
 /** sitemap-static.xml of the listed routes (the blog render handler merges posts into /sitemap.xml). */
-export function sitemapXml(paths: string[], siteUrl: string, lastmod = new Date().toISOString().slice(0, 10)): string {
+export function sitemapXml(
+  paths: string[],
+  siteUrl: string,
+  lastmod = new Date().toISOString().slice(0, 10),
+): string {
   const base = siteUrl.replace(/\/+$/, '');
-  const urls = paths.map((p) => `  <url><loc>${escapeAttr(`${base}${p}`)}</loc><lastmod>${lastmod}</lastmod></url>`).join('\n');
+  const urls = paths
+    .map((p) => `  <url><loc>${escapeAttr(`${base}${p}`)}</loc><lastmod>${lastmod}</lastmod></url>`)
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {
   const base = siteUrl.replace(/\/+$/, '');
-  return ['User-agent: *', 'Disallow: /admin', 'Disallow: /add-blog', 'Disallow: /edit-blog/', 'Disallow: /creative-login', 'Disallow: /thank-you-alchem', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /add-blog',
+    'Disallow: /edit-blog/',
+    'Disallow: /creative-login',
+    'Disallow: /thank-you-alchem',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 interface ServerEntry {
@@ -53,14 +84,25 @@ interface ServerEntry {
 }
 
 /** Vite's build manifest (source module → chunk file and static imports); empty when missing. */
-async function readManifest(file: string): Promise<Record<string, { file: string; imports?: string[] }>> {
+async function readManifest(
+  file: string,
+): Promise<Record<string, { file: string; imports?: string[] }>> {
   try {
     const value: unknown = JSON.parse(await readFile(file, 'utf8'));
     if (typeof value !== 'object' || value === null) return {};
     const out: Record<string, { file: string; imports?: string[] }> = {};
     for (const [key, chunk] of Object.entries(value)) {
-      if (typeof chunk !== 'object' || chunk === null || !('file' in chunk) || typeof chunk.file !== 'string') continue;
-      const imports = 'imports' in chunk && Array.isArray(chunk.imports) ? chunk.imports.filter((i: unknown): i is string => typeof i === 'string') : undefined;
+      if (
+        typeof chunk !== 'object' ||
+        chunk === null ||
+        !('file' in chunk) ||
+        typeof chunk.file !== 'string'
+      )
+        continue;
+      const imports =
+        'imports' in chunk && Array.isArray(chunk.imports)
+          ? chunk.imports.filter((i: unknown): i is string => typeof i === 'string')
+          : undefined;
       out[key] = { file: chunk.file, imports };
     }
     return out;
@@ -83,17 +125,36 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
   };
 
   // The bare shell first, before index.html becomes the home page.
-  await write(join(distDir, 'spa.html'), fillTemplate(template, '<title>Alchem Digital</title>\n    <meta name="robots" content="noindex">', '', null));
+  await write(
+    join(distDir, 'spa.html'),
+    fillTemplate(
+      template,
+      '<title>Alchem Digital</title>\n    <meta name="robots" content="noindex">',
+      '',
+      null,
+    ),
+  );
   for (const route of entry.publicRoutes) {
     const { html, meta } = entry.render(route.path);
     const key = pageForPath(route.path);
     const preloads = key ? preloadLinks(pageChunks(manifest, pageSources[key])) : '';
-    const page = fillTemplate(template, [headFor(meta, siteUrl), preloads].filter(Boolean).join('\n    '), html, route.path);
+    const page = fillTemplate(
+      template,
+      [headFor(meta, siteUrl), preloads].filter(Boolean).join('\n    '),
+      html,
+      route.path,
+    );
     await write(outputFile(distDir, route.path), page);
     if (route.path === '/404') await write(join(distDir, '404.html'), page);
   }
   await write(join(distDir, 'robots.txt'), robotsTxt(siteUrl));
-  await write(join(distDir, 'sitemap-static.xml'), sitemapXml(entry.publicRoutes.filter((r) => r.sitemap).map((r) => r.path), siteUrl));
+  await write(
+    join(distDir, 'sitemap-static.xml'),
+    sitemapXml(
+      entry.publicRoutes.filter((r) => r.sitemap).map((r) => r.path),
+      siteUrl,
+    ),
+  );
   return written;
 }
 

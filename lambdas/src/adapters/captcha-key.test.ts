@@ -7,25 +7,41 @@ import { captchaKey, captchaSettings } from './captcha-key';
 const ssm = mockClient(SSMClient);
 afterEach(() => ssm.reset());
 
-const settings = (over: Partial<Env>) => ({ CAPTCHA_COST: 1000, CAPTCHA_MAX_COUNTER: 3000, ...over });
+const settings = (over: Partial<Env>) => ({
+  CAPTCHA_COST: 1000,
+  CAPTCHA_MAX_COUNTER: 3000,
+  ...over,
+});
 
 describe('captchaKey', () => {
   it('uses CAPTCHA_HMAC_KEY directly when it is set', async () => {
-    await expect(captchaKey(settings({ CAPTCHA_HMAC_KEY: 'local-key-0123456789' }))).resolves.toBe('local-key-0123456789');
+    await expect(captchaKey(settings({ CAPTCHA_HMAC_KEY: 'local-key-0123456789' }))).resolves.toBe(
+      'local-key-0123456789',
+    );
     expect(ssm.calls()).toHaveLength(0);
   });
 
   it('reads the SSM SecureString once per cold start, with decryption', async () => {
     ssm.on(GetParameterCommand).resolves({ Parameter: { Value: 'ssm-key-0123456789abcdef' } });
     const env = settings({ CAPTCHA_HMAC_KEY_PARAM: '/agency/captcha-a' });
-    await expect(captchaSettings(env)).resolves.toMatchObject({ hmacKey: 'ssm-key-0123456789abcdef', cost: 1000, maxCounter: 3000 });
+    await expect(captchaSettings(env)).resolves.toMatchObject({
+      hmacKey: 'ssm-key-0123456789abcdef',
+      cost: 1000,
+      maxCounter: 3000,
+    });
     await captchaKey(env);
     expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(1);
-    expect(ssm.commandCalls(GetParameterCommand)[0]?.args[0].input).toEqual({ Name: '/agency/captcha-a', WithDecryption: true });
+    expect(ssm.commandCalls(GetParameterCommand)[0]?.args[0].input).toEqual({
+      Name: '/agency/captcha-a',
+      WithDecryption: true,
+    });
   });
 
   it('does not keep a failed read: the next request tries SSM again', async () => {
-    ssm.on(GetParameterCommand).rejectsOnce(new Error('throttled')).resolves({ Parameter: { Value: 'ssm-key-0123456789abcdef' } });
+    ssm
+      .on(GetParameterCommand)
+      .rejectsOnce(new Error('throttled'))
+      .resolves({ Parameter: { Value: 'ssm-key-0123456789abcdef' } });
     const env = settings({ CAPTCHA_HMAC_KEY_PARAM: '/agency/captcha-b' });
     await expect(captchaKey(env)).rejects.toThrow('throttled');
     await expect(captchaKey(env)).resolves.toBe('ssm-key-0123456789abcdef');
@@ -34,6 +50,8 @@ describe('captchaKey', () => {
   it('refuses a missing configuration and a too-short key', async () => {
     await expect(captchaKey(settings({}))).rejects.toThrow(/CAPTCHA_HMAC_KEY/);
     ssm.on(GetParameterCommand).resolves({ Parameter: { Value: 'short' } });
-    await expect(captchaKey(settings({ CAPTCHA_HMAC_KEY_PARAM: '/agency/captcha-c' }))).rejects.toThrow(/at least 16/);
+    await expect(
+      captchaKey(settings({ CAPTCHA_HMAC_KEY_PARAM: '/agency/captcha-c' })),
+    ).rejects.toThrow(/at least 16/);
   });
 });

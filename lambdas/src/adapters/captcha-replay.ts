@@ -22,7 +22,11 @@ export class DynamoReplayGuard implements ReplayGuard {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { [T.partitionKey]: `ALTCHA#${key}`, [T.sortKey]: 'ALTCHA', [T.expiresAt]: expiresAt },
+          Item: {
+            [T.partitionKey]: `ALTCHA#${key}`,
+            [T.sortKey]: 'ALTCHA',
+            [T.expiresAt]: expiresAt,
+          },
           ConditionExpression: 'attribute_not_exists(#pk) OR #exp < :now',
           ExpressionAttributeNames: { '#pk': T.partitionKey, '#exp': T.expiresAt },
           ExpressionAttributeValues: { ':now': Math.floor(this.now() / 1000) },
@@ -30,7 +34,11 @@ export class DynamoReplayGuard implements ReplayGuard {
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException')) return false;
+      if (
+        error instanceof ConditionalCheckFailedException ||
+        (error instanceof Error && error.name === 'ConditionalCheckFailedException')
+      )
+        return false;
       throw error;
     }
   }

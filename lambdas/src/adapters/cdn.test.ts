@@ -26,7 +26,10 @@ describe('CloudFrontCdn', () => {
     cf.on(CreateInvalidationCommand).resolves({});
     await new CloudFrontCdn().invalidate(['/blog*', '/rss.xml']);
     const input = cf.commandCalls(CreateInvalidationCommand)[0]?.args[0].input;
-    expect(input).toMatchObject({ DistributionId: 'E123', InvalidationBatch: { Paths: { Quantity: 2, Items: ['/blog*', '/rss.xml'] } } });
+    expect(input).toMatchObject({
+      DistributionId: 'E123',
+      InvalidationBatch: { Paths: { Quantity: 2, Items: ['/blog*', '/rss.xml'] } },
+    });
     expect(input?.InvalidationBatch?.CallerReference).toBeTruthy();
   });
 });

@@ -7,7 +7,10 @@ let client: CloudFrontClient | undefined;
 
 /** CloudFront invalidation of the site distribution; does nothing where none is configured (locally). */
 export class CloudFrontCdn implements Cdn {
-  constructor(private readonly make: () => CloudFrontClient = () => (client ??= new CloudFrontClient({ maxAttempts: 2 }))) {}
+  constructor(
+    private readonly make: () => CloudFrontClient = () =>
+      (client ??= new CloudFrontClient({ maxAttempts: 2 })),
+  ) {}
 
   async invalidate(paths: string[]): Promise<void> {
     const distributionId = env().DISTRIBUTION_ID;
@@ -15,7 +18,10 @@ export class CloudFrontCdn implements Cdn {
     await this.make().send(
       new CreateInvalidationCommand({
         DistributionId: distributionId,
-        InvalidationBatch: { CallerReference: randomUUID(), Paths: { Quantity: paths.length, Items: paths } },
+        InvalidationBatch: {
+          CallerReference: randomUUID(),
+          Paths: { Quantity: paths.length, Items: paths },
+        },
       }),
     );
   }

@@ -8,7 +8,13 @@ import { cognitoClient } from './clients';
  * Errors that mean "these credentials do not sign in". All answer the same 401 so the reply does
  * not tell whether an e-mail has an account (InvalidPasswordException is the stand-in's spelling).
  */
-const WRONG = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'UserNotConfirmedException', 'PasswordResetRequiredException']);
+const WRONG = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+]);
 
 const nameOf = (e: unknown) => (e instanceof Error ? e.name : '');
 
@@ -23,16 +29,24 @@ export class CognitoIdentity implements IdentityProvider {
   async signIn(email: string, password: string): Promise<string | null> {
     try {
       const out = await cognitoClient().send(
-        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId(), AuthParameters: { USERNAME: email, PASSWORD: password } }),
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: clientId(),
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
       );
       const token = out.AuthenticationResult?.AccessToken;
       if (token) return token;
       // A challenge instead of tokens: the password was right but the account needs a step first.
-      if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED') throw unauthenticated('This account must set a new password before it can sign in.');
-      throw unauthenticated(`This account needs an extra sign-in step (${out.ChallengeName ?? 'unknown'}) that this site does not support.`);
+      if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED')
+        throw unauthenticated('This account must set a new password before it can sign in.');
+      throw unauthenticated(
+        `This account needs an extra sign-in step (${out.ChallengeName ?? 'unknown'}) that this site does not support.`,
+      );
     } catch (e) {
       if (WRONG.has(nameOf(e))) return null;
-      if (nameOf(e) === 'TooManyRequestsException' || nameOf(e) === 'LimitExceededException') throw tooManyRequests('Too many sign-in attempts right now. Try again in a minute.');
+      if (nameOf(e) === 'TooManyRequestsException' || nameOf(e) === 'LimitExceededException')
+        throw tooManyRequests('Too many sign-in attempts right now. Try again in a minute.');
       throw e;
     }
   }

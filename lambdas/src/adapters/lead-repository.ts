@@ -1,5 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { lead as leadSchema, type Lead } from '@agency/shared';
 import type { LeadPage, LeadRepository, NewLead } from '../domain/leads';
 import { TABLES } from './tables';
@@ -14,12 +20,16 @@ const ALL_LEADS = 'LEADS';
 
 function toLead(item: Record<string, unknown>): Lead {
   const parsed = leadSchema.safeParse(item);
-  if (!parsed.success) throw new Error(`Stored lead ${String(item[T.partitionKey])} is malformed: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(
+      `Stored lead ${String(item[T.partitionKey])} is malformed: ${parsed.error.message}`,
+    );
   return parsed.data;
 }
 
 const isConditionFailure = (error: unknown): boolean =>
-  error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException');
+  error instanceof ConditionalCheckFailedException ||
+  (error instanceof Error && error.name === 'ConditionalCheckFailedException');
 
 /**
  * Leads in the leads table. Layout: `{ pk: 'LEAD#<id>', sk: 'LEAD', …lead fields, gsi1pk: 'LEADS',
@@ -70,7 +80,14 @@ export class DynamoLeadRepository implements LeadRepository {
     let remaining = count;
     let start: Key | undefined;
     while (remaining > 0) {
-      const out = await this.db.send(new QueryCommand({ ...this.byDate(), Select: 'COUNT', Limit: remaining, ExclusiveStartKey: start }));
+      const out = await this.db.send(
+        new QueryCommand({
+          ...this.byDate(),
+          Select: 'COUNT',
+          Limit: remaining,
+          ExclusiveStartKey: start,
+        }),
+      );
       remaining -= out.Count ?? 0;
       start = out.LastEvaluatedKey;
       if (!start) return remaining > 0 ? null : undefined;
@@ -85,7 +102,13 @@ export class DynamoLeadRepository implements LeadRepository {
     let cursor = start;
     // One more than a page tells whether a next page exists; loop because Limit counts are not guaranteed under 1 MB reads.
     do {
-      const out = await this.db.send(new QueryCommand({ ...this.byDate(), Limit: size + 1 - items.length, ExclusiveStartKey: cursor }));
+      const out = await this.db.send(
+        new QueryCommand({
+          ...this.byDate(),
+          Limit: size + 1 - items.length,
+          ExclusiveStartKey: cursor,
+        }),
+      );
       for (const item of out.Items ?? []) items.push(toLead(item));
       cursor = out.LastEvaluatedKey;
     } while (cursor && items.length < size + 1);
@@ -95,7 +118,9 @@ export class DynamoLeadRepository implements LeadRepository {
   async *all(): AsyncIterable<Lead> {
     let cursor: Key | undefined;
     do {
-      const out = await this.db.send(new QueryCommand({ ...this.byDate(), ExclusiveStartKey: cursor }));
+      const out = await this.db.send(
+        new QueryCommand({ ...this.byDate(), ExclusiveStartKey: cursor }),
+      );
       for (const item of out.Items ?? []) yield toLead(item);
       cursor = out.LastEvaluatedKey;
     } while (cursor);
@@ -123,16 +148,27 @@ export class DynamoLeadRepository implements LeadRepository {
     } while (cursor);
   }
 
-  async claim(id: string, leaseToken: string, now: number, leaseUntil: number): Promise<Lead | null> {
+  async claim(
+    id: string,
+    leaseToken: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<Lead | null> {
     try {
       const out = await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keyOf(id),
           UpdateExpression: 'SET sendingUntil = :until, leaseToken = :token',
-          ConditionExpression: 'attribute_exists(#pk) AND email_status = :pending AND (attribute_not_exists(sendingUntil) OR sendingUntil < :now)',
+          ConditionExpression:
+            'attribute_exists(#pk) AND email_status = :pending AND (attribute_not_exists(sendingUntil) OR sendingUntil < :now)',
           ExpressionAttributeNames: { '#pk': T.partitionKey },
-          ExpressionAttributeValues: { ':until': leaseUntil, ':token': leaseToken, ':pending': 'pending', ':now': now },
+          ExpressionAttributeValues: {
+            ':until': leaseUntil,
+            ':token': leaseToken,
+            ':pending': 'pending',
+            ':now': now,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -145,17 +181,25 @@ export class DynamoLeadRepository implements LeadRepository {
 
   async markSent(id: string, leaseToken: string, sentAt: string): Promise<void> {
     await this.finish(id, leaseToken, {
-      update: 'SET email_status = :sent, sent_at = :at ADD email_attempts :one REMOVE #pending, sendingUntil, leaseToken, last_error',
+      update:
+        'SET email_status = :sent, sent_at = :at ADD email_attempts :one REMOVE #pending, sendingUntil, leaseToken, last_error',
       values: { ':sent': 'sent', ':at': sentAt },
     });
   }
 
   async markFailed(id: string, leaseToken: string, reason: string): Promise<void> {
-    await this.finish(id, leaseToken, { update: 'SET last_error = :reason ADD email_attempts :one REMOVE sendingUntil, leaseToken', values: { ':reason': reason } });
+    await this.finish(id, leaseToken, {
+      update: 'SET last_error = :reason ADD email_attempts :one REMOVE sendingUntil, leaseToken',
+      values: { ':reason': reason },
+    });
   }
 
   /** Apply an outcome only while our lease is the current one; a lost lease means another sender owns the lead. */
-  private async finish(id: string, leaseToken: string, change: { update: string; values: Record<string, unknown> }): Promise<void> {
+  private async finish(
+    id: string,
+    leaseToken: string,
+    change: { update: string; values: Record<string, unknown> },
+  ): Promise<void> {
     const usesPending = change.update.includes('#pending');
     try {
       await this.db.send(
@@ -164,7 +208,9 @@ export class DynamoLeadRepository implements LeadRepository {
           Key: keyOf(id),
           UpdateExpression: change.update,
           ConditionExpression: 'leaseToken = :token',
-          ExpressionAttributeNames: usesPending ? { '#pending': T.indexes.pending.partitionKey } : undefined,
+          ExpressionAttributeNames: usesPending
+            ? { '#pending': T.indexes.pending.partitionKey }
+            : undefined,
           ExpressionAttributeValues: { ...change.values, ':token': leaseToken, ':one': 1 },
         }),
       );

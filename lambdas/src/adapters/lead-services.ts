@@ -10,7 +10,8 @@ import { DynamoLeadRepository } from './lead-repository';
 import { SesMailer } from './mail';
 
 /** The lead repository on the configured leads table. */
-export const leadRepository = (): DynamoLeadRepository => new DynamoLeadRepository(dynamoClient(), env().LEADS_TABLE);
+export const leadRepository = (): DynamoLeadRepository =>
+  new DynamoLeadRepository(dynamoClient(), env().LEADS_TABLE);
 
 /** Everything `submitLead` needs, on the configured AWS resources (or their local stand-ins). */
 export async function submitLeadDeps(): Promise<SubmitLeadDeps> {

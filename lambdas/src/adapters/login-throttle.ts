@@ -10,7 +10,8 @@ const record = z.object({ failures: z.number().int(), expiresAt: z.number() });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const WINDOW_SECONDS = Math.ceil(LOGIN_THROTTLE.windowMs / 1000);
 
-const isConditionFailure = (e: unknown) => e instanceof Error && e.name === 'ConditionalCheckFailedException';
+const isConditionFailure = (e: unknown) =>
+  e instanceof Error && e.name === 'ConditionalCheckFailedException';
 
 /**
  * Failed sign-ins per e-mail in the content table (`LOGIN#<email>`), counted with an atomic ADD
@@ -18,7 +19,9 @@ const isConditionFailure = (e: unknown) => e instanceof Error && e.name === 'Con
  */
 export class DynamoLoginThrottle implements LoginThrottle {
   async failures(email: string): Promise<number> {
-    const out = await dynamoClient().send(new GetCommand({ TableName: env().CONTENT_TABLE, Key: key(email), ConsistentRead: true }));
+    const out = await dynamoClient().send(
+      new GetCommand({ TableName: env().CONTENT_TABLE, Key: key(email), ConsistentRead: true }),
+    );
     const parsed = record.safeParse(out.Item);
     return parsed.success && parsed.data.expiresAt > nowSeconds() ? parsed.data.failures : 0;
   }
@@ -41,13 +44,18 @@ export class DynamoLoginThrottle implements LoginThrottle {
       if (!isConditionFailure(e)) throw e;
       // The old window has passed: this failure starts a new one.
       await dynamoClient().send(
-        new PutCommand({ TableName: env().CONTENT_TABLE, Item: { ...key(email), failures: 1, expiresAt: now + WINDOW_SECONDS } }),
+        new PutCommand({
+          TableName: env().CONTENT_TABLE,
+          Item: { ...key(email), failures: 1, expiresAt: now + WINDOW_SECONDS },
+        }),
       );
       return 1;
     }
   }
 
   async reset(email: string): Promise<void> {
-    await dynamoClient().send(new DeleteCommand({ TableName: env().CONTENT_TABLE, Key: key(email) }));
+    await dynamoClient().send(
+      new DeleteCommand({ TableName: env().CONTENT_TABLE, Key: key(email) }),
+    );
   }
 }

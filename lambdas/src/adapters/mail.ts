@@ -18,7 +18,12 @@ export class SesMailer implements Mailer {
         FromEmailAddress: message.from,
         Destination: { ToAddresses: message.to },
         ReplyToAddresses: message.replyTo,
-        Content: { Simple: { Subject: data(message.subject), Body: { Text: data(message.text), Html: data(message.html) } } },
+        Content: {
+          Simple: {
+            Subject: data(message.subject),
+            Body: { Text: data(message.text), Html: data(message.html) },
+          },
+        },
       }),
       { abortSignal: AbortSignal.timeout(this.timeoutMs) },
     );

@@ -28,7 +28,8 @@ export class S3MediaStore implements MediaStore {
 
   async deleteBanner(key: string): Promise<void> {
     // Only ever our own objects: a stored key outside the prefix is a bug, not something to delete.
-    if (!key.startsWith(BANNER_PREFIX)) throw new Error(`refusing to delete ${key}: not a banner key`);
+    if (!key.startsWith(BANNER_PREFIX))
+      throw new Error(`refusing to delete ${key}: not a banner key`);
     await s3Client().send(new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
   }
 }

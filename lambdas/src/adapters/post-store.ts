@@ -1,5 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { PostRecord, PostStore, UpdateOutcome } from '../domain/post-ports';
 import { env } from '../lib/env';
@@ -40,11 +47,17 @@ const guardItem = z.object({
 });
 type Guard = z.infer<typeof guardItem>;
 
-const indexKey = z.object({ pk: z.string(), sk: z.string(), gsi1pk: z.string(), gsi1sk: z.string() });
+const indexKey = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  gsi1pk: z.string(),
+  gsi1sk: z.string(),
+});
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
 
 const isConditionFailure = (e: unknown) =>
-  e instanceof ConditionalCheckFailedException || (e instanceof Error && e.name === 'ConditionalCheckFailedException');
+  e instanceof ConditionalCheckFailedException ||
+  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
 
 /** Run a conditional write; false when its condition did not hold. */
 async function conditional(write: () => Promise<unknown>): Promise<boolean> {
@@ -60,7 +73,8 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
 function toRecord(item: Record<string, unknown> | undefined): PostRecord | null {
   if (!item) return null;
   const parsed = postItem.safeParse(item);
-  if (!parsed.success) throw new Error(`Stored post ${String(item.pk)} is malformed: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`Stored post ${String(item.pk)} is malformed: ${parsed.error.message}`);
   return parsed.data;
 }
 
@@ -89,15 +103,28 @@ export class DynamoPostStore implements PostStore {
   }
 
   private async guard(slug: string): Promise<Guard | null> {
-    const out = await dynamoClient().send(new GetCommand({ TableName: this.content, Key: slugKey(slug), ConsistentRead: true }));
+    const out = await dynamoClient().send(
+      new GetCommand({ TableName: this.content, Key: slugKey(slug), ConsistentRead: true }),
+    );
     return out.Item ? guardItem.parse(out.Item) : null;
   }
 
-  private putGuard(slug: string, postId: number, condition: string, values: Record<string, unknown>, names: Record<string, string> = {}) {
+  private putGuard(
+    slug: string,
+    postId: number,
+    condition: string,
+    values: Record<string, unknown>,
+    names: Record<string, string> = {},
+  ) {
     return dynamoClient().send(
       new PutCommand({
         TableName: this.content,
-        Item: { ...slugKey(slug), postId, state: 'pending', expiresAt: epochSeconds() + SLUG_GUARD_TTL_SECONDS },
+        Item: {
+          ...slugKey(slug),
+          postId,
+          state: 'pending',
+          expiresAt: epochSeconds() + SLUG_GUARD_TTL_SECONDS,
+        },
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#state': 'state', ...names },
         ExpressionAttributeValues: values,
@@ -110,7 +137,12 @@ export class DynamoPostStore implements PostStore {
     for (let round = 0; round < 5; round++) {
       const now = epochSeconds();
       const fresh = await conditional(() =>
-        this.putGuard(slug, postId, 'attribute_not_exists(pk) OR (#state = :pending AND expiresAt < :now)', { ':pending': 'pending', ':now': now }),
+        this.putGuard(
+          slug,
+          postId,
+          'attribute_not_exists(pk) OR (#state = :pending AND expiresAt < :now)',
+          { ':pending': 'pending', ':now': now },
+        ),
       );
       if (fresh) return true;
       const guard = await this.guard(slug);
@@ -124,7 +156,10 @@ export class DynamoPostStore implements PostStore {
         return false;
       }
       const takenOver = await conditional(() =>
-        this.putGuard(slug, postId, 'postId = :old AND #state = :oldState', { ':old': guard.postId, ':oldState': guard.state }),
+        this.putGuard(slug, postId, 'postId = :old AND #state = :oldState', {
+          ':old': guard.postId,
+          ':oldState': guard.state,
+        }),
       );
       if (takenOver) return true;
     }
@@ -149,7 +184,12 @@ export class DynamoPostStore implements PostStore {
   async releaseSlug(slug: string, postId: number): Promise<void> {
     await conditional(() =>
       dynamoClient().send(
-        new DeleteCommand({ TableName: this.content, Key: slugKey(slug), ConditionExpression: 'postId = :id', ExpressionAttributeValues: { ':id': postId } }),
+        new DeleteCommand({
+          TableName: this.content,
+          Key: slugKey(slug),
+          ConditionExpression: 'postId = :id',
+          ExpressionAttributeValues: { ':id': postId },
+        }),
       ),
     );
   }
@@ -165,12 +205,20 @@ export class DynamoPostStore implements PostStore {
 
   async putPost(post: PostRecord): Promise<boolean> {
     return conditional(() =>
-      dynamoClient().send(new PutCommand({ TableName: this.content, Item: this.item(post), ConditionExpression: 'attribute_not_exists(pk)' })),
+      dynamoClient().send(
+        new PutCommand({
+          TableName: this.content,
+          Item: this.item(post),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
     );
   }
 
   async getPost(id: number): Promise<PostRecord | null> {
-    const out = await dynamoClient().send(new GetCommand({ TableName: this.content, Key: postKey(id), ConsistentRead: true }));
+    const out = await dynamoClient().send(
+      new GetCommand({ TableName: this.content, Key: postKey(id), ConsistentRead: true }),
+    );
     return toRecord(out.Item);
   }
 
@@ -191,7 +239,15 @@ export class DynamoPostStore implements PostStore {
   }
 
   async deletePost(id: number): Promise<boolean> {
-    return conditional(() => dynamoClient().send(new DeleteCommand({ TableName: this.content, Key: postKey(id), ConditionExpression: 'attribute_exists(pk)' })));
+    return conditional(() =>
+      dynamoClient().send(
+        new DeleteCommand({
+          TableName: this.content,
+          Key: postKey(id),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      ),
+    );
   }
 
   /**
@@ -232,7 +288,9 @@ export class DynamoPostStore implements PostStore {
         ExclusiveStartKey: startKey,
       }),
     );
-    const items = (out.Items ?? []).map((i) => toRecord(i)).filter((r): r is PostRecord => r !== null);
+    const items = (out.Items ?? [])
+      .map((i) => toRecord(i))
+      .filter((r): r is PostRecord => r !== null);
     return { items: items.slice(0, size), hasNext: items.length > size };
   }
 
@@ -241,7 +299,9 @@ export class DynamoPostStore implements PostStore {
       new QueryCommand({
         TableName: this.content,
         IndexName: INDEX,
-        KeyConditionExpression: older ? 'gsi1pk = :p AND gsi1sk < :s' : 'gsi1pk = :p AND gsi1sk > :s',
+        KeyConditionExpression: older
+          ? 'gsi1pk = :p AND gsi1sk < :s'
+          : 'gsi1pk = :p AND gsi1sk > :s',
         ExpressionAttributeValues: { ':p': POSTS_PK, ':s': sortKeyOf(post) },
         ScanIndexForward: !older,
         Limit: 1,
@@ -250,8 +310,13 @@ export class DynamoPostStore implements PostStore {
     return toRecord(out.Items?.[0]);
   }
 
-  async neighbours(post: PostRecord): Promise<{ older: PostRecord | null; newer: PostRecord | null }> {
-    const [older, newer] = await Promise.all([this.neighbour(post, true), this.neighbour(post, false)]);
+  async neighbours(
+    post: PostRecord,
+  ): Promise<{ older: PostRecord | null; newer: PostRecord | null }> {
+    const [older, newer] = await Promise.all([
+      this.neighbour(post, true),
+      this.neighbour(post, false),
+    ]);
     return { older, newer };
   }
 
@@ -262,7 +327,9 @@ export class DynamoPostStore implements PostStore {
       let keys: Record<string, unknown>[] = unique.slice(i, i + 100).map((postId) => ({ postId }));
       // BatchGet may hand back part of the keys unprocessed under load: ask again for those.
       for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
-        const out = await dynamoClient().send(new BatchGetCommand({ RequestItems: { [this.viewsTable]: { Keys: keys } } }));
+        const out = await dynamoClient().send(
+          new BatchGetCommand({ RequestItems: { [this.viewsTable]: { Keys: keys } } }),
+        );
         for (const item of out.Responses?.[this.viewsTable] ?? []) {
           const parsed = viewsItem.safeParse(item);
           if (parsed.success) counts.set(parsed.data.postId, parsed.data.views);
@@ -288,6 +355,8 @@ export class DynamoPostStore implements PostStore {
   }
 
   async deleteViews(id: number): Promise<void> {
-    await dynamoClient().send(new DeleteCommand({ TableName: this.viewsTable, Key: { postId: id } }));
+    await dynamoClient().send(
+      new DeleteCommand({ TableName: this.viewsTable, Key: { postId: id } }),
+    );
   }
 }

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { CAPTCHA_ALGORITHM, CAPTCHA_MESSAGES, createCaptchaChallenge, verifyCaptcha, type CaptchaSettings, type ReplayGuard } from './captcha';
+import {
+  CAPTCHA_ALGORITHM,
+  CAPTCHA_MESSAGES,
+  createCaptchaChallenge,
+  verifyCaptcha,
+  type CaptchaSettings,
+  type ReplayGuard,
+} from './captcha';
 import { solveForForm } from './captcha-test-solver';
 
-const settings: CaptchaSettings = { hmacKey: 'k'.repeat(32), cost: 10, maxCounter: 30, ttlSeconds: 600 };
+const settings: CaptchaSettings = {
+  hmacKey: 'k'.repeat(32),
+  cost: 10,
+  maxCounter: 30,
+  ttlSeconds: 600,
+};
 
 class MemoryGuard implements ReplayGuard {
   readonly used = new Map<string, number>();
@@ -15,14 +27,22 @@ class MemoryGuard implements ReplayGuard {
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
-const decode = (field: string): { challenge: { parameters: Record<string, unknown>; signature: string }; solution: { counter: number; derivedKey: string } } =>
-  JSON.parse(Buffer.from(field, 'base64').toString('utf8'));
+const decode = (
+  field: string,
+): {
+  challenge: { parameters: Record<string, unknown>; signature: string };
+  solution: { counter: number; derivedKey: string };
+} => JSON.parse(Buffer.from(field, 'base64').toString('utf8'));
 
 describe('createCaptchaChallenge', () => {
   it('makes a signed PBKDF2 challenge in the widget v3 format, expiring after the ttl', async () => {
     const now = new Date('2025-01-01T00:00:00Z');
     const c = await createCaptchaChallenge(settings, now);
-    expect(c.parameters).toMatchObject({ algorithm: CAPTCHA_ALGORITHM, cost: 10, expiresAt: now.getTime() / 1000 + 600 });
+    expect(c.parameters).toMatchObject({
+      algorithm: CAPTCHA_ALGORITHM,
+      cost: 10,
+      expiresAt: now.getTime() / 1000 + 600,
+    });
     expect(c.parameters.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(c.parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
     expect(c.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -41,26 +61,47 @@ describe('verifyCaptcha', () => {
     const guard = new MemoryGuard();
     const field = await solveForForm(await createCaptchaChallenge(settings));
     await expect(verifyCaptcha(field, settings, guard)).resolves.toBeUndefined();
-    await expect(verifyCaptcha(field, settings, guard)).rejects.toMatchObject({ kind: 'invalid', field: 'altcha', message: `altcha: ${CAPTCHA_MESSAGES.replayed}` });
+    await expect(verifyCaptcha(field, settings, guard)).rejects.toMatchObject({
+      kind: 'invalid',
+      field: 'altcha',
+      message: `altcha: ${CAPTCHA_MESSAGES.replayed}`,
+    });
   });
 
   it('refuses an expired challenge even though it was solved', async () => {
-    const field = await solveForForm(await createCaptchaChallenge(settings, new Date(Date.now() - 11 * 60 * 1000)));
-    await expect(verifyCaptcha(field, settings, new MemoryGuard())).rejects.toMatchObject({ field: 'altcha', message: `altcha: ${CAPTCHA_MESSAGES.expired}` });
+    const field = await solveForForm(
+      await createCaptchaChallenge(settings, new Date(Date.now() - 11 * 60 * 1000)),
+    );
+    await expect(verifyCaptcha(field, settings, new MemoryGuard())).rejects.toMatchObject({
+      field: 'altcha',
+      message: `altcha: ${CAPTCHA_MESSAGES.expired}`,
+    });
   });
 
   it('refuses a challenge signed with another key', async () => {
-    const field = await solveForForm(await createCaptchaChallenge({ ...settings, hmacKey: 'x'.repeat(32) }));
-    await expect(verifyCaptcha(field, settings, new MemoryGuard())).rejects.toMatchObject({ field: 'altcha', message: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
+    const field = await solveForForm(
+      await createCaptchaChallenge({ ...settings, hmacKey: 'x'.repeat(32) }),
+    );
+    await expect(verifyCaptcha(field, settings, new MemoryGuard())).rejects.toMatchObject({
+      field: 'altcha',
+      message: `altcha: ${CAPTCHA_MESSAGES.invalid}`,
+    });
   });
 
   it('refuses a wrong solution and tampered parameters', async () => {
     const guard = new MemoryGuard();
     const good = decode(await solveForForm(await createCaptchaChallenge(settings)));
     const wrongKey = { ...good, solution: { ...good.solution, derivedKey: 'ab'.repeat(32) } };
-    await expect(verifyCaptcha(b64(wrongKey), settings, guard)).rejects.toMatchObject({ field: 'altcha' });
-    const cheaper = { ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 1 } } };
-    await expect(verifyCaptcha(b64(cheaper), settings, guard)).rejects.toMatchObject({ field: 'altcha' });
+    await expect(verifyCaptcha(b64(wrongKey), settings, guard)).rejects.toMatchObject({
+      field: 'altcha',
+    });
+    const cheaper = {
+      ...good,
+      challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 1 } },
+    };
+    await expect(verifyCaptcha(b64(cheaper), settings, guard)).rejects.toMatchObject({
+      field: 'altcha',
+    });
     // Neither failed attempt used up the real solution.
     await expect(verifyCaptcha(b64(good), settings, guard)).resolves.toBeUndefined();
   });
@@ -69,15 +110,27 @@ describe('verifyCaptcha', () => {
     const good = decode(await solveForForm(await createCaptchaChallenge(settings)));
     const { keySignature: _drop, ...params } = good.challenge.parameters;
     const signature = createHmac('sha256', 'guess').update(JSON.stringify(params)).digest('hex');
-    await expect(verifyCaptcha(b64({ challenge: { parameters: params, signature }, solution: good.solution }), settings, new MemoryGuard())).rejects.toMatchObject({ field: 'altcha' });
+    await expect(
+      verifyCaptcha(
+        b64({ challenge: { parameters: params, signature }, solution: good.solution }),
+        settings,
+        new MemoryGuard(),
+      ),
+    ).rejects.toMatchObject({ field: 'altcha' });
   });
 
   it.each([
     ['not base64 JSON', '%%%'],
     ['the widget test-mode payload', b64({ challenge: null, solution: null, test: true })],
-    ['a v1 payload', b64({ algorithm: 'SHA-256', challenge: 'abc', number: 1, salt: 's', signature: 'x' })],
+    [
+      'a v1 payload',
+      b64({ algorithm: 'SHA-256', challenge: 'abc', number: 1, salt: 's', signature: 'x' }),
+    ],
     ['an empty object', b64({})],
   ])('refuses %s with a 400 naming altcha', async (_name, field) => {
-    await expect(verifyCaptcha(field, settings, new MemoryGuard())).rejects.toMatchObject({ kind: 'invalid', field: 'altcha' });
+    await expect(verifyCaptcha(field, settings, new MemoryGuard())).rejects.toMatchObject({
+      kind: 'invalid',
+      field: 'altcha',
+    });
   });
 });

@@ -49,10 +49,14 @@ export const CAPTCHA_MESSAGES = {
   replayed: 'this captcha was already used; solve it again',
 } as const;
 
-const keySignatureSecret = (hmacKey: string): string => createHmac('sha256', hmacKey).update('altcha-key-signature').digest('hex');
+const keySignatureSecret = (hmacKey: string): string =>
+  createHmac('sha256', hmacKey).update('altcha-key-signature').digest('hex');
 
 /** A fresh signed challenge for the widget, valid for `ttlSeconds` from `now`. */
-export function createCaptchaChallenge(settings: CaptchaSettings, now: Date = new Date()): Promise<Challenge> {
+export function createCaptchaChallenge(
+  settings: CaptchaSettings,
+  now: Date = new Date(),
+): Promise<Challenge> {
   const maxCounter = Math.max(1, Math.floor(settings.maxCounter));
   return createChallenge({
     algorithm: CAPTCHA_ALGORITHM,
@@ -81,10 +85,17 @@ const parameters = z.looseObject({
   data: z.record(z.string(), scalar).optional(),
 });
 /** A challenge as the widget receives it and posts it back. */
-export const challengeSchema = z.object({ parameters, signature: z.string().regex(/^[0-9a-f]{64}$/) });
+export const challengeSchema = z.object({
+  parameters,
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
 const payloadSchema = z.object({
   challenge: challengeSchema,
-  solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().min(1), time: z.number().optional() }),
+  solution: z.object({
+    counter: z.number().int().nonnegative(),
+    derivedKey: z.string().min(1),
+    time: z.number().optional(),
+  }),
 });
 
 function decodePayload(payload: string): z.infer<typeof payloadSchema> {
@@ -103,10 +114,16 @@ function decodePayload(payload: string): z.infer<typeof payloadSchema> {
  * Check the widget's `altcha` field: signature, expiry and solution, then accept it once only.
  * Throws a 400 naming `altcha` on every failure.
  */
-export async function verifyCaptcha(payload: string, settings: CaptchaSettings, guard: ReplayGuard, now: Date = new Date()): Promise<void> {
+export async function verifyCaptcha(
+  payload: string,
+  settings: CaptchaSettings,
+  guard: ReplayGuard,
+  now: Date = new Date(),
+): Promise<void> {
   const { challenge, solution } = decodePayload(payload);
   const nowSeconds = now.getTime() / 1000;
-  if (challenge.parameters.expiresAt < nowSeconds) throw invalid('altcha', CAPTCHA_MESSAGES.expired);
+  if (challenge.parameters.expiresAt < nowSeconds)
+    throw invalid('altcha', CAPTCHA_MESSAGES.expired);
   const result = await verifySolution({
     challenge,
     solution,
@@ -117,6 +134,9 @@ export async function verifyCaptcha(payload: string, settings: CaptchaSettings, 
   if (result.expired) throw invalid('altcha', CAPTCHA_MESSAGES.expired);
   if (!result.verified) throw invalid('altcha', CAPTCHA_MESSAGES.invalid);
   // The signature is unique per challenge (random nonce and salt): one accepted use per challenge.
-  const first = await guard.useOnce(challenge.signature, Math.ceil(challenge.parameters.expiresAt) + 60);
+  const first = await guard.useOnce(
+    challenge.signature,
+    Math.ceil(challenge.parameters.expiresAt) + 60,
+  );
   if (!first) throw invalid('altcha', CAPTCHA_MESSAGES.replayed);
 }

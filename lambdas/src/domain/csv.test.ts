@@ -17,9 +17,12 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
 });
 
 describe('neutralise', () => {
-  it.each(['=', '+', '-', '@', '\t', '\r'])('prefixes a cell starting with %j with an apostrophe', (start) => {
-    expect(neutralise(`${start}SUM(A1:A2)`)).toBe(`'${start}SUM(A1:A2)`);
-  });
+  it.each(['=', '+', '-', '@', '\t', '\r'])(
+    'prefixes a cell starting with %j with an apostrophe',
+    (start) => {
+      expect(neutralise(`${start}SUM(A1:A2)`)).toBe(`'${start}SUM(A1:A2)`);
+    },
+  );
 
   it('leaves ordinary text, and dangerous characters after the first, alone', () => {
     expect(neutralise('Hello =1+1')).toBe('Hello =1+1');
@@ -35,13 +38,18 @@ describe('toCsv', () => {
   });
 
   it('neutralises before quoting, so a formula cell with quotes is both prefixed and escaped', () => {
-    expect(toCsv(['w'], [['=HYPERLINK("http://evil")'], ['-5'], [7]])).toBe('w\r\n"\'=HYPERLINK(""http://evil"")"\r\n\'-5\r\n7\r\n');
+    expect(toCsv(['w'], [['=HYPERLINK("http://evil")'], ['-5'], [7]])).toBe(
+      'w\r\n"\'=HYPERLINK(""http://evil"")"\r\n\'-5\r\n7\r\n',
+    );
   });
 });
 
 describe('leadsToCsv', () => {
   it('writes a header row and one neutralised row per lead, in the given order', () => {
-    const csv = leadsToCsv([lead({ id: 'B', name: '@attacker', page: null }), lead({ id: 'A', phone: '+91 98400 12345' })]);
+    const csv = leadsToCsv([
+      lead({ id: 'B', name: '@attacker', page: null }),
+      lead({ id: 'A', phone: '+91 98400 12345' }),
+    ]);
     expect(csv.split('\r\n')).toEqual([
       'id,created_at,name,email,phone,subject,message,page,email_status,email_attempts',
       "B,2025-03-01T10:00:00.000Z,'@attacker,ada@example.com,044 1234 5678,SEO,Hello,,sent,1",
@@ -51,7 +59,9 @@ describe('leadsToCsv', () => {
   });
 
   it('is only the header for no leads', () => {
-    expect(leadsToCsv([])).toBe('id,created_at,name,email,phone,subject,message,page,email_status,email_attempts\r\n');
+    expect(leadsToCsv([])).toBe(
+      'id,created_at,name,email,phone,subject,message,page,email_status,email_attempts\r\n',
+    );
   });
 });
 

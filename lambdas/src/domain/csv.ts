@@ -22,8 +22,13 @@ const COLUMNS: ReadonlyArray<readonly [string, (lead: Lead) => string | number]>
 ];
 
 /** Rows as RFC 4180 CSV (CRLF line ends, quotes doubled, quoted when needed), every text cell neutralised. */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
-  const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? neutralise(cell) : String(cell))));
+export function toCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number>>,
+): string {
+  const cells = rows.map((row) =>
+    row.map((cell) => (typeof cell === 'string' ? neutralise(cell) : String(cell))),
+  );
   return stringify([[...header], ...cells], { record_delimiter: '\r\n', quoted_match: /[\r\n",]/ });
 }
 

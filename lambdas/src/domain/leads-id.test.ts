@@ -3,7 +3,9 @@ import { LEAD_ID_PATTERN, newLeadId } from './leads-id';
 
 describe('newLeadId', () => {
   it('encodes the time first so ids sort by creation time', () => {
-    const ids = [1_000, 1_700_000_000_000, 1_700_000_000_001, 4_000_000_000_000].map((t) => newLeadId(t));
+    const ids = [1_000, 1_700_000_000_000, 1_700_000_000_001, 4_000_000_000_000].map((t) =>
+      newLeadId(t),
+    );
     expect([...ids].sort()).toEqual(ids);
     for (const id of ids) expect(id).toMatch(LEAD_ID_PATTERN);
   });

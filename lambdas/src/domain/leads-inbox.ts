@@ -9,7 +9,11 @@ export interface LeadListPage {
 }
 
 /** Page `page` of the admin inbox, newest first, with links to its neighbours. */
-export async function listLeadsPage(leads: LeadRepository, page: number, size: number = LEAD_PAGE_SIZE): Promise<LeadListPage> {
+export async function listLeadsPage(
+  leads: LeadRepository,
+  page: number,
+  size: number = LEAD_PAGE_SIZE,
+): Promise<LeadListPage> {
   const { items, hasMore } = await leads.page(page, size);
   return {
     results: items,
@@ -19,7 +23,10 @@ export async function listLeadsPage(leads: LeadRepository, page: number, size: n
 }
 
 /** Every lead as CSV, newest first, and the file name to save it under. */
-export async function exportLeadsCsv(leads: LeadRepository, now: Date = new Date()): Promise<{ csv: string; fileName: string }> {
+export async function exportLeadsCsv(
+  leads: LeadRepository,
+  now: Date = new Date(),
+): Promise<{ csv: string; fileName: string }> {
   const all: Lead[] = [];
   for await (const lead of leads.all()) all.push(lead);
   return { csv: leadsToCsv(all), fileName: exportFileName(now) };

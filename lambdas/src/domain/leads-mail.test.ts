@@ -43,11 +43,15 @@ describe('deliverLeadEmail', () => {
   it('sends once and marks the lead sent with one attempt', async () => {
     const leads = await repoWith(1);
     const mailer = new RecordingMailer();
-    await expect(deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000')).resolves.toBe('sent');
+    await expect(
+      deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000'),
+    ).resolves.toBe('sent');
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]?.subject).toBe('New enquiry: SEO from Visitor 0');
     expect(leads.rows.get('L000')).toMatchObject({ email_status: 'sent', email_attempts: 1 });
-    await expect(deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000')).resolves.toBe('skipped');
+    await expect(
+      deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000'),
+    ).resolves.toBe('skipped');
     expect(mailer.sent).toHaveLength(1);
   });
 
@@ -55,10 +59,18 @@ describe('deliverLeadEmail', () => {
     const leads = await repoWith(1);
     const mailer = new RecordingMailer();
     mailer.failing = true;
-    await expect(deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000')).resolves.toBe('failed');
-    expect(leads.rows.get('L000')).toMatchObject({ email_status: 'pending', email_attempts: 1, last_error: 'Error: SES is down' });
+    await expect(
+      deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000'),
+    ).resolves.toBe('failed');
+    expect(leads.rows.get('L000')).toMatchObject({
+      email_status: 'pending',
+      email_attempts: 1,
+      last_error: 'Error: SES is down',
+    });
     mailer.failing = false;
-    await expect(deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000')).resolves.toBe('sent');
+    await expect(
+      deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000'),
+    ).resolves.toBe('sent');
     expect(leads.rows.get('L000')).toMatchObject({ email_status: 'sent', email_attempts: 2 });
   });
 
@@ -66,7 +78,9 @@ describe('deliverLeadEmail', () => {
     const leads = await repoWith(1);
     const mailer = new RecordingMailer();
     mailer.delayMs = 20;
-    const outcomes = await Promise.all([1, 2].map(() => deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000')));
+    const outcomes = await Promise.all(
+      [1, 2].map(() => deliverLeadEmail({ leads, mailer, mail: mailSettings, log }, 'L000')),
+    );
     expect(outcomes.sort()).toEqual(['sent', 'skipped']);
     expect(mailer.sent).toHaveLength(1);
   });
@@ -75,8 +89,12 @@ describe('deliverLeadEmail', () => {
     const leads = await repoWith(1);
     await leads.claim('L000', 'dead-sender', 1_000, 61_000);
     const mailer = new RecordingMailer();
-    await expect(deliverLeadEmail({ leads, mailer, mail: mailSettings, log, now: () => 30_000 }, 'L000')).resolves.toBe('skipped');
-    await expect(deliverLeadEmail({ leads, mailer, mail: mailSettings, log, now: () => 61_001 }, 'L000')).resolves.toBe('sent');
+    await expect(
+      deliverLeadEmail({ leads, mailer, mail: mailSettings, log, now: () => 30_000 }, 'L000'),
+    ).resolves.toBe('skipped');
+    await expect(
+      deliverLeadEmail({ leads, mailer, mail: mailSettings, log, now: () => 61_001 }, 'L000'),
+    ).resolves.toBe('sent');
     expect(mailer.sent).toHaveLength(1);
   });
 });
@@ -88,10 +106,17 @@ describe('retryPendingLeadEmails', () => {
     const mailer = new RecordingMailer();
     mailer.delayMs = 1;
     const deps = { leads, mailer, mail: mailSettings, log };
-    const [a, b] = await Promise.all([retryPendingLeadEmails(deps), retryPendingLeadEmails(deps, 3)]);
+    const [a, b] = await Promise.all([
+      retryPendingLeadEmails(deps),
+      retryPendingLeadEmails(deps, 3),
+    ]);
     expect(a.sent + b.sent).toBe(30);
-    expect(mailer.sent.map((m) => m.replyTo[0]).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `v${i}@example.com`).sort());
-    expect([...leads.rows.values()].every((l) => l.email_status === 'sent' && l.email_attempts === 1)).toBe(true);
+    expect(mailer.sent.map((m) => m.replyTo[0]).sort()).toEqual(
+      Array.from({ length: 30 }, (_, i) => `v${i}@example.com`).sort(),
+    );
+    expect(
+      [...leads.rows.values()].every((l) => l.email_status === 'sent' && l.email_attempts === 1),
+    ).toBe(true);
     await expect(retryPendingLeadEmails(deps)).resolves.toEqual({ sent: 0, failed: 0, skipped: 0 });
   });
 
@@ -99,9 +124,13 @@ describe('retryPendingLeadEmails', () => {
     const leads = await repoWith(3);
     const mailer = new RecordingMailer();
     mailer.failing = true;
-    await expect(retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log })).resolves.toEqual({ sent: 0, failed: 3, skipped: 0 });
+    await expect(
+      retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log }),
+    ).resolves.toEqual({ sent: 0, failed: 3, skipped: 0 });
     mailer.failing = false;
-    await expect(retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log })).resolves.toEqual({ sent: 3, failed: 0, skipped: 0 });
+    await expect(
+      retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log }),
+    ).resolves.toEqual({ sent: 3, failed: 0, skipped: 0 });
   });
 
   it('stops a run after ten failures in a row and leaves the rest pending for the next run', async () => {
@@ -111,18 +140,28 @@ describe('retryPendingLeadEmails', () => {
     const summary = await retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log }, 1);
     expect(summary).toEqual({ sent: 0, failed: 10, skipped: 0 });
     mailer.failing = false;
-    await expect(retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log })).resolves.toEqual({ sent: 25, failed: 0, skipped: 0 });
+    await expect(
+      retryPendingLeadEmails({ leads, mailer, mail: mailSettings, log }),
+    ).resolves.toEqual({ sent: 25, failed: 0, skipped: 0 });
   });
 });
 
 describe('SES throttling (aws-sdk-client-mock)', () => {
   it('keeps the lead pending when SES throttles, then sends the exact message once SES accepts', async () => {
     const ses = mockClient(SESv2Client);
-    ses.on(SendEmailCommand)
-      .rejectsOnce(new TooManyRequestsException({ message: 'Maximum sending rate exceeded.', $metadata: {} }))
+    ses
+      .on(SendEmailCommand)
+      .rejectsOnce(
+        new TooManyRequestsException({ message: 'Maximum sending rate exceeded.', $metadata: {} }),
+      )
       .resolves({ MessageId: 'm-1' });
     const leads = await repoWith(1);
-    const deps = { leads, mailer: new SesMailer(new SESv2Client({ region: 'us-east-1', maxAttempts: 1 })), mail: mailSettings, log };
+    const deps = {
+      leads,
+      mailer: new SesMailer(new SESv2Client({ region: 'us-east-1', maxAttempts: 1 })),
+      mail: mailSettings,
+      log,
+    };
     await expect(deliverLeadEmail(deps, 'L000')).resolves.toBe('failed');
     expect(leads.rows.get('L000')).toMatchObject({ email_status: 'pending', email_attempts: 1 });
     expect(leads.rows.get('L000')?.last_error).toContain('TooManyRequestsException');

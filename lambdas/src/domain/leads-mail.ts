@@ -32,7 +32,11 @@ export async function deliverLeadEmail(deps: LeadMailDeps, id: string): Promise<
     await deps.mailer.send(composeLeadEmail(lead, deps.mail));
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
-    deps.log.warn('lead e-mail failed; will retry', { leadId: id, attempt: lead.email_attempts + 1, reason });
+    deps.log.warn('lead e-mail failed; will retry', {
+      leadId: id,
+      attempt: lead.email_attempts + 1,
+      reason,
+    });
     await deps.leads.markFailed(id, token, reason.slice(0, 500));
     return 'failed';
   }
@@ -55,7 +59,11 @@ export const STOP_AFTER_FAILURES = 10;
  * runs of itself: the claim makes every lead go out once. Stops early when sends keep failing, so a
  * long SES outage never keeps a scheduled run going until its time limit.
  */
-export async function retryPendingLeadEmails(deps: LeadMailDeps, concurrency = 4, stopAfterFailures = STOP_AFTER_FAILURES): Promise<RetrySummary> {
+export async function retryPendingLeadEmails(
+  deps: LeadMailDeps,
+  concurrency = 4,
+  stopAfterFailures = STOP_AFTER_FAILURES,
+): Promise<RetrySummary> {
   const summary: RetrySummary = { sent: 0, failed: 0, skipped: 0 };
   let failuresInARow = 0;
   const running = new Set<Promise<void>>();

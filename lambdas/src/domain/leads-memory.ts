@@ -17,7 +17,9 @@ export class MemoryLeadRepository implements LeadRepository {
   }
 
   private newestFirst(): Row[] {
-    return [...this.rows.values()].sort((a, b) => `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`));
+    return [...this.rows.values()].sort((a, b) =>
+      `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`),
+    );
   }
 
   private static plain({ sendingUntil: _s, leaseToken: _t, last_error: _e, ...lead }: Row): Lead {
@@ -35,12 +37,23 @@ export class MemoryLeadRepository implements LeadRepository {
   }
 
   async *pendingIds(): AsyncIterable<string> {
-    for (const row of this.newestFirst().reverse()) if (row.email_status === 'pending') yield row.id;
+    for (const row of this.newestFirst().reverse())
+      if (row.email_status === 'pending') yield row.id;
   }
 
-  async claim(id: string, leaseToken: string, now: number, leaseUntil: number): Promise<Lead | null> {
+  async claim(
+    id: string,
+    leaseToken: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<Lead | null> {
     const row = this.rows.get(id);
-    if (!row || row.email_status !== 'pending' || (row.sendingUntil !== undefined && row.sendingUntil >= now)) return null;
+    if (
+      !row ||
+      row.email_status !== 'pending' ||
+      (row.sendingUntil !== undefined && row.sendingUntil >= now)
+    )
+      return null;
     row.sendingUntil = leaseUntil;
     row.leaseToken = leaseToken;
     return MemoryLeadRepository.plain(row);

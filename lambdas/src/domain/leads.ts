@@ -48,7 +48,11 @@ export const LEAD_THANKS = 'Thank you! We have received your enquiry.';
  * Accept an enquiry: captcha first (cheap to check, stops bots before they spend the visitor's quota),
  * then the per-IP rate limit, then the write. Returns once the lead is durably stored.
  */
-export async function submitLead(deps: SubmitLeadDeps, input: LeadInput, sourceIp: string): Promise<NewLead> {
+export async function submitLead(
+  deps: SubmitLeadDeps,
+  input: LeadInput,
+  sourceIp: string,
+): Promise<NewLead> {
   const now = (deps.now ?? (() => new Date()))();
   await verifyCaptcha(input.altcha, deps.captcha, deps.replayGuard, now);
   await checkRateLimit(deps.rateCounter, sourceIp, now.getTime());

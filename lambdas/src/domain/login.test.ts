@@ -35,12 +35,19 @@ const outcome = (p: Promise<unknown>) =>
 describe('login', () => {
   it('returns the profile and token on the right password', async () => {
     const { deps } = fakes();
-    await expect(login(deps, ' Admin@Example.com ', 'right')).resolves.toEqual({ username: 'admin', email: 'admin@example.com', token: 'token-for-admin@example.com' });
+    await expect(login(deps, ' Admin@Example.com ', 'right')).resolves.toEqual({
+      username: 'admin',
+      email: 'admin@example.com',
+      token: 'token-for-admin@example.com',
+    });
   });
 
   it('answers 401 on a wrong password, 429 after the limit without asking the pool, and a success resets', async () => {
     const { deps, asked, counts } = fakes();
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) expect(await outcome(login(deps, 'a@b.co', 'wrong'))).toBe('unauthenticated: Incorrect e-mail or password.');
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++)
+      expect(await outcome(login(deps, 'a@b.co', 'wrong'))).toBe(
+        'unauthenticated: Incorrect e-mail or password.',
+      );
     const askedBefore = asked.length;
     expect(await outcome(login(deps, 'a@b.co', 'right'))).toMatch(/^too-many-requests/);
     expect(asked.length).toBe(askedBefore);

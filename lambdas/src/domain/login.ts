@@ -21,13 +21,19 @@ export interface LoginThrottle {
 }
 
 const throttled = () =>
-  tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.round(LOGIN_THROTTLE.windowMs / 60_000)} minutes.`);
+  tooManyRequests(
+    `Too many failed sign-in attempts. Try again in ${Math.round(LOGIN_THROTTLE.windowMs / 60_000)} minutes.`,
+  );
 
 /**
  * Password sign-in. The throttle is checked before the user pool is asked, so a guessed password
  * is not even tried once an e-mail has failed LOGIN_THROTTLE.maxFailures times; success resets it.
  */
-export async function login(deps: { identity: IdentityProvider; throttle: LoginThrottle }, email: string, password: string): Promise<LoginResult> {
+export async function login(
+  deps: { identity: IdentityProvider; throttle: LoginThrottle },
+  email: string,
+  password: string,
+): Promise<LoginResult> {
   const who = email.trim().toLowerCase();
   if ((await deps.throttle.failures(who)) >= LOGIN_THROTTLE.maxFailures) throw throttled();
   const token = await deps.identity.signIn(who, password);

@@ -17,7 +17,9 @@ const lead: Lead = {
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
 
@@ -34,7 +36,10 @@ describe('recipients', () => {
 });
 
 describe('composeLeadEmail', () => {
-  const mail = composeLeadEmail(lead, { from: 'site@agency.test', to: 'sales@agency.test,boss@agency.test' });
+  const mail = composeLeadEmail(lead, {
+    from: 'site@agency.test',
+    to: 'sales@agency.test,boss@agency.test',
+  });
 
   it('takes sender and recipients from configuration and replies to the visitor', () => {
     expect(mail.from).toBe('site@agency.test');
@@ -48,7 +53,9 @@ describe('composeLeadEmail', () => {
   });
 
   it('escapes the visitor text in the HTML part and never leaves a live tag', () => {
-    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(mail.html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;',
+    );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>bold');
   });

@@ -22,14 +22,22 @@ export interface MailSettings {
   to: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escape text for HTML element content and attribute values. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** One header line: CR, LF and other control characters become spaces, so no header can be injected. */
-// eslint-disable-next-line no-control-regex
-export const headerSafe = (text: string): string => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+
+export const headerSafe = (text: string): string =>
+  text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 
 /** The configured recipient list: trimmed, empty entries dropped. */
 export const recipients = (list: string): string[] =>
@@ -53,7 +61,9 @@ const rowsOf = (lead: Lead): Array<[string, string]> => [
 export function composeLeadEmail(lead: Lead, settings: MailSettings): MailMessage {
   const rows = rowsOf(lead);
   const text = [...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', lead.message, ''].join('\n');
-  const htmlRows = rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
+  const htmlRows = rows
+    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('');
   const html = [
     '<!doctype html><html><body>',
     `<h1>New enquiry</h1>`,

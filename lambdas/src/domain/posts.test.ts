@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { contract, SPECIAL_SLUGS } from '@agency/shared';
 import { PNG_1PX } from '../../test/support/images';
 import { DomainError } from '../lib/errors';
-import type { Cdn, MediaStore, PostDeps, PostRecord, PostStore, TaxonomyStore, UpdateOutcome } from './post-ports';
+import type {
+  Cdn,
+  MediaStore,
+  PostDeps,
+  PostRecord,
+  PostStore,
+  TaxonomyStore,
+  UpdateOutcome,
+} from './post-ports';
 import { createPost, deletePost, pathsToInvalidate, updatePost } from './posts';
 
 /** An in-memory PostStore with the same contract as the DynamoDB one (no expiry needed here). */
@@ -107,7 +115,12 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean } = {}) {
   return { deps, posts, objects, invalidated, warnings };
 }
 
-const banner = () => ({ field: 'banner_image', filename: 'a.png', contentType: 'image/png', bytes: PNG_1PX });
+const banner = () => ({
+  field: 'banner_image',
+  filename: 'a.png',
+  contentType: 'image/png',
+  bytes: PNG_1PX,
+});
 const input = { title: 'A post', slug: 'a-post', content: '<p>x</p>', head_tag: '' };
 
 async function failure(p: Promise<unknown>): Promise<string> {
@@ -115,7 +128,9 @@ async function failure(p: Promise<unknown>): Promise<string> {
     await p;
     return 'ok';
   } catch (e) {
-    return e instanceof DomainError ? `${e.kind}: ${e.message}` : `error: ${e instanceof Error ? e.message : String(e)}`;
+    return e instanceof DomainError
+      ? `${e.kind}: ${e.message}`
+      : `error: ${e instanceof Error ? e.message : String(e)}`;
   }
 }
 
@@ -123,7 +138,13 @@ describe('createPost', () => {
   it('commits the slug guard and invalidates the blog pages', async () => {
     const { deps, posts, invalidated } = setup();
     const post = await createPost(deps, { ...input, category_id: 1 }, banner());
-    expect(post).toMatchObject({ id: 1, version: 1, category: { id: 1, category: 'SEO' }, author: null, banner_image: '/media/banners/1.png' });
+    expect(post).toMatchObject({
+      id: 1,
+      version: 1,
+      category: { id: 1, category: 'SEO' },
+      author: null,
+      banner_image: '/media/banners/1.png',
+    });
     expect(posts.guards.get('a-post')).toEqual({ postId: 1, state: 'committed' });
     expect(invalidated).toEqual([pathsToInvalidate(['a-post'])]);
   });
@@ -150,8 +171,12 @@ describe('createPost', () => {
 
   it('refuses unknown category and author before claiming anything', async () => {
     const { deps, posts } = setup();
-    expect(await failure(createPost(deps, { ...input, category_id: 7 }))).toBe('invalid: category_id: is not an existing category');
-    expect(await failure(createPost(deps, { ...input, author_id: 7 }))).toBe('invalid: author_id: is not an existing author');
+    expect(await failure(createPost(deps, { ...input, category_id: 7 }))).toBe(
+      'invalid: category_id: is not an existing category',
+    );
+    expect(await failure(createPost(deps, { ...input, author_id: 7 }))).toBe(
+      'invalid: author_id: is not an existing author',
+    );
     expect(posts.counter).toBe(0);
   });
 });
@@ -167,7 +192,9 @@ describe('updatePost', () => {
       if (row) posts.rows.set(post.id, { ...row, version: row.version + 1 });
       return realReplace(post, expected);
     };
-    expect(await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug' }, banner()))).toMatch(/^conflict: This post was changed by someone else/);
+    expect(
+      await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug' }, banner())),
+    ).toMatch(/^conflict: This post was changed by someone else/);
     expect(posts.guards.has('new-slug')).toBe(false);
     expect(posts.guards.get('a-post')?.state).toBe('committed');
     expect([...objects]).toEqual(['banners/1.png']);
@@ -178,7 +205,16 @@ describe('updatePost', () => {
     await createPost(deps, { ...input, slug: SPECIAL_SLUGS.career });
     await updatePost(deps, { ...input, id: 1, slug: 'renamed' });
     const last = invalidated.at(-1) ?? [];
-    expect(last).toEqual(expect.arrayContaining([`/blog/${SPECIAL_SLUGS.career}`, `/${SPECIAL_SLUGS.career}`, '/blog/renamed', '/sitemap.xml', '/rss.xml', `${contract.listPosts.path}*`]));
+    expect(last).toEqual(
+      expect.arrayContaining([
+        `/blog/${SPECIAL_SLUGS.career}`,
+        `/${SPECIAL_SLUGS.career}`,
+        '/blog/renamed',
+        '/sitemap.xml',
+        '/rss.xml',
+        `${contract.listPosts.path}*`,
+      ]),
+    );
   });
 });
 
@@ -189,6 +225,8 @@ describe('deletePost', () => {
     await createPost(deps, input, banner());
     await posts.addView(1);
     await deletePost(deps, 1);
-    expect([posts.rows.size, posts.guards.size, posts.viewCounts.size, objects.size]).toEqual([0, 0, 0, 0]);
+    expect([posts.rows.size, posts.guards.size, posts.viewCounts.size, objects.size]).toEqual([
+      0, 0, 0, 0,
+    ]);
   });
 });

@@ -1,11 +1,21 @@
-import { buildPath, contract, POST_PAGE_SIZE, SPECIAL_SLUGS, type Author, type Category, type Post, type PostLink } from '@agency/shared';
+import {
+  buildPath,
+  contract,
+  POST_PAGE_SIZE,
+  SPECIAL_SLUGS,
+  type Author,
+  type Category,
+  type Post,
+  type PostLink,
+} from '@agency/shared';
 import type { UploadedFile } from '../lib/body';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { checkBanner, type CheckedImage } from './banner';
 import type { PostDeps, PostRecord } from './post-ports';
 import { sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
 
-export const STALE_MESSAGE = 'This post was changed by someone else since you opened it. Reload it and apply your changes again.';
+export const STALE_MESSAGE =
+  'This post was changed by someone else since you opened it. Reload it and apply your changes again.';
 export const SLUG_TAKEN = 'is already taken';
 
 /** Site path of a stored banner object: served by CloudFront (and the local server) under /media/. */
@@ -26,8 +36,14 @@ interface Names {
 }
 
 async function namesOf(deps: PostDeps): Promise<Names> {
-  const [categories, authors] = await Promise.all([deps.taxonomy.categories(), deps.taxonomy.authors()]);
-  return { categories: new Map(categories.map((c) => [c.id, c])), authors: new Map(authors.map((a) => [a.id, a])) };
+  const [categories, authors] = await Promise.all([
+    deps.taxonomy.categories(),
+    deps.taxonomy.authors(),
+  ]);
+  return {
+    categories: new Map(categories.map((c) => [c.id, c])),
+    authors: new Map(authors.map((a) => [a.id, a])),
+  };
 }
 
 /** The API shape of a stored post. */
@@ -41,7 +57,8 @@ export function toPost(record: PostRecord, views: number, names: Names): Post {
     banner_image: bannerPath(record.banner_key),
     created_at: record.created_at,
     updated_at: record.updated_at,
-    category: record.category_id !== null ? (names.categories.get(record.category_id) ?? null) : null,
+    category:
+      record.category_id !== null ? (names.categories.get(record.category_id) ?? null) : null,
     author: record.author_id !== null ? (names.authors.get(record.author_id) ?? null) : null,
     views,
     version: record.version,
@@ -59,8 +76,10 @@ async function prepare(deps: PostDeps, input: PostInput) {
     input.category_id !== undefined ? deps.taxonomy.category(input.category_id) : null,
     input.author_id !== undefined ? deps.taxonomy.author(input.author_id) : null,
   ]);
-  if (input.category_id !== undefined && !category) throw invalid('category_id', 'is not an existing category');
-  if (input.author_id !== undefined && !author) throw invalid('author_id', 'is not an existing author');
+  if (input.category_id !== undefined && !category)
+    throw invalid('category_id', 'is not an existing category');
+  if (input.author_id !== undefined && !author)
+    throw invalid('author_id', 'is not an existing author');
   const title = sanitizeTitle(input.title);
   if (!title) throw invalid('title', 'is required');
   return {
@@ -93,7 +112,11 @@ async function invalidate(deps: PostDeps, slugs: string[]): Promise<void> {
 }
 
 /** Cleanup after a refused or failed write: logged, never masks the original outcome. */
-async function bestEffort(deps: PostDeps, what: string, step: () => Promise<unknown>): Promise<void> {
+async function bestEffort(
+  deps: PostDeps,
+  what: string,
+  step: () => Promise<unknown>,
+): Promise<void> {
   try {
     await step();
   } catch (error) {
@@ -109,7 +132,11 @@ async function storeBanner(deps: PostDeps, image: CheckedImage | null): Promise<
  * Create a post. Slug uniqueness without transactions: a pending guard is claimed first, then the
  * post written, then the guard committed; every failure after the claim undoes what it wrote.
  */
-export async function createPost(deps: PostDeps, input: PostInput, banner?: UploadedFile): Promise<Post> {
+export async function createPost(
+  deps: PostDeps,
+  input: PostInput,
+  banner?: UploadedFile,
+): Promise<Post> {
   const fields = await prepare(deps, input);
   const image = banner ? await checkBanner(banner) : null;
   const id = await deps.posts.nextPostId();
@@ -120,7 +147,8 @@ export async function createPost(deps: PostDeps, input: PostInput, banner?: Uplo
     bannerKey = await storeBanner(deps, image);
     const now = (deps.now ?? (() => new Date()))().toISOString();
     record = { id, ...fields, banner_key: bannerKey, created_at: now, updated_at: now, version: 1 };
-    if (!(await deps.posts.putPost(record))) throw new Error(`post id ${id} from the counter already exists`);
+    if (!(await deps.posts.putPost(record)))
+      throw new Error(`post id ${id} from the counter already exists`);
     if (!(await deps.posts.commitSlug(fields.slug, id))) {
       // Our pending guard expired and another post took the slug: this post must not exist.
       await deps.posts.deletePost(id);
@@ -147,14 +175,20 @@ export interface UpdateInput extends PostInput {
  * A new slug is claimed before the write and the old guard released after; a new banner replaces
  * the old object.
  */
-export async function updatePost(deps: PostDeps, input: UpdateInput, banner?: UploadedFile): Promise<Post> {
+export async function updatePost(
+  deps: PostDeps,
+  input: UpdateInput,
+  banner?: UploadedFile,
+): Promise<Post> {
   const existing = await deps.posts.getPost(input.id);
   if (!existing) throw notFound('The post');
-  if (input.version !== undefined && input.version !== existing.version) throw conflict(STALE_MESSAGE);
+  if (input.version !== undefined && input.version !== existing.version)
+    throw conflict(STALE_MESSAGE);
   const fields = await prepare(deps, input);
   const image = banner ? await checkBanner(banner) : null;
   const slugChanged = fields.slug !== existing.slug;
-  if (slugChanged && !(await deps.posts.reserveSlug(fields.slug, existing.id))) throw conflict(SLUG_TAKEN, 'slug');
+  if (slugChanged && !(await deps.posts.reserveSlug(fields.slug, existing.id)))
+    throw conflict(SLUG_TAKEN, 'slug');
   let newKey: string | null = null;
   let record: PostRecord;
   try {
@@ -170,17 +204,24 @@ export async function updatePost(deps: PostDeps, input: UpdateInput, banner?: Up
     if (outcome === 'missing') throw notFound('The post');
     if (outcome === 'stale') throw conflict(STALE_MESSAGE);
   } catch (error) {
-    if (slugChanged) await bestEffort(deps, 'release new slug', () => deps.posts.releaseSlug(fields.slug, existing.id));
+    if (slugChanged)
+      await bestEffort(deps, 'release new slug', () =>
+        deps.posts.releaseSlug(fields.slug, existing.id),
+      );
     const key = newKey;
     if (key) await bestEffort(deps, 'delete new banner', () => deps.media.deleteBanner(key));
     throw error;
   }
   if (slugChanged) {
-    if (!(await deps.posts.commitSlug(fields.slug, existing.id))) deps.log.warn('slug guard lost before commit', { slug: fields.slug, id: existing.id });
-    await bestEffort(deps, 'release old slug', () => deps.posts.releaseSlug(existing.slug, existing.id));
+    if (!(await deps.posts.commitSlug(fields.slug, existing.id)))
+      deps.log.warn('slug guard lost before commit', { slug: fields.slug, id: existing.id });
+    await bestEffort(deps, 'release old slug', () =>
+      deps.posts.releaseSlug(existing.slug, existing.id),
+    );
   }
   const oldKey = existing.banner_key;
-  if (newKey && oldKey) await bestEffort(deps, 'delete old banner', () => deps.media.deleteBanner(oldKey));
+  if (newKey && oldKey)
+    await bestEffort(deps, 'delete old banner', () => deps.media.deleteBanner(oldKey));
   await invalidate(deps, slugChanged ? [existing.slug, record.slug] : [record.slug]);
   return present(deps, record);
 }
@@ -205,10 +246,14 @@ async function bySlug(deps: Pick<PostDeps, 'posts'>, slug: string): Promise<Post
   return record && record.slug === slug ? record : null;
 }
 
-const linkOf = (r: PostRecord | null): PostLink | null => (r ? { slug: r.slug, title: r.title } : null);
+const linkOf = (r: PostRecord | null): PostLink | null =>
+  r ? { slug: r.slug, title: r.title } : null;
 
 /** One post by slug with its older (`prev_post`) and newer (`next_post`) neighbours. */
-export async function getPost(deps: PostDeps, slug: string): Promise<{ post: Post; prev_post: PostLink | null; next_post: PostLink | null }> {
+export async function getPost(
+  deps: PostDeps,
+  slug: string,
+): Promise<{ post: Post; prev_post: PostLink | null; next_post: PostLink | null }> {
   const record = await bySlug(deps, slug);
   if (!record) throw notFound('The post');
   const [post, near] = await Promise.all([present(deps, record), deps.posts.neighbours(record)]);
@@ -216,9 +261,16 @@ export async function getPost(deps: PostDeps, slug: string): Promise<{ post: Pos
 }
 
 /** A page of posts, newest first, with API links to the neighbouring pages. */
-export async function listPosts(deps: PostDeps, page: number): Promise<{ results: Post[]; next: string | null; previous: string | null }> {
-  const [{ items, hasNext }, names] = await Promise.all([deps.posts.listPage(page, POST_PAGE_SIZE), namesOf(deps)]);
-  const views = items.length > 0 ? await deps.posts.views(items.map((p) => p.id)) : new Map<number, number>();
+export async function listPosts(
+  deps: PostDeps,
+  page: number,
+): Promise<{ results: Post[]; next: string | null; previous: string | null }> {
+  const [{ items, hasNext }, names] = await Promise.all([
+    deps.posts.listPage(page, POST_PAGE_SIZE),
+    namesOf(deps),
+  ]);
+  const views =
+    items.length > 0 ? await deps.posts.views(items.map((p) => p.id)) : new Map<number, number>();
   return {
     results: items.map((r) => toPost(r, views.get(r.id) ?? 0, names)),
     next: hasNext ? buildPath('listPosts', {}, { page: page + 1 }) : null,
@@ -227,7 +279,10 @@ export async function listPosts(deps: PostDeps, page: number): Promise<{ results
 }
 
 /** Count one view of the post holding `slug`. */
-export async function increaseView(deps: Pick<PostDeps, 'posts'>, slug: string): Promise<{ views: number }> {
+export async function increaseView(
+  deps: Pick<PostDeps, 'posts'>,
+  slug: string,
+): Promise<{ views: number }> {
   const record = await bySlug(deps, slug);
   if (!record) throw notFound('The post');
   return { views: await deps.posts.addView(record.id) };

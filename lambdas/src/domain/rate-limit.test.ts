@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors';
-import { checkRateLimit, rateKey, RATE_LIMIT_MESSAGE, windowOf, type HitCounter } from './rate-limit';
+import {
+  checkRateLimit,
+  rateKey,
+  RATE_LIMIT_MESSAGE,
+  windowOf,
+  type HitCounter,
+} from './rate-limit';
 
 class MemoryCounter implements HitCounter {
   readonly counts = new Map<string, number>();
@@ -34,7 +40,10 @@ describe('checkRateLimit', () => {
     for (let i = 0; i < 5; i++) await checkRateLimit(counter, '1.1.1.1', t0 + i * 1000, limit);
     const sixth = checkRateLimit(counter, '1.1.1.1', t0 + 9000, limit);
     await expect(sixth).rejects.toBeInstanceOf(DomainError);
-    await expect(checkRateLimit(counter, '1.1.1.1', t0 + 9000, limit)).rejects.toMatchObject({ kind: 'too-many-requests', message: RATE_LIMIT_MESSAGE });
+    await expect(checkRateLimit(counter, '1.1.1.1', t0 + 9000, limit)).rejects.toMatchObject({
+      kind: 'too-many-requests',
+      message: RATE_LIMIT_MESSAGE,
+    });
   });
 
   it('counts each ip on its own', async () => {
@@ -46,13 +55,19 @@ describe('checkRateLimit', () => {
   it('starts afresh in the next window', async () => {
     const counter = new MemoryCounter();
     for (let i = 0; i < 5; i++) await checkRateLimit(counter, '1.1.1.1', t0, limit);
-    await expect(checkRateLimit(counter, '1.1.1.1', t0 + limit.windowMs - 1, limit)).rejects.toMatchObject({ kind: 'too-many-requests' });
-    await expect(checkRateLimit(counter, '1.1.1.1', t0 + limit.windowMs, limit)).resolves.toBeUndefined();
+    await expect(
+      checkRateLimit(counter, '1.1.1.1', t0 + limit.windowMs - 1, limit),
+    ).rejects.toMatchObject({ kind: 'too-many-requests' });
+    await expect(
+      checkRateLimit(counter, '1.1.1.1', t0 + limit.windowMs, limit),
+    ).resolves.toBeUndefined();
   });
 
   it('lets the record expire one window after its window ends', async () => {
     const counter = new MemoryCounter();
     await checkRateLimit(counter, '1.1.1.1', t0 + 5, limit);
-    expect(counter.expiries.get(rateKey('1.1.1.1', windowOf(t0, limit.windowMs)))).toBe((t0 + 2 * limit.windowMs) / 1000);
+    expect(counter.expiries.get(rateKey('1.1.1.1', windowOf(t0, limit.windowMs)))).toBe(
+      (t0 + 2 * limit.windowMs) / 1000,
+    );
   });
 });

@@ -18,13 +18,19 @@ export const windowOf = (now: number, windowMs: number): number => Math.floor(no
 /** Counter key of a client IP in one window, e.g. `RATE#203.0.113.9#2890123`. */
 export const rateKey = (ip: string, window: number): string => `RATE#${ip}#${window}`;
 
-export const RATE_LIMIT_MESSAGE = 'Too many enquiries from your network; please try again in a few minutes.';
+export const RATE_LIMIT_MESSAGE =
+  'Too many enquiries from your network; please try again in a few minutes.';
 
 /**
  * Count one enquiry from `ip` and refuse (429) past the limit. Fixed windows: cheap (one atomic ADD,
  * no read-modify-write) at the price of allowing up to twice the limit across a window boundary.
  */
-export async function checkRateLimit(counter: HitCounter, ip: string, now: number, limit: RateLimit = LEAD_RATE_LIMIT): Promise<void> {
+export async function checkRateLimit(
+  counter: HitCounter,
+  ip: string,
+  now: number,
+  limit: RateLimit = LEAD_RATE_LIMIT,
+): Promise<void> {
   const window = windowOf(now, limit.windowMs);
   // Keep the record one window past its end so a late clock on another instance still sees it.
   const expiresAt = Math.ceil(((window + 2) * limit.windowMs) / 1000);

@@ -10,7 +10,34 @@ interface Node {
   children?: Node[];
 }
 
-const ALLOWED = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'li', 'ol', 'ul', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'img', 'pre', 'code', 'span', 'div', 'sub', 'sup']);
+const ALLOWED = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'li',
+  'ol',
+  'ul',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'img',
+  'pre',
+  'code',
+  'span',
+  'div',
+  'sub',
+  'sup',
+]);
 
 /** Every executable vector a browser would act on in `html`, as found by a real HTML parser. */
 function vectors(html: string): string[] {
@@ -21,14 +48,30 @@ function vectors(html: string): string[] {
         const name = n.name ?? '';
         if (!ALLOWED.has(name)) found.push(`tag ${name}`);
         for (const [k, raw] of Object.entries(n.attribs ?? {})) {
-          // eslint-disable-next-line no-control-regex -- browsers ignore these inside URLs
           const v = raw.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
           if (k.startsWith('on')) found.push(`handler ${k}`);
-          if (['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'data', 'srcdoc'].includes(k)) {
+          if (
+            [
+              'href',
+              'src',
+              'action',
+              'formaction',
+              'xlink:href',
+              'background',
+              'poster',
+              'data',
+              'srcdoc',
+            ].includes(k)
+          ) {
             if (/^(javascript|vbscript|livescript):/.test(v)) found.push(`${k} script url`);
-            if (v.startsWith('data:') && !/^data:image\/(png|jpeg|gif|webp)[;,]/.test(v)) found.push(`${k} data url`);
+            if (v.startsWith('data:') && !/^data:image\/(png|jpeg|gif|webp)[;,]/.test(v))
+              found.push(`${k} data url`);
           }
-          if (k === 'style' && /(expression|url\(|javascript|behavior|-moz-binding|@import)/.test(v)) found.push('style vector');
+          if (
+            k === 'style' &&
+            /(expression|url\(|javascript|behavior|-moz-binding|@import)/.test(v)
+          )
+            found.push('style vector');
         }
       }
       walk(n.children ?? []);
@@ -44,8 +87,8 @@ const PAYLOADS = [
   '<script>alert(1)</script>',
   '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=javascript:alert(\'XSS\')>',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=javascript:alert('XSS')>",
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
   '<a onmouseover="alert(document.cookie)">xxs link</a>',
   '<a onmouseover=alert(document.cookie)>xxs link</a>',
@@ -84,7 +127,7 @@ const PAYLOADS = [
   '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
   '<IMG DYNSRC="javascript:alert(\'XSS\')">',
   '<STYLE>li {list-style-image: url("javascript:alert(\'XSS\')");}</STYLE><UL><LI>XSS</br>',
-  '<svg/onload=alert(\'XSS\')>',
+  "<svg/onload=alert('XSS')>",
   '<svg><script>alert(1)</script></svg>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
   '<math href="javascript:javascript:alert(1)">CLICKME</math>',
@@ -133,10 +176,13 @@ describe('sanitizeContent', () => {
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(50);
   });
 
-  it.each(PAYLOADS.map((p, i) => [i, p] as const))('payload %i leaves no executable vector', (_i, payload) => {
-    const out = sanitizeContent(payload);
-    expect(vectors(out)).toEqual([]);
-  });
+  it.each(PAYLOADS.map((p, i) => [i, p] as const))(
+    'payload %i leaves no executable vector',
+    (_i, payload) => {
+      const out = sanitizeContent(payload);
+      expect(vectors(out)).toEqual([]);
+    },
+  );
 
   it('sanity: the vector finder does find vectors in the raw payloads', () => {
     const flagged = PAYLOADS.filter((p) => vectors(p).length > 0);
@@ -159,13 +205,19 @@ describe('sanitizeContent', () => {
     expect(out).toContain('<strong>b</strong> <em>i</em> <u>u</u> <s>s</s>');
     expect(out).toContain('<li data-list="bullet"><span class="ql-ui"></span>one</li>');
     expect(out).toContain('<pre class="ql-syntax">const a = 1;</pre>');
-    expect(out).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">link</a>');
-    expect(out).toContain('<img src="https://example.com/a.png" alt="A" width="300" height="200" />');
+    expect(out).toContain(
+      '<a href="https://example.com/" target="_blank" rel="noopener noreferrer">link</a>',
+    );
+    expect(out).toContain(
+      '<img src="https://example.com/a.png" alt="A" width="300" height="200" />',
+    );
     expect(out).toContain('src="data:image/png;base64,iVBORw0KGgo="');
   });
 
   it('drops unknown classes and styles other than text-align', () => {
-    expect(sanitizeContent('<p class="evil ql-align-center" style="color:red;text-align:center">x</p>')).toBe('<p class="ql-align-center" style="text-align:center">x</p>');
+    expect(
+      sanitizeContent('<p class="evil ql-align-center" style="color:red;text-align:center">x</p>'),
+    ).toBe('<p class="ql-align-center" style="text-align:center">x</p>');
   });
 
   it('drops an image whose source is refused', () => {
@@ -189,7 +241,9 @@ describe('sanitizeHeadTag', () => {
         '<link rel="canonical" href="https://example.com/blog/a"><title>A &amp; B</title>' +
         '<script type="application/ld+json">{"@context":"https://schema.org","name":"x"}</script>',
     );
-    expect(out).toContain('<script type="application/ld+json">{"@context":"https://schema.org","name":"x"}</script>');
+    expect(out).toContain(
+      '<script type="application/ld+json">{"@context":"https://schema.org","name":"x"}</script>',
+    );
     expect(out).toContain('<meta name="description" content="About &quot;us&quot;">');
     expect(out).toContain('<link rel="canonical" href="https://example.com/blog/a">');
     expect(out).toContain('<title>A &amp; B</title>');
@@ -197,31 +251,64 @@ describe('sanitizeHeadTag', () => {
   });
 
   it('refuses a JSON-LD script whose text closes the element early', () => {
-    expect(headError('<script type="application/ld+json">{"name":"x</script><script>alert(1)//"}</script>')).toBe('head_tag: the JSON-LD script is not valid JSON');
+    expect(
+      headError(
+        '<script type="application/ld+json">{"name":"x</script><script>alert(1)//"}</script>',
+      ),
+    ).toBe('head_tag: the JSON-LD script is not valid JSON');
   });
 
   it('re-serialises JSON-LD so its text cannot close the element', () => {
-    const out = sanitizeHeadTag('<script type="application/ld+json">{"name":"<\\/script><img src=x onerror=alert(1)>"}</script>');
-    expect(out).toBe('<script type="application/ld+json">{"name":"\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e"}</script>');
-    expect(vectors(out.replace(/<script type="application\/ld\+json">.*<\/script>/, ''))).toEqual([]);
+    const out = sanitizeHeadTag(
+      '<script type="application/ld+json">{"name":"<\\/script><img src=x onerror=alert(1)>"}</script>',
+    );
+    expect(out).toBe(
+      '<script type="application/ld+json">{"name":"\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e"}</script>',
+    );
+    expect(vectors(out.replace(/<script type="application\/ld\+json">.*<\/script>/, ''))).toEqual(
+      [],
+    );
   });
 
   it('drops attributes outside the allowlist', () => {
-    expect(sanitizeHeadTag('<meta name="x" content="y" onload="alert(1)">')).toBe('<meta name="x" content="y">');
+    expect(sanitizeHeadTag('<meta name="x" content="y" onload="alert(1)">')).toBe(
+      '<meta name="x" content="y">',
+    );
   });
 
   it.each([
-    ['<script>alert(1)</script>', 'head_tag: script is not allowed (only type="application/ld+json")'],
+    [
+      '<script>alert(1)</script>',
+      'head_tag: script is not allowed (only type="application/ld+json")',
+    ],
     ['<style>body{}</style>', 'head_tag: style is not allowed'],
     ['<base href="https://evil.example/">', 'head_tag: base is not allowed'],
     ['<iframe src="x"></iframe>', 'head_tag: iframe is not allowed'],
     ['<img src=x onerror=alert(1)>', 'head_tag: img is not allowed'],
-    ['<meta http-equiv="refresh" content="0;url=https://evil.example">', 'head_tag: meta http-equiv="refresh" is not allowed'],
-    ['<meta http-equiv="Set-Cookie" content="a=b">', 'head_tag: meta http-equiv="Set-Cookie" is not allowed'],
-    ['<link rel="stylesheet" href="https://evil.example/x.css">', 'head_tag: link rel="stylesheet" is not allowed'],
-    ['<link rel="canonical" href="javascript:alert(1)">', 'head_tag: link href must be an http(s) or site-relative address'],
-    ['<link rel="canonical" href="//evil.example/">', 'head_tag: link href must be an http(s) or site-relative address'],
-    ['<script type="application/ld+json">{not json}</script>', 'head_tag: the JSON-LD script is not valid JSON'],
+    [
+      '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+      'head_tag: meta http-equiv="refresh" is not allowed',
+    ],
+    [
+      '<meta http-equiv="Set-Cookie" content="a=b">',
+      'head_tag: meta http-equiv="Set-Cookie" is not allowed',
+    ],
+    [
+      '<link rel="stylesheet" href="https://evil.example/x.css">',
+      'head_tag: link rel="stylesheet" is not allowed',
+    ],
+    [
+      '<link rel="canonical" href="javascript:alert(1)">',
+      'head_tag: link href must be an http(s) or site-relative address',
+    ],
+    [
+      '<link rel="canonical" href="//evil.example/">',
+      'head_tag: link href must be an http(s) or site-relative address',
+    ],
+    [
+      '<script type="application/ld+json">{not json}</script>',
+      'head_tag: the JSON-LD script is not valid JSON',
+    ],
     ['hello', 'head_tag: text outside an element is not allowed'],
   ])('refuses %s', (html, message) => {
     expect(headError(html)).toBe(message);
@@ -229,7 +316,9 @@ describe('sanitizeHeadTag', () => {
 
   it('accepts an empty value and site-relative links', () => {
     expect(sanitizeHeadTag('  ')).toBe('');
-    expect(sanitizeHeadTag('<link rel="alternate" href="/rss.xml" type="application/rss+xml">')).toBe('<link rel="alternate" href="/rss.xml" type="application/rss+xml">');
+    expect(
+      sanitizeHeadTag('<link rel="alternate" href="/rss.xml" type="application/rss+xml">'),
+    ).toBe('<link rel="alternate" href="/rss.xml" type="application/rss+xml">');
   });
 });
 

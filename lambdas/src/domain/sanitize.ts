@@ -7,23 +7,49 @@ import { invalid } from '../lib/errors';
  * head tags keep meta, link, title and JSON-LD. Run on write here, and again on render by the web.
  */
 
-const ALIGN_INDENT = [/^ql-align-(center|right|justify)$/, /^ql-indent-[1-8]$/, /^ql-direction-rtl$/];
+const ALIGN_INDENT = [
+  /^ql-align-(center|right|justify)$/,
+  /^ql-indent-[1-8]$/,
+  /^ql-direction-rtl$/,
+];
 const BLOCKS = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'li', 'ol', 'ul'] as const;
 const SAFE_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp)[;,]/;
 const DIMENSION = /^\d{1,5}(%|px)?$/;
 
 /** What the browser would see as the scheme: control characters and whitespace are ignored by URL parsers. */
 function normalisedUrl(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, '').toLowerCase();
+  return value
+    .replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, '')
+    .toLowerCase();
 }
 
 const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...BLOCKS, 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'img', 'pre', 'code', 'span', 'div', 'sub', 'sup'],
+  allowedTags: [
+    ...BLOCKS,
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'img',
+    'pre',
+    'code',
+    'span',
+    'div',
+    'sub',
+    'sup',
+  ],
   allowedAttributes: {
     a: ['href', { name: 'target', multiple: false, values: ['_blank', '_self'] }, 'rel'],
     img: ['src', 'alt', 'width', 'height'],
-    li: [{ name: 'data-list', multiple: false, values: ['ordered', 'bullet', 'checked', 'unchecked'] }, 'class', 'style'],
+    li: [
+      { name: 'data-list', multiple: false, values: ['ordered', 'bullet', 'checked', 'unchecked'] },
+      'class',
+      'style',
+    ],
     div: ['class', 'data-language'],
     pre: ['class', 'spellcheck'],
     ...Object.fromEntries(BLOCKS.filter((t) => t !== 'li').map((t) => [t, ['class', 'style']])),
@@ -45,7 +71,11 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
     a: (tagName, attribs) => {
       const next: Record<string, string> = { ...attribs };
       if (next.target === '_blank') next.rel = 'noopener noreferrer';
-      else if (next.rel !== undefined) next.rel = next.rel.split(/\s+/).filter((r) => /^(nofollow|noopener|noreferrer|ugc|sponsored)$/i.test(r)).join(' ');
+      else if (next.rel !== undefined)
+        next.rel = next.rel
+          .split(/\s+/)
+          .filter((r) => /^(nofollow|noopener|noreferrer|ugc|sponsored)$/i.test(r))
+          .join(' ');
       if (next.rel === '') delete next.rel;
       return { tagName, attribs: next };
     },
@@ -55,7 +85,8 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
         const src = normalisedUrl(next.src);
         if (src.startsWith('data:') && !SAFE_DATA_IMAGE.test(src)) delete next.src;
       }
-      for (const dim of ['width', 'height'] as const) if (next[dim] !== undefined && !DIMENSION.test(next[dim])) delete next[dim];
+      for (const dim of ['width', 'height'] as const)
+        if (next[dim] !== undefined && !DIMENSION.test(next[dim])) delete next[dim];
       return { tagName, attribs: next };
     },
   },
@@ -73,10 +104,29 @@ export function sanitizeContent(html: string): string {
  * and meta tags), control characters removed, whitespace collapsed; the web escapes it as well.
  */
 export function sanitizeTitle(title: string): string {
-  return sanitizeHtml(title, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard', nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'xmp', 'noembed', 'noframes', 'template'] })
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+  return sanitizeHtml(title, {
+    allowedTags: [],
+    allowedAttributes: {},
+    disallowedTagsMode: 'discard',
+    nonTextTags: [
+      'script',
+      'style',
+      'textarea',
+      'noscript',
+      'iframe',
+      'xmp',
+      'noembed',
+      'noframes',
+      'template',
+    ],
+  })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/<(?=[a-zA-Z!/?])/g, '‹')
-    // eslint-disable-next-line no-control-regex
+
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -86,12 +136,28 @@ const META_ATTRS = ['name', 'property', 'content', 'charset', 'itemprop', 'http-
 const META_HTTP_EQUIV = ['content-type', 'content-language', 'x-ua-compatible', 'default-style'];
 const LINK_ATTRS = ['rel', 'href', 'hreflang', 'type', 'sizes', 'media', 'title'];
 const LINK_RELS = new Set([
-  'canonical', 'alternate', 'icon', 'shortcut', 'apple-touch-icon', 'author', 'license', 'prev', 'next',
-  'amphtml', 'preconnect', 'dns-prefetch', 'me', 'help', 'search', 'publisher',
+  'canonical',
+  'alternate',
+  'icon',
+  'shortcut',
+  'apple-touch-icon',
+  'author',
+  'license',
+  'prev',
+  'next',
+  'amphtml',
+  'preconnect',
+  'dns-prefetch',
+  'me',
+  'help',
+  'search',
+  'publisher',
 ]);
 
-const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function attrsOut(attribs: Record<string, string>, allowed: readonly string[]): string {
   return allowed
@@ -108,7 +174,8 @@ interface Node {
   data?: string;
 }
 
-const textOf = (node: Node): string => (node.children ?? []).map((c) => (c.type === 'text' ? (c.data ?? '') : textOf(c))).join('');
+const textOf = (node: Node): string =>
+  (node.children ?? []).map((c) => (c.type === 'text' ? (c.data ?? '') : textOf(c))).join('');
 
 /** A site-relative path or an absolute http(s) address. */
 function isSafeHref(href: string): boolean {
@@ -133,13 +200,15 @@ function headElement(node: Node): string {
       if (rels.length === 0) throw invalid('head_tag', 'link needs a rel attribute');
       const bad = rels.find((r) => !LINK_RELS.has(r));
       if (bad) throw invalid('head_tag', `link rel="${bad}" is not allowed`);
-      if (attribs.href === undefined || !isSafeHref(attribs.href)) throw invalid('head_tag', 'link href must be an http(s) or site-relative address');
+      if (attribs.href === undefined || !isSafeHref(attribs.href))
+        throw invalid('head_tag', 'link href must be an http(s) or site-relative address');
       return `<link${attrsOut(attribs, LINK_ATTRS)}>`;
     }
     case 'title':
       return `<title>${escapeText(textOf(node).trim())}</title>`;
     case 'script': {
-      if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json') throw invalid('head_tag', 'script is not allowed (only type="application/ld+json")');
+      if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json')
+        throw invalid('head_tag', 'script is not allowed (only type="application/ld+json")');
       let data: unknown;
       try {
         data = JSON.parse(textOf(node));
@@ -147,7 +216,10 @@ function headElement(node: Node): string {
         throw invalid('head_tag', 'the JSON-LD script is not valid JSON');
       }
       // Re-serialised with <, > and & escaped so the text can never close the element.
-      const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+      const json = JSON.stringify(data)
+        .replace(/</g, '\\u003c')
+        .replace(/>/g, '\\u003e')
+        .replace(/&/g, '\\u0026');
       return `<script type="application/ld+json">${json}</script>`;
     }
     default:
@@ -162,15 +234,21 @@ function headElement(node: Node): string {
  */
 export function sanitizeHeadTag(html: string): string {
   if (html.trim() === '') return '';
-  const doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  const doc = parseDocument(html, {
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+    decodeEntities: true,
+  });
   const out: string[] = [];
   for (const child of doc.children as Node[]) {
     if (child.type === 'comment' || child.type === 'directive') continue;
     if (child.type === 'text') {
-      if ((child.data ?? '').trim() !== '') throw invalid('head_tag', 'text outside an element is not allowed');
+      if ((child.data ?? '').trim() !== '')
+        throw invalid('head_tag', 'text outside an element is not allowed');
       continue;
     }
-    if (child.type !== 'tag' && child.type !== 'script' && child.type !== 'style') throw invalid('head_tag', `${child.type} is not allowed`);
+    if (child.type !== 'tag' && child.type !== 'script' && child.type !== 'style')
+      throw invalid('head_tag', `${child.type} is not allowed`);
     out.push(headElement(child));
     // Elements that cannot have children here would otherwise smuggle nested markup.
     if ((child.name === 'meta' || child.name === 'link') && (child.children ?? []).length > 0) {

@@ -1,5 +1,9 @@
 import { leadMailDeps } from '../adapters/lead-services';
-import { retryPendingLeadEmails as retryAll, type LeadMailDeps, type RetrySummary } from '../domain/leads-mail';
+import {
+  retryPendingLeadEmails as retryAll,
+  type LeadMailDeps,
+  type RetrySummary,
+} from '../domain/leads-mail';
 import { logger } from '../lib/logger';
 
 /**
@@ -7,7 +11,10 @@ import { logger } from '../lib/logger';
  * Deps default to the configured table and SES; the local server calls this on an interval.
  */
 export function retryPendingLeadEmails(deps: Partial<LeadMailDeps> = {}): Promise<RetrySummary> {
-  return retryAll({ ...leadMailDeps(deps.log ?? logger.child({ job: 'retry-lead-emails' })), ...deps });
+  return retryAll({
+    ...leadMailDeps(deps.log ?? logger.child({ job: 'retry-lead-emails' })),
+    ...deps,
+  });
 }
 
 /** EventBridge scheduled rule target (every few minutes). */

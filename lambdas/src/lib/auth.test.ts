@@ -52,7 +52,10 @@ const bearer = (t: string) => `Bearer ${t}`;
 
 describe('requireAdmin', () => {
   it('accepts a valid access token of an admin and returns who it is', async () => {
-    const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['admins'], username: 'alice' }));
+    const token = signJwt(
+      key,
+      accessClaims({ issuer, clientId, groups: ['admins'], username: 'alice' }),
+    );
     const identity = await requireAdmin(bearer(token));
     expect(identity).toMatchObject({ username: 'alice', groups: ['admins'] });
     expect(identity.accessToken).toBe(token);
@@ -60,8 +63,14 @@ describe('requireAdmin', () => {
   });
 
   it('answers 403 for a valid token of a user outside the admin group', async () => {
-    expect(await kindOf(requireAdmin(bearer(signJwt(key, accessClaims({ issuer, clientId, groups: ['editors'] })))))).toBe('forbidden');
-    expect(await kindOf(requireAdmin(bearer(signJwt(key, accessClaims({ issuer, clientId })))))).toBe('forbidden');
+    expect(
+      await kindOf(
+        requireAdmin(bearer(signJwt(key, accessClaims({ issuer, clientId, groups: ['editors'] })))),
+      ),
+    ).toBe('forbidden');
+    expect(
+      await kindOf(requireAdmin(bearer(signJwt(key, accessClaims({ issuer, clientId }))))),
+    ).toBe('forbidden');
   });
 
   it.each([
@@ -75,7 +84,10 @@ describe('requireAdmin', () => {
   });
 
   it('answers 401 for an expired token', async () => {
-    const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['admins'], expiresIn: -120 }));
+    const token = signJwt(
+      key,
+      accessClaims({ issuer, clientId, groups: ['admins'], expiresIn: -120 }),
+    );
     expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
   });
 
@@ -87,13 +99,19 @@ describe('requireAdmin', () => {
   it('answers 401 for a token whose payload was altered after signing', async () => {
     const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['users'] }));
     const [h, , s] = token.split('.');
-    const forged = Buffer.from(JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] }))).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] })),
+    ).toString('base64url');
     expect(await kindOf(requireAdmin(bearer(`${h}.${forged}.${s}`)))).toBe('unauthenticated');
   });
 
   it('answers 401 for an unsigned (alg none) token', async () => {
-    const head = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: 'issuer-key' })).toString('base64url');
-    const body = Buffer.from(JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] }))).toString('base64url');
+    const head = Buffer.from(
+      JSON.stringify({ alg: 'none', typ: 'JWT', kid: 'issuer-key' }),
+    ).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] })),
+    ).toString('base64url');
     expect(await kindOf(requireAdmin(bearer(`${head}.${body}.`)))).toBe('unauthenticated');
   });
 
@@ -105,7 +123,8 @@ describe('requireAdmin', () => {
       signJwt(key, { ...claims, token_use: 'id', aud: clientId }),
       signJwt(key, claims, { kid: 'no-such-key' }),
     ];
-    for (const token of cases) expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
+    for (const token of cases)
+      expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
   });
 });
 

@@ -65,13 +65,18 @@ function verifier(): Verifier {
         audience: null,
         customJwtCheck: ({ payload }) => {
           if (payload.token_use !== 'access') throw new ClaimError('token_use is not access');
-          if (payload.client_id !== USER_POOL_CLIENT_ID) throw new ClaimError('client_id does not match');
+          if (payload.client_id !== USER_POOL_CLIENT_ID)
+            throw new ClaimError('client_id does not match');
         },
       },
       { jwksCache: new SimpleJwksCache({ fetcher: new HttpFetcher() }) },
     );
   } else {
-    created = CognitoJwtVerifier.create({ userPoolId: USER_POOL_ID, tokenUse: 'access', clientId: USER_POOL_CLIENT_ID });
+    created = CognitoJwtVerifier.create({
+      userPoolId: USER_POOL_ID,
+      tokenUse: 'access',
+      clientId: USER_POOL_CLIENT_ID,
+    });
   }
   cached = { key, verifier: created };
   return created;

@@ -47,14 +47,21 @@ function depthOf(value: unknown, depth = 0): number {
 }
 
 /** Parse a request body by its declared encoding, refusing encodings the operation does not accept. */
-export async function parseBody(op: Operation, contentType: string | undefined, raw: Buffer): Promise<ParsedBody> {
+export async function parseBody(
+  op: Operation,
+  contentType: string | undefined,
+  raw: Buffer,
+): Promise<ParsedBody> {
   const accepted = op.request.encodings;
   if (accepted.length === 0) return { fields: {}, files: {} };
-  if (raw.length > MAX_BODY_BYTES) throw tooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+  if (raw.length > MAX_BODY_BYTES)
+    throw tooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
   if (raw.length === 0 && !contentType) return { fields: {}, files: {} };
   const encoding = encodingOf(contentType ?? '', accepted);
   if (!encoding) {
-    throw unsupportedType(`Content-Type must be ${accepted.map((e) => MEDIA_TYPES[e]).join(' or ')}.`);
+    throw unsupportedType(
+      `Content-Type must be ${accepted.map((e) => MEDIA_TYPES[e]).join(' or ')}.`,
+    );
   }
   switch (encoding) {
     case 'json':
@@ -73,8 +80,10 @@ function parseJson(raw: Buffer): Record<string, unknown> {
   } catch {
     throw invalid('body', 'is not valid JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid('body', 'must be a JSON object');
-  if (depthOf(value) > MAX_JSON_DEPTH) throw invalid('body', `is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalid('body', 'must be a JSON object');
+  if (depthOf(value) > MAX_JSON_DEPTH)
+    throw invalid('body', `is nested deeper than ${MAX_JSON_DEPTH} levels`);
   return Object.fromEntries(Object.entries(value));
 }
 
@@ -94,7 +103,13 @@ function parseMultipart(op: Operation, contentType: string, raw: Buffer): Promis
     try {
       bb = busboy({
         headers: { 'content-type': contentType },
-        limits: { fileSize: POST_LIMITS.bannerMaxBytes, files: Object.keys(fileFields).length, fields: 50, fieldSize: MAX_FIELD_BYTES, parts: 60 },
+        limits: {
+          fileSize: POST_LIMITS.bannerMaxBytes,
+          files: Object.keys(fileFields).length,
+          fields: 50,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: 60,
+        },
       });
     } catch {
       reject(invalid('body', 'is not valid multipart form data'));
@@ -118,11 +133,19 @@ function parseMultipart(op: Operation, contentType: string, raw: Buffer): Promis
       }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail(tooLarge(`must be at most ${POST_LIMITS.bannerMaxBytes / 1024 / 1024} MB`, name)));
+      stream.on('limit', () =>
+        fail(tooLarge(`must be at most ${POST_LIMITS.bannerMaxBytes / 1024 / 1024} MB`, name)),
+      );
       stream.on('close', () => {
         const bytes = Buffer.concat(chunks);
         // An empty file input (no file chosen) arrives as a part with no bytes: treat as absent.
-        if (bytes.length > 0 && !files[name]) files[name] = { field: name, filename: info.filename ?? '', contentType: info.mimeType, bytes };
+        if (bytes.length > 0 && !files[name])
+          files[name] = {
+            field: name,
+            filename: info.filename ?? '',
+            contentType: info.mimeType,
+            bytes,
+          };
       });
     });
     bb.on('filesLimit', () => fail(invalid('body', 'holds more files than this call takes')));

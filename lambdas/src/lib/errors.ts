@@ -24,13 +24,18 @@ export class DomainError extends Error {
 }
 
 export const invalid = (field: string, reason: string) => new DomainError('invalid', reason, field);
-export const unauthenticated = (message = 'Sign in again: the session token is missing, invalid or expired.') =>
-  new DomainError('unauthenticated', message);
-export const forbidden = (message = 'This account is not an administrator.') => new DomainError('forbidden', message);
+export const unauthenticated = (
+  message = 'Sign in again: the session token is missing, invalid or expired.',
+) => new DomainError('unauthenticated', message);
+export const forbidden = (message = 'This account is not an administrator.') =>
+  new DomainError('forbidden', message);
 export const notFound = (what: string) => new DomainError('not-found', `${what} was not found.`);
-export const conflict = (message: string, field?: string) => new DomainError('conflict', message, field);
-export const tooLarge = (message: string, field?: string) => new DomainError('too-large', message, field);
-export const unsupportedType = (message: string, field?: string) => new DomainError('unsupported-type', message, field);
+export const conflict = (message: string, field?: string) =>
+  new DomainError('conflict', message, field);
+export const tooLarge = (message: string, field?: string) =>
+  new DomainError('too-large', message, field);
+export const unsupportedType = (message: string, field?: string) =>
+  new DomainError('unsupported-type', message, field);
 export const tooManyRequests = (message: string) => new DomainError('too-many-requests', message);
 
 export const STATUS_OF: Record<DomainErrorKind, number> = {

@@ -12,7 +12,10 @@ const event = (headers: Record<string, string>, body?: string): APIGatewayProxyE
     headers,
     body,
     isBase64Encoded: false,
-    requestContext: { requestId: 'r1', http: { method: 'GET', path: '/api/health', sourceIp: '198.51.100.1' } },
+    requestContext: {
+      requestId: 'r1',
+      http: { method: 'GET', path: '/api/health', sourceIp: '198.51.100.1' },
+    },
   }) as unknown as APIGatewayProxyEventV2;
 
 afterEach(() => {

@@ -1,4 +1,8 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { z } from 'zod';
 import { contract, type Contract, type OperationName, type Operation } from '@agency/shared';
 import { parseBody, type UploadedFile } from './body';
@@ -24,7 +28,8 @@ export interface Request<N extends OperationName> {
   log: Logger;
 }
 
-type JsonBody<N extends OperationName> = Op<N> extends { response: infer R } ? (R extends z.ZodType ? z.input<R> : never) : never;
+type JsonBody<N extends OperationName> =
+  Op<N> extends { response: infer R } ? (R extends z.ZodType ? z.input<R> : never) : never;
 
 /** A handler's answer: JSON operations return their body; csv/svg ones return text. */
 export type Reply<N extends OperationName> = {
@@ -32,21 +37,39 @@ export type Reply<N extends OperationName> = {
   headers?: Record<string, string>;
 };
 
-export type Handler = (event: APIGatewayProxyEventV2, context?: Partial<Context>) => Promise<APIGatewayProxyStructuredResultV2>;
+export type Handler = (
+  event: APIGatewayProxyEventV2,
+  context?: Partial<Context>,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
-const CONTENT_TYPES = { json: 'application/json; charset=utf-8', csv: 'text/csv; charset=utf-8', svg: 'image/svg+xml' } as const;
+const CONTENT_TYPES = {
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  svg: 'image/svg+xml',
+} as const;
 
-const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
+const json = (
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 => ({
   statusCode,
-  headers: { 'content-type': CONTENT_TYPES.json, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers },
+  headers: {
+    'content-type': CONTENT_TYPES.json,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  },
   body: JSON.stringify(body),
 });
 
-const errorReply = (status: number, message: string, headers?: Record<string, string>) => json(status, { error: message }, headers);
+const errorReply = (status: number, message: string, headers?: Record<string, string>) =>
+  json(status, { error: message }, headers);
 
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
   const wanted = name.toLowerCase();
-  for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === wanted) return v;
+  for (const [k, v] of Object.entries(event.headers ?? {}))
+    if (k.toLowerCase() === wanted) return v;
   return undefined;
 }
 
@@ -68,14 +91,22 @@ function clientIp(event: APIGatewayProxyEventV2): string {
   return forwarded || (event.requestContext?.http?.sourceIp ?? 'unknown');
 }
 
-function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): Parsed<S> {
+function validate<S extends z.ZodType | undefined>(
+  schema: S,
+  value: unknown,
+  part: string,
+): Parsed<S> {
   if (!schema) return {} as Parsed<S>;
   const result = schema.safeParse(value);
   if (result.success) return result.data as Parsed<S>;
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : part;
   // A missing field is "required" whatever its schema (an enum reports a missing value as invalid_value).
-  const missing = issue !== undefined && issue.path.length > 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(value, issue.path) === undefined;
+  const missing =
+    issue !== undefined &&
+    issue.path.length > 0 &&
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+    valueAt(value, issue.path) === undefined;
   const reason = missing ? 'is required' : (issue?.message ?? 'is invalid');
   throw invalid(field, reason);
 }
@@ -85,17 +116,24 @@ function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, pa
  * check the admin token, validate against the contract (400 naming the field), map typed domain errors
  * to statuses, log one structured line per request, and turn anything unexpected into a logged 500.
  */
-export function defineHandler<N extends OperationName>(name: N, impl: (req: Request<N>) => Promise<Reply<N>>): Handler {
+export function defineHandler<N extends OperationName>(
+  name: N,
+  impl: (req: Request<N>) => Promise<Reply<N>>,
+): Handler {
   const op: Operation = contract[name];
   return async (event, context) => {
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? 'local';
     const log = rootLogger.child({ requestId, route: `${op.method} ${op.path}`, operation: name });
     const started = Date.now();
-    const corsHeaders: Record<string, string> = name === 'createLead' ? { 'access-control-allow-origin': '*' } : {};
+    const corsHeaders: Record<string, string> =
+      name === 'createLead' ? { 'access-control-allow-origin': '*' } : {};
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      const admin = op.auth === 'admin' ? await requireAdmin(header(event, 'authorization')) : undefined;
-      const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      const admin =
+        op.auth === 'admin' ? await requireAdmin(header(event, 'authorization')) : undefined;
+      const raw = event.body
+        ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
+        : Buffer.alloc(0);
       const parsed = await parseBody(op, header(event, 'content-type'), raw);
       const fileNames = Object.keys(op.request.files ?? {});
       for (const f of fileNames) delete parsed.fields[f];
@@ -111,13 +149,23 @@ export function defineHandler<N extends OperationName>(name: N, impl: (req: Requ
       } as Request<N>;
       const reply = await impl(req);
       if (op.kind === 'json') {
-        const checked = op.response ? op.response.safeParse(reply.body) : { success: true as const, data: reply.body };
-        if (!checked.success) throw new Error(`Response of ${name} does not match the contract: ${checked.error.message}`);
+        const checked = op.response
+          ? op.response.safeParse(reply.body)
+          : { success: true as const, data: reply.body };
+        if (!checked.success)
+          throw new Error(
+            `Response of ${name} does not match the contract: ${checked.error.message}`,
+          );
         result = json(op.status, checked.data, { ...corsHeaders, ...reply.headers });
       } else {
         result = {
           statusCode: op.status,
-          headers: { 'content-type': CONTENT_TYPES[op.kind], 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...reply.headers },
+          headers: {
+            'content-type': CONTENT_TYPES[op.kind],
+            'cache-control': 'no-store',
+            'x-content-type-options': 'nosniff',
+            ...reply.headers,
+          },
           body: String(reply.body),
         };
       }
@@ -127,7 +175,11 @@ export function defineHandler<N extends OperationName>(name: N, impl: (req: Requ
         result = errorReply(status, error.message, corsHeaders);
         log.info('request refused', { status, reason: error.message });
       } else {
-        result = errorReply(500, 'Something went wrong on our side. Please try again.', corsHeaders);
+        result = errorReply(
+          500,
+          'Something went wrong on our side. Please try again.',
+          corsHeaders,
+        );
         log.error('request failed', { error });
       }
     }

@@ -12,11 +12,15 @@ export interface Logger {
 
 function threshold(): number {
   const level = process.env.LOG_LEVEL;
-  return level === 'debug' || level === 'info' || level === 'warn' || level === 'error' ? ORDER[level] : ORDER.info;
+  return level === 'debug' || level === 'info' || level === 'warn' || level === 'error'
+    ? ORDER[level]
+    : ORDER.info;
 }
 
 function errorFields(value: unknown): unknown {
-  return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+  return value instanceof Error
+    ? { name: value.name, message: value.message, stack: value.stack }
+    : value;
 }
 
 export function createLogger(base: Record<string, unknown> = {}): Logger {

@@ -18,7 +18,8 @@ export interface HttpRequestInput {
 }
 
 /** Media types API Gateway hands to a function as text; every other body arrives base64-encoded. */
-const TEXT_TYPES = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)\b|[^;]*\+(json|xml)\b)/i;
+const TEXT_TYPES =
+  /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)\b|[^;]*\+(json|xml)\b)/i;
 
 const isText = (contentType: string | undefined) => TEXT_TYPES.test(contentType?.trim() ?? '');
 
@@ -36,7 +37,13 @@ export function apiGatewayEvent(input: HttpRequestInput): APIGatewayProxyEventV2
     const key = name.toLowerCase();
     const values = Array.isArray(value) ? value : [value];
     if (key === 'cookie') {
-      cookies = [...(cookies ?? []), ...values.flatMap((v) => v.split(';')).map((c) => c.trim()).filter(Boolean)];
+      cookies = [
+        ...(cookies ?? []),
+        ...values
+          .flatMap((v) => v.split(';'))
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ];
       continue;
     }
     headers[key] = headers[key] ? `${headers[key]},${values.join(',')}` : values.join(',');
@@ -60,13 +67,21 @@ export function apiGatewayEvent(input: HttpRequestInput): APIGatewayProxyEventV2
     ...(cookies ? { cookies } : {}),
     headers,
     ...(queryStringParameters ? { queryStringParameters } : {}),
-    ...(input.pathParameters && Object.keys(input.pathParameters).length > 0 ? { pathParameters: input.pathParameters } : {}),
+    ...(input.pathParameters && Object.keys(input.pathParameters).length > 0
+      ? { pathParameters: input.pathParameters }
+      : {}),
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
-      http: { method, path: input.rawPath, protocol: 'HTTP/1.1', sourceIp, userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method,
+        path: input.rawPath,
+        protocol: 'HTTP/1.1',
+        sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId,
       routeKey: input.routeKey ?? '$default',
       stage: '$default',
@@ -91,7 +106,12 @@ export interface DecodedResult {
 export function decodeResult(result: APIGatewayProxyStructuredResultV2 | string): DecodedResult {
   if (typeof result === 'string') {
     // API Gateway's shorthand: a bare string is a 200 JSON body.
-    return { status: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: Buffer.from(result, 'utf8') };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      cookies: [],
+      body: Buffer.from(result, 'utf8'),
+    };
   }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);

@@ -9,7 +9,10 @@ export const LAMBDAS_SRC = fileURLToPath(new URL('..', import.meta.url));
 
 /** An operation whose handler file does not exist (yet). */
 export class MissingHandlerError extends Error {
-  constructor(readonly operation: OperationName, readonly file: string) {
+  constructor(
+    readonly operation: OperationName,
+    readonly file: string,
+  ) {
     super(`No handler module for ${operation} at ${file}`);
     this.name = 'MissingHandlerError';
   }
@@ -25,7 +28,12 @@ async function importHandler(name: OperationName): Promise<Handler> {
     throw new MissingHandlerError(name, file);
   }
   const mod: unknown = await import(pathToFileURL(file).href);
-  if (typeof mod !== 'object' || mod === null || !('handler' in mod) || typeof mod.handler !== 'function') {
+  if (
+    typeof mod !== 'object' ||
+    mod === null ||
+    !('handler' in mod) ||
+    typeof mod.handler !== 'function'
+  ) {
     throw new Error(`${file} does not export a handler function`);
   }
   const handler = mod.handler;

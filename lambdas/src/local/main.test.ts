@@ -17,7 +17,14 @@ interface Running {
 /** Start `main.ts` like `npm start` does, on a free port, and wait for its banner. */
 function start(): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: 'false', RENDER_HANDLER: path.join(dataDir, 'no-renderer.ts'), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED: 'false',
+      RENDER_HANDLER: path.join(dataDir, 'no-renderer.ts'),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -30,8 +30,14 @@ const settingsSchema = z.object({
   SITE_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   MAIL_TO: z.string().min(3).optional(),
-  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'web', 'dist')),
-  RENDER_HANDLER: z.string().min(1).default(path.join(REPO_ROOT, 'web', 'src', 'server', 'render-handler.ts')),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'web', 'dist')),
+  RENDER_HANDLER: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'web', 'src', 'server', 'render-handler.ts')),
   /** "false" skips the sample posts. */
   SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -87,7 +93,9 @@ async function main(): Promise<void> {
         s.closeAllConnections();
       });
     }
-    await standIns?.stop().catch((error: unknown) => log.error('stopping the stand-ins failed', { error }));
+    await standIns
+      ?.stop()
+      .catch((error: unknown) => log.error('stopping the stand-ins failed', { error }));
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -115,7 +123,11 @@ async function main(): Promise<void> {
     resetClients();
 
     const clients = standInClients(standIns.endpoints);
-    const renderHandler = renderHandlerLoader({ entry: settings.RENDER_HANDLER, outDir: path.join(dataDir, 'render'), webRoot: path.join(REPO_ROOT, 'web') });
+    const renderHandler = renderHandlerLoader({
+      entry: settings.RENDER_HANDLER,
+      outDir: path.join(dataDir, 'render'),
+      webRoot: path.join(REPO_ROOT, 'web'),
+    });
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: { s3: clients.s3, bucket: env.MEDIA_BUCKET ?? 'media' },
@@ -128,7 +140,8 @@ async function main(): Promise<void> {
     });
     const port = await listen(server, settings.PORT, settings.HOST);
     const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
-    const shownUrl = settings.SITE_URL ?? (settings.HOST === '127.0.0.1' ? `http://localhost:${port}` : localUrl);
+    const shownUrl =
+      settings.SITE_URL ?? (settings.HOST === '127.0.0.1' ? `http://localhost:${port}` : localUrl);
     // Now that the port is known: absolute links of the handlers, and where the render handler finds the API and the shell.
     process.env.SITE_URL = shownUrl;
     process.env.API_ORIGIN = localUrl;
@@ -138,9 +151,16 @@ async function main(): Promise<void> {
     const marker = path.join(dataDir, 'seeded');
     if (settings.SEED === 'true' && !(await exists(marker))) {
       try {
-        const result = await seedPosts({ baseUrl: localUrl, adminEmail: settings.ADMIN_EMAIL, adminPassword: settings.ADMIN_PASSWORD });
+        const result = await seedPosts({
+          baseUrl: localUrl,
+          adminEmail: settings.ADMIN_EMAIL,
+          adminPassword: settings.ADMIN_PASSWORD,
+        });
         await writeFile(marker, `${new Date().toISOString()}\n`);
-        log.info(result.seeded ? 'sample posts created' : 'sample posts skipped', result.seeded ? { posts: result.created } : { reason: result.reason });
+        log.info(
+          result.seeded ? 'sample posts created' : 'sample posts skipped',
+          result.seeded ? { posts: result.created } : { reason: result.reason },
+        );
       } catch (error) {
         log.warn('sample posts could not be created; the next start tries again', { error });
       }
@@ -149,7 +169,10 @@ async function main(): Promise<void> {
     retry = startRetryJob(30_000);
     // Build the blog renderer now rather than on the first blog request (it takes a few seconds).
     void renderHandler();
-    if (!(await exists(settings.WEB_DIST))) log.warn('web/dist is missing: run `npm run build -w web` for the site (the API works without it)');
+    if (!(await exists(settings.WEB_DIST)))
+      log.warn(
+        'web/dist is missing: run `npm run build -w web` for the site (the API works without it)',
+      );
     process.stdout.write(
       [
         '',

@@ -17,7 +17,11 @@ describe('encodePng', () => {
   });
 
   it('makes banners small enough to upload (well under 5 MB)', () => {
-    const png = bannerPng({ from: [20, 40, 90], to: [240, 120, 60], discs: [{ x: 0.8, y: 0.3, r: 0.2, colour: [255, 255, 255], alpha: 0.3 }] });
+    const png = bannerPng({
+      from: [20, 40, 90],
+      to: [240, 120, 60],
+      discs: [{ x: 0.8, y: 0.3, r: 0.2, colour: [255, 255, 255], alpha: 0.3 }],
+    });
     expect(png.length).toBeLessThan(1024 * 1024);
   });
 });

@@ -25,7 +25,11 @@ function chunk(type: string, data: Buffer): Buffer {
 export type Rgb = readonly [number, number, number];
 
 /** Encode an 8-bit RGB PNG; `pixel(x, y)` gives each pixel's colour. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {
+export function encodePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => Rgb,
+): Buffer {
   const stride = width * 3 + 1;
   const raw = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
@@ -66,7 +70,12 @@ const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);
 
 /** A blog banner: a diagonal gradient with a few soft discs, 1200×630 (the social-card shape) by default. */
 export function bannerPng(design: BannerDesign, width = 1200, height = 630): Buffer {
-  const discs = design.discs.map((d) => ({ ...d, cx: d.x * width, cy: d.y * height, radius: d.r * width }));
+  const discs = design.discs.map((d) => ({
+    ...d,
+    cx: d.x * width,
+    cy: d.y * height,
+    radius: d.r * width,
+  }));
   return encodePng(width, height, (x, y) => {
     const t = (x / width + y / height) / 2;
     let r = mix(design.from[0], design.to[0], t);

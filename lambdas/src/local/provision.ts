@@ -37,13 +37,28 @@ export const ADMIN_GROUP = 'admins';
 
 /** Physical names of the local tables and bucket. */
 export const LOCAL_NAMES = {
-  tables: { content: 'content', leads: 'leads', views: 'views' } satisfies Record<TableName, string>,
+  tables: { content: 'content', leads: 'leads', views: 'views' } satisfies Record<
+    TableName,
+    string
+  >,
   bucket: 'media',
 } as const;
 
 /** Sample taxonomy of a fresh stack; the admin editor offers these. */
-export const SEED_CATEGORIES = ['Digital Marketing', 'SEO', 'Web Development', 'Branding', 'Content Marketing', 'Social Media'] as const;
-export const SEED_AUTHORS = ['Priya Raman', 'Daniel Okafor', 'Hannah Lindqvist', 'Marco Bellini'] as const;
+export const SEED_CATEGORIES = [
+  'Digital Marketing',
+  'SEO',
+  'Web Development',
+  'Branding',
+  'Content Marketing',
+  'Social Media',
+] as const;
+export const SEED_AUTHORS = [
+  'Priya Raman',
+  'Daniel Okafor',
+  'Hannah Lindqvist',
+  'Marco Bellini',
+] as const;
 
 export interface LocalUser {
   email: string;
@@ -108,24 +123,31 @@ export function tableDefinition(name: TableName, tableName: string): CreateTable
   const def = TABLES[name];
   const types = new Map<string, 'S' | 'N'>();
   types.set(def.partitionKey, 'partitionKeyType' in def ? def.partitionKeyType : 'S');
-  const keySchema: CreateTableCommandInput['KeySchema'] = [{ AttributeName: def.partitionKey, KeyType: 'HASH' }];
+  const keySchema: CreateTableCommandInput['KeySchema'] = [
+    { AttributeName: def.partitionKey, KeyType: 'HASH' },
+  ];
   if ('sortKey' in def) {
     types.set(def.sortKey, 'S');
     keySchema.push({ AttributeName: def.sortKey, KeyType: 'RANGE' });
   }
-  const indexes: GlobalSecondaryIndex[] = Object.values(def.indexes).map((index: { name: string; partitionKey: string; sortKey: string }) => {
-    types.set(index.partitionKey, 'S');
-    types.set(index.sortKey, 'S');
-    return {
-      IndexName: index.name,
-      KeySchema: [
-        { AttributeName: index.partitionKey, KeyType: 'HASH' },
-        { AttributeName: index.sortKey, KeyType: 'RANGE' },
-      ],
-      Projection: { ProjectionType: 'ALL' },
-    };
-  });
-  const attributes: AttributeDefinition[] = [...types].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
+  const indexes: GlobalSecondaryIndex[] = Object.values(def.indexes).map(
+    (index: { name: string; partitionKey: string; sortKey: string }) => {
+      types.set(index.partitionKey, 'S');
+      types.set(index.sortKey, 'S');
+      return {
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      };
+    },
+  );
+  const attributes: AttributeDefinition[] = [...types].map(([AttributeName, AttributeType]) => ({
+    AttributeName,
+    AttributeType,
+  }));
   return {
     TableName: tableName,
     AttributeDefinitions: attributes,
@@ -144,7 +166,9 @@ async function ensureTable(db: DynamoDBClient, name: TableName, tableName: strin
   }
   for (let i = 0; i < 100; i++) {
     const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
-    const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE');
+    const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every(
+      (g) => g.IndexStatus === 'ACTIVE',
+    );
     if (Table?.TableStatus === 'ACTIVE' && indexesActive) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -161,24 +185,37 @@ async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
 
 async function ensureTaxonomy(doc: DynamoDBDocumentClient, table: string): Promise<void> {
   const items = [
-    ...SEED_CATEGORIES.map((category, i) => ({ pk: 'CATEGORY', sk: pad(i + 1), id: i + 1, category })),
+    ...SEED_CATEGORIES.map((category, i) => ({
+      pk: 'CATEGORY',
+      sk: pad(i + 1),
+      id: i + 1,
+      category,
+    })),
     ...SEED_AUTHORS.map((name, i) => ({ pk: 'AUTHOR', sk: pad(i + 1), id: i + 1, name })),
   ];
   for (const Item of items) {
     try {
       // Never overwrite: the item may have been renamed since.
-      await doc.send(new PutCommand({ TableName: table, Item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await doc.send(
+        new PutCommand({ TableName: table, Item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 }
 
-async function poolExists(cognito: CognitoIdentityProviderClient, poolId: string | undefined, clientId: string | undefined): Promise<boolean> {
+async function poolExists(
+  cognito: CognitoIdentityProviderClient,
+  poolId: string | undefined,
+  clientId: string | undefined,
+): Promise<boolean> {
   if (!poolId || !clientId) return false;
   try {
     await cognito.send(new DescribeUserPoolCommand({ UserPoolId: poolId }));
-    await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: poolId, ClientId: clientId }));
+    await cognito.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: poolId, ClientId: clientId }),
+    );
     return true;
   } catch (error) {
     if (errorName(error) === 'ResourceNotFoundException') return false;
@@ -186,9 +223,15 @@ async function poolExists(cognito: CognitoIdentityProviderClient, poolId: string
   }
 }
 
-async function createPool(cognito: CognitoIdentityProviderClient): Promise<{ userPoolId: string; userPoolClientId: string }> {
+async function createPool(
+  cognito: CognitoIdentityProviderClient,
+): Promise<{ userPoolId: string; userPoolClientId: string }> {
   const { UserPool } = await cognito.send(
-    new CreateUserPoolCommand({ PoolName: 'agency-admins', UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'] }),
+    new CreateUserPoolCommand({
+      PoolName: 'agency-admins',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+    }),
   );
   const userPoolId = UserPool?.Id;
   if (!userPoolId) throw new Error('CreateUserPool returned no pool id');
@@ -205,7 +248,11 @@ async function createPool(cognito: CognitoIdentityProviderClient): Promise<{ use
   return { userPoolId, userPoolClientId };
 }
 
-async function ensureGroup(cognito: CognitoIdentityProviderClient, poolId: string, group: string): Promise<void> {
+async function ensureGroup(
+  cognito: CognitoIdentityProviderClient,
+  poolId: string,
+  group: string,
+): Promise<void> {
   // ListGroups, not GetGroup: cognito-local's GetGroup fails with a 500 on a pool that has no group yet.
   const { Groups } = await cognito.send(new ListGroupsCommand({ UserPoolId: poolId, Limit: 60 }));
   if (Groups?.some((g) => g.GroupName === group)) return;
@@ -213,7 +260,11 @@ async function ensureGroup(cognito: CognitoIdentityProviderClient, poolId: strin
 }
 
 /** Create the user when missing, (re)set its password as permanent, and add it to its groups. */
-async function ensureUser(cognito: CognitoIdentityProviderClient, poolId: string, user: LocalUser): Promise<void> {
+async function ensureUser(
+  cognito: CognitoIdentityProviderClient,
+  poolId: string,
+  user: LocalUser,
+): Promise<void> {
   try {
     await cognito.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: user.email }));
   } catch (error) {
@@ -232,10 +283,23 @@ async function ensureUser(cognito: CognitoIdentityProviderClient, poolId: string
     );
   }
   // Every start makes the printed credentials true, even if the configured password changed.
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: user.email, Password: user.password, Permanent: true }));
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: poolId,
+      Username: user.email,
+      Password: user.password,
+      Permanent: true,
+    }),
+  );
   for (const group of user.groups ?? []) {
     await ensureGroup(cognito, poolId, group);
-    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: group }));
+    await cognito.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: poolId,
+        Username: user.email,
+        GroupName: group,
+      }),
+    );
   }
 }
 
@@ -246,7 +310,13 @@ export function standInClients(endpoints: StandIns['endpoints']) {
   return {
     dynamo,
     doc: DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } }),
-    s3: new S3Client({ ...common, endpoint: endpoints.s3, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }),
+    s3: new S3Client({
+      ...common,
+      endpoint: endpoints.s3,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
     cognito: new CognitoIdentityProviderClient({ ...common, endpoint: endpoints.cognito }),
     destroy() {
       dynamo.destroy();
@@ -277,12 +347,19 @@ export async function provision(options: ProvisionOptions): Promise<Provisioned>
     const pool = (await poolExists(clients.cognito, saved.userPoolId, saved.userPoolClientId))
       ? { userPoolId: saved.userPoolId ?? '', userPoolClientId: saved.userPoolClientId ?? '' }
       : await createPool(clients.cognito);
-    const config: LocalConfig = { ...pool, captchaHmacKey: saved.captchaHmacKey ?? randomBytes(32).toString('hex') };
+    const config: LocalConfig = {
+      ...pool,
+      captchaHmacKey: saved.captchaHmacKey ?? randomBytes(32).toString('hex'),
+    };
     await writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
 
     await ensureGroup(clients.cognito, pool.userPoolId, ADMIN_GROUP);
-    await ensureUser(clients.cognito, pool.userPoolId, { ...options.admin, groups: [...new Set([ADMIN_GROUP, ...(options.admin.groups ?? [])])] });
-    for (const user of options.users ?? []) await ensureUser(clients.cognito, pool.userPoolId, user);
+    await ensureUser(clients.cognito, pool.userPoolId, {
+      ...options.admin,
+      groups: [...new Set([ADMIN_GROUP, ...(options.admin.groups ?? [])])],
+    });
+    for (const user of options.users ?? [])
+      await ensureUser(clients.cognito, pool.userPoolId, user);
 
     const env: LocalEnv = {
       AWS_REGION: LOCAL_REGION,

@@ -49,7 +49,9 @@ export async function bundleRenderHandler(options: RenderBundleOptions): Promise
  * Build and import the render handler lazily and once; null when its file does not exist (yet) or
  * does not build, so the server falls back to the static site. A missing file is looked for again later.
  */
-export function renderHandlerLoader(options: RenderBundleOptions): () => Promise<RenderHandler | null> {
+export function renderHandlerLoader(
+  options: RenderBundleOptions,
+): () => Promise<RenderHandler | null> {
   let loaded: Promise<RenderHandler | null> | undefined;
   let warned = false;
   const load = async (): Promise<RenderHandler | null> => {
@@ -62,13 +64,22 @@ export function renderHandlerLoader(options: RenderBundleOptions): () => Promise
     try {
       const bundle = await bundleRenderHandler(options);
       const mod: unknown = await import(pathToFileURL(bundle).href);
-      if (typeof mod === 'object' && mod !== null && 'handler' in mod && typeof mod.handler === 'function') {
+      if (
+        typeof mod === 'object' &&
+        mod !== null &&
+        'handler' in mod &&
+        typeof mod.handler === 'function'
+      ) {
         const handler = mod.handler;
         return (event) => handler(event);
       }
       throw new Error('it does not export a handler function');
     } catch (error) {
-      if (!warned) logger.warn('render handler unavailable, serving the static site for blog routes', { file: options.entry, error });
+      if (!warned)
+        logger.warn('render handler unavailable, serving the static site for blog routes', {
+          file: options.entry,
+          error,
+        });
       warned = true;
       return null;
     }

@@ -15,7 +15,10 @@ afterAll(async () => {
 describe('startRetryJob', () => {
   it('calls retryPendingLeadEmails on every run, without overlapping runs', async () => {
     const file = path.join(dir, 'job.mjs');
-    await writeFile(file, 'globalThis.__retryCalls = (globalThis.__retryCalls ?? 0); export async function retryPendingLeadEmails() { globalThis.__retryCalls++; await new Promise((r) => setTimeout(r, 50)); return { sent: 0 }; }');
+    await writeFile(
+      file,
+      'globalThis.__retryCalls = (globalThis.__retryCalls ?? 0); export async function retryPendingLeadEmails() { globalThis.__retryCalls++; await new Promise((r) => setTimeout(r, 50)); return { sent: 0 }; }',
+    );
     const job = startRetryJob(60_000, file);
     await Promise.all([job.runNow(), job.runNow()]);
     await job.runNow();

@@ -13,7 +13,12 @@ async function runOnce(file: string): Promise<void> {
     return; // not written yet: nothing to retry with
   }
   const mod: unknown = await import(pathToFileURL(file).href);
-  if (typeof mod !== 'object' || mod === null || !('retryPendingLeadEmails' in mod) || typeof mod.retryPendingLeadEmails !== 'function') {
+  if (
+    typeof mod !== 'object' ||
+    mod === null ||
+    !('retryPendingLeadEmails' in mod) ||
+    typeof mod.retryPendingLeadEmails !== 'function'
+  ) {
     throw new Error(`${file} does not export retryPendingLeadEmails()`);
   }
   const result: unknown = await mod.retryPendingLeadEmails();
@@ -24,7 +29,10 @@ async function runOnce(file: string): Promise<void> {
  * The local stand-in of the scheduled EventBridge rule: send lead e-mails still pending every
  * `intervalMs`. Runs never overlap; a failing run is logged and the next one tries again.
  */
-export function startRetryJob(intervalMs = 30_000, file = JOB_FILE): { stop(): Promise<void>; runNow(): Promise<void> } {
+export function startRetryJob(
+  intervalMs = 30_000,
+  file = JOB_FILE,
+): { stop(): Promise<void>; runNow(): Promise<void> } {
   let running: Promise<void> | null = null;
   const tick = () => {
     running ??= runOnce(file)

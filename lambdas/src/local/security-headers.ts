@@ -40,7 +40,13 @@ export function contentSecurityPolicy(third: ThirdParties = {}): string {
   };
   if (third.googleMapsKey) {
     add('script-src', 'https://maps.googleapis.com', 'https://maps.gstatic.com');
-    add('img-src', 'https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.ggpht.com');
+    add(
+      'img-src',
+      'https://maps.googleapis.com',
+      'https://maps.gstatic.com',
+      'https://*.googleapis.com',
+      'https://*.ggpht.com',
+    );
     add('connect-src', 'https://maps.googleapis.com');
     add('frame-src', 'https://www.google.com', 'https://maps.google.com');
   }

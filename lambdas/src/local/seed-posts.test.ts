@@ -6,10 +6,19 @@ import { SEED_POSTS } from './seed-posts';
 describe('SEED_POSTS', () => {
   it('holds at least six valid posts, among them the two special articles', () => {
     expect(SEED_POSTS.length).toBeGreaterThanOrEqual(6);
-    expect(SEED_POSTS.map((p) => p.slug)).toEqual(expect.arrayContaining([SPECIAL_SLUGS.career, SPECIAL_SLUGS.fileIcons]));
+    expect(SEED_POSTS.map((p) => p.slug)).toEqual(
+      expect.arrayContaining([SPECIAL_SLUGS.career, SPECIAL_SLUGS.fileIcons]),
+    );
     expect(new Set(SEED_POSTS.map((p) => p.slug)).size).toBe(SEED_POSTS.length);
     for (const p of SEED_POSTS) {
-      const body = contract.createPost.request.body.safeParse({ title: p.title, slug: p.slug, category_id: String(p.categoryId), author_id: String(p.authorId), content: p.content, head_tag: p.headTag });
+      const body = contract.createPost.request.body.safeParse({
+        title: p.title,
+        slug: p.slug,
+        category_id: String(p.categoryId),
+        author_id: String(p.authorId),
+        content: p.content,
+        head_tag: p.headTag,
+      });
       expect(body.success, p.slug).toBe(true);
       expect(p.categoryId).toBeLessThanOrEqual(SEED_CATEGORIES.length);
       expect(p.authorId).toBeLessThanOrEqual(SEED_AUTHORS.length);

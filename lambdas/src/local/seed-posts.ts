@@ -22,7 +22,9 @@ export const SEED_POSTS: readonly SeedPost[] = [
     slug: SPECIAL_SLUGS.fileIcons,
     categoryId: 3,
     authorId: 2,
-    headTag: description('Show a matching icon for PDFs, spreadsheets, images and other uploads with a few lines of HTML and JavaScript.'),
+    headTag: description(
+      'Show a matching icon for PDFs, spreadsheets, images and other uploads with a few lines of HTML and JavaScript.',
+    ),
     banner: {
       from: [18, 52, 86],
       to: [34, 150, 180],
@@ -76,7 +78,9 @@ document.getElementById('attachment').addEventListener('change', (event) =&gt; {
     slug: 'seo-basics-every-small-business-website-should-get-right',
     categoryId: 2,
     authorId: 3,
-    headTag: description('Titles, descriptions, speed, local listings and useful content: the search basics that matter most for a small business site.'),
+    headTag: description(
+      'Titles, descriptions, speed, local listings and useful content: the search basics that matter most for a small business site.',
+    ),
     banner: {
       from: [20, 70, 50],
       to: [130, 200, 120],
@@ -107,7 +111,9 @@ document.getElementById('attachment').addEventListener('change', (event) =&gt; {
     slug: 'building-a-brand-identity-that-lasts',
     categoryId: 4,
     authorId: 4,
-    headTag: description('A lasting brand starts with a clear position and a small, consistent system of words, colours and type.'),
+    headTag: description(
+      'A lasting brand starts with a clear position and a small, consistent system of words, colours and type.',
+    ),
     banner: {
       from: [70, 20, 80],
       to: [220, 80, 120],
@@ -137,7 +143,9 @@ document.getElementById('attachment').addEventListener('change', (event) =&gt; {
     slug: 'a-content-calendar-that-actually-works',
     categoryId: 5,
     authorId: 1,
-    headTag: description('Plan fewer, better pieces, batch the work and review results monthly: a content calendar a small team can keep.'),
+    headTag: description(
+      'Plan fewer, better pieces, batch the work and review results monthly: a content calendar a small team can keep.',
+    ),
     banner: {
       from: [90, 60, 10],
       to: [240, 190, 70],
@@ -167,7 +175,9 @@ document.getElementById('attachment').addEventListener('change', (event) =&gt; {
     slug: 'measuring-the-return-on-social-media-marketing',
     categoryId: 6,
     authorId: 3,
-    headTag: description('Likes are not revenue. How to connect social media activity to enquiries and sales with goals, tracking links and honest reporting.'),
+    headTag: description(
+      'Likes are not revenue. How to connect social media activity to enquiries and sales with goals, tracking links and honest reporting.',
+    ),
     banner: {
       from: [10, 40, 110],
       to: [120, 90, 220],
@@ -196,7 +206,9 @@ document.getElementById('attachment').addEventListener('change', (event) =&gt; {
     slug: SPECIAL_SLUGS.career,
     categoryId: 1,
     authorId: 1,
-    headTag: description('The skills, portfolio and habits that help you land your first job in a digital marketing agency and grow from there.'),
+    headTag: description(
+      'The skills, portfolio and habits that help you land your first job in a digital marketing agency and grow from there.',
+    ),
     banner: {
       from: [15, 30, 70],
       to: [230, 100, 70],

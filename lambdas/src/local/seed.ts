@@ -23,7 +23,12 @@ export async function acceptableBanner(design: BannerDesign): Promise<Buffer> {
     const to: BannerDesign['to'] = [design.to[0], design.to[1], Math.max(0, design.to[2] - shade)];
     const bytes = bannerPng({ ...design, to });
     try {
-      await checkBanner({ field: 'banner_image', filename: 'banner.png', contentType: 'image/png', bytes });
+      await checkBanner({
+        field: 'banner_image',
+        filename: 'banner.png',
+        contentType: 'image/png',
+        bytes,
+      });
       return bytes;
     } catch {
       // try the next shade
@@ -44,7 +49,8 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; j
   return { status: response.status, json };
 }
 
-const problem = (what: string, r: { status: number; json: unknown }) => new Error(`${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
+const problem = (what: string, r: { status: number; json: unknown }) =>
+  new Error(`${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
 
 /**
  * Create the sample posts through the API (login, then createPost with a multipart body and a
@@ -74,8 +80,16 @@ export async function seedPosts(options: SeedOptions): Promise<SeedResult> {
     form.append('author_id', String(post.authorId));
     form.append('content', post.content);
     form.append('head_tag', post.headTag);
-    form.append('banner_image', new Blob([await acceptableBanner(post.banner)], { type: 'image/png' }), `${post.slug}.png`);
-    const r = await call(`${base}${buildPath('createPost')}`, { method: contract.createPost.method, headers: { authorization: `Bearer ${token}` }, body: form });
+    form.append(
+      'banner_image',
+      new Blob([await acceptableBanner(post.banner)], { type: 'image/png' }),
+      `${post.slug}.png`,
+    );
+    const r = await call(`${base}${buildPath('createPost')}`, {
+      method: contract.createPost.method,
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (r.status === 409) continue;
     if (r.status !== contract.createPost.status) throw problem(`createPost ${post.slug}`, r);
     created.push(contract.createPost.response.parse(r.json).data.slug);

@@ -43,7 +43,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, '404.html'), '<!doctype html><title>not found</title>');
   await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
-  await writeFile(path.join(dist, 'assets', 'app-1a2b.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  await writeFile(
+    path.join(dist, 'assets', 'app-1a2b.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   ({ server, base } = await listen({
     webDist: dist,
     media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET ?? 'media' },
@@ -91,10 +94,14 @@ describe('local server: API', () => {
 
   it('stops reading a chunked body once it passes the cap and answers 413', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${base}${buildPath('createLead')}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        `${base}${buildPath('createLead')}`,
+        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       const chunk = Buffer.alloc(1024 * 1024, 97);
       for (let i = 0; i < 11; i++) req.write(chunk);
@@ -107,14 +114,23 @@ describe('local server: API', () => {
 describe('local server: media', () => {
   it('serves an object of the media bucket with its type, and 304 for a known ETag', async () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    await stack.clients.s3.send(new PutObjectCommand({ Bucket: stack.env.MEDIA_BUCKET, Key: 'banners/test.png', Body: bytes, ContentType: 'image/png' }));
+    await stack.clients.s3.send(
+      new PutObjectCommand({
+        Bucket: stack.env.MEDIA_BUCKET,
+        Key: 'banners/test.png',
+        Body: bytes,
+        ContentType: 'image/png',
+      }),
+    );
     const res = await fetch(`${base}/media/banners/test.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
     const etag = res.headers.get('etag') ?? '';
     expect(etag).not.toBe('');
-    const again = await fetch(`${base}/media/banners/test.png`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${base}/media/banners/test.png`, {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -155,12 +171,18 @@ describe('local server: static site', () => {
     expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(await br.text()).toContain('xxxx');
-    const gzip = await fetch(`${base}/assets/app-1a2b.js`, { headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await fetch(`${base}/assets/app-1a2b.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('hands blog routes to the render handler, and to the app shell when there is none', async () => {
-    renderer = async () => ({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<h1>rendered</h1>' });
+    renderer = async () => ({
+      statusCode: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<h1>rendered</h1>',
+    });
     const page = await fetch(`${base}/blog/some-post`);
     expect(await page.text()).toBe('<h1>rendered</h1>');
     expect(rendered).toContain('/blog/some-post');
@@ -173,7 +195,10 @@ describe('local server: static site', () => {
   });
 
   it('serves a placeholder page when the site is not built', async () => {
-    const bare = await listen({ webDist: path.join(dist, 'absent'), media: { s3: stack.clients.s3, bucket: 'media' } });
+    const bare = await listen({
+      webDist: path.join(dist, 'absent'),
+      media: { s3: stack.clients.s3, bucket: 'media' },
+    });
     try {
       const res = await fetch(`${bare.base}/`);
       expect(res.status).toBe(200);
@@ -186,11 +211,26 @@ describe('local server: static site', () => {
 
 describe('seedPosts', () => {
   it('creates posts with banners through the API once, and skips when the blog has posts', async () => {
-    const options = { baseUrl: base, adminEmail: stack.adminEmail, adminPassword: stack.adminPassword, posts: SEED_POSTS.slice(0, 2) };
+    const options = {
+      baseUrl: base,
+      adminEmail: stack.adminEmail,
+      adminPassword: stack.adminPassword,
+      posts: SEED_POSTS.slice(0, 2),
+    };
     const first = await seedPosts(options);
     expect(first).toEqual({ seeded: true, created: SEED_POSTS.slice(0, 2).map((p) => p.slug) });
     const list = await stack.invoke('listPosts', { query: { page: 1 } });
-    const page = z.object({ results: z.array(z.object({ slug: z.string(), banner_image: z.string().nullable(), category: z.object({ id: z.number() }).nullable() })) }).parse(list.json);
+    const page = z
+      .object({
+        results: z.array(
+          z.object({
+            slug: z.string(),
+            banner_image: z.string().nullable(),
+            category: z.object({ id: z.number() }).nullable(),
+          }),
+        ),
+      })
+      .parse(list.json);
     expect(page.results.map((p) => p.slug)).toEqual([SEED_POSTS[1]?.slug, SEED_POSTS[0]?.slug]);
     expect(page.results[0]?.category?.id).toBe(SEED_POSTS[1]?.categoryId);
     const banner = await fetch(`${base}${page.results[0]?.banner_image ?? '/media/none'}`);

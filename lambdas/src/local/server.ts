@@ -90,20 +90,38 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /** Write a response with the security headers, compressing text bodies the client accepts. */
-function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Body, extra: { cookies?: string[]; third?: ThirdParties } = {}): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Body,
+  extra: { cookies?: string[]; third?: ThirdParties } = {},
+): void {
   const out: Record<string, string | string[]> = { ...securityHeaders(extra.third), ...headers };
   if (extra.cookies && extra.cookies.length > 0) out['set-cookie'] = extra.cookies;
   const type = headers['content-type'] ?? '';
   const encoding = encodingFor(req);
-  const size = Buffer.isBuffer(body) ? body.length : Number(headers['content-length'] ?? Number.POSITIVE_INFINITY);
-  const compress = body !== null && encoding !== null && !headers['content-encoding'] && isCompressible(type) && size >= MIN_COMPRESS_BYTES && status !== 204 && status !== 304;
-  if (isCompressible(type)) out.vary = out.vary ? `${String(out.vary)}, accept-encoding` : 'accept-encoding';
+  const size = Buffer.isBuffer(body)
+    ? body.length
+    : Number(headers['content-length'] ?? Number.POSITIVE_INFINITY);
+  const compress =
+    body !== null &&
+    encoding !== null &&
+    !headers['content-encoding'] &&
+    isCompressible(type) &&
+    size >= MIN_COMPRESS_BYTES &&
+    status !== 204 &&
+    status !== 304;
+  if (isCompressible(type))
+    out.vary = out.vary ? `${String(out.vary)}, accept-encoding` : 'accept-encoding';
   const head = req.method === 'HEAD';
   if (compress && encoding) {
     out['content-encoding'] = encoding;
     delete out['content-length'];
     if (Buffer.isBuffer(body)) {
-      const packed = encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body);
+      const packed =
+        encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body);
       out['content-length'] = String(packed.length);
       res.writeHead(status, out);
       res.end(head ? undefined : packed);
@@ -115,7 +133,12 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, headers
       res.end();
       return;
     }
-    pipeline(body, encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip(), res, () => undefined);
+    pipeline(
+      body,
+      encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip(),
+      res,
+      () => undefined,
+    );
     return;
   }
   if (Buffer.isBuffer(body)) out['content-length'] = String(body.length);
@@ -146,36 +169,81 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   const reply = (req: IncomingMessage, res: ServerResponse, result: DecodedResult) =>
     send(req, res, result.status, result.headers, result.body, { cookies: result.cookies, third });
 
-  async function api(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQueryString: string): Promise<number> {
+  async function api(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawPath: string,
+    rawQueryString: string,
+  ): Promise<number> {
     const read = await readBody(req, max);
     if (!read.ok) {
-      const [status, headers, body] = jsonError(413, `The request body is larger than ${Math.round(max / 1024 / 1024)} MB.`);
+      const [status, headers, body] = jsonError(
+        413,
+        `The request body is larger than ${Math.round(max / 1024 / 1024)} MB.`,
+      );
       send(req, res, status, { ...headers, connection: 'close' }, body, { third });
       return status;
     }
-    const result = await routeApi({ method: req.method ?? 'GET', rawPath, rawQueryString, headers: req.headers, body: read.body, sourceIp: sourceIpOf(req) }, load);
+    const result = await routeApi(
+      {
+        method: req.method ?? 'GET',
+        rawPath,
+        rawQueryString,
+        headers: req.headers,
+        body: read.body,
+        sourceIp: sourceIpOf(req),
+      },
+      load,
+    );
     reply(req, res, result);
     return result.status;
   }
 
-  async function media(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<number> {
+  async function media(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawPath: string,
+  ): Promise<number> {
     let key: string;
     try {
       key = decodeURIComponent(rawPath.slice('/media/'.length));
     } catch {
       key = '';
     }
-    const found = await getMedia(options.media.s3, options.media.bucket, key, req.headers['if-none-match']);
+    const found = await getMedia(
+      options.media.s3,
+      options.media.bucket,
+      key,
+      req.headers['if-none-match'],
+    );
     if (found.status === 404) {
-      send(req, res, 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, Buffer.from('Not found'), { third });
+      send(
+        req,
+        res,
+        404,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+        Buffer.from('Not found'),
+        { third },
+      );
     } else send(req, res, found.status, found.headers, found.body, { third });
     return found.status;
   }
 
-  async function render(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQueryString: string): Promise<number | null> {
+  async function render(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawPath: string,
+    rawQueryString: string,
+  ): Promise<number | null> {
     const handler = await options.renderHandler?.();
     if (!handler) return null;
-    const event = apiGatewayEvent({ method: req.method ?? 'GET', rawPath, rawQueryString, headers: req.headers, sourceIp: sourceIpOf(req) });
+    const event = apiGatewayEvent({
+      method: req.method ?? 'GET',
+      rawPath,
+      rawQueryString,
+      headers: req.headers,
+      sourceIp: sourceIpOf(req),
+    });
     const result = decodeResult(await handler(event));
     reply(req, res, result);
     return result.status;
@@ -184,13 +252,29 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   async function site(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<number> {
     const hit = await resolveStatic(options.webDist, rawPath);
     if (!hit) {
-      send(req, res, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': HTML_CACHE }, Buffer.from(PLACEHOLDER), { third });
+      send(
+        req,
+        res,
+        200,
+        { 'content-type': 'text/html; charset=utf-8', 'cache-control': HTML_CACHE },
+        Buffer.from(PLACEHOLDER),
+        { third },
+      );
       return 200;
     }
     const type = contentTypeOf(hit.file);
     const etag = `W/"${hit.size.toString(16)}-${Math.floor(hit.mtimeMs).toString(16)}"`;
-    const cache = type.startsWith('text/html') ? HTML_CACHE : rawPath.startsWith('/assets/') ? ASSET_CACHE : FILE_CACHE;
-    const headers = { 'content-type': type, 'cache-control': cache, etag, 'content-length': String(hit.size) };
+    const cache = type.startsWith('text/html')
+      ? HTML_CACHE
+      : rawPath.startsWith('/assets/')
+        ? ASSET_CACHE
+        : FILE_CACHE;
+    const headers = {
+      'content-type': type,
+      'cache-control': cache,
+      etag,
+      'content-length': String(hit.size),
+    };
     if (hit.status === 200 && req.headers['if-none-match'] === etag) {
       send(req, res, 304, { 'cache-control': cache, etag }, null, { third });
       return 304;
@@ -205,22 +289,35 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     const { rawPath, rawQueryString } = splitUrl(req.url);
     let status = 500;
     try {
-      if (rawPath === '/api' || rawPath.startsWith('/api/')) status = await api(req, res, rawPath, rawQueryString);
+      if (rawPath === '/api' || rawPath.startsWith('/api/'))
+        status = await api(req, res, rawPath, rawQueryString);
       else {
         req.resume();
         if (method !== 'GET' && method !== 'HEAD') {
-          send(req, res, 405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' }, Buffer.from('Method not allowed'), { third });
+          send(
+            req,
+            res,
+            405,
+            { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' },
+            Buffer.from('Method not allowed'),
+            { third },
+          );
           status = 405;
         } else if (rawPath.startsWith('/media/')) status = await media(req, res, rawPath);
         else {
-          const rendered = isRenderedRoute(rawPath) ? await render(req, res, rawPath, rawQueryString) : null;
+          const rendered = isRenderedRoute(rawPath)
+            ? await render(req, res, rawPath, rawQueryString)
+            : null;
           status = rendered ?? (await site(req, res, rawPath));
         }
       }
     } catch (error) {
       log.error('local server request failed', { method, path: rawPath, error });
       if (!res.headersSent) {
-        const [s, headers, body] = jsonError(500, 'Something went wrong on our side. Please try again.');
+        const [s, headers, body] = jsonError(
+          500,
+          'Something went wrong on our side. Please try again.',
+        );
         send(req, res, s, headers, body, { third });
       } else res.destroy();
       status = 500;

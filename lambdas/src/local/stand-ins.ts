@@ -36,7 +36,11 @@ export const sesEmail = z.looseObject({
   messageId: z.string(),
   from: z.string(),
   replyTo: z.array(z.string()).default([]),
-  destination: z.object({ to: z.array(z.string()), cc: z.array(z.string()).default([]), bcc: z.array(z.string()).default([]) }),
+  destination: z.object({
+    to: z.array(z.string()),
+    cc: z.array(z.string()).default([]),
+    bcc: z.array(z.string()).default([]),
+  }),
   subject: z.string(),
   body: z.object({ html: z.string().optional(), text: z.string().optional() }),
   /** Epoch seconds. */
@@ -65,7 +69,8 @@ type SesModule = typeof import('aws-ses-v2-local');
 
 function portOf(server: Server): number {
   const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('server is not listening on a TCP port');
+  if (address === null || typeof address === 'string')
+    throw new Error('server is not listening on a TCP port');
   return address.port;
 }
 
@@ -83,8 +88,13 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Close a server and drop its idle keep-alive sockets, so stopping never waits on a client. */
 function close(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.close((error) => (error && !('code' in error && error.code === 'ERR_SERVER_NOT_RUNNING') ? reject(error) : resolve()));
-    if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function') server.closeAllConnections();
+    server.close((error) =>
+      error && !('code' in error && error.code === 'ERR_SERVER_NOT_RUNNING')
+        ? reject(error)
+        : resolve(),
+    );
+    if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function')
+      server.closeAllConnections();
   });
 }
 
@@ -97,7 +107,9 @@ function fresh(method: 'GET' | 'POST', target: string): Promise<{ status: number
     const req = http.request(target, { method, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -105,21 +117,37 @@ function fresh(method: 'GET' | 'POST', target: string): Promise<{ status: number
   });
 }
 
-const url = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const url = (host: string, port: number) =>
+  `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-async function startDynamo(opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions): Promise<{ server: Server; port: number }> {
+async function startDynamo(
+  opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions,
+): Promise<{ server: Server; port: number }> {
   const dir = path.join(opts.dataDir, 'dynamodb');
   if (!opts.dynamoInMemory) await mkdir(dir, { recursive: true });
-  const server = dynalite({ path: opts.dynamoInMemory ? undefined : dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const server = dynalite({
+    path: opts.dynamoInMemory ? undefined : dir,
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
   const port = await listen(server, opts.ports?.dynamodb ?? 0, opts.host);
   return { server, port };
 }
 
-async function startS3(opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions): Promise<{ s3: S3rver; port: number }> {
+async function startS3(
+  opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions,
+): Promise<{ s3: S3rver; port: number }> {
   const directory = path.join(opts.dataDir, 's3');
   await mkdir(directory, { recursive: true });
   // s3rver checks only that the access key is its own ("S3RVER"); SigV4 signatures are not recomputed.
-  const s3 = new S3rver({ address: opts.host, port: opts.ports?.s3 ?? 0, silent: true, directory, vhostBuckets: false });
+  const s3 = new S3rver({
+    address: opts.host,
+    port: opts.ports?.s3 ?? 0,
+    silent: true,
+    directory,
+    vhostBuckets: false,
+  });
   const address: AddressInfo = await s3.run();
   return { s3, port: address.port };
 }
@@ -129,24 +157,44 @@ async function startS3(opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> 
  * reads its port from the environment at load time. This wires the same services by hand, with the
  * state under `<dataDir>/cognito` and the issuer set to the address we actually listen on.
  */
-async function startCognito(opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions): Promise<{ server: Server; port: number }> {
+async function startCognito(
+  opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions,
+): Promise<{ server: Server; port: number }> {
   // aws-sdk v2 (a dependency of cognito-local, used only for Lambda triggers and KMS we do not use) prints an end-of-support note.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   const cognitoRequire = createRequire(require.resolve('cognito-local'));
   const AWS: typeof import('aws-sdk') = cognitoRequire('aws-sdk');
   const pino: typeof import('pino').default = cognitoRequire('pino');
   const services: typeof import('cognito-local/lib/services') = cognitoRequire('./services');
-  const { CognitoServiceFactoryImpl }: typeof import('cognito-local/lib/services/cognitoService') = cognitoRequire('./services/cognitoService');
-  const { CryptoService }: typeof import('cognito-local/lib/services/crypto') = cognitoRequire('./services/crypto');
-  const { StormDBDataStoreFactory }: typeof import('cognito-local/lib/services/dataStore/stormDb') = cognitoRequire('./services/dataStore/stormDb');
-  const { ConsoleMessageSender }: typeof import('cognito-local/lib/services/messageDelivery/consoleMessageSender') = cognitoRequire('./services/messageDelivery/consoleMessageSender');
-  const { MessageDeliveryService }: typeof import('cognito-local/lib/services/messageDelivery/messageDelivery') = cognitoRequire('./services/messageDelivery/messageDelivery');
+  const { CognitoServiceFactoryImpl }: typeof import('cognito-local/lib/services/cognitoService') =
+    cognitoRequire('./services/cognitoService');
+  const { CryptoService }: typeof import('cognito-local/lib/services/crypto') =
+    cognitoRequire('./services/crypto');
+  const { StormDBDataStoreFactory }: typeof import('cognito-local/lib/services/dataStore/stormDb') =
+    cognitoRequire('./services/dataStore/stormDb');
+  const {
+    ConsoleMessageSender,
+  }: typeof import('cognito-local/lib/services/messageDelivery/consoleMessageSender') =
+    cognitoRequire('./services/messageDelivery/consoleMessageSender');
+  const {
+    MessageDeliveryService,
+  }: typeof import('cognito-local/lib/services/messageDelivery/messageDelivery') = cognitoRequire(
+    './services/messageDelivery/messageDelivery',
+  );
   const { otp }: typeof import('cognito-local/lib/services/otp') = cognitoRequire('./services/otp');
-  const { JwtTokenGenerator }: typeof import('cognito-local/lib/services/tokenGenerator') = cognitoRequire('./services/tokenGenerator');
-  const { UserPoolServiceFactoryImpl }: typeof import('cognito-local/lib/services/userPoolService') = cognitoRequire('./services/userPoolService');
-  const { DefaultConfig }: typeof import('cognito-local/lib/server/config') = cognitoRequire('./server/config');
-  const { Router }: typeof import('cognito-local/lib/server/Router') = cognitoRequire('./server/Router');
-  const { createServer }: typeof import('cognito-local/lib/server/server') = cognitoRequire('./server/server');
+  const { JwtTokenGenerator }: typeof import('cognito-local/lib/services/tokenGenerator') =
+    cognitoRequire('./services/tokenGenerator');
+  const {
+    UserPoolServiceFactoryImpl,
+  }: typeof import('cognito-local/lib/services/userPoolService') = cognitoRequire(
+    './services/userPoolService',
+  );
+  const { DefaultConfig }: typeof import('cognito-local/lib/server/config') =
+    cognitoRequire('./server/config');
+  const { Router }: typeof import('cognito-local/lib/server/Router') =
+    cognitoRequire('./server/Router');
+  const { createServer }: typeof import('cognito-local/lib/server/server') =
+    cognitoRequire('./server/server');
 
   const dataDirectory = path.join(opts.dataDir, 'cognito');
   const logger = pino({ level: opts.verbose ? 'warn' : 'silent' });
@@ -157,14 +205,20 @@ async function startCognito(opts: Required<Pick<StandInOptions, 'dataDir' | 'hos
   const config = {
     ...DefaultConfig,
     TokenConfig: tokenConfig,
-    ServerConfig: { port: requestedPort, hostname: opts.host, development: false, https: false as const },
+    ServerConfig: {
+      port: requestedPort,
+      hostname: opts.host,
+      development: false,
+      https: false as const,
+    },
   };
   const clock = new services.DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
-  const cognitoService = await new CognitoServiceFactoryImpl(dataDirectory, dataStoreFactory, new UserPoolServiceFactoryImpl(clock, dataStoreFactory)).create(
-    ctx,
-    config.UserPoolDefaults,
-  );
+  const cognitoService = await new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
   const triggers = new services.TriggersService(
     clock,
     cognitoService,
@@ -175,7 +229,10 @@ async function startCognito(opts: Required<Pick<StandInOptions, 'dataDir' | 'hos
     clock,
     cognito: cognitoService,
     config,
-    messages: new services.MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages: new services.MessagesService(
+      triggers,
+      new MessageDeliveryService(new ConsoleMessageSender()),
+    ),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
@@ -230,7 +287,12 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     };
     stops.push(sesStop);
 
-    const endpoints = { dynamodb: url(host, dynamo.port), s3: url(host, s3.port), cognito: url(host, cognito.port), ses: url(host, sesPort) };
+    const endpoints = {
+      dynamodb: url(host, dynamo.port),
+      s3: url(host, s3.port),
+      cognito: url(host, cognito.port),
+      ses: url(host, sesPort),
+    };
     return {
       host,
       ports: { dynamodb: dynamo.port, s3: s3.port, cognito: cognito.port, ses: sesPort },
@@ -238,7 +300,8 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       sesInboxUrl: `${endpoints.ses}/`,
       async sesMessages() {
         const response = await fresh('GET', `${endpoints.ses}/store`);
-        if (response.status !== 200) throw new Error(`SES stand-in store answered ${response.status}`);
+        if (response.status !== 200)
+          throw new Error(`SES stand-in store answered ${response.status}`);
         return sesStore.parse(JSON.parse(response.body)).emails;
       },
       sesStop,

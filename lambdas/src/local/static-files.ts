@@ -26,16 +26,27 @@ const TYPES: Record<string, string> = {
 };
 
 /** Media type of a file by its extension. */
-export const contentTypeOf = (file: string): string => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (file: string): string =>
+  TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /** Whether a response of this type is worth compressing. */
 export const isCompressible = (contentType: string): boolean =>
-  /^(text\/|application\/(json|javascript|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i.test(contentType);
+  /^(text\/|application\/(json|javascript|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i.test(
+    contentType,
+  );
 
 /** Routes of the admin SPA: not prerendered, served by the app shell. */
-const SPA_ROUTES = [/^\/creative-login\/?$/, /^\/admin(\/.*)?$/, /^\/add-blog\/?$/, /^\/edit-blog(\/.*)?$/];
+const SPA_ROUTES = [
+  /^\/creative-login\/?$/,
+  /^\/admin(\/.*)?$/,
+  /^\/add-blog\/?$/,
+  /^\/edit-blog(\/.*)?$/,
+];
 /** Blog pages, rendered at the origin; the app shell renders them too when the render handler is absent. */
-const BLOG_PAGES = [/^\/blog(\/.*)?$/, /^\/how-to-start-a-career-in-a-digital-marketing-agency\/?$/];
+const BLOG_PAGES = [
+  /^\/blog(\/.*)?$/,
+  /^\/how-to-start-a-career-in-a-digital-marketing-agency\/?$/,
+];
 /** Everything the render handler answers: the blog pages, the sitemap and the feed. */
 const RENDERED = [...BLOG_PAGES, /^\/sitemap\.xml$/, /^\/rss\.xml$/];
 

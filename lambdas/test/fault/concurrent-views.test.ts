@@ -6,7 +6,10 @@ let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack();
   const token = await stack.adminToken();
-  const created = await stack.invoke('createPost', { token, multipart: { title: 'Popular', slug: 'popular', content: '<p>read me</p>' } });
+  const created = await stack.invoke('createPost', {
+    token,
+    multipart: { title: 'Popular', slug: 'popular', content: '<p>read me</p>' },
+  });
   expect(created.status).toBe(201);
 });
 afterAll(async () => {
@@ -16,9 +19,13 @@ afterAll(async () => {
 describe('fault: 1,000 concurrent view increments', () => {
   it('counts every one exactly', async () => {
     const N = 1000;
-    const answers = await Promise.all(Array.from({ length: N }, () => stack.invoke('increaseView', { form: { slug: 'popular' } })));
+    const answers = await Promise.all(
+      Array.from({ length: N }, () => stack.invoke('increaseView', { form: { slug: 'popular' } })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    const counts = answers.map((a) => (a.json as { data: { views: number } }).data.views).sort((a, b) => a - b);
+    const counts = answers
+      .map((a) => (a.json as { data: { views: number } }).data.views)
+      .sort((a, b) => a - b);
     // Each increment saw its own value: 1..N, no lost update, no duplicate.
     expect(counts).toEqual(Array.from({ length: N }, (_, i) => i + 1));
     const post = await stack.invoke('getPost', { form: { slug: 'popular' } });

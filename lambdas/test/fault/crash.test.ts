@@ -7,7 +7,13 @@ import { startStack, type RunningStack } from '../../../bench/lib/stack.mjs';
 import { solveForForm } from '../../src/domain/captcha-test-solver';
 
 const ADMIN = { email: 'crash-admin@example.com', password: 'Crash-Passw0rd!2024' };
-const ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED: 'false', CAPTCHA_COST: '10', CAPTCHA_MAX_COUNTER: '30' };
+const ENV = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  SEED: 'false',
+  CAPTCHA_COST: '10',
+  CAPTCHA_MAX_COUNTER: '30',
+};
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-crash-'));
 let stack: RunningStack | undefined;
 
@@ -17,7 +23,11 @@ afterAll(async () => {
 });
 
 async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}${buildPath('login')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${base}${buildPath('login')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
@@ -27,9 +37,17 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
     stack = await startStack({ dataDir, env: ENV });
     const base = stack.url;
     const token = await login(base);
-    const first = await fetch(`${base}${buildPath('createPost')}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form({ title: 'Counted', slug: 'counted', content: '<p>x</p>' }) });
+    const first = await fetch(`${base}${buildPath('createPost')}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form({ title: 'Counted', slug: 'counted', content: '<p>x</p>' }),
+    });
     expect(first.status).toBe(201);
-    const challenges = await Promise.all(Array.from({ length: 10 }, async () => solveForForm(await (await fetch(`${base}${buildPath('getCaptchaChallenge')}`)).json())));
+    const challenges = await Promise.all(
+      Array.from({ length: 10 }, async () =>
+        solveForForm(await (await fetch(`${base}${buildPath('getCaptchaChallenge')}`)).json()),
+      ),
+    );
 
     const ackedPosts: string[] = [];
     const ackedLeads: string[] = [];
@@ -39,14 +57,38 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
       for (let i = 0; !stopWriting; i++) {
         try {
           if (w === 0 && i < challenges.length) {
-            const res = await fetch(`${base}${buildPath('createLead')}`, { method: 'POST', body: form({ name: `Crash ${i}`, phone: '12345678', email: `c${i}@example.com`, subject: 'SEO', message: 'during the crash', altcha: challenges[i] ?? '' }), headers: { 'x-forwarded-for': `10.30.0.${i}` } });
-            if (res.status === 201) ackedLeads.push(((await res.json()) as { data: { id: string } }).data.id);
+            const res = await fetch(`${base}${buildPath('createLead')}`, {
+              method: 'POST',
+              body: form({
+                name: `Crash ${i}`,
+                phone: '12345678',
+                email: `c${i}@example.com`,
+                subject: 'SEO',
+                message: 'during the crash',
+                altcha: challenges[i] ?? '',
+              }),
+              headers: { 'x-forwarded-for': `10.30.0.${i}` },
+            });
+            if (res.status === 201)
+              ackedLeads.push(((await res.json()) as { data: { id: string } }).data.id);
           } else if (w % 2 === 1) {
             const slug = `crash-${w}-${i}`;
-            const res = await fetch(`${base}${buildPath('createPost')}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form({ title: `Crash ${w} ${i}`, slug, content: '<p>written before the crash</p>' }) });
+            const res = await fetch(`${base}${buildPath('createPost')}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}` },
+              body: form({
+                title: `Crash ${w} ${i}`,
+                slug,
+                content: '<p>written before the crash</p>',
+              }),
+            });
             if (res.status === 201) ackedPosts.push(slug);
           } else {
-            const res = await fetch(`${base}${buildPath('increaseView')}`, { method: 'PUT', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'slug=counted' });
+            const res = await fetch(`${base}${buildPath('increaseView')}`, {
+              method: 'PUT',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: 'slug=counted',
+            });
             if (res.status === 200) ackedViews++;
           }
         } catch {
@@ -66,10 +108,18 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
     stack = await startStack({ dataDir, env: ENV });
     const after = stack.url;
     for (const slug of ackedPosts) {
-      const res = await fetch(`${after}${buildPath('getPost')}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `slug=${slug}` });
+      const res = await fetch(`${after}${buildPath('getPost')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `slug=${slug}`,
+      });
       expect(res.status, slug).toBe(200);
     }
-    const counted = await fetch(`${after}${buildPath('getPost')}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'slug=counted' });
+    const counted = await fetch(`${after}${buildPath('getPost')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'slug=counted',
+    });
     const views = ((await counted.json()) as { data: { post: { views: number } } }).data.post.views;
     // Acknowledged increments all survived; a few unacknowledged in-flight ones may have landed too.
     expect(views).toBeGreaterThanOrEqual(ackedViews);
@@ -77,7 +127,9 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
     const leadIds = new Set<string>();
     const adminToken = await login(after);
     for (let page = 1; page < 50; page++) {
-      const res = await fetch(`${after}${buildPath('listLeads', {}, { page })}`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const res = await fetch(`${after}${buildPath('listLeads', {}, { page })}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
       const body = (await res.json()) as { results: { id: string }[]; next: string | null };
       body.results.forEach((l) => leadIds.add(l.id));
       if (!body.next) break;

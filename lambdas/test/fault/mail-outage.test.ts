@@ -22,7 +22,14 @@ afterAll(async () => {
 async function pendingCount(): Promise<number> {
   const index = TABLES.leads.indexes.pending;
   const res = await stack.clients.dynamo.send(
-    new QueryCommand({ TableName: env().LEADS_TABLE, IndexName: index.name, KeyConditionExpression: '#pk = :p', ExpressionAttributeNames: { '#pk': index.partitionKey }, ExpressionAttributeValues: { ':p': 'PENDING' }, Select: 'COUNT' }),
+    new QueryCommand({
+      TableName: env().LEADS_TABLE,
+      IndexName: index.name,
+      KeyConditionExpression: '#pk = :p',
+      ExpressionAttributeNames: { '#pk': index.partitionKey },
+      ExpressionAttributeValues: { ':p': 'PENDING' },
+      Select: 'COUNT',
+    }),
   );
   return res.Count ?? 0;
 }
@@ -30,14 +37,25 @@ async function pendingCount(): Promise<number> {
 describe('fault: the SES stand-in is down while 100 leads arrive', () => {
   it('stores and acknowledges all 100, then delivers each e-mail exactly once when SES is back', async () => {
     const N = 100;
-    const solutions = await Promise.all(Array.from({ length: N }, async () => solveForForm((await stack.invoke('getCaptchaChallenge')).json)));
+    const solutions = await Promise.all(
+      Array.from({ length: N }, async () =>
+        solveForForm((await stack.invoke('getCaptchaChallenge')).json),
+      ),
+    );
     const mailsBefore = (await stack.sesMessages()).length;
     await stack.stopSes();
     const answers = await Promise.all(
       solutions.map((altcha, i) =>
         stack.invoke('createLead', {
           sourceIp: `10.20.${Math.floor(i / 4)}.${i % 4}`,
-          multipart: { name: `Outage visitor ${i}`, phone: '+1 312 555 0100', email: `visitor${i}@example.com`, subject: 'Digital marketing', message: `Lead number ${i} during the outage`, altcha },
+          multipart: {
+            name: `Outage visitor ${i}`,
+            phone: '+1 312 555 0100',
+            email: `visitor${i}@example.com`,
+            subject: 'Digital marketing',
+            message: `Lead number ${i} during the outage`,
+            altcha,
+          },
         }),
       ),
     );
@@ -49,7 +67,10 @@ describe('fault: the SES stand-in is down while 100 leads arrive', () => {
     const stored = new Set<string>();
     for (let page = 1; ; page++) {
       const list = await stack.invoke('listLeads', { token, query: { page } });
-      const body = list.json as { results: { id: string; email_status: string }[]; next: string | null };
+      const body = list.json as {
+        results: { id: string; email_status: string }[];
+        next: string | null;
+      };
       for (const lead of body.results) {
         stored.add(lead.id);
         expect(lead.email_status).toBe('pending');

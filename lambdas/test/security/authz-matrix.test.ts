@@ -14,9 +14,18 @@ function validInput(name: OperationName): InvokeOptions {
   const banner = new Blob([PNG_1PX], { type: 'image/png' });
   switch (name) {
     case 'createPost':
-      return { multipart: { title: 'Matrix post', slug: 'matrix-post', content: '<p>x</p>', banner_image: banner } };
+      return {
+        multipart: {
+          title: 'Matrix post',
+          slug: 'matrix-post',
+          content: '<p>x</p>',
+          banner_image: banner,
+        },
+      };
     case 'updatePost':
-      return { multipart: { id: String(postId), title: 'Changed', slug: 'changed', content: '<p>y</p>' } };
+      return {
+        multipart: { id: String(postId), title: 'Changed', slug: 'changed', content: '<p>y</p>' },
+      };
     case 'deletePost':
       return { form: { id: String(postId) } };
     case 'listLeads':
@@ -29,7 +38,10 @@ function validInput(name: OperationName): InvokeOptions {
 beforeAll(async () => {
   stack = await startTestStack();
   const token = await stack.adminToken();
-  const created = await stack.invoke('createPost', { token, multipart: { title: 'Existing', slug: 'existing', content: '<p>hello</p>' } });
+  const created = await stack.invoke('createPost', {
+    token,
+    multipart: { title: 'Existing', slug: 'existing', content: '<p>hello</p>' },
+  });
   expect(created.status).toBe(201);
   postId = (created.json as { data: { id: number } }).data.id;
 });
@@ -40,7 +52,16 @@ afterAll(async () => {
 describe('authorization matrix on every admin operation', () => {
   it('covers every admin operation of the contract', () => {
     expect(adminOps.sort()).toEqual(
-      ['createPost', 'deletePost', 'exportLeads', 'getUserData', 'listAuthors', 'listCategories', 'listLeads', 'updatePost'].sort(),
+      [
+        'createPost',
+        'deletePost',
+        'exportLeads',
+        'getUserData',
+        'listAuthors',
+        'listCategories',
+        'listLeads',
+        'updatePost',
+      ].sort(),
     );
   });
 
@@ -51,7 +72,10 @@ describe('authorization matrix on every admin operation', () => {
     for (const name of adminOps) {
       for (const t of tokens) {
         const input = validInput(name);
-        const res = await stack.invoke(name, { ...input, headers: t.header ? { authorization: t.header } : {} });
+        const res = await stack.invoke(name, {
+          ...input,
+          headers: t.header ? { authorization: t.header } : {},
+        });
         outcomes.push(`${name} ${t.label} ${res.status}`);
         expect(res.status, `${name} with ${t.label}`).toBe(t.status);
         expect(res.json).toEqual({ error: expect.any(String) });
@@ -63,7 +87,13 @@ describe('authorization matrix on every admin operation', () => {
 
   it('lets the admin through (the matrix is not refusing everything)', async () => {
     const token = await stack.adminToken();
-    for (const name of ['getUserData', 'listCategories', 'listAuthors', 'listLeads', 'exportLeads'] as const) {
+    for (const name of [
+      'getUserData',
+      'listCategories',
+      'listAuthors',
+      'listLeads',
+      'exportLeads',
+    ] as const) {
       const res = await stack.invoke(name, { ...validInput(name), token });
       expect(res.status, name).toBe(200);
     }

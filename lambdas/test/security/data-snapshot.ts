@@ -17,14 +17,18 @@ export async function dataSnapshot(stack: TestStack): Promise<string> {
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await stack.clients.dynamo.send(new ScanCommand({ TableName: table, ExclusiveStartKey: start }));
+      const page = await stack.clients.dynamo.send(
+        new ScanCommand({ TableName: table, ExclusiveStartKey: start }),
+      );
       items.push(...(page.Items ?? []));
       start = page.LastEvaluatedKey;
     } while (start);
     const kept = items.filter((i) => !(typeof i.pk === 'string' && VOLATILE.test(i.pk)));
     parts.push(...kept.map((i) => `${table} ${JSON.stringify(i, Object.keys(i).sort())}`).sort());
   }
-  const objects = await stack.clients.s3.send(new ListObjectsV2Command({ Bucket: env().MEDIA_BUCKET }));
+  const objects = await stack.clients.s3.send(
+    new ListObjectsV2Command({ Bucket: env().MEDIA_BUCKET }),
+  );
   parts.push(...(objects.Contents ?? []).map((o) => `s3 ${o.Key} ${o.Size}`).sort());
   return parts.join('\n');
 }

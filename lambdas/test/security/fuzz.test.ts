@@ -12,7 +12,10 @@ let token: string;
 beforeAll(async () => {
   stack = await startTestStack();
   token = await stack.adminToken();
-  const created = await stack.invoke('createPost', { token, multipart: { title: 'Fuzz target', slug: 'fuzz-target', content: '<p>kept</p>' } });
+  const created = await stack.invoke('createPost', {
+    token,
+    multipart: { title: 'Fuzz target', slug: 'fuzz-target', content: '<p>kept</p>' },
+  });
   expect(created.status).toBe(201);
 });
 afterAll(async () => {
@@ -24,24 +27,68 @@ const FIELDS: Partial<Record<OperationName, { required: string[]; optional: stri
   login: { required: ['email', 'password'], optional: [] },
   getPost: { required: ['slug'], optional: [] },
   increaseView: { required: ['slug'], optional: [] },
-  createPost: { required: ['title', 'slug'], optional: ['category_id', 'author_id', 'content', 'head_tag'] },
-  updatePost: { required: ['id', 'title', 'slug'], optional: ['category_id', 'author_id', 'content', 'head_tag', 'version'] },
+  createPost: {
+    required: ['title', 'slug'],
+    optional: ['category_id', 'author_id', 'content', 'head_tag'],
+  },
+  updatePost: {
+    required: ['id', 'title', 'slug'],
+    optional: ['category_id', 'author_id', 'content', 'head_tag', 'version'],
+  },
   deletePost: { required: ['id'], optional: [] },
-  createLead: { required: ['name', 'phone', 'email', 'subject', 'message', 'altcha'], optional: ['page'] },
+  createLead: {
+    required: ['name', 'phone', 'email', 'subject', 'message', 'altcha'],
+    optional: ['page'],
+  },
 };
 
 const oddString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\u202e\u202d', '𝕏𝕊𝕊', '\ud800', '%00', '../../etc/passwd', '${7*7}', '{{7*7}}', "' OR 1=1 --", '{"$ne":null}', 'null', 'undefined', 'NaN', '-1', '1.5', '1e309', '0x10', '[]', '{}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e\u202d',
+    '𝕏𝕊𝕊',
+    '\ud800',
+    '%00',
+    '../../etc/passwd',
+    '${7*7}',
+    '{{7*7}}',
+    "' OR 1=1 --",
+    '{"$ne":null}',
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '1.5',
+    '1e309',
+    '0x10',
+    '[]',
+    '{}',
+  ),
   fc.string({ maxLength: 3 }).map((s) => s.repeat(20_000)),
 );
 /** Values that are never a positive whole number (so no fuzzed id can hit a real post). */
-const notAnId = oddString.filter((s) => !/^\s*\+?0*[1-9]\d*(\.0*)?(e\+?\d+)?\s*$/i.test(s) && !(Number(s) > 0 && Number.isInteger(Number(s))));
-const wrongTyped = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
+const notAnId = oddString.filter(
+  (s) =>
+    !/^\s*\+?0*[1-9]\d*(\.0*)?(e\+?\d+)?\s*$/i.test(s) &&
+    !(Number(s) > 0 && Number.isInteger(Number(s))),
+);
+const wrongTyped = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
 
-const deepJson = fc.integer({ min: 30, max: 5000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+const deepJson = fc
+  .integer({ min: 30, max: 5000 })
+  .map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
 
 const opArb = fc.constantFrom(...operationNames);
 
@@ -53,7 +100,9 @@ function enc(s: string): string {
   try {
     return encodeURIComponent(s);
   } catch {
-    return s.replace(/[\ud800-\udfff]/g, '%ED%A0%80').replace(/[^%\w.~-]/g, (c) => encodeURIComponent(c));
+    return s
+      .replace(/[\ud800-\udfff]/g, '%ED%A0%80')
+      .replace(/[^%\w.~-]/g, (c) => encodeURIComponent(c));
   }
 }
 
@@ -88,18 +137,53 @@ const requestArb: fc.Arbitrary<Fuzzed> = opArb.chain((name) => {
   const op = contract[name];
   const fields = FIELDS[name] ?? { required: [], optional: ['page', 'extra'] };
   const all = [...fields.required, ...fields.optional, 'unexpected_extra'];
-  const values = fc.record(Object.fromEntries(all.map((f) => [f, fc.oneof(f === 'id' ? notAnId : oddString, wrongTyped)])) as Record<string, fc.Arbitrary<unknown>>);
+  const values = fc.record(
+    Object.fromEntries(
+      all.map((f) => [f, fc.oneof(f === 'id' ? notAnId : oddString, wrongTyped)]),
+    ) as Record<string, fc.Arbitrary<unknown>>,
+  );
   const broken = fields.required.length ? fc.constantFrom(...fields.required) : fc.constant(null);
-  const encoding = fc.constantFrom('json', 'form', 'multipart', 'bad-multipart', 'text', 'xml', 'none', 'deep-json', 'huge', 'bytes');
+  const encoding = fc.constantFrom(
+    'json',
+    'form',
+    'multipart',
+    'bad-multipart',
+    'text',
+    'xml',
+    'none',
+    'deep-json',
+    'huge',
+    'bytes',
+  );
   return fc
     .record({
-      method: fc.oneof(fc.constant(op.method), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS')),
-      path: pathTrick(fillPath(op.path, 'pdf')).chain((p) => (op.path.includes('{') ? fc.oneof(fc.constant(p), oddString.map((s) => fillPath(op.path, s))) : fc.constant(p))),
+      method: fc.oneof(
+        fc.constant(op.method),
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
+      ),
+      path: pathTrick(fillPath(op.path, 'pdf')).chain((p) =>
+        op.path.includes('{')
+          ? fc.oneof(
+              fc.constant(p),
+              oddString.map((s) => fillPath(op.path, s)),
+            )
+          : fc.constant(p),
+      ),
       values,
       broken,
       encoding,
       authed: fc.boolean(),
-      query: fc.option(fc.oneof(notAnId.map((s) => `page=${enc(s)}`), fc.constant('page=0'), fc.constant('page=-5'), fc.constant('page=1&page=2'), fc.constant('page[]=1'), fc.constant('%zz')), { nil: undefined }),
+      query: fc.option(
+        fc.oneof(
+          notAnId.map((s) => `page=${enc(s)}`),
+          fc.constant('page=0'),
+          fc.constant('page=-5'),
+          fc.constant('page=1&page=2'),
+          fc.constant('page[]=1'),
+          fc.constant('%zz'),
+        ),
+        { nil: undefined },
+      ),
       bytes: fc.uint8Array({ maxLength: 2048 }),
       deep: deepJson,
     })
@@ -114,7 +198,9 @@ const requestArb: fc.Arbitrary<Fuzzed> = opArb.chain((name) => {
       const headers: Record<string, string> = {};
       if (authed) headers.authorization = `Bearer ${token}`;
       const target = query ? `${path}?${query}` : path;
-      const asText = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+      const asText = Object.fromEntries(
+        Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
       switch (encoding) {
         case 'json':
           headers['content-type'] = 'application/json';
@@ -125,9 +211,19 @@ const requestArb: fc.Arbitrary<Fuzzed> = opArb.chain((name) => {
         case 'multipart': {
           const boundary = 'fuzzBoundary7MA4YWxkTrZu0gW';
           headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
-          const parts = Object.entries(asText).map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-          parts.push(`--${boundary}\r\ncontent-disposition: form-data; name="banner_image"; filename="x.png"\r\ncontent-type: image/png\r\n\r\n${Buffer.from(bytes).toString('latin1')}\r\n`);
-          return { method, path: target, headers, body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'latin1') };
+          const parts = Object.entries(asText).map(
+            ([k, v]) =>
+              `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+          );
+          parts.push(
+            `--${boundary}\r\ncontent-disposition: form-data; name="banner_image"; filename="x.png"\r\ncontent-type: image/png\r\n\r\n${Buffer.from(bytes).toString('latin1')}\r\n`,
+          );
+          return {
+            method,
+            path: target,
+            headers,
+            body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'latin1'),
+          };
         }
         case 'bad-multipart':
           headers['content-type'] = 'multipart/form-data; boundary=';
@@ -137,7 +233,12 @@ const requestArb: fc.Arbitrary<Fuzzed> = opArb.chain((name) => {
           return { method, path: target, headers, body: JSON.stringify(body) };
         case 'xml':
           headers['content-type'] = 'application/xml';
-          return { method, path: target, headers, body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' };
+          return {
+            method,
+            path: target,
+            headers,
+            body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+          };
         case 'deep-json':
           headers['content-type'] = 'application/json';
           return { method, path: target, headers, body: deep };
@@ -160,11 +261,18 @@ describe(`fuzz: ${RUNS} malformed requests across every operation`, () => {
     let sent = 0;
     await fc.assert(
       fc.asyncProperty(requestArb, async (req) => {
-        const res = await stack.request(req.method, req.path, { headers: req.headers, body: req.body });
+        const res = await stack.request(req.method, req.path, {
+          headers: req.headers,
+          body: req.body,
+        });
         sent++;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status >= 500) throw new Error(`${req.method} ${req.path.slice(0, 120)} → ${res.status} ${res.body.slice(0, 300)}`);
-        if (res.status !== 204 && res.headers['content-type']?.includes('json')) expect(typeof res.json).toBe('object');
+        if (res.status >= 500)
+          throw new Error(
+            `${req.method} ${req.path.slice(0, 120)} → ${res.status} ${res.body.slice(0, 300)}`,
+          );
+        if (res.status !== 204 && res.headers['content-type']?.includes('json'))
+          expect(typeof res.json).toBe('object');
       }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261122), endOnFailure: true },
     );

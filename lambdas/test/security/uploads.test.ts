@@ -15,14 +15,30 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const SVG_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+const SVG_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+);
+const HTML = Buffer.from(
+  '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
-const JPEG_WITH_SCRIPT = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.from('<script>alert(1)</script>'), Buffer.from([0xff, 0xd9])]);
+const JPEG_WITH_SCRIPT = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+  Buffer.from('<script>alert(1)</script>'),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 const upload = (bytes: Buffer, filename: string, type: string, slug: string) =>
-  stack.invoke('createPost', { token, multipart: { title: 'Upload', slug, content: '', banner_image: new File([bytes], filename, { type }) } });
+  stack.invoke('createPost', {
+    token,
+    multipart: {
+      title: 'Upload',
+      slug,
+      content: '',
+      banner_image: new File([bytes], filename, { type }),
+    },
+  });
 
 describe('uploads', () => {
   it('refuses mislabelled files and polyglots with 415 naming banner_image, storing nothing', async () => {

@@ -6,8 +6,8 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<script>alert(1)</script>',
   '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=javascript:alert(\'XSS\')>',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=javascript:alert('XSS')>",
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
   '<a onmouseover="alert(document.cookie)">xxs link</a>',
   '<IMG """><SCRIPT>alert("XSS")</SCRIPT>"\\>',
@@ -30,14 +30,14 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<SCRIPT SRC=//xss.example/.j>',
   '<IMG SRC="`<javascript:alert>`(\'XSS\')"',
   '<iframe src=http://xss.example/scriptlet.html <',
-  '\\";alert(\'XSS\');//',
+  "\\\";alert('XSS');//",
   '</TITLE><SCRIPT>alert("XSS");</SCRIPT>',
   '<INPUT TYPE="IMAGE" SRC="javascript:alert(\'XSS\');">',
   '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
   '<IMG DYNSRC="javascript:alert(\'XSS\')">',
   '<IMG LOWSRC="javascript:alert(\'XSS\')">',
   '<STYLE>li {list-style-image: url("javascript:alert(\'XSS\')");}</STYLE><UL><LI>XSS</br>',
-  '<svg/onload=alert(\'XSS\')>',
+  "<svg/onload=alert('XSS')>",
   '<svg><script>alert(1)</script></svg>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
   '<BGSOUND SRC="javascript:alert(\'XSS\');">',
@@ -65,7 +65,7 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
   '<img src="x" alt="``onerror=alert(1)">',
   '"><img src=x onerror=alert(1)>',
-  '\'><script>alert(1)</script>',
+  "'><script>alert(1)</script>",
   '<base href="javascript:alert(1)//">',
   '<marquee onstart=alert(1)>',
   '<x contenteditable onblur=alert(1)>lose focus!',
@@ -80,15 +80,51 @@ export function executableVectors(html: string): string[] {
   const tags = html.match(/<[a-zA-Z][^>]*>/g) ?? [];
   for (const tag of tags) {
     const name = /^<([a-zA-Z0-9-]+)/.exec(tag)?.[1]?.toLowerCase() ?? '';
-    if (['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'svg', 'math', 'style', 'base', 'form', 'input', 'button', 'isindex', 'meta', 'link', 'bgsound', 'body', 'video', 'audio', 'source', 'details', 'marquee', 'template', 'noscript'].includes(name)) found.push(`tag ${name}`);
+    if (
+      [
+        'script',
+        'iframe',
+        'frame',
+        'frameset',
+        'object',
+        'embed',
+        'svg',
+        'math',
+        'style',
+        'base',
+        'form',
+        'input',
+        'button',
+        'isindex',
+        'meta',
+        'link',
+        'bgsound',
+        'body',
+        'video',
+        'audio',
+        'source',
+        'details',
+        'marquee',
+        'template',
+        'noscript',
+      ].includes(name)
+    )
+      found.push(`tag ${name}`);
     if (/\son[a-z]+\s*=/i.test(tag)) found.push(`handler in ${tag}`);
-    const urls = [...tag.matchAll(/\b(href|src|action|formaction|background|dynsrc|lowsrc|data)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)];
+    const urls = [
+      ...tag.matchAll(
+        /\b(href|src|action|formaction|background|dynsrc|lowsrc|data)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi,
+      ),
+    ];
     for (const u of urls) {
-      // eslint-disable-next-line no-control-regex -- control characters hide "javascript:" from naive filters
-      const value = (u[3] ?? u[4] ?? u[5] ?? '').replace(/&#x?[0-9a-f]+;?|&colon;|&tab;|&newline;|[\s\u0000-\u001f]/gi, '').toLowerCase();
-      if (/^(javascript|vbscript|data:text|data:image\/svg)/.test(value)) found.push(`url ${value.slice(0, 40)}`);
+      const value = (u[3] ?? u[4] ?? u[5] ?? '')
+        .replace(/&#x?[0-9a-f]+;?|&colon;|&tab;|&newline;|[\s\u0000-\u001f]/gi, '')
+        .toLowerCase();
+      if (/^(javascript|vbscript|data:text|data:image\/svg)/.test(value))
+        found.push(`url ${value.slice(0, 40)}`);
     }
-    if (/style\s*=\s*["'][^"']*(expression|javascript|url\()/i.test(tag)) found.push(`style in ${tag}`);
+    if (/style\s*=\s*["'][^"']*(expression|javascript|url\()/i.test(tag))
+      found.push(`style in ${tag}`);
   }
   return found;
 }

@@ -33,7 +33,14 @@ describe(`XSS: ${XSS_PAYLOADS.length} filter-evasion payloads`, () => {
 
   it('post content and title are stored sanitised: no executable vector survives', async () => {
     for (const [i, payload] of XSS_PAYLOADS.entries()) {
-      const res = await stack.invoke('createPost', { token, multipart: { title: `T ${payload}`.slice(0, 190), slug: `xss-${i}`, content: `<p>before</p>${payload}<p>after</p>` } });
+      const res = await stack.invoke('createPost', {
+        token,
+        multipart: {
+          title: `T ${payload}`.slice(0, 190),
+          slug: `xss-${i}`,
+          content: `<p>before</p>${payload}<p>after</p>`,
+        },
+      });
       expect(res.status, `${payload} → ${res.body}`).toBe(201);
       const got = await stack.invoke('getPost', { form: { slug: `xss-${i}` } });
       const post = (got.json as { data: { post: { content: string; title: string } } }).data.post;
@@ -46,7 +53,15 @@ describe(`XSS: ${XSS_PAYLOADS.length} filter-evasion payloads`, () => {
   it('head_tag payloads are rejected with a 400 naming head_tag, or stored without a vector', async () => {
     let rejected = 0;
     for (const [i, payload] of XSS_PAYLOADS.entries()) {
-      const res = await stack.invoke('createPost', { token, multipart: { title: `Head ${i}`, slug: `head-${i}`, content: '<p>x</p>', head_tag: payload } });
+      const res = await stack.invoke('createPost', {
+        token,
+        multipart: {
+          title: `Head ${i}`,
+          slug: `head-${i}`,
+          content: '<p>x</p>',
+          head_tag: payload,
+        },
+      });
       expect([201, 400], payload).toContain(res.status);
       if (res.status === 400) {
         rejected++;
@@ -55,7 +70,9 @@ describe(`XSS: ${XSS_PAYLOADS.length} filter-evasion payloads`, () => {
       }
       const got = await stack.invoke('getPost', { form: { slug: `head-${i}` } });
       const headTag = (got.json as { data: { post: { head_tag: string } } }).data.post.head_tag;
-      const vectors = executableVectors(headTag).filter((v) => v !== 'tag meta' && v !== 'tag link');
+      const vectors = executableVectors(headTag).filter(
+        (v) => v !== 'tag meta' && v !== 'tag link',
+      );
       expect(vectors, payload).toEqual([]);
       expect(headTag).not.toMatch(/<script(?![^>]*application\/ld\+json)/i);
     }
@@ -64,10 +81,16 @@ describe(`XSS: ${XSS_PAYLOADS.length} filter-evasion payloads`, () => {
 
   it('slugs and category ids carrying payloads are rejected naming the field', async () => {
     for (const payload of XSS_PAYLOADS.slice(0, 20)) {
-      const bySlug = await stack.invoke('createPost', { token, multipart: { title: 'x', slug: payload, content: '' } });
+      const bySlug = await stack.invoke('createPost', {
+        token,
+        multipart: { title: 'x', slug: payload, content: '' },
+      });
       expect(bySlug.status).toBe(400);
       expect((bySlug.json as { error: string }).error).toMatch(/^slug/);
-      const byCategory = await stack.invoke('createPost', { token, multipart: { title: 'x', slug: 'fine-slug', category_id: payload } });
+      const byCategory = await stack.invoke('createPost', {
+        token,
+        multipart: { title: 'x', slug: 'fine-slug', category_id: payload },
+      });
       expect(byCategory.status).toBe(400);
       expect((byCategory.json as { error: string }).error).toMatch(/^category_id/);
     }
@@ -77,14 +100,32 @@ describe(`XSS: ${XSS_PAYLOADS.length} filter-evasion payloads`, () => {
     for (const [i, payload] of XSS_PAYLOADS.entries()) {
       const res = await stack.invoke('createLead', {
         sourceIp: `10.9.${Math.floor(i / 200)}.${i % 200}`,
-        multipart: { name: payload.slice(0, 100), phone: '+91 98765 43210', email: 'visitor@example.com', subject: 'SEO', message: payload, page: `/contact?${payload.slice(0, 200)}`, altcha: await captcha() },
+        multipart: {
+          name: payload.slice(0, 100),
+          phone: '+91 98765 43210',
+          email: 'visitor@example.com',
+          subject: 'SEO',
+          message: payload,
+          page: `/contact?${payload.slice(0, 200)}`,
+          altcha: await captcha(),
+        },
       });
       expect([201, 400], payload).toContain(res.status);
     }
     for (const field of ['email', 'phone', 'subject'] as const) {
       for (const payload of XSS_PAYLOADS.slice(0, 10)) {
-        const fields = { name: 'A', phone: '12345678', email: 'a@example.com', subject: 'SEO', message: 'm', [field]: payload };
-        const res = await stack.invoke('createLead', { sourceIp: '10.8.0.1', multipart: { ...fields, altcha: 'not-needed-validation-fails-first' } });
+        const fields = {
+          name: 'A',
+          phone: '12345678',
+          email: 'a@example.com',
+          subject: 'SEO',
+          message: 'm',
+          [field]: payload,
+        };
+        const res = await stack.invoke('createLead', {
+          sourceIp: '10.8.0.1',
+          multipart: { ...fields, altcha: 'not-needed-validation-fails-first' },
+        });
         expect(res.status, `${field} ${payload}`).toBe(400);
         expect((res.json as { error: string }).error).toMatch(new RegExp(`^${field}`));
       }
@@ -100,11 +141,23 @@ describe(`XSS: ${XSS_PAYLOADS.length} filter-evasion payloads`, () => {
   });
 
   it('CSV export neutralises formula injection', async () => {
-    const formulas = ['=HYPERLINK("http://evil.example","x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(1+1)*cmd|\' /C calc\'!A0'];
+    const formulas = [
+      '=HYPERLINK("http://evil.example","x")',
+      "+cmd|' /C calc'!A0",
+      '-2+3',
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+    ];
     for (const [i, f] of formulas.entries()) {
       const res = await stack.invoke('createLead', {
         sourceIp: `10.7.0.${i}`,
-        multipart: { name: f, phone: '12345678', email: 'csv@example.com', subject: 'Branding', message: f, altcha: await captcha() },
+        multipart: {
+          name: f,
+          phone: '12345678',
+          email: 'csv@example.com',
+          subject: 'Branding',
+          message: f,
+          altcha: await captcha(),
+        },
       });
       expect(res.status).toBe(201);
     }

@@ -20,7 +20,11 @@ export function makeKey(kid = 'test-key'): TestKey {
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** Sign an RS256 JWT with `key` (the kid in the header may be overridden to impersonate another key). */
-export function signJwt(key: TestKey, payload: Record<string, unknown>, header: Record<string, unknown> = {}): string {
+export function signJwt(
+  key: TestKey,
+  payload: Record<string, unknown>,
+  header: Record<string, unknown> = {},
+): string {
   const head = b64({ alg: 'RS256', typ: 'JWT', kid: key.kid, ...header });
   const body = b64(payload);
   const signer = createSign('RSA-SHA256');
@@ -29,7 +33,13 @@ export function signJwt(key: TestKey, payload: Record<string, unknown>, header: 
 }
 
 /** Claims of a Cognito access token, as cognito-local and Cognito issue them. */
-export function accessClaims(opts: { issuer: string; clientId: string; groups?: string[]; expiresIn?: number; username?: string }): Record<string, unknown> {
+export function accessClaims(opts: {
+  issuer: string;
+  clientId: string;
+  groups?: string[];
+  expiresIn?: number;
+  username?: string;
+}): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
   return {
     sub: '6f1c3b9e-0000-4000-8000-000000000001',

@@ -30,7 +30,9 @@ export const authOperations = defineOperations({
     request: { encodings: [] },
     status: 200,
     kind: 'json',
-    response: z.object({ data: z.object({ username: z.string(), email: z.string(), groups: z.array(z.string()) }) }),
+    response: z.object({
+      data: z.object({ username: z.string(), email: z.string(), groups: z.array(z.string()) }),
+    }),
     errors: [401, 403],
   },
 });

@@ -7,8 +7,14 @@ describe('contract', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
   it('matches concrete paths to operations with their parameters', () => {
-    expect(matchOperation('GET', '/api/extension-image/pdf')).toEqual({ name: 'getExtensionImage', params: { extension: 'pdf' } });
-    expect(matchOperation('PUT', '/api/user/post/increase-view')).toEqual({ name: 'increaseView', params: {} });
+    expect(matchOperation('GET', '/api/extension-image/pdf')).toEqual({
+      name: 'getExtensionImage',
+      params: { extension: 'pdf' },
+    });
+    expect(matchOperation('PUT', '/api/user/post/increase-view')).toEqual({
+      name: 'increaseView',
+      params: {},
+    });
     expect(matchOperation('GET', '/api/lead')).toEqual({ name: null, allowed: ['POST'] });
     expect(matchOperation('GET', '/api/nope')).toEqual({ name: null, allowed: [] });
   });
@@ -20,7 +26,14 @@ describe('contract', () => {
     expect(handlerModule('createPost')).toBe('handlers/post/create-post');
   });
   it('rejects a lead with a bad subject naming the field', () => {
-    const r = contract.createLead.request.body.safeParse({ name: 'a', phone: '123456', email: 'a@b.co', subject: 'x', message: 'm', altcha: 'x' });
+    const r = contract.createLead.request.body.safeParse({
+      name: 'a',
+      phone: '123456',
+      email: 'a@b.co',
+      subject: 'x',
+      message: 'm',
+      altcha: 'x',
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['subject']);
   });

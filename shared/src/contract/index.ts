@@ -17,22 +17,34 @@ export type OperationName = keyof Contract;
 export const operationNames = Object.keys(contract) as OperationName[];
 
 /** `createPost` → `create-post`: the handler's file name. */
-export const kebabCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export const kebabCase = (name: string): string =>
+  name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** Handler module of an operation, relative to `lambdas/src/`. */
 export const handlerModule = (name: OperationName): string =>
   `handlers/${contract[name].resource}/${kebabCase(name)}`;
 
 /** Fill `{param}` placeholders of an operation's path. */
-export function buildPath(name: OperationName, params: Record<string, string> = {}, query?: Record<string, string | number>): string {
-  const path = contract[name].path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+export function buildPath(
+  name: OperationName,
+  params: Record<string, string> = {},
+  query?: Record<string, string | number>,
+): string {
+  const path = contract[name].path.replace(/\{(\w+)\}/g, (_, key: string) =>
+    encodeURIComponent(params[key] ?? ''),
+  );
   if (!query) return path;
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   return qs ? `${path}?${qs}` : path;
 }
 
 /** Match a concrete path against the contract; returns the operation and its path parameters. */
-export function matchOperation(method: string, path: string): { name: OperationName; params: Record<string, string> } | { name: null; allowed: string[] } {
+export function matchOperation(
+  method: string,
+  path: string,
+): { name: OperationName; params: Record<string, string> } | { name: null; allowed: string[] } {
   const allowed: string[] = [];
   for (const name of operationNames) {
     const op: Operation = contract[name];
@@ -46,10 +58,12 @@ export function matchOperation(method: string, path: string): { name: OperationN
 
 function matchPath(template: string, path: string): Record<string, string> | null {
   const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  const pattern = template
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
   const m = new RegExp(`^${pattern}/?$`).exec(path);
   if (!m) return null;
   const params: Record<string, string> = {};

@@ -3,7 +3,8 @@ import { LEAD_LIMITS, LEAD_SUBJECTS } from '../constants';
 import { lead, pageOf } from '../entities';
 import { defineOperations } from './operation';
 
-const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const required = (max: number) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 /** Server-side lead rules (issue: every field required, formats and lengths). */
 export const leadFields = z.object({
@@ -47,7 +48,17 @@ export const leadOperations = defineOperations({
     path: '/api/user/lead/list',
     auth: 'admin',
     summary: 'A page of enquiries, newest first.',
-    request: { encodings: [], query: z.object({ page: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1) }) },
+    request: {
+      encodings: [],
+      query: z.object({
+        page: z.coerce
+          .number({ error: 'must be a whole number' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 or more')
+          .max(100_000, 'is too large')
+          .default(1),
+      }),
+    },
     status: 200,
     kind: 'json',
     response: pageOf(lead),

@@ -3,14 +3,20 @@ import { POST_LIMITS } from '../constants';
 import { author, category, pageOf, post, postLink } from '../entities';
 import { defineOperations } from './operation';
 
-const id = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive');
+const id = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be positive');
 const optionalId = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id.optional());
 const slug = z
   .string()
   .trim()
   .min(1, 'is required')
   .max(POST_LIMITS.slugMax, 'is too long')
-  .regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'may hold only lower-case letters, digits and single hyphens');
+  .regex(
+    /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u,
+    'may hold only lower-case letters, digits and single hyphens',
+  );
 
 const postFields = {
   title: z.string().trim().min(1, 'is required').max(POST_LIMITS.titleMax, 'is too long'),
@@ -30,7 +36,14 @@ export const postOperations = defineOperations({
     summary: 'A page of posts, newest first.',
     request: {
       encodings: [],
-      query: z.object({ page: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1) }),
+      query: z.object({
+        page: z.coerce
+          .number({ error: 'must be a whole number' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 or more')
+          .max(100_000, 'is too large')
+          .default(1),
+      }),
     },
     status: 200,
     kind: 'json',
@@ -43,10 +56,17 @@ export const postOperations = defineOperations({
     path: '/api/user/post/get',
     auth: 'public',
     summary: 'One post by slug, with the previous and next posts.',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long') }) },
+    request: {
+      encodings: ['form', 'multipart', 'json'],
+      body: z.object({
+        slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
+      }),
+    },
     status: 200,
     kind: 'json',
-    response: z.object({ data: z.object({ post, prev_post: postLink.nullable(), next_post: postLink.nullable() }) }),
+    response: z.object({
+      data: z.object({ post, prev_post: postLink.nullable(), next_post: postLink.nullable() }),
+    }),
     errors: [400, 404],
   },
   createPost: {
@@ -55,7 +75,11 @@ export const postOperations = defineOperations({
     path: '/api/user/post/create',
     auth: 'admin',
     summary: 'Create a post; the banner image is optional.',
-    request: { encodings: ['multipart', 'form'], body: z.object(postFields), files: { banner_image: { required: false } } },
+    request: {
+      encodings: ['multipart', 'form'],
+      body: z.object(postFields),
+      files: { banner_image: { required: false } },
+    },
     status: 201,
     kind: 'json',
     response: z.object({ data: post }),
@@ -69,7 +93,14 @@ export const postOperations = defineOperations({
     summary: 'Update a post; a new banner replaces the old; a stale `version` answers 409.',
     request: {
       encodings: ['multipart', 'form'],
-      body: z.object({ id, ...postFields, version: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('must be a whole number').min(1).optional()) }),
+      body: z.object({
+        id,
+        ...postFields,
+        version: z.preprocess(
+          (v) => (v === '' ? undefined : v),
+          z.coerce.number().int('must be a whole number').min(1).optional(),
+        ),
+      }),
       files: { banner_image: { required: false } },
     },
     status: 200,
@@ -95,7 +126,12 @@ export const postOperations = defineOperations({
     path: '/api/user/post/increase-view',
     auth: 'public',
     summary: 'Count one view of a post.',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long') }) },
+    request: {
+      encodings: ['form', 'multipart', 'json'],
+      body: z.object({
+        slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
+      }),
+    },
     status: 200,
     kind: 'json',
     response: z.object({ data: z.object({ views: z.number().int() }) }),

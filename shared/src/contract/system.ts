@@ -20,7 +20,18 @@ export const systemOperations = defineOperations({
     path: '/api/extension-image/{extension}',
     auth: 'public',
     summary: 'An SVG icon for a file extension ("default" and unknown ones get the generic icon).',
-    request: { encodings: [], params: z.object({ extension: z.string().trim().toLowerCase().min(1, 'is required').max(16, 'is too long').regex(/^[a-z0-9]+$/, 'may hold only letters and digits') }) },
+    request: {
+      encodings: [],
+      params: z.object({
+        extension: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .min(1, 'is required')
+          .max(16, 'is too long')
+          .regex(/^[a-z0-9]+$/, 'may hold only letters and digits'),
+      }),
+    },
     status: 200,
     kind: 'svg',
     errors: [400],

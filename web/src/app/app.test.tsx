@@ -23,7 +23,9 @@ describe('App', () => {
         </MemoryRouter>
       </AppProviders>,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: "uh-oh! something's missing" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "uh-oh! something's missing" }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/404'));
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toMatch(/^Page Not Found/));
@@ -37,30 +39,37 @@ describe('App', () => {
     expect(pageForPath('/nope')).toBeUndefined();
   });
 
-  it.each(publicRoutes.map((r) => r.path))('hydrates the prerendered %s without mismatches', async (path) => {
-    const { html } = renderServer(path);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const page = pageForPath(path);
-    if (page) await browserPages[page].preload();
-    const problems: unknown[] = [];
-    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args));
-    const root = await act(async () =>
-      hydrateRoot(
-        container,
-        <AppProviders pages={browserPages}>
-          <MemoryRouter initialEntries={[path]}>
-            <App />
-          </MemoryRouter>
-        </AppProviders>,
-        { onRecoverableError: (err) => problems.push(err) },
-      ),
-    );
-    expect(problems.map((p) => String(Array.isArray(p) ? p.join(" ").slice(-1500) : p))).toEqual([]);
-    expect(container.querySelectorAll('h1')).toHaveLength(1);
-    consoleError.mockRestore();
-    act(() => root.unmount());
-    container.remove();
-  });
+  it.each(publicRoutes.map((r) => r.path))(
+    'hydrates the prerendered %s without mismatches',
+    async (path) => {
+      const { html } = renderServer(path);
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      document.body.appendChild(container);
+      const page = pageForPath(path);
+      if (page) await browserPages[page].preload();
+      const problems: unknown[] = [];
+      const consoleError = vi
+        .spyOn(console, 'error')
+        .mockImplementation((...args: unknown[]) => problems.push(args));
+      const root = await act(async () =>
+        hydrateRoot(
+          container,
+          <AppProviders pages={browserPages}>
+            <MemoryRouter initialEntries={[path]}>
+              <App />
+            </MemoryRouter>
+          </AppProviders>,
+          { onRecoverableError: (err) => problems.push(err) },
+        ),
+      );
+      expect(problems.map((p) => String(Array.isArray(p) ? p.join(' ').slice(-1500) : p))).toEqual(
+        [],
+      );
+      expect(container.querySelectorAll('h1')).toHaveLength(1);
+      consoleError.mockRestore();
+      act(() => root.unmount());
+      container.remove();
+    },
+  );
 });

@@ -5,7 +5,8 @@ import { pageChunks, pageSources, preloadLinks } from './page-sources';
 
 describe('pageSources', () => {
   it('names an existing module for every page', () => {
-    for (const source of Object.values(pageSources)) expect([source, existsSync(join(__dirname, '..', '..', source))]).toEqual([source, true]);
+    for (const source of Object.values(pageSources))
+      expect([source, existsSync(join(__dirname, '..', '..', source))]).toEqual([source, true]);
   });
 
   it('collects a page chunk and its static imports once each', () => {
@@ -14,8 +15,14 @@ describe('pageSources', () => {
       '_b.js': { file: 'assets/b.js', imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared.js' },
     };
-    expect(pageChunks(manifest, 'src/a.tsx')).toEqual(['/assets/a.js', '/assets/shared.js', '/assets/b.js']);
+    expect(pageChunks(manifest, 'src/a.tsx')).toEqual([
+      '/assets/a.js',
+      '/assets/shared.js',
+      '/assets/b.js',
+    ]);
     expect(pageChunks(manifest, 'src/missing.tsx')).toEqual([]);
-    expect(preloadLinks(['/assets/a.js'])).toBe('<link rel="modulepreload" crossorigin href="/assets/a.js">');
+    expect(preloadLinks(['/assets/a.js'])).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/a.js">',
+    );
   });
 });

@@ -13,11 +13,18 @@ export interface AppProvidersProps {
 }
 
 /** Context shared by the browser and server entries. */
-export function AppProviders({ pages, swrFallback = {}, metaCollector, children }: AppProvidersProps) {
+export function AppProviders({
+  pages,
+  swrFallback = {},
+  metaCollector,
+  children,
+}: AppProvidersProps) {
   return (
     <SWRConfig value={{ fallback: swrFallback }}>
       <PageModulesContext.Provider value={pages}>
-        <PageMetaContext.Provider value={metaCollector ?? null}>{children}</PageMetaContext.Provider>
+        <PageMetaContext.Provider value={metaCollector ?? null}>
+          {children}
+        </PageMetaContext.Provider>
       </PageModulesContext.Provider>
     </SWRConfig>
   );

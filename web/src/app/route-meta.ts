@@ -23,7 +23,8 @@ export const publicRoutes: { path: string; meta: PageMeta; sitemap: boolean }[] 
 ];
 
 const metaByPath = new Map(publicRoutes.map((r) => [r.path, r.meta]));
-const normalise = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const normalise = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /** Metadata of a prerendered route, or undefined. */
 export function metaForPath(pathname: string): PageMeta | undefined {
@@ -41,7 +42,9 @@ export function resolveMeta(pathname: string): PageMeta {
   const blog = pathname.startsWith('/blog') || pageForPath(pathname) === 'post';
   return {
     title: blog ? `Blog | ${site.name}` : `Admin | ${site.name}`,
-    description: blog ? `Articles on web development, SEO and digital marketing from the ${site.name} team.` : site.description,
+    description: blog
+      ? `Articles on web development, SEO and digital marketing from the ${site.name} team.`
+      : site.description,
     path: normalise(pathname),
   };
 }

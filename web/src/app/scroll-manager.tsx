@@ -11,7 +11,9 @@ export function ScrollManager() {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) {
       // Wait a frame so the new page has laid out.
-      const frame = window.requestAnimationFrame(() => target.scrollIntoView({ behavior, block: 'start' }));
+      const frame = window.requestAnimationFrame(() =>
+        target.scrollIntoView({ behavior, block: 'start' }),
+      );
       first.current = false;
       return () => window.cancelAnimationFrame(frame);
     }

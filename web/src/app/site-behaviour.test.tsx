@@ -72,7 +72,9 @@ describe('site-wide behaviour', () => {
     const top = screen.getByTestId('top');
     const below = screen.getByTestId('below');
     // jsdom lays everything out at 0: move the second element below the fold and rescan.
-    vi.spyOn(below, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 2000, width: 10, height: 10 }));
+    vi.spyOn(below, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 2000, width: 10, height: 10 }),
+    );
     below.removeAttribute('data-reveal-state');
     top.removeAttribute('data-reveal-state');
     act(() => {
@@ -83,7 +85,15 @@ describe('site-wide behaviour', () => {
       expect(below).toHaveAttribute('data-reveal-state', 'pending');
       expect(observed).toContain(below);
       const rect = below.getBoundingClientRect();
-      const entry: IntersectionObserverEntry = { target: below, isIntersecting: true, boundingClientRect: rect, intersectionRect: rect, intersectionRatio: 1, rootBounds: null, time: 0 };
+      const entry: IntersectionObserverEntry = {
+        target: below,
+        isIntersecting: true,
+        boundingClientRect: rect,
+        intersectionRect: rect,
+        intersectionRatio: 1,
+        rootBounds: null,
+        time: 0,
+      };
       act(() => callback([entry], new FakeObserver(() => {})));
       expect(below).toHaveAttribute('data-reveal-state', 'shown');
       vi.unstubAllGlobals();

@@ -31,7 +31,18 @@ export interface CarouselProps {
  * Accessible keen-slider carousel. The server HTML already lays slides out at their final width
  * (classes per breakpoint), so nothing shifts when the slider takes over after hydration.
  */
-export function Carousel({ label, slides, perView = 1, breakpoints = [], spacing = 0, loop = true, speedMs = 800, autoplayMs, arrows = true, className }: CarouselProps) {
+export function Carousel({
+  label,
+  slides,
+  perView = 1,
+  breakpoints = [],
+  spacing = 0,
+  loop = true,
+  speedMs = 800,
+  autoplayMs,
+  arrows = true,
+  className,
+}: CarouselProps) {
   const id = useId();
   const [paused, setPaused] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -41,7 +52,12 @@ export function Carousel({ label, slides, perView = 1, breakpoints = [], spacing
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
     loop,
     slides: { perView, spacing },
-    breakpoints: Object.fromEntries(breakpoints.map((b) => [`(min-width: ${b.minWidth}px)`, { slides: { perView: b.perView, spacing } }])),
+    breakpoints: Object.fromEntries(
+      breakpoints.map((b) => [
+        `(min-width: ${b.minWidth}px)`,
+        { slides: { perView: b.perView, spacing } },
+      ]),
+    ),
     defaultAnimation: { duration: speedMs },
     created: () => setReady(true),
     slideChanged: (s) => setCurrent(s.track.details.rel),
@@ -54,7 +70,14 @@ export function Carousel({ label, slides, perView = 1, breakpoints = [], spacing
   }, [autoplayMs, paused, instanceRef]);
 
   const sync = (): void => setPaused(hovering.current || focused.current);
-  const classes = ['carousel', `carousel--pv-${perView}`, ...breakpoints.map((b) => `carousel--${b.minWidth}-${b.perView}`), className].filter(Boolean).join(' ');
+  const classes = [
+    'carousel',
+    `carousel--pv-${perView}`,
+    ...breakpoints.map((b) => `carousel--${b.minWidth}-${b.perView}`),
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const style = { '--carousel-gap': `${spacing}px` } as CSSProperties;
 
   return (
@@ -81,22 +104,46 @@ export function Carousel({ label, slides, perView = 1, breakpoints = [], spacing
         sync();
       }}
     >
-      <div ref={sliderRef} className="keen-slider carousel__track" data-ready={ready || undefined} id={id} aria-live={autoplayMs && !paused ? 'off' : 'polite'}>
+      <div
+        ref={sliderRef}
+        className="keen-slider carousel__track"
+        data-ready={ready || undefined}
+        id={id}
+        aria-live={autoplayMs && !paused ? 'off' : 'polite'}
+      >
         {slides.map((slide, i) => (
-          <div key={i} className="keen-slider__slide carousel__slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <div
+            key={i}
+            className="keen-slider__slide carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+          >
             {slide}
           </div>
         ))}
       </div>
       {arrows && slides.length > 1 && (
         <div className="carousel__arrows">
-          <button type="button" className="carousel__arrow" aria-controls={id} aria-label="Previous slide" onClick={() => instanceRef.current?.prev()}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-controls={id}
+            aria-label="Previous slide"
+            onClick={() => instanceRef.current?.prev()}
+          >
             <ArrowLeft />
           </button>
           <span className="visually-hidden" aria-live="polite">
             {`Slide ${current + 1} of ${slides.length}`}
           </span>
-          <button type="button" className="carousel__arrow" aria-controls={id} aria-label="Next slide" onClick={() => instanceRef.current?.next()}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-controls={id}
+            aria-label="Next slide"
+            onClick={() => instanceRef.current?.next()}
+          >
             <ArrowRight />
           </button>
         </div>

@@ -19,7 +19,12 @@ export function Footer() {
           <ul className="site-footer__social" aria-label="Social media">
             {site.social.map((s) => (
               <li key={s.name}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.name} (opens in a new tab)`}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${s.name} (opens in a new tab)`}
+                >
                   <SocialIcon name={s.name} />
                 </a>
               </li>

@@ -13,7 +13,10 @@ function setScroll(y: number) {
 
 function renderHeader(path = '/') {
   // jsdom has no layout: give the header a height so the threshold is 100 - 20 = 80 px.
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 100 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get: () => 100,
+  });
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[path]}>
@@ -94,7 +97,9 @@ describe('Header', () => {
     expect(within(menu ?? document.body).getByText('Website Development')).toBeInTheDocument();
 
     // Escape closes it and returns focus to the Services button.
-    within(menu ?? document.body).getAllByRole('link')[0]?.focus();
+    within(menu ?? document.body)
+      .getAllByRole('link')[0]
+      ?.focus();
     await user.keyboard('{Escape}');
     expect(services).toHaveAttribute('aria-expanded', 'false');
     expect(services).toHaveFocus();
@@ -129,7 +134,10 @@ describe('Header', () => {
     const user = renderHeader();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.click(screen.getByRole('link', { name: 'About Us' }));
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('stays solid on admin pages', () => {

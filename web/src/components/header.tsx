@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { chatHref, site } from '../config/site';
 import { mainNav, serviceGroups } from '../config/nav';
@@ -11,7 +19,8 @@ export function solidThreshold(headerHeight: number): number {
 }
 
 /** Pages without a dark banner under the header (the admin area) keep it solid. */
-const alwaysSolid = (pathname: string): boolean => /^\/(creative-login|admin|add-blog|edit-blog)(\/|$)/.test(pathname);
+const alwaysSolid = (pathname: string): boolean =>
+  /^\/(creative-login|admin|add-blog|edit-blog)(\/|$)/.test(pathname);
 
 /** Fixed site header: logo, main links, services mega-menu, chat link and the mobile menu. */
 export function Header() {
@@ -67,13 +76,24 @@ export function Header() {
   const logo = solid ? site.logo.dark : site.logo.light;
 
   return (
-    <header ref={headerRef} className={`site-header${solid ? ' site-header--solid' : ''}`} data-solid={solid} onKeyDown={onKeyDown}>
+    <header
+      ref={headerRef}
+      className={`site-header${solid ? ' site-header--solid' : ''}`}
+      data-solid={solid}
+      onKeyDown={onKeyDown}
+    >
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <div className="site-header__inner container">
         <Link to="/" className="site-header__brand" aria-label={`${site.name} – home`}>
-          <img src={logo} alt={site.name} width={site.logo.width} height={site.logo.height} data-logo={solid ? 'dark' : 'light'} />
+          <img
+            src={logo}
+            alt={site.name}
+            width={site.logo.width}
+            height={site.logo.height}
+            data-logo={solid ? 'dark' : 'light'}
+          />
         </Link>
 
         <nav id={navId} className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
@@ -116,7 +136,10 @@ export function Header() {
                     const listId = `${megaId}-g${group.number}`;
                     const isExpanded = expanded[group.number] === true;
                     return (
-                      <div key={group.number} className={`mega-group${isExpanded ? ' is-expanded' : ''}`}>
+                      <div
+                        key={group.number}
+                        className={`mega-group${isExpanded ? ' is-expanded' : ''}`}
+                      >
                         <div className="mega-group__head">
                           <span className="mega-group__title">
                             <span className="mega-group__number">{group.number}</span> {group.title}
@@ -127,7 +150,9 @@ export function Header() {
                             aria-expanded={isExpanded}
                             aria-controls={listId}
                             aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${group.title}`}
-                            onClick={() => setExpanded((s) => ({ ...s, [group.number]: !isExpanded }))}
+                            onClick={() =>
+                              setExpanded((s) => ({ ...s, [group.number]: !isExpanded }))
+                            }
                           >
                             <span aria-hidden="true">{isExpanded ? '−' : '+'}</span>
                           </button>
@@ -176,7 +201,11 @@ export function Header() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((o) => !o)}
         >
-          {menuOpen ? <CloseIcon style={{ height: 45 }} height={45} /> : <MenuIcon style={{ height: 20 }} height={20} />}
+          {menuOpen ? (
+            <CloseIcon style={{ height: 45 }} height={45} />
+          ) : (
+            <MenuIcon style={{ height: 20 }} height={20} />
+          )}
         </button>
       </div>
     </header>

@@ -11,7 +11,13 @@ function Harness({ autoCloseMs }: { autoCloseMs?: number }) {
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <Popup open={open} variant="error" message="Please fill all necessary field." onClose={() => setOpen(false)} autoCloseMs={autoCloseMs} />
+      <Popup
+        open={open}
+        variant="error"
+        message="Please fill all necessary field."
+        onClose={() => setOpen(false)}
+        autoCloseMs={autoCloseMs}
+      />
     </>
   );
 }

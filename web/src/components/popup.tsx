@@ -19,13 +19,26 @@ export interface PopupProps {
  * Accessible modal popup: focus moves to its button when it opens, Tab stays inside,
  * Escape or the button closes it, and focus returns to where it was.
  */
-export function Popup({ open, title, message, onClose, variant = 'info', role, closeLabel = 'OK', autoCloseMs }: PopupProps) {
+export function Popup({
+  open,
+  title,
+  message,
+  onClose,
+  variant = 'info',
+  role,
+  closeLabel = 'OK',
+  autoCloseMs,
+}: PopupProps) {
   const titleId = useId();
   const messageId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({ open, onClose, initialFocus: buttonRef });
+  const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({
+    open,
+    onClose,
+    initialFocus: buttonRef,
+  });
 
   useEffect(() => {
     if (!open || !autoCloseMs) return;
@@ -56,10 +69,21 @@ export function Popup({ open, title, message, onClose, variant = 'info', role, c
         <div id={messageId} className="popup__message">
           {message}
         </div>
-        <button ref={buttonRef} type="button" className="btn btn--primary popup__button" onClick={onClose}>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="btn btn--primary popup__button"
+          onClick={onClose}
+        >
           {closeLabel}
         </button>
-        {autoCloseMs ? <span className="popup__progress" style={{ animationDuration: `${autoCloseMs}ms` }} aria-hidden="true" /> : null}
+        {autoCloseMs ? (
+          <span
+            className="popup__progress"
+            style={{ animationDuration: `${autoCloseMs}ms` }}
+            aria-hidden="true"
+          />
+        ) : null}
       </div>
     </div>
   );

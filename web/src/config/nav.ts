@@ -31,7 +31,10 @@ export const serviceGroups: readonly ServiceGroup[] = [
     links: [
       { label: 'Responsive Website Development', href: '/responsive-website-design-development' },
       { label: 'WordPress Development', href: '/wordpress-development-company-chennai' },
-      { label: 'E-commerce Website Development', href: '/e-commerce-website-development-company-chennai' },
+      {
+        label: 'E-commerce Website Development',
+        href: '/e-commerce-website-development-company-chennai',
+      },
       { label: 'Magento Development', href: '/services#core-service-section' },
       { label: 'WooCommerce Development', href: '/services#core-service-section' },
       { label: 'CMS Website Development', href: '/services#core-service-section' },
@@ -41,7 +44,10 @@ export const serviceGroups: readonly ServiceGroup[] = [
     number: '02',
     title: 'Web App Development',
     links: [
-      { label: 'Web Application Development', href: '/web-application-development-company-chennai' },
+      {
+        label: 'Web Application Development',
+        href: '/web-application-development-company-chennai',
+      },
       { label: 'SaaS Development', href: '/saas-development-company-in-chennai' },
       { label: 'PHP Development', href: '/services#Web-dev' },
       { label: 'Laravel Development', href: '/services#Web-dev' },
@@ -72,7 +78,9 @@ export const serviceGroups: readonly ServiceGroup[] = [
 ];
 
 /** The eleven service landing pages, in menu order. */
-export const serviceLandingPaths: readonly string[] = serviceGroups.flatMap((g) => g.links.map((l) => l.href).filter((h) => !h.includes('#')));
+export const serviceLandingPaths: readonly string[] = serviceGroups.flatMap((g) =>
+  g.links.map((l) => l.href).filter((h) => !h.includes('#')),
+);
 
 /** Footer quick links. */
 export const quickLinks: readonly NavLink[] = [

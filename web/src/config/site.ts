@@ -55,7 +55,12 @@ export const site = {
   /** WhatsApp business number, digits only with country code (VITE_WHATSAPP_NUMBER overrides it). */
   chatNumber: '910000000000',
   foundedYear: 2011,
-  logo: { light: '/assets/img/logo-light.svg', dark: '/assets/img/logo-dark.svg', width: 168, height: 40 },
+  logo: {
+    light: '/assets/img/logo-light.svg',
+    dark: '/assets/img/logo-dark.svg',
+    width: 168,
+    height: 40,
+  },
   defaultShareImage: '/assets/img/share-card.svg',
 } as const satisfies {
   name: string;

@@ -16,15 +16,38 @@ export const aboutPage = {
   principles: {
     heading: 'How we work',
     items: [
-      { title: 'Listen first', text: 'Every project starts with your goals, customers and numbers, not with a template.', icon: 'users' },
-      { title: 'Build it right', text: 'Clean code, fast pages and accessible design, tested on real devices before launch.', icon: 'shield' },
-      { title: 'Measure and improve', text: 'We track what matters after launch and keep improving what works.', icon: 'chart' },
+      {
+        title: 'Listen first',
+        text: 'Every project starts with your goals, customers and numbers, not with a template.',
+        icon: 'users',
+      },
+      {
+        title: 'Build it right',
+        text: 'Clean code, fast pages and accessible design, tested on real devices before launch.',
+        icon: 'shield',
+      },
+      {
+        title: 'Measure and improve',
+        text: 'We track what matters after launch and keep improving what works.',
+        icon: 'chart',
+      },
     ] satisfies { title: string; text: string; icon: IconName }[],
   },
   technologies: {
     heading: 'Technologies we use',
     intro: 'Proven tools we know inside out.',
-    items: ['WordPress', 'WooCommerce', 'Magento', 'Core PHP', 'Laravel', 'Python (Django)', 'React Js', 'MySQL', 'Google Ads', 'Google Analytics'],
+    items: [
+      'WordPress',
+      'WooCommerce',
+      'Magento',
+      'Core PHP',
+      'Laravel',
+      'Python (Django)',
+      'React Js',
+      'MySQL',
+      'Google Ads',
+      'Google Analytics',
+    ],
   },
   clientele: {
     heading: 'Our clientele',

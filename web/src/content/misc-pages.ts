@@ -6,7 +6,8 @@ export const contactPage = {
   title: 'Contact Us',
   subtitle: `Tell us about your project. We call back within ${CALL_BACK_HOURS} hours.`,
   promise: `We call you back within ${CALL_BACK_HOURS} hours`,
-  promiseText: 'Send the form or give us a ring. A strategist, not a call centre, gets back to you the same day on working days.',
+  promiseText:
+    'Send the form or give us a ring. A strategist, not a call centre, gets back to you the same day on working days.',
   formHeading: 'Send us an enquiry',
   infoHeading: 'Contact information',
   mapHeading: 'Find our Chennai office',

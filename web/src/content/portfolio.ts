@@ -23,8 +23,16 @@ export const portfolioFilters: { group: PortfolioGroup; label: string }[] = [
   { group: 'social', label: 'social media advertising' },
 ];
 
-const thumb = (n: number) => ({ src: `/assets/img/portfolio/work-${n}-thumb.svg`, width: 600, height: 420 });
-const large = (n: number) => ({ src: `/assets/img/portfolio/work-${n}-large.svg`, width: 1200, height: 840 });
+const thumb = (n: number) => ({
+  src: `/assets/img/portfolio/work-${n}-thumb.svg`,
+  width: 600,
+  height: 420,
+});
+const large = (n: number) => ({
+  src: `/assets/img/portfolio/work-${n}-large.svg`,
+  width: 1200,
+  height: 840,
+});
 
 /** The three fixed portfolio items (spec 001 §2.5): placeholder client names. */
 export const portfolioItems: PortfolioItem[] = [
@@ -62,12 +70,14 @@ export const portfolioItems: PortfolioItem[] = [
 
 export const portfolioPage = {
   heading: 'We let our work speak!',
-  emptyText: 'No projects in this group are on show yet. Ask us for case studies from our branding and social media work.',
+  emptyText:
+    'No projects in this group are on show yet. Ask us for case studies from our branding and social media work.',
 };
 
 export const portfolioMeta: PageMeta = {
   title: 'Portfolio – Websites, Web Apps & Branding Work | Alchem Digital',
-  description: 'Selected websites, e-commerce stores and web applications designed and built by Alchem Digital for clients in India and the USA.',
+  description:
+    'Selected websites, e-commerce stores and web applications designed and built by Alchem Digital for clients in India and the USA.',
   path: '/portfolio',
   breadcrumb: [
     { name: 'Home', path: '/' },

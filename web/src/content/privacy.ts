@@ -26,8 +26,16 @@ export const privacyPage = {
     {
       id: 'data-collected',
       heading: 'Types of Data Collected',
-      paragraphs: ['While using our Service, for example when you send an enquiry, we may ask you for personal information that can be used to contact or identify you, including:'],
-      list: ['Email address', 'First name and last name', 'Phone number', 'Company name', 'Usage Data'],
+      paragraphs: [
+        'While using our Service, for example when you send an enquiry, we may ask you for personal information that can be used to contact or identify you, including:',
+      ],
+      list: [
+        'Email address',
+        'First name and last name',
+        'Phone number',
+        'Company name',
+        'Usage Data',
+      ],
     },
     {
       id: 'usage-data',
@@ -65,37 +73,51 @@ export const privacyPage = {
     {
       id: 'retention',
       heading: 'Retention of Your Personal Data',
-      paragraphs: ['We keep Personal Data only as long as needed for the purposes in this policy and to comply with our legal obligations, resolve disputes and enforce our agreements. Usage Data is kept for a shorter period unless it is used to improve security or functionality.'],
+      paragraphs: [
+        'We keep Personal Data only as long as needed for the purposes in this policy and to comply with our legal obligations, resolve disputes and enforce our agreements. Usage Data is kept for a shorter period unless it is used to improve security or functionality.',
+      ],
     },
     {
       id: 'transfer',
       heading: 'Transfer of Your Personal Data',
-      paragraphs: ['Your information may be processed in our offices in India and the USA and wherever the parties involved in processing are located. We take reasonable steps to ensure your data is treated securely and in accordance with this policy.'],
+      paragraphs: [
+        'Your information may be processed in our offices in India and the USA and wherever the parties involved in processing are located. We take reasonable steps to ensure your data is treated securely and in accordance with this policy.',
+      ],
     },
     {
       id: 'disclosure',
       heading: 'Disclosure of Your Personal Data',
-      paragraphs: ['We may disclose Personal Data in a business transfer, when required by law or a valid request of a public authority, or where necessary to protect our rights, your safety or the safety of others. We never sell your data.'],
+      paragraphs: [
+        'We may disclose Personal Data in a business transfer, when required by law or a valid request of a public authority, or where necessary to protect our rights, your safety or the safety of others. We never sell your data.',
+      ],
     },
     {
       id: 'security',
       heading: 'Security of Your Personal Data',
-      paragraphs: ['We use commercially acceptable means to protect your Personal Data, but no method of transmission over the Internet or of electronic storage is 100% secure.'],
+      paragraphs: [
+        'We use commercially acceptable means to protect your Personal Data, but no method of transmission over the Internet or of electronic storage is 100% secure.',
+      ],
     },
     {
       id: 'children',
       heading: 'Children’s Privacy',
-      paragraphs: ['Our Service does not address anyone under the age of 13. We do not knowingly collect personal information from anyone under 13. If you are a parent or guardian and know that your child has given us Personal Data, please contact us and we will delete it.'],
+      paragraphs: [
+        'Our Service does not address anyone under the age of 13. We do not knowingly collect personal information from anyone under 13. If you are a parent or guardian and know that your child has given us Personal Data, please contact us and we will delete it.',
+      ],
     },
     {
       id: 'links',
       heading: 'Links to Other Websites',
-      paragraphs: ['Our Service may contain links to websites we do not operate. We have no control over, and assume no responsibility for, the content or privacy practices of third-party sites.'],
+      paragraphs: [
+        'Our Service may contain links to websites we do not operate. We have no control over, and assume no responsibility for, the content or privacy practices of third-party sites.',
+      ],
     },
     {
       id: 'changes',
       heading: 'Changes to this Privacy Policy',
-      paragraphs: ['We may update this policy from time to time. We will post the new policy on this page and update the "Last updated" date at the top.'],
+      paragraphs: [
+        'We may update this policy from time to time. We will post the new policy on this page and update the "Last updated" date at the top.',
+      ],
     },
     {
       id: 'contact',

@@ -13,12 +13,18 @@ export interface ServiceBlock {
   links: { label: string; href: string }[];
 }
 
-const image = (name: string, alt: string) => ({ src: `/assets/img/services/${name}.svg`, width: 480, height: 360, alt });
+const image = (name: string, alt: string) => ({
+  src: `/assets/img/services/${name}.svg`,
+  width: 480,
+  height: 360,
+  alt,
+});
 
 export const servicesPage = {
   title: 'Our Services',
   heading: 'The buck stops here!',
-  intro: 'Design, development and marketing under one roof, so one team owns the result from first sketch to first sale.',
+  intro:
+    'Design, development and marketing under one roof, so one team owns the result from first sketch to first sale.',
   blocks: [
     {
       number: '01',
@@ -28,7 +34,10 @@ export const servicesPage = {
       text: 'Custom web applications, portals and SaaS products built on Laravel, Python (Django) and React: secure, scalable and easy to maintain.',
       image: image('saas', 'Illustration of a web application dashboard'),
       links: [
-        { label: 'Web application development', href: '/web-application-development-company-chennai' },
+        {
+          label: 'Web application development',
+          href: '/web-application-development-company-chennai',
+        },
         { label: 'SaaS development', href: '/saas-development-company-in-chennai' },
       ],
     },
@@ -42,7 +51,10 @@ export const servicesPage = {
       links: [
         { label: 'Responsive websites', href: '/responsive-website-design-development' },
         { label: 'WordPress development', href: '/wordpress-development-company-chennai' },
-        { label: 'E-commerce development', href: '/e-commerce-website-development-company-chennai' },
+        {
+          label: 'E-commerce development',
+          href: '/e-commerce-website-development-company-chennai',
+        },
       ],
     },
     {
@@ -80,29 +92,77 @@ export const servicesPage = {
   process: {
     heading: 'Our Process',
     steps: [
-      { title: 'Discover and Understand', description: 'We learn your business, customers and goals, and agree what success looks like.', icon: 'search' },
-      { title: 'Design and Prototyping', description: 'Wireframes and visual designs you can click through before a line of code is written.', icon: 'pen' },
-      { title: 'Coding and Development', description: 'Clean, tested code in short milestones, with a preview you can follow as it grows.', icon: 'code' },
-      { title: 'Testing and Delivery', description: 'Cross-device testing, speed and security checks, then launch and hand-over.', icon: 'rocket' },
+      {
+        title: 'Discover and Understand',
+        description:
+          'We learn your business, customers and goals, and agree what success looks like.',
+        icon: 'search',
+      },
+      {
+        title: 'Design and Prototyping',
+        description:
+          'Wireframes and visual designs you can click through before a line of code is written.',
+        icon: 'pen',
+      },
+      {
+        title: 'Coding and Development',
+        description:
+          'Clean, tested code in short milestones, with a preview you can follow as it grows.',
+        icon: 'code',
+      },
+      {
+        title: 'Testing and Delivery',
+        description: 'Cross-device testing, speed and security checks, then launch and hand-over.',
+        icon: 'rocket',
+      },
     ] satisfies { title: string; description: string; icon: IconName }[],
   },
   core: {
     heading: 'Our Core Services',
     items: [
-      { title: 'Web Application Development', text: 'Portals, dashboards and business tools built for your workflow.', icon: 'layers' },
-      { title: 'CMS Website Development', text: 'WordPress and custom CMS sites your team can update without a developer.', icon: 'pen' },
-      { title: 'E-commerce Web Development', text: 'Stores with secure checkout, payment gateways and inventory sync.', icon: 'cart' },
-      { title: 'Magento Development', text: 'Scalable Magento stores for large catalogues and high traffic.', icon: 'globe' },
-      { title: 'PHP Web Development', text: 'Robust Core PHP applications and integrations.', icon: 'code' },
-      { title: 'Laravel Development', text: 'Modern Laravel applications and APIs, tested and documented.', icon: 'gear' },
+      {
+        title: 'Web Application Development',
+        text: 'Portals, dashboards and business tools built for your workflow.',
+        icon: 'layers',
+      },
+      {
+        title: 'CMS Website Development',
+        text: 'WordPress and custom CMS sites your team can update without a developer.',
+        icon: 'pen',
+      },
+      {
+        title: 'E-commerce Web Development',
+        text: 'Stores with secure checkout, payment gateways and inventory sync.',
+        icon: 'cart',
+      },
+      {
+        title: 'Magento Development',
+        text: 'Scalable Magento stores for large catalogues and high traffic.',
+        icon: 'globe',
+      },
+      {
+        title: 'PHP Web Development',
+        text: 'Robust Core PHP applications and integrations.',
+        icon: 'code',
+      },
+      {
+        title: 'Laravel Development',
+        text: 'Modern Laravel applications and APIs, tested and documented.',
+        icon: 'gear',
+      },
     ] satisfies { title: string; text: string; icon: IconName }[],
   },
-  cta: { title: 'Not sure which service you need?', text: 'Tell us what you want to achieve and we will suggest the shortest way there.', action: { label: 'Talk to us', scrollTo: 'services-enquiry' } },
+  cta: {
+    title: 'Not sure which service you need?',
+    text: 'Tell us what you want to achieve and we will suggest the shortest way there.',
+    action: { label: 'Talk to us', scrollTo: 'services-enquiry' },
+  },
 };
 
 export const servicesMeta: PageMeta = {
   title: `Services – Web, SaaS, Branding, Design & Digital Marketing | ${site.name}`,
-  description: 'SaaS and web application development, website design, branding, graphic design, digital marketing and SEO from one agency in Chennai and Chicago.',
+  description:
+    'SaaS and web application development, website design, branding, graphic design, digital marketing and SEO from one agency in Chennai and Chicago.',
   path: '/services',
   breadcrumb: [
     { name: 'Home', path: '/' },

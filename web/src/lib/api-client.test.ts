@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi, fieldOf } from './api-client';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('callApi', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -30,30 +31,43 @@ describe('callApi', () => {
     expect(form.get('name')).toBe('Asha');
     expect(form.has('page')).toBe(false);
 
-    fetchMock.mockResolvedValueOnce(json(200, { data: { username: 'a', email: 'a@b.co', token: 't' } }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, { data: { username: 'a', email: 'a@b.co', token: 't' } }),
+    );
     await callApi('login', { body: { email: 'a@b.co', password: 'pw' }, token: 'tok' });
     const loginInit = fetchMock.mock.calls[1]?.[1];
     expect(loginInit?.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'pw' }));
-    expect(loginInit?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer tok' });
+    expect(loginInit?.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer tok',
+    });
   });
 
   it('form-encodes getPost bodies', async () => {
     fetchMock.mockResolvedValue(json(404, { error: 'No post with this slug' }));
-    await expect(callApi('getPost', { body: { slug: 'a b' } })).rejects.toMatchObject({ status: 404, message: 'No post with this slug' });
+    await expect(callApi('getPost', { body: { slug: 'a b' } })).rejects.toMatchObject({
+      status: 404,
+      message: 'No post with this slug',
+    });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(String(init?.body)).toBe('slug=a+b');
   });
 
   it('throws ApiError with the field named by the server', async () => {
     fetchMock.mockResolvedValue(json(409, { error: 'slug: is taken' }));
-    const err = await callApi('createPost', { body: { title: 't', slug: 's' } }).catch((e: unknown) => e);
+    const err = await callApi('createPost', { body: { title: 't', slug: 's' } }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, message: 'slug: is taken', field: 'slug' });
   });
 
   it('rejects bodies that do not match the response schema', async () => {
     fetchMock.mockResolvedValue(json(200, { results: 'nope' }));
-    await expect(callApi('listPosts')).rejects.toMatchObject({ status: 200, message: expect.stringMatching(/unexpected/) });
+    await expect(callApi('listPosts')).rejects.toMatchObject({
+      status: 200,
+      message: expect.stringMatching(/unexpected/),
+    });
   });
 
   it('turns a network failure into status 0', async () => {
@@ -63,7 +77,9 @@ describe('callApi', () => {
 
   it('returns raw text for SVG operations', async () => {
     fetchMock.mockResolvedValue(new Response('<svg/>', { status: 200 }));
-    await expect(callApi('getExtensionImage', { params: { extension: 'pdf' } })).resolves.toBe('<svg/>');
+    await expect(callApi('getExtensionImage', { params: { extension: 'pdf' } })).resolves.toBe(
+      '<svg/>',
+    );
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/extension-image/pdf');
   });
 
@@ -71,7 +87,10 @@ describe('callApi', () => {
     const progress: number[] = [];
     class FakeXhr {
       static last: FakeXhr | undefined;
-      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      upload: {
+        onprogress:
+          ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+      } = { onprogress: null };
       onload: (() => void) | null = null;
       onerror: (() => void) | null = null;
       onabort: (() => void) | null = null;
@@ -97,7 +116,10 @@ describe('callApi', () => {
       }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const res = await callApi('createLead', { body: { name: 'n' }, onUploadProgress: (f) => progress.push(f) });
+    const res = await callApi('createLead', {
+      body: { name: 'n' },
+      onUploadProgress: (f) => progress.push(f),
+    });
     expect(res.data.id).toBe('x');
     expect(progress).toEqual([0.5, 1]);
     expect(FakeXhr.last?.method).toBe('POST');

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { buildPath, contract, errorBody, type Contract, type Encoding, type Operation, type OperationName } from '@agency/shared';
+import {
+  buildPath,
+  contract,
+  errorBody,
+  type Contract,
+  type Encoding,
+  type Operation,
+  type OperationName,
+} from '@agency/shared';
 import { env } from './env';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached), the server's sentence, and the field it names. */
@@ -15,7 +23,11 @@ export class ApiError extends Error {
 }
 
 /** The parsed success body of an operation: its response schema's output, or the raw text for CSV/SVG operations. */
-export type ResponseOf<N extends OperationName> = Contract[N] extends { response: infer S extends z.ZodType } ? z.output<S> : string;
+export type ResponseOf<N extends OperationName> = Contract[N] extends {
+  response: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : string;
 
 export type BodyValue = string | Blob | number | undefined;
 
@@ -50,9 +62,13 @@ function entriesOf(body: Record<string, BodyValue> | FormData): [string, string 
   return out;
 }
 
-function textEntries(body: Record<string, BodyValue> | FormData, encoding: Encoding): [string, string][] {
+function textEntries(
+  body: Record<string, BodyValue> | FormData,
+  encoding: Encoding,
+): [string, string][] {
   return entriesOf(body).map(([key, value]) => {
-    if (typeof value !== 'string') throw new TypeError(`Field "${key}" holds a file, which ${encoding} bodies cannot carry`);
+    if (typeof value !== 'string')
+      throw new TypeError(`Field "${key}" holds a file, which ${encoding} bodies cannot carry`);
     return [key, value];
   });
 }
@@ -68,9 +84,15 @@ export function encodeBody(op: Operation, body: CallOptions['body']): Encoded {
   if (!encoding || body === undefined) return {};
   switch (encoding) {
     case 'json':
-      return { body: JSON.stringify(Object.fromEntries(textEntries(body, encoding))), contentType: 'application/json' };
+      return {
+        body: JSON.stringify(Object.fromEntries(textEntries(body, encoding))),
+        contentType: 'application/json',
+      };
     case 'form':
-      return { body: new URLSearchParams(textEntries(body, encoding)), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+      return {
+        body: new URLSearchParams(textEntries(body, encoding)),
+        contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+      };
     case 'multipart': {
       if (body instanceof FormData) return { body };
       const form = new FormData();
@@ -86,7 +108,13 @@ interface RawResponse {
   text: string;
 }
 
-async function sendWithFetch(method: string, url: string, headers: Record<string, string>, body: BodyInit | undefined, signal?: AbortSignal): Promise<RawResponse> {
+async function sendWithFetch(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
   let res: Response;
   try {
     res = await fetch(url, { method, headers, body, signal });
@@ -97,7 +125,14 @@ async function sendWithFetch(method: string, url: string, headers: Record<string
   return { status: res.status, text: await res.text() };
 }
 
-function sendWithXhr(method: string, url: string, headers: Record<string, string>, body: BodyInit | undefined, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<RawResponse> {
+function sendWithXhr(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -129,26 +164,41 @@ function parseJson(text: string): unknown {
  * Call one operation of the shared contract.
  * Resolves with the success body validated by the contract's response schema; rejects with ApiError otherwise.
  */
-export async function callApi<N extends OperationName>(name: N, options: CallOptions = {}): Promise<ResponseOf<N>> {
+export async function callApi<N extends OperationName>(
+  name: N,
+  options: CallOptions = {},
+): Promise<ResponseOf<N>> {
   const op: Operation = contract[name];
   const url = `${env.VITE_API_BASE}${buildPath(name, options.params, options.query)}`;
   const encoded = encodeBody(op, options.body);
-  const headers: Record<string, string> = { Accept: op.kind === 'json' ? 'application/json' : '*/*' };
+  const headers: Record<string, string> = {
+    Accept: op.kind === 'json' ? 'application/json' : '*/*',
+  };
   if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
 
   const raw = options.onUploadProgress
-    ? await sendWithXhr(op.method, url, headers, encoded.body, options.onUploadProgress, options.signal)
+    ? await sendWithXhr(
+        op.method,
+        url,
+        headers,
+        encoded.body,
+        options.onUploadProgress,
+        options.signal,
+      )
     : await sendWithFetch(op.method, url, headers, encoded.body, options.signal);
 
   if (raw.status < 200 || raw.status > 299) {
     const parsed = errorBody.safeParse(parseJson(raw.text));
-    const message = parsed.success ? parsed.data.error : `The server answered ${raw.status}. Please try again.`;
+    const message = parsed.success
+      ? parsed.data.error
+      : `The server answered ${raw.status}. Please try again.`;
     throw new ApiError(raw.status, message, parsed.success ? fieldOf(message) : undefined);
   }
   if (op.kind !== 'json' || !op.response) return asResponse<N>(raw.text);
   const checked = op.response.safeParse(parseJson(raw.text));
-  if (!checked.success) throw new ApiError(raw.status, 'The server sent an unexpected answer. Please try again.');
+  if (!checked.success)
+    throw new ApiError(raw.status, 'The server sent an unexpected answer. Please try again.');
   return asResponse<N>(checked.data);
 }
 

@@ -9,6 +9,8 @@ describe('parseEnv', () => {
     expect(env.VITE_SITE_URL).toBe('http://localhost:3000');
   });
   it('names the bad variable', () => {
-    expect(() => parseEnv({ VITE_CONVERSION_PIXEL_URL: 'not a url' })).toThrow(/VITE_CONVERSION_PIXEL_URL/);
+    expect(() => parseEnv({ VITE_CONVERSION_PIXEL_URL: 'not a url' })).toThrow(
+      /VITE_CONVERSION_PIXEL_URL/,
+    );
   });
 });

@@ -6,16 +6,24 @@
 import { z } from 'zod';
 
 /** Empty strings in a .env file mean "not set". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   /** API origin; '' means the site's own origin (CloudFront and the local server route /api/*). */
-  VITE_API_BASE: z.string().default('').transform((v) => v.replace(/\/+$/, '')),
+  VITE_API_BASE: z
+    .string()
+    .default('')
+    .transform((v) => v.replace(/\/+$/, '')),
   VITE_CHAT_WIDGET_URL: optional(z.url()),
   VITE_GOOGLE_MAPS_KEY: optional(z.string()),
   VITE_CONVERSION_PIXEL_URL: optional(z.url()),
-  VITE_SITE_URL: optional(z.url()).transform((v) => (v ?? 'http://localhost:3000').replace(/\/+$/, '')),
-  VITE_WHATSAPP_NUMBER: optional(z.string().regex(/^\d{6,15}$/, 'must be digits only, country code first')),
+  VITE_SITE_URL: optional(z.url()).transform((v) =>
+    (v ?? 'http://localhost:3000').replace(/\/+$/, ''),
+  ),
+  VITE_WHATSAPP_NUMBER: optional(
+    z.string().regex(/^\d{6,15}$/, 'must be digits only, country code first'),
+  ),
 });
 export type Env = z.infer<typeof envSchema>;
 

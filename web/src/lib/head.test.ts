@@ -25,10 +25,15 @@ describe('renderHead', () => {
 
   it('builds breadcrumb positions with absolute URLs', () => {
     const [, crumbs] = structuredData(meta, 'https://agency.example');
-    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, item: 'https://agency.example/' }, { position: 2 }] });
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ position: 1, item: 'https://agency.example/' }, { position: 2 }],
+    });
   });
 
   it('marks 404 pages noindex', () => {
-    expect(renderHead({ title: 'x', description: 'y', path: '/404', status: 404 }, 'http://l')).toContain('noindex');
+    expect(
+      renderHead({ title: 'x', description: 'y', path: '/404', status: 404 }, 'http://l'),
+    ).toContain('noindex');
   });
 });

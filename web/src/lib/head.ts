@@ -2,11 +2,19 @@ import type { PageMeta } from './page-meta';
 import { site } from '../config/site';
 
 const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
 export const jsonForScript = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Absolute URL of a site path (absolute URLs pass through). */
 export function absoluteUrl(pathOrUrl: string, siteUrl: string): string {
@@ -22,14 +30,23 @@ export function structuredData(meta: PageMeta, siteUrl: string): Record<string, 
     out.push({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: meta.faq.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+      mainEntity: meta.faq.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
     });
   }
   if (meta.breadcrumb?.length) {
     out.push({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: meta.breadcrumb.map((b, i) => ({ '@type': 'ListItem', position: i + 1, name: b.name, item: absoluteUrl(b.path, siteUrl) })),
+      itemListElement: meta.breadcrumb.map((b, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: b.name,
+        item: absoluteUrl(b.path, siteUrl),
+      })),
     });
   }
   return out;
@@ -52,7 +69,12 @@ export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
       addressLocality: o.city,
       addressCountry: o.country,
     })),
-    contactPoint: site.offices.map((o) => ({ '@type': 'ContactPoint', telephone: o.phone, contactType: 'sales', areaServed: o.country })),
+    contactPoint: site.offices.map((o) => ({
+      '@type': 'ContactPoint',
+      telephone: o.phone,
+      contactType: 'sales',
+      areaServed: o.country,
+    })),
   };
 }
 
@@ -79,7 +101,9 @@ export function renderHead(meta: PageMeta, siteUrl: string): string {
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
-    ...structuredData(meta, siteUrl).map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
+    ...structuredData(meta, siteUrl).map(
+      (o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`,
+    ),
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -20,7 +20,17 @@ describe('parallax', () => {
     });
     const { getByTestId } = render(<Banner factor={0.5} />);
     const el = getByTestId('banner');
-    vi.spyOn(el, 'getBoundingClientRect').mockReturnValue({ top: -400, bottom: 200, left: 0, right: 0, width: 0, height: 600, x: 0, y: -400, toJSON: () => ({}) });
+    vi.spyOn(el, 'getBoundingClientRect').mockReturnValue({
+      top: -400,
+      bottom: 200,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: 600,
+      x: 0,
+      y: -400,
+      toJSON: () => ({}),
+    });
     act(() => {
       Object.defineProperty(window, 'scrollY', { value: 400, configurable: true });
       window.dispatchEvent(new Event('scroll'));

@@ -14,7 +14,9 @@ export function parallaxOffset(scrollY: number, elementTop: number, factor: numb
  * (and the CSS variable `--parallax-y`, for inner images) shifts by (scroll − element top) × factor.
  * Does nothing under prefers-reduced-motion or before hydration, so server HTML stays static.
  */
-export function useParallax<T extends HTMLElement = HTMLElement>(factor: number): RefObject<T | null> {
+export function useParallax<T extends HTMLElement = HTMLElement>(
+  factor: number,
+): RefObject<T | null> {
   const ref = useRef<T | null>(null);
   useEffect(() => {
     const el = ref.current;

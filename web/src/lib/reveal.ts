@@ -14,7 +14,10 @@ const STATE_ATTR = 'data-reveal-state';
 export function useScrollReveal(key?: string): void {
   useEffect(() => {
     if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
-    document.documentElement.style.setProperty('--reveal-duration', `${TIMINGS.revealDurationMs}ms`);
+    document.documentElement.style.setProperty(
+      '--reveal-duration',
+      `${TIMINGS.revealDurationMs}ms`,
+    );
     document.documentElement.style.setProperty('--reveal-delay', `${TIMINGS.revealDelayMs}ms`);
     const observer = new IntersectionObserver(
       (entries) => {

@@ -6,7 +6,11 @@ export const listPostsKey = (page: number): string => `listPosts:${page}`;
 
 /** One page of the public post list (home teaser); the API client loads with the first request. */
 export function useListPosts(page = 1) {
-  return useSWR<ResponseOf<'listPosts'>, Error>(listPostsKey(page), async () => (await import('./api-client')).callApi('listPosts', { query: { page } }), {
-    revalidateOnFocus: false,
-  });
+  return useSWR<ResponseOf<'listPosts'>, Error>(
+    listPostsKey(page),
+    async () => (await import('./api-client')).callApi('listPosts', { query: { page } }),
+    {
+      revalidateOnFocus: false,
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalOptions {
   open: boolean;
@@ -16,7 +17,12 @@ export interface ModalOptions {
  * Escape closes, and optionally the page behind stops scrolling.
  * Returns the dialog ref and the keydown handler to put on the dialog element.
  */
-export function useModal<T extends HTMLElement>({ open, onClose, initialFocus, lockScroll = false }: ModalOptions) {
+export function useModal<T extends HTMLElement>({
+  open,
+  onClose,
+  initialFocus,
+  lockScroll = false,
+}: ModalOptions) {
   const dialogRef = useRef<T>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -24,7 +30,10 @@ export function useModal<T extends HTMLElement>({ open, onClose, initialFocus, l
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current;
+    const target =
+      initialFocus?.current ??
+      dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialogRef.current;
     target?.focus();
     let restoreOverflow: string | undefined;
     if (lockScroll) {
@@ -51,7 +60,10 @@ export function useModal<T extends HTMLElement>({ open, onClose, initialFocus, l
       e.preventDefault();
       return;
     }
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
+    if (
+      e.shiftKey &&
+      (document.activeElement === first || document.activeElement === dialogRef.current)
+    ) {
       e.preventDefault();
       last.focus();
     } else if (!e.shiftKey && document.activeElement === last) {

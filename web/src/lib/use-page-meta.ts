@@ -47,6 +47,7 @@ export function usePageMeta(meta: PageMeta | undefined): void {
   const description = meta?.description;
   const path = meta?.path;
   useEffect(() => {
-    if (title !== undefined && description !== undefined && path !== undefined) applyMetaToDocument({ title, description, path });
+    if (title !== undefined && description !== undefined && path !== undefined)
+      applyMetaToDocument({ title, description, path });
   }, [title, description, path]);
 }

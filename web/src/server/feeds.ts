@@ -2,7 +2,6 @@ import { excerpt, type Post } from '@agency/shared';
 import { absoluteUrl } from '../lib/head';
 import { postPath } from '../features/blog/paths';
 
-// eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** Text safe inside XML element content and attribute values. */

@@ -54,7 +54,7 @@ const attrsOut = (attribs: Record<string, string>, allowed: readonly string[]): 
     .join('');
 
 /** Characters URL parsers ignore, so `java\tscript:` cannot pass as something else. */
-// eslint-disable-next-line no-control-regex
+
 const URL_IGNORED = /[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g;
 
 function isSafeHref(href: string): boolean {

@@ -12,7 +12,11 @@ if (!('IntersectionObserver' in globalThis)) {
       return [];
     }
   }
-  Object.defineProperty(globalThis, 'IntersectionObserver', { value: NoopObserver, writable: true, configurable: true });
+  Object.defineProperty(globalThis, 'IntersectionObserver', {
+    value: NoopObserver,
+    writable: true,
+    configurable: true,
+  });
 }
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.stop();
-  for (const [k, v] of [['CAPTCHA_COST', saved.cost], ['CAPTCHA_MAX_COUNTER', saved.max]] as const) {
+  for (const [k, v] of [
+    ['CAPTCHA_COST', saved.cost],
+    ['CAPTCHA_MAX_COUNTER', saved.max],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -36,7 +39,10 @@ async function solvedCaptcha(): Promise<string> {
   return solveForForm(res.json);
 }
 
-const fields = (altcha: string, over: Record<string, string | undefined> = {}): Record<string, string | undefined> => ({
+const fields = (
+  altcha: string,
+  over: Record<string, string | undefined> = {},
+): Record<string, string | undefined> => ({
   name: 'Ada Lovelace',
   phone: '+91 98400 12345',
   email: 'ada@example.com',
@@ -48,17 +54,36 @@ const fields = (altcha: string, over: Record<string, string | undefined> = {}): 
 });
 
 const leadItem = async (id: string) =>
-  (await stack.clients.doc.send(new GetCommand({ TableName: env().LEADS_TABLE, Key: { pk: `LEAD#${id}`, sk: 'LEAD' } }))).Item;
+  (
+    await stack.clients.doc.send(
+      new GetCommand({ TableName: env().LEADS_TABLE, Key: { pk: `LEAD#${id}`, sk: 'LEAD' } }),
+    )
+  ).Item;
 
 const idOf = (json: unknown): string => {
-  if (typeof json === 'object' && json !== null && 'data' in json && typeof json.data === 'object' && json.data !== null && 'id' in json.data && typeof json.data.id === 'string') return json.data.id;
+  if (
+    typeof json === 'object' &&
+    json !== null &&
+    'data' in json &&
+    typeof json.data === 'object' &&
+    json.data !== null &&
+    'id' in json.data &&
+    typeof json.data.id === 'string'
+  )
+    return json.data.id;
   throw new Error(`no lead id in ${JSON.stringify(json)}`);
 };
 
 describe('getCaptchaChallenge', () => {
   it('serves a fresh signed challenge in the widget v3 format, never cached', async () => {
-    const [a, b] = await Promise.all([stack.invoke('getCaptchaChallenge'), stack.invoke('getCaptchaChallenge')]);
-    expect(a.json).toMatchObject({ parameters: { algorithm: 'PBKDF2/SHA-256', cost: 10 }, signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const [a, b] = await Promise.all([
+      stack.invoke('getCaptchaChallenge'),
+      stack.invoke('getCaptchaChallenge'),
+    ]);
+    expect(a.json).toMatchObject({
+      parameters: { algorithm: 'PBKDF2/SHA-256', cost: 10 },
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(a.json).not.toEqual(b.json);
     expect(a.headers['cache-control']).toBe('no-store');
   });
@@ -67,9 +92,15 @@ describe('getCaptchaChallenge', () => {
 describe('createLead', () => {
   it('stores the lead, answers 201 and e-mails the agency with the visitor text escaped', async () => {
     const before = (await stack.sesMessages()).length;
-    const res = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: freshIp() });
+    const res = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha()),
+      sourceIp: freshIp(),
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ data: { id: expect.stringMatching(/^[0-9A-Z]{26}$/) }, message: LEAD_THANKS });
+    expect(res.json).toEqual({
+      data: { id: expect.stringMatching(/^[0-9A-Z]{26}$/) },
+      message: LEAD_THANKS,
+    });
     expect(res.headers['access-control-allow-origin']).toBe('*');
     const id = idOf(res.json);
 
@@ -98,7 +129,9 @@ describe('createLead', () => {
     expect(mail?.from).toBe(env().MAIL_FROM);
     expect(mail?.destination.to).toEqual([env().MAIL_TO]);
     expect(mail?.replyTo).toEqual(['ada@example.com']);
-    expect(mail?.body.html).toContain('We need a &lt;b&gt;new&lt;/b&gt; site &amp; &quot;fast&quot;.');
+    expect(mail?.body.html).toContain(
+      'We need a &lt;b&gt;new&lt;/b&gt; site &amp; &quot;fast&quot;.',
+    );
     expect(mail?.body.html).not.toContain('<b>new</b>');
     // Browsers (and FormData here) send line breaks in form fields as CRLF.
     expect(mail?.body.text).toContain('We need a <b>new</b> site & "fast".\r\nSecond line.');
@@ -106,7 +139,12 @@ describe('createLead', () => {
 
   it('accepts a urlencoded form too and stores a missing page as null', async () => {
     const form = fields(await solvedCaptcha(), { page: undefined });
-    const res = await stack.invoke('createLead', { form: Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined)), sourceIp: freshIp() });
+    const res = await stack.invoke('createLead', {
+      form: Object.fromEntries(
+        Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+      sourceIp: freshIp(),
+    });
     expect(res.status).toBe(201);
     expect(await leadItem(idOf(res.json))).toMatchObject({ page: null, email_status: 'sent' });
   });
@@ -118,15 +156,26 @@ describe('createLead', () => {
     });
     afterAll(async () => {
       // None of the refused forms used up the solution: it still buys one enquiry.
-      const res = await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() });
+      const res = await stack.invoke('createLead', {
+        multipart: fields(altcha),
+        sourceIp: freshIp(),
+      });
       expect(res.status).toBe(201);
     });
 
-    it.each(['name', 'phone', 'email', 'subject', 'message', 'altcha'])('%s missing', async (field) => {
-      const res = await stack.invoke('createLead', { multipart: fields(altcha, { [field]: undefined }), sourceIp: freshIp() });
-      expect(res.status).toBe(400);
-      expect(res.json).toEqual({ error: expect.stringMatching(new RegExp(`^${field}: is required`)) });
-    });
+    it.each(['name', 'phone', 'email', 'subject', 'message', 'altcha'])(
+      '%s missing',
+      async (field) => {
+        const res = await stack.invoke('createLead', {
+          multipart: fields(altcha, { [field]: undefined }),
+          sourceIp: freshIp(),
+        });
+        expect(res.status).toBe(400);
+        expect(res.json).toEqual({
+          error: expect.stringMatching(new RegExp(`^${field}: is required`)),
+        });
+      },
+    );
 
     it.each([
       ['name', '   ', 'name: is required'],
@@ -139,7 +188,10 @@ describe('createLead', () => {
       ['name', 'x'.repeat(101), 'name: must be at most 100 characters'],
       ['message', 'x'.repeat(5001), 'message: must be at most 5000 characters'],
     ])('%s = %j', async (field, value, error) => {
-      const res = await stack.invoke('createLead', { multipart: fields(altcha, { [field]: value }), sourceIp: freshIp() });
+      const res = await stack.invoke('createLead', {
+        multipart: fields(altcha, { [field]: value }),
+        sourceIp: freshIp(),
+      });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ error });
     });
@@ -154,19 +206,48 @@ describe('createLead', () => {
     it('refuses a forged solution', async () => {
       const forged = Buffer.from(
         JSON.stringify({
-          challenge: { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1, keyLength: 32, keyPrefix: '00', keySignature: 'ef', expiresAt: 4e9 }, signature: 'a'.repeat(64) },
+          challenge: {
+            parameters: {
+              algorithm: 'PBKDF2/SHA-256',
+              nonce: 'ab',
+              salt: 'cd',
+              cost: 1,
+              keyLength: 32,
+              keyPrefix: '00',
+              keySignature: 'ef',
+              expiresAt: 4e9,
+            },
+            signature: 'a'.repeat(64),
+          },
           solution: { counter: 0, derivedKey: '00'.repeat(32) },
         }),
       ).toString('base64');
-      const res = await stack.invoke('createLead', { multipart: fields(forged), sourceIp: freshIp() });
+      const res = await stack.invoke('createLead', {
+        multipart: fields(forged),
+        sourceIp: freshIp(),
+      });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
     });
 
     it('refuses a challenge signed with another key, and garbage', async () => {
-      const otherKey = await solveForForm(await createCaptchaChallenge({ hmacKey: 'z'.repeat(32), cost: 10, maxCounter: 30, ttlSeconds: 600 }));
-      for (const altcha of [otherKey, 'garbage', Buffer.from('{"challenge":null,"solution":null,"test":true}').toString('base64')]) {
-        const res = await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() });
+      const otherKey = await solveForForm(
+        await createCaptchaChallenge({
+          hmacKey: 'z'.repeat(32),
+          cost: 10,
+          maxCounter: 30,
+          ttlSeconds: 600,
+        }),
+      );
+      for (const altcha of [
+        otherKey,
+        'garbage',
+        Buffer.from('{"challenge":null,"solution":null,"test":true}').toString('base64'),
+      ]) {
+        const res = await stack.invoke('createLead', {
+          multipart: fields(altcha),
+          sourceIp: freshIp(),
+        });
         expect(res.status).toBe(400);
         expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
       }
@@ -174,23 +255,43 @@ describe('createLead', () => {
 
     it('refuses an expired challenge', async () => {
       const key = env().CAPTCHA_HMAC_KEY ?? '';
-      const stale = await solveForForm(await createCaptchaChallenge({ hmacKey: key, cost: 10, maxCounter: 30, ttlSeconds: 600 }, new Date(Date.now() - 11 * 60_000)));
-      const res = await stack.invoke('createLead', { multipart: fields(stale), sourceIp: freshIp() });
+      const stale = await solveForForm(
+        await createCaptchaChallenge(
+          { hmacKey: key, cost: 10, maxCounter: 30, ttlSeconds: 600 },
+          new Date(Date.now() - 11 * 60_000),
+        ),
+      );
+      const res = await stack.invoke('createLead', {
+        multipart: fields(stale),
+        sourceIp: freshIp(),
+      });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.expired}` });
     });
 
     it('accepts a solution once and refuses its replay', async () => {
       const altcha = await solvedCaptcha();
-      expect((await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() })).status).toBe(201);
-      const replay = await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() });
+      expect(
+        (await stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() }))
+          .status,
+      ).toBe(201);
+      const replay = await stack.invoke('createLead', {
+        multipart: fields(altcha),
+        sourceIp: freshIp(),
+      });
       expect(replay.status).toBe(400);
-      expect(replay.json).toEqual({ error: 'altcha: this captcha was already used; solve it again' });
+      expect(replay.json).toEqual({
+        error: 'altcha: this captcha was already used; solve it again',
+      });
     });
 
     it('lets exactly one of two simultaneous uses of a solution through', async () => {
       const altcha = await solvedCaptcha();
-      const results = await Promise.all([1, 2].map(() => stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() })));
+      const results = await Promise.all(
+        [1, 2].map(() =>
+          stack.invoke('createLead', { multipart: fields(altcha), sourceIp: freshIp() }),
+        ),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
     });
   });
@@ -198,13 +299,22 @@ describe('createLead', () => {
   it('allows five enquiries per network in ten minutes, refuses the sixth with 429, and still serves another network', async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      const res = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: ip });
+      const res = await stack.invoke('createLead', {
+        multipart: fields(await solvedCaptcha()),
+        sourceIp: ip,
+      });
       expect(res.status).toBe(201);
     }
-    const sixth = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: ip });
+    const sixth = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha()),
+      sourceIp: ip,
+    });
     expect(sixth.status).toBe(429);
     expect(sixth.json).toEqual({ error: RATE_LIMIT_MESSAGE });
-    const other = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha()), sourceIp: freshIp() });
+    const other = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha()),
+      sourceIp: freshIp(),
+    });
     expect(other.status).toBe(201);
   });
 
@@ -213,11 +323,18 @@ describe('createLead', () => {
       await stack.stopSes();
       let id: string;
       try {
-        const res = await stack.invoke('createLead', { multipart: fields(await solvedCaptcha(), { name: 'Pending Person' }), sourceIp: freshIp() });
+        const res = await stack.invoke('createLead', {
+          multipart: fields(await solvedCaptcha(), { name: 'Pending Person' }),
+          sourceIp: freshIp(),
+        });
         expect(res.status).toBe(201);
         expect(res.json).toMatchObject({ message: LEAD_THANKS });
         id = idOf(res.json);
-        expect(await leadItem(id)).toMatchObject({ email_status: 'pending', email_attempts: 1, pendingPk: 'PENDING' });
+        expect(await leadItem(id)).toMatchObject({
+          email_status: 'pending',
+          email_attempts: 1,
+          pendingPk: 'PENDING',
+        });
         // While SES stays down the job fails again without losing anything.
         await expect(retryPendingLeadEmails()).resolves.toMatchObject({ sent: 0 });
         expect(await leadItem(id)).toMatchObject({ email_status: 'pending', email_attempts: 2 });
@@ -228,7 +345,9 @@ describe('createLead', () => {
       expect(await leadItem(id)).toMatchObject({ email_status: 'sent', email_attempts: 3 });
       expect(await leadItem(id)).not.toHaveProperty('pendingPk');
       await expect(retryPendingLeadEmails()).resolves.toEqual({ sent: 0, failed: 0, skipped: 0 });
-      const mails = (await stack.sesMessages()).filter((m) => m.subject.endsWith('from Pending Person'));
+      const mails = (await stack.sesMessages()).filter((m) =>
+        m.subject.endsWith('from Pending Person'),
+      );
       expect(mails).toHaveLength(1);
     });
 
@@ -237,15 +356,26 @@ describe('createLead', () => {
       const captchas = await Promise.all(names.map(() => solvedCaptcha()));
       await stack.stopSes();
       try {
-        const results = await Promise.all(names.map((name, i) => stack.invoke('createLead', { multipart: fields(captchas[i] ?? '', { name }), sourceIp: freshIp() })));
+        const results = await Promise.all(
+          names.map((name, i) =>
+            stack.invoke('createLead', {
+              multipart: fields(captchas[i] ?? '', { name }),
+              sourceIp: freshIp(),
+            }),
+          ),
+        );
         expect(results.map((r) => r.status)).toEqual(names.map(() => 201));
       } finally {
         await stack.startSes();
       }
       const [a, b] = await Promise.all([retryPendingLeadEmails(), retryPendingLeadEmails()]);
       expect(a.sent + b.sent).toBe(names.length);
-      const delivered = (await stack.sesMessages()).map((m) => m.subject).filter((s) => s.includes('Outage Visitor'));
-      expect(delivered.sort()).toEqual(names.map((n) => `New enquiry: Website design & development from ${n}`).sort());
+      const delivered = (await stack.sesMessages())
+        .map((m) => m.subject)
+        .filter((s) => s.includes('Outage Visitor'));
+      expect(delivered.sort()).toEqual(
+        names.map((n) => `New enquiry: Website design & development from ${n}`).sort(),
+      );
     });
   });
 });

@@ -12,7 +12,10 @@ export const handler = defineHandler('createLead', async (req) => {
   const lead = await submitLead(await submitLeadDeps(), req.body, req.sourceIp);
   req.log.info('lead stored', { leadId: lead.id });
   await deliverLeadEmail(leadMailDeps(req.log), lead.id).catch((error: unknown) => {
-    req.log.error('lead e-mail attempt failed; the retry job will send it', { leadId: lead.id, error });
+    req.log.error('lead e-mail attempt failed; the retry job will send it', {
+      leadId: lead.id,
+      error,
+    });
   });
   return { body: { data: { id: lead.id }, message: LEAD_THANKS } };
 });

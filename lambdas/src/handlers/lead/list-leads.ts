@@ -3,4 +3,6 @@ import { listLeadsPage } from '../../domain/leads-inbox';
 import { leadRepository } from '../../adapters/lead-services';
 
 /** GET /api/user/lead/list?page=N (admin): the inbox, newest first. */
-export const handler = defineHandler('listLeads', async (req) => ({ body: await listLeadsPage(leadRepository(), req.query.page) }));
+export const handler = defineHandler('listLeads', async (req) => ({
+  body: await listLeadsPage(leadRepository(), req.query.page),
+}));

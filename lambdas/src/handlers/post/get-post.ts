@@ -2,4 +2,6 @@ import { postDeps } from '../../adapters/post-deps';
 import { getPost } from '../../domain/posts';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler('getPost', async (req) => ({ body: { data: await getPost(postDeps(req.log), req.body.slug) } }));
+export const handler = defineHandler('getPost', async (req) => ({
+  body: { data: await getPost(postDeps(req.log), req.body.slug) },
+}));

@@ -2,4 +2,6 @@ import { postDeps } from '../../adapters/post-deps';
 import { increaseView } from '../../domain/posts';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler('increaseView', async (req) => ({ body: { data: await increaseView(postDeps(req.log), req.body.slug) } }));
+export const handler = defineHandler('increaseView', async (req) => ({
+  body: { data: await increaseView(postDeps(req.log), req.body.slug) },
+}));

@@ -3,4 +3,6 @@ import { defineHandler } from '../../lib/http';
 
 const taxonomy = new DynamoTaxonomyStore();
 
-export const handler = defineHandler('listAuthors', async () => ({ body: { data: await taxonomy.authors() } }));
+export const handler = defineHandler('listAuthors', async () => ({
+  body: { data: await taxonomy.authors() },
+}));

@@ -3,4 +3,6 @@ import { defineHandler } from '../../lib/http';
 
 const taxonomy = new DynamoTaxonomyStore();
 
-export const handler = defineHandler('listCategories', async () => ({ body: { data: await taxonomy.categories() } }));
+export const handler = defineHandler('listCategories', async () => ({
+  body: { data: await taxonomy.categories() },
+}));

@@ -5,5 +5,13 @@ const identity = new CognitoIdentity();
 
 export const handler = defineHandler('getUserData', async (req) => {
   const profile = await identity.profile(req.admin.accessToken);
-  return { body: { data: { username: profile.username || req.admin.username, email: profile.email, groups: req.admin.groups } } };
+  return {
+    body: {
+      data: {
+        username: profile.username || req.admin.username,
+        email: profile.email,
+        groups: req.admin.groups,
+      },
+    },
+  };
 });

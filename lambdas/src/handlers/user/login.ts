@@ -5,4 +5,6 @@ import { defineHandler } from '../../lib/http';
 
 const deps = { identity: new CognitoIdentity(), throttle: new DynamoLoginThrottle() };
 
-export const handler = defineHandler('login', async (req) => ({ body: { data: await login(deps, req.body.email, req.body.password) } }));
+export const handler = defineHandler('login', async (req) => ({
+  body: { data: await login(deps, req.body.email, req.body.password) },
+}));

@@ -30,13 +30,21 @@ const CONTROL_NAMES: Record<string, string> = {
 };
 
 function nameToolbar(root: HTMLElement): void {
-  for (const control of root.querySelectorAll<HTMLElement>('.ql-toolbar button, .ql-toolbar .ql-picker')) {
-    const format = [...control.classList].find((c) => c.startsWith('ql-') && c !== 'ql-picker' && c !== 'ql-active')?.slice(3) ?? '';
+  for (const control of root.querySelectorAll<HTMLElement>(
+    '.ql-toolbar button, .ql-toolbar .ql-picker',
+  )) {
+    const format =
+      [...control.classList]
+        .find((c) => c.startsWith('ql-') && c !== 'ql-picker' && c !== 'ql-active')
+        ?.slice(3) ?? '';
     const base = CONTROL_NAMES[format];
     if (!base) continue;
     const value = control.getAttribute('value');
-    const name = format === 'list' && value ? `${value === 'ordered' ? 'Numbered' : 'Bulleted'} list` : base;
-    const target = control.classList.contains('ql-picker') ? control.querySelector<HTMLElement>('.ql-picker-label') : control;
+    const name =
+      format === 'list' && value ? `${value === 'ordered' ? 'Numbered' : 'Bulleted'} list` : base;
+    const target = control.classList.contains('ql-picker')
+      ? control.querySelector<HTMLElement>('.ql-picker-label')
+      : control;
     target?.setAttribute('aria-label', name);
   }
 }

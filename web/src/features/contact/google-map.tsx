@@ -8,7 +8,9 @@ interface InfoWindowLike {
 }
 interface MapsApi {
   Map: new (el: HTMLElement, options: Record<string, unknown>) => unknown;
-  Marker: new (options: Record<string, unknown>) => { addListener(event: string, fn: () => void): void };
+  Marker: new (options: Record<string, unknown>) => {
+    addListener(event: string, fn: () => void): void;
+  };
   InfoWindow: new (options: Record<string, unknown>) => InfoWindowLike;
 }
 declare global {
@@ -61,10 +63,19 @@ export default function GoogleMap({ office, apiKey }: { office: Office; apiKey: 
       .then((maps) => {
         if (cancelled || !ref.current) return;
         const center = { lat: office.lat, lng: office.lng };
-        const map = new maps.Map(ref.current, { center, zoom: MAP_ZOOM, styles: GREY_STYLE, disableDefaultUI: false });
+        const map = new maps.Map(ref.current, {
+          center,
+          zoom: MAP_ZOOM,
+          styles: GREY_STYLE,
+          disableDefaultUI: false,
+        });
         const marker = new maps.Marker({ position: center, map, title: `${office.city} office` });
-        const info = new maps.InfoWindow({ content: `<strong>${office.city} office</strong><br>${office.lines.join('<br>')}` });
-        marker.addListener('mouseover', () => info.open({ anchor: marker, map, shouldFocus: false }));
+        const info = new maps.InfoWindow({
+          content: `<strong>${office.city} office</strong><br>${office.lines.join('<br>')}`,
+        });
+        marker.addListener('mouseover', () =>
+          info.open({ anchor: marker, map, shouldFocus: false }),
+        );
         marker.addListener('mouseout', () => info.close());
         marker.addListener('click', () => info.open({ anchor: marker, map }));
       })
@@ -75,5 +86,12 @@ export default function GoogleMap({ office, apiKey }: { office: Office; apiKey: 
   }, [apiKey, office]);
 
   if (failed) return <StaticMap office={office} />;
-  return <div ref={ref} className="google-map" role="region" aria-label={`Map of our ${office.city} office`} />;
+  return (
+    <div
+      ref={ref}
+      className="google-map"
+      role="region"
+      aria-label={`Map of our ${office.city} office`}
+    />
+  );
 }

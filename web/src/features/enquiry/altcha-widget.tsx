@@ -8,8 +8,10 @@ import { contract } from '@agency/shared';
 import { env } from '../../lib/env';
 
 // The CSP-friendly build: styles from a CSS file, proof-of-work in bundled worker files (no blob: workers).
-for (const alg of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'] as const) $altcha.algorithms.set(alg, () => new Pbkdf2Worker());
-for (const alg of ['SHA-256', 'SHA-384', 'SHA-512'] as const) $altcha.algorithms.set(alg, () => new ShaWorker());
+for (const alg of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'] as const)
+  $altcha.algorithms.set(alg, () => new Pbkdf2Worker());
+for (const alg of ['SHA-256', 'SHA-384', 'SHA-512'] as const)
+  $altcha.algorithms.set(alg, () => new ShaWorker());
 
 export interface AltchaWidgetProps {
   /** The verified payload, or null when the captcha is unsolved, expired or failed. */
@@ -25,7 +27,10 @@ function detailOf(event: Event): StateDetail {
   if (!(event instanceof CustomEvent)) return {};
   const detail: unknown = event.detail;
   if (typeof detail !== 'object' || detail === null) return {};
-  return { state: 'state' in detail ? detail.state : undefined, payload: 'payload' in detail ? detail.payload : undefined };
+  return {
+    state: 'state' in detail ? detail.state : undefined,
+    payload: 'payload' in detail ? detail.payload : undefined,
+  };
 }
 
 /** The ALTCHA proof-of-work widget (lazy chunk), fetching its challenge from the API. */
@@ -40,11 +45,18 @@ export default function AltchaWidget({ onChange }: AltchaWidgetProps) {
     const onState = (e: Event): void => {
       const { state, payload } = detailOf(e);
       if (state === 'verified' && typeof payload === 'string') onChangeRef.current(payload);
-      else if (state === 'expired' || state === 'error' || state === 'unverified') onChangeRef.current(null);
+      else if (state === 'expired' || state === 'error' || state === 'unverified')
+        onChangeRef.current(null);
     };
     el.addEventListener('statechange', onState);
     return () => el.removeEventListener('statechange', onState);
   }, []);
 
-  return <altcha-widget ref={ref} challenge={`${env.VITE_API_BASE}${contract.getCaptchaChallenge.path}`} name="altcha" />;
+  return (
+    <altcha-widget
+      ref={ref}
+      challenge={`${env.VITE_API_BASE}${contract.getCaptchaChallenge.path}`}
+      name="altcha"
+    />
+  );
 }

@@ -38,7 +38,13 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>, subject = 'SEO'
   await user.type(screen.getByLabelText('Message'), 'We need a new website.');
 }
 
-const messages = ['*Name is required', '*Phone is required', '*Email is required', '*Subject is required', '*Message is required'];
+const messages = [
+  '*Name is required',
+  '*Phone is required',
+  '*Email is required',
+  '*Subject is required',
+  '*Message is required',
+];
 
 describe('EnquiryForm', () => {
   beforeEach(() => {
@@ -53,7 +59,16 @@ describe('EnquiryForm', () => {
     expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Select a subject', 'Website design & development', 'Digital marketing', 'Branding', 'Content marketing', 'SaaS development', 'SEO', 'Graphic designing']);
+    expect(options).toEqual([
+      'Select a subject',
+      'Website design & development',
+      'Digital marketing',
+      'Branding',
+      'Content marketing',
+      'SaaS development',
+      'SEO',
+      'Graphic designing',
+    ]);
   });
 
   it('shows each inline message only for its own emptied field', async () => {
@@ -126,17 +141,27 @@ describe('EnquiryForm', () => {
       page: '/contact',
     });
 
-    answer(new Response(JSON.stringify({ data: { id: 'lead-1' }, message: 'Thank you' }), { status: 201 }));
+    answer(
+      new Response(JSON.stringify({ data: { id: 'lead-1' }, message: 'Thank you' }), {
+        status: 201,
+      }),
+    );
     expect(await screen.findByText('Thank you page')).toBeInTheDocument();
   });
 
   it('shows the server error, keeps the values and re-enables the button', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: 'email: is not a valid e-mail address' }), { status: 400 }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: 'email: is not a valid e-mail address' }), {
+        status: 400,
+      }),
+    );
     const user = renderForm();
     await fillAll(user);
     await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
     await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('email: is not a valid e-mail address');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'email: is not a valid e-mail address',
+    );
     expect(screen.getByLabelText('Name')).toHaveValue('Asha Kumar');
     expect(screen.getByLabelText('Message')).toHaveValue('We need a new website.');
     await user.click(screen.getByRole('button', { name: 'OK' }));

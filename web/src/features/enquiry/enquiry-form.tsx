@@ -5,7 +5,17 @@ import { Popup } from '../../components/popup';
 import { env } from '../../lib/env';
 import { CaptchaField } from './captcha-field';
 import { fireConversionPixel } from './conversion-pixel';
-import { emptyEnquiry, isEmpty, isEnquiryField, missingFields, POPUP_MISSING_CAPTCHA, POPUP_MISSING_FIELDS, requiredMessages, type EnquiryField, type EnquiryValues } from './validate';
+import {
+  emptyEnquiry,
+  isEmpty,
+  isEnquiryField,
+  missingFields,
+  POPUP_MISSING_CAPTCHA,
+  POPUP_MISSING_FIELDS,
+  requiredMessages,
+  type EnquiryField,
+  type EnquiryValues,
+} from './validate';
 
 export const THANK_YOU_PATH = '/thank-you-alchem';
 
@@ -20,7 +30,15 @@ export interface EnquiryFormProps {
 /** ApiError without importing its module (kept out of the page chunk): a status and a server sentence. */
 /** Recognised by shape, not `instanceof`: the API client is loaded lazily, possibly as another module instance. */
 function isApiError(err: unknown): err is { name: 'ApiError'; message: string } {
-  return typeof err === 'object' && err !== null && 'name' in err && err.name === 'ApiError' && 'message' in err && typeof err.message === 'string' && err.message.length > 0;
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    'name' in err &&
+    err.name === 'ApiError' &&
+    'message' in err &&
+    typeof err.message === 'string' &&
+    err.message.length > 0
+  );
 }
 
 const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.';
@@ -47,7 +65,9 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const errorId = (f: EnquiryField): string => `${uid}-${f}-error`;
   const showError = (f: EnquiryField): boolean => touched[f] === true && isEmpty(f, values[f]);
 
-  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
+  const onChange = (
+    e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+  ): void => {
     const field = e.target.name;
     if (!isEnquiryField(field)) return;
     const value = field === 'phone' ? e.target.value.replace(/[^0-9 +()-]/g, '') : e.target.value;
@@ -101,7 +121,8 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
     }
   };
 
-  const describedBy = (f: EnquiryField): string | undefined => (showError(f) ? errorId(f) : undefined);
+  const describedBy = (f: EnquiryField): string | undefined =>
+    showError(f) ? errorId(f) : undefined;
   const error = (f: EnquiryField) =>
     showError(f) ? (
       <p id={errorId(f)} className="enquiry__error">
@@ -114,25 +135,76 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       <h2 id={`${uid}-heading`} className="enquiry__heading">
         {heading ?? 'Send us an enquiry'}
       </h2>
-      <form className="enquiry__form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
+      <form
+        className="enquiry__form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        aria-busy={sending}
+      >
         <div className="enquiry__field">
           <label htmlFor={fieldId('name')}>Name</label>
-          <input id={fieldId('name')} name="name" type="text" autoComplete="name" maxLength={LEAD_LIMITS.nameMax} value={values.name} onChange={onChange} onBlur={onBlur('name')} aria-required="true" aria-invalid={showError('name')} aria-describedby={describedBy('name')} />
+          <input
+            id={fieldId('name')}
+            name="name"
+            type="text"
+            autoComplete="name"
+            maxLength={LEAD_LIMITS.nameMax}
+            value={values.name}
+            onChange={onChange}
+            onBlur={onBlur('name')}
+            aria-required="true"
+            aria-invalid={showError('name')}
+            aria-describedby={describedBy('name')}
+          />
           {error('name')}
         </div>
         <div className="enquiry__field">
           <label htmlFor={fieldId('phone')}>Phone</label>
-          <input id={fieldId('phone')} name="phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={LEAD_LIMITS.phoneMax} value={values.phone} onChange={onChange} onBlur={onBlur('phone')} aria-required="true" aria-invalid={showError('phone')} aria-describedby={describedBy('phone')} />
+          <input
+            id={fieldId('phone')}
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={LEAD_LIMITS.phoneMax}
+            value={values.phone}
+            onChange={onChange}
+            onBlur={onBlur('phone')}
+            aria-required="true"
+            aria-invalid={showError('phone')}
+            aria-describedby={describedBy('phone')}
+          />
           {error('phone')}
         </div>
         <div className="enquiry__field">
           <label htmlFor={fieldId('email')}>Email</label>
-          <input id={fieldId('email')} name="email" type="email" autoComplete="email" maxLength={LEAD_LIMITS.emailMax} value={values.email} onChange={onChange} onBlur={onBlur('email')} aria-required="true" aria-invalid={showError('email')} aria-describedby={describedBy('email')} />
+          <input
+            id={fieldId('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={LEAD_LIMITS.emailMax}
+            value={values.email}
+            onChange={onChange}
+            onBlur={onBlur('email')}
+            aria-required="true"
+            aria-invalid={showError('email')}
+            aria-describedby={describedBy('email')}
+          />
           {error('email')}
         </div>
         <div className="enquiry__field">
           <label htmlFor={fieldId('subject')}>Subject</label>
-          <select id={fieldId('subject')} name="subject" value={values.subject} onChange={onChange} onBlur={onBlur('subject')} aria-required="true" aria-invalid={showError('subject')} aria-describedby={describedBy('subject')}>
+          <select
+            id={fieldId('subject')}
+            name="subject"
+            value={values.subject}
+            onChange={onChange}
+            onBlur={onBlur('subject')}
+            aria-required="true"
+            aria-invalid={showError('subject')}
+            aria-describedby={describedBy('subject')}
+          >
             <option value="">Select a subject</option>
             {LEAD_SUBJECTS.map((s) => (
               <option key={s} value={s}>
@@ -144,7 +216,18 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         </div>
         <div className="enquiry__field enquiry__field--wide">
           <label htmlFor={fieldId('message')}>Message</label>
-          <textarea id={fieldId('message')} name="message" rows={5} maxLength={LEAD_LIMITS.messageMax} value={values.message} onChange={onChange} onBlur={onBlur('message')} aria-required="true" aria-invalid={showError('message')} aria-describedby={describedBy('message')} />
+          <textarea
+            id={fieldId('message')}
+            name="message"
+            rows={5}
+            maxLength={LEAD_LIMITS.messageMax}
+            value={values.message}
+            onChange={onChange}
+            onBlur={onBlur('message')}
+            aria-required="true"
+            aria-invalid={showError('message')}
+            aria-describedby={describedBy('message')}
+          />
           {error('message')}
         </div>
         <div className="enquiry__field enquiry__field--wide">
@@ -156,7 +239,13 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           </button>
         </div>
       </form>
-      <Popup open={popup !== null} variant="error" title="Oops!" message={popup ?? ''} onClose={() => setPopup(null)} />
+      <Popup
+        open={popup !== null}
+        variant="error"
+        title="Oops!"
+        message={popup ?? ''}
+        onClose={() => setPopup(null)}
+      />
     </section>
   );
 }

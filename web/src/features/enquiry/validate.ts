@@ -3,7 +3,13 @@ import { LEAD_SUBJECTS } from '@agency/shared';
 export type EnquiryField = 'name' | 'phone' | 'email' | 'subject' | 'message';
 export type EnquiryValues = Record<EnquiryField, string>;
 
-export const emptyEnquiry: EnquiryValues = { name: '', phone: '', email: '', subject: '', message: '' };
+export const emptyEnquiry: EnquiryValues = {
+  name: '',
+  phone: '',
+  email: '',
+  subject: '',
+  message: '',
+};
 
 /** Inline message per field, shown while that field (and only that field) is empty (spec 000 §5). */
 export const requiredMessages: Record<EnquiryField, string> = {

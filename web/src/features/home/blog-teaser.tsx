@@ -5,7 +5,12 @@ import { TIMINGS } from '@agency/shared';
 import { Carousel } from '../../components/carousel';
 import { useListPosts } from '../../lib/use-api';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export function formatPostDate(iso: string): string {
   const d = new Date(iso);
@@ -26,13 +31,18 @@ function TeaserCard({ post }: { post: Post }) {
       />
       <div className="post-card__body">
         <p className="post-card__meta">
-          <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time> · {readingTime(post.content)} min read
+          <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time> ·{' '}
+          {readingTime(post.content)} min read
         </p>
         <h3 className="post-card__title">
           <Link to={`/blog/${post.slug}`}>{post.title}</Link>
         </h3>
         <p className="post-card__excerpt">{excerpt(post.content, 140)}</p>
-        <Link to={`/blog/${post.slug}`} className="btn btn--link" aria-label={`Read more: ${post.title}`}>
+        <Link
+          to={`/blog/${post.slug}`}
+          className="btn btn--link"
+          aria-label={`Read more: ${post.title}`}
+        >
           Read more
         </Link>
       </div>
@@ -44,7 +54,8 @@ function TeaserSlides() {
   const { data, error } = useListPosts(1);
   if (error) return null;
   if (!data) return <p className="blog-teaser__status">Loading the latest articles…</p>;
-  if (data.results.length === 0) return <p className="blog-teaser__status">New articles are on their way.</p>;
+  if (data.results.length === 0)
+    return <p className="blog-teaser__status">New articles are on their way.</p>;
   return (
     <Carousel
       label="Latest blog posts"

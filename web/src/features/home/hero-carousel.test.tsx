@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeroCarousel } from './hero-carousel';
 
-const active = () => screen.getAllByTestId('hero-slide').findIndex((s) => s.classList.contains('is-active'));
+const active = () =>
+  screen.getAllByTestId('hero-slide').findIndex((s) => s.classList.contains('is-active'));
 
 function renderHero() {
   render(
@@ -26,14 +27,17 @@ describe('HeroCarousel', () => {
     const slides = screen.getAllByTestId('hero-slide');
     expect(slides).toHaveLength(4);
     expect(active()).toBe(0);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bespoke Branding, Wacky Websites and Eccentric Designs');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Bespoke Branding, Wacky Websites and Eccentric Designs',
+    );
     expect(slides[1]).toHaveTextContent('Social media marketing');
     expect(slides[1]).toHaveTextContent('SEO | SMM | SEM | PPC');
     expect(slides[2]).toHaveTextContent('Best digital marketing agency in Chennai and Chicago.');
     expect(slides[3]).toHaveTextContent('We Create Effective Design for Global Brands.');
     expect(slides[0]).not.toHaveAttribute('inert');
     expect(slides[1]).toHaveAttribute('inert');
-    for (const link of screen.getAllByRole('link', { name: 'Learn More', hidden: true })) expect(link).toHaveAttribute('href', '/services');
+    for (const link of screen.getAllByRole('link', { name: 'Learn More', hidden: true }))
+      expect(link).toHaveAttribute('href', '/services');
   });
 
   it('advances every 7 s and loops back to slide 1', () => {
@@ -67,6 +71,9 @@ describe('HeroCarousel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
     act(() => vi.advanceTimersByTime(20000));
     expect(active()).toBe(1);
-    expect(screen.getByRole('button', { name: 'Play slideshow' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Play slideshow' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

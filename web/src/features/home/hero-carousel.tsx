@@ -88,16 +88,35 @@ export function HeroCarousel({ intervalMs = TIMINGS.heroIntervalMs }: { interval
         );
       })}
       <div className="hero__controls container">
-        <button type="button" className="hero__arrow" aria-label="Previous slide" onClick={() => go(active - 1)}>
+        <button
+          type="button"
+          className="hero__arrow"
+          aria-label="Previous slide"
+          onClick={() => go(active - 1)}
+        >
           <ArrowLeft />
         </button>
-        <button type="button" className="hero__pause" aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'} aria-pressed={stopped} onClick={() => setStopped((s) => !s)}>
+        <button
+          type="button"
+          className="hero__pause"
+          aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
+          aria-pressed={stopped}
+          onClick={() => setStopped((s) => !s)}
+        >
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
         </button>
-        <button type="button" className="hero__arrow" aria-label="Next slide" onClick={() => go(active + 1)}>
+        <button
+          type="button"
+          className="hero__arrow"
+          aria-label="Next slide"
+          onClick={() => go(active + 1)}
+        >
           <ArrowRight />
         </button>
-        <span className="visually-hidden" aria-live="polite">{`Slide ${active + 1} of ${count}`}</span>
+        <span
+          className="visually-hidden"
+          aria-live="polite"
+        >{`Slide ${active + 1} of ${count}`}</span>
       </div>
     </section>
   );

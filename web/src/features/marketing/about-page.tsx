@@ -12,7 +12,12 @@ export default function AboutPage() {
   usePageMeta(aboutMeta);
   return (
     <>
-      <HeroBanner title={aboutPage.title} subtitle={aboutPage.subtitle} breadcrumb={aboutMeta.breadcrumb} parallax={0.5} />
+      <HeroBanner
+        title={aboutPage.title}
+        subtitle={aboutPage.subtitle}
+        breadcrumb={aboutMeta.breadcrumb}
+        parallax={0.5}
+      />
       <div data-reveal>
         <SectionShell heading={aboutPage.story.heading} className="about-story">
           {aboutPage.story.paragraphs.map((p) => (
@@ -24,12 +29,21 @@ export default function AboutPage() {
         <ServiceGrid heading={aboutPage.principles.heading} items={aboutPage.principles.items} />
       </div>
       <div data-reveal>
-        <TechList heading={aboutPage.technologies.heading} intro={aboutPage.technologies.intro} items={aboutPage.technologies.items} />
+        <TechList
+          heading={aboutPage.technologies.heading}
+          intro={aboutPage.technologies.intro}
+          items={aboutPage.technologies.items}
+        />
       </div>
       <div data-reveal>
         <ClientCarousel heading={aboutPage.clientele.heading} intro={aboutPage.clientele.text} />
       </div>
-      <CtaBand title="Let’s build something together" text="We call back within 12 hours." action={{ label: 'Contact us', href: '/contact' }} parallax={0.5} />
+      <CtaBand
+        title="Let’s build something together"
+        text="We call back within 12 hours."
+        action={{ label: 'Contact us', href: '/contact' }}
+        parallax={0.5}
+      />
     </>
   );
 }

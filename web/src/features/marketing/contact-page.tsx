@@ -13,7 +13,12 @@ export default function ContactPage() {
   const [chennai] = site.offices;
   return (
     <>
-      <HeroBanner title={contactPage.title} subtitle={contactPage.subtitle} breadcrumb={contactMeta.breadcrumb} parallax={0.5} />
+      <HeroBanner
+        title={contactPage.title}
+        subtitle={contactPage.subtitle}
+        breadcrumb={contactMeta.breadcrumb}
+        parallax={0.5}
+      />
       <section className="section contact" aria-label="Enquiry and contact details">
         <div className="container contact__grid">
           <EnquiryForm id="contact-form" heading={contactPage.formHeading} />

@@ -6,7 +6,14 @@ import { FaqAccordion } from '../../components/sections/faq-accordion';
 import { ServiceGrid } from '../../components/sections/service-grid';
 import { Testimonials } from '../../components/sections/testimonials';
 import { Carousel } from '../../components/carousel';
-import { developmentFaq, homeCta, homeMeta, homeSections, homeServices, marketingFaq } from '../../content/home';
+import {
+  developmentFaq,
+  homeCta,
+  homeMeta,
+  homeSections,
+  homeServices,
+  marketingFaq,
+} from '../../content/home';
 import { portfolioItems } from '../../content/portfolio';
 import { testimonials } from '../../content/testimonials';
 import EnquiryForm from '../enquiry/enquiry-form';
@@ -17,7 +24,11 @@ export const HOME_ENQUIRY_ID = 'home-enquiry';
 
 function PortfolioCarousel() {
   return (
-    <section className="section home-portfolio" aria-labelledby="home-portfolio-heading" data-reveal>
+    <section
+      className="section home-portfolio"
+      aria-labelledby="home-portfolio-heading"
+      data-reveal
+    >
       <div className="container">
         <h2 id="home-portfolio-heading" className="section__heading">
           {homeSections.portfolioHeading}
@@ -33,7 +44,14 @@ function PortfolioCarousel() {
           loop={false}
           slides={portfolioItems.map((item) => (
             <figure key={item.id} className="work-card">
-              <img src={item.thumb.src} width={item.thumb.width} height={item.thumb.height} alt={item.alt} loading="lazy" decoding="async" />
+              <img
+                src={item.thumb.src}
+                width={item.thumb.width}
+                height={item.thumb.height}
+                alt={item.alt}
+                loading="lazy"
+                decoding="async"
+              />
               <figcaption>
                 <span className="work-card__category">{item.category}</span>
                 <span className="work-card__name">{item.name}</span>
@@ -61,7 +79,12 @@ export default function HomePage() {
         <ServiceGrid
           heading={homeServices.heading}
           intro={homeServices.intro}
-          items={homeServices.items.map((s) => ({ title: s.title, text: s.text, icon: s.icon, action: { label: 'Learn more', href: s.href } }))}
+          items={homeServices.items.map((s) => ({
+            title: s.title,
+            text: s.text,
+            icon: s.icon,
+            action: { label: 'Learn more', href: s.href },
+          }))}
           action={{ label: 'All services', href: '/services' }}
         />
       </div>
@@ -70,10 +93,23 @@ export default function HomePage() {
         <ClientCarousel heading={homeSections.clientsHeading} />
       </div>
       <section className="home-faq" aria-label={homeSections.faqHeading} data-reveal>
-        <FaqAccordion heading="Digital marketing FAQs" items={marketingFaq} id="digital-marketing-faq" />
-        <FaqAccordion heading="Website development FAQs" items={developmentFaq} id="website-development-faq" />
+        <FaqAccordion
+          heading="Digital marketing FAQs"
+          items={marketingFaq}
+          id="digital-marketing-faq"
+        />
+        <FaqAccordion
+          heading="Website development FAQs"
+          items={developmentFaq}
+          id="website-development-faq"
+        />
       </section>
-      <CtaBand title={homeCta.title} text={homeCta.text} action={{ label: homeCta.action.label, scrollTo: HOME_ENQUIRY_ID }} parallax={0.5} />
+      <CtaBand
+        title={homeCta.title}
+        text={homeCta.text}
+        action={{ label: homeCta.action.label, scrollTo: HOME_ENQUIRY_ID }}
+        parallax={0.5}
+      />
       <div data-reveal>
         <Testimonials heading={homeSections.testimonialsHeading} items={testimonials} />
       </div>

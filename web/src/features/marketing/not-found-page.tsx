@@ -9,7 +9,13 @@ export default function NotFoundPage() {
   return (
     <section className="status-page">
       <div className="container status-page__inner">
-        <img className="status-page__art status-page__art--lost" src="/assets/img/not-found.svg" width={320} height={200} alt="" />
+        <img
+          className="status-page__art status-page__art--lost"
+          src="/assets/img/not-found.svg"
+          width={320}
+          height={200}
+          alt=""
+        />
         <h1>{notFoundPage.heading}</h1>
         <p>{notFoundPage.text}</p>
         <Link to={notFoundPage.action.href} className="btn btn--primary">

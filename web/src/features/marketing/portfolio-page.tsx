@@ -9,9 +9,18 @@ export default function PortfolioPage() {
   usePageMeta(portfolioMeta);
   return (
     <>
-      <HeroBanner title={portfolioPage.heading} breadcrumb={portfolioMeta.breadcrumb} parallax={0.5} />
+      <HeroBanner
+        title={portfolioPage.heading}
+        breadcrumb={portfolioMeta.breadcrumb}
+        parallax={0.5}
+      />
       <PortfolioGallery />
-      <CtaBand title="Want results like these?" text="Tell us about your project. We call back within 12 hours." action={{ label: 'Start a project', href: '/contact' }} parallax={0.5} />
+      <CtaBand
+        title="Want results like these?"
+        text="Tell us about your project. We call back within 12 hours."
+        action={{ label: 'Start a project', href: '/contact' }}
+        parallax={0.5}
+      />
     </>
   );
 }

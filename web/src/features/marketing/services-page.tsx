@@ -15,10 +15,21 @@ export default function ServicesPage() {
   usePageMeta(servicesMeta);
   return (
     <>
-      <HeroBanner title={servicesPage.heading} subtitle={servicesPage.intro} breadcrumb={servicesMeta.breadcrumb} parallax={0.5} />
+      <HeroBanner
+        title={servicesPage.heading}
+        subtitle={servicesPage.intro}
+        breadcrumb={servicesMeta.breadcrumb}
+        parallax={0.5}
+      />
       <div className="service-blocks">
         {servicesPage.blocks.map((block, i) => (
-          <section key={block.anchor} id={block.anchor} className={`service-block${i % 2 ? ' service-block--reverse' : ''}`} aria-labelledby={`${block.anchor}-title`} data-reveal>
+          <section
+            key={block.anchor}
+            id={block.anchor}
+            className={`service-block${i % 2 ? ' service-block--reverse' : ''}`}
+            aria-labelledby={`${block.anchor}-title`}
+            data-reveal
+          >
             <div className="container service-block__inner">
               <div className="service-block__text">
                 <span className="service-block__number" aria-hidden="true">
@@ -39,17 +50,34 @@ export default function ServicesPage() {
                   ))}
                 </ul>
               </div>
-              <img className="service-block__image" src={block.image.src} width={block.image.width} height={block.image.height} alt={block.image.alt} loading="lazy" decoding="async" />
+              <img
+                className="service-block__image"
+                src={block.image.src}
+                width={block.image.width}
+                height={block.image.height}
+                alt={block.image.alt}
+                loading="lazy"
+                decoding="async"
+              />
             </div>
           </section>
         ))}
       </div>
       <ProcessStepper heading={servicesPage.process.heading} steps={servicesPage.process.steps} />
       <div data-reveal>
-        <ServiceGrid heading={servicesPage.core.heading} items={servicesPage.core.items} id="core-service-section" />
+        <ServiceGrid
+          heading={servicesPage.core.heading}
+          items={servicesPage.core.items}
+          id="core-service-section"
+        />
       </div>
       <ClientCarousel />
-      <CtaBand title={servicesPage.cta.title} text={servicesPage.cta.text} action={{ label: servicesPage.cta.action.label, scrollTo: ENQUIRY_ID }} parallax={0.5} />
+      <CtaBand
+        title={servicesPage.cta.title}
+        text={servicesPage.cta.text}
+        action={{ label: servicesPage.cta.action.label, scrollTo: ENQUIRY_ID }}
+        parallax={0.5}
+      />
       <div className="section section--form">
         <div className="container">
           <EnquiryForm id={ENQUIRY_ID} heading="Tell us about your project" />

@@ -4,14 +4,30 @@ import { useModal } from '../../lib/use-modal';
 
 /** Enlarged portfolio image over the page: scrolling locked, focus kept inside, closed by its button or Escape. */
 export function Lightbox({ item, onClose }: { item: PortfolioItem; onClose: () => void }) {
-  const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({ open: true, onClose, lockScroll: true });
+  const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({
+    open: true,
+    onClose,
+    lockScroll: true,
+  });
   return (
     <div className="lightbox" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialogRef} className="lightbox__dialog" role="dialog" aria-modal="true" aria-label={item.name} onKeyDown={onKeyDown}>
+      <div
+        ref={dialogRef}
+        className="lightbox__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={item.name}
+        onKeyDown={onKeyDown}
+      >
         <button type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
           <CloseIcon />
         </button>
-        <img src={item.large.src} width={item.large.width} height={item.large.height} alt={item.alt} />
+        <img
+          src={item.large.src}
+          width={item.large.width}
+          height={item.large.height}
+          alt={item.alt}
+        />
         <p className="lightbox__caption">
           <strong>{item.name}</strong> · {item.tech}
         </p>

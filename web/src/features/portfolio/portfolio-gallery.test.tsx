@@ -8,11 +8,18 @@ describe('PortfolioGallery', () => {
     const user = userEvent.setup();
     render(<PortfolioGallery />);
     const names = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(names()).toEqual(['Greenleaf Herbals', 'Keystone Locks Store', 'DentPath Admissions Portal']);
+    expect(names()).toEqual([
+      'Greenleaf Herbals',
+      'Keystone Locks Store',
+      'DentPath Admissions Portal',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'web applications' }));
     expect(names()).toEqual(['DentPath Admissions Portal']);
-    expect(screen.getByRole('button', { name: 'web applications' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'web applications' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await user.click(screen.getByRole('button', { name: 'websites' }));
     expect(names()).toEqual(['Greenleaf Herbals', 'Keystone Locks Store']);
@@ -31,7 +38,10 @@ describe('PortfolioGallery', () => {
     const opener = screen.getByRole('button', { name: 'Enlarge Keystone Locks Store' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Keystone Locks Store' });
-    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/assets/img/portfolio/work-2-large.svg');
+    expect(within(dialog).getByRole('img')).toHaveAttribute(
+      'src',
+      '/assets/img/portfolio/work-2-large.svg',
+    );
     expect(document.body.style.overflow).toBe('hidden');
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab();

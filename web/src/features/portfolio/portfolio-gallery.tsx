@@ -1,5 +1,11 @@
 import { Fragment, useState } from 'react';
-import { portfolioFilters, portfolioItems, portfolioPage, type PortfolioGroup, type PortfolioItem } from '../../content/portfolio';
+import {
+  portfolioFilters,
+  portfolioItems,
+  portfolioPage,
+  type PortfolioGroup,
+  type PortfolioItem,
+} from '../../content/portfolio';
 import { Lightbox } from './lightbox';
 
 type Filter = PortfolioGroup | 'all';
@@ -11,7 +17,12 @@ export function PortfolioGallery({ items = portfolioItems }: { items?: Portfolio
   const shown = filter === 'all' ? items : items.filter((i) => i.group === filter);
 
   const filterButton = (value: Filter, label: string) => (
-    <button type="button" className="portfolio__filter" aria-pressed={filter === value} onClick={() => setFilter(value)}>
+    <button
+      type="button"
+      className="portfolio__filter"
+      aria-pressed={filter === value}
+      onClick={() => setFilter(value)}
+    >
       {label}
     </button>
   );
@@ -24,7 +35,11 @@ export function PortfolioGallery({ items = portfolioItems }: { items?: Portfolio
           {portfolioFilters.map((f, i) => (
             <Fragment key={f.group}>
               {filterButton(f.group, f.label)}
-              {i < portfolioFilters.length - 2 ? ', ' : i === portfolioFilters.length - 2 ? ' and ' : ''}
+              {i < portfolioFilters.length - 2
+                ? ', '
+                : i === portfolioFilters.length - 2
+                  ? ' and '
+                  : ''}
             </Fragment>
           ))}{' '}
           that people remember. {filterButton('all', 'Show all')}
@@ -38,8 +53,20 @@ export function PortfolioGallery({ items = portfolioItems }: { items?: Portfolio
           <ul className="portfolio__grid">
             {shown.map((item) => (
               <li key={item.id} className="portfolio__item" data-group={item.group}>
-                <button type="button" className="portfolio__open" onClick={() => setOpen(item)} aria-label={`Enlarge ${item.name}`}>
-                  <img src={item.thumb.src} width={item.thumb.width} height={item.thumb.height} alt={item.alt} loading="lazy" decoding="async" />
+                <button
+                  type="button"
+                  className="portfolio__open"
+                  onClick={() => setOpen(item)}
+                  aria-label={`Enlarge ${item.name}`}
+                >
+                  <img
+                    src={item.thumb.src}
+                    width={item.thumb.width}
+                    height={item.thumb.height}
+                    alt={item.alt}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </button>
                 <p className="portfolio__category">{item.category}</p>
                 <h2 className="portfolio__name">{item.name}</h2>
