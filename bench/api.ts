@@ -3,8 +3,7 @@
 // PUT increase-view; prints the p50 ratio, each handler's esbuild bundle size (minified) and its
 // cold import time. Writes bench/results/api.json. Not a test: figures, not assertions.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -77,7 +76,9 @@ async function seedPosts(base: string, token: string, from: number, to: number):
 async function handlerFigures(): Promise<
   { name: string; bundleKb: number; coldImportMs: number }[]
 > {
-  const out = mkdtempSync(join(tmpdir(), 'agency-bundles-'));
+  // Inside the repo, so a bundle resolves the AWS SDK from node_modules as it would from the runtime.
+  mkdirSync(join(repoRoot, 'node_modules', '.cache'), { recursive: true });
+  const out = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'bench-bundles-'));
   const rows = [];
   try {
     for (const name of operationNames) {

@@ -59,6 +59,10 @@ export async function startStack(opts = {}) {
   const exited = new Promise((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
+  // Never leave a server behind when the runner itself exits first.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null)

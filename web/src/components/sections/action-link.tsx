@@ -4,7 +4,21 @@ import { scrollToElement } from '../../lib/scroll';
 import './sections.css';
 
 /** What a section button does: go to a page, or scroll smoothly to an element of this page (the enquiry form). */
-export type SectionAction = { label: string; href: string } | { label: string; scrollTo: string };
+export type SectionAction = (
+  { label: string; href: string } | { label: string; scrollTo: string }
+) & {
+  /** Words for screen readers and crawlers that make a short label ("Learn more") say where it goes. */
+  context?: string;
+};
+
+function Label({ action }: { action: SectionAction }) {
+  return (
+    <>
+      {action.label}
+      {action.context && <span className="visually-hidden"> {action.context}</span>}
+    </>
+  );
+}
 
 interface ScrollLinkProps {
   targetId: string;
@@ -46,20 +60,20 @@ export function ActionLink({
   if ('scrollTo' in action) {
     return (
       <ScrollLink targetId={action.scrollTo} className={className}>
-        {action.label}
+        <Label action={action} />
       </ScrollLink>
     );
   }
   if (action.href.startsWith('/')) {
     return (
       <Link to={action.href} className={className}>
-        {action.label}
+        <Label action={action} />
       </Link>
     );
   }
   return (
     <a href={action.href} className={className} rel="noopener noreferrer">
-      {action.label}
+      <Label action={action} />
     </a>
   );
 }

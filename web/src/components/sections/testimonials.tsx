@@ -54,7 +54,7 @@ export function Testimonials({
       >
         <div ref={sliderRef} className="keen-slider testimonials__track">
           {items.map((item, index) => (
-            <figure
+            <div
               key={item.clientName}
               className="keen-slider__slide testimonials__slide"
               role="group"
@@ -62,14 +62,17 @@ export function Testimonials({
               aria-label={`${index + 1} of ${items.length}`}
               aria-hidden={index !== current}
             >
-              <blockquote className="testimonials__quote">
-                <p>{item.content}</p>
-              </blockquote>
-              <figcaption>
-                <strong className="testimonials__name">{item.clientName}</strong>
-                <span className="testimonials__desc">{item.clientDesc}</span>
-              </figcaption>
-            </figure>
+              {/* The slide is the group (a figure may not take that role); the quote is the figure. */}
+              <figure className="testimonials__figure">
+                <blockquote className="testimonials__quote">
+                  <p>{item.content}</p>
+                </blockquote>
+                <figcaption>
+                  <strong className="testimonials__name">{item.clientName}</strong>
+                  <span className="testimonials__desc">{item.clientDesc}</span>
+                </figcaption>
+              </figure>
+            </div>
           ))}
         </div>
         {items.length > 1 && (

@@ -30,8 +30,8 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
           <span>{readingTime(post.content)} min read</span>
         </p>
         <p className="blog-card__excerpt">{excerpt(post.content, 180)}</p>
-        <Link to={path} className="blog-card__more" aria-label={`Read more: ${post.title}`}>
-          Read more
+        <Link to={path} className="blog-card__more">
+          Read more<span className="visually-hidden">: {post.title}</span>
         </Link>
       </div>
     </li>

@@ -38,12 +38,8 @@ function TeaserCard({ post }: { post: Post }) {
           <Link to={`/blog/${post.slug}`}>{post.title}</Link>
         </h3>
         <p className="post-card__excerpt">{excerpt(post.content, 140)}</p>
-        <Link
-          to={`/blog/${post.slug}`}
-          className="btn btn--link"
-          aria-label={`Read more: ${post.title}`}
-        >
-          Read more
+        <Link to={`/blog/${post.slug}`} className="btn btn--link">
+          Read more<span className="visually-hidden">: {post.title}</span>
         </Link>
       </div>
     </article>

@@ -36,7 +36,10 @@ describe('HeroCarousel', () => {
     expect(slides[3]).toHaveTextContent('We Create Effective Design for Global Brands.');
     expect(slides[0]).not.toHaveAttribute('inert');
     expect(slides[1]).toHaveAttribute('inert');
-    for (const link of screen.getAllByRole('link', { name: 'Learn More', hidden: true }))
+    for (const link of screen.getAllByRole('link', {
+      name: /^Learn More\s*about our services$/,
+      hidden: true,
+    }))
       expect(link).toHaveAttribute('href', '/services');
   });
 

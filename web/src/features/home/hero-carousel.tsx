@@ -82,6 +82,7 @@ export function HeroCarousel({ intervalMs = TIMINGS.heroIntervalMs }: { interval
               <p className="hero-slide__sub">{slide.sub}</p>
               <Link to={heroAction.href} className="btn btn--primary hero-slide__button">
                 {heroAction.label}
+                <span className="visually-hidden"> about our services</span>
               </Link>
             </div>
           </div>

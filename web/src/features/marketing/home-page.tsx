@@ -83,7 +83,7 @@ export default function HomePage() {
             title: s.title,
             text: s.text,
             icon: s.icon,
-            action: { label: 'Learn more', href: s.href },
+            action: { label: 'Learn more', href: s.href, context: `about ${s.title}` },
           }))}
           action={{ label: 'All services', href: '/services' }}
         />
