@@ -3,7 +3,7 @@
 // PUT increase-view; prints the p50 ratio, each handler's esbuild bundle size (minified) and its
 // cold import time. Writes bench/results/api.json. Not a test: figures, not assertions.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -120,6 +120,15 @@ async function handlerFigures(): Promise<
 }
 
 async function main(): Promise<void> {
+  // --handlers-only: measure bundles and cold imports again, keeping the last load figures.
+  if (process.argv.includes('--handlers-only')) {
+    const file = join(repoRoot, 'bench', 'results', 'api.json');
+    const last = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const handlers = await handlerFigures();
+    writeFileSync(file, JSON.stringify({ ...last, handlers, handlersDate: new Date().toISOString() }, null, 2));
+    console.table(handlers);
+    return;
+  }
   const stack = await startStack({
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED: 'false' },
   });

@@ -20,8 +20,10 @@ const read = (name) => {
 };
 const mark = (ok) => (ok ? 'pass' : '**FAIL**');
 
-const apiError = run('bench:api');
-const webError = run('bench:web');
+// --report-only: compose the report from the last results without measuring again.
+const reportOnly = process.argv.includes('--report-only');
+const apiError = reportOnly ? null : run('bench:api');
+const webError = reportOnly ? null : run('bench:web');
 const api = read('api.json');
 const web = read('web.json');
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The environments one stack is deployed per. */
 export const STAGES = ['dev', 'prod'] as const;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Admin screens the SPA renders in the browser (spec route table); `*` marks a prefix. */
 export const SPA_ROUTES = [

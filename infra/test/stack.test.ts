@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
 import { contract, handlerModule, operationNames, SPECIAL_SLUGS } from '@agency/shared';
 import { Match } from 'aws-cdk-lib/assertions';
-import { z } from 'zod';
+import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
 import { loadWebRouteTable } from '../lib/site-routes';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildApp } from '../lib/app';
 import type { Stage } from '../lib/config';
 import type { SiteStack } from '../lib/stacks/site-stack';

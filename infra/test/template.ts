@@ -1,5 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const statementSchema = z.object({
   Effect: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The error body every failing API call answers with. */
 export const errorBody = z.object({ error: z.string() });

@@ -6,7 +6,7 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { z } from 'zod';
+import * as z from 'zod';
 import { STAGES, stageConfig } from '../config';
 import { ADMIN_GROUP, OUTPUTS } from '../names';
 

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LOGIN_THROTTLE } from '@agency/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LoginThrottle } from '../domain/login';
 import { env } from '../lib/env';
 import { dynamoClient } from './clients';

@@ -7,7 +7,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PostRecord, PostStore, UpdateOutcome } from '../domain/post-ports';
 import { env } from '../lib/env';
 import { dynamoClient } from './clients';

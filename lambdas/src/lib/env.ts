@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every setting a handler reads, parsed once per cold start. The CDK Api construct sets these

@@ -6,7 +6,7 @@
 import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { resetClients } from '../adapters/clients';
 import { resetEnv } from '../lib/env';
 import { logger } from '../lib/logger';

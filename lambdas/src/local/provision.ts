@@ -26,7 +26,7 @@ import {
   DescribeUserPoolCommand,
   ListGroupsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TABLES, type TableName } from '../adapters/tables';
 import type { StandIns } from './stand-ins';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildPath } from '@agency/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startTestStack, type TestStack } from '../../test/harness';
 import { createLocalServer, type LocalServerOptions } from './server';
 import type { RenderHandler } from './render';

@@ -5,7 +5,7 @@ import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The four local stand-ins of the AWS services the handlers use, started in this process on

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEAD_LIMITS, LEAD_SUBJECTS } from '../constants';
 import { lead, pageOf } from '../entities';
 import { defineOperations } from './operation';

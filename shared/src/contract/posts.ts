@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { POST_LIMITS } from '../constants';
 import { author, category, pageOf, post, postLink } from '../entities';
 import { defineOperations } from './operation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperations } from './operation';
 
 export const systemOperations = defineOperations({

@@ -3,7 +3,7 @@
  * a bad value stops the build naming the variable. The parsed object is compiled in as __APP_ENV__,
  * so the browser bundle carries no schema code.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Empty strings in a .env file mean "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>

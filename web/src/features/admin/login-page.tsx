@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, callApi } from '../../lib/api-client';
 import { saveSession, useSession } from './session';
 import './admin.css';

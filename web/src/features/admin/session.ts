@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LoginResult } from '@agency/shared';
 
 /** localStorage key of the admin session (spec 000 §3). */

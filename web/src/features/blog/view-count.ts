@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** localStorage key of the slugs this browser has already counted a view for. */
 export const VIEWED_POSTS_KEY = 'viewedPosts';
