@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import {
   buildPath,
   contract,
@@ -9,10 +9,6 @@ import {
   type OperationName,
 } from '@agency/shared';
 import { env } from './env';
-
-// zod compiles object parsers with `new Function` unless told not to; the site's CSP (script-src
-// 'self', no 'unsafe-eval') refuses that and the browser reports a violation on every page.
-z.config({ jitless: true });
 
 /** A failed API call: the HTTP status (0 when the server could not be reached), the server's sentence, and the field it names. */
 export class ApiError extends Error {
