@@ -125,7 +125,10 @@ async function main(): Promise<void> {
     const file = join(repoRoot, 'bench', 'results', 'api.json');
     const last = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const handlers = await handlerFigures();
-    writeFileSync(file, JSON.stringify({ ...last, handlers, handlersDate: new Date().toISOString() }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...last, handlers, handlersDate: new Date().toISOString() }, null, 2),
+    );
     console.table(handlers);
     return;
   }
