@@ -1,4 +1,4 @@
-import { parseDocument } from 'htmlparser2';
+import { headTagElements } from '@agency/shared/head-tags';
 import sanitizeHtml from 'sanitize-html';
 import { invalid } from '../lib/errors';
 
@@ -132,131 +132,13 @@ export function sanitizeTitle(title: string): string {
     .trim();
 }
 
-const META_ATTRS = ['name', 'property', 'content', 'charset', 'itemprop', 'http-equiv', 'lang'];
-const META_HTTP_EQUIV = ['content-type', 'content-language', 'x-ua-compatible', 'default-style'];
-const LINK_ATTRS = ['rel', 'href', 'hreflang', 'type', 'sizes', 'media', 'title'];
-const LINK_RELS = new Set([
-  'canonical',
-  'alternate',
-  'icon',
-  'shortcut',
-  'apple-touch-icon',
-  'author',
-  'license',
-  'prev',
-  'next',
-  'amphtml',
-  'preconnect',
-  'dns-prefetch',
-  'me',
-  'help',
-  'search',
-  'publisher',
-]);
-
-const escapeAttr = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeText = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function attrsOut(attribs: Record<string, string>, allowed: readonly string[]): string {
-  return allowed
-    .filter((name) => attribs[name] !== undefined)
-    .map((name) => ` ${name}="${escapeAttr(attribs[name] ?? '')}"`)
-    .join('');
-}
-
-interface Node {
-  type: string;
-  name?: string;
-  attribs?: Record<string, string>;
-  children?: Node[];
-  data?: string;
-}
-
-const textOf = (node: Node): string =>
-  (node.children ?? []).map((c) => (c.type === 'text' ? (c.data ?? '') : textOf(c))).join('');
-
-/** A site-relative path or an absolute http(s) address. */
-function isSafeHref(href: string): boolean {
-  const v = normalisedUrl(href);
-  if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\');
-  return /^https?:\/\/[^/]/.test(v);
-}
-
-function headElement(node: Node): string {
-  const name = node.name ?? '';
-  const attribs = node.attribs ?? {};
-  switch (name) {
-    case 'meta': {
-      const equiv = attribs['http-equiv'];
-      if (equiv !== undefined && !META_HTTP_EQUIV.includes(equiv.trim().toLowerCase())) {
-        throw invalid('head_tag', `meta http-equiv="${equiv}" is not allowed`);
-      }
-      return `<meta${attrsOut(attribs, META_ATTRS)}>`;
-    }
-    case 'link': {
-      const rels = (attribs.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-      if (rels.length === 0) throw invalid('head_tag', 'link needs a rel attribute');
-      const bad = rels.find((r) => !LINK_RELS.has(r));
-      if (bad) throw invalid('head_tag', `link rel="${bad}" is not allowed`);
-      if (attribs.href === undefined || !isSafeHref(attribs.href))
-        throw invalid('head_tag', 'link href must be an http(s) or site-relative address');
-      return `<link${attrsOut(attribs, LINK_ATTRS)}>`;
-    }
-    case 'title':
-      return `<title>${escapeText(textOf(node).trim())}</title>`;
-    case 'script': {
-      if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json')
-        throw invalid('head_tag', 'script is not allowed (only type="application/ld+json")');
-      let data: unknown;
-      try {
-        data = JSON.parse(textOf(node));
-      } catch {
-        throw invalid('head_tag', 'the JSON-LD script is not valid JSON');
-      }
-      // Re-serialised with <, > and & escaped so the text can never close the element.
-      const json = JSON.stringify(data)
-        .replace(/</g, '\\u003c')
-        .replace(/>/g, '\\u003e')
-        .replace(/&/g, '\\u0026');
-      return `<script type="application/ld+json">${json}</script>`;
-    }
-    default:
-      throw invalid('head_tag', `${name} is not allowed`);
-  }
-}
-
 /**
- * Extra `<head>` elements of a post: only meta (no refresh/set-cookie), link (http(s) or
- * site-relative), title and JSON-LD, rebuilt from the parsed elements so nothing else survives.
- * Anything else is refused with a 400 naming the element.
+ * Extra `<head>` elements of a post, reduced to the shared allowlist (meta without refresh or
+ * cookies, link with an http(s) or site-relative href, title, JSON-LD) and rebuilt from the parsed
+ * elements so nothing else survives. Anything else is refused with a 400 naming the element.
  */
 export function sanitizeHeadTag(html: string): string {
-  if (html.trim() === '') return '';
-  const doc = parseDocument(html, {
-    lowerCaseTags: true,
-    lowerCaseAttributeNames: true,
-    decodeEntities: true,
-  });
-  const out: string[] = [];
-  for (const child of doc.children as Node[]) {
-    if (child.type === 'comment' || child.type === 'directive') continue;
-    if (child.type === 'text') {
-      if ((child.data ?? '').trim() !== '')
-        throw invalid('head_tag', 'text outside an element is not allowed');
-      continue;
-    }
-    if (child.type !== 'tag' && child.type !== 'script' && child.type !== 'style')
-      throw invalid('head_tag', `${child.type} is not allowed`);
-    out.push(headElement(child));
-    // Elements that cannot have children here would otherwise smuggle nested markup.
-    if ((child.name === 'meta' || child.name === 'link') && (child.children ?? []).length > 0) {
-      throw invalid('head_tag', `${child.name} cannot contain other elements`);
-    }
-    if (child.name === 'title' && (child.children ?? []).some((c) => c.type !== 'text')) {
-      throw invalid('head_tag', 'title may hold only text');
-    }
-  }
-  return out.join('\n');
+  const { elements, refused } = headTagElements(html);
+  if (refused[0] !== undefined) throw invalid('head_tag', refused[0]);
+  return elements.map((e) => e.html).join('\n');
 }
