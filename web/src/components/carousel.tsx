@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { prefersReducedMotion } from '../lib/motion';
 import { ArrowLeft, ArrowRight } from './icons';
+import { useHoverOrFocus } from '../lib/use-hover-focus';
 
 /** Slides per view from a minimum viewport width up (mobile first). Widths must be 450, 600 or 1000 so CSS can reserve the same layout before JS. */
 export interface CarouselBreakpoint {
@@ -44,11 +45,9 @@ export function Carousel({
   className,
 }: CarouselProps) {
   const id = useId();
-  const [paused, setPaused] = useState(false);
+  const [paused, pauseHandlers] = useHoverOrFocus();
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
-  const hovering = useRef(false);
-  const focused = useRef(false);
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
     loop,
     slides: { perView, spacing },
@@ -69,7 +68,6 @@ export function Carousel({
     return () => window.clearInterval(timer);
   }, [autoplayMs, paused, instanceRef]);
 
-  const sync = (): void => setPaused(hovering.current || focused.current);
   const classes = [
     'carousel',
     `carousel--pv-${perView}`,
@@ -86,23 +84,7 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       style={style}
-      onMouseEnter={() => {
-        hovering.current = true;
-        sync();
-      }}
-      onMouseLeave={() => {
-        hovering.current = false;
-        sync();
-      }}
-      onFocus={() => {
-        focused.current = true;
-        sync();
-      }}
-      onBlur={(e) => {
-        if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
-        focused.current = false;
-        sync();
-      }}
+      {...pauseHandlers}
     >
       <div
         ref={sliderRef}

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TIMINGS } from '@agency/shared';
 import { heroAction, heroSlides } from '../../content/home';
 import { ArrowLeft, ArrowRight } from '../../components/icons';
 import { PARALLAX, useParallax } from '../../lib/parallax';
 import { prefersReducedMotion } from '../../lib/motion';
+import { useHoverOrFocus } from '../../lib/use-hover-focus';
 
 /**
  * Home hero: four slides, slide 1 first, advancing every 7 s and looping, with previous/next and a
@@ -16,9 +17,7 @@ export function HeroCarousel({ intervalMs = TIMINGS.heroIntervalMs }: { interval
   const [active, setActive] = useState(0);
   const [animate, setAnimate] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const [hoverOrFocus, setHoverOrFocus] = useState(false);
-  const hovering = useRef(false);
-  const focused = useRef(false);
+  const [hoverOrFocus, pauseHandlers] = useHoverOrFocus();
   const ref = useParallax<HTMLElement>(PARALLAX.banner);
   const count = heroSlides.length;
 
@@ -36,31 +35,13 @@ export function HeroCarousel({ intervalMs = TIMINGS.heroIntervalMs }: { interval
     return () => window.clearTimeout(timer);
   }, [active, stopped, hoverOrFocus, intervalMs, count]);
 
-  const sync = (): void => setHoverOrFocus(hovering.current || focused.current);
-
   return (
     <section
       ref={ref}
       className="hero"
       aria-roledescription="carousel"
       aria-label="Highlights"
-      onMouseEnter={() => {
-        hovering.current = true;
-        sync();
-      }}
-      onMouseLeave={() => {
-        hovering.current = false;
-        sync();
-      }}
-      onFocus={() => {
-        focused.current = true;
-        sync();
-      }}
-      onBlur={(e) => {
-        if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
-        focused.current = false;
-        sync();
-      }}
+      {...pauseHandlers}
     >
       {heroSlides.map((slide, i) => {
         const isActive = i === active;
