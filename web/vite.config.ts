@@ -1,5 +1,7 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { APP_MODULES_ID } from './src/app/boot';
 import { parseEnv } from './src/lib/env-schema';
 
 /**
@@ -23,32 +25,122 @@ export function sharedIsPure(): Plugin {
   };
 }
 
+/**
+ * What every page loads ships as two files instead of a score of small shared chunks: `framework`
+ * (React, react-dom, react-router) and `shell` (the modules of `web/src` the browser entry imports
+ * statically, found in the module graph; shared's barrel stays out, so unused exports still shake off). Fewer requests, and gzip compresses each file as a whole.
+ */
+export function firstLoadChunks(): {
+  plugin: Plugin;
+  groups: { name: string; test: (id: string) => boolean }[];
+} {
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'agency:first-load-chunks',
+    apply: 'build',
+    buildEnd() {
+      const visit = (id: string): void => {
+        if (shell.has(id)) return;
+        shell.add(id);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+      };
+      for (const id of this.getModuleIds())
+        if (this.getModuleInfo(id)?.isEntry && !id.endsWith(BOOT_ENTRY)) visit(id);
+    },
+  };
+  const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+  return {
+    plugin,
+    groups: [
+      { name: 'framework', test: (id) => framework.test(id) },
+      { name: 'shell', test: (id) => shell.has(id) && /[\\/]web[\\/]src[\\/]/.test(id) },
+    ],
+  };
+}
+
+const BOOT_ENTRY = 'src/app/boot.ts';
+
+/**
+ * Pages start the app after their first paint (see src/app/boot.ts): the entry script and the
+ * modulepreloads Vite puts in index.html become the `#app-modules` list, and the boot module is the
+ * page's only script tag. The prerender and the render handler add each page's chunks to the list.
+ */
+export function bootAfterFirstPaint(): Plugin {
+  return {
+    name: 'agency:boot-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (chunk) =>
+            chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith(BOOT_ENTRY),
+        );
+        if (!boot) throw new Error(`The build has no ${BOOT_ENTRY} entry`);
+        const modules: string[] = [];
+        let out = html.replace(
+          /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          (_, src: string) => {
+            modules.unshift(src);
+            return '';
+          },
+        );
+        out = out.replace(
+          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          (_, href: string) => {
+            modules.push(href);
+            return '';
+          },
+        );
+        if (modules.length === 0) throw new Error('index.html has no module script to boot');
+        const tags = [
+          `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
+          `<script type="application/json" id="${APP_MODULES_ID}">${JSON.stringify(modules)}</script>`,
+        ].join('\n    ');
+        return out.replace('</head>', `  ${tags}\n  </head>`);
+      },
+    },
+  };
+}
+
 /** Compile-time constants: the zod-checked environment (one parse, at config load). */
 export function appDefines(mode: string, envDir: string): Record<string, string> {
   return { __APP_ENV__: JSON.stringify(parseEnv(loadEnv(mode, envDir, 'VITE_'))) };
 }
 
 // Browser build → dist/ (index.html + hashed assets); `vite build --ssr src/entry-server.tsx` → dist-server/.
-export default defineConfig(({ mode }) => ({
-  root: import.meta.dirname,
-  plugins: [sharedIsPure(), react()],
-  define: appDefines(mode, import.meta.dirname),
-  build: {
-    target: 'es2022',
-    emptyOutDir: true,
-    // One stylesheet, linked from every prerendered page: page chunks load after first paint (and not at
-    // all without JavaScript), so their CSS must not ride with them.
-    cssCodeSplit: false,
-    // dist/.vite/manifest.json: the prerender preloads each page's chunk from it.
-    manifest: true,
-  },
-  // Self-contained server bundle: the blog render handler ships it as a Lambda.
-  ssr: { noExternal: true },
-  worker: { format: 'es' },
-  server: {
-    port: 5173,
-    // `npm run dev -w web` next to the local stack (npm start) on port 3000.
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
-  },
-  preview: { port: 4173 },
-}));
+export default defineConfig(({ mode, isSsrBuild }) => {
+  const chunks = firstLoadChunks();
+  return {
+    root: import.meta.dirname,
+    plugins: [sharedIsPure(), react(), chunks.plugin, bootAfterFirstPaint()],
+    define: appDefines(mode, import.meta.dirname),
+    build: {
+      target: 'es2022',
+      emptyOutDir: true,
+      // One stylesheet, linked from every prerendered page: page chunks load after first paint (and not at
+      // all without JavaScript), so their CSS must not ride with them.
+      cssCodeSplit: false,
+      // dist/.vite/manifest.json: the prerender preloads each page's chunk from it.
+      manifest: true,
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            input: {
+              index: resolve(import.meta.dirname, 'index.html'),
+              boot: resolve(import.meta.dirname, BOOT_ENTRY),
+            },
+            output: { codeSplitting: { groups: chunks.groups } },
+          },
+    },
+    // Self-contained server bundle: the blog render handler ships it as a Lambda.
+    ssr: { noExternal: true },
+    worker: { format: 'es' },
+    server: {
+      port: 5173,
+      // `npm run dev -w web` next to the local stack (npm start) on port 3000.
+      proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    },
+    preview: { port: 4173 },
+  };
+});

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PageMeta } from '../src/lib/page-meta';
 import { organizationJsonLd, renderHead } from '../src/lib/head';
-import { pageChunks, pageSources, preloadLinks } from '../src/app/page-sources';
+import { addAppModules, pageChunks, routeSources } from '../src/app/page-sources';
 import { pageForPath } from '../src/app/route-table';
 
 const HEAD_MARK = '<!--app-head-->';
@@ -137,12 +137,9 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
   for (const route of entry.publicRoutes) {
     const { html, meta } = entry.render(route.path);
     const key = pageForPath(route.path);
-    const preloads = key ? preloadLinks(pageChunks(manifest, pageSources[key])) : '';
-    const page = fillTemplate(
-      template,
-      [headFor(meta, siteUrl), preloads].filter(Boolean).join('\n    '),
-      html,
-      route.path,
+    const page = addAppModules(
+      fillTemplate(template, headFor(meta, siteUrl), html, route.path),
+      key ? pageChunks(manifest, routeSources(key, route.path)) : [],
     );
     await write(outputFile(distDir, route.path), page);
     if (route.path === '/404') await write(join(distDir, '404.html'), page);

@@ -6,10 +6,16 @@ import { AppProviders } from './app/providers';
 import { resolveMeta } from './app/route-meta';
 import type { PageMeta } from './lib/page-meta';
 import type { MetaCollector } from './lib/use-page-meta';
+import { loadAllServiceLandings } from './content/services/load';
+import { preloadDeferred } from './lib/deferred';
 
 export { publicRoutes } from './app/route-meta';
 export { renderHead, organizationJsonLd, swrFallbackScript, SWR_FALLBACK_ID } from './lib/head';
 export type { PageMeta } from './lib/page-meta';
+
+// Every code-split part of a page is loaded before the first render, so render() is synchronous and
+// the HTML is complete (deferred parts included).
+await Promise.all([preloadDeferred(), loadAllServiceLandings()]);
 
 export interface RenderOptions {
   /** SWR cache entries (keyed by `apiKey(...)`, i.e. the API path) the page renders with and hydrates from. */

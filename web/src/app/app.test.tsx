@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { render as renderServer } from '../entry-server';
+import { preloadDeferred } from '../lib/deferred';
 import { App } from './app';
 import { browserPages } from './page-modules';
 import { AppProviders } from './providers';
@@ -47,7 +48,10 @@ describe('App', () => {
       container.innerHTML = html;
       document.body.appendChild(container);
       const page = pageForPath(path);
-      if (page) await browserPages[page].preload();
+      if (page) await browserPages[page].preload(path);
+      // The page's deferred parts too: here the whole page hydrates at once (lib/deferred.test.tsx
+      // covers hydrating them later).
+      await preloadDeferred();
       const problems: unknown[] = [];
       const consoleError = vi
         .spyOn(console, 'error')

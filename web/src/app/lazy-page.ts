@@ -2,7 +2,8 @@ import { createElement, lazy, type ComponentType } from 'react';
 
 /** A code-split page whose chunk can be fetched ahead of rendering. */
 export type LazyPage = (() => ReturnType<typeof createElement>) & {
-  preload: () => Promise<unknown>;
+  /** Fetch the page's chunk, and what the page needs for this path (a landing page's content). */
+  preload: (path?: string) => Promise<unknown>;
 };
 
 /**
@@ -10,17 +11,22 @@ export type LazyPage = (() => ReturnType<typeof createElement>) & {
  * entry preloads the current route's page before hydrating, so prerendered HTML hydrates with no
  * Suspense fallback and no flash, while each page still ships in its own chunk.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+export function lazyPage(
+  load: () => Promise<{ default: ComponentType }>,
+  loadData?: (path: string) => Promise<unknown>,
+): LazyPage {
   let loaded: ComponentType | undefined;
   let pending: Promise<{ default: ComponentType }> | undefined;
-  const preload = (): Promise<{ default: ComponentType }> => {
+  const loadPage = (): Promise<{ default: ComponentType }> => {
     pending ??= load().then((mod) => {
       loaded = mod.default;
       return mod;
     });
     return pending;
   };
-  const Lazy = lazy(preload);
+  const preload = (path?: string): Promise<unknown> =>
+    Promise.all([loadPage(), path !== undefined && loadData ? loadData(path) : undefined]);
+  const Lazy = lazy(loadPage);
   const Page = (): ReturnType<typeof createElement> => createElement(loaded ?? Lazy);
   return Object.assign(Page, { preload });
 }

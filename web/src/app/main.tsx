@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
+import { deferUntilViewed } from '../lib/deferred';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
 import { browserPages } from './page-modules';
@@ -29,7 +30,7 @@ if (!container) throw new Error('index.html has no #root element');
 const path = window.location.pathname.replace(/(.)\/+$/, '$1');
 const page = pageForPath(path);
 // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
-if (page) await browserPages[page].preload().catch(() => undefined);
+if (page) await browserPages[page].preload(path).catch(() => undefined);
 
 const tree = (
   <StrictMode>
@@ -45,6 +46,8 @@ const tree = (
 // page's HTML served as a fallback for an admin path, is rendered fresh instead of hydrated.
 const renderedFor = container.dataset.path;
 if (container.hasChildNodes() && (renderedFor === undefined || renderedFor === path)) {
+  // The parts of the page below the fold keep their server HTML until they are seen.
+  deferUntilViewed();
   hydrateRoot(container, tree);
 } else {
   container.replaceChildren();

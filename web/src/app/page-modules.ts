@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadServiceLanding } from '../content/services/load';
 import { lazyPage } from './lazy-page';
 
 /** Every page of the route table by key; the browser loads each in its own chunk, the server imports them eagerly. */
@@ -29,7 +30,10 @@ export const browserPages = {
   contact: lazyPage(() => import('../features/marketing/contact-page')),
   privacy: lazyPage(() => import('../features/marketing/privacy-page')),
   thankYou: lazyPage(() => import('../features/marketing/thank-you-page')),
-  serviceLanding: lazyPage(() => import('../features/marketing/service-landing-route')),
+  serviceLanding: lazyPage(
+    () => import('../features/marketing/service-landing-route'),
+    loadServiceLanding,
+  ),
   blogList: lazyPage(() => import('../features/blog/blog-list-page')),
   post: lazyPage(() => import('../features/blog/post-page')),
   login: lazyPage(() => import('../features/admin/login-page')),

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageChunks, pageSources, preloadLinks } from './page-sources';
+import { addAppModules, pageChunks, pageSources } from './page-sources';
 
 describe('pageSources', () => {
   it('names an existing module for every page', () => {
@@ -21,8 +21,14 @@ describe('pageSources', () => {
       '/assets/b.js',
     ]);
     expect(pageChunks(manifest, 'src/missing.tsx')).toEqual([]);
-    expect(preloadLinks(['/assets/a.js'])).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/a.js">',
+  });
+
+  it("adds a page's chunks to the boot script's module list once each, after the entry", () => {
+    const shell =
+      '<head><script type="application/json" id="app-modules">["/assets/index.js","/assets/shell.js"]</script></head>';
+    expect(addAppModules(shell, ['/assets/page.js', '/assets/shell.js'])).toBe(
+      '<head><script type="application/json" id="app-modules">["/assets/index.js","/assets/shell.js","/assets/page.js"]</script></head>',
     );
+    expect(() => addAppModules('<head></head>', ['/assets/page.js'])).toThrow(/app-modules/);
   });
 });

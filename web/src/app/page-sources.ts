@@ -1,3 +1,4 @@
+import { APP_MODULES_ID } from './boot';
 import type { PageKey } from './page-modules';
 
 /** Source module of each page (keys of Vite's build manifest), so prerendered HTML can preload the page's chunk. */
@@ -18,13 +19,26 @@ export const pageSources: Record<PageKey, string> = {
   leads: 'src/features/admin/leads-page.tsx',
 };
 
+/**
+ * Source modules a prerendered path preloads: its page's module, and for a landing page its content
+ * module (named after its path).
+ */
+export function routeSources(page: PageKey, path: string): string[] {
+  const sources = [pageSources[page]];
+  if (page === 'serviceLanding') sources.push(`src/content/services${path}.ts`);
+  return sources;
+}
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
 }
 
-/** The JS files a page needs (its chunk and the chunks it imports statically), from Vite's manifest. */
-export function pageChunks(manifest: Record<string, ManifestChunk>, source: string): string[] {
+/** The JS files a page needs (its chunks and the chunks they import statically), from Vite's manifest. */
+export function pageChunks(
+  manifest: Record<string, ManifestChunk>,
+  sources: string | string[],
+): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string): void => {
@@ -34,11 +48,23 @@ export function pageChunks(manifest: Record<string, ManifestChunk>, source: stri
     files.push(`/${chunk.file}`);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  visit(source);
+  for (const source of typeof sources === 'string' ? [sources] : sources) visit(source);
   return files;
 }
 
-/** <link rel="modulepreload"> tags for a page's chunks. */
-export function preloadLinks(files: string[]): string {
-  return files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ');
+const APP_MODULES = new RegExp(
+  `(<script type="application/json" id="${APP_MODULES_ID}">)([^<]*)(</script>)`,
+);
+
+/** Add a page's chunks to the `#app-modules` list the boot script fetches after the first paint. */
+export function addAppModules(html: string, files: string[]): string {
+  const match = APP_MODULES.exec(html);
+  if (!match) throw new Error(`The HTML shell has no #${APP_MODULES_ID} list`);
+  const value: unknown = JSON.parse(match[2] ?? '[]');
+  const list = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  for (const file of files) if (!list.includes(file)) list.push(file);
+  return html.replace(
+    APP_MODULES,
+    (_, open: string, _list: string, close: string) => `${open}${JSON.stringify(list)}${close}`,
+  );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
+import { ApiFallbackContext } from '../lib/api-fallback';
 import { PageMetaContext, type MetaCollector } from '../lib/use-page-meta';
 import { PageModulesContext } from './page-context';
 import type { PageModules } from './page-modules';
@@ -20,12 +20,12 @@ export function AppProviders({
   children,
 }: AppProvidersProps) {
   return (
-    <SWRConfig value={{ fallback: swrFallback }}>
+    <ApiFallbackContext.Provider value={swrFallback}>
       <PageModulesContext.Provider value={pages}>
         <PageMetaContext.Provider value={metaCollector ?? null}>
           {children}
         </PageMetaContext.Provider>
       </PageModulesContext.Provider>
-    </SWRConfig>
+    </ApiFallbackContext.Provider>
   );
 }

@@ -6,7 +6,7 @@ import { contactMeta, notFoundMeta, thankYouMeta } from '../content/misc-pages';
 import { portfolioMeta } from '../content/portfolio';
 import { privacyMeta } from '../content/privacy';
 import { servicesMeta } from '../content/services-overview';
-import { serviceLandingMeta } from '../features/marketing/service-landing-route';
+import { serviceLandings } from '../content/services';
 import { pageForPath } from './route-table';
 
 /** Every prerendered route with its metadata (server side: prerender, sitemap and render()). */
@@ -17,7 +17,7 @@ export const publicRoutes: { path: string; meta: PageMeta; sitemap: boolean }[] 
   { path: '/portfolio', meta: portfolioMeta, sitemap: true },
   { path: '/contact', meta: contactMeta, sitemap: true },
   { path: '/privacy-policy', meta: privacyMeta, sitemap: true },
-  ...serviceLandingMeta().map((meta) => ({ path: meta.path, meta, sitemap: true })),
+  ...Object.values(serviceLandings).map(({ meta }) => ({ path: meta.path, meta, sitemap: true })),
   { path: '/thank-you-alchem', meta: thankYouMeta, sitemap: false },
   { path: '/404', meta: notFoundMeta, sitemap: false },
 ];

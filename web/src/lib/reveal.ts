@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { TIMINGS } from '@agency/shared';
+import { HYDRATED_ATTR } from './deferred';
 import { prefersReducedMotion } from './motion';
 
 /** Elements marked `data-reveal` fade up once when they scroll into view. */
@@ -31,6 +32,8 @@ export function useScrollReveal(key?: string): void {
     );
     const scan = (): void => {
       for (const el of document.querySelectorAll(`[${REVEAL_ATTR}]:not([${STATE_ATTR}])`)) {
+        // A deferred part keeps its server HTML untouched until it hydrates (then it is scanned).
+        if (el.closest(`[data-deferred]:not([${HYDRATED_ATTR}])`)) continue;
         const rect = el.getBoundingClientRect();
         if (rect.top < window.innerHeight) {
           el.setAttribute(STATE_ATTR, 'shown');
@@ -41,10 +44,16 @@ export function useScrollReveal(key?: string): void {
       }
     };
     scan();
-    // Lazily loaded parts of the page appear later.
+    // Lazily loaded parts of the page appear later; deferred ones hydrate later.
     const mutations = new MutationObserver(scan);
     const main = document.getElementById('main');
-    if (main) mutations.observe(main, { childList: true, subtree: true });
+    if (main)
+      mutations.observe(main, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: [HYDRATED_ATTR],
+      });
     return () => {
       observer.disconnect();
       mutations.disconnect();

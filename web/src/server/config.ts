@@ -20,7 +20,7 @@ export interface ServerConfig {
   apiOrigin: string;
   /** The HTML shell file pages are rendered into. */
   shellFile: string;
-  /** Vite's build manifest, for the page chunks' modulepreload links. */
+  /** Vite's build manifest: the page chunks the boot script fetches (see app/boot.ts). */
   manifestFile: string;
 }
 

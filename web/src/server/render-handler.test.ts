@@ -19,7 +19,8 @@ const SHELL = `<!doctype html>
     <meta charset="UTF-8" />
     <title>Alchem Digital</title>
     <meta name="robots" content="noindex">
-    <script type="module" crossorigin src="/assets/main-abc.js"></script>
+    <script type="module" crossorigin src="/assets/boot-abc.js"></script>
+    <script type="application/json" id="app-modules">["/assets/main-abc.js"]</script>
   </head>
   <body>
     <div id="root"></div>
@@ -182,11 +183,11 @@ describe('render handler', () => {
     expect(head).toContain('<meta name="keywords" content="seo">');
     expect(html).not.toContain('alert(1)');
     expect(html).not.toContain('evil.test');
-    expect(head).toContain('src="/assets/main-abc.js"');
+    // The boot script fetches the entry, then the post page's chunks, after the first paint.
+    expect(head).toContain('src="/assets/boot-abc.js"');
     expect(head).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/post-page-abc.js">',
+      '<script type="application/json" id="app-modules">["/assets/main-abc.js","/assets/post-page-abc.js","/assets/shared-def.js"]</script>',
     );
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-def.js">');
 
     const ld = jsonLd(head);
     const posting = ld.find((o) => o['@type'] === 'BlogPosting');

@@ -17,7 +17,7 @@ import {
   type PostResult,
 } from '../features/blog/api';
 import { postMeta } from '../features/blog/post-meta';
-import { pageChunks, pageSources, preloadLinks } from '../app/page-sources';
+import { addAppModules, pageChunks, pageSources } from '../app/page-sources';
 import { pageForPath } from '../app/route-table';
 import { readServerConfig } from './config';
 import { readManifest, type BuildManifest } from './manifest';
@@ -115,16 +115,15 @@ export function createRenderHandler(
     const rendered = render(url, { swrFallback: fallback });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
     const key = pageForPath(new URL(url, 'http://localhost').pathname);
-    const preloads = key ? preloadLinks(pageChunks(await getManifest(), pageSources[key])) : '';
-    const head = [mergeHead(renderHead(meta, deps.siteUrl), post?.head_tag ?? ''), preloads]
-      .filter(Boolean)
-      .join('\n    ');
-    const html = fillShell(await getShell(), {
-      head,
-      html: rendered.html,
-      path,
-      afterRoot: swrFallbackScript(fallback),
-    });
+    const html = addAppModules(
+      fillShell(await getShell(), {
+        head: mergeHead(renderHead(meta, deps.siteUrl), post?.head_tag ?? ''),
+        html: rendered.html,
+        path,
+        afterRoot: swrFallbackScript(fallback),
+      }),
+      key ? pageChunks(await getManifest(), pageSources[key]) : [],
+    );
     if (upstreamDown)
       return text(503, html, 'text/html; charset=utf-8', 'no-store', { 'retry-after': '30' });
     return text(rendered.status, html, 'text/html; charset=utf-8');

@@ -1,6 +1,6 @@
 /**
- * The light side of the landing pages: paths and head metadata only (no FAQ, no sections), for the
- * browser's route table. Each page's body is a pure call, so bundling this file leaves it out.
+ * The light side of the landing pages: paths and head metadata only (no FAQ, no sections). The
+ * browser never imports it: it loads one page's module at a time (`load.ts`).
  */
 import { brandingHead } from './branding-company-in-chennai';
 import { contentMarketingHead } from './content-marketing';

@@ -11,6 +11,7 @@ import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-skeleton';
 import './blog.css';
 import { LoadError } from './load-error';
+import { WithApiFallback } from './with-api-fallback';
 
 /** Calls `onVisible` whenever the sentinel scrolls into view (with some margin), while `enabled`. */
 function useSentinel(enabled: boolean, onVisible: () => void) {
@@ -33,7 +34,7 @@ function useSentinel(enabled: boolean, onVisible: () => void) {
 }
 
 /** `/blog`: featured posts sidebar (the first 3) and the infinite-scroll list. */
-export default function BlogListPage() {
+function BlogListPageBody() {
   usePageMeta(blogListMeta);
   const { data, error, size, setSize, mutate, isValidating } = useInfinitePosts();
   const posts = data?.flatMap((p) => p.results) ?? [];
@@ -117,5 +118,14 @@ export default function BlogListPage() {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The page with SWR seeded from the server render's data. */
+export default function BlogListPage() {
+  return (
+    <WithApiFallback>
+      <BlogListPageBody />
+    </WithApiFallback>
   );
 }

@@ -10,13 +10,14 @@ import { PostSkeleton } from './post-skeleton';
 import { relatedPosts } from './related-posts';
 import './blog.css';
 import { LoadError } from './load-error';
+import { WithApiFallback } from './with-api-fallback';
 
 /** The slug a post route shows: the `slug` param, or the career article on its unprefixed path. */
 export const slugFromParams = (params: { slug?: string }): string =>
   params.slug ?? SPECIAL_SLUGS.career;
 
 /** `/blog/:slug` and the unprefixed career post. Renders synchronously from SWR fallback data on the server. */
-export default function PostPage() {
+function PostPageBody() {
   const slug = slugFromParams(useParams());
   const { data, error, mutate, isValidating } = usePost(slug);
   const list = usePostsPage(1);
@@ -49,4 +50,13 @@ export default function PostPage() {
   else content = <PostSkeleton />;
 
   return <div className="post-page">{content}</div>;
+}
+
+/** The page with SWR seeded from the server render's data. */
+export default function PostPage() {
+  return (
+    <WithApiFallback>
+      <PostPageBody />
+    </WithApiFallback>
+  );
 }

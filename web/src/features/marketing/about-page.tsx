@@ -1,11 +1,9 @@
+import { deferred } from '../../lib/deferred';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { ClientCarousel } from '../../components/sections/client-carousel';
-import { CtaBand } from '../../components/sections/cta-band';
 import { HeroBanner } from '../../components/sections/hero-banner';
-import { SectionShell } from '../../components/sections/section-shell';
-import { ServiceGrid } from '../../components/sections/service-grid';
-import { TechList } from '../../components/sections/tech-list';
 import { aboutMeta, aboutPage } from '../../content/about';
+
+const AboutSections = deferred('about', () => import('./about-sections'));
 
 /** About page (spec 001 §2.3): story, three principles, technologies, clientele. */
 export default function AboutPage() {
@@ -18,32 +16,7 @@ export default function AboutPage() {
         breadcrumb={aboutMeta.breadcrumb}
         parallax={0.5}
       />
-      <div data-reveal>
-        <SectionShell heading={aboutPage.story.heading} className="about-story">
-          {aboutPage.story.paragraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </SectionShell>
-      </div>
-      <div data-reveal>
-        <ServiceGrid heading={aboutPage.principles.heading} items={aboutPage.principles.items} />
-      </div>
-      <div data-reveal>
-        <TechList
-          heading={aboutPage.technologies.heading}
-          intro={aboutPage.technologies.intro}
-          items={aboutPage.technologies.items}
-        />
-      </div>
-      <div data-reveal>
-        <ClientCarousel heading={aboutPage.clientele.heading} intro={aboutPage.clientele.text} />
-      </div>
-      <CtaBand
-        title="Let’s build something together"
-        text="We call back within 12 hours."
-        action={{ label: 'Contact us', href: '/contact' }}
-        parallax={0.5}
-      />
+      <AboutSections />
     </>
   );
 }

@@ -1,8 +1,9 @@
+import { deferred } from '../../lib/deferred';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { CtaBand } from '../../components/sections/cta-band';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import { portfolioMeta, portfolioPage } from '../../content/portfolio';
-import { PortfolioGallery } from '../portfolio/portfolio-gallery';
+
+const PortfolioSections = deferred('portfolio', () => import('./portfolio-sections'));
 
 /** Portfolio page (spec 001 §2.5). */
 export default function PortfolioPage() {
@@ -14,13 +15,7 @@ export default function PortfolioPage() {
         breadcrumb={portfolioMeta.breadcrumb}
         parallax={0.5}
       />
-      <PortfolioGallery />
-      <CtaBand
-        title="Want results like these?"
-        text="Tell us about your project. We call back within 12 hours."
-        action={{ label: 'Start a project', href: '/contact' }}
-        parallax={0.5}
-      />
+      <PortfolioSections />
     </>
   );
 }

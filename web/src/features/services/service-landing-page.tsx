@@ -1,121 +1,52 @@
-import { Fragment } from 'react';
+import { use } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Achievements } from '../../components/sections/achievements';
-import { BenefitTabs } from '../../components/sections/benefit-tabs';
-import { ClientCarousel } from '../../components/sections/client-carousel';
-import { CtaBand } from '../../components/sections/cta-band';
-import { FaqAccordion } from '../../components/sections/faq-accordion';
 import { HeroBanner } from '../../components/sections/hero-banner';
-import { ProcessStepper } from '../../components/sections/process-stepper';
-import { ServiceGrid } from '../../components/sections/service-grid';
-import { TechList } from '../../components/sections/tech-list';
-import { TwoColumnText } from '../../components/sections/two-column-text';
-import { WhyChooseUs } from '../../components/sections/why-choose-us';
-import { findServiceLanding } from '../../content/services';
-import type { ServiceLandingContent, ServiceSection } from '../../content/services/types';
-import EnquiryForm from '../enquiry/enquiry-form';
+import {
+  isServiceLanding,
+  loadedServiceLanding,
+  loadServiceLanding,
+} from '../../content/services/load';
+import type { ServiceLandingContent } from '../../content/services/types';
+import { deferred } from '../../lib/deferred';
 
-function renderSection(section: ServiceSection, content: ServiceLandingContent) {
-  switch (section.kind) {
-    case 'hero':
-      return (
-        <HeroBanner
-          title={section.title}
-          subtitle={section.subtitle}
-          icon={section.icon}
-          action={section.action}
-          parallax={section.parallax}
-          breadcrumb={content.meta.breadcrumb}
-        />
-      );
-    case 'text':
-      return (
-        <TwoColumnText
-          heading={section.heading}
-          paragraphs={section.paragraphs}
-          bullets={section.bullets}
-          actions={section.actions}
-          illustration={section.illustration}
-          reverse={section.reverse}
-        />
-      );
-    case 'benefitTabs':
-      return (
-        <BenefitTabs
-          heading={section.heading}
-          intro={section.intro}
-          items={section.tabs}
-          orientation={section.orientation}
-          contactAnchor={section.getInTouch ? content.contactAnchor : undefined}
-        />
-      );
-    case 'serviceTabs':
-      return <BenefitTabs heading={section.heading} intro={section.intro} items={section.tabs} />;
-    case 'stepper':
-      return (
-        <ProcessStepper
-          heading={section.heading}
-          intro={section.intro}
-          steps={section.steps}
-          mobileTitles={section.mobileTitles}
-        />
-      );
-    case 'serviceGrid':
-      return (
-        <ServiceGrid
-          heading={section.heading}
-          intro={section.intro}
-          items={section.items}
-          finalCard={section.finalCard}
-          action={section.action}
-        />
-      );
-    case 'cta':
-      return (
-        <CtaBand
-          title={section.title}
-          text={section.text}
-          action={section.action}
-          parallax={section.parallax}
-        />
-      );
-    case 'techList':
-      return <TechList heading={section.heading} intro={section.intro} items={section.items} />;
-    case 'faq':
-      return <FaqAccordion heading={section.heading} items={section.items} />;
-    case 'clients':
-      return <ClientCarousel heading={section.heading} intro={section.intro} />;
-    case 'achievements':
-      return <Achievements heading={section.heading} intro={section.intro} items={section.items} />;
-    case 'whyChooseUs':
-      return (
-        <WhyChooseUs
-          heading={section.heading}
-          intro={section.intro}
-          points={section.points}
-          action={section.action}
-        />
-      );
-  }
-}
+const ServiceLandingSections = deferred(
+  'service-landing',
+  () => import('./service-landing-sections'),
+);
 
-/** A service landing page from its content: every section in order, then the shared enquiry form. */
+/** A service landing page from its content: the hero, then the rest, whose code loads when it is seen. */
 export function ServiceLanding({ content }: { content: ServiceLandingContent }) {
+  const hero = content.sections.find((section) => section.kind === 'hero');
   return (
     <div className="service-landing">
-      {content.sections.map((section, index) => (
-        // Sections are fixed data and never reorder, so the position is a stable key.
-        <Fragment key={`${section.kind}-${index}`}>{renderSection(section, content)}</Fragment>
-      ))}
-      <EnquiryForm id={content.contactAnchor} page={content.meta.path} />
+      {hero && (
+        <HeroBanner
+          title={hero.title}
+          subtitle={hero.subtitle}
+          icon={hero.icon}
+          action={hero.action}
+          parallax={hero.parallax}
+          breadcrumb={content.meta.breadcrumb}
+        />
+      )}
+      <ServiceLandingSections content={content} />
     </div>
   );
 }
 
-/** The route component of the eleven service landing pages: picks the content by the current path. */
+/**
+ * The content of the landing page at a path, or undefined for any other path. Each page's content is
+ * its own chunk: preloaded before hydration, or suspending until it arrives on a client navigation.
+ */
+export function useServiceLanding(pathname: string): ServiceLandingContent | undefined {
+  if (!isServiceLanding(pathname)) return undefined;
+  return loadedServiceLanding(pathname) ?? use(loadServiceLanding(pathname));
+}
+
+/** The landing page of the current path. */
 export default function ServiceLandingPage() {
   const { pathname } = useLocation();
-  const content = findServiceLanding(pathname);
+  const content = useServiceLanding(pathname);
   if (!content) return <Navigate to="/404" replace />;
   return <ServiceLanding content={content} />;
 }

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { ClientCarousel } from '../../components/sections/client-carousel';
+import { CtaBand } from '../../components/sections/cta-band';
+import { ProcessStepper } from '../../components/sections/process-stepper';
+import { ServiceGrid } from '../../components/sections/service-grid';
+import { servicesPage } from '../../content/services-overview';
+import EnquiryForm from '../enquiry/enquiry-form';
+
+const ENQUIRY_ID = 'services-enquiry';
+
+/** The services page after the hero (spec 001 §2.4), hydrated when it is seen. */
+export default function ServicesSections() {
+  return (
+    <>
+      <div className="service-blocks">
+        {servicesPage.blocks.map((block, i) => (
+          <section
+            key={block.anchor}
+            id={block.anchor}
+            className={`service-block${i % 2 ? ' service-block--reverse' : ''}`}
+            aria-labelledby={`${block.anchor}-title`}
+            data-reveal
+          >
+            <div className="container service-block__inner">
+              <div className="service-block__text">
+                <span className="service-block__number" aria-hidden="true">
+                  {block.number}
+                </span>
+                <h2 id={`${block.anchor}-title`} className="section__heading">
+                  {block.title}
+                </h2>
+                <blockquote className="service-block__quote">
+                  <p>{block.quote}</p>
+                </blockquote>
+                <p>{block.text}</p>
+                <ul className="service-block__links">
+                  {block.links.map((l) => (
+                    <li key={l.href}>
+                      <Link to={l.href}>{l.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <img
+                className="service-block__image"
+                src={block.image.src}
+                width={block.image.width}
+                height={block.image.height}
+                alt={block.image.alt}
+                loading="lazy"
+                decoding="async"
+              />
+            </div>
+          </section>
+        ))}
+      </div>
+      <ProcessStepper heading={servicesPage.process.heading} steps={servicesPage.process.steps} />
+      <div data-reveal>
+        <ServiceGrid
+          heading={servicesPage.core.heading}
+          items={servicesPage.core.items}
+          id="core-service-section"
+        />
+      </div>
+      <ClientCarousel />
+      <CtaBand
+        title={servicesPage.cta.title}
+        text={servicesPage.cta.text}
+        action={{ label: servicesPage.cta.action.label, scrollTo: ENQUIRY_ID }}
+        parallax={0.5}
+      />
+      <div className="section section--form">
+        <div className="container">
+          <EnquiryForm id={ENQUIRY_ID} heading="Tell us about your project" />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, deferUntilViewed, HYDRATED_ATTR, releaseDeferred } from './deferred';
+
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <section>
+      <h2>{label}</h2>
+      <button type="button" onClick={() => setCount((c) => c + 1)}>
+        clicked {count}
+      </button>
+    </section>
+  );
+}
+
+/** A loader the test resolves by hand, counting its calls. */
+function manualLoader() {
+  let resolve: (() => void) | undefined;
+  const load = vi.fn(
+    () =>
+      new Promise<{ default: typeof Counter }>((done) => {
+        resolve = () => done({ default: Counter });
+      }),
+  );
+  return { load, resolve: () => resolve?.() };
+}
+
+/** An IntersectionObserver the test drives: `show()` reports every observed element as visible. */
+function installObserver() {
+  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+  class FakeObserver {
+    targets: Element[] = [];
+    constructor(public callback: IntersectionObserverCallback) {
+      observers.push(this);
+    }
+    observe(target: Element) {
+      this.targets.push(target);
+    }
+    unobserve() {}
+    disconnect() {
+      this.targets = [];
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    observed: () => observers.flatMap((o) => o.targets),
+    show: () => {
+      for (const o of observers)
+        o.callback(
+          o.targets.map(
+            (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+          ),
+          o as unknown as IntersectionObserver,
+        );
+    },
+  };
+}
+
+/** Server HTML of a part, rendered by an instance whose code is already loaded (as the server entry does). */
+async function serverHtml(name: string, label: string): Promise<string> {
+  const ServerPart = deferred(name, () => Promise.resolve({ default: Counter }));
+  await ServerPart.preload();
+  return renderToString(
+    <main>
+      <h1>Page</h1>
+      <ServerPart label={label} />
+    </main>,
+  );
+}
+
+afterEach(() => {
+  releaseDeferred();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('deferred parts', () => {
+  it('render in full on the server, inside a display: contents wrapper', async () => {
+    const html = await serverHtml('server', 'Below the fold');
+    expect(html).toContain('<div class="deferred" data-deferred="server">');
+    expect(html).toContain('<h2>Below the fold</h2>');
+    expect(html).toContain('clicked <!-- -->0');
+  });
+
+  it('keep their server HTML while hydrating, fetch their code when seen, then hydrate in place', async () => {
+    const io = installObserver();
+    const container = document.createElement('div');
+    container.innerHTML = await serverHtml('seen', 'FAQ');
+    document.body.appendChild(container);
+    const serverButton = screen.getByRole('button');
+
+    const { load, resolve } = manualLoader();
+    const ClientPart = deferred('seen', load);
+    const errors: unknown[] = [];
+    deferUntilViewed();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <main>
+          <h1>Page</h1>
+          <ClientPart label="FAQ" />
+        </main>,
+        { onRecoverableError: (err) => errors.push(err) },
+      );
+    });
+
+    // Not seen yet: no code fetched, the server's elements untouched, clicks do nothing.
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByRole('button')).toBe(serverButton);
+    expect(io.observed()).toContain(container.querySelector('section'));
+    fireEvent.click(serverButton);
+    expect(serverButton).toHaveTextContent('clicked 0');
+
+    await act(async () => io.show());
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => resolve());
+
+    // Hydrated on the same elements: no mismatch, no client re-render, and it responds.
+    expect(errors).toEqual([]);
+    expect(screen.getByRole('button')).toBe(serverButton);
+    expect(container.querySelector('[data-deferred="seen"]')).toHaveAttribute(HYDRATED_ATTR);
+    fireEvent.click(serverButton);
+    expect(serverButton).toHaveTextContent('clicked 1');
+  });
+
+  it('load on the first pointer or key input anywhere, seen or not', async () => {
+    installObserver();
+    const container = document.createElement('div');
+    container.innerHTML = await serverHtml('input', 'Testimonials');
+    document.body.appendChild(container);
+    const { load, resolve } = manualLoader();
+    const ClientPart = deferred('input', load);
+    deferUntilViewed();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <main>
+          <h1>Page</h1>
+          <ClientPart label="Testimonials" />
+        </main>,
+      );
+    });
+    expect(load).not.toHaveBeenCalled();
+
+    await act(async () => fireEvent.keyDown(window, { key: 'Tab' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => resolve());
+    expect(container.querySelector('[data-deferred="input"]')).toHaveAttribute(HYDRATED_ATTR);
+  });
+
+  it('load at once when rendered on the client (a navigation), not waiting to be seen', async () => {
+    installObserver();
+    const { load, resolve } = manualLoader();
+    const ClientPart = deferred('client', load);
+    await act(async () => {
+      render(<ClientPart label="Process" />);
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => resolve());
+    expect(await screen.findByRole('heading', { name: 'Process' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  lazy,
+  memo,
+  Suspense,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type FunctionComponent,
+} from 'react';
+
+/**
+ * Deferred hydration of the parts of a prerendered page below the fold.
+ *
+ * The server renders a deferred part in full (the HTML, crawlers and readers without JavaScript see
+ * everything). In the browser, the first page hydrates without the part's code: React keeps the server
+ * HTML of a suspended boundary as it is, and the part's chunk is fetched only when the part comes near
+ * the viewport or the visitor first interacts with the page; React then hydrates it in place. Later
+ * client-side navigations load deferred parts at once. First-load JavaScript is the shell and what
+ * the visitor sees first; the rest costs nothing until it is needed.
+ */
+
+type Module<P> = { default: ComponentType<P> };
+
+/** Whether deferred parts wait for the viewport (only while the first, prerendered page hydrates). */
+let waitForView = false;
+const pending = new Set<() => void>();
+const loaders: (() => Promise<unknown>)[] = [];
+
+/** Load every deferred part now (the first interaction, a navigation). */
+export function releaseDeferred(): void {
+  waitForView = false;
+  for (const release of [...pending]) release();
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * Called by the browser entry before it hydrates a prerendered page: deferred parts then wait until
+ * they come into view, or until the visitor's first pointer or key input anywhere (an in-page link or
+ * a route change must never meet a part whose code is still missing).
+ */
+export function deferUntilViewed(): void {
+  waitForView = true;
+  const onInput = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, onInput, true);
+    releaseDeferred();
+  };
+  for (const type of INTERACTIONS)
+    window.addEventListener(type, onInput, { capture: true, passive: true });
+}
+
+/** Resolves when an element of the part named `name` is in (or within a screen's margin of) the viewport. */
+function whenViewed(name: string): Promise<void> {
+  const targets =
+    waitForView && typeof IntersectionObserver === 'function'
+      ? document.querySelectorAll(`[data-deferred="${name}"] > *`)
+      : [];
+  if (targets.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) release();
+      },
+      { rootMargin: '0px 0px 50% 0px' },
+    );
+    function release() {
+      observer.disconnect();
+      pending.delete(release);
+      resolve();
+    }
+    pending.add(release);
+    for (const target of targets) observer.observe(target);
+  });
+}
+
+/** Attribute a deferred part's wrapper gets once its content is live (hydrated or rendered). */
+export const HYDRATED_ATTR = 'data-hydrated';
+
+/** Runs once its Suspense boundary has committed: the part's content is hydrated. */
+function OnCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
+/**
+ * A page part whose code is fetched when it is needed (see above). `name` marks its wrapper element
+ * (a `display: contents` div, so layout is unchanged); props must be stable values (module data),
+ * since a deferred part re-rendered with new props before its code arrives would lose its HTML.
+ */
+export function deferred<P extends object>(
+  name: string,
+  load: () => Promise<Module<P>>,
+): FunctionComponent<P> & { preload: () => Promise<unknown> } {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<Module<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then((mod) => {
+      loaded = mod.default;
+      return mod;
+    });
+    return loading;
+  };
+  loaders.push(preload);
+  const Lazy = lazy(() => whenViewed(name).then(preload)) as ComponentType<P>;
+  const Part = memo(function DeferredPart(props: P) {
+    const Component = loaded ?? Lazy;
+    const wrapper = useRef<HTMLDivElement>(null);
+    const markHydrated = useRef(() => wrapper.current?.setAttribute(HYDRATED_ATTR, '')).current;
+    return (
+      <div className="deferred" data-deferred={name} ref={wrapper}>
+        <Suspense fallback={null}>
+          <Component {...props} />
+          <OnCommit run={markHydrated} />
+        </Suspense>
+      </div>
+    );
+  });
+  return Object.assign(Part as unknown as FunctionComponent<P>, { preload });
+}
+
+/** Load the code of every deferred part declared so far (the server entry renders them synchronously). */
+export async function preloadDeferred(): Promise<void> {
+  await Promise.all(loaders.map((load) => load()));
+}
