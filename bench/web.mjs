@@ -12,22 +12,28 @@ const ROUTES = ['/', '/services', '/portfolio', '/contact', '/seo-company-in-che
 const TARGETS = { score: 100, firstLoadJsKb: 100 };
 const dist = join(repoRoot, 'web', 'dist');
 
-/** Gzip size of the JavaScript a page loads before any interaction: its module scripts and modulepreloads. */
-function firstLoadJsGzip(route) {
-  const file = route === '/' ? join(dist, 'index.html') : join(dist, route, 'index.html');
-  const html = readFileSync(file, 'utf8');
-  const srcs = new Set();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
-    srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g))
-    srcs.add(m[1]);
+/**
+ * First-load JavaScript: every script the page requested during the Lighthouse run (the boot script,
+ * the entry, its chunks, and any deferred part that came into view), each sized as its built file
+ * compressed with gzip -9. Scripts from other origins would count by their transfer size.
+ */
+function firstLoadJsGzip(lhr) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
   let bytes = 0;
-  for (const src of srcs) {
-    const path = join(dist, src.replace(/^\//, ''));
-    if (existsSync(path)) bytes += gzipSync(readFileSync(path), { level: 9 }).length;
+  const files = [];
+  for (const r of requests) {
+    if (r.resourceType !== 'Script') continue;
+    const url = new URL(r.url);
+    const path = join(dist, decodeURIComponent(url.pathname).replace(/^\/+/, ''));
+    const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+    const size =
+      local && existsSync(path)
+        ? gzipSync(readFileSync(path), { level: 9 }).length
+        : (r.transferSize ?? 0);
+    bytes += size;
+    files.push(url.pathname);
   }
-  return Math.round((bytes / 1024) * 10) / 10;
+  return { kb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
 export async function benchWeb() {
@@ -56,6 +62,7 @@ export async function benchWeb() {
       const lhr = result.lhr;
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      const firstLoad = firstLoadJsGzip(lhr);
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
@@ -65,10 +72,13 @@ export async function benchWeb() {
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
+        fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
+        speedIndexMs: Math.round(audit('speed-index')),
         tbtMs: Math.round(audit('total-blocking-time')),
         cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-        firstLoadJsKb: firstLoadJsGzip(route),
+        firstLoadJsKb: firstLoad.kb,
+        scripts: firstLoad.files.length,
         failingAudits: failing,
       });
     }
@@ -83,10 +93,12 @@ export async function benchWeb() {
     rows,
   };
   writeFileSync(join(repoRoot, 'bench', 'results', 'web.json'), JSON.stringify(report, null, 2));
-  console.log('route | perf | a11y | best | seo | LCP ms | TBT ms | CLS | first-load JS KB gz');
+  console.log(
+    'route | perf | a11y | best | seo | FCP ms | LCP ms | SI ms | TBT ms | CLS | first-load JS KB gz (scripts)',
+  );
   for (const r of rows) {
     console.log(
-      `${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb}`,
+      `${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.speedIndexMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} (${r.scripts})`,
     );
     if (r.failingAudits.length) console.log(`  failing: ${r.failingAudits.join(', ')}`);
   }

@@ -28,13 +28,15 @@ export function sharedIsPure(): Plugin {
 /**
  * What every page loads ships as two files instead of a score of small shared chunks: `framework`
  * (React, react-dom, react-router) and `shell` (the modules of `web/src` the browser entry imports
- * statically, found in the module graph; shared's barrel stays out, so unused exports still shake off). Fewer requests, and gzip compresses each file as a whole.
+ * statically, found in the module graph; shared's barrel stays out, so unused exports still shake
+ * off). Fewer requests, and gzip compresses each file as a whole.
  */
 export function firstLoadChunks(): {
   plugin: Plugin;
-  groups: { name: string; test: (id: string) => boolean }[];
+  groups: { name: string; test: (id: string) => boolean; priority?: number }[];
 } {
   const shell = new Set<string>();
+  const boot = new Set<string>();
   const plugin: Plugin = {
     name: 'agency:first-load-chunks',
     apply: 'build',
@@ -44,14 +46,32 @@ export function firstLoadChunks(): {
         shell.add(id);
         for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
       };
-      for (const id of this.getModuleIds())
-        if (this.getModuleInfo(id)?.isEntry && !id.endsWith(BOOT_ENTRY)) visit(id);
+      const entries = [...this.getModuleIds()].filter(
+        (id) => this.getModuleInfo(id)?.isEntry && !id.endsWith(BOOT_ENTRY),
+      );
+      for (const id of entries) visit(id);
+      // The entry modules (and the script index.html names) stay in the entry chunk: the browser
+      // entry awaits its page's chunk at the top level, and that chunk imports the shell, so an
+      // entry inside the shell would wait on itself.
+      for (const id of entries) {
+        shell.delete(id);
+        if (id.endsWith('.html'))
+          for (const script of this.getModuleInfo(id)?.importedIds ?? []) shell.delete(script);
+      }
+      // What the boot script imports runs before the first paint: a small chunk of its own, which
+      // the shell imports in turn (one module instance, shared with the app).
+      const bootId = [...this.getModuleIds()].find((id) => id.endsWith(BOOT_ENTRY));
+      for (const dep of bootId ? (this.getModuleInfo(bootId)?.importedIds ?? []) : []) {
+        boot.add(dep);
+        shell.delete(dep);
+      }
     },
   };
   const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
   return {
     plugin,
     groups: [
+      { name: 'boot-input', test: (id) => boot.has(id), priority: 3 },
       { name: 'framework', test: (id) => framework.test(id) },
       { name: 'shell', test: (id) => shell.has(id) && /[\\/]web[\\/]src[\\/]/.test(id) },
     ],

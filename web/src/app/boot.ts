@@ -6,6 +6,8 @@
  * `#app-modules` JSON (the entry first, then the chunks it will need, fetched in parallel as
  * modulepreloads) and requested once the first frame is on screen, or at once in a hidden tab.
  */
+import { holdEarlyInput } from './early-input';
+
 export const APP_MODULES_ID = 'app-modules';
 
 function readModules(): string[] {
@@ -35,6 +37,7 @@ export function startApp(modules: string[] = readModules()): void {
 }
 
 if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) {
+  holdEarlyInput();
   if (document.visibilityState === 'hidden') startApp();
   // The frame after the next animation frame: the first paint is done.
   else requestAnimationFrame(() => setTimeout(startApp, 0));

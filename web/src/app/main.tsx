@@ -1,9 +1,10 @@
 import '../lib/zod-config';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
 import { deferUntilViewed } from '../lib/deferred';
+import { HYDRATED_ATTR, replayHeldInput } from './early-input';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
 import { browserPages } from './page-modules';
@@ -32,12 +33,22 @@ const page = pageForPath(path);
 // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
 if (page) await browserPages[page].preload(path).catch(() => undefined);
 
+/** Marks the app live once the root has committed, and replays input held until then. */
+function RootLive({ root }: { root: HTMLElement }) {
+  useEffect(() => {
+    root.setAttribute(HYDRATED_ATTR, '');
+    replayHeldInput();
+  }, [root]);
+  return null;
+}
+
 const tree = (
   <StrictMode>
     <AppProviders pages={browserPages} swrFallback={readSwrFallback()}>
       <BrowserRouter>
         <App />
       </BrowserRouter>
+      <RootLive root={container} />
     </AppProviders>
   </StrictMode>
 );

@@ -7,6 +7,7 @@ import {
   type ComponentType,
   type FunctionComponent,
 } from 'react';
+import { HYDRATED_ATTR, hasHeldInput, replayHeldInput } from '../app/early-input';
 
 /**
  * Deferred hydration of the parts of a prerendered page below the fold.
@@ -40,6 +41,8 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
  * a route change must never meet a part whose code is still missing).
  */
 export function deferUntilViewed(): void {
+  // Input is already waiting for a part: the visitor is busy with the page, load it all.
+  if (hasHeldInput()) return;
   waitForView = true;
   const onInput = () => {
     for (const type of INTERACTIONS) window.removeEventListener(type, onInput, true);
@@ -73,8 +76,7 @@ function whenViewed(name: string): Promise<void> {
   });
 }
 
-/** Attribute a deferred part's wrapper gets once its content is live (hydrated or rendered). */
-export const HYDRATED_ATTR = 'data-hydrated';
+export { HYDRATED_ATTR };
 
 /** Runs once its Suspense boundary has committed: the part's content is hydrated. */
 function OnCommit({ run }: { run: () => void }) {
@@ -105,7 +107,10 @@ export function deferred<P extends object>(
   const Part = memo(function DeferredPart(props: P) {
     const Component = loaded ?? Lazy;
     const wrapper = useRef<HTMLDivElement>(null);
-    const markHydrated = useRef(() => wrapper.current?.setAttribute(HYDRATED_ATTR, '')).current;
+    const markHydrated = useRef(() => {
+      wrapper.current?.setAttribute(HYDRATED_ATTR, '');
+      replayHeldInput();
+    }).current;
     return (
       <div className="deferred" data-deferred={name} ref={wrapper}>
         <Suspense fallback={null}>

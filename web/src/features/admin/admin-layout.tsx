@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { RequireAdmin } from './require-admin';
 import { useSession } from './session';
 import { useLogout } from './use-admin-api';
-import './admin.css';
+import { AdminStyles } from './admin-styles';
 
 function AdminHeader() {
   const session = useSession();
@@ -46,15 +46,18 @@ export function AdminLayout({
   actions?: ReactNode;
 }) {
   return (
-    <RequireAdmin>
-      <div className="admin">
-        <AdminHeader />
-        <div className="admin__title-row">
-          <h1>{title}</h1>
-          {actions}
+    <>
+      <AdminStyles />
+      <RequireAdmin>
+        <div className="admin">
+          <AdminHeader />
+          <div className="admin__title-row">
+            <h1>{title}</h1>
+            {actions}
+          </div>
+          {children}
         </div>
-        {children}
-      </div>
-    </RequireAdmin>
+      </RequireAdmin>
+    </>
   );
 }

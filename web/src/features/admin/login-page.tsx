@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import * as z from 'zod';
 import { ApiError, callApi } from '../../lib/api-client';
 import { saveSession, useSession } from './session';
-import './admin.css';
+import { AdminStyles } from './admin-styles';
 
 const fromState = z.object({ from: z.string().startsWith('/') });
 
@@ -49,6 +49,7 @@ export default function LoginPage() {
 
   return (
     <div className="admin-login">
+      <AdminStyles />
       <form className="admin-login__form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <h1>Admin login</h1>
         {error && (

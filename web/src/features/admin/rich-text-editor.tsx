@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
-import 'react-quill-new/dist/quill.snow.css';
+// Quill's theme ships with the editor's chunk, not in the public site's stylesheet.
+import quillCss from 'react-quill-new/dist/quill.snow.css?inline';
 
 /** Toolbar of spec 000 §2: headings 1–6, bold/italic/underline/blockquote, lists, alignment, image/code/link, clear. */
 export const EDITOR_TOOLBAR = [
@@ -81,6 +82,9 @@ export default function RichTextEditor({
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
     >
+      <style href="quill-snow" precedence="default">
+        {quillCss}
+      </style>
       <ReactQuill
         id={id}
         theme="snow"
