@@ -1,5 +1,5 @@
 import '../lib/zod-config';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
@@ -59,7 +59,11 @@ const renderedFor = container.dataset.path;
 if (container.hasChildNodes() && (renderedFor === undefined || renderedFor === path)) {
   // The parts of the page below the fold keep their server HTML until they are seen.
   deferUntilViewed();
-  hydrateRoot(container, tree);
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking
+  // the main thread for the whole page; the page is already on screen meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, tree);
+  });
 } else {
   container.replaceChildren();
   delete container.dataset.path;

@@ -8,7 +8,7 @@ describe('CookieNotice', () => {
     const user = userEvent.setup();
     const { unmount } = render(<CookieNotice />);
     const notice = screen.getByRole('region', { name: 'Cookie notice' });
-    expect(notice).toHaveTextContent(/only to count how many times each blog post is read/);
+    expect(notice).toHaveTextContent(/Cookies here only count blog post views/);
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
     expect(localStorage.getItem(COOKIE_FLAG)).toBe('true');

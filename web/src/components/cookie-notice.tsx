@@ -26,9 +26,7 @@ export function CookieNotice() {
   };
   return (
     <section className="cookie-notice" role="region" aria-label="Cookie notice">
-      <p>
-        We use cookies only to count how many times each blog post is read. Nothing else is tracked.
-      </p>
+      <p>Cookies here only count blog post views.</p>
       <button type="button" className="btn btn--primary btn--small" onClick={accept}>
         OK
       </button>

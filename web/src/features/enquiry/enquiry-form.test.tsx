@@ -53,6 +53,14 @@ describe('EnquiryForm', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('loads the captcha widget only once the visitor starts on the form', async () => {
+    const user = renderForm();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: 'Solve captcha' })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Name'));
+    expect(await screen.findByRole('button', { name: 'Solve captcha' })).toBeInTheDocument();
+  });
+
   it('has the right input types and the seven subjects after a placeholder', () => {
     renderForm();
     expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');

@@ -1,17 +1,80 @@
-import { deferred } from '../../lib/deferred';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { homeMeta } from '../../content/home';
+import {
+  developmentFaq,
+  homeCta,
+  homeMeta,
+  homeSections,
+  homeServices,
+  marketingFaq,
+} from '../../content/home';
+import { testimonials } from '../../content/testimonials';
 import { HeroCarousel } from '../home/hero-carousel';
+import {
+  BlogTeaser,
+  ClientCarousel,
+  CtaBand,
+  EnquiryForm,
+  FaqAccordion,
+  HomePortfolioCarousel,
+  ServiceGrid,
+  Testimonials,
+} from './deferred-sections';
 
-const HomeSections = deferred('home', () => import('../home/home-sections'));
+/** Where the home page's call-to-action scrolls to. */
+export const HOME_ENQUIRY_ID = 'home-enquiry';
 
-/** Home page (spec 001 §2.2): the hero, then the rest of the page, whose code loads when it is seen. */
+const serviceItems = homeServices.items.map((s) => ({
+  title: s.title,
+  text: s.text,
+  icon: s.icon,
+  action: { label: 'Learn more', href: s.href, context: `about ${s.title}` },
+}));
+const allServices = { label: 'All services', href: '/services' };
+const ctaAction = { label: homeCta.action.label, scrollTo: HOME_ENQUIRY_ID };
+
+/**
+ * Home page (spec 001 §2.2): the hero, then the sections below the fold, each of whose code loads
+ * when it comes into view.
+ */
 export default function HomePage() {
   usePageMeta(homeMeta);
   return (
     <>
       <HeroCarousel />
-      <HomeSections />
+      <div data-reveal>
+        <ServiceGrid
+          heading={homeServices.heading}
+          intro={homeServices.intro}
+          items={serviceItems}
+          action={allServices}
+        />
+      </div>
+      <HomePortfolioCarousel />
+      <div data-reveal>
+        <ClientCarousel heading={homeSections.clientsHeading} />
+      </div>
+      <section className="home-faq" aria-label={homeSections.faqHeading} data-reveal>
+        <FaqAccordion
+          heading="Digital marketing FAQs"
+          items={marketingFaq}
+          id="digital-marketing-faq"
+        />
+        <FaqAccordion
+          heading="Website development FAQs"
+          items={developmentFaq}
+          id="website-development-faq"
+        />
+      </section>
+      <CtaBand title={homeCta.title} text={homeCta.text} action={ctaAction} parallax={0.5} />
+      <div data-reveal>
+        <Testimonials heading={homeSections.testimonialsHeading} items={testimonials} />
+      </div>
+      <BlogTeaser heading={homeSections.blogHeading} />
+      <div className="section section--form">
+        <div className="container">
+          <EnquiryForm id={HOME_ENQUIRY_ID} heading={homeSections.enquiryHeading} />
+        </div>
+      </div>
     </>
   );
 }

@@ -1,13 +1,12 @@
-import { deferred } from '../../lib/deferred';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import { portfolioMeta, portfolioPage } from '../../content/portfolio';
-
-const PortfolioSections = deferred('portfolio', () => import('./portfolio-sections'));
+import { CtaBand, PortfolioGallery } from './deferred-sections';
 
 /** Portfolio page (spec 001 §2.5). */
 export default function PortfolioPage() {
   usePageMeta(portfolioMeta);
+
   return (
     <>
       <HeroBanner
@@ -15,7 +14,13 @@ export default function PortfolioPage() {
         breadcrumb={portfolioMeta.breadcrumb}
         parallax={0.5}
       />
-      <PortfolioSections />
+      <PortfolioGallery />
+      <CtaBand
+        title="Want results like these?"
+        text="Tell us about your project. We call back within 12 hours."
+        action={{ label: 'Start a project', href: '/contact' }}
+        parallax={0.5}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { Fragment, use } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import {
@@ -7,14 +7,98 @@ import {
   loadServiceLanding,
 } from '../../content/services/load';
 import type { ServiceLandingContent } from '../../content/services/types';
-import { deferred } from '../../lib/deferred';
+import type { ServiceSection } from '../../content/services/types';
+import {
+  Achievements,
+  BenefitTabs,
+  ClientCarousel,
+  CtaBand,
+  EnquiryForm,
+  FaqAccordion,
+  ProcessStepper,
+  ServiceGrid,
+  TechList,
+  TwoColumnText,
+  WhyChooseUs,
+} from '../marketing/deferred-sections';
 
-const ServiceLandingSections = deferred(
-  'service-landing',
-  () => import('./service-landing-sections'),
-);
+/** A section after the hero: each kind's code loads when it comes into view. */
+function renderSection(section: ServiceSection, content: ServiceLandingContent) {
+  switch (section.kind) {
+    case 'hero':
+      return null;
+    case 'text':
+      return (
+        <TwoColumnText
+          heading={section.heading}
+          paragraphs={section.paragraphs}
+          bullets={section.bullets}
+          actions={section.actions}
+          illustration={section.illustration}
+          reverse={section.reverse}
+        />
+      );
+    case 'benefitTabs':
+      return (
+        <BenefitTabs
+          heading={section.heading}
+          intro={section.intro}
+          items={section.tabs}
+          orientation={section.orientation}
+          contactAnchor={section.getInTouch ? content.contactAnchor : undefined}
+        />
+      );
+    case 'serviceTabs':
+      return <BenefitTabs heading={section.heading} intro={section.intro} items={section.tabs} />;
+    case 'stepper':
+      return (
+        <ProcessStepper
+          heading={section.heading}
+          intro={section.intro}
+          steps={section.steps}
+          mobileTitles={section.mobileTitles}
+        />
+      );
+    case 'serviceGrid':
+      return (
+        <ServiceGrid
+          heading={section.heading}
+          intro={section.intro}
+          items={section.items}
+          finalCard={section.finalCard}
+          action={section.action}
+        />
+      );
+    case 'cta':
+      return (
+        <CtaBand
+          title={section.title}
+          text={section.text}
+          action={section.action}
+          parallax={section.parallax}
+        />
+      );
+    case 'techList':
+      return <TechList heading={section.heading} intro={section.intro} items={section.items} />;
+    case 'faq':
+      return <FaqAccordion heading={section.heading} items={section.items} />;
+    case 'clients':
+      return <ClientCarousel heading={section.heading} intro={section.intro} />;
+    case 'achievements':
+      return <Achievements heading={section.heading} intro={section.intro} items={section.items} />;
+    case 'whyChooseUs':
+      return (
+        <WhyChooseUs
+          heading={section.heading}
+          intro={section.intro}
+          points={section.points}
+          action={section.action}
+        />
+      );
+  }
+}
 
-/** A service landing page from its content: the hero, then the rest, whose code loads when it is seen. */
+/** A service landing page from its content: the hero, every section in order, then the enquiry form. */
 export function ServiceLanding({ content }: { content: ServiceLandingContent }) {
   const hero = content.sections.find((section) => section.kind === 'hero');
   return (
@@ -29,7 +113,11 @@ export function ServiceLanding({ content }: { content: ServiceLandingContent }) 
           breadcrumb={content.meta.breadcrumb}
         />
       )}
-      <ServiceLandingSections content={content} />
+      {content.sections.map((section, index) => (
+        // Sections are fixed data and never reorder, so the position is a stable key.
+        <Fragment key={`${section.kind}-${index}`}>{renderSection(section, content)}</Fragment>
+      ))}
+      <EnquiryForm id={content.contactAnchor} page={content.meta.path} />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { Carousel } from '../../components/carousel';
+import { homeSections } from '../../content/home';
+import { portfolioItems } from '../../content/portfolio';
+
+/** The home page's carousel of recent projects (spec 001 §2.2). */
+export function HomePortfolioCarousel() {
+  return (
+    <section
+      className="section home-portfolio"
+      aria-labelledby="home-portfolio-heading"
+      data-reveal
+    >
+      <div className="container">
+        <h2 id="home-portfolio-heading" className="section__heading">
+          {homeSections.portfolioHeading}
+        </h2>
+        <Carousel
+          label="Recent projects"
+          perView={1}
+          breakpoints={[
+            { minWidth: 600, perView: 2 },
+            { minWidth: 1000, perView: 3 },
+          ]}
+          spacing={24}
+          loop={false}
+          slides={portfolioItems.map((item) => (
+            <figure key={item.id} className="work-card">
+              <img
+                src={item.thumb.src}
+                width={item.thumb.width}
+                height={item.thumb.height}
+                alt={item.alt}
+                loading="lazy"
+                decoding="async"
+              />
+              <figcaption>
+                <span className="work-card__category">{item.category}</span>
+                <span className="work-card__name">{item.name}</span>
+              </figcaption>
+            </figure>
+          ))}
+        />
+        <p className="section__actions">
+          <Link to="/portfolio" className="btn btn--outline">
+            See our portfolio
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
