@@ -143,6 +143,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       cssCodeSplit: false,
       // dist/.vite/manifest.json: the prerender preloads each page's chunk from it.
       manifest: true,
+      // Browsers without <link rel="modulepreload"> (none this build targets) do not need the polyfill.
+      modulePreload: { polyfill: false },
       rolldownOptions: isSsrBuild
         ? {}
         : {

@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { serverPages } from './app/page-modules.server';
 import { AppProviders } from './app/providers';
-import { resolveMeta } from './app/route-meta';
+import { metaForPath, resolveMeta } from './app/route-meta';
 import type { PageMeta } from './lib/page-meta';
 import type { MetaCollector } from './lib/use-page-meta';
 import { loadAllServiceLandings } from './content/services/load';
@@ -44,6 +44,10 @@ export function render(url: string, opts: RenderOptions = {}): RenderResult {
     </AppProviders>,
   );
   const pathname = new URL(url, 'http://localhost').pathname;
-  const meta = collector.meta ?? resolveMeta(pathname);
+  // The page's own metadata wins; the route table's fills in what the browser never needs (the home
+  // page's FAQ JSON-LD lives only there, keeping the questions out of its first-load chunk).
+  const meta = collector.meta
+    ? { ...metaForPath(pathname), ...collector.meta }
+    : resolveMeta(pathname);
   return { html, meta, status: meta.status ?? 200 };
 }

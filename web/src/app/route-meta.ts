@@ -1,7 +1,7 @@
 import type { PageMeta } from '../lib/page-meta';
 import { site } from '../config/site';
 import { aboutMeta } from '../content/about';
-import { homeMeta } from '../content/home';
+import { homeMeta } from '../content/home-faq';
 import { contactMeta, notFoundMeta, thankYouMeta } from '../content/misc-pages';
 import { portfolioMeta } from '../content/portfolio';
 import { privacyMeta } from '../content/privacy';

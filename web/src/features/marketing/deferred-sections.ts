@@ -52,3 +52,9 @@ export const OfficeMap = deferred('office-map', () =>
 export const HomePortfolioCarousel = deferred('home-portfolio', () =>
   import('../home/home-portfolio').then((m) => ({ default: m.HomePortfolioCarousel })),
 );
+export const HomeFaq = deferred('home-faq', () =>
+  import('../home/home-faq').then((m) => ({ default: m.HomeFaq })),
+);
+export const HomeTestimonials = deferred('home-testimonials', () =>
+  import('../home/home-testimonials').then((m) => ({ default: m.HomeTestimonials })),
+);

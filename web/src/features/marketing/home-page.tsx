@@ -1,23 +1,15 @@
 import { usePageMeta } from '../../lib/use-page-meta';
-import {
-  developmentFaq,
-  homeCta,
-  homeMeta,
-  homeSections,
-  homeServices,
-  marketingFaq,
-} from '../../content/home';
-import { testimonials } from '../../content/testimonials';
+import { homeCta, homeHead, homeSections, homeServices } from '../../content/home';
 import { HeroCarousel } from '../home/hero-carousel';
 import {
   BlogTeaser,
   ClientCarousel,
   CtaBand,
   EnquiryForm,
-  FaqAccordion,
+  HomeFaq,
   HomePortfolioCarousel,
+  HomeTestimonials,
   ServiceGrid,
-  Testimonials,
 } from './deferred-sections';
 
 /** Where the home page's call-to-action scrolls to. */
@@ -37,7 +29,7 @@ const ctaAction = { label: homeCta.action.label, scrollTo: HOME_ENQUIRY_ID };
  * when it comes into view.
  */
 export default function HomePage() {
-  usePageMeta(homeMeta);
+  usePageMeta(homeHead);
   return (
     <>
       <HeroCarousel />
@@ -53,21 +45,10 @@ export default function HomePage() {
       <div data-reveal>
         <ClientCarousel heading={homeSections.clientsHeading} />
       </div>
-      <section className="home-faq" aria-label={homeSections.faqHeading} data-reveal>
-        <FaqAccordion
-          heading="Digital marketing FAQs"
-          items={marketingFaq}
-          id="digital-marketing-faq"
-        />
-        <FaqAccordion
-          heading="Website development FAQs"
-          items={developmentFaq}
-          id="website-development-faq"
-        />
-      </section>
+      <HomeFaq />
       <CtaBand title={homeCta.title} text={homeCta.text} action={ctaAction} parallax={0.5} />
       <div data-reveal>
-        <Testimonials heading={homeSections.testimonialsHeading} items={testimonials} />
+        <HomeTestimonials />
       </div>
       <BlogTeaser heading={homeSections.blogHeading} />
       <div className="section section--form">

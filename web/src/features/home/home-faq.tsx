@@ -1,0 +1,21 @@
+import { FaqAccordion } from '../../components/sections/faq-accordion';
+import { homeSections } from '../../content/home';
+import { developmentFaq, marketingFaq } from '../../content/home-faq';
+
+/** The home page's two FAQ accordions; their questions come with this chunk, not with the page's. */
+export function HomeFaq() {
+  return (
+    <section className="home-faq" aria-label={homeSections.faqHeading} data-reveal>
+      <FaqAccordion
+        heading="Digital marketing FAQs"
+        items={marketingFaq}
+        id="digital-marketing-faq"
+      />
+      <FaqAccordion
+        heading="Website development FAQs"
+        items={developmentFaq}
+        id="website-development-faq"
+      />
+    </section>
+  );
+}
