@@ -82,7 +82,7 @@ if (web) {
   lines.push(
     '',
     `Targets: every category ${web.targets.score}; first-load JavaScript ≤ ${web.targets.firstLoadJsKb} KB gzip.`,
-    'Each route is measured in several Lighthouse runs (`BENCH_WEB_RUNS`, default 3); the table shows the median run.',
+    'Each route is measured in several Lighthouse runs (`BENCH_WEB_RUNS`, default 5); the table shows the median run.',
     'First-load JavaScript is every script the page requested during that run, each counted as its built file under gzip -9.',
   );
   const failing = web.rows.filter((r) => r.failingAudits.length);
