@@ -3,7 +3,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient } from '../src/adapters/clients';
+import { sesClient } from '../src/adapters/mail';
 import { requireAdmin } from '../src/lib/auth';
 import { DomainError } from '../src/lib/errors';
 import { env } from '../src/lib/env';

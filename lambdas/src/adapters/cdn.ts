@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import type { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import type { Cdn } from '../domain/post-ports';
 import { env } from '../lib/env';
 
 let client: CloudFrontClient | undefined;
 
-/** CloudFront invalidation of the site distribution; does nothing where none is configured (locally). */
+/**
+ * CloudFront invalidation of the site distribution; does nothing where none is configured (locally).
+ * The SDK module loads on first use: only post writes invalidate.
+ */
 export class CloudFrontCdn implements Cdn {
   constructor(
-    private readonly make: () => CloudFrontClient = () =>
-      (client ??= new CloudFrontClient({ maxAttempts: 2 })),
+    private readonly make: () => Promise<CloudFrontClient> = async () => {
+      const { CloudFrontClient } = await import('@aws-sdk/client-cloudfront');
+      return (client ??= new CloudFrontClient({ maxAttempts: 2 }));
+    },
   ) {}
 
   async invalidate(paths: string[]): Promise<void> {
     const distributionId = env().DISTRIBUTION_ID;
     if (!distributionId || paths.length === 0) return;
-    await this.make().send(
+    const { CreateInvalidationCommand } = await import('@aws-sdk/client-cloudfront');
+    await (
+      await this.make()
+    ).send(
       new CreateInvalidationCommand({
         DistributionId: distributionId,
         InvalidationBatch: {

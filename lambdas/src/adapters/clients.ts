@@ -1,49 +1,44 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /**
  * AWS clients, created once per cold start and reused across invocations. Endpoints of the local
  * stand-ins come from the SDK's AWS_ENDPOINT_URL_<SERVICE> variables, so this code is the same everywhere.
+ *
+ * A handler loads only the SDK clients it uses, since each costs a cold start its import time:
+ * DynamoDB here (nearly every handler), Cognito with `identity.ts`, SES with `mail.ts`, and S3 and
+ * CloudFront on first use (the post handlers share their ports, but only writes touch media or the CDN).
  */
-let dynamo: DynamoDBDocumentClient | undefined;
-let s3: S3Client | undefined;
-let ses: SESv2Client | undefined;
-let cognito: CognitoIdentityProviderClient | undefined;
+const resets = new Set<() => void>();
 
-export function dynamoClient(): DynamoDBDocumentClient {
-  dynamo ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
+/** A client made on first use and kept; `resetClients()` forgets it. */
+export function cachedClient<T>(make: () => T): () => T {
+  let client: T | undefined;
+  resets.add(() => {
+    client = undefined;
   });
-  return dynamo;
+  return () => (client ??= make());
 }
 
-export function s3Client(): S3Client {
+export const dynamoClient = cachedClient(() =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  }),
+);
+
+/** The S3 client, its SDK module loaded on first use. */
+export const s3Client = cachedClient(async (): Promise<S3Client> => {
+  const { S3Client } = await import('@aws-sdk/client-s3');
   // WHEN_REQUIRED: the S3 stand-in would otherwise store stream bodies in aws-chunked framing.
-  s3 ??= new S3Client({
+  return new S3Client({
     forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  return s3;
-}
-
-export function sesClient(): SESv2Client {
-  ses ??= new SESv2Client({ maxAttempts: 2 });
-  return ses;
-}
-
-export function cognitoClient(): CognitoIdentityProviderClient {
-  cognito ??= new CognitoIdentityProviderClient({});
-  return cognito;
-}
+});
 
 /** For tests that swap endpoints between suites. */
 export function resetClients(): void {
-  dynamo = undefined;
-  s3 = undefined;
-  ses = undefined;
-  cognito = undefined;
+  for (const reset of resets) reset();
 }

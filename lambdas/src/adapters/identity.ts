@@ -1,8 +1,14 @@
-import { GetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  GetUserCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityProvider } from '../domain/login';
 import { env } from '../lib/env';
 import { tooManyRequests, unauthenticated } from '../lib/errors';
-import { cognitoClient } from './clients';
+import { cachedClient } from './clients';
+
+const cognitoClient = cachedClient(() => new CognitoIdentityProviderClient({}));
 
 /**
  * Errors that mean "these credentials do not sign in". All answer the same 401 so the reply does

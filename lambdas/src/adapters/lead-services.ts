@@ -4,14 +4,12 @@ import type { SubmitLeadDeps } from '../domain/leads';
 import type { LeadMailDeps } from '../domain/leads-mail';
 import { captchaSettings } from './captcha-key';
 import { DynamoReplayGuard } from './captcha-replay';
-import { dynamoClient, sesClient } from './clients';
+import { dynamoClient } from './clients';
 import { DynamoHitCounter } from './lead-rate-counter';
-import { DynamoLeadRepository } from './lead-repository';
-import { SesMailer } from './mail';
+import { leadRepository } from './lead-repository';
+import { SesMailer, sesClient } from './mail';
 
-/** The lead repository on the configured leads table. */
-export const leadRepository = (): DynamoLeadRepository =>
-  new DynamoLeadRepository(dynamoClient(), env().LEADS_TABLE);
+export { leadRepository };
 
 /** Everything `submitLead` needs, on the configured AWS resources (or their local stand-ins). */
 export async function submitLeadDeps(): Promise<SubmitLeadDeps> {

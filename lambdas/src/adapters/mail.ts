@@ -1,5 +1,9 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer, MailMessage } from '../domain/mail';
+import { cachedClient } from './clients';
+
+/** The SES client (loaded by the handlers that send mail only). */
+export const sesClient = cachedClient(() => new SESv2Client({ maxAttempts: 2 }));
 
 /** How long one send may take before it counts as failed (the lead stays pending for the retry job). */
 export const SEND_TIMEOUT_MS = 5_000;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { CheckedImage } from '../domain/banner';
 import type { MediaStore } from '../domain/post-ports';
 import { env } from '../lib/env';
@@ -9,11 +8,14 @@ export const BANNER_PREFIX = 'banners/';
 /** Keys are random and never reused, so a banner can be cached forever. */
 export const BANNER_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/** Banner images in the media bucket under `banners/`. */
+/** Banner images in the media bucket under `banners/` (the S3 SDK loads on first use: reads never need it). */
 export class S3MediaStore implements MediaStore {
   async putBanner(image: CheckedImage): Promise<string> {
     const key = `${BANNER_PREFIX}${randomUUID()}.${image.ext}`;
-    await s3Client().send(
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    await (
+      await s3Client()
+    ).send(
       new PutObjectCommand({
         Bucket: env().MEDIA_BUCKET,
         Key: key,
@@ -30,6 +32,9 @@ export class S3MediaStore implements MediaStore {
     // Only ever our own objects: a stored key outside the prefix is a bug, not something to delete.
     if (!key.startsWith(BANNER_PREFIX))
       throw new Error(`refusing to delete ${key}: not a banner key`);
-    await s3Client().send(new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
+    const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+    await (
+      await s3Client()
+    ).send(new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
   }
 }

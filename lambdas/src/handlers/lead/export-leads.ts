@@ -1,6 +1,6 @@
 import { defineHandler } from '../../lib/http';
 import { exportLeadsCsv } from '../../domain/leads-inbox';
-import { leadRepository } from '../../adapters/lead-services';
+import { leadRepository } from '../../adapters/lead-repository';
 
 /** GET /api/user/lead/export (admin): every lead as a CSV download. */
 export const handler = defineHandler('exportLeads', async () => {

@@ -1,6 +1,6 @@
 import { defineHandler } from '../../lib/http';
 import { listLeadsPage } from '../../domain/leads-inbox';
-import { leadRepository } from '../../adapters/lead-services';
+import { leadRepository } from '../../adapters/lead-repository';
 
 /** GET /api/user/lead/list?page=N (admin): the inbox, newest first. */
 export const handler = defineHandler('listLeads', async (req) => ({
