@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { ADMIN, WIDTHS, login, openPage, sesStoreUrl, shot, startAll } from './lib.mjs';
+import { ADMIN, WIDTHS, login, openPage, sesStoreUrl, settled, shot, startAll } from './lib.mjs';
 
 let stack;
 let browser;
@@ -40,6 +40,8 @@ describe('visitor', () => {
             .first()
             .getAttribute('aria-label');
         assert.equal(await current(), '1 of 4');
+        // Autoplay runs once the app is live (it hydrates after the first paint).
+        await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
         // Auto-advance: after 7 s the second slide is current.
         await page.waitForTimeout(7600);
         assert.equal(await current(), '2 of 4', 'the hero advanced by itself');
@@ -53,8 +55,9 @@ describe('visitor', () => {
           .getAttribute('aria-controls');
         const question = page.locator(`button[aria-controls="${panelId}"]`);
         await question.scrollIntoViewIfNeeded();
+        // The FAQ may still be hydrating as it scrolls into view: the click is replayed once it has.
         await question.click();
-        assert.equal(await question.getAttribute('aria-expanded'), 'true');
+        assert.equal(await settled(() => question.getAttribute('aria-expanded'), 'true'), 'true');
         assert.equal(await page.locator(`#${panelId}`).isVisible(), true);
         await page.getByRole('button', { name: /^ok$/i }).click();
         await page.reload();
@@ -94,10 +97,11 @@ describe('visitor', () => {
     const projects = page.getByRole('region', { name: 'Projects' }).locator('ul > li:visible');
     const all = await projects.count();
     assert.equal(all, 3);
+    // Clicked as soon as the page shows, before its gallery may have hydrated: the click still counts.
     await page.getByRole('button', { name: /^web applications$/i }).click();
-    assert.equal(await projects.count(), 1);
+    assert.equal(await settled(() => projects.count(), 1), 1);
     await page.getByRole('button', { name: /show all/i }).click();
-    assert.equal(await projects.count(), 3);
+    assert.equal(await settled(() => projects.count(), 3), 3);
     await page
       .getByRole('button', { name: /^Enlarge/ })
       .first()

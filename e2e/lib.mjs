@@ -76,3 +76,18 @@ export async function login(page, base) {
     );
   }
 }
+
+/**
+ * The value `read()` settles on: polls until it equals `expected` (or the time is up) and returns
+ * the last value read. Input made before a part of the page hydrates is replayed once it has, so
+ * its effect can arrive a moment after the click.
+ */
+export async function settled(read, expected, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs;
+  let value = await read();
+  while (value !== expected && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  return value;
+}

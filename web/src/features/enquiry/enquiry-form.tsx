@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LEAD_LIMITS, LEAD_SUBJECTS } from '@agency/shared';
 import { Popup } from '../../components/popup';
@@ -121,14 +121,28 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
     }
   };
 
-  const describedBy = (f: EnquiryField): string | undefined =>
-    showError(f) ? errorId(f) : undefined;
-  const error = (f: EnquiryField) =>
-    showError(f) ? (
-      <p id={errorId(f)} className="enquiry__error">
-        {requiredMessages[f]}
-      </p>
-    ) : null;
+  /** What every control of the form shares: id, name, value, handlers and its ARIA state. */
+  const control = (f: EnquiryField) => ({
+    id: fieldId(f),
+    name: f,
+    value: values[f],
+    onChange,
+    onBlur: onBlur(f),
+    'aria-required': true,
+    'aria-invalid': showError(f),
+    'aria-describedby': showError(f) ? errorId(f) : undefined,
+  });
+  const field = (f: EnquiryField, label: string, input: ReactNode, wide = false) => (
+    <div className={wide ? 'enquiry__field enquiry__field--wide' : 'enquiry__field'}>
+      <label htmlFor={fieldId(f)}>{label}</label>
+      {input}
+      {showError(f) && (
+        <p id={errorId(f)} className="enquiry__error">
+          {requiredMessages[f]}
+        </p>
+      )}
+    </div>
+  );
 
   return (
     <section id={id} className="enquiry" aria-labelledby={`${uid}-heading`}>
@@ -141,95 +155,55 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         onSubmit={(e) => void onSubmit(e)}
         aria-busy={sending}
       >
-        <div className="enquiry__field">
-          <label htmlFor={fieldId('name')}>Name</label>
+        {field(
+          'name',
+          'Name',
           <input
-            id={fieldId('name')}
-            name="name"
+            {...control('name')}
             type="text"
             autoComplete="name"
             maxLength={LEAD_LIMITS.nameMax}
-            value={values.name}
-            onChange={onChange}
-            onBlur={onBlur('name')}
-            aria-required="true"
-            aria-invalid={showError('name')}
-            aria-describedby={describedBy('name')}
-          />
-          {error('name')}
-        </div>
-        <div className="enquiry__field">
-          <label htmlFor={fieldId('phone')}>Phone</label>
+          />,
+        )}
+        {field(
+          'phone',
+          'Phone',
           <input
-            id={fieldId('phone')}
-            name="phone"
+            {...control('phone')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
             maxLength={LEAD_LIMITS.phoneMax}
-            value={values.phone}
-            onChange={onChange}
-            onBlur={onBlur('phone')}
-            aria-required="true"
-            aria-invalid={showError('phone')}
-            aria-describedby={describedBy('phone')}
-          />
-          {error('phone')}
-        </div>
-        <div className="enquiry__field">
-          <label htmlFor={fieldId('email')}>Email</label>
+          />,
+        )}
+        {field(
+          'email',
+          'Email',
           <input
-            id={fieldId('email')}
-            name="email"
+            {...control('email')}
             type="email"
             autoComplete="email"
             maxLength={LEAD_LIMITS.emailMax}
-            value={values.email}
-            onChange={onChange}
-            onBlur={onBlur('email')}
-            aria-required="true"
-            aria-invalid={showError('email')}
-            aria-describedby={describedBy('email')}
-          />
-          {error('email')}
-        </div>
-        <div className="enquiry__field">
-          <label htmlFor={fieldId('subject')}>Subject</label>
-          <select
-            id={fieldId('subject')}
-            name="subject"
-            value={values.subject}
-            onChange={onChange}
-            onBlur={onBlur('subject')}
-            aria-required="true"
-            aria-invalid={showError('subject')}
-            aria-describedby={describedBy('subject')}
-          >
+          />,
+        )}
+        {field(
+          'subject',
+          'Subject',
+          <select {...control('subject')}>
             <option value="">Select a subject</option>
             {LEAD_SUBJECTS.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
-          </select>
-          {error('subject')}
-        </div>
-        <div className="enquiry__field enquiry__field--wide">
-          <label htmlFor={fieldId('message')}>Message</label>
-          <textarea
-            id={fieldId('message')}
-            name="message"
-            rows={5}
-            maxLength={LEAD_LIMITS.messageMax}
-            value={values.message}
-            onChange={onChange}
-            onBlur={onBlur('message')}
-            aria-required="true"
-            aria-invalid={showError('message')}
-            aria-describedby={describedBy('message')}
-          />
-          {error('message')}
-        </div>
+          </select>,
+        )}
+        {field(
+          'message',
+          'Message',
+          <textarea {...control('message')} rows={5} maxLength={LEAD_LIMITS.messageMax} />,
+          true,
+        )}
         <div className="enquiry__field enquiry__field--wide">
           <CaptchaField key={captchaKey} onChange={setCaptcha} />
         </div>
