@@ -85,6 +85,10 @@ if (web) {
     'Each route is measured in several Lighthouse runs (`BENCH_WEB_RUNS`, default 5); the table shows the median run.',
     'First-load JavaScript is every script the page requested during that run, each counted as its built file under gzip -9.',
   );
+  for (const r of web.rows.filter((row) => row.failedRuns?.length))
+    lines.push(
+      `- ${r.route}: ${r.failedRuns.length} run(s) Lighthouse could not score (${r.failedRuns.join(', ')}), left out of the median`,
+    );
   const failing = web.rows.filter((r) => r.failingAudits.length);
   for (const r of failing) lines.push(`- ${r.route} failing audits: ${r.failingAudits.join(', ')}`);
 }

@@ -66,9 +66,14 @@ export async function benchWeb() {
         });
         runs.push(result.lhr);
       }
+      // A run Lighthouse could not score (a runtime error, a metric it failed to compute) is left
+      // out of the median and reported as such.
+      const scored = (r) => !r.runtimeError && typeof r.categories.performance?.score === 'number';
+      const errors = runs.filter((r) => !scored(r)).map((r) => r.runtimeError?.code ?? 'no score');
       const perfOf = (r) => r.categories.performance?.score ?? 0;
-      runs.sort((a, b) => perfOf(a) - perfOf(b));
-      const lhr = runs[Math.floor(runs.length / 2)];
+      const counted = runs.some(scored) ? runs.filter(scored) : runs;
+      counted.sort((a, b) => perfOf(a) - perfOf(b));
+      const lhr = counted[Math.floor(counted.length / 2)];
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       const firstLoad = firstLoadJsGzip(lhr);
@@ -89,7 +94,8 @@ export async function benchWeb() {
         firstLoadJsKb: firstLoad.kb,
         scripts: firstLoad.files.length,
         failingAudits: failing,
-        performanceRuns: runs.map((r) => Math.round(perfOf(r) * 100)),
+        performanceRuns: counted.map((r) => Math.round(perfOf(r) * 100)),
+        failedRuns: errors,
       });
     }
   } finally {

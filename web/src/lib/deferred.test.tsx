@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,26 @@ async function serverHtml(name: string, label: string): Promise<string> {
   );
 }
 
+/** Hydrate server HTML of a page holding one deferred part, as the browser entry does (gated). */
+async function hydratePage(
+  container: HTMLElement,
+  Part: ComponentType<{ label: string }>,
+  label: string,
+  errors: unknown[] = [],
+): Promise<void> {
+  deferUntilViewed();
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <main>
+        <h1>Page</h1>
+        <Part label={label} />
+      </main>,
+      { onRecoverableError: (err) => errors.push(err) },
+    );
+  });
+}
+
 afterEach(() => {
   releaseDeferred();
   vi.unstubAllGlobals();
@@ -99,17 +119,7 @@ describe('deferred parts', () => {
     const { load, resolve } = manualLoader();
     const ClientPart = deferred('seen', load);
     const errors: unknown[] = [];
-    deferUntilViewed();
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <main>
-          <h1>Page</h1>
-          <ClientPart label="FAQ" />
-        </main>,
-        { onRecoverableError: (err) => errors.push(err) },
-      );
-    });
+    await hydratePage(container, ClientPart, 'FAQ', errors);
 
     // Not seen yet: no code fetched, the server's elements untouched, clicks do nothing.
     expect(load).not.toHaveBeenCalled();
@@ -137,16 +147,7 @@ describe('deferred parts', () => {
     document.body.appendChild(container);
     const { load, resolve } = manualLoader();
     const ClientPart = deferred('input', load);
-    deferUntilViewed();
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <main>
-          <h1>Page</h1>
-          <ClientPart label="Testimonials" />
-        </main>,
-      );
-    });
+    await hydratePage(container, ClientPart, 'Testimonials');
     expect(load).not.toHaveBeenCalled();
 
     await act(async () => fireEvent.keyDown(window, { key: 'Tab' }));

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Carousel } from '../../components/carousel';
 import { homeSections } from '../../content/home';
 import { portfolioItems } from '../../content/portfolio';
+import { PortfolioThumb } from '../portfolio/portfolio-thumb';
 
 /** The home page's carousel of recent projects (spec 001 §2.2). */
 export function HomePortfolioCarousel() {
@@ -26,14 +27,7 @@ export function HomePortfolioCarousel() {
           loop={false}
           slides={portfolioItems.map((item) => (
             <figure key={item.id} className="work-card">
-              <img
-                src={item.thumb.src}
-                width={item.thumb.width}
-                height={item.thumb.height}
-                alt={item.alt}
-                loading="lazy"
-                decoding="async"
-              />
+              <PortfolioThumb item={item} />
               <figcaption>
                 <span className="work-card__category">{item.category}</span>
                 <span className="work-card__name">{item.name}</span>

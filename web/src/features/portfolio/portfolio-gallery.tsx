@@ -7,6 +7,7 @@ import {
   type PortfolioItem,
 } from '../../content/portfolio';
 import { Lightbox } from './lightbox';
+import { PortfolioThumb } from './portfolio-thumb';
 
 type Filter = PortfolioGroup | 'all';
 
@@ -59,14 +60,7 @@ export function PortfolioGallery({ items = portfolioItems }: { items?: Portfolio
                   onClick={() => setOpen(item)}
                   aria-label={`Enlarge ${item.name}`}
                 >
-                  <img
-                    src={item.thumb.src}
-                    width={item.thumb.width}
-                    height={item.thumb.height}
-                    alt={item.alt}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <PortfolioThumb item={item} />
                 </button>
                 <p className="portfolio__category">{item.category}</p>
                 <h2 className="portfolio__name">{item.name}</h2>

@@ -22,11 +22,20 @@ import {
   WhyChooseUs,
 } from '../marketing/deferred-sections';
 
-/** A section after the hero: each kind's code loads when it comes into view. */
+/** One section of a landing page: the hero renders with the page, each later kind's code loads when it comes into view. */
 function renderSection(section: ServiceSection, content: ServiceLandingContent) {
   switch (section.kind) {
     case 'hero':
-      return null;
+      return (
+        <HeroBanner
+          title={section.title}
+          subtitle={section.subtitle}
+          icon={section.icon}
+          action={section.action}
+          parallax={section.parallax}
+          breadcrumb={content.meta.breadcrumb}
+        />
+      );
     case 'text':
       return (
         <TwoColumnText
@@ -100,19 +109,8 @@ function renderSection(section: ServiceSection, content: ServiceLandingContent) 
 
 /** A service landing page from its content: the hero, every section in order, then the enquiry form. */
 export function ServiceLanding({ content }: { content: ServiceLandingContent }) {
-  const hero = content.sections.find((section) => section.kind === 'hero');
   return (
     <div className="service-landing">
-      {hero && (
-        <HeroBanner
-          title={hero.title}
-          subtitle={hero.subtitle}
-          icon={hero.icon}
-          action={hero.action}
-          parallax={hero.parallax}
-          breadcrumb={content.meta.breadcrumb}
-        />
-      )}
       {content.sections.map((section, index) => (
         // Sections are fixed data and never reorder, so the position is a stable key.
         <Fragment key={`${section.kind}-${index}`}>{renderSection(section, content)}</Fragment>
