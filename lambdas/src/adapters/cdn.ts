@@ -2,20 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import type { Cdn } from '../domain/post-ports';
 import { env } from '../lib/env';
+import { cachedClient } from './clients';
 
-let client: CloudFrontClient | undefined;
+const cloudFrontClient = cachedClient(async (): Promise<CloudFrontClient> => {
+  const { CloudFrontClient } = await import('@aws-sdk/client-cloudfront');
+  return new CloudFrontClient({ maxAttempts: 2 });
+});
 
 /**
  * CloudFront invalidation of the site distribution; does nothing where none is configured (locally).
  * The SDK module loads on first use: only post writes invalidate.
  */
 export class CloudFrontCdn implements Cdn {
-  constructor(
-    private readonly make: () => Promise<CloudFrontClient> = async () => {
-      const { CloudFrontClient } = await import('@aws-sdk/client-cloudfront');
-      return (client ??= new CloudFrontClient({ maxAttempts: 2 }));
-    },
-  ) {}
+  constructor(private readonly make: () => Promise<CloudFrontClient> = cloudFrontClient) {}
 
   async invalidate(paths: string[]): Promise<void> {
     const distributionId = env().DISTRIBUTION_ID;

@@ -5,7 +5,7 @@ import { env } from '../lib/env';
 import type { NewLead } from '../domain/leads';
 import { DynamoReplayGuard } from './captcha-replay';
 import { DynamoHitCounter } from './lead-rate-counter';
-import { leadRepository } from './lead-services';
+import { leadRepository } from './lead-repository';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -9,8 +9,6 @@ import { DynamoHitCounter } from './lead-rate-counter';
 import { leadRepository } from './lead-repository';
 import { SesMailer, sesClient } from './mail';
 
-export { leadRepository };
-
 /** Everything `submitLead` needs, on the configured AWS resources (or their local stand-ins). */
 export async function submitLeadDeps(): Promise<SubmitLeadDeps> {
   const settings = env();

@@ -10,14 +10,18 @@ import { holdEarlyInput } from './early-input';
 
 export const APP_MODULES_ID = 'app-modules';
 
-function readModules(): string[] {
+/** The module list of an `#app-modules` script's text; empty when it is not a JSON list. */
+export function parseModuleList(text: string): string[] {
   try {
-    const value: unknown = JSON.parse(document.getElementById(APP_MODULES_ID)?.textContent ?? '[]');
+    const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   } catch {
     return [];
   }
 }
+
+const readModules = (): string[] =>
+  parseModuleList(document.getElementById(APP_MODULES_ID)?.textContent ?? '[]');
 
 export function startApp(modules: string[] = readModules()): void {
   const [entry, ...chunks] = modules;

@@ -20,13 +20,15 @@ interface Held {
 }
 const held: Held[] = [];
 
+/** Whether an element sits in a deferred part that has not hydrated yet (its server HTML). */
+export const inPendingPart = (element: Element): boolean =>
+  element.closest(`[data-deferred]:not([${HYDRATED_ATTR}])`) !== null;
+
 /** Whether an element's part of the page is hydrated (anything outside the app always is). */
 export function isLive(element: Element): boolean {
   const root = element.closest('#root');
   if (!root) return true;
-  return (
-    root.hasAttribute(HYDRATED_ATTR) && !element.closest(`[data-deferred]:not([${HYDRATED_ATTR}])`)
-  );
+  return root.hasAttribute(HYDRATED_ATTR) && !inPendingPart(element);
 }
 
 /** Whether input is waiting for its part (the app then hydrates every part at once). */
@@ -57,6 +59,12 @@ export function holdEarlyInput(doc: Document = document): void {
     },
     true,
   );
+}
+
+/** Mark an element live (`#root`, a deferred part's wrapper) and replay the input held for it. */
+export function markLive(element: Element | null): void {
+  element?.setAttribute(HYDRATED_ATTR, '');
+  replayHeldInput();
 }
 
 /** Replay, in order, the held input whose part is live now; input for removed elements is dropped. */

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
 import { deferUntilViewed } from '../lib/deferred';
-import { HYDRATED_ATTR, replayHeldInput } from './early-input';
+import { markLive } from './early-input';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
 import { browserPages } from './page-modules';
@@ -35,10 +35,7 @@ if (page) await browserPages[page].preload(path).catch(() => undefined);
 
 /** Marks the app live once the root has committed, and replays input held until then. */
 function RootLive({ root }: { root: HTMLElement }) {
-  useEffect(() => {
-    root.setAttribute(HYDRATED_ATTR, '');
-    replayHeldInput();
-  }, [root]);
+  useEffect(() => markLive(root), [root]);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { APP_MODULES_ID } from './boot';
+import { APP_MODULES_ID, parseModuleList } from './boot';
 import type { PageKey } from './page-modules';
 
 /** Source module of each page (keys of Vite's build manifest), so prerendered HTML can preload the page's chunk. */
@@ -60,8 +60,7 @@ const APP_MODULES = new RegExp(
 export function addAppModules(html: string, files: string[]): string {
   const match = APP_MODULES.exec(html);
   if (!match) throw new Error(`The HTML shell has no #${APP_MODULES_ID} list`);
-  const value: unknown = JSON.parse(match[2] ?? '[]');
-  const list = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const list = parseModuleList(match[2] ?? '[]');
   for (const file of files) if (!list.includes(file)) list.push(file);
   return html.replace(
     APP_MODULES,

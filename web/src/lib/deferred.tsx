@@ -2,12 +2,13 @@ import {
   lazy,
   memo,
   Suspense,
+  useCallback,
   useEffect,
   useRef,
   type ComponentType,
   type FunctionComponent,
 } from 'react';
-import { HYDRATED_ATTR, hasHeldInput, replayHeldInput } from '../app/early-input';
+import { HYDRATED_ATTR, hasHeldInput, markLive } from '../app/early-input';
 
 /**
  * Deferred hydration of the parts of a prerendered page below the fold.
@@ -52,7 +53,7 @@ export function deferUntilViewed(): void {
     window.addEventListener(type, onInput, { capture: true, passive: true });
 }
 
-/** Resolves when an element of the part named `name` is in (or within a screen's margin of) the viewport. */
+/** Resolves when an element of the part named `name` is in (or within half a screen below) the viewport. */
 function whenViewed(name: string): Promise<void> {
   const targets =
     waitForView && typeof IntersectionObserver === 'function'
@@ -107,10 +108,7 @@ export function deferred<P extends object>(
   const Part = memo(function DeferredPart(props: P) {
     const Component = loaded ?? Lazy;
     const wrapper = useRef<HTMLDivElement>(null);
-    const markHydrated = useRef(() => {
-      wrapper.current?.setAttribute(HYDRATED_ATTR, '');
-      replayHeldInput();
-    }).current;
+    const markHydrated = useCallback(() => markLive(wrapper.current), []);
     return (
       <div className="deferred" data-deferred={name} ref={wrapper}>
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { TIMINGS } from '@agency/shared';
-import { HYDRATED_ATTR } from './deferred';
+import { HYDRATED_ATTR, inPendingPart } from '../app/early-input';
 import { prefersReducedMotion } from './motion';
 
 /** Elements marked `data-reveal` fade up once when they scroll into view. */
@@ -33,7 +33,7 @@ export function useScrollReveal(key?: string): void {
     const scan = (): void => {
       for (const el of document.querySelectorAll(`[${REVEAL_ATTR}]:not([${STATE_ATTR}])`)) {
         // A deferred part keeps its server HTML untouched until it hydrates (then it is scanned).
-        if (el.closest(`[data-deferred]:not([${HYDRATED_ATTR}])`)) continue;
+        if (inPendingPart(el)) continue;
         const rect = el.getBoundingClientRect();
         if (rect.top < window.innerHeight) {
           el.setAttribute(STATE_ATTR, 'shown');

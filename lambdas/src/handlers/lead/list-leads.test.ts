@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, LEAD_PAGE_SIZE, type OperationName } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../test/harness';
-import { leadRepository } from '../../adapters/lead-services';
+import { leadRepository } from '../../adapters/lead-repository';
 import type { NewLead } from '../../domain/leads';
 
 let stack: TestStack;

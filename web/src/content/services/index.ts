@@ -6,6 +6,7 @@ import { ppc } from './ppc-services-in-chennai';
 import { responsiveWebsite } from './responsive-website-design-development';
 import { saas } from './saas-development-company-in-chennai';
 import { seo } from './seo-company-in-chennai';
+import { landingPath } from './load';
 import type { ServiceLandingContent } from './types';
 import { webApplication } from './web-application-development-company-chennai';
 import { wordpress } from './wordpress-development-company-chennai';
@@ -35,6 +36,6 @@ export const serviceLandings: Record<string, ServiceLandingContent> = Object.fro
 
 /** The landing page for a path ("/seo-company-in-chennai", trailing slash tolerated), if there is one. */
 export function findServiceLanding(pathname: string): ServiceLandingContent | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = landingPath(pathname);
   return Object.hasOwn(serviceLandings, path) ? serviceLandings[path] : undefined;
 }

@@ -57,6 +57,3 @@ export const loadedServiceLanding = (pathname: string): ServiceLandingContent | 
 export async function loadAllServiceLandings(): Promise<void> {
   await Promise.all(Object.keys(loaders).map(loadServiceLanding));
 }
-
-/** The landing paths this module can load (checked against the route table in tests). */
-export const loadablePaths = (): string[] => Object.keys(loaders);

@@ -31,10 +31,10 @@ function useStarted(ref: RefObject<HTMLElement | null>): boolean {
 /** The captcha slot of the enquiry form: reserved in the server HTML, filled by the lazily loaded widget in the browser. */
 export function CaptchaField({ onChange }: CaptchaFieldProps) {
   const slot = useRef<HTMLDivElement>(null);
-  const mounted = useStarted(slot);
+  const started = useStarted(slot);
   return (
     <div className="enquiry__captcha" ref={slot}>
-      {mounted ? (
+      {started ? (
         <Suspense fallback={<p className="enquiry__captcha-loading">Loading the captcha…</p>}>
           <AltchaWidget onChange={onChange} />
         </Suspense>

@@ -6,8 +6,7 @@ import {
   loadedServiceLanding,
   loadServiceLanding,
 } from '../../content/services/load';
-import type { ServiceLandingContent } from '../../content/services/types';
-import type { ServiceSection } from '../../content/services/types';
+import type { ServiceLandingContent, ServiceSection } from '../../content/services/types';
 import {
   Achievements,
   BenefitTabs,
