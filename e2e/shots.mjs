@@ -1,0 +1,18 @@
+// npm run shots — the screenshots alone: every route at 375 and 1280 px, at the top and scrolled,
+// into artifacts/shots/, so anyone can look before committing. Prints what the visual checks of
+// `npm run test:e2e` would object to, without failing.
+import { startAll } from './lib.mjs';
+import { shootAll } from './visual.mjs';
+
+const { stack, browser } = await startAll();
+try {
+  const { findings, dir, routes } = await shootAll(browser, stack.url, {
+    log: (line) => console.log(line),
+  });
+  console.log(`\n${routes.length} routes and the admin pages, both widths: screenshots in ${dir}`);
+  if (findings.length) console.log(`\n${findings.length} finding(s):\n${findings.join('\n')}`);
+  else console.log('no findings');
+} finally {
+  await browser.close();
+  await stack.stop();
+}
