@@ -4,7 +4,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { ADMIN, WIDTHS, login, openPage, sesStoreUrl, settled, shot, startAll } from './lib.mjs';
+import {
+  ADMIN,
+  WIDTHS,
+  artifacts,
+  login,
+  openPage,
+  sesStoreUrl,
+  settled,
+  shot,
+  startAll,
+} from './lib.mjs';
+import { shootAll } from './visual.mjs';
 
 let stack;
 let browser;
@@ -109,6 +120,14 @@ describe('visitor', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'hidden');
+    // On a laptop screen (1280 × 800) the caption is on screen with the image, not below the fold.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const caption = await dialog.locator('.lightbox__caption').boundingBox();
+    assert.ok(
+      caption && caption.y + caption.height <= 800,
+      `caption ends at y = ${caption && caption.y + caption.height}`,
+    );
+    await dialog.screenshot({ path: `${artifacts}/portfolio-lightbox-1280.png` });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     noProblems(page);
@@ -376,30 +395,14 @@ describe('accessibility (axe-core)', () => {
   );
 });
 
-describe('screenshots', () => {
+describe('what a person sees (screenshots in artifacts/shots/)', () => {
   it(
-    'writes home, a service page, blog, a post, admin list and editor at both widths to artifacts/',
-    { timeout: 120_000 },
+    'every route at 375 and 1280 px, top and scrolled: header legible over what is behind it, no sideways scroll, forms clear of the edges and the next section, cookie OK uncovered',
+    { timeout: 600_000 },
     async () => {
-      for (const width of WIDTHS) {
-        const page = await openPage(browser, width, { reducedMotion: 'reduce' });
-        for (const [name, path] of [
-          ['home', '/'],
-          ['service', '/seo-company-in-chennai'],
-          ['blog', '/blog'],
-          ['post', '/blog/how-to-start-a-career-in-a-digital-marketing-agency'],
-        ]) {
-          await page.goto(base + path);
-          await page.waitForLoadState('networkidle');
-          await shot(page, `${name}-${width}`);
-        }
-        await login(page, base);
-        await shot(page, `admin-list-${width}`);
-        await page.goto(base + '/add-blog');
-        await page.locator('.ql-editor').waitFor();
-        await shot(page, `admin-editor-${width}`);
-        await page.context().close();
-      }
+      const { findings, routes } = await shootAll(browser, base);
+      assert.ok(routes.length >= 25, `only ${routes.length} routes in the sitemap`);
+      assert.deepEqual(findings, [], findings.join('\n'));
     },
   );
 });

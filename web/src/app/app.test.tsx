@@ -8,7 +8,7 @@ import { App } from './app';
 import { browserPages } from './page-modules';
 import { AppProviders } from './providers';
 import { publicRoutes } from './route-meta';
-import { pageForPath } from './route-table';
+import { opensOverHero, pageForPath } from './route-table';
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -38,6 +38,20 @@ describe('App', () => {
     expect(pageForPath('/edit-blog/a-slug')).toBe('postEditor');
     expect(pageForPath('/seo-company-in-chennai')).toBe('serviceLanding');
     expect(pageForPath('/nope')).toBeUndefined();
+  });
+
+  it('lets the header start transparent only on pages that open with a dark hero', () => {
+    for (const path of ['/', '/about', '/contact', '/seo-company-in-chennai', '/nope'])
+      expect(opensOverHero(path), path).toBe(true);
+    for (const path of [
+      '/blog',
+      '/blog/some-post',
+      '/how-to-start-a-career-in-a-digital-marketing-agency',
+      '/creative-login',
+      '/admin',
+      '/edit-blog/a-slug',
+    ])
+      expect(opensOverHero(path), path).toBe(false);
   });
 
   it.each(publicRoutes.map((r) => r.path))(

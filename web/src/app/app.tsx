@@ -6,6 +6,7 @@ import { Header } from '../components/header';
 import { env } from '../lib/env';
 import { ScrollReveal } from '../lib/reveal';
 import { useChatWidget } from './chat-widget';
+import { opensOverHero } from './route-table';
 import { AppRoutes } from './routes';
 import { ScrollManager } from './scroll-manager';
 
@@ -26,7 +27,7 @@ export function App() {
   return (
     <>
       <ScrollManager />
-      <Header />
+      <Header overHero={opensOverHero(pathname)} />
       <main id="main" tabIndex={-1}>
         {/* Keyed by path: each route transition mounts a fresh page. */}
         <Suspense key={pathname} fallback={<PageLoading />}>

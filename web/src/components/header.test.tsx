@@ -11,7 +11,7 @@ function setScroll(y: number) {
   });
 }
 
-function renderHeader(path = '/') {
+function renderHeader(path = '/', overHero = true) {
   // jsdom has no layout: give the header a height so the threshold is 100 - 20 = 80 px.
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
     configurable: true,
@@ -20,7 +20,7 @@ function renderHeader(path = '/') {
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Header />
+      <Header overHero={overHero} />
     </MemoryRouter>,
   );
   return user;
@@ -52,6 +52,20 @@ describe('Header', () => {
 
     setScroll(0);
     expect(header).toHaveAttribute('data-solid', 'false');
+  });
+
+  it('is solid from the top over a light page (no dark hero), so its links read at once', () => {
+    renderHeader('/blog', false);
+    const header = screen.getByRole('banner');
+    expect(header).toHaveAttribute('data-solid', 'true');
+    expect(within(header).getByRole('img', { name: 'Alchem Digital' })).toHaveAttribute(
+      'src',
+      '/assets/img/logo-dark.svg',
+    );
+    setScroll(500);
+    expect(header).toHaveAttribute('data-solid', 'true');
+    setScroll(0);
+    expect(header).toHaveAttribute('data-solid', 'true');
   });
 
   it('has the main links and a services mega-menu with the four groups and the spec links', async () => {
@@ -141,7 +155,7 @@ describe('Header', () => {
   });
 
   it('stays solid on admin pages', () => {
-    renderHeader('/admin');
+    renderHeader('/admin', false);
     expect(screen.getByRole('banner')).toHaveAttribute('data-solid', 'true');
   });
 });

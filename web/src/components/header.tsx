@@ -18,12 +18,12 @@ export function solidThreshold(headerHeight: number): number {
   return Math.max(0, headerHeight - 20);
 }
 
-/** Pages without a dark banner under the header (the admin area) keep it solid. */
-const alwaysSolid = (pathname: string): boolean =>
-  /^\/(creative-login|admin|add-blog|edit-blog)(\/|$)/.test(pathname);
-
-/** Fixed site header: logo, main links, services mega-menu, chat link and the mobile menu. */
-export function Header() {
+/**
+ * Fixed site header: logo, main links, services mega-menu, chat link and the mobile menu. Over a
+ * dark hero (`overHero`) it starts transparent with light links and turns solid on scroll (spec);
+ * over a light page it is solid from the top, so its links always read.
+ */
+export function Header({ overHero = true }: { overHero?: boolean }) {
   const { pathname, hash } = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const servicesButtonRef = useRef<HTMLButtonElement>(null);
@@ -72,7 +72,8 @@ export function Header() {
     setMegaOpen(false);
   };
 
-  const solid = scrolled || menuOpen || alwaysSolid(pathname);
+  // Transparent with light links only over a dark hero; solid wherever the page behind is light.
+  const solid = scrolled || menuOpen || !overHero;
   const logo = solid ? site.logo.dark : site.logo.light;
 
   return (

@@ -52,6 +52,7 @@ export function ProcessStepper({
   // Drives the CSS progress line between the step markers.
   const trackStyle: StepperStyle = {
     '--stepper-progress': count > 1 ? (active - 1) / (count - 1) : 1,
+    '--stepper-count': count,
   };
 
   return (
@@ -117,4 +118,4 @@ export function ProcessStepper({
   );
 }
 
-type StepperStyle = CSSProperties & { '--stepper-progress': number };
+type StepperStyle = CSSProperties & { '--stepper-progress': number; '--stepper-count': number };

@@ -30,3 +30,12 @@ export function SectionShell({ heading, intro, id, className, children }: Sectio
     </section>
   );
 }
+
+/** The band a page's enquiry form sits in: the shared section padding and container, on the surface colour. */
+export function FormBand({ children }: { children: ReactNode }) {
+  return (
+    <div className="section section--form">
+      <div className="container">{children}</div>
+    </div>
+  );
+}

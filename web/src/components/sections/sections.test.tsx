@@ -8,7 +8,7 @@ import { ActionLink } from './action-link';
 import { Breadcrumb } from './breadcrumb';
 import { CtaBand } from './cta-band';
 import { HeroBanner } from './hero-banner';
-import { ServiceGrid } from './service-grid';
+import { balancedColumns, ServiceGrid } from './service-grid';
 import { badgeColour, monogram, TechList } from './tech-list';
 import { mockMatchMedia, WIDE } from './test-helpers';
 import { TwoColumnText } from './two-column-text';
@@ -172,6 +172,17 @@ describe('ServiceGrid', () => {
     );
     expect(screen.getByRole('link', { name: 'Tell us' })).toHaveAttribute('href', '#form');
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('list')).toHaveStyle({ '--grid-columns': '3' });
+  });
+
+  it('never leaves a lone tile on a row: columns balance the count', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => balancedColumns(n))).toEqual([
+      1, 2, 3, 4, 3, 3, 4, 4, 3, 4,
+    ]);
+    for (let n = 5; n <= 20; n++) {
+      const columns = balancedColumns(n);
+      expect(n % columns === 0 || n % columns >= columns - 2, `${n} cards`).toBe(true);
+    }
   });
 });
 

@@ -89,9 +89,6 @@ function BlogListPageBody() {
             />
           )}
           {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
-          {data !== undefined && !hasMore && posts.length > 0 && (
-            <p className="blog-list__end">You have reached the end of the blog.</p>
-          )}
         </section>
         <aside className="blog-sidebar" aria-labelledby="featured-title">
           <h2 id="featured-title">Featured posts</h2>
@@ -116,6 +113,10 @@ function BlogListPageBody() {
             ))}
           </ul>
         </aside>
+        {/* After the sidebar, so on a phone the featured posts come before the end of the blog. */}
+        {data !== undefined && !hasMore && posts.length > 0 && (
+          <p className="blog-list__end">You have reached the end of the blog.</p>
+        )}
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import {
   HomeTestimonials,
   ServiceGrid,
 } from './deferred-sections';
+import { FormBand } from '../../components/sections/section-shell';
 
 /** Where the home page's call-to-action scrolls to. */
 export const HOME_ENQUIRY_ID = 'home-enquiry';
@@ -51,11 +52,9 @@ export default function HomePage() {
         <HomeTestimonials />
       </div>
       <BlogTeaser heading={homeSections.blogHeading} />
-      <div className="section section--form">
-        <div className="container">
-          <EnquiryForm id={HOME_ENQUIRY_ID} heading={homeSections.enquiryHeading} />
-        </div>
-      </div>
+      <FormBand>
+        <EnquiryForm id={HOME_ENQUIRY_ID} heading={homeSections.enquiryHeading} />
+      </FormBand>
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   ProcessStepper,
   ServiceGrid,
 } from './deferred-sections';
+import { FormBand } from '../../components/sections/section-shell';
 
 const ENQUIRY_ID = 'services-enquiry';
 
@@ -81,11 +82,9 @@ export default function ServicesPage() {
         action={{ label: servicesPage.cta.action.label, scrollTo: ENQUIRY_ID }}
         parallax={0.5}
       />
-      <div className="section section--form">
-        <div className="container">
-          <EnquiryForm id={ENQUIRY_ID} heading="Tell us about your project" />
-        </div>
-      </div>
+      <FormBand>
+        <EnquiryForm id={ENQUIRY_ID} heading="Tell us about your project" />
+      </FormBand>
     </>
   );
 }

@@ -20,6 +20,7 @@ import {
   TwoColumnText,
   WhyChooseUs,
 } from '../marketing/deferred-sections';
+import { FormBand } from '../../components/sections/section-shell';
 
 /** One section of a landing page: the hero renders with the page, each later kind's code loads when it comes into view. */
 function renderSection(section: ServiceSection, content: ServiceLandingContent) {
@@ -114,7 +115,9 @@ export function ServiceLanding({ content }: { content: ServiceLandingContent }) 
         // Sections are fixed data and never reorder, so the position is a stable key.
         <Fragment key={`${section.kind}-${index}`}>{renderSection(section, content)}</Fragment>
       ))}
-      <EnquiryForm id={content.contactAnchor} page={content.meta.path} />
+      <FormBand>
+        <EnquiryForm id={content.contactAnchor} page={content.meta.path} />
+      </FormBand>
     </div>
   );
 }
