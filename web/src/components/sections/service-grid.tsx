@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { balancedGridStyle } from './balanced-grid';
 import { ActionLink, type SectionAction } from './action-link';
 import { Icon, type IconName } from './icons';
 import { SectionShell } from './section-shell';
@@ -28,32 +28,14 @@ export interface ServiceGridProps {
   id?: string;
 }
 
-/**
- * How many cards a full-width row holds so that no row is left with a lone tile: up to four, or the
- * three or four that leaves the fewest gaps in the last row (six → 3 + 3, five → 3 + 2, seven → 4 + 3).
- * A last row that is still short is centred by the CSS.
- */
-export function balancedColumns(count: number, max = 4): number {
-  if (count <= max) return Math.max(1, count);
-  let best = max;
-  for (let columns = max; columns >= 3; columns--) {
-    const gaps = (columns - (count % columns)) % columns;
-    const bestGaps = (best - (count % best)) % best;
-    if (gaps < bestGaps) best = columns;
-  }
-  return best;
-}
-
-type GridStyle = CSSProperties & { '--grid-columns': number };
-
 /** Cards of services, features or benefits, optionally closed by a call-to-action card. */
 export function ServiceGrid({ heading, intro, items, finalCard, action, id }: ServiceGridProps) {
-  const style: GridStyle = {
-    '--grid-columns': balancedColumns(items.length + (finalCard ? 1 : 0)),
-  };
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="service-grid">
-      <ul className="service-grid__list" style={style}>
+      <ul
+        className="service-grid__list balanced-grid"
+        style={balancedGridStyle(items.length + (finalCard ? 1 : 0))}
+      >
         {items.map((item) => (
           <li key={item.title} className="card">
             {item.icon && <Icon name={item.icon} className="card__icon" />}

@@ -1,3 +1,4 @@
+import { balancedGridStyle } from './balanced-grid';
 import { ActionLink, type SectionAction } from './action-link';
 import { Icon } from './icons';
 import { SectionShell } from './section-shell';
@@ -20,7 +21,7 @@ export interface WhyChooseUsProps {
 export function WhyChooseUs({ heading, intro, points, action, id }: WhyChooseUsProps) {
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="why-choose-us">
-      <ul className="why-choose-us__list">
+      <ul className="why-choose-us__list balanced-grid" style={balancedGridStyle(points.length)}>
         {points.map((point) => (
           <li key={point.title}>
             <Icon name="check" size={28} className="why-choose-us__tick" />
