@@ -182,6 +182,44 @@ describe('enquiry', () => {
       await page.context().close();
     },
   );
+
+  for (const width of WIDTHS) {
+    it(
+      `at ${width} px the captcha appears in its reserved space as a square checkbox, and a click on it solves it`,
+      { timeout: 90_000 },
+      async () => {
+        const page = await openPage(browser, width);
+        await page.goto(base + '/contact', { waitUntil: 'networkidle' });
+        const form = page.locator('form.enquiry__form').first();
+        const submit = form.getByRole('button', { name: /submit|send/i });
+        const submitY = () =>
+          submit.evaluate((b) => Math.round(b.getBoundingClientRect().top + window.scrollY));
+        const before = await submitY();
+        await form.getByLabel(/name/i).focus();
+        const checkbox = page.locator('altcha-widget input[type="checkbox"]').first();
+        await checkbox.waitFor();
+        await page.waitForTimeout(300);
+        assert.ok(
+          Math.abs((await submitY()) - before) <= 1,
+          `Send enquiry moved from ${before} to ${await submitY()} px when the captcha appeared`,
+        );
+        const box = await checkbox.boundingBox();
+        assert.ok(box && box.width === box.height && box.height < 30, JSON.stringify(box));
+        await submit.scrollIntoViewIfNeeded();
+        await shot(page, `enquiry-captcha-${width}`);
+        // Playwright clicks the middle of the box, where the tick is drawn.
+        await checkbox.click();
+        await page.waitForFunction(
+          () => !!document.querySelector('altcha-widget input[name="altcha"]')?.value,
+          null,
+          { timeout: 60_000 },
+        );
+        assert.ok(Math.abs((await submitY()) - before) <= 1, 'the solved captcha moved the form');
+        noProblems(page);
+        await page.context().close();
+      },
+    );
+  }
 });
 
 describe('admin', () => {

@@ -5,6 +5,7 @@ import { Popup } from '../../components/popup';
 import { env } from '../../lib/env';
 import { CaptchaField } from './captcha-field';
 import { fireConversionPixel } from './conversion-pixel';
+import { useStarted } from './use-started';
 import {
   emptyEnquiry,
   isEmpty,
@@ -60,6 +61,8 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const sendingRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const started = useStarted(formRef);
 
   const fieldId = (f: EnquiryField): string => `${uid}-${f}`;
   const errorId = (f: EnquiryField): string => `${uid}-${f}-error`;
@@ -150,6 +153,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         {heading ?? 'Send us an enquiry'}
       </h2>
       <form
+        ref={formRef}
         className="enquiry__form"
         noValidate
         onSubmit={(e) => void onSubmit(e)}
@@ -205,7 +209,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           true,
         )}
         <div className="enquiry__field enquiry__field--wide">
-          <CaptchaField key={captchaKey} onChange={setCaptcha} />
+          <CaptchaField key={captchaKey} started={started} onChange={setCaptcha} />
         </div>
         <div className="enquiry__actions">
           <button type="submit" className="btn btn--primary" disabled={sending}>
