@@ -162,12 +162,36 @@ describe('enquiry', () => {
         { timeout: 60_000 },
       );
       const submit = form.getByRole('button', { name: /submit|send/i });
+      // When the address changes to the thank-you page, and when its heading is first on screen.
+      await page.evaluate(() => {
+        const push = history.pushState.bind(history);
+        history.pushState = (...args) => {
+          push(...args);
+          window.__urlChangedAt ??= performance.now();
+        };
+        const poll = () => {
+          const heading = [...document.querySelectorAll('h1')].find((h) =>
+            h.textContent.startsWith('Thank you!'),
+          );
+          if (heading?.getBoundingClientRect().height) window.__headingAt = performance.now();
+          else requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
+      });
       await Promise.all([
         page.getByRole('button', { name: 'Sending...' }).waitFor({ timeout: 10_000 }),
         submit.click(),
       ]);
       await page.waitForURL(`${base}/thank-you-alchem`);
       await page.getByText('Thank you! We have received your enquiry.').waitFor();
+      const { urlChangedAt, headingAt } = await page.evaluate(() => ({
+        urlChangedAt: window.__urlChangedAt,
+        headingAt: window.__headingAt,
+      }));
+      assert.ok(
+        headingAt - urlChangedAt <= 100,
+        `the thank-you heading showed ${Math.round(headingAt - urlChangedAt)} ms after the address changed`,
+      );
       await login(page, base);
       await page.goto(base + '/admin/leads');
       await page.getByText(name).waitFor();
