@@ -34,4 +34,20 @@ describe('Pager', () => {
     expect(onPage.mock.calls).toEqual([[2]]);
     expect(screen.getByRole('navigation', { name: 'Post pages' })).toHaveTextContent('Page 1');
   });
+
+  it('keeps keyboard focus in the pager when paging disables the button just pressed', () => {
+    const { rerender } = render(
+      <Pager label="Lead pages" page={1} hasPrevious={false} hasNext onPage={() => {}} />,
+    );
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.focus();
+    fireEvent.click(next);
+    rerender(<Pager label="Lead pages" page={2} hasPrevious hasNext={false} onPage={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveFocus();
+  });
+
+  it('does not take focus when it first shows on a last page', () => {
+    render(<Pager label="Lead pages" page={3} hasPrevious hasNext={false} onPage={() => {}} />);
+    expect(document.body).toHaveFocus();
+  });
 });
