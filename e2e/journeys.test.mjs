@@ -181,12 +181,36 @@ describe('enquiry', () => {
         { timeout: 60_000 },
       );
       const submit = form.getByRole('button', { name: /submit|send/i });
+      // When the address changes to the thank-you page, and when its heading is first on screen.
+      await page.evaluate(() => {
+        const push = history.pushState.bind(history);
+        history.pushState = (...args) => {
+          push(...args);
+          window.__urlChangedAt ??= performance.now();
+        };
+        const poll = () => {
+          const heading = [...document.querySelectorAll('h1')].find((h) =>
+            h.textContent.startsWith('Thank you!'),
+          );
+          if (heading?.getBoundingClientRect().height) window.__headingAt = performance.now();
+          else requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
+      });
       await Promise.all([
         page.getByRole('button', { name: 'Sending...' }).waitFor({ timeout: 10_000 }),
         submit.click(),
       ]);
       await page.waitForURL(`${base}/thank-you-alchem`);
       await page.getByText('Thank you! We have received your enquiry.').waitFor();
+      const { urlChangedAt, headingAt } = await page.evaluate(() => ({
+        urlChangedAt: window.__urlChangedAt,
+        headingAt: window.__headingAt,
+      }));
+      assert.ok(
+        headingAt - urlChangedAt <= 100,
+        `the thank-you heading showed ${Math.round(headingAt - urlChangedAt)} ms after the address changed`,
+      );
       await login(page, base);
       await page.goto(base + '/admin/leads');
       await page.getByText(name).waitFor();
@@ -201,6 +225,45 @@ describe('enquiry', () => {
       await page.context().close();
     },
   );
+
+  for (const width of WIDTHS) {
+    it(
+      `at ${width} px the captcha appears in its reserved space as a square checkbox, and a click on it solves it`,
+      { timeout: 90_000 },
+      async () => {
+        const page = await openPage(browser, width);
+        await page.goto(base + '/contact', { waitUntil: 'networkidle' });
+        const form = page.locator('form.enquiry__form').first();
+        const submit = form.getByRole('button', { name: /submit|send/i });
+        const submitY = () =>
+          submit.evaluate((b) => Math.round(b.getBoundingClientRect().top + window.scrollY));
+        const before = await submitY();
+        // Typing starts the form (and loads the captcha); a filled field shows no message on blur.
+        await form.getByLabel(/name/i).fill('E2E Visitor');
+        const checkbox = page.locator('altcha-widget input[type="checkbox"]').first();
+        await checkbox.waitFor();
+        await page.waitForTimeout(300);
+        assert.ok(
+          Math.abs((await submitY()) - before) <= 1,
+          `Send enquiry moved from ${before} to ${await submitY()} px when the captcha appeared`,
+        );
+        const box = await checkbox.boundingBox();
+        assert.ok(box && box.width === box.height && box.height < 30, JSON.stringify(box));
+        await submit.scrollIntoViewIfNeeded();
+        await shot(page, `enquiry-captcha-${width}`);
+        // Playwright clicks the middle of the box, where the tick is drawn.
+        await checkbox.click();
+        await page.waitForFunction(
+          () => !!document.querySelector('altcha-widget input[name="altcha"]')?.value,
+          null,
+          { timeout: 60_000 },
+        );
+        assert.ok(Math.abs((await submitY()) - before) <= 1, 'the solved captcha moved the form');
+        noProblems(page);
+        await page.context().close();
+      },
+    );
+  }
 });
 
 describe('admin', () => {

@@ -3,7 +3,7 @@ import {
   GetUserCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { IdentityProvider } from '../domain/login';
+import type { IdentityProvider, Profile } from '../domain/login';
 import { env } from '../lib/env';
 import { tooManyRequests, unauthenticated } from '../lib/errors';
 import { cachedClient } from './clients';
@@ -57,9 +57,15 @@ export class CognitoIdentity implements IdentityProvider {
     }
   }
 
-  async profile(accessToken: string): Promise<{ username: string; email: string }> {
+  async profile(accessToken: string): Promise<Profile> {
     const out = await cognitoClient().send(new GetUserCommand({ AccessToken: accessToken }));
-    const email = out.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '';
-    return { username: out.Username ?? '', email };
+    const attribute = (name: string): string =>
+      out.UserAttributes?.find((a) => a.Name === name)?.Value?.trim() ?? '';
+    const fullName = [attribute('given_name'), attribute('family_name')].filter(Boolean).join(' ');
+    return {
+      username: out.Username ?? '',
+      email: attribute('email'),
+      name: attribute('name') || fullName,
+    };
   }
 }

@@ -11,7 +11,7 @@ function fakes(password = 'right') {
       asked.push(email);
       return pw === password ? `token-for-${email}` : null;
     },
-    profile: async () => ({ username: 'admin', email: 'admin@example.com' }),
+    profile: async () => ({ username: 'admin', email: 'admin@example.com', name: '' }),
   };
   const throttle: LoginThrottle = {
     failures: async (e) => counts.get(e) ?? 0,
@@ -39,6 +39,19 @@ describe('login', () => {
       username: 'admin',
       email: 'admin@example.com',
       token: 'token-for-admin@example.com',
+    });
+  });
+
+  it('answers with the person’s name as the username when the pool has one, else the pool’s user name', async () => {
+    const { deps } = fakes();
+    const sub = '1405ac17-5b1c-4a8e-9f0e-2d3c4b5a6978';
+    deps.identity.profile = async () => ({ username: sub, email: 'ada@example.com', name: 'Ada' });
+    expect((await login(deps, 'ada@example.com', 'right')).username).toBe('Ada');
+    deps.identity.profile = async () => ({ username: sub, email: 'ada@example.com', name: '' });
+    expect(await login(deps, 'ada@example.com', 'right')).toEqual({
+      username: sub,
+      email: 'ada@example.com',
+      token: 'token-for-ada@example.com',
     });
   });
 

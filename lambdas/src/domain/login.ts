@@ -3,12 +3,20 @@ import { tooManyRequests, unauthenticated } from '../lib/errors';
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.';
 
+/** Who holds an access token. */
+export interface Profile {
+  /** The pool's user name: in a pool that signs in by e-mail, an id (the `sub`), not a name. */
+  username: string;
+  email: string;
+  /** The person's name (the `name` attribute, else given and family name), or '' when unset. */
+  name: string;
+}
+
 /** The user pool: password sign-in and the signed-in user's profile. */
 export interface IdentityProvider {
   /** The access token, or null when the e-mail or password is wrong. */
   signIn(email: string, password: string): Promise<string | null>;
-  /** Username and e-mail of the holder of an access token. */
-  profile(accessToken: string): Promise<{ username: string; email: string }>;
+  profile(accessToken: string): Promise<Profile>;
 }
 
 /** Failed sign-ins per e-mail within a fixed window (LOGIN_THROTTLE). */
@@ -43,5 +51,7 @@ export async function login(
   }
   await deps.throttle.reset(who);
   const profile = await deps.identity.profile(token);
-  return { username: profile.username, email: profile.email || who, token };
+  // `username` is what the admin bar shows (spec 000 §3 stores it as the session's name): the
+  // person's name where the pool has one; the browser shows the e-mail in place of an id.
+  return { username: profile.name || profile.username, email: profile.email || who, token };
 }

@@ -1,11 +1,11 @@
-import { act, render as renderDom, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render as renderDom, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { render as renderServer } from '../entry-server';
 import { preloadDeferred } from '../lib/deferred';
 import { App } from './app';
-import { browserPages } from './page-modules';
+import { browserPages, preloadPagePath } from './page-modules';
 import { AppProviders } from './providers';
 import { publicRoutes } from './route-meta';
 import { opensOverHero, pageForPath } from './route-table';
@@ -30,6 +30,38 @@ describe('App', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/404'));
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toMatch(/^Page Not Found/));
+  });
+
+  it('shows a page fetched ahead with preloadPagePath at once on navigation, with no loading state', async () => {
+    function GoToThankYou() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate('/thank-you-alchem')}>
+          Go
+        </button>
+      );
+    }
+    await preloadPagePath('/404');
+    await preloadPagePath('/thank-you-alchem');
+    renderDom(
+      <AppProviders pages={browserPages} preloadPage={preloadPagePath}>
+        <MemoryRouter initialEntries={['/404']}>
+          <App />
+          <GoToThankYou />
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Go' })));
+    expect(screen.getByTestId('location')).toHaveTextContent('/thank-you-alchem');
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Thank you! We have received your enquiry.' }),
+    ).toBeInTheDocument();
+  });
+
+  it('preloads nothing for a path no page shows', async () => {
+    await expect(preloadPagePath('/no-such-page')).resolves.toBeUndefined();
   });
 
   it('maps every route-table path to a page, and nothing else', () => {

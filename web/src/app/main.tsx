@@ -7,9 +7,8 @@ import { deferUntilViewed } from '../lib/deferred';
 import { markLive } from './early-input';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
-import { browserPages } from './page-modules';
+import { browserPages, preloadPagePath } from './page-modules';
 import { AppProviders } from './providers';
-import { pageForPath } from './route-table';
 
 /** Data the blog render handler embedded as JSON (never executed), or nothing. */
 function readSwrFallback(): Record<string, unknown> {
@@ -29,9 +28,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-const page = pageForPath(path);
 // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
-if (page) await browserPages[page].preload(path).catch(() => undefined);
+await preloadPagePath(path).catch(() => undefined);
 
 /** Marks the app live once the root has committed, and replays input held until then. */
 function RootLive({ root }: { root: HTMLElement }) {
@@ -41,7 +39,11 @@ function RootLive({ root }: { root: HTMLElement }) {
 
 const tree = (
   <StrictMode>
-    <AppProviders pages={browserPages} swrFallback={readSwrFallback()}>
+    <AppProviders
+      pages={browserPages}
+      preloadPage={preloadPagePath}
+      swrFallback={readSwrFallback()}
+    >
       <BrowserRouter>
         <App />
       </BrowserRouter>

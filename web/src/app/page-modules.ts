@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadServiceLanding } from '../content/services/load';
 import { lazyPage } from './lazy-page';
+import { pageForPath } from './route-table';
 
 /** Every page of the route table by key; the browser loads each in its own chunk, the server imports them eagerly. */
 export interface PageModules {
@@ -41,3 +42,9 @@ export const browserPages = {
   postEditor: lazyPage(() => import('../features/admin/post-editor-page')),
   leads: lazyPage(() => import('../features/admin/leads-page')),
 } satisfies PageModules;
+
+/** Fetch the chunk (and content) of the page a path shows; nothing for a path no page matches. */
+export function preloadPagePath(path: string): Promise<unknown> {
+  const page = pageForPath(path);
+  return page ? browserPages[page].preload(path) : Promise.resolve();
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiFallbackContext } from '../lib/api-fallback';
+import { PagePreloadContext, preloadNothing, type PreloadPage } from '../lib/page-preload';
 import { PageMetaContext, type MetaCollector } from '../lib/use-page-meta';
 import { PageModulesContext } from './page-context';
 import type { PageModules } from './page-modules';
@@ -9,6 +10,8 @@ export interface AppProvidersProps {
   /** SWR data the server rendered with, keyed by API path (see `apiKey`). */
   swrFallback?: Record<string, unknown>;
   metaCollector?: MetaCollector;
+  /** Fetches a path's page chunk ahead of navigation (browser only; pages are eager elsewhere). */
+  preloadPage?: PreloadPage;
   children: ReactNode;
 }
 
@@ -17,14 +20,17 @@ export function AppProviders({
   pages,
   swrFallback = {},
   metaCollector,
+  preloadPage = preloadNothing,
   children,
 }: AppProvidersProps) {
   return (
     <ApiFallbackContext.Provider value={swrFallback}>
       <PageModulesContext.Provider value={pages}>
-        <PageMetaContext.Provider value={metaCollector ?? null}>
-          {children}
-        </PageMetaContext.Provider>
+        <PagePreloadContext.Provider value={preloadPage}>
+          <PageMetaContext.Provider value={metaCollector ?? null}>
+            {children}
+          </PageMetaContext.Provider>
+        </PagePreloadContext.Provider>
       </PageModulesContext.Provider>
     </ApiFallbackContext.Provider>
   );

@@ -26,7 +26,11 @@ function AdminHeader() {
         </ul>
       </nav>
       <div className="admin-header__user">
-        {session && <span>{session.name || session.email}</span>}
+        {session && (
+          <span className="admin-header__name" title={session.name}>
+            {session.name}
+          </span>
+        )}
         <button type="button" className="btn btn--outline" onClick={logout}>
           Logout
         </button>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminListPage from './admin-list-page';
@@ -106,6 +108,25 @@ describe('admin post list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('cell', { name: 'Third' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('keeps every cell of a row a table cell, so the row lines meet across the Action column', async () => {
+    const style = document.createElement('style');
+    style.textContent = readFileSync(join(__dirname, 'admin.css'), 'utf8');
+    document.head.append(style);
+    signIn();
+    fakeApi({
+      getUserData: userOk,
+      listPosts: () => ({ body: pageBody([makePost({ id: 7, title: 'Seventh' })], 1, false) }),
+    });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    const row = (await screen.findByRole('cell', { name: 'Seventh' })).closest('tr');
+    if (!row) throw new Error('no row');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells).toHaveLength(6);
+    expect(cells.map((c) => getComputedStyle(c).display)).toEqual(Array(6).fill('table-cell'));
+    expect(cells.at(-1)).toContainElement(screen.getByRole('button', { name: 'Delete Seventh' }));
+    style.remove();
   });
 
   it('Logout clears the session', async () => {

@@ -85,21 +85,24 @@ function PostTable() {
                   <td>{p.slug}</td>
                   <td>{p.category?.category ?? 'Null'}</td>
                   <td>{formatAdminDate(p.created_at)}</td>
-                  <td className="admin-table__actions">
-                    <Link
-                      to={`/edit-blog/${encodeURIComponent(p.slug)}`}
-                      aria-label={`Edit ${p.title}`}
-                    >
-                      Edit
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn btn--link btn--danger"
-                      aria-label={`Delete ${p.title}`}
-                      onClick={() => setPending(p)}
-                    >
-                      Delete
-                    </button>
+                  <td>
+                    {/* The flex row inside the cell: a flex <td> stops being a table cell. */}
+                    <div className="admin-table__actions">
+                      <Link
+                        to={`/edit-blog/${encodeURIComponent(p.slug)}`}
+                        aria-label={`Edit ${p.title}`}
+                      >
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn--link btn--danger"
+                        aria-label={`Delete ${p.title}`}
+                        onClick={() => setPending(p)}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

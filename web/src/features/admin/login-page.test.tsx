@@ -52,4 +52,25 @@ describe('login page', () => {
     });
     expect(api.calls('login')[0]?.body).toEqual({ email: 'admin@example.com', password: 'secret' });
   });
+
+  it('stores the e-mail as the name when the login username is the user id', async () => {
+    fakeApi({
+      login: () => ({
+        body: {
+          data: {
+            username: '1405ac17-5b1c-4a8e-9f0e-2d3c4b5a6978',
+            email: 'admin@example.com',
+            token: 'jwt-1',
+          },
+        },
+      }),
+    });
+    renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
+    fill();
+    expect(await screen.findByRole('heading', { name: 'Admin list screen' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toMatchObject({
+      name: 'admin@example.com',
+      email: 'admin@example.com',
+    });
+  });
 });

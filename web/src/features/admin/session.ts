@@ -23,10 +23,22 @@ function storage(): Storage | null {
   }
 }
 
+/** A user-pool id (the Cognito `sub`), which an e-mail-as-username pool reports as the user name. */
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the admin bar calls the person: their name, or their e-mail when the name is blank or an id. */
+export function displayName(username: string, email: string): string {
+  const name = username.trim();
+  return name && !ID_PATTERN.test(name) ? name : email;
+}
+
 let cachedRaw: string | null = null;
 let cachedSession: AdminSession | null = null;
 
-/** The stored session, or null when absent or unreadable. */
+/**
+ * The stored session, or null when absent or unreadable. A session saved before the name rule
+ * (with the user's id as its name) is rewritten once with the e-mail in its place.
+ */
 export function readSession(): AdminSession | null {
   const raw = storage()?.getItem(SESSION_KEY) ?? null;
   if (raw === cachedRaw) return cachedSession;
@@ -35,12 +47,25 @@ export function readSession(): AdminSession | null {
   if (raw !== null) {
     try {
       const parsed = sessionSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) cachedSession = parsed.data;
+      if (parsed.success) cachedSession = migrate(parsed.data);
     } catch {
       // Unreadable JSON: no session.
     }
   }
   return cachedSession;
+}
+
+function migrate(session: AdminSession): AdminSession {
+  const name = displayName(session.name, session.email);
+  if (name === session.name) return session;
+  const migrated = { ...session, name };
+  try {
+    storage()?.setItem(SESSION_KEY, JSON.stringify(migrated));
+    cachedRaw = storage()?.getItem(SESSION_KEY) ?? null;
+  } catch {
+    // Storage full or blocked: show the migrated session anyway.
+  }
+  return migrated;
 }
 
 const notify = (): void => {
@@ -51,7 +76,7 @@ const notify = (): void => {
 export function saveSession(login: LoginResult): AdminSession {
   const session: AdminSession = {
     isAdminLoggedIn: true,
-    name: login.username,
+    name: displayName(login.username, login.email),
     email: login.email,
     token: login.token,
   };

@@ -1,6 +1,7 @@
 import type {} from 'altcha/types/react';
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './altcha-widget.css';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { useEffect, useRef } from 'react';

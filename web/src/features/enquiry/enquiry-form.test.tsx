@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PagePreloadContext, preloadNothing, type PreloadPage } from '../../lib/page-preload';
 import EnquiryForm from './enquiry-form';
 import { fireConversionPixel } from './conversion-pixel';
 
@@ -17,15 +18,17 @@ vi.mock('./altcha-widget', () => ({
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function renderForm() {
+function renderForm(preloadPage: PreloadPage = preloadNothing) {
   const user = userEvent.setup({ delay: null });
   render(
-    <MemoryRouter initialEntries={['/contact']}>
-      <Routes>
-        <Route path="/contact" element={<EnquiryForm />} />
-        <Route path="/thank-you-alchem" element={<p>Thank you page</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <PagePreloadContext.Provider value={preloadPage}>
+      <MemoryRouter initialEntries={['/contact']}>
+        <Routes>
+          <Route path="/contact" element={<EnquiryForm />} />
+          <Route path="/thank-you-alchem" element={<p>Thank you page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </PagePreloadContext.Provider>,
   );
   return user;
 }
@@ -154,6 +157,50 @@ describe('EnquiryForm', () => {
         status: 201,
       }),
     );
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+  });
+
+  it('fetches the thank-you page once the visitor starts on the form, not before', async () => {
+    const preloadPage = vi.fn<PreloadPage>(() => Promise.resolve());
+    const user = renderForm(preloadPage);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(preloadPage).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('Name'));
+    await waitFor(() => expect(preloadPage).toHaveBeenCalledWith('/thank-you-alchem'));
+  });
+
+  it('changes the address only once the thank-you page is loaded, so it never shows blank', async () => {
+    let pageLoaded: () => void = () => {};
+    const preloadPage = vi.fn<PreloadPage>(
+      () => new Promise<void>((resolve) => (pageLoaded = resolve)),
+    );
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ data: { id: 'lead-1' }, message: 'Thank you' }), {
+        status: 201,
+      }),
+    );
+    const user = renderForm(preloadPage);
+    await fillAll(user);
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Thank you page')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    pageLoaded();
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+  });
+
+  it('still goes to the thank-you page when its early fetch failed', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ data: { id: 'lead-1' }, message: 'Thank you' }), {
+        status: 201,
+      }),
+    );
+    const user = renderForm(() => Promise.reject(new Error('offline')));
+    await fillAll(user);
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
     expect(await screen.findByText('Thank you page')).toBeInTheDocument();
   });
 

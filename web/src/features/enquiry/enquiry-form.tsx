@@ -1,10 +1,20 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LEAD_LIMITS, LEAD_SUBJECTS } from '@agency/shared';
 import { Popup } from '../../components/popup';
 import { env } from '../../lib/env';
+import { usePreloadPage } from '../../lib/page-preload';
 import { CaptchaField } from './captcha-field';
 import { fireConversionPixel } from './conversion-pixel';
+import { useStarted } from './use-started';
 import {
   emptyEnquiry,
   isEmpty,
@@ -60,6 +70,15 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const sendingRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const started = useStarted(formRef);
+  const preloadPage = usePreloadPage();
+
+  // The thank-you page's chunk loads while the visitor fills in the form, so that page shows at
+  // once after a successful send instead of a blank moment.
+  useEffect(() => {
+    if (started) preloadPage(THANK_YOU_PATH).catch(() => undefined);
+  }, [started, preloadPage]);
 
   const fieldId = (f: EnquiryField): string => `${uid}-${f}`;
   const errorId = (f: EnquiryField): string => `${uid}-${f}-error`;
@@ -90,6 +109,8 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
     }
     sendingRef.current = true;
     setSending(true);
+    // Normally loaded already; awaited below so the address never changes to a blank page.
+    const thankYouReady = preloadPage(THANK_YOU_PATH).catch(() => undefined);
     try {
       // The API client (with the contract's schemas) loads on first submit, keeping it out of page load.
       const { callApi } = await import('../../lib/api-client');
@@ -104,6 +125,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           page: (page ?? pathname).slice(0, LEAD_LIMITS.pageMax),
         },
       });
+      await thankYouReady;
       setValues(emptyEnquiry);
       setTouched({});
       setCaptcha(null);
@@ -150,6 +172,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         {heading ?? 'Send us an enquiry'}
       </h2>
       <form
+        ref={formRef}
         className="enquiry__form"
         noValidate
         onSubmit={(e) => void onSubmit(e)}
@@ -205,7 +228,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           true,
         )}
         <div className="enquiry__field enquiry__field--wide">
-          <CaptchaField key={captchaKey} onChange={setCaptcha} />
+          <CaptchaField key={captchaKey} started={started} onChange={setCaptcha} />
         </div>
         <div className="enquiry__actions">
           <button type="submit" className="btn btn--primary" disabled={sending}>

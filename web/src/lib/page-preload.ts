@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react';
+
+/** Fetches what the page at a path needs (its code-split chunk) ahead of going there. */
+export type PreloadPage = (path: string) => Promise<unknown>;
+
+/** Where pages are not code-split: nothing to fetch. */
+export const preloadNothing: PreloadPage = () => Promise.resolve();
+
+/**
+ * The running entry's page preloader, so a feature can warm the page it leads to without knowing
+ * the route table. The browser entry fetches the page's chunk; elsewhere (the server, tests) every
+ * page is already loaded and it does nothing.
+ */
+export const PagePreloadContext = createContext<PreloadPage>(preloadNothing);
+
+export const usePreloadPage = (): PreloadPage => useContext(PagePreloadContext);
