@@ -32,7 +32,7 @@ describe('PortfolioGallery', () => {
     expect(names()).toHaveLength(3);
   });
 
-  it('shows each project as its own mock-up, described, sized and loaded lazily', () => {
+  it('shows each project as its own mock-up, described and sized, the first one fetched first', () => {
     render(<PortfolioGallery />);
     const thumbs = screen.getAllByRole('img');
     expect(thumbs.map((img) => img.getAttribute('src'))).toEqual([
@@ -44,8 +44,9 @@ describe('PortfolioGallery', () => {
       expect(img.getAttribute('alt')?.length).toBeGreaterThan(40);
       expect(img).toHaveAttribute('width', '600');
       expect(img).toHaveAttribute('height', '420');
-      expect(img).toHaveAttribute('loading', 'lazy');
     }
+    expect(thumbs.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(thumbs[0]).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('opens a lightbox that locks scrolling and closes with Escape or its button', async () => {
