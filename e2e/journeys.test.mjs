@@ -102,6 +102,24 @@ describe('visitor', () => {
     await page.context().close();
   });
 
+  it('client logos at 375 px: every text in a logo draws at 12 px or more', async () => {
+    const page = await openPage(browser, 375);
+    await page.goto(base + '/');
+    const logos = page.locator('.clients__carousel--mobile img');
+    await logos.first().scrollIntoViewIfNeeded();
+    for (const logo of (await logos.all()).slice(0, 4)) {
+      const { width } = await logo.boundingBox();
+      const svg = await (
+        await page.request.get(new URL(await logo.getAttribute('src'), base).href)
+      ).text();
+      const viewWidth = Number(/viewBox="0 0 ([\d.]+)/.exec(svg)[1]);
+      const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => +m[1]));
+      const px = (smallest * width) / viewWidth;
+      assert.ok(px >= 12, `${await logo.getAttribute('alt')}: smallest text ${px.toFixed(1)} px`);
+    }
+    await page.context().close();
+  });
+
   it('portfolio filter and lightbox (Escape closes)', { timeout: 30_000 }, async () => {
     const page = await openPage(browser, 1280);
     await page.goto(base + '/portfolio');

@@ -1,4 +1,12 @@
-/** Everything the site says about the agency itself, in one place. Placeholder values: replace before launch. */
+/**
+ * Everything the site says about the agency itself, in one place.
+ *
+ * PLACEHOLDERS, replace before launch: the legal name, street addresses, phone numbers, e-mail,
+ * social links and chat number are examples in the right format, not real ones. The US number is
+ * in the 555-0100–0199 range reserved for fiction, the e-mail uses the reserved `.example` domain,
+ * and the Chennai address and number are made up for the format (an Indian number cannot be
+ * reserved, so check it reaches no one before any real use).
+ */
 
 export interface Office {
   city: string;
@@ -8,7 +16,7 @@ export interface Office {
   phone: string;
   /** tel: form of the phone number. */
   phoneHref: string;
-  /** Map centre of the office (placeholder coordinates in the city). */
+  /** Map centre of the office (example coordinates in the city). */
   lat: number;
   lng: number;
 }
@@ -20,29 +28,29 @@ export interface SocialLink {
 
 export const site = {
   name: 'Alchem Digital',
-  legalName: 'Alchem Digital (placeholder company name)',
+  legalName: 'Alchem Digital',
   tagline: 'Branding, websites and digital marketing from Chennai and Chicago',
   description:
     'Alchem Digital is a web development and digital marketing agency with studios in Chennai and Chicago. We design brands, build websites, web apps and SaaS products, and grow them with SEO, PPC and content.',
-  email: 'hello@example.com',
+  email: 'hello@alchemdigital.example',
   offices: [
     {
       city: 'Chennai',
       country: 'India',
-      lines: ['No. 00, Example Street (placeholder)', 'Chennai, Tamil Nadu 600000', 'India'],
-      phone: '+91 00000 00000',
-      phoneHref: 'tel:+910000000000',
+      lines: ['2nd Floor, 14 Venkatnarayana Road', 'T. Nagar, Chennai 600017', 'Tamil Nadu, India'],
+      phone: '+91 44 4861 0123',
+      phoneHref: 'tel:+914448610123',
       lat: 13.0418,
       lng: 80.2341,
     },
     {
       city: 'Chicago',
       country: 'USA',
-      lines: ['000 Example Avenue, Suite 000 (placeholder)', 'Chicago, IL 60600', 'USA'],
-      phone: '+1 (000) 000-0000',
-      phoneHref: 'tel:+10000000000',
-      lat: 41.8781,
-      lng: -87.6298,
+      lines: ['Suite 410, 1520 W Fulton Market', 'Chicago, IL 60607', 'USA'],
+      phone: '+1 (312) 555-0142',
+      phoneHref: 'tel:+13125550142',
+      lat: 41.8866,
+      lng: -87.6646,
     },
   ],
   social: [

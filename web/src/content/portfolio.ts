@@ -1,3 +1,6 @@
+import dentpathPortal from '../assets/portfolio/dentpath-portal.svg?no-inline';
+import greenleafHerbals from '../assets/portfolio/greenleaf-herbals.svg?no-inline';
+import keystoneLocks from '../assets/portfolio/keystone-locks.svg?no-inline';
 import type { PageMeta } from '../lib/page-meta';
 
 export type PortfolioGroup = 'website' | 'webapp' | 'branding' | 'social';
@@ -23,18 +26,13 @@ export const portfolioFilters: { group: PortfolioGroup; label: string }[] = [
   { group: 'social', label: 'social media advertising' },
 ];
 
-const thumb = (n: number) => ({
-  src: `/assets/img/portfolio/work-${n}-thumb.svg`,
-  width: 600,
-  height: 420,
-});
-const large = (n: number) => ({
-  src: `/assets/img/portfolio/work-${n}-large.svg`,
-  width: 1200,
-  height: 840,
+/** One vector mock-up per project serves the card (600 × 420) and the lightbox (1200 × 840). */
+const art = (src: string) => ({
+  thumb: { src, width: 600, height: 420 },
+  large: { src, width: 1200, height: 840 },
 });
 
-/** The three fixed portfolio items (spec 001 §2.5): placeholder client names. */
+/** The three fixed portfolio items (spec 001 §2.5); the clients are fictional. */
 export const portfolioItems: PortfolioItem[] = [
   {
     id: 'greenleaf',
@@ -42,9 +40,8 @@ export const portfolioItems: PortfolioItem[] = [
     category: 'Website & Social Media',
     group: 'website',
     tech: 'WordPress website · Social media campaigns',
-    thumb: thumb(1),
-    large: large(1),
-    alt: 'Home page of the Greenleaf Herbals website on a laptop and a phone',
+    ...art(greenleafHerbals),
+    alt: 'Greenleaf Herbals home page on a laptop, beside a sponsored social media post from its monsoon campaign on a phone',
   },
   {
     id: 'keystone',
@@ -52,9 +49,8 @@ export const portfolioItems: PortfolioItem[] = [
     category: 'E-commerce Website',
     group: 'website',
     tech: 'WooCommerce store · Product SEO',
-    thumb: thumb(2),
-    large: large(2),
-    alt: 'Product listing page of the Keystone Locks online store',
+    ...art(keystoneLocks),
+    alt: 'Smart locks listing of the Keystone Locks online store, with its product shown as a rich search result',
   },
   {
     id: 'dentpath',
@@ -62,9 +58,8 @@ export const portfolioItems: PortfolioItem[] = [
     category: 'Web Application',
     group: 'webapp',
     tech: 'Laravel · React · MySQL',
-    thumb: thumb(3),
-    large: large(3),
-    alt: 'Dashboard of the DentPath admissions counselling web application',
+    ...art(dentpathPortal),
+    alt: 'DentPath admissions dashboard with application and seat charts, and its student app showing an allotted seat on a phone',
   },
 ];
 

@@ -10,7 +10,7 @@ import { CtaBand } from './cta-band';
 import { HeroBanner } from './hero-banner';
 import { balancedColumns } from './balanced-grid';
 import { ServiceGrid } from './service-grid';
-import { badgeColour, monogram, TechList } from './tech-list';
+import { TechList } from './tech-list';
 import { mockMatchMedia, WIDE } from './test-helpers';
 import { TwoColumnText } from './two-column-text';
 import { WhyChooseUs } from './why-choose-us';
@@ -188,23 +188,31 @@ describe('ServiceGrid', () => {
 });
 
 describe('TechList', () => {
-  it('lists every technology by name with a decorative badge', () => {
+  it('lists every technology by name beside its own decorative mark', () => {
     const { container } = render(<TechList items={['Core PHP', 'Laravel', 'Python (Django)']} />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'CPCore PHP',
-      'LaLaravel',
-      'PDPython (Django)',
+      'Core PHP',
+      'Laravel',
+      'Python (Django)',
     ]);
-    expect(container.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(3);
+    const marks = [...container.querySelectorAll('.tech-list__item img')];
+    expect(marks.map((img) => img.getAttribute('alt'))).toEqual(['', '', '']);
+    expect(marks.map((img) => img.getAttribute('src'))).toEqual([
+      expect.stringMatching(/core-php\.svg/),
+      expect.stringMatching(/laravel\.svg/),
+      expect.stringMatching(/python-django\.svg/),
+    ]);
+    for (const img of marks) {
+      expect(img).toHaveAttribute('width', '44');
+      expect(img).toHaveAttribute('height', '44');
+    }
     expect(screen.getByRole('heading', { level: 2, name: 'Technologies' })).toBeInTheDocument();
   });
 
-  it('derives monograms and stable colours', () => {
-    expect(monogram('Google Analytics')).toBe('GA');
-    expect(monogram('WordPress WooCommerce')).toBe('WW');
-    expect(monogram('HTML')).toBe('Ht');
-    expect(badgeColour('Laravel')).toBe(badgeColour('Laravel'));
-    expect(badgeColour('Laravel')).toMatch(/^#[0-9a-f]{6}$/);
+  it('shows a tool without a mark by its name alone', () => {
+    const { container } = render(<TechList items={['Some New Tool']} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Some New Tool');
+    expect(container.querySelector('.tech-list__item img')).toBeNull();
   });
 });
 

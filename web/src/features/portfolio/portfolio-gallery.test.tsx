@@ -32,16 +32,33 @@ describe('PortfolioGallery', () => {
     expect(names()).toHaveLength(3);
   });
 
+  it('shows each project as its own mock-up, described and sized, the first one fetched first', () => {
+    render(<PortfolioGallery />);
+    const thumbs = screen.getAllByRole('img');
+    expect(thumbs.map((img) => img.getAttribute('src'))).toEqual([
+      expect.stringMatching(/greenleaf-herbals\.svg/),
+      expect.stringMatching(/keystone-locks\.svg/),
+      expect.stringMatching(/dentpath-portal\.svg/),
+    ]);
+    for (const img of thumbs) {
+      expect(img.getAttribute('alt')?.length).toBeGreaterThan(40);
+      expect(img).toHaveAttribute('width', '600');
+      expect(img).toHaveAttribute('height', '420');
+    }
+    expect(thumbs.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(thumbs[0]).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('opens a lightbox that locks scrolling and closes with Escape or its button', async () => {
     const user = userEvent.setup();
     render(<PortfolioGallery />);
     const opener = screen.getByRole('button', { name: 'Enlarge Keystone Locks Store' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Keystone Locks Store' });
-    expect(within(dialog).getByRole('img')).toHaveAttribute(
-      'src',
-      '/assets/img/portfolio/work-2-large.svg',
-    );
+    const image = within(dialog).getByRole('img', { name: /Keystone Locks online store/ });
+    expect(image.getAttribute('src')).toMatch(/keystone-locks\.svg/);
+    expect(image).toHaveAttribute('width', '1200');
+    expect(image).toHaveAttribute('height', '840');
     expect(document.body.style.overflow).toBe('hidden');
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab();

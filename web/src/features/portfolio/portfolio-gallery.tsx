@@ -52,7 +52,7 @@ export function PortfolioGallery({ items = portfolioItems }: { items?: Portfolio
           <p className="portfolio__empty">{portfolioPage.emptyText}</p>
         ) : (
           <ul className="portfolio__grid">
-            {shown.map((item) => (
+            {shown.map((item, index) => (
               <li key={item.id} className="portfolio__item" data-group={item.group}>
                 <button
                   type="button"
@@ -60,7 +60,7 @@ export function PortfolioGallery({ items = portfolioItems }: { items?: Portfolio
                   onClick={() => setOpen(item)}
                   aria-label={`Enlarge ${item.name}`}
                 >
-                  <PortfolioThumb item={item} />
+                  <PortfolioThumb item={item} priority={index === 0} />
                 </button>
                 <p className="portfolio__category">{item.category}</p>
                 <h2 className="portfolio__name">{item.name}</h2>

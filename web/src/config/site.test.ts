@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { site } from './site';
+
+describe('site contact details', () => {
+  it('dials the number each office shows', () => {
+    for (const office of site.offices)
+      expect(office.phoneHref).toBe(`tel:+${office.phone.replace(/\D/g, '')}`);
+  });
+
+  it('reads as finished: no placeholder wording or zeroed numbers on the page', () => {
+    const shown = [site.email, ...site.offices.flatMap((o) => [...o.lines, o.phone])].join('\n');
+    expect(shown).not.toMatch(/placeholder|example street|0000/i);
+  });
+});
