@@ -372,6 +372,56 @@ describe('admin', () => {
       await page.context().close();
     },
   );
+
+  it(
+    'manages categories and authors: adds, renames in place, deletes, and the editor offers them',
+    { timeout: 120_000 },
+    async () => {
+      const page = await openPage(browser, 1280);
+      await login(page, base);
+      await page.getByRole('link', { name: 'Categories & authors' }).click();
+      await page.waitForURL(`${base}/admin/taxonomy`);
+      const categories = page.getByRole('region', { name: 'Categories' });
+      const authors = page.getByRole('region', { name: 'Authors' });
+      const stamp = Date.now();
+      await categories.getByLabel('New category').fill(`E2E Topic ${stamp}`);
+      await categories.getByRole('button', { name: 'Add category' }).click();
+      await categories.getByText(`“E2E Topic ${stamp}” was added.`).waitFor();
+      await categories.getByRole('button', { name: `Rename E2E Topic ${stamp}` }).click();
+      await categories.getByLabel(/New name of the category/).fill(`E2E Renamed ${stamp}`);
+      await categories.getByLabel(/New name of the category/).press('Enter');
+      await categories.getByText(`E2E Renamed ${stamp}`, { exact: true }).waitFor();
+      await authors.getByLabel('New author').fill(`E2E Writer ${stamp}`);
+      await authors.getByRole('button', { name: 'Add author' }).click();
+      await authors.getByText(`E2E Writer ${stamp}`, { exact: true }).waitFor();
+      // A seeded post uses SEO: the server's reason is shown and SEO stays.
+      await categories.getByRole('button', { name: 'Delete SEO' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await categories.getByText(/could not be deleted: “SEO” is used by/).waitFor();
+      await shot(page, 'admin-taxonomy-1280');
+
+      await page.getByRole('link', { name: 'Add blog' }).click();
+      await page.waitForURL(`${base}/add-blog`);
+      await page
+        .getByLabel(/category/i)
+        .locator('option', { hasText: `E2E Renamed ${stamp}` })
+        .waitFor({ state: 'attached' });
+      await page
+        .getByLabel(/author/i)
+        .locator('option', { hasText: `E2E Writer ${stamp}` })
+        .waitFor({ state: 'attached' });
+
+      await page.goto(`${base}/admin/taxonomy`);
+      await categories.getByRole('button', { name: `Delete E2E Renamed ${stamp}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await categories.getByText(`“E2E Renamed ${stamp}” was deleted.`).waitFor();
+      await categories
+        .getByText(`E2E Renamed ${stamp}`, { exact: true })
+        .waitFor({ state: 'detached' });
+      noProblems(page);
+      await page.context().close();
+    },
+  );
 });
 
 describe('no injected script runs', () => {
@@ -469,7 +519,8 @@ describe('accessibility (axe-core)', () => {
       };
       for (const route of routes) await check(route);
       await login(page, base);
-      for (const route of ['/admin', '/add-blog', '/admin/leads']) await check(route);
+      for (const route of ['/admin', '/add-blog', '/admin/leads', '/admin/taxonomy'])
+        await check(route);
       assert.deepEqual(failures, [], failures.join('\n'));
       await page.context().close();
     },

@@ -27,7 +27,7 @@ export async function publicRoutes(base) {
   return [...new Set(routes)];
 }
 
-export const ADMIN_ROUTES = ['/admin', '/add-blog', '/admin/leads'];
+export const ADMIN_ROUTES = ['/admin', '/add-blog', '/admin/leads', '/admin/taxonomy'];
 
 const nameOf = (path) => (path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '_'));
 

@@ -1,4 +1,4 @@
-import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/src/adapters/tables';
 import type { OperationName } from '@agency/shared';
 
 /** The tables of TABLES, in a fixed order. */
@@ -51,6 +51,20 @@ export interface FunctionGrants {
 export const KEY_PREFIXES = { rate: 'RATE#', altcha: 'ALTCHA#', login: 'LOGIN#' } as const;
 
 const contentRead: TableGrant = { access: ['read'] };
+
+/**
+ * Managing one kind of taxonomy: only that kind's records (its items, id counter and name guards
+ * all start with its prefix), never posts. Adds and renames also free a name guard (delete); a
+ * rename refreshes the cached blog pages that show the name.
+ */
+const taxonomyWriter = (
+  prefix: string,
+  access: readonly TableAccess[],
+  invalidateCache = false,
+): FunctionGrants => ({
+  tables: { content: { access, keyPrefixes: [prefix] } },
+  ...(invalidateCache ? { invalidateCache } : {}),
+});
 const postWriter: FunctionGrants = {
   tables: { content: { access: ['read', 'write', 'delete'] }, views: { access: ['read'] } },
   media: ['put', 'delete'],
@@ -81,6 +95,12 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   },
   listCategories: { tables: { content: contentRead } },
   listAuthors: { tables: { content: contentRead } },
+  createCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'write', 'delete']),
+  renameCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'write', 'delete'], true),
+  deleteCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'delete']),
+  createAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'write', 'delete']),
+  renameAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'write', 'delete'], true),
+  deleteAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'delete']),
   createLead: {
     tables: {
       leads: { access: ['write'] },

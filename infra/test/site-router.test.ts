@@ -103,6 +103,7 @@ describe('site router (CloudFront Function)', () => {
       '/creative-login',
       '/admin',
       '/admin/leads',
+      '/admin/taxonomy',
       '/add-blog',
       '/edit-blog/my-post',
     ]) {

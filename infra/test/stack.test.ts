@@ -245,6 +245,33 @@ describe('prod stack', () => {
       });
     });
 
+    it('lets the category and author managers touch only their own kind of records, and no post', () => {
+      const kinds = [
+        ['Category', 'CATEGORY*'],
+        ['Author', 'AUTHOR*'],
+      ] as const;
+      for (const [kind, prefix] of kinds) {
+        for (const verb of ['create', 'rename', 'delete']) {
+          const name = `${verb}${kind}`;
+          const fnId = opFunction(name).id;
+          const statements = dynamoStatements(fnId, 'content');
+          expect(statements, name).toHaveLength(1);
+          expect(statements[0]?.Condition, name).toEqual({
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [prefix] },
+          });
+          expect(referencedIds(statements[0]?.Resource), name).toEqual([tableId('content')]);
+          for (const table of ['leads', 'views'] as const)
+            expect(dynamoStatements(fnId, table), name).toEqual([]);
+          const actions = statements[0]?.actions ?? [];
+          expect(actions.includes('dynamodb:PutItem'), name).toBe(verb !== 'delete');
+          expect(
+            grantsOfFn(fnId).some((st) => st.actions.includes('cloudfront:CreateInvalidation')),
+            name,
+          ).toBe(verb === 'rename');
+        }
+      }
+    });
+
     it('lets the leads inbox and export only read leads', () => {
       for (const name of ['listLeads', 'exportLeads']) {
         const statements = grantsOfFn(opFunction(name).id);

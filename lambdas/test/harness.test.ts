@@ -68,6 +68,7 @@ describe('startTestStack', () => {
       sk: '000001',
       id: 1,
       category: 'Digital Marketing',
+      posts: 0,
     });
     expect(Items?.length).toBeGreaterThanOrEqual(5);
   });

@@ -41,6 +41,9 @@ export const POST_LIMITS = {
   bannerMaxBytes: 4 * 1024 * 1024,
 } as const;
 
+/** Categories and authors: a name is 1–60 characters, unique within its kind whatever its case. */
+export const TAXONOMY_LIMITS = { nameMax: 60 } as const;
+
 /** Login throttling: this many failures per e-mail within the window give 429. */
 export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
 /** Lead rate limit per client IP. */

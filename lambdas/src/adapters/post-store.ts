@@ -238,16 +238,20 @@ export class DynamoPostStore implements PostStore {
     return (await this.getPost(post.id)) ? 'stale' : 'missing';
   }
 
-  async deletePost(id: number): Promise<boolean> {
-    return conditional(() =>
-      dynamoClient().send(
+  async deletePost(id: number): Promise<PostRecord | null> {
+    let old: Record<string, unknown> | undefined;
+    const deleted = await conditional(async () => {
+      const out = await dynamoClient().send(
         new DeleteCommand({
           TableName: this.content,
           Key: postKey(id),
           ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_OLD',
         }),
-      ),
-    );
+      );
+      old = out.Attributes;
+    });
+    return deleted ? toRecord(old) : null;
   }
 
   /**

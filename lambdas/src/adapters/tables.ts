@@ -38,3 +38,10 @@ export const TABLES = {
 } as const;
 
 export type TableName = keyof typeof TABLES;
+
+/**
+ * Partition keys of categories and authors in the content table. Every record of a kind starts with
+ * its prefix (the items, `<prefix>#COUNTER` and `<prefix>#NAME#<key>`), so a grant can be limited to
+ * one kind's records.
+ */
+export const TAXONOMY_PREFIXES = { category: 'CATEGORY', author: 'AUTHOR' } as const;

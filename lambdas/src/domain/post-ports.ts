@@ -39,8 +39,8 @@ export interface PostStore {
   getPost(id: number): Promise<PostRecord | null>;
   /** Replace a post if its stored version is `expectedVersion`. */
   replacePost(post: PostRecord, expectedVersion: number): Promise<UpdateOutcome>;
-  /** Delete a post; false when it did not exist. */
-  deletePost(id: number): Promise<boolean>;
+  /** Delete a post; returns it as it was when deleted, or null when it did not exist. */
+  deletePost(id: number): Promise<PostRecord | null>;
   /** Posts `(page-1)*size` … newest first; `hasNext` when more follow. */
   listPage(page: number, size: number): Promise<{ items: PostRecord[]; hasNext: boolean }>;
   /** The nearest older and newer posts by creation time. */
@@ -52,12 +52,21 @@ export interface PostStore {
   deleteViews(id: number): Promise<void>;
 }
 
-/** Categories and authors. */
+export type TaxonomyKind = 'category' | 'author';
+
+/** Categories and authors, as posts read and reference them. */
 export interface TaxonomyStore {
   categories(): Promise<Category[]>;
   authors(): Promise<Author[]>;
   category(id: number): Promise<Category | null>;
   author(id: number): Promise<Author | null>;
+  /**
+   * Count one more post using the category or author, atomically and only while it exists; false
+   * when it does not. Deleting one refuses while its count is above zero.
+   */
+  claim(kind: TaxonomyKind, id: number): Promise<boolean>;
+  /** Count one post fewer (never below zero; nothing when it no longer exists). */
+  release(kind: TaxonomyKind, id: number): Promise<void>;
 }
 
 /** Banner objects in the media bucket. */

@@ -8,6 +8,7 @@ import type {
   PostDeps,
   PostRecord,
   PostStore,
+  TaxonomyKind,
   TaxonomyStore,
   UpdateOutcome,
 } from './post-ports';
@@ -60,7 +61,9 @@ class MemoryPosts implements PostStore {
     return 'updated';
   }
   async deletePost(id: number) {
-    return this.rows.delete(id);
+    const row = this.rows.get(id) ?? null;
+    this.rows.delete(id);
+    return row;
   }
   async listPage() {
     return { items: [...this.rows.values()], hasNext: false };
@@ -81,15 +84,48 @@ class MemoryPosts implements PostStore {
   }
 }
 
-const taxonomy: TaxonomyStore = {
-  categories: async () => [{ id: 1, category: 'SEO' }],
-  authors: async () => [{ id: 1, name: 'Ann' }],
-  category: async (id) => (id === 1 ? { id: 1, category: 'SEO' } : null),
-  author: async (id) => (id === 1 ? { id: 1, name: 'Ann' } : null),
-};
+/** Categories 1 (SEO) and 2 (Design), author 1 (Ann), with the usage counts post writes keep. */
+class MemoryTaxonomy implements TaxonomyStore {
+  usage = new Map<string, number>([
+    ['category 1', 0],
+    ['category 2', 0],
+    ['author 1', 0],
+  ]);
+  private readonly names = new Map([
+    [1, 'SEO'],
+    [2, 'Design'],
+  ]);
+  async categories() {
+    return [...this.names].map(([id, category]) => ({ id, category }));
+  }
+  async authors() {
+    return [{ id: 1, name: 'Ann' }];
+  }
+  async category(id: number) {
+    const category = this.names.get(id);
+    return category ? { id, category } : null;
+  }
+  async author(id: number) {
+    return id === 1 ? { id: 1, name: 'Ann' } : null;
+  }
+  async claim(kind: TaxonomyKind, id: number) {
+    const n = this.usage.get(`${kind} ${id}`);
+    if (n === undefined) return false;
+    this.usage.set(`${kind} ${id}`, n + 1);
+    return true;
+  }
+  async release(kind: TaxonomyKind, id: number) {
+    const n = this.usage.get(`${kind} ${id}`);
+    if (n) this.usage.set(`${kind} ${id}`, n - 1);
+  }
+  counts() {
+    return Object.fromEntries(this.usage);
+  }
+}
 
 function setup(opts: { cdnFails?: boolean; uploadFails?: boolean } = {}) {
   const posts = new MemoryPosts();
+  const taxonomy = new MemoryTaxonomy();
   const objects = new Set<string>();
   const invalidated: string[][] = [];
   const warnings: string[] = [];
@@ -112,7 +148,7 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean } = {}) {
     },
   };
   const deps: PostDeps = { posts, taxonomy, media, cdn, log: { warn: (m) => warnings.push(m) } };
-  return { deps, posts, objects, invalidated, warnings };
+  return { deps, posts, taxonomy, objects, invalidated, warnings };
 }
 
 const banner = () => ({
@@ -228,5 +264,65 @@ describe('deletePost', () => {
     expect([posts.rows.size, posts.guards.size, posts.viewCounts.size, objects.size]).toEqual([
       0, 0, 0, 0,
     ]);
+  });
+});
+
+describe('usage counts of categories and authors', () => {
+  const used = { 'category 1': 1, 'category 2': 0, 'author 1': 1 };
+
+  it('counts a created post on its category and author, and gives them back when it is deleted', async () => {
+    const { deps, taxonomy } = setup();
+    await createPost(deps, { ...input, category_id: 1, author_id: 1 });
+    expect(taxonomy.counts()).toEqual(used);
+    await deletePost(deps, 1);
+    expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 0, 'author 1': 0 });
+  });
+
+  it('moves the count when an update changes the category, and keeps it when it does not', async () => {
+    const { deps, taxonomy } = setup();
+    await createPost(deps, { ...input, category_id: 1, author_id: 1 });
+    await updatePost(deps, { ...input, id: 1, category_id: 2, author_id: 1 });
+    expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 1, 'author 1': 1 });
+    await updatePost(deps, { ...input, id: 1, category_id: 2 });
+    expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 1, 'author 1': 0 });
+  });
+
+  it('gives back what a failed create or a stale update claimed', async () => {
+    const { deps, posts, taxonomy } = setup();
+    posts.failPut = true;
+    await failure(createPost(deps, { ...input, category_id: 1, author_id: 1 }));
+    expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 0, 'author 1': 0 });
+    posts.failPut = false;
+    const { id } = await createPost(deps, { ...input, category_id: 1, author_id: 1 });
+    expect(
+      await failure(updatePost(deps, { ...input, id, category_id: 2, author_id: 1, version: 9 })),
+    ).toMatch(/^conflict/);
+    const realReplace = posts.replacePost.bind(posts);
+    posts.replacePost = async (post, expected) => realReplace(post, expected + 1);
+    expect(await failure(updatePost(deps, { ...input, id, category_id: 2 }))).toMatch(/^conflict/);
+    expect(taxonomy.counts()).toEqual(used);
+  });
+
+  it('refuses a category deleted between the check and the claim, claiming nothing', async () => {
+    const { deps, posts, taxonomy } = setup();
+    // The read says it exists; the claim (the atomic check) finds it gone.
+    taxonomy.usage.delete('category 2');
+    expect(await failure(createPost(deps, { ...input, category_id: 2, author_id: 1 }))).toBe(
+      'invalid: category_id: is not an existing category',
+    );
+    expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'author 1': 0 });
+    expect(posts.rows.size).toBe(0);
+    expect(posts.guards.size).toBe(0);
+  });
+
+  it('releases what the deleted post pointed at, even if it changed after a read', async () => {
+    const { deps, posts, taxonomy } = setup();
+    await createPost(deps, { ...input, category_id: 1 });
+    const row = posts.rows.get(1);
+    if (row) posts.rows.set(1, { ...row, category_id: 2 });
+    taxonomy.usage.set('category 1', 0);
+    taxonomy.usage.set('category 2', 1);
+    await deletePost(deps, 1);
+    expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 0, 'author 1': 0 });
   });
 });

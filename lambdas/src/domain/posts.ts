@@ -1,8 +1,6 @@
 import {
   buildPath,
-  contract,
   POST_PAGE_SIZE,
-  SPECIAL_SLUGS,
   type Author,
   type Category,
   type Post,
@@ -11,12 +9,15 @@ import {
 import type { UploadedFile } from '../lib/body';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { checkBanner, type CheckedImage } from './banner';
+import { pathsToInvalidate } from './cache-paths';
 import type { PostDeps, PostRecord } from './post-ports';
+import { claimReferences, releaseReferences, type ReferenceClaim } from './post-references';
 import { sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
 
 export const STALE_MESSAGE =
   'This post was changed by someone else since you opened it. Reload it and apply your changes again.';
 export const SLUG_TAKEN = 'is already taken';
+export { pathsToInvalidate };
 
 /** Site path of a stored banner object: served by CloudFront (and the local server) under /media/. */
 export const bannerPath = (key: string | null): string | null => (key ? `/media/${key}` : null);
@@ -92,16 +93,6 @@ async function prepare(deps: PostDeps, input: PostInput) {
   };
 }
 
-/** Pages whose cached copies a change to these slugs makes stale. */
-export function pathsToInvalidate(slugs: string[]): string[] {
-  const paths = new Set(['/blog*', '/sitemap.xml', '/rss.xml', `${contract.listPosts.path}*`]);
-  for (const slug of slugs) {
-    paths.add(`/blog/${slug}`);
-    if (slug === SPECIAL_SLUGS.career) paths.add(`/${slug}`);
-  }
-  return [...paths];
-}
-
 /** Invalidation is best effort: a failure is logged and never fails the write. */
 async function invalidate(deps: PostDeps, slugs: string[]): Promise<void> {
   try {
@@ -142,8 +133,10 @@ export async function createPost(
   const id = await deps.posts.nextPostId();
   if (!(await deps.posts.reserveSlug(fields.slug, id))) throw conflict(SLUG_TAKEN, 'slug');
   let bannerKey: string | null = null;
+  let claim: ReferenceClaim | undefined;
   let record: PostRecord;
   try {
+    claim = await claimReferences(deps.taxonomy, null, fields);
     bannerKey = await storeBanner(deps, image);
     const now = (deps.now ?? (() => new Date()))().toISOString();
     record = { id, ...fields, banner_key: bannerKey, created_at: now, updated_at: now, version: 1 };
@@ -156,6 +149,8 @@ export async function createPost(
     }
   } catch (error) {
     await bestEffort(deps, 'release slug', () => deps.posts.releaseSlug(fields.slug, id));
+    const claimed = claim;
+    if (claimed) await bestEffort(deps, 'release references', () => claimed.undo());
     const key = bannerKey;
     if (key) await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
     throw error;
@@ -190,8 +185,10 @@ export async function updatePost(
   if (slugChanged && !(await deps.posts.reserveSlug(fields.slug, existing.id)))
     throw conflict(SLUG_TAKEN, 'slug');
   let newKey: string | null = null;
+  let claim: ReferenceClaim | undefined;
   let record: PostRecord;
   try {
+    claim = await claimReferences(deps.taxonomy, existing, fields);
     newKey = await storeBanner(deps, image);
     record = {
       ...existing,
@@ -204,6 +201,8 @@ export async function updatePost(
     if (outcome === 'missing') throw notFound('The post');
     if (outcome === 'stale') throw conflict(STALE_MESSAGE);
   } catch (error) {
+    const claimed = claim;
+    if (claimed) await bestEffort(deps, 'release new references', () => claimed.undo());
     if (slugChanged)
       await bestEffort(deps, 'release new slug', () =>
         deps.posts.releaseSlug(fields.slug, existing.id),
@@ -219,6 +218,7 @@ export async function updatePost(
       deps.posts.releaseSlug(existing.slug, existing.id),
     );
   }
+  await claim.settle(deps.log);
   const oldKey = existing.banner_key;
   if (newKey && oldKey)
     await bestEffort(deps, 'delete old banner', () => deps.media.deleteBanner(oldKey));
@@ -226,11 +226,16 @@ export async function updatePost(
   return present(deps, record);
 }
 
-/** Delete a post with everything that hangs off it: slug guard, view counter and banner object. */
+/**
+ * Delete a post with everything that hangs off it: slug guard, view counter, banner object and its
+ * count on its category and author. What to release is read from the deleted item itself, so an
+ * update just before cannot make it release the wrong ones.
+ */
 export async function deletePost(deps: PostDeps, id: number): Promise<{ id: number }> {
-  const existing = await deps.posts.getPost(id);
-  if (!existing || !(await deps.posts.deletePost(id))) throw notFound('The post');
+  const existing = await deps.posts.deletePost(id);
+  if (!existing) throw notFound('The post');
   await deps.posts.releaseSlug(existing.slug, id);
+  await releaseReferences(deps.taxonomy, existing, deps.log);
   await deps.posts.deleteViews(id);
   const key = existing.banner_key;
   if (key) await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));

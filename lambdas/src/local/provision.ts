@@ -10,8 +10,13 @@ import {
   type CreateTableCommandInput,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   AdminAddUserToGroupCommand,
@@ -27,7 +32,10 @@ import {
   ListGroupsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { TABLES, type TableName } from '../adapters/tables';
+import { TABLES, TAXONOMY_PREFIXES, type TableName } from '../adapters/tables';
+import { DynamoTaxonomyStore, taxonomyCounterKey, taxonomyKey } from '../adapters/taxonomy-store';
+import type { TaxonomyKind } from '../domain/post-ports';
+import { createTaxon, nameKey, type TaxonomyDeps, type TaxonRecord } from '../domain/taxonomy';
 import type { StandIns } from './stand-ins';
 
 /** Credentials the stand-ins accept (s3rver knows only its own key pair). */
@@ -97,7 +105,6 @@ const localConfig = z.object({
 type LocalConfig = z.infer<typeof localConfig>;
 
 const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views'];
-const pad = (id: number) => String(id).padStart(6, '0');
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : '';
@@ -183,26 +190,101 @@ async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
   }
 }
 
-async function ensureTaxonomy(doc: DynamoDBDocumentClient, table: string): Promise<void> {
-  const items = [
-    ...SEED_CATEGORIES.map((category, i) => ({
-      pk: 'CATEGORY',
-      sk: pad(i + 1),
-      id: i + 1,
-      category,
-    })),
-    ...SEED_AUTHORS.map((name, i) => ({ pk: 'AUTHOR', sk: pad(i + 1), id: i + 1, name })),
-  ];
-  for (const Item of items) {
-    try {
-      // Never overwrite: the item may have been renamed since.
-      await doc.send(
-        new PutCommand({ TableName: table, Item, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+/** Give the admin's add a no-op CDN and log: provisioning has neither. */
+const quietDeps = (store: DynamoTaxonomyStore): TaxonomyDeps => ({
+  store,
+  cdn: { invalidate: async () => undefined },
+  log: { warn: () => undefined },
+});
+
+/**
+ * The sample categories and authors of a fresh stack, added the way the admin adds them (ids from
+ * the counter, a guard per name), so ids 1… are the seed lists in order. Only while a kind has never
+ * been managed (no counter yet): what the admin deleted or renamed stays so on the next start.
+ */
+export async function ensureTaxonomy(doc: DynamoDBDocumentClient, table: string): Promise<void> {
+  const store = new DynamoTaxonomyStore(() => ({ client: doc, table }));
+  const seeds = [
+    ['category', SEED_CATEGORIES],
+    ['author', SEED_AUTHORS],
+  ] as const;
+  for (const [kind, names] of seeds) {
+    const counter = await doc.send(
+      new GetCommand({ TableName: table, Key: taxonomyCounterKey(kind), ConsistentRead: true }),
+    );
+    if (counter.Item) continue;
+    const existing = await store.records(kind);
+    if (existing.length === 0) {
+      for (const name of names) await createTaxon(quietDeps(store), kind, name);
+    } else {
+      await adoptTaxonomy(doc, table, store, kind, existing);
     }
   }
+}
+
+/**
+ * A data folder from before categories and authors were managed holds their items without name
+ * guards, counter or usage counts: add them. The usage counts come from a Scan of the posts, which
+ * is fine once at start-up on a local stack and is how a count left too high by a crash would be
+ * recounted (see post-references.ts).
+ */
+async function adoptTaxonomy(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  store: DynamoTaxonomyStore,
+  kind: TaxonomyKind,
+  existing: TaxonRecord[],
+): Promise<void> {
+  const usage = await recountUsage(doc, table, kind);
+  for (const { id, name } of existing) {
+    const key = nameKey(name);
+    if (await store.reserveName(kind, key, id)) await store.commitName(kind, key, id);
+    await doc.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: taxonomyKey(TAXONOMY_PREFIXES[kind], id),
+        UpdateExpression: 'SET #posts = :n',
+        ExpressionAttributeNames: { '#posts': 'posts' },
+        ExpressionAttributeValues: { ':n': usage.get(id) ?? 0 },
+      }),
+    );
+  }
+  await doc.send(
+    new PutCommand({
+      TableName: table,
+      Item: { ...taxonomyCounterKey(kind), value: Math.max(...existing.map((t) => t.id)) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** How many posts point at each category or author id (a Scan: local provisioning only). */
+export async function recountUsage(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  kind: TaxonomyKind,
+): Promise<Map<number, number>> {
+  const field = kind === 'category' ? 'category_id' : 'author_id';
+  const counts = new Map<number, number>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: 'sk = :post',
+        ProjectionExpression: '#ref',
+        ExpressionAttributeNames: { '#ref': field },
+        ExpressionAttributeValues: { ':post': 'POST' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const id = item[field];
+      if (typeof id === 'number') counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return counts;
 }
 
 async function poolExists(

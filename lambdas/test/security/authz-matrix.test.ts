@@ -30,6 +30,19 @@ function validInput(name: OperationName): InvokeOptions {
       return { form: { id: String(postId) } };
     case 'listLeads':
       return { query: { page: 1 } };
+    case 'createCategory':
+      return { form: { category: 'Matrix category' } };
+    case 'renameCategory':
+      return { form: { id: '1', category: 'Matrix renamed' } };
+    case 'deleteCategory':
+      // The last seed entries, which no post uses: an admin could delete them.
+      return { form: { id: '6' } };
+    case 'deleteAuthor':
+      return { form: { id: '4' } };
+    case 'createAuthor':
+      return { json: { name: 'Matrix author' } };
+    case 'renameAuthor':
+      return { json: { id: 1, name: 'Matrix renamed' } };
     default:
       return {};
   }
@@ -53,13 +66,19 @@ describe('authorization matrix on every admin operation', () => {
   it('covers every admin operation of the contract', () => {
     expect(adminOps.sort()).toEqual(
       [
+        'createAuthor',
+        'createCategory',
         'createPost',
+        'deleteAuthor',
+        'deleteCategory',
         'deletePost',
         'exportLeads',
         'getUserData',
         'listAuthors',
         'listCategories',
         'listLeads',
+        'renameAuthor',
+        'renameCategory',
         'updatePost',
       ].sort(),
     );

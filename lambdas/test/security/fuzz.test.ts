@@ -36,6 +36,14 @@ const FIELDS: Partial<Record<OperationName, { required: string[]; optional: stri
     optional: ['category_id', 'author_id', 'content', 'head_tag', 'version'],
   },
   deletePost: { required: ['id'], optional: [] },
+  // Add, rename and delete share a path, and the fuzzer also sends other methods: a rename's body
+  // holds only its (always broken) name, so that it cannot arrive as a valid add or delete.
+  createCategory: { required: ['category'], optional: [] },
+  renameCategory: { required: ['category'], optional: [] },
+  deleteCategory: { required: ['id'], optional: [] },
+  createAuthor: { required: ['name'], optional: [] },
+  renameAuthor: { required: ['name'], optional: [] },
+  deleteAuthor: { required: ['id'], optional: [] },
   createLead: {
     required: ['name', 'phone', 'email', 'subject', 'message', 'altcha'],
     optional: ['page'],

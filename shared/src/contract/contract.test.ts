@@ -18,6 +18,30 @@ describe('contract', () => {
     expect(matchOperation('GET', '/api/lead')).toEqual({ name: null, allowed: ['POST'] });
     expect(matchOperation('GET', '/api/nope')).toEqual({ name: null, allowed: [] });
   });
+  it('tells the calls on the category and author paths apart by method', () => {
+    expect(
+      ['GET', 'POST', 'PUT', 'DELETE'].map((m) => matchOperation(m, '/api/user/category')),
+    ).toEqual(
+      ['listCategories', 'createCategory', 'renameCategory', 'deleteCategory'].map((name) => ({
+        name,
+        params: {},
+      })),
+    );
+    expect(matchOperation('PATCH', '/api/user/author')).toEqual({
+      name: null,
+      allowed: ['GET', 'POST', 'PUT', 'DELETE'],
+    });
+  });
+  it('trims category and author names, makes inner white space one space, and limits them', () => {
+    const body = contract.createCategory.request.body;
+    expect(body.parse({ category: '  Web \t\n Design ' })).toEqual({ category: 'Web Design' });
+    expect(body.safeParse({ category: 'x'.repeat(60) }).success).toBe(true);
+    expect(body.safeParse({ category: 'x'.repeat(61) }).error?.issues[0]?.message).toBe(
+      'must be at most 60 characters',
+    );
+    expect(body.safeParse({ category: ' ' }).error?.issues[0]?.message).toBe('is required');
+    expect(body.safeParse({ category: 'a\u0007b' }).success).toBe(false);
+  });
   it('builds paths with parameters and query', () => {
     expect(buildPath('getExtensionImage', { extension: 'docx' })).toBe('/api/extension-image/docx');
     expect(buildPath('listPosts', {}, { page: 2 })).toBe('/api/user/post/list?page=2');

@@ -2,12 +2,14 @@ import { authOperations } from './auth';
 import { leadOperations } from './leads';
 import { postOperations } from './posts';
 import { systemOperations } from './system';
+import { taxonomyOperations } from './taxonomy';
 import type { Operation } from './operation';
 
 /** The API path contract: operation name → method, path, auth, request and response schemas. */
 export const contract = {
   ...authOperations,
   ...postOperations,
+  ...taxonomyOperations,
   ...leadOperations,
   ...systemOperations,
 } as const;

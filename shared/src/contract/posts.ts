@@ -3,7 +3,8 @@ import { POST_LIMITS } from '../constants';
 import { author, category, pageOf, post, postLink } from '../entities';
 import { defineOperations } from './operation';
 
-const id = z.coerce
+/** A record id as forms send it: a positive whole number. */
+export const id = z.coerce
   .number({ error: 'must be a whole number' })
   .int('must be a whole number')
   .positive('must be positive');

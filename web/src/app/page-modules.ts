@@ -19,6 +19,7 @@ export interface PageModules {
   adminList: ComponentType;
   postEditor: ComponentType;
   leads: ComponentType;
+  taxonomy: ComponentType;
 }
 export type PageKey = keyof PageModules;
 
@@ -41,6 +42,7 @@ export const browserPages = {
   adminList: lazyPage(() => import('../features/admin/admin-list-page')),
   postEditor: lazyPage(() => import('../features/admin/post-editor-page')),
   leads: lazyPage(() => import('../features/admin/leads-page')),
+  taxonomy: lazyPage(() => import('../features/admin/taxonomy-page')),
 } satisfies PageModules;
 
 /** Fetch the chunk (and content) of the page a path shows; nothing for a path no page matches. */

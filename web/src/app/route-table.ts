@@ -27,6 +27,7 @@ export const routeTable: { path: string; page: PageKey; overHero?: true }[] = [
   { path: '/creative-login', page: 'login' },
   { path: '/admin', page: 'adminList' },
   { path: '/admin/leads', page: 'leads' },
+  { path: '/admin/taxonomy', page: 'taxonomy' },
   { path: '/add-blog', page: 'postEditor' },
   { path: '/edit-blog/:slug', page: 'postEditor' },
 ];

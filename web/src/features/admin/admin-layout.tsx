@@ -21,6 +21,9 @@ function AdminHeader() {
             <NavLink to="/admin/leads">Leads</NavLink>
           </li>
           <li>
+            <NavLink to="/admin/taxonomy">Categories &amp; authors</NavLink>
+          </li>
+          <li>
             <NavLink to="/add-blog">Add blog</NavLink>
           </li>
         </ul>

@@ -9,7 +9,6 @@ import {
   type ReactNode,
 } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import useSWR from 'swr';
 import { slugify, TIMINGS, type Post } from '@agency/shared';
 import { ApiError, type BodyValue } from '../../lib/api-client';
 import { Popup } from '../../components/popup';
@@ -17,6 +16,7 @@ import { AdminLayout } from './admin-layout';
 import { BannerInput, checkBanner } from './banner-input';
 import { classifySaveError, type PostField } from './post-form-errors';
 import { useAdminApi } from './use-admin-api';
+import { useAuthors, useCategories } from './use-taxonomy';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
@@ -98,8 +98,8 @@ function PostForm({ existing, onReload }: PostFormProps) {
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [success, setSuccess] = useState(false);
-  const categories = useSWR('admin:categories', () => api('listCategories'));
-  const authors = useSWR('admin:authors', () => api('listAuthors'));
+  const categories = useCategories();
+  const authors = useAuthors();
 
   const set = (field: keyof Values, value: string): void => {
     setValues((v) => ({ ...v, [field]: value }));

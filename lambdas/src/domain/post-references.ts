@@ -1,0 +1,78 @@
+import { invalid } from '../lib/errors';
+import type { TaxonomyKind, TaxonomyStore, WarnLog } from './post-ports';
+
+/** What a post points at. */
+export interface References {
+  category_id: number | null;
+  author_id: number | null;
+}
+
+const FIELDS = [
+  ['category', 'category_id'],
+  ['author', 'author_id'],
+] as const satisfies readonly (readonly [TaxonomyKind, keyof References])[];
+
+/** A claim on the category and author a post is about to point at, undone if the write fails. */
+export interface ReferenceClaim {
+  /** The write failed: give back what was claimed. */
+  undo(): Promise<void>;
+  /** The write succeeded: give back what the post no longer points at (best effort, logged). */
+  settle(log: WarnLog): Promise<void>;
+}
+
+/**
+ * Why usage counts and not an index of posts by category: deleting a category must not race a post
+ * being given it, and without transactions only a single item can decide that atomically. Each
+ * category and author item carries the number of posts pointing at it; a post write first claims
+ * (+1, conditional on the item existing) what it will point at, and a delete is conditional on the
+ * count being zero, so whichever comes first wins and no post can point at a deleted category. An
+ * index (a GSI, eventually consistent) could only be checked before the delete, with a window in
+ * which a post is assigned unseen.
+ *
+ * A crash between a claim and the write, or between the write and giving back the old references,
+ * leaves a count too high: never a dangling reference, only a category that cannot be deleted until
+ * it is recounted (`recountUsage` of the local stack shows how).
+ */
+export async function claimReferences(
+  taxonomy: TaxonomyStore,
+  before: References | null,
+  after: References,
+): Promise<ReferenceClaim> {
+  const claimed: [TaxonomyKind, number][] = [];
+  const undo = async () => {
+    for (const [kind, id] of claimed.splice(0)) await taxonomy.release(kind, id);
+  };
+  for (const [kind, field] of FIELDS) {
+    const id = after[field];
+    if (id === null || id === before?.[field]) continue;
+    if (!(await taxonomy.claim(kind, id))) {
+      await undo();
+      throw invalid(field, `is not an existing ${kind}`);
+    }
+    claimed.push([kind, id]);
+  }
+  return {
+    undo,
+    async settle(log) {
+      if (before) await releaseReferences(taxonomy, before, log, after);
+    },
+  };
+}
+
+/** Give back what `refs` points at, except what `kept` still points at (best effort, logged). */
+export async function releaseReferences(
+  taxonomy: TaxonomyStore,
+  refs: References,
+  log: WarnLog,
+  kept?: References,
+): Promise<void> {
+  for (const [kind, field] of FIELDS) {
+    const id = refs[field];
+    if (id === null || id === kept?.[field]) continue;
+    try {
+      await taxonomy.release(kind, id);
+    } catch (error) {
+      log.warn('usage count not lowered', { error, kind, id });
+    }
+  }
+}
