@@ -54,7 +54,8 @@ function nameToolbar(root: HTMLElement): void {
 export interface RichTextEditorProps {
   id: string;
   value: string;
-  onChange: (html: string) => void;
+  /** `source` is `user` for the author's edits, `api` when the editor rewrote a value it was given. */
+  onChange: (html: string, source: string) => void;
   /** Id of the visible label. */
   labelledBy: string;
   invalid?: boolean;
@@ -94,9 +95,9 @@ export default function RichTextEditor({
         id={id}
         theme="snow"
         value={editorValue}
-        onChange={(html) => {
+        onChange={(html, _delta, source) => {
           emitted.current = { raw: html, faithful: faithfulSpaces(html) };
-          onChange(emitted.current.faithful);
+          onChange(emitted.current.faithful, source);
         }}
         modules={MODULES}
       />
