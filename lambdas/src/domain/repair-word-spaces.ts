@@ -1,4 +1,4 @@
-import type { Cdn, PostStore, WarnLog } from './post-ports';
+import type { Cdn, PostRecord, PostStore, WarnLog } from './post-ports';
 import { pathsToInvalidate } from './posts';
 import { repairWordSpaces } from './sanitize';
 
@@ -35,7 +35,7 @@ export async function repairStoredWordSpaces(
     const { items, hasNext } = await deps.posts.listPage(page, PAGE_SIZE);
     more = hasNext;
     for (const listed of items) {
-      let post = listed;
+      let post: PostRecord | null = listed;
       for (let attempt = 1; post && attempt <= ATTEMPTS; attempt += 1) {
         const content = repairWordSpaces(post.content);
         if (content === post.content) break;

@@ -13,11 +13,13 @@ const storedCopy = z.object({
   values: z.record(z.string(), z.string()),
 });
 
-type Fields = Record<string, string>;
+/** A form's values: every field a string. */
+type Fields<T> = { [K in keyof T]: string };
 
-const same = (a: Fields, b: Fields): boolean => Object.keys(a).every((k) => a[k] === b[k]);
+const same = <T extends Fields<T>>(a: T, b: T): boolean =>
+  (Object.keys(a) as (keyof T)[]).every((k) => a[k] === b[k]);
 
-function readCopy<T extends Fields>(key: string, loaded: T): AutosaveCopy<T> | null {
+function readCopy<T extends Fields<T>>(key: string, loaded: T): AutosaveCopy<T> | null {
   try {
     const parsed = storedCopy.safeParse(JSON.parse(localStorage.getItem(PREFIX + key) ?? 'null'));
     if (!parsed.success) return null;
@@ -46,7 +48,12 @@ function removeCopy(key: string): void {
  * differs from `loaded` is written or offered. The copy stays until `saved()` or `discard()`, so a
  * closed tab, a crash, a network failure or a conflict never loses what was typed.
  */
-export function useAutosave<T extends Fields>(key: string, values: T, loaded: T, delayMs = 2500) {
+export function useAutosave<T extends Fields<T>>(
+  key: string,
+  values: T,
+  loaded: T,
+  delayMs = 2500,
+) {
   const [offer, setOffer] = useState<AutosaveCopy<T> | null>(() => {
     const copy = readCopy(key, loaded);
     return copy && !same(copy.values, loaded) ? copy : null;
