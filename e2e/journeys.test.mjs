@@ -545,3 +545,94 @@ describe('what a person sees (screenshots in artifacts/shots/)', () => {
     },
   );
 });
+
+describe('post editor', () => {
+  it(
+    'keeps what was typed when the tab closes unsaved and restores it on reopening',
+    { timeout: 120_000 },
+    async () => {
+      const page = await openPage(browser, 1280);
+      await login(page, base);
+      await page.goto(`${base}/add-blog`);
+      const title = `Unsaved draft ${Date.now()}`;
+      const paragraph = 'Every character — spaces,  runs of spaces, “quotes” & 12½ — comes back.';
+      await page.getByLabel(/^title/i).fill(title);
+      await page.locator('.ql-editor').click();
+      await page.keyboard.type(paragraph);
+      // Closed before the debounce fires: the copy is written on pagehide.
+      const context = page.context();
+      await page.close({ runBeforeUnload: true });
+
+      const again = await context.newPage();
+      again.problems = [];
+      again.on('pageerror', (e) => again.problems.push(`pageerror: ${e.message}`));
+      // Same browser profile, still signed in.
+      await again.goto(`${base}/add-blog`);
+      const restore = again.getByRole('button', { name: /^Restore unsaved changes from / });
+      await restore.waitFor();
+      await again.setViewportSize({ width: 1280, height: 800 });
+      await shot(again, 'editor-restore-banner-1280');
+      await restore.click();
+      assert.equal(await again.getByLabel(/^title/i).inputValue(), title);
+      await settled(() => again.locator('.ql-editor').innerText(), paragraph);
+      assert.equal(await again.locator('.ql-editor').innerText(), paragraph);
+      assert.equal(await again.getByRole('region', { name: 'Unsaved changes' }).count(), 0);
+      assert.deepEqual(again.problems, [], again.problems.join('\n'));
+      await context.close();
+    },
+  );
+
+  it(
+    'a long typed paragraph is stored with ordinary spaces and wraps between words at 375 px',
+    { timeout: 180_000 },
+    async () => {
+      const page = await openPage(browser, 1280);
+      await login(page, base);
+      await page.goto(`${base}/add-blog`);
+      const title = `Wrapping words ${Date.now()}`;
+      await page.getByLabel(/^title/i).fill(title);
+      await page.getByLabel(/category/i).selectOption({ index: 1 });
+      await page.getByLabel(/author/i).selectOption({ index: 1 });
+      await page.locator('.ql-editor').click();
+      const paragraph =
+        'Accessibility considerations matter throughout implementation, because comprehensive ' +
+        'internationalization, responsiveness and maintainability characteristics distinguish ' +
+        'extraordinary engineering organizations from merely competent establishments everywhere.';
+      await page.keyboard.type(paragraph, { delay: 5 });
+      await page
+        .getByRole('button', { name: /submit|publish/i })
+        .last()
+        .click();
+      await page.getByText(/New blog added/).waitFor();
+      await page.context().close();
+
+      const slug = title.toLowerCase().replace(/\s+/g, '-');
+      const visitor = await openPage(browser, 375);
+      await visitor.setViewportSize({ width: 375, height: 740 });
+      await visitor.goto(`${base}/blog/${slug}`);
+      await visitor.getByRole('heading', { name: title, level: 1 }).waitFor();
+      const body = visitor.locator('.post__body');
+      const text = await body.textContent();
+      assert.ok(text?.includes(paragraph), `the body holds the typed text: ${text}`);
+      assert.doesNotMatch(text ?? '', /\S\u00a0\S/u, 'no non-breaking space between words');
+      const broken = await body.evaluate((root) => {
+        const split = [];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const m of node.data.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (tops.size > 1) split.push(m[0]);
+          }
+        }
+        return split;
+      });
+      assert.deepEqual(broken, [], `words broken across lines: ${broken.join(', ')}`);
+      await shot(visitor, 'post-wrapping-375');
+      noProblems(visitor);
+      await visitor.context().close();
+    },
+  );
+});

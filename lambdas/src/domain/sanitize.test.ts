@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors';
-import { sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
+import { repairWordSpaces, sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
 
 interface Node {
   type: string;
@@ -330,5 +330,33 @@ describe('sanitizeTitle', () => {
     expect(sanitizeTitle('<script>alert(1)</script>Hello')).toBe('Hello');
     expect(sanitizeTitle('&lt;script&gt;alert(1)&lt;/script&gt;')).not.toMatch(/<[a-z/]/i);
     expect(sanitizeTitle('Tom & Jerry: a < b')).toBe('Tom & Jerry: a < b');
+  });
+});
+
+describe('non-breaking spaces stored by Quill 2.0.3', () => {
+  it('become ordinary spaces between words on write', () => {
+    expect(sanitizeContent('<p>Words&nbsp;that&nbsp;<strong>wrap</strong>\u00a0now</p>')).toBe(
+      '<p>Words that <strong>wrap</strong> now</p>',
+    );
+  });
+
+  it('stay in runs of spaces and inside pre and code', () => {
+    const html =
+      '<p>a\u00a0\u00a0\u00a0b</p><pre>x\u00a0y</pre><p><code>c\u00a0d</code> e\u00a0f</p>';
+    expect(sanitizeContent(html)).toBe(
+      '<p>a\u00a0\u00a0\u00a0b</p><pre>x\u00a0y</pre><p><code>c\u00a0d</code> e f</p>',
+    );
+  });
+
+  it('stay at the edge of a block', () => {
+    expect(sanitizeContent('<p>\u00a0a</p><p>b\u00a0</p><p>c<br />\u00a0d</p>')).toBe(
+      '<p>\u00a0a</p><p>b\u00a0</p><p>c<br />\u00a0d</p>',
+    );
+  });
+
+  it('is idempotent', () => {
+    const once = repairWordSpaces('<p>one\u00a0two\u00a0 three</p>');
+    expect(once).toBe('<p>one two\u00a0 three</p>');
+    expect(repairWordSpaces(once)).toBe(once);
   });
 });

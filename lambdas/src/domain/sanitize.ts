@@ -96,7 +96,66 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
 
 /** Post body HTML reduced to the editor's allowlist: no scripts, handlers, or script/data URLs. */
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(html, CONTENT_OPTIONS);
+  return repairWordSpaces(sanitizeHtml(html, CONTENT_OPTIONS));
+}
+
+const TAG = /(<[^>]*>)/;
+const PREFORMATTED = /^<(\/?)(pre|code)[\s>]/i;
+/** Tags that sit inside a line of text: words on either side of them are neighbours. */
+const INLINE = /^<\/?(a|b|em|i|s|span|strong|sub|sup|u)[\s>]/i;
+const SPACE = /[\s\u00a0]/u;
+const NBSP = '\u00a0';
+
+/**
+ * Sanitised content with each lone non-breaking space between two non-space characters (also
+ * across inline tags like `<strong>`) turned into an ordinary space. Quill 2.0.3 stored every typed
+ * space as U+00A0 (slab/quill#4509), so such posts never wrapped between words. Runs of spaces and
+ * text inside `<pre>`/`<code>` keep theirs. Idempotent. Expects sanitised HTML, where `<` and `>`
+ * in text and attribute values are escaped.
+ */
+export function repairWordSpaces(html: string): string {
+  if (!html.includes(NBSP)) return html;
+  const parts = html.split(TAG);
+  // The character of the line on each side of every part ('' at a block edge or a preformatted part).
+  const before: string[] = [];
+  const after: string[] = [];
+  let preformatted = 0;
+  const keep: boolean[] = parts.map((part) => {
+    const tag = PREFORMATTED.exec(part);
+    if (tag) preformatted = Math.max(0, preformatted + (tag[1] ? -1 : 1));
+    return part.startsWith('<') || preformatted > 0 || (tag !== null && !tag[1]);
+  });
+  const edge = (part: string, i: number) =>
+    (part.startsWith('<') && !INLINE.test(part)) || (!part.startsWith('<') && keep[i]);
+  let last = '';
+  parts.forEach((part, i) => {
+    before[i] = last;
+    if (edge(part, i)) last = '';
+    else if (!part.startsWith('<') && part !== '') last = part.slice(-1);
+  });
+  last = '';
+  for (let i = parts.length - 1; i >= 0; i -= 1) {
+    const part = parts[i] ?? '';
+    after[i] = last;
+    if (edge(part, i)) last = '';
+    else if (!part.startsWith('<') && part !== '') last = part.charAt(0);
+  }
+  const solid = (ch: string | undefined) => ch !== undefined && ch !== '' && !SPACE.test(ch);
+  return parts
+    .map((part, i) => {
+      if (keep[i] || !part.includes(NBSP)) return part;
+      const chars = [...part];
+      return chars
+        .map((ch, j) =>
+          ch === NBSP &&
+          solid(j > 0 ? chars[j - 1] : before[i]) &&
+          solid(j < chars.length - 1 ? chars[j + 1] : after[i])
+            ? ' '
+            : ch,
+        )
+        .join('');
+    })
+    .join('');
 }
 
 /**

@@ -166,6 +166,15 @@ async function main(): Promise<void> {
       }
     }
 
+    // One-off repair of posts stored with U+00A0 between words; marks itself done in the table.
+    try {
+      const { runRepairWordSpaces } = await import('../jobs/repair-word-spaces');
+      const result = await runRepairWordSpaces();
+      if (!result.skipped) log.info('word spaces repaired', { posts: result.repaired });
+    } catch (error) {
+      log.warn('word spaces repair failed; the next start tries again', { error });
+    }
+
     retry = startRetryJob(30_000);
     // Build the blog renderer now rather than on the first blog request (it takes a few seconds).
     void renderHandler();

@@ -15,8 +15,10 @@ import { Popup } from '../../components/popup';
 import { AdminLayout } from './admin-layout';
 import { BannerInput, checkBanner } from './banner-input';
 import { classifySaveError, type PostField } from './post-form-errors';
+import { RestoreBanner } from './restore-banner';
 import { useAdminApi } from './use-admin-api';
 import { useAuthors, useCategories } from './use-taxonomy';
+import { useAutosave } from './use-autosave';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
@@ -88,7 +90,9 @@ function PostForm({ existing, onReload }: PostFormProps) {
   const navigate = useNavigate();
   const base = useId();
   const id = (f: string): string => `${base}-${f}`;
-  const [values, setValues] = useState<Values>(existing ? valuesOf(existing) : EMPTY);
+  const [loaded] = useState<Values>(() => (existing ? valuesOf(existing) : EMPTY));
+  const [values, setValues] = useState<Values>(loaded);
+  const autosave = useAutosave(existing ? String(existing.id) : 'new', values, loaded);
   const [version, setVersion] = useState(existing?.version);
   const [banner, setBanner] = useState<File | null>(null);
   const [currentBanner, setCurrentBanner] = useState(existing?.banner_image ?? null);
@@ -136,6 +140,7 @@ function PostForm({ existing, onReload }: PostFormProps) {
       } else {
         await api('createPost', { body, onUploadProgress });
       }
+      autosave.saved(values);
       setSuccess(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
@@ -155,6 +160,16 @@ function PostForm({ existing, onReload }: PostFormProps) {
 
   return (
     <form className="post-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      {autosave.offer && (
+        <RestoreBanner
+          savedAt={autosave.offer.savedAt}
+          onRestore={() => {
+            const copy = autosave.restore();
+            if (copy) setValues(copy);
+          }}
+          onDiscard={autosave.discard}
+        />
+      )}
       {general && (
         <p className="form-error" role="alert">
           {general}
@@ -219,7 +234,10 @@ function PostForm({ existing, onReload }: PostFormProps) {
             id={id('content')}
             labelledBy={contentLabelId}
             value={values.content}
-            onChange={(html) => set('content', html)}
+            onChange={(html, source) => {
+              set('content', html);
+              if (source !== 'user') autosave.rebase({ content: html });
+            }}
             invalid={Boolean(errors.content)}
             describedBy={describedBy('content')}
           />

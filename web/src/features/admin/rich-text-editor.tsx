@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
+import { faithfulSpaces } from './editor-html';
 // Quill's theme ships with the editor's chunk, not in the public site's stylesheet.
 import quillCss from 'react-quill-new/dist/quill.snow.css?inline';
 
@@ -53,7 +54,8 @@ function nameToolbar(root: HTMLElement): void {
 export interface RichTextEditorProps {
   id: string;
   value: string;
-  onChange: (html: string) => void;
+  /** `source` is `user` for the author's edits, `api` when the editor rewrote a value it was given. */
+  onChange: (html: string, source: string) => void;
   /** Id of the visible label. */
   labelledBy: string;
   invalid?: boolean;
@@ -70,6 +72,10 @@ export default function RichTextEditor({
   describedBy,
 }: RichTextEditorProps) {
   const group = useRef<HTMLDivElement>(null);
+  // The editor is handed back the HTML it wrote itself, so a repaired value does not look like a
+  // change from outside (which would reload the editor and move the caret on every keystroke).
+  const emitted = useRef({ raw: '', faithful: '' });
+  const editorValue = value === emitted.current.faithful ? emitted.current.raw : value;
   useEffect(() => {
     if (group.current) nameToolbar(group.current);
   }, []);
@@ -88,8 +94,11 @@ export default function RichTextEditor({
       <ReactQuill
         id={id}
         theme="snow"
-        value={value}
-        onChange={(html) => onChange(html)}
+        value={editorValue}
+        onChange={(html, _delta, source) => {
+          emitted.current = { raw: html, faithful: faithfulSpaces(html) };
+          onChange(emitted.current.faithful, source);
+        }}
         modules={MODULES}
       />
     </div>

@@ -1,0 +1,25 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { JobMarkers } from '../domain/repair-word-spaces';
+import { env } from '../lib/env';
+import { dynamoClient } from './clients';
+
+const markerKey = (job: string) => ({ pk: `JOB#${job}`, sk: 'JOB' });
+
+/** Finished one-off jobs, one item each in the content table. */
+export class DynamoJobMarkers implements JobMarkers {
+  async isDone(job: string): Promise<boolean> {
+    const out = await dynamoClient().send(
+      new GetCommand({ TableName: env().CONTENT_TABLE, Key: markerKey(job), ConsistentRead: true }),
+    );
+    return out.Item !== undefined;
+  }
+
+  async markDone(job: string): Promise<void> {
+    await dynamoClient().send(
+      new PutCommand({
+        TableName: env().CONTENT_TABLE,
+        Item: { ...markerKey(job), doneAt: new Date().toISOString() },
+      }),
+    );
+  }
+}
