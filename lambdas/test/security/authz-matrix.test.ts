@@ -28,6 +28,13 @@ function validInput(name: OperationName): InvokeOptions {
       };
     case 'deletePost':
       return { form: { id: String(postId) } };
+    case 'previewPost':
+    case 'listRevisions':
+      return { query: { id: postId } };
+    case 'getRevision':
+      return { query: { id: postId, revision: 1 } };
+    case 'restoreRevision':
+      return { form: { id: String(postId), revision: '1' } };
     case 'listLeads':
       return { query: { page: 1 } };
     default:
@@ -44,6 +51,12 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   postId = (created.json as { data: { id: number } }).data.id;
+  // A second version, so revision 1 exists for the revision calls.
+  const updated = await stack.invoke('updatePost', {
+    token,
+    form: { id: String(postId), title: 'Existing, edited', slug: 'existing' },
+  });
+  expect(updated.status).toBe(200);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -56,10 +69,14 @@ describe('authorization matrix on every admin operation', () => {
         'createPost',
         'deletePost',
         'exportLeads',
+        'getRevision',
         'getUserData',
         'listAuthors',
         'listCategories',
         'listLeads',
+        'listRevisions',
+        'previewPost',
+        'restoreRevision',
         'updatePost',
       ].sort(),
     );
@@ -85,6 +102,26 @@ describe('authorization matrix on every admin operation', () => {
     expect(await dataSnapshot(stack)).toBe(before);
   });
 
+  it('refuses a bad token on public calls with an admin view instead of answering as to the public', async () => {
+    const tokens = badTokens(await stack.adminToken(), await stack.userToken()).filter(
+      (t) => t.header !== undefined,
+    );
+    const viewOps = operationNames.filter((n) => contract[n].adminView);
+    expect(viewOps.sort()).toEqual(['getPost', 'listPosts']);
+    for (const t of tokens) {
+      const list = await stack.invoke('listPosts', {
+        query: { page: 1 },
+        headers: { authorization: t.header ?? '' },
+      });
+      expect(list.status, `listPosts with ${t.label}`).toBe(t.status);
+      const get = await stack.invoke('getPost', {
+        form: { slug: 'existing' },
+        headers: { authorization: t.header ?? '' },
+      });
+      expect(get.status, `getPost with ${t.label}`).toBe(t.status);
+    }
+  });
+
   it('lets the admin through (the matrix is not refusing everything)', async () => {
     const token = await stack.adminToken();
     for (const name of [
@@ -93,6 +130,9 @@ describe('authorization matrix on every admin operation', () => {
       'listAuthors',
       'listLeads',
       'exportLeads',
+      'previewPost',
+      'listRevisions',
+      'getRevision',
     ] as const) {
       const res = await stack.invoke(name, { ...validInput(name), token });
       expect(res.status, name).toBe(200);
