@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, operationNames, type OperationName } from '@agency/shared';
+import { contract, operationNames, type Operation, type OperationName } from '@agency/shared';
 import { startTestStack, type InvokeOptions, type TestStack } from '../harness';
 import { PNG_1PX } from '../support/images';
 import { dataSnapshot } from './data-snapshot';
@@ -106,7 +106,10 @@ describe('authorization matrix on every admin operation', () => {
     const tokens = badTokens(await stack.adminToken(), await stack.userToken()).filter(
       (t) => t.header !== undefined,
     );
-    const viewOps = operationNames.filter((n) => contract[n].adminView);
+    const viewOps = operationNames.filter((n) => {
+      const op: Operation = contract[n];
+      return op.adminView === true;
+    });
     expect(viewOps.sort()).toEqual(['getPost', 'listPosts']);
     for (const t of tokens) {
       const list = await stack.invoke('listPosts', {

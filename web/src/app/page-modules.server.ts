@@ -32,4 +32,5 @@ export const serverPages: PageModules = {
   adminList: AdminPlaceholder,
   postEditor: AdminPlaceholder,
   leads: AdminPlaceholder,
+  preview: AdminPlaceholder,
 };

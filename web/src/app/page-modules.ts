@@ -18,6 +18,7 @@ export interface PageModules {
   adminList: ComponentType;
   postEditor: ComponentType;
   leads: ComponentType;
+  preview: ComponentType;
 }
 export type PageKey = keyof PageModules;
 
@@ -40,4 +41,5 @@ export const browserPages = {
   adminList: lazyPage(() => import('../features/admin/admin-list-page')),
   postEditor: lazyPage(() => import('../features/admin/post-editor-page')),
   leads: lazyPage(() => import('../features/admin/leads-page')),
+  preview: lazyPage(() => import('../features/admin/preview-page')),
 } satisfies PageModules;

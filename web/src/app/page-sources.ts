@@ -17,6 +17,7 @@ export const pageSources: Record<PageKey, string> = {
   adminList: 'src/features/admin/admin-list-page.tsx',
   postEditor: 'src/features/admin/post-editor-page.tsx',
   leads: 'src/features/admin/leads-page.tsx',
+  preview: 'src/features/admin/preview-page.tsx',
 };
 
 /**
