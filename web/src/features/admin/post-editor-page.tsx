@@ -87,6 +87,8 @@ interface PostFormProps {
   /** The post being edited; undefined when adding. */
   existing?: Post;
   onReload?: () => void;
+  /** A revision became the current version: show it (at its slug's address). */
+  onRestored?: (post: Post) => void;
 }
 
 function successMessage(intent: Intent, isNew: boolean, was: Post | null, saved: Post): string {
@@ -104,7 +106,7 @@ function successMessage(intent: Intent, isNew: boolean, was: Post | null, saved:
   }
 }
 
-function PostForm({ existing, onReload }: PostFormProps) {
+function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   const api = useAdminApi();
   const navigate = useNavigate();
   const base = useId();
@@ -436,11 +438,7 @@ function PostForm({ existing, onReload }: PostFormProps) {
             version={version ?? saved.version}
             current={values}
             refresh={savedCount}
-            onRestored={(post) => {
-              if (post.slug !== saved.slug)
-                void navigate(`/edit-blog/${encodeURIComponent(post.slug)}`, { replace: true });
-              else onReload?.();
-            }}
+            onRestored={(post) => onRestored?.(post)}
           />
         </Suspense>
       )}
@@ -451,6 +449,7 @@ function PostForm({ existing, onReload }: PostFormProps) {
 /** Loads the post named by the route, then shows the form filled with it. */
 function EditPost({ slug }: { slug: string }) {
   const api = useAdminApi();
+  const navigate = useNavigate();
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'ready'; post: Post; loadedAt: number }
@@ -485,7 +484,16 @@ function EditPost({ slug }: { slug: string }) {
       </div>
     );
   return (
-    <PostForm key={`${state.post.id}-${state.loadedAt}`} existing={state.post} onReload={load} />
+    <PostForm
+      key={`${state.post.id}-${state.loadedAt}`}
+      existing={state.post}
+      onReload={load}
+      onRestored={(post) => {
+        // The address names the slug it was opened with: reload there, or move to the restored slug.
+        if (post.slug === slug) load();
+        else void navigate(`/edit-blog/${encodeURIComponent(post.slug)}`, { replace: true });
+      }}
+    />
   );
 }
 
