@@ -1,13 +1,22 @@
-// bench:api — starts the local stack on a temporary data folder, seeds 10 and then 10,000 posts,
-// and with autocannon (32 connections, 10 s) measures GET post list page 1 at both sizes and
-// PUT increase-view; prints the p50 ratio, each handler's esbuild bundle size (minified) and its
-// cold import time. Writes bench/results/api.json. Not a test: figures, not assertions.
+// bench:api — starts the local stack on a temporary data folder, seeds 10 published posts and
+// then up to 10,000 posts of which half are drafts or scheduled, and with autocannon (32
+// connections, 10 s) measures GET post list page 1 at both sizes and PUT increase-view; then counts
+// the items DynamoDB reads for one public list page (ScannedCount and ConsumedCapacity of each
+// call the real handler makes); prints the p50 ratio, each handler's esbuild bundle size (minified)
+// and its cold import time. Writes bench/results/api.json. Not a test: figures, not assertions.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { buildPath, handlerModule, operationNames } from '@agency/shared';
+import { dynamoClient, resetClients } from '../lambdas/src/adapters/clients';
+import { resetEnv } from '../lambdas/src/lib/env';
+import { apiGatewayEvent, decodeResult } from '../lambdas/src/local/apigw-event';
+import { loadHandler } from '../lambdas/src/local/handler-modules';
+import { provision } from '../lambdas/src/local/provision';
+import { startStandIns } from '../lambdas/src/local/stand-ins';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 
 const SMALL = 10;
@@ -51,7 +60,23 @@ async function api(base: string, path: string, init: RequestInit): Promise<Respo
   return res;
 }
 
-async function seedPosts(base: string, token: string, from: number, to: number): Promise<void> {
+/**
+ * Which state post i is seeded in: all published, or (mixed) half of them hidden, alternating
+ * drafts and posts scheduled a year ahead, spread through the list.
+ */
+function publicationOf(i: number, mixed: boolean): Record<string, string> {
+  if (!mixed || i % 2 === 0) return {};
+  if (i % 4 === 1) return { status: 'draft' };
+  return { status: 'scheduled', publish_at: new Date(Date.now() + 365 * 86_400_000).toISOString() };
+}
+
+async function seedPosts(
+  base: string,
+  token: string,
+  from: number,
+  to: number,
+  mixed = false,
+): Promise<void> {
   const body =
     '<h2>Benchmark post</h2><p>' + 'Measured text for the benchmark. '.repeat(40) + '</p>';
   let next = from;
@@ -63,6 +88,7 @@ async function seedPosts(base: string, token: string, from: number, to: number):
       form.set('slug', `bench-post-${i}`);
       form.set('content', body);
       form.set('head_tag', '');
+      for (const [k, v] of Object.entries(publicationOf(i, mixed))) form.set(k, v);
       await api(base, buildPath('createPost'), {
         method: 'POST',
         body: form,
@@ -71,6 +97,74 @@ async function seedPosts(base: string, token: string, from: number, to: number):
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+interface Read {
+  call: string;
+  scanned: number;
+  returned: number;
+  capacity: number;
+}
+
+/**
+ * What one list request costs DynamoDB: the real listPosts handler, run in this process on the
+ * stopped stack's data, with every DynamoDB call it makes recorded (items scanned, items returned,
+ * read capacity consumed).
+ */
+async function listReads(dataDir: string, pages: number[]): Promise<Record<string, Read[]>> {
+  const standIns = await startStandIns({ dataDir });
+  try {
+    const { env } = await provision({ dataDir, standIns, admin: ADMIN });
+    Object.assign(process.env, env, { LOG_LEVEL: 'warn' });
+    resetEnv();
+    resetClients();
+    let reads: Read[] = [];
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as Record<string, unknown> & { RequestItems?: object };
+        input.ReturnConsumedCapacity = 'TOTAL';
+        const result = await next(args);
+        const out = result.output as {
+          ScannedCount?: number;
+          Count?: number;
+          Responses?: Record<string, unknown[]>;
+          ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+        };
+        const capacity = [out.ConsumedCapacity ?? []]
+          .flat()
+          .reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+        const returned =
+          out.Count ?? Object.values(out.Responses ?? {}).reduce((n, r) => n + r.length, 0);
+        reads.push({
+          call: `${context.commandName ?? '?'} ${String(input.IndexName ?? input.TableName ?? Object.keys(input.RequestItems ?? {}).join(', '))}`,
+          scanned: out.ScannedCount ?? returned,
+          returned,
+          capacity,
+        });
+        return result;
+      },
+      { step: 'initialize', name: 'benchReads' },
+    );
+    const handler = await loadHandler('listPosts');
+    const report: Record<string, Read[]> = {};
+    for (const page of pages) {
+      reads = [];
+      const res = decodeResult(
+        await handler(
+          apiGatewayEvent({
+            method: 'GET',
+            rawPath: buildPath('listPosts'),
+            rawQueryString: `page=${page}`,
+          }),
+        ),
+      );
+      if (res.status !== 200) throw new Error(`listPosts page ${page} answered ${res.status}`);
+      report[`page ${page}`] = reads;
+    }
+    return report;
+  } finally {
+    await standIns.stop();
+  }
 }
 
 async function handlerFigures(): Promise<
@@ -132,7 +226,9 @@ async function main(): Promise<void> {
     console.table(handlers);
     return;
   }
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
   const stack = await startStack({
+    dataDir,
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED: 'false' },
   });
   try {
@@ -148,9 +244,9 @@ async function main(): Promise<void> {
     console.log(`seeding ${SMALL} posts (the stack seeded ${existing})…`);
     await seedPosts(stack.url, data.token, 0, SMALL);
     const listSmall = await load(listUrl);
-    console.log(`seeding up to ${LARGE} posts…`);
+    console.log(`seeding up to ${LARGE} posts, half of them drafts or scheduled…`);
     const t = Date.now();
-    await seedPosts(stack.url, data.token, SMALL, LARGE);
+    await seedPosts(stack.url, data.token, SMALL, LARGE, true);
     console.log(`  seeded in ${Math.round((Date.now() - t) / 1000)} s`);
     const listLarge = await load(listUrl);
     const increaseView = await load(`${stack.url}${buildPath('increaseView')}`, {
@@ -159,6 +255,12 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const ratio = Math.round((listLarge.p50 / Math.max(listSmall.p50, 0.001)) * 100) / 100;
+    await stack.stop();
+    const reads = await listReads(dataDir, [1, 2]);
+    const postItemsRead = (page: string) =>
+      (reads[page] ?? [])
+        .filter((r) => r.call.startsWith('QueryCommand byDate'))
+        .reduce((n, r) => n + r.scanned, 0);
     const handlers = await handlerFigures();
     const report = {
       date: new Date().toISOString(),
@@ -166,6 +268,10 @@ async function main(): Promise<void> {
       targets: TARGETS,
       smallCount: SMALL + existing,
       largeCount: LARGE + existing,
+      hiddenCount: Math.floor((LARGE - SMALL) / 2),
+      listReads: reads,
+      postItemsReadPage1: postItemsRead('page 1'),
+      postItemsReadPage2: postItemsRead('page 2'),
       listSmall,
       listLarge,
       increaseView,
@@ -181,9 +287,17 @@ async function main(): Promise<void> {
     console.log(
       `list p50 ratio ${report.largeCount}/${report.smallCount}: ${ratio} (target ≤ ${TARGETS.ratio})`,
     );
+    for (const [page, calls] of Object.entries(reads)) {
+      console.log(`DynamoDB calls of one public list request, ${page}:`);
+      console.table(calls);
+    }
+    console.log(
+      `post items read for page 1: ${report.postItemsReadPage1} (page size 10 + 1 look-ahead; ${report.hiddenCount} hidden posts in the table)`,
+    );
     console.table(handlers);
   } finally {
     await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

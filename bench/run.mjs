@@ -47,7 +47,23 @@ if (api) {
     ['PUT increase-view', api.increaseView],
   ])
     lines.push(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |`);
+  if (api.listReads) {
+    lines.push(
+      '',
+      `DynamoDB reads of one public list request with ${api.largeCount} posts, ${api.hiddenCount} of them drafts or scheduled (the real handler, every call recorded):`,
+      '',
+      '| request | call | items scanned | items returned | read capacity |',
+      '|---|---|---|---|---|',
+    );
+    for (const [page, calls] of Object.entries(api.listReads))
+      for (const c of calls)
+        lines.push(`| ${page} | ${c.call} | ${c.scanned} | ${c.returned} | ${c.capacity} |`);
+  }
   lines.push('', '| target | figure | result |', '|---|---|---|');
+  if (api.postItemsReadPage1 !== undefined)
+    lines.push(
+      `| public list page 1 reads no hidden post: post items read ≤ 11 (10 + 1 look-ahead) | ${api.postItemsReadPage1} | ${mark(api.postItemsReadPage1 <= 11)} |`,
+    );
   lines.push(
     `| list p50 ratio ${api.largeCount}/${api.smallCount} ≤ ${api.targets.ratio} | ${api.ratio} | ${mark(api.ratio <= api.targets.ratio)} |`,
   );

@@ -424,6 +424,83 @@ describe('admin', () => {
   );
 });
 
+describe('publishing', () => {
+  it(
+    'an admin types a draft (not on /blog), previews it, schedules it a minute ahead and it goes live by itself',
+    { timeout: 300_000 },
+    async () => {
+      const page = await openPage(browser, 1280);
+      await login(page, base);
+      await page.getByRole('link', { name: 'Add blog' }).first().click();
+      await page.waitForURL(`${base}/add-blog`);
+      const title = `Scheduled E2E ${Date.now()}`;
+      const slug = title.toLowerCase().replace(/\s+/g, '-');
+      const body = 'Typed in the editor, published by the clock.';
+      await page.getByLabel(/^title/i).fill(title);
+      await page.locator('.ql-editor').click();
+      await page.keyboard.type(body);
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByText('Draft saved. It is not on the blog.').waitFor();
+      // The new draft opens in its own editor, with Preview and Schedule.
+      await page.waitForURL(`${base}/edit-blog/${slug}`, { timeout: 15_000 });
+      await page.getByText('Status:').waitFor();
+      await shot(page, 'publishing-draft-editor-1280');
+
+      const visitor = await openPage(browser, 1280);
+      await visitor.goto(base + '/blog');
+      await visitor.waitForLoadState('networkidle');
+      assert.equal(await visitor.getByText(title).count(), 0, 'the draft is on /blog');
+      assert.equal((await fetch(`${base}/blog/${slug}`)).status, 404);
+
+      const [preview] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('link', { name: 'Preview' }).click(),
+      ]);
+      await preview.getByRole('heading', { level: 1, name: title }).waitFor();
+      await preview.getByText(body).waitFor();
+      await preview
+        .getByRole('note', { name: 'Preview' })
+        .getByText(/not on the blog/)
+        .waitFor();
+      assert.match(
+        (await preview.locator('meta[name="robots"]').first().getAttribute('content')) ?? '',
+        /noindex/,
+      );
+      await shot(preview, 'publishing-preview-1280');
+      await preview.close();
+
+      // A minute ahead at minute precision (what the input takes), in the browser's own zone.
+      const local = await page.evaluate(() => {
+        const at = new Date(Date.now() + 90_000);
+        const two = (n) => String(n).padStart(2, '0');
+        return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+      });
+      await page.getByLabel(/^publish at/i).fill(local);
+      await page.getByRole('button', { name: 'Schedule' }).click();
+      await page.getByText(/^Scheduled for /).waitFor();
+      await page.getByRole('button', { name: 'Reschedule' }).waitFor();
+      assert.equal((await fetch(`${base}/blog/${slug}`)).status, 404, 'live before its time');
+
+      // Nobody acts: the local stand-in of the per-minute rule publishes it.
+      const deadline = Date.now() + 180_000;
+      let live = false;
+      while (!live && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 5000));
+        live = (await fetch(`${base}/blog/${slug}`)).status === 200;
+      }
+      assert.ok(live, `${slug} did not go live within 3 minutes`);
+      await visitor.goto(base + '/blog');
+      await visitor.getByRole('heading', { name: title }).first().waitFor();
+      await visitor.goto(`${base}/blog/${slug}`);
+      await visitor.getByRole('heading', { name: title, level: 1 }).waitFor();
+      noProblems(visitor);
+      noProblems(page);
+      await visitor.context().close();
+      await page.context().close();
+    },
+  );
+});
+
 describe('no injected script runs', () => {
   it(
     'XSS payloads stored through the API do not execute on the post page, blog list, admin list and leads inbox',

@@ -65,10 +65,14 @@ const taxonomyWriter = (
   tables: { content: { access, keyPrefixes: [prefix] } },
   ...(invalidateCache ? { invalidateCache } : {}),
 });
+/** Post writers also keep revisions (write) and trim the oldest with banners only they used (delete). */
 const postWriter: FunctionGrants = {
   tables: { content: { access: ['read', 'write', 'delete'] }, views: { access: ['read'] } },
   media: ['put', 'delete'],
   invalidateCache: true,
+};
+const postReader: FunctionGrants = {
+  tables: { content: contentRead, views: { access: ['read'] } },
 };
 
 /**
@@ -80,8 +84,12 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     cognitoLogin: true,
     tables: { content: { access: ['read', 'write', 'delete'], keyPrefixes: [KEY_PREFIXES.login] } },
   },
-  listPosts: { tables: { content: contentRead, views: { access: ['read'] } } },
-  getPost: { tables: { content: contentRead, views: { access: ['read'] } } },
+  listPosts: postReader,
+  getPost: postReader,
+  previewPost: postReader,
+  listRevisions: { tables: { content: contentRead } },
+  getRevision: { tables: { content: contentRead } },
+  restoreRevision: { ...postWriter, media: ['delete'] },
   increaseView: { tables: { content: contentRead, views: { access: ['write'] } } },
   createPost: postWriter,
   updatePost: postWriter,
@@ -118,6 +126,12 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
 export const RETRY_JOB_GRANTS: FunctionGrants = {
   tables: { leads: { access: ['read', 'write'] } },
   sendMail: true,
+};
+
+/** The publishing job: finds scheduled posts that are due, publishes them, invalidates their pages. */
+export const PUBLISH_JOB_GRANTS: FunctionGrants = {
+  tables: { content: { access: ['read', 'write'] } },
+  invalidateCache: true,
 };
 
 /** The blog render handler: reads posts and view counts. */

@@ -10,6 +10,7 @@ export const SPA_ROUTES = [
   '/admin/*',
   '/add-blog',
   '/edit-blog/*',
+  '/preview/*',
 ] as const;
 
 /** What the site router needs to know about the web build. */

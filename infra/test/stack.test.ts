@@ -142,9 +142,9 @@ describe('prod stack', () => {
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
       const own = resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
-        /^(Api|Render|LeadJobs)/.test(f.id),
+        /^(Api|Render|LeadJobs|PostJobs)/.test(f.id),
       );
-      expect(own).toHaveLength(operationNames.length + 2);
+      expect(own).toHaveLength(operationNames.length + 3);
       for (const fn of own) {
         for (const st of statementsOf(s.template, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
@@ -272,6 +272,38 @@ describe('prod stack', () => {
       }
     });
 
+    it('lets the revision readers read content only, and restore write it like an update', () => {
+      for (const name of ['listRevisions', 'getRevision']) {
+        const statements = grantsOfFn(opFunction(name).id);
+        expect(statements.flatMap((st) => st.actions).sort(), name).toEqual(
+          [...TABLE_ACTIONS.read].sort(),
+        );
+        expect(new Set(statements.flatMap((st) => referencedIds(st.Resource)))).toEqual(
+          new Set([tableId('content')]),
+        );
+      }
+      const restore = opFunction('restoreRevision').id;
+      expect(dynamoStatements(restore, 'content').flatMap((st) => st.actions)).toEqual(
+        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
+      );
+      const s3 = grantsOfFn(restore).find((st) => st.actions.some((a) => a.startsWith('s3:')));
+      expect(s3?.actions).toEqual(['s3:DeleteObject']);
+    });
+
+    it('lets the publishing job read and update content and invalidate the site, nothing else', () => {
+      const job = functionByDescription(s.template, 'Publishes scheduled posts');
+      const statements = grantsOfFn(job.id);
+      expect(statements.flatMap((st) => st.actions).sort()).toEqual(
+        [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, 'cloudfront:CreateInvalidation'].sort(),
+      );
+      expect(dynamoStatements(job.id, 'leads')).toEqual([]);
+      expect(dynamoStatements(job.id, 'views')).toEqual([]);
+      expect(envOf(job.id)).toMatchObject({
+        CONTENT_TABLE: { Ref: tableId('content') },
+        DISTRIBUTION_ID: { Ref: expect.stringMatching(/^SiteDistribution/) },
+      });
+    });
+
     it('lets the leads inbox and export only read leads', () => {
       for (const name of ['listLeads', 'exportLeads']) {
         const statements = grantsOfFn(opFunction(name).id);
@@ -301,6 +333,12 @@ describe('prod stack', () => {
       USER_POOL_CLIENT_ID: expect.anything(),
       ADMIN_GROUP: 'admins',
     });
+    // Public calls with an admin view verify an admin token when one is sent.
+    for (const name of ['listPosts', 'getPost'])
+      expect(env(name), name).toMatchObject({
+        USER_POOL_ID: expect.anything(),
+        USER_POOL_CLIENT_ID: expect.anything(),
+      });
     expect(env('createPost')).toMatchObject({
       MEDIA_BUCKET: { Ref: bucketId('MediaBucket') },
       DISTRIBUTION_ID: { Ref: expect.stringMatching(/^SiteDistribution/) },
@@ -441,6 +479,15 @@ describe('prod stack', () => {
     });
   });
 
+  it('publishes scheduled posts every minute', () => {
+    const job = functionByDescription(s.template, 'Publishes scheduled posts');
+    s.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job.id, 'Arn'] } })],
+    });
+    expect(existsSync(s.stack.postJobs.publishFunction.entry)).toBe(true);
+  });
+
   it('logs and throttles the API stage, and retries lead e-mails every 5 minutes', () => {
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -538,6 +585,8 @@ describe('prod stack', () => {
           DefaultTTL: 0,
           ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
             QueryStringsConfig: { QueryStringBehavior: 'all' },
+            // An admin's list must reach the function with its token (and is answered private, no-store).
+            HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
           }),
         }),
       });
@@ -602,7 +651,13 @@ describe('prod stack', () => {
         .object({ spa: z.array(z.string()) })
         .parse(JSON.parse(/var CONFIG = (.*);/.exec(code)?.[1] ?? '{}')).spa;
       expect(spa).toEqual(
-        expect.arrayContaining(['/creative-login', '/admin', '/add-blog', '/edit-blog/*']),
+        expect.arrayContaining([
+          '/creative-login',
+          '/admin',
+          '/add-blog',
+          '/edit-blog/*',
+          '/preview/*',
+        ]),
       );
       expect(spa.filter((r) => r.startsWith('/blog') || r === '/about' || r === '/')).toEqual([]);
       expect(fn?.props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });

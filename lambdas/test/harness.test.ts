@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  PutItemCommand,
+  QueryCommand as RawQuery,
+} from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -7,6 +12,7 @@ import { sesClient } from '../src/adapters/mail';
 import { requireAdmin } from '../src/lib/auth';
 import { DomainError } from '../src/lib/errors';
 import { env } from '../src/lib/env';
+import { ensureTable, tableDefinition } from '../src/local/provision';
 import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;
@@ -38,7 +44,10 @@ describe('startTestStack', () => {
       new DescribeTableCommand({ TableName: env().CONTENT_TABLE }),
     );
     expect(content?.TableStatus).toBe('ACTIVE');
-    expect(content?.GlobalSecondaryIndexes?.map((g) => g.IndexName)).toEqual(['byDate']);
+    expect(content?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual([
+      'byDate',
+      'unpublished',
+    ]);
     const { Table: leads } = await stack.clients.dynamo.send(
       new DescribeTableCommand({ TableName: env().LEADS_TABLE }),
     );
@@ -53,6 +62,48 @@ describe('startTestStack', () => {
     await expect(
       stack.clients.s3.send(new HeadBucketCommand({ Bucket: env().MEDIA_BUCKET })),
     ).resolves.toBeDefined();
+  });
+
+  it('adds an index TABLES gained to a table created before it, keeping its items', async () => {
+    const old = tableDefinition('content', 'content-before-lifecycle');
+    const kept = (old.GlobalSecondaryIndexes ?? []).filter((g) => g.IndexName === 'byDate');
+    await stack.clients.dynamo.send(
+      new CreateTableCommand({
+        ...old,
+        GlobalSecondaryIndexes: kept,
+        AttributeDefinitions: old.AttributeDefinitions?.filter(
+          (a) => !a.AttributeName?.startsWith('gsi2'),
+        ),
+      }),
+    );
+    await stack.clients.dynamo.send(
+      new PutItemCommand({
+        TableName: 'content-before-lifecycle',
+        Item: {
+          pk: { S: 'POST#1' },
+          sk: { S: 'POST' },
+          gsi2pk: { S: 'DRAFT' },
+          gsi2sk: { S: 'a' },
+        },
+      }),
+    );
+    await ensureTable(stack.clients.dynamo, 'content', 'content-before-lifecycle');
+    const { Table } = await stack.clients.dynamo.send(
+      new DescribeTableCommand({ TableName: 'content-before-lifecycle' }),
+    );
+    expect(Table?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual([
+      'byDate',
+      'unpublished',
+    ]);
+    const drafts = await stack.clients.dynamo.send(
+      new RawQuery({
+        TableName: 'content-before-lifecycle',
+        IndexName: 'unpublished',
+        KeyConditionExpression: 'gsi2pk = :d',
+        ExpressionAttributeValues: { ':d': { S: 'DRAFT' } },
+      }),
+    );
+    expect(drafts.Count).toBe(1);
   });
 
   it('seeds categories and authors in the shared item layout', async () => {

@@ -10,6 +10,14 @@ export type Category = z.infer<typeof category>;
 export const author = z.object({ id: z.number().int(), name: z.string() });
 export type Author = z.infer<typeof author>;
 
+/**
+ * Where a post is in its life: `draft` (never public), `scheduled` (public from `publish_at`, moved
+ * there by the per-minute job) or `published` (public since `publish_at`).
+ */
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export const postStatus = z.enum(POST_STATUSES);
+export type PostStatus = z.infer<typeof postStatus>;
+
 /** A blog post as every API response carries it. */
 export const post = z.object({
   id: z.number().int(),
@@ -26,8 +34,35 @@ export const post = z.object({
   views: z.number().int(),
   /** Optimistic-concurrency version: send it back on update to detect stale edits. */
   version: z.number().int(),
+  status: postStatus,
+  /** ISO 8601 UTC: when the post went (or goes) public; null for a draft without a planned time. */
+  publish_at: z.string().nullable(),
 });
 export type Post = z.infer<typeof post>;
+
+/** One kept earlier version of a post, as the revision list shows it. */
+export const revisionSummary = z.object({
+  /** The post version this revision was (versions count every update). */
+  revision: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  /** When this version was saved, and by whom (null for versions saved before names were kept). */
+  saved_at: z.string(),
+  saved_by: z.string().nullable(),
+});
+export type RevisionSummary = z.infer<typeof revisionSummary>;
+
+/** A kept version in full: everything a restore brings back. */
+export const revision = revisionSummary.extend({
+  content: z.string(),
+  head_tag: z.string(),
+  banner_image: z.string().nullable(),
+  category: category.nullable(),
+  author: author.nullable(),
+  status: postStatus,
+  publish_at: z.string().nullable(),
+});
+export type Revision = z.infer<typeof revision>;
 
 export const postLink = z.object({ slug: z.string(), title: z.string() });
 export type PostLink = z.infer<typeof postLink>;

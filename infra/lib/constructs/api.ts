@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { contract, handlerModule, operationNames, type OperationName } from '@agency/shared';
+import {
+  contract,
+  handlerModule,
+  operationNames,
+  type Operation,
+  type OperationName,
+} from '@agency/shared';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { acknowledge } from '../nag';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -130,7 +136,7 @@ export class Api extends Construct {
   }
 
   private addOperation(name: OperationName, authorizer: HttpUserPoolAuthorizer): AgencyFunction {
-    const op = contract[name];
+    const op: Operation = contract[name];
     const id = pascalCase(name);
     const fn = new AgencyFunction(this, `${id}Function`, {
       entry: path.join(this.props.lambdasSrc, `${handlerModule(name)}.ts`),
@@ -146,7 +152,8 @@ export class Api extends Construct {
       ...this.props.targets,
       captchaKey: { secret: this.captchaKey, name: this.captchaKeyName },
     });
-    if (op.auth === 'admin') setAuthEnvironment(fn, this.props.auth);
+    // Public calls with an admin view verify a token themselves when one is sent.
+    if (op.auth === 'admin' || op.adminView) setAuthEnvironment(fn, this.props.auth);
     const routes = this.httpApi.addRoutes({
       path: op.path,
       methods: [apigw.HttpMethod[op.method]],

@@ -158,13 +158,15 @@ export class Site extends Construct {
       responseHeadersPolicy: this.headers,
     };
     // Public GETs honour the function's Cache-Control (no header → not cached); query strings are part of the key.
+    // Authorization is in the key too: CloudFront forwards it on cached GETs only then, and an admin's
+    // post list (every status) must reach the function, which answers it `private, no-store`.
     const apiPublicCache = new cloudfront.CachePolicy(this, 'ApiPublicCache', {
       comment: 'Public API GETs: cached only as long as the function says.',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.days(1),
       queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,

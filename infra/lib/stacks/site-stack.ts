@@ -9,6 +9,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { LeadJobs } from '../constructs/lead-jobs';
 import { Mail } from '../constructs/mail';
+import { PostJobs } from '../constructs/post-jobs';
 import { Media } from '../constructs/media';
 import { Render } from '../constructs/render';
 import { Site } from '../constructs/site';
@@ -31,7 +32,7 @@ export const RENDERED_PAGES = {
   patterns: ['/blog', '/blog/*', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'],
 } as const;
 
-/** The whole system for one stage: data, media, auth, mail, API, render handler, jobs and site. */
+/** The whole system for one stage: data, media, auth, mail, API, render handler, jobs (lead e-mails, scheduled posts) and site. */
 export class SiteStack extends Stack {
   readonly data: Data;
   readonly media: Media;
@@ -40,6 +41,7 @@ export class SiteStack extends Stack {
   readonly api: Api;
   readonly render: Render;
   readonly jobs: LeadJobs;
+  readonly postJobs: PostJobs;
   readonly site: Site;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -84,6 +86,11 @@ export class SiteStack extends Stack {
       entry: path.join(lambdasSrc, 'jobs/retry-lead-emails.ts'),
       targets,
     });
+    this.postJobs = new PostJobs(this, 'PostJobs', {
+      ...common,
+      entry: path.join(lambdasSrc, 'jobs/publish-scheduled-posts.ts'),
+      targets,
+    });
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
@@ -100,6 +107,7 @@ export class SiteStack extends Stack {
     this.api.connectSite(this.site.distribution, this.site.url);
     this.render.setSiteUrl(this.site.url);
     this.jobs.retryFunction.addEnvironment('SITE_URL', this.site.url);
+    this.postJobs.connectSite(this.site.distribution);
 
     new CfnOutput(this, OUTPUTS.siteUrl, {
       value: this.site.url,

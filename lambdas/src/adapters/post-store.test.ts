@@ -1,4 +1,9 @@
-import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnv } from '../lib/env';
@@ -77,5 +82,49 @@ describe('DynamoPostStore.listPage', () => {
       .resolves({ Items: [{ pk: 'POST#1', sk: 'POST', gsi1pk: 'POSTS', gsi1sk: 'a' }] });
     expect(await new DynamoPostStore().listPage(5, 10)).toEqual({ items: [], hasNext: false });
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+  });
+});
+
+/** A stored row without its keys: the record the domain hands the store. */
+function postFields(item: ReturnType<typeof row>) {
+  const { pk: _pk, sk: _sk, gsi1pk: _p, gsi1sk: _s, ...fields } = item;
+  return fields;
+}
+
+describe('DynamoPostStore index attributes', () => {
+  const record = (status: 'draft' | 'scheduled' | 'published') => ({
+    ...postFields(row(7)),
+    status,
+    publish_at: status === 'draft' ? null : '2030-01-01T00:00:00.000Z',
+    updated_by: null,
+  });
+
+  it('puts a published post in the public index only, and hidden ones in the unpublished index only', async () => {
+    ddb.on(PutCommand).resolves({});
+    const store = new DynamoPostStore();
+    for (const status of ['published', 'scheduled', 'draft'] as const)
+      await store.putPost(record(status));
+    const items = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item ?? {});
+    expect(items[0]).toMatchObject({
+      gsi1pk: 'POSTS',
+      gsi1sk: '2030-01-01T00:00:00.000Z#0000000007',
+    });
+    expect(items[0]).not.toHaveProperty('gsi2pk');
+    expect(items[1]).toMatchObject({
+      gsi2pk: 'SCHEDULED',
+      gsi2sk: '2030-01-01T00:00:00.000Z#0000000007',
+    });
+    expect(items[2]).toMatchObject({ gsi2pk: 'DRAFT' });
+    for (const hidden of [items[1], items[2]]) expect(hidden).not.toHaveProperty('gsi1pk');
+  });
+
+  it('reads a filtered admin list from the unpublished index', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    await new DynamoPostStore().listPage(1, 10, 'draft');
+    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      IndexName: 'unpublished',
+      ExpressionAttributeValues: { ':p': 'DRAFT' },
+      Limit: 11,
+    });
   });
 });

@@ -8,7 +8,15 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { PostRecord, PostStore, UpdateOutcome } from '../domain/post-ports';
+import { postStatus } from '@agency/shared';
+import type {
+  ListPosition,
+  ListView,
+  PostRecord,
+  PostStore,
+  RevisionRecord,
+  UpdateOutcome,
+} from '../domain/post-ports';
 import { env } from '../lib/env';
 import { dynamoClient } from './clients';
 import { TABLES } from './tables';
@@ -16,15 +24,39 @@ import { TABLES } from './tables';
 /** How long a pending slug guard blocks its slug: long enough for a banner upload, short enough to forgive a crash. */
 export const SLUG_GUARD_TTL_SECONDS = 60;
 
-const INDEX = TABLES.content.indexes.byDate.name;
-const POSTS_PK = 'POSTS';
+const { byDate, unpublished } = TABLES.content.indexes;
+
+/**
+ * The lists a post can be in, each one partition of a sparse index ordered newest first: published
+ * posts by publication time (the public list: nothing else is in it), scheduled posts by their time
+ * (the publishing job reads the due end), drafts by their last save. A post is in exactly one.
+ */
+const STREAMS = {
+  published: { index: byDate, value: 'POSTS' },
+  scheduled: { index: unpublished, value: 'SCHEDULED' },
+  draft: { index: unpublished, value: 'DRAFT' },
+} as const;
+type Stream = (typeof STREAMS)[keyof typeof STREAMS];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 export const postKey = (id: number) => ({ pk: `POST#${id}`, sk: 'POST' });
 export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
+const REVISION_PREFIX = 'REV#';
+/** A kept version: beside its post in the same partition, one item each (each within the item size limit). */
+export const revisionKey = (postId: number, revision: number) => ({
+  pk: `POST#${postId}`,
+  sk: `${REVISION_PREFIX}${pad(revision, 10)}`,
+});
 const counterKey = { pk: 'COUNTER', sk: 'POST' };
-const sortKeyOf = (p: Pick<PostRecord, 'created_at' | 'id'>) => `${p.created_at}#${pad(p.id, 10)}`;
+const positionKey = (at: ListPosition) => `${at.publish_at}#${pad(at.id, 10)}`;
 const epochSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The list a post is in and its place there. */
+function placeOf(post: PostRecord): { stream: Stream; sortKey: string } {
+  const stream = STREAMS[post.status];
+  const at = post.status === 'draft' ? post.updated_at : (post.publish_at ?? post.updated_at);
+  return { stream, sortKey: positionKey({ publish_at: at, id: post.id }) };
+}
 
 const postItem = z.object({
   id: z.number().int(),
@@ -38,6 +70,32 @@ const postItem = z.object({
   category_id: z.number().int().nullable().default(null),
   author_id: z.number().int().nullable().default(null),
   version: z.number().int(),
+  status: postStatus.optional(),
+  publish_at: z.string().nullable().optional(),
+  updated_by: z.string().nullable().default(null),
+});
+
+/** Posts written before the lifecycle existed were all published, at their creation time. */
+const withLifecycle = (p: z.infer<typeof postItem>): PostRecord => ({
+  ...p,
+  status: p.status ?? 'published',
+  publish_at: p.publish_at ?? (p.status ? null : p.created_at),
+});
+
+const revisionItem = z.object({
+  post_id: z.number().int(),
+  revision: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  head_tag: z.string(),
+  banner_key: z.string().nullable().default(null),
+  category_id: z.number().int().nullable().default(null),
+  author_id: z.number().int().nullable().default(null),
+  status: postStatus,
+  publish_at: z.string().nullable().default(null),
+  saved_at: z.string(),
+  saved_by: z.string().nullable().default(null),
 });
 
 const guardItem = z.object({
@@ -47,12 +105,7 @@ const guardItem = z.object({
 });
 type Guard = z.infer<typeof guardItem>;
 
-const indexKey = z.object({
-  pk: z.string(),
-  sk: z.string(),
-  gsi1pk: z.string(),
-  gsi1sk: z.string(),
-});
+const tableKey = z.object({ pk: z.string(), sk: z.string() });
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
 
 const isConditionFailure = (e: unknown) =>
@@ -75,8 +128,21 @@ function toRecord(item: Record<string, unknown> | undefined): PostRecord | null 
   const parsed = postItem.safeParse(item);
   if (!parsed.success)
     throw new Error(`Stored post ${String(item.pk)} is malformed: ${parsed.error.message}`);
+  return withLifecycle(parsed.data);
+}
+
+function toRevision(item: Record<string, unknown>): RevisionRecord {
+  const parsed = revisionItem.safeParse(item);
+  if (!parsed.success)
+    throw new Error(
+      `Stored revision ${String(item.pk)} ${String(item.sk)} is malformed: ${parsed.error.message}`,
+    );
   return parsed.data;
 }
+
+/** The index keys of a stream's items (what a keys-only walk reads). */
+const keyAttributes = (stream: Stream) =>
+  `pk, sk, ${stream.index.partitionKey}, ${stream.index.sortKey}`;
 
 /** Posts, slug guards and view counters in DynamoDB (content and views tables). */
 export class DynamoPostStore implements PostStore {
@@ -199,8 +265,15 @@ export class DynamoPostStore implements PostStore {
     return guard?.state === 'committed' ? guard.postId : null;
   }
 
+  /** The stored item: the post and the index attributes of the one list it is in (so the others skip it). */
   private item(post: PostRecord) {
-    return { ...postKey(post.id), gsi1pk: POSTS_PK, gsi1sk: sortKeyOf(post), ...post };
+    const { stream, sortKey } = placeOf(post);
+    return {
+      ...post,
+      ...postKey(post.id),
+      [stream.index.partitionKey]: stream.value,
+      [stream.index.sortKey]: sortKey,
+    };
   }
 
   async putPost(post: PostRecord): Promise<boolean> {
@@ -255,22 +328,25 @@ export class DynamoPostStore implements PostStore {
   }
 
   /**
-   * Page N of the newest-first index. Page 1 is one Query of size+1 items. Later pages first walk
-   * the keys of the posts before them (keys only, so cheap), then read size+1 items from there:
-   * the cost of page 1 never depends on how many posts exist.
+   * Page N of a view, newest first. One list: page 1 is one Query of size+1 items; later pages
+   * first walk the keys of the posts before them (keys only, so cheap), then read size+1 items from
+   * there, so the cost of page 1 never depends on how many posts exist, hidden ones included. Every
+   * status at once (admins): the keys of the first N pages of each list, merged, then the page's items.
    */
-  async listPage(page: number, size: number): Promise<{ items: PostRecord[]; hasNext: boolean }> {
+  async listPage(
+    page: number,
+    size: number,
+    view: ListView = 'live',
+  ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
+    if (view === 'all') return this.mergedPage(page, size);
+    const stream = STREAMS[view === 'live' ? 'published' : view];
     let startKey: Record<string, unknown> | undefined;
     let toSkip = (page - 1) * size;
     while (toSkip > 0) {
       const out = await dynamoClient().send(
         new QueryCommand({
-          TableName: this.content,
-          IndexName: INDEX,
-          KeyConditionExpression: 'gsi1pk = :p',
-          ExpressionAttributeValues: { ':p': POSTS_PK },
-          ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk',
-          ScanIndexForward: false,
+          ...this.streamQuery(stream),
+          ProjectionExpression: keyAttributes(stream),
           Limit: toSkip,
           ExclusiveStartKey: startKey,
         }),
@@ -279,15 +355,11 @@ export class DynamoPostStore implements PostStore {
       toSkip -= keys.length;
       const last = keys[keys.length - 1];
       if (!last || (toSkip > 0 && !out.LastEvaluatedKey)) return { items: [], hasNext: false };
-      startKey = indexKey.parse(last);
+      startKey = this.indexKey(stream, last);
     }
     const out = await dynamoClient().send(
       new QueryCommand({
-        TableName: this.content,
-        IndexName: INDEX,
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': POSTS_PK },
-        ScanIndexForward: false,
+        ...this.streamQuery(stream),
         Limit: size + 1,
         ExclusiveStartKey: startKey,
       }),
@@ -298,16 +370,98 @@ export class DynamoPostStore implements PostStore {
     return { items: items.slice(0, size), hasNext: items.length > size };
   }
 
-  private async neighbour(post: PostRecord, older: boolean): Promise<PostRecord | null> {
+  private streamQuery(stream: Stream, newestFirst = true) {
+    return {
+      TableName: this.content,
+      IndexName: stream.index.name,
+      KeyConditionExpression: '#p = :p',
+      ExpressionAttributeNames: { '#p': stream.index.partitionKey },
+      ExpressionAttributeValues: { ':p': stream.value },
+      ScanIndexForward: !newestFirst,
+    };
+  }
+
+  private indexKey(stream: Stream, item: Record<string, unknown>): Record<string, unknown> {
+    const key = tableKey.parse(item);
+    return {
+      ...key,
+      [stream.index.partitionKey]: z.string().parse(item[stream.index.partitionKey]),
+      [stream.index.sortKey]: z.string().parse(item[stream.index.sortKey]),
+    };
+  }
+
+  /** The keys and sort keys of the newest `limit` posts of a list. */
+  private async newestKeys(
+    stream: Stream,
+    limit: number,
+  ): Promise<{ pk: string; sk: string; sortKey: string }[]> {
+    const found: { pk: string; sk: string; sortKey: string }[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamoClient().send(
+        new QueryCommand({
+          ...this.streamQuery(stream),
+          ProjectionExpression: keyAttributes(stream),
+          Limit: limit - found.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of out.Items ?? [])
+        found.push({
+          ...tableKey.parse(item),
+          sortKey: z.string().parse(item[stream.index.sortKey]),
+        });
+      startKey = out.LastEvaluatedKey;
+    } while (startKey && found.length < limit);
+    return found;
+  }
+
+  private async mergedPage(
+    page: number,
+    size: number,
+  ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
+    const wanted = page * size + 1;
+    const lists = await Promise.all(
+      Object.values(STREAMS).map((stream) => this.newestKeys(stream, wanted)),
+    );
+    const merged = lists.flat().sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
+    const keys = merged.slice((page - 1) * size, page * size);
+    const items = await this.getMany(keys.map(({ pk, sk }) => ({ pk, sk })));
+    const byKey = new Map(items.map((p) => [postKey(p.id).pk, p]));
+    return {
+      items: keys.map((k) => byKey.get(k.pk)).filter((p): p is PostRecord => p !== undefined),
+      hasNext: merged.length > page * size,
+    };
+  }
+
+  /** Posts by table key, in any order; BatchGet's unprocessed keys are asked for again. */
+  private async getMany(keys: { pk: string; sk: string }[]): Promise<PostRecord[]> {
+    const found: PostRecord[] = [];
+    for (let i = 0; i < keys.length; i += 100) {
+      let batch: Record<string, unknown>[] = keys.slice(i, i + 100);
+      for (let attempt = 0; batch.length > 0 && attempt < 5; attempt++) {
+        const out = await dynamoClient().send(
+          new BatchGetCommand({ RequestItems: { [this.content]: { Keys: batch } } }),
+        );
+        for (const item of out.Responses?.[this.content] ?? []) {
+          const record = toRecord(item);
+          if (record) found.push(record);
+        }
+        batch = out.UnprocessedKeys?.[this.content]?.Keys ?? [];
+      }
+    }
+    return found;
+  }
+
+  private async neighbour(at: ListPosition, older: boolean): Promise<PostRecord | null> {
+    const stream = STREAMS.published;
+    const query = this.streamQuery(stream, older);
     const out = await dynamoClient().send(
       new QueryCommand({
-        TableName: this.content,
-        IndexName: INDEX,
-        KeyConditionExpression: older
-          ? 'gsi1pk = :p AND gsi1sk < :s'
-          : 'gsi1pk = :p AND gsi1sk > :s',
-        ExpressionAttributeValues: { ':p': POSTS_PK, ':s': sortKeyOf(post) },
-        ScanIndexForward: !older,
+        ...query,
+        KeyConditionExpression: older ? '#p = :p AND #s < :s' : '#p = :p AND #s > :s',
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': stream.index.sortKey },
+        ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':s': positionKey(at) },
         Limit: 1,
       }),
     );
@@ -315,13 +469,116 @@ export class DynamoPostStore implements PostStore {
   }
 
   async neighbours(
-    post: PostRecord,
+    at: ListPosition,
   ): Promise<{ older: PostRecord | null; newer: PostRecord | null }> {
-    const [older, newer] = await Promise.all([
-      this.neighbour(post, true),
-      this.neighbour(post, false),
-    ]);
+    const [older, newer] = await Promise.all([this.neighbour(at, true), this.neighbour(at, false)]);
     return { older, newer };
+  }
+
+  async duePosts(now: string, limit: number): Promise<PostRecord[]> {
+    const stream = STREAMS.scheduled;
+    const query = this.streamQuery(stream, false);
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        ...query,
+        KeyConditionExpression: '#p = :p AND #s <= :s',
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': stream.index.sortKey },
+        ExpressionAttributeValues: {
+          ...query.ExpressionAttributeValues,
+          ':s': positionKey({ publish_at: now, id: 9_999_999_999 }),
+        },
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((i) => toRecord(i)).filter((r): r is PostRecord => r !== null);
+  }
+
+  async publishDue(post: PostRecord): Promise<boolean> {
+    const published: PostRecord = { ...post, status: 'published' };
+    const { stream, sortKey } = placeOf(published);
+    return conditional(() =>
+      dynamoClient().send(
+        new UpdateCommand({
+          TableName: this.content,
+          Key: postKey(post.id),
+          UpdateExpression: 'SET #status = :published, #p = :p, #s = :s REMOVE #hp, #hs',
+          ConditionExpression: '#status = :scheduled AND publish_at = :at',
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            '#p': stream.index.partitionKey,
+            '#s': stream.index.sortKey,
+            '#hp': unpublished.partitionKey,
+            '#hs': unpublished.sortKey,
+          },
+          ExpressionAttributeValues: {
+            ':published': 'published',
+            ':scheduled': 'scheduled',
+            ':p': stream.value,
+            ':s': sortKey,
+            ':at': post.publish_at,
+          },
+        }),
+      ),
+    );
+  }
+
+  async putRevision(revision: RevisionRecord): Promise<void> {
+    await dynamoClient().send(
+      new PutCommand({
+        TableName: this.content,
+        Item: { ...revisionKey(revision.post_id, revision.revision), ...revision },
+      }),
+    );
+  }
+
+  /** The revisions of a post between two numbers, newest or oldest first, at most `limit`. */
+  private async revisions(
+    postId: number,
+    range: { from: number; to: number },
+    newestFirst: boolean,
+    limit: number,
+  ): Promise<RevisionRecord[]> {
+    const found: RevisionRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamoClient().send(
+        new QueryCommand({
+          TableName: this.content,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': postKey(postId).pk,
+            ':from': revisionKey(postId, range.from).sk,
+            ':to': revisionKey(postId, range.to).sk,
+          },
+          ScanIndexForward: !newestFirst,
+          Limit: limit - found.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      found.push(...(out.Items ?? []).map(toRevision));
+      startKey = out.LastEvaluatedKey;
+    } while (startKey && found.length < limit);
+    return found;
+  }
+
+  listRevisions(postId: number, limit: number): Promise<RevisionRecord[]> {
+    return this.revisions(postId, { from: 0, to: 9_999_999_999 }, true, limit);
+  }
+
+  async getRevision(postId: number, revision: number): Promise<RevisionRecord | null> {
+    const out = await dynamoClient().send(
+      new GetCommand({ TableName: this.content, Key: revisionKey(postId, revision) }),
+    );
+    return out.Item ? toRevision(out.Item) : null;
+  }
+
+  async deleteRevisions(postId: number, upTo: number): Promise<RevisionRecord[]> {
+    const doomed = await this.revisions(postId, { from: 0, to: upTo }, false, 10_000);
+    for (const r of doomed)
+      await dynamoClient().send(
+        new DeleteCommand({ TableName: this.content, Key: revisionKey(postId, r.revision) }),
+      );
+    return doomed;
   }
 
   async views(ids: number[]): Promise<Map<number, number>> {

@@ -3,7 +3,10 @@
  * CDK Data construct (infra/) read, so the deployed tables and the queries cannot drift.
  */
 export const TABLES = {
-  /** Posts, categories, authors, slug guards, counters, throttles and captcha replay records. */
+  /**
+   * Posts (pk POST#id, sk POST) with their kept revisions (sk REV#zero-padded version), categories,
+   * authors, slug guards, counters, throttles and captcha replay records.
+   */
   content: {
     envVar: 'CONTENT_TABLE',
     partitionKey: 'pk',
@@ -11,8 +14,17 @@ export const TABLES = {
     /** Time-to-live attribute, filtered in code too (dynalite has no TTL). */
     expiresAt: 'expiresAt',
     indexes: {
-      /** Posts newest first: gsi1pk = "POSTS", gsi1sk = created_at ISO + "#" + zero-padded id. */
+      /**
+       * Published posts only (sparse: drafts and scheduled posts carry no gsi1 attributes), newest
+       * publication first: gsi1pk = "POSTS", gsi1sk = publish_at ISO + "#" + zero-padded id. Posts
+       * written before publish_at existed have created_at there, which is their publication time.
+       */
       byDate: { name: 'byDate', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+      /**
+       * Posts not public yet (sparse): gsi2pk = "SCHEDULED" with gsi2sk = publish_at + "#" + id (the
+       * publishing job reads the due end), or "DRAFT" with gsi2sk = updated_at + "#" + id.
+       */
+      unpublished: { name: 'unpublished', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     },
   },
   /** One item per enquiry. */

@@ -1,4 +1,4 @@
-import type { Author, Category } from '@agency/shared';
+import type { Author, Category, PostStatus } from '@agency/shared';
 import type { CheckedImage } from './banner';
 
 /** A post as stored: references by id, banner by object key, no view count (that lives apart). */
@@ -15,6 +15,41 @@ export interface PostRecord {
   category_id: number | null;
   author_id: number | null;
   version: number;
+  status: PostStatus;
+  /** ISO 8601 UTC; null for a draft without a planned time. */
+  publish_at: string | null;
+  /** Who saved this version (the admin's user name); null for versions saved before it was kept. */
+  updated_by: string | null;
+}
+
+/** A kept earlier version of a post: its own item, so each stays within DynamoDB's item size limit. */
+export interface RevisionRecord {
+  post_id: number;
+  /** The version number the post had with this content. */
+  revision: number;
+  title: string;
+  slug: string;
+  content: string;
+  head_tag: string;
+  banner_key: string | null;
+  category_id: number | null;
+  author_id: number | null;
+  status: PostStatus;
+  publish_at: string | null;
+  saved_at: string;
+  saved_by: string | null;
+}
+
+/**
+ * Which posts a list shows: `live` (the public list: published, by publication time), `all` (every
+ * status) or one status.
+ */
+export type ListView = 'live' | 'all' | PostStatus;
+
+/** Where a post sits (or will sit) in the public list: its publication time and id. */
+export interface ListPosition {
+  publish_at: string;
+  id: number;
 }
 
 export type UpdateOutcome = 'updated' | 'stale' | 'missing';
@@ -41,10 +76,28 @@ export interface PostStore {
   replacePost(post: PostRecord, expectedVersion: number): Promise<UpdateOutcome>;
   /** Delete a post; returns it as it was when deleted, or null when it did not exist. */
   deletePost(id: number): Promise<PostRecord | null>;
-  /** Posts `(page-1)*size` … newest first; `hasNext` when more follow. */
-  listPage(page: number, size: number): Promise<{ items: PostRecord[]; hasNext: boolean }>;
-  /** The nearest older and newer posts by creation time. */
-  neighbours(post: PostRecord): Promise<{ older: PostRecord | null; newer: PostRecord | null }>;
+  /**
+   * Posts `(page-1)*size` … of a view, newest first; `hasNext` when more follow. The live view reads
+   * only published posts (a sparse index), so hidden ones never cost a public page anything.
+   */
+  listPage(
+    page: number,
+    size: number,
+    view?: ListView,
+  ): Promise<{ items: PostRecord[]; hasNext: boolean }>;
+  /** The nearest older and newer published posts around a place in the public list. */
+  neighbours(at: ListPosition): Promise<{ older: PostRecord | null; newer: PostRecord | null }>;
+  /** Scheduled posts whose time is at or before `now` (ISO), earliest first, at most `limit`. */
+  duePosts(now: string, limit: number): Promise<PostRecord[]>;
+  /** Publish a scheduled post if it is still scheduled for the same time; false otherwise. */
+  publishDue(post: PostRecord): Promise<boolean>;
+  /** Keep an earlier version (the same revision written twice is the same item). */
+  putRevision(revision: RevisionRecord): Promise<void>;
+  /** The newest `limit` kept versions of a post, newest first. */
+  listRevisions(postId: number, limit: number): Promise<RevisionRecord[]>;
+  getRevision(postId: number, revision: number): Promise<RevisionRecord | null>;
+  /** Delete the kept versions numbered `upTo` or lower; returns what was deleted. */
+  deleteRevisions(postId: number, upTo: number): Promise<RevisionRecord[]>;
   /** View counts of posts (absent = 0). */
   views(ids: number[]): Promise<Map<number, number>>;
   /** Count one view atomically; returns the new count. */
@@ -94,3 +147,6 @@ export interface PostDeps {
   log: WarnLog;
   now?: () => Date;
 }
+
+/** What the scheduled publishing job needs. */
+export type PublishDeps = Pick<PostDeps, 'posts' | 'cdn' | 'log' | 'now'>;

@@ -9,10 +9,20 @@ import type {
   PostRecord,
   PostStore,
   TaxonomyKind,
+  RevisionRecord,
   TaxonomyStore,
   UpdateOutcome,
 } from './post-ports';
-import { createPost, deletePost, pathsToInvalidate, updatePost } from './posts';
+import {
+  createPost,
+  deletePost,
+  listRevisions,
+  pathsToInvalidate,
+  restoreRevision,
+  REVISIONS_KEPT,
+  updatePost,
+} from './posts';
+import { publishDuePosts } from './publishing';
 
 /** An in-memory PostStore with the same contract as the DynamoDB one (no expiry needed here). */
 class MemoryPosts implements PostStore {
@@ -82,6 +92,37 @@ class MemoryPosts implements PostStore {
   async deleteViews(id: number) {
     this.viewCounts.delete(id);
   }
+  async duePosts(now: string, limit: number) {
+    return [...this.rows.values()]
+      .filter((p) => p.status === 'scheduled' && (p.publish_at ?? '') <= now)
+      .slice(0, limit);
+  }
+  async publishDue(post: PostRecord) {
+    const row = this.rows.get(post.id);
+    if (row?.status !== 'scheduled' || row.publish_at !== post.publish_at) return false;
+    this.rows.set(post.id, { ...row, status: 'published' });
+    return true;
+  }
+  revs = new Map<string, RevisionRecord>();
+  async putRevision(r: RevisionRecord) {
+    this.revs.set(`${r.post_id}#${r.revision}`, r);
+  }
+  async listRevisions(postId: number, limit: number) {
+    return [...this.revs.values()]
+      .filter((r) => r.post_id === postId)
+      .sort((a, b) => b.revision - a.revision)
+      .slice(0, limit);
+  }
+  async getRevision(postId: number, revision: number) {
+    return this.revs.get(`${postId}#${revision}`) ?? null;
+  }
+  async deleteRevisions(postId: number, upTo: number) {
+    const doomed = [...this.revs.values()].filter(
+      (r) => r.post_id === postId && r.revision <= upTo,
+    );
+    for (const r of doomed) this.revs.delete(`${r.post_id}#${r.revision}`);
+    return doomed;
+  }
 }
 
 /** Categories 1 (SEO) and 2 (Design), author 1 (Ann), with the usage counts post writes keep. */
@@ -123,7 +164,7 @@ class MemoryTaxonomy implements TaxonomyStore {
   }
 }
 
-function setup(opts: { cdnFails?: boolean; uploadFails?: boolean } = {}) {
+function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Date } = {}) {
   const posts = new MemoryPosts();
   const taxonomy = new MemoryTaxonomy();
   const objects = new Set<string>();
@@ -147,7 +188,14 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean } = {}) {
       invalidated.push(paths);
     },
   };
-  const deps: PostDeps = { posts, taxonomy, media, cdn, log: { warn: (m) => warnings.push(m) } };
+  const deps: PostDeps = {
+    posts,
+    taxonomy,
+    media,
+    cdn,
+    log: { warn: (m) => warnings.push(m) },
+    now: opts.now,
+  };
   return { deps, posts, taxonomy, objects, invalidated, warnings };
 }
 
@@ -324,5 +372,85 @@ describe('usage counts of categories and authors', () => {
     taxonomy.usage.set('category 2', 1);
     await deletePost(deps, 1);
     expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 0, 'author 1': 0 });
+  });
+});
+
+describe('publishing', () => {
+  it('invalidates nothing for a draft, and the pages once it is published or unpublished', async () => {
+    const { deps, invalidated } = setup();
+    await createPost(deps, { ...input, status: 'draft' });
+    await updatePost(deps, { ...input, id: 1, title: 'Still a draft' });
+    expect(invalidated).toEqual([]);
+    await updatePost(deps, { ...input, id: 1, status: 'published' });
+    expect(invalidated).toEqual([pathsToInvalidate(['a-post'])]);
+    await updatePost(deps, { ...input, id: 1, status: 'draft' });
+    expect(invalidated).toHaveLength(2);
+  });
+
+  it('publishes due scheduled posts once, leaves ones rescheduled meanwhile, and invalidates their pages', async () => {
+    let clock = new Date('2030-01-01T00:00:00.000Z');
+    const { deps, posts, invalidated } = setup({ now: () => clock });
+    await createPost(deps, { ...input, status: 'scheduled', publish_at: '2030-01-01T00:05:00Z' });
+    await createPost(deps, {
+      ...input,
+      slug: 'later',
+      status: 'scheduled',
+      publish_at: '2030-01-01T00:10:00Z',
+    });
+    expect(await publishDuePosts(deps)).toEqual({ published: 0, slugs: [] });
+    clock = new Date('2030-01-01T00:06:00.000Z');
+    // Rescheduled by an editor between the job's read and its write: stays scheduled.
+    const due = posts.duePosts.bind(posts);
+    posts.duePosts = async (now, limit) => {
+      const found = await due(now, limit);
+      const row = posts.rows.get(1);
+      if (row) posts.rows.set(1, { ...row, publish_at: '2030-01-01T01:00:00.000Z' });
+      return found;
+    };
+    expect(await publishDuePosts(deps)).toEqual({ published: 0, slugs: [] });
+    posts.duePosts = due;
+    clock = new Date('2030-01-01T02:00:00.000Z');
+    expect(await publishDuePosts(deps)).toEqual({ published: 2, slugs: ['a-post', 'later'] });
+    expect(invalidated.at(-1)).toEqual(pathsToInvalidate(['a-post', 'later']));
+    expect(await publishDuePosts(deps)).toEqual({ published: 0, slugs: [] });
+  });
+});
+
+describe('revisions', () => {
+  it('keeps the replaced version on every update, the last 25 only, and restores one as a new update', async () => {
+    const { deps, posts } = setup();
+    await createPost(deps, input, undefined, 'ann');
+    for (let i = 1; i <= 30; i++)
+      await updatePost(deps, { ...input, id: 1, title: `Title ${i}` }, undefined, `editor${i}`);
+    const kept = await listRevisions(deps, 1);
+    expect(kept).toHaveLength(REVISIONS_KEPT);
+    expect(kept[0]).toMatchObject({ revision: 30, title: 'Title 29', saved_by: 'editor29' });
+    expect(kept.at(-1)?.revision).toBe(6);
+    expect(posts.revs.size).toBe(REVISIONS_KEPT);
+    const restored = await restoreRevision(deps, { id: 1, revision: 10, version: 31 }, 'bob');
+    expect(restored).toMatchObject({ title: 'Title 9', version: 32 });
+    expect((await listRevisions(deps, 1))[0]).toMatchObject({ revision: 31, title: 'Title 30' });
+    expect(await failure(restoreRevision(deps, { id: 1, revision: 10, version: 31 }))).toMatch(
+      /^conflict: This post was changed by someone else/,
+    );
+    expect(await failure(restoreRevision(deps, { id: 1, revision: 2 }))).toBe(
+      'not-found: The revision was not found.',
+    );
+    expect(await failure(restoreRevision(deps, { id: 1, revision: 32 }))).toBe(
+      'not-found: The revision was not found.',
+    );
+  });
+
+  it('keeps a replaced banner while a revision uses it, and deletes it once trimmed away', async () => {
+    const { deps, objects } = setup();
+    await createPost(deps, input, banner());
+    await updatePost(deps, { ...input, id: 1 }, banner());
+    expect([...objects].sort()).toEqual(['banners/1.png', 'banners/2.png']);
+    const restored = await restoreRevision(deps, { id: 1, revision: 1 });
+    expect(restored.banner_image).toBe('/media/banners/1.png');
+    for (let i = 0; i < REVISIONS_KEPT + 1; i++) await updatePost(deps, { ...input, id: 1 });
+    expect([...objects]).toEqual(['banners/1.png']);
+    await deletePost(deps, 1);
+    expect(objects.size).toBe(0);
   });
 });

@@ -5,24 +5,37 @@ import {
   type Category,
   type Post,
   type PostLink,
+  type PostStatus,
+  type Revision,
+  type RevisionSummary,
 } from '@agency/shared';
 import type { UploadedFile } from '../lib/body';
-import { conflict, invalid, notFound } from '../lib/errors';
+import { conflict, invalid, notFound, unauthenticated } from '../lib/errors';
 import { checkBanner, type CheckedImage } from './banner';
-import { pathsToInvalidate } from './cache-paths';
-import type { PostDeps, PostRecord } from './post-ports';
+import type { ListView, PostDeps, PostRecord, RevisionRecord } from './post-ports';
 import { claimReferences, releaseReferences, type ReferenceClaim } from './post-references';
+import {
+  invalidate,
+  isLive,
+  listPosition,
+  resolvePublication,
+  type PublicationInput,
+} from './publishing';
 import { sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
+
+export { pathsToInvalidate } from './cache-paths';
+
+/** Earlier versions kept per post; older ones are deleted as new ones come. */
+export const REVISIONS_KEPT = 25;
 
 export const STALE_MESSAGE =
   'This post was changed by someone else since you opened it. Reload it and apply your changes again.';
 export const SLUG_TAKEN = 'is already taken';
-export { pathsToInvalidate };
 
 /** Site path of a stored banner object: served by CloudFront (and the local server) under /media/. */
 export const bannerPath = (key: string | null): string | null => (key ? `/media/${key}` : null);
 
-export interface PostInput {
+export interface PostInput extends PublicationInput {
   title: string;
   slug: string;
   content: string;
@@ -30,6 +43,8 @@ export interface PostInput {
   category_id?: number | undefined;
   author_id?: number | undefined;
 }
+
+const clock = (deps: Pick<PostDeps, 'now'>): Date => (deps.now ?? (() => new Date()))();
 
 interface Names {
   categories: Map<number, Category>;
@@ -63,6 +78,8 @@ export function toPost(record: PostRecord, views: number, names: Names): Post {
     author: record.author_id !== null ? (names.authors.get(record.author_id) ?? null) : null,
     views,
     version: record.version,
+    status: record.status,
+    publish_at: record.publish_at,
   };
 }
 
@@ -93,15 +110,6 @@ async function prepare(deps: PostDeps, input: PostInput) {
   };
 }
 
-/** Invalidation is best effort: a failure is logged and never fails the write. */
-async function invalidate(deps: PostDeps, slugs: string[]): Promise<void> {
-  try {
-    await deps.cdn.invalidate(pathsToInvalidate(slugs));
-  } catch (error) {
-    deps.log.warn('cache invalidation failed', { error, slugs });
-  }
-}
-
 /** Cleanup after a refused or failed write: logged, never masks the original outcome. */
 async function bestEffort(
   deps: PostDeps,
@@ -122,13 +130,17 @@ async function storeBanner(deps: PostDeps, image: CheckedImage | null): Promise<
 /**
  * Create a post. Slug uniqueness without transactions: a pending guard is claimed first, then the
  * post written, then the guard committed; every failure after the claim undoes what it wrote.
+ * Without a status the post is published now; only a live post's pages are invalidated.
  */
 export async function createPost(
   deps: PostDeps,
   input: PostInput,
   banner?: UploadedFile,
+  savedBy: string | null = null,
 ): Promise<Post> {
+  const now = clock(deps);
   const fields = await prepare(deps, input);
+  const publication = resolvePublication(input, null, now);
   const image = banner ? await checkBanner(banner) : null;
   const id = await deps.posts.nextPostId();
   if (!(await deps.posts.reserveSlug(fields.slug, id))) throw conflict(SLUG_TAKEN, 'slug');
@@ -138,8 +150,17 @@ export async function createPost(
   try {
     claim = await claimReferences(deps.taxonomy, null, fields);
     bannerKey = await storeBanner(deps, image);
-    const now = (deps.now ?? (() => new Date()))().toISOString();
-    record = { id, ...fields, banner_key: bannerKey, created_at: now, updated_at: now, version: 1 };
+    const at = now.toISOString();
+    record = {
+      id,
+      ...fields,
+      ...publication,
+      banner_key: bannerKey,
+      created_at: at,
+      updated_at: at,
+      updated_by: savedBy,
+      version: 1,
+    };
     if (!(await deps.posts.putPost(record)))
       throw new Error(`post id ${id} from the counter already exists`);
     if (!(await deps.posts.commitSlug(fields.slug, id))) {
@@ -155,7 +176,7 @@ export async function createPost(
     if (key) await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
     throw error;
   }
-  await invalidate(deps, [record.slug]);
+  if (isLive(record, now)) await invalidate(deps, [record.slug]);
   return present(deps, record);
 }
 
@@ -164,82 +185,246 @@ export interface UpdateInput extends PostInput {
   version?: number | undefined;
 }
 
+/** The post as it is now, kept as a revision before a write replaces it. */
+const revisionOf = (post: PostRecord): RevisionRecord => ({
+  post_id: post.id,
+  revision: post.version,
+  title: post.title,
+  slug: post.slug,
+  content: post.content,
+  head_tag: post.head_tag,
+  banner_key: post.banner_key,
+  category_id: post.category_id,
+  author_id: post.author_id,
+  status: post.status,
+  publish_at: post.publish_at,
+  saved_at: post.updated_at,
+  saved_by: post.updated_by,
+});
+
+/** The stored post `id`, checked against the version the client edited (409 when stale). */
+async function current(
+  deps: PostDeps,
+  id: number,
+  version: number | undefined,
+): Promise<PostRecord> {
+  const existing = await deps.posts.getPost(id);
+  if (!existing) throw notFound('The post');
+  if (version !== undefined && version !== existing.version) throw conflict(STALE_MESSAGE);
+  return existing;
+}
+
 /**
- * Update a post. A `version` from the client must match the stored one (else 409); the write itself
- * is conditional on the version read, so two concurrent saves never silently overwrite each other.
- * A new slug is claimed before the write and the old guard released after; a new banner replaces
- * the old object.
+ * Drop revisions beyond the newest REVISIONS_KEPT, and banner objects only they still used (banners
+ * are kept while any revision may bring them back). Best effort: the update already succeeded.
+ */
+async function trimRevisions(deps: PostDeps, post: PostRecord): Promise<void> {
+  const upTo = post.version - 1 - REVISIONS_KEPT;
+  if (upTo < 1) return;
+  try {
+    const trimmed = await deps.posts.deleteRevisions(post.id, upTo);
+    const orphans = new Set(
+      trimmed.map((r) => r.banner_key).filter((k): k is string => k !== null),
+    );
+    orphans.delete(post.banner_key ?? '');
+    if (orphans.size === 0) return;
+    for (const kept of await deps.posts.listRevisions(post.id, REVISIONS_KEPT))
+      orphans.delete(kept.banner_key ?? '');
+    for (const key of orphans)
+      await bestEffort(deps, 'delete old banner', () => deps.media.deleteBanner(key));
+  } catch (error) {
+    deps.log.warn('trimming revisions failed', { error, id: post.id });
+  }
+}
+
+/**
+ * Write `next` over `existing` as one update: the replaced version is kept as a revision first (the
+ * same revision written twice by racing saves is the same item), a new slug is claimed before the
+ * write and the old guard released after, and the write is conditional on the version read, so two
+ * concurrent saves never silently overwrite each other. A failure undoes the new slug and banner.
+ */
+async function saveOver(
+  deps: PostDeps,
+  existing: PostRecord,
+  next: PostRecord,
+  newBanner: string | null,
+  now: Date,
+): Promise<Post> {
+  const slugChanged = next.slug !== existing.slug;
+  let claim: ReferenceClaim | undefined;
+  try {
+    if (slugChanged && !(await deps.posts.reserveSlug(next.slug, existing.id)))
+      throw conflict(SLUG_TAKEN, 'slug');
+    try {
+      claim = await claimReferences(deps.taxonomy, existing, next);
+      await deps.posts.putRevision(revisionOf(existing));
+      const outcome = await deps.posts.replacePost(next, existing.version);
+      if (outcome === 'missing') throw notFound('The post');
+      if (outcome === 'stale') throw conflict(STALE_MESSAGE);
+    } catch (error) {
+      const claimed = claim;
+      if (claimed) await bestEffort(deps, 'release new references', () => claimed.undo());
+      if (slugChanged)
+        await bestEffort(deps, 'release new slug', () =>
+          deps.posts.releaseSlug(next.slug, existing.id),
+        );
+      throw error;
+    }
+  } catch (error) {
+    const key = newBanner;
+    if (key) await bestEffort(deps, 'delete new banner', () => deps.media.deleteBanner(key));
+    throw error;
+  }
+  if (slugChanged) {
+    if (!(await deps.posts.commitSlug(next.slug, existing.id)))
+      deps.log.warn('slug guard lost before commit', { slug: next.slug, id: existing.id });
+    await bestEffort(deps, 'release old slug', () =>
+      deps.posts.releaseSlug(existing.slug, existing.id),
+    );
+  }
+  await claim?.settle(deps.log);
+  await trimRevisions(deps, next);
+  // Publishing, unpublishing and editing a live post change public pages; a hidden draft's edits do not.
+  if (isLive(existing, now) || isLive(next, now))
+    await invalidate(deps, slugChanged ? [existing.slug, next.slug] : [next.slug]);
+  return present(deps, next);
+}
+
+/**
+ * Update a post. A `version` from the client must match the stored one (else 409). Without a status
+ * the post keeps its own (a spec client editing a published post leaves it published). A new banner
+ * replaces the old in the post; the old object stays while a revision may bring it back.
  */
 export async function updatePost(
   deps: PostDeps,
   input: UpdateInput,
   banner?: UploadedFile,
+  savedBy: string | null = null,
 ): Promise<Post> {
-  const existing = await deps.posts.getPost(input.id);
-  if (!existing) throw notFound('The post');
-  if (input.version !== undefined && input.version !== existing.version)
-    throw conflict(STALE_MESSAGE);
+  const now = clock(deps);
+  const existing = await current(deps, input.id, input.version);
   const fields = await prepare(deps, input);
+  const publication = resolvePublication(input, existing, now);
   const image = banner ? await checkBanner(banner) : null;
-  const slugChanged = fields.slug !== existing.slug;
-  if (slugChanged && !(await deps.posts.reserveSlug(fields.slug, existing.id)))
-    throw conflict(SLUG_TAKEN, 'slug');
-  let newKey: string | null = null;
-  let claim: ReferenceClaim | undefined;
-  let record: PostRecord;
-  try {
-    claim = await claimReferences(deps.taxonomy, existing, fields);
-    newKey = await storeBanner(deps, image);
-    record = {
-      ...existing,
-      ...fields,
-      banner_key: newKey ?? existing.banner_key,
-      updated_at: (deps.now ?? (() => new Date()))().toISOString(),
-      version: existing.version + 1,
-    };
-    const outcome = await deps.posts.replacePost(record, existing.version);
-    if (outcome === 'missing') throw notFound('The post');
-    if (outcome === 'stale') throw conflict(STALE_MESSAGE);
-  } catch (error) {
-    const claimed = claim;
-    if (claimed) await bestEffort(deps, 'release new references', () => claimed.undo());
-    if (slugChanged)
-      await bestEffort(deps, 'release new slug', () =>
-        deps.posts.releaseSlug(fields.slug, existing.id),
-      );
-    const key = newKey;
-    if (key) await bestEffort(deps, 'delete new banner', () => deps.media.deleteBanner(key));
-    throw error;
-  }
-  if (slugChanged) {
-    if (!(await deps.posts.commitSlug(fields.slug, existing.id)))
-      deps.log.warn('slug guard lost before commit', { slug: fields.slug, id: existing.id });
-    await bestEffort(deps, 'release old slug', () =>
-      deps.posts.releaseSlug(existing.slug, existing.id),
-    );
-  }
-  await claim.settle(deps.log);
-  const oldKey = existing.banner_key;
-  if (newKey && oldKey)
-    await bestEffort(deps, 'delete old banner', () => deps.media.deleteBanner(oldKey));
-  await invalidate(deps, slugChanged ? [existing.slug, record.slug] : [record.slug]);
-  return present(deps, record);
+  const newBanner = await storeBanner(deps, image);
+  const next: PostRecord = {
+    ...existing,
+    ...fields,
+    ...publication,
+    banner_key: newBanner ?? existing.banner_key,
+    updated_at: now.toISOString(),
+    updated_by: savedBy,
+    version: existing.version + 1,
+  };
+  return saveOver(deps, existing, next, newBanner, now);
+}
+
+/** A kept version of post `id` older than its current one (the current version is not a revision). */
+async function revisionOfPost(
+  deps: PostDeps,
+  post: PostRecord,
+  revision: number,
+): Promise<RevisionRecord> {
+  const found = revision < post.version ? await deps.posts.getRevision(post.id, revision) : null;
+  if (!found) throw notFound('The revision');
+  return found;
 }
 
 /**
- * Delete a post with everything that hangs off it: slug guard, view counter, banner object and its
- * count on its category and author. What to release is read from the deleted item itself, so an
- * update just before cannot make it release the wrong ones.
+ * Make a kept version the current one, as a new update: its title, slug, text, head tags, banner,
+ * category and author come back, and the version it replaces is kept in turn (history stays
+ * linear). The post's publication stays as it is, so a restore never publishes or unpublishes by
+ * surprise; a category or author deleted since comes back empty.
+ */
+export async function restoreRevision(
+  deps: PostDeps,
+  input: { id: number; revision: number; version?: number | undefined },
+  savedBy: string | null = null,
+): Promise<Post> {
+  const now = clock(deps);
+  const existing = await current(deps, input.id, input.version);
+  const kept = await revisionOfPost(deps, existing, input.revision);
+  const [category, author] = await Promise.all([
+    kept.category_id !== null ? deps.taxonomy.category(kept.category_id) : null,
+    kept.author_id !== null ? deps.taxonomy.author(kept.author_id) : null,
+  ]);
+  const next: PostRecord = {
+    ...existing,
+    title: sanitizeTitle(kept.title) || existing.title,
+    slug: kept.slug,
+    content: sanitizeContent(kept.content),
+    head_tag: sanitizeHeadTag(kept.head_tag),
+    banner_key: kept.banner_key,
+    category_id: category ? category.id : null,
+    author_id: author ? author.id : null,
+    updated_at: now.toISOString(),
+    updated_by: savedBy,
+    version: existing.version + 1,
+  };
+  return saveOver(deps, existing, next, null, now);
+}
+
+/** The kept versions of a post, newest first. */
+export async function listRevisions(deps: PostDeps, id: number): Promise<RevisionSummary[]> {
+  const post = await deps.posts.getPost(id);
+  if (!post) throw notFound('The post');
+  const kept = await deps.posts.listRevisions(id, REVISIONS_KEPT + 1);
+  return kept
+    .filter((r) => r.revision < post.version)
+    .slice(0, REVISIONS_KEPT)
+    .map((r) => ({
+      revision: r.revision,
+      title: r.title,
+      slug: r.slug,
+      saved_at: r.saved_at,
+      saved_by: r.saved_by,
+    }));
+}
+
+/** One kept version in full, with its category and author named. */
+export async function getRevision(deps: PostDeps, id: number, revision: number): Promise<Revision> {
+  const post = await deps.posts.getPost(id);
+  if (!post) throw notFound('The post');
+  const r = await revisionOfPost(deps, post, revision);
+  const names = await namesOf(deps);
+  return {
+    revision: r.revision,
+    title: r.title,
+    slug: r.slug,
+    saved_at: r.saved_at,
+    saved_by: r.saved_by,
+    content: r.content,
+    head_tag: r.head_tag,
+    banner_image: bannerPath(r.banner_key),
+    category: r.category_id !== null ? (names.categories.get(r.category_id) ?? null) : null,
+    author: r.author_id !== null ? (names.authors.get(r.author_id) ?? null) : null,
+    status: r.status,
+    publish_at: r.publish_at,
+  };
+}
+
+/**
+ * Delete a post with everything that hangs off it: slug guard, view counter, revisions, banners and
+ * its count on its category and author.
  */
 export async function deletePost(deps: PostDeps, id: number): Promise<{ id: number }> {
+  const now = clock(deps);
+  // What to release is read from the deleted item itself, so an update just before cannot make it
+  // release the wrong slug, category or author.
   const existing = await deps.posts.deletePost(id);
   if (!existing) throw notFound('The post');
   await deps.posts.releaseSlug(existing.slug, id);
   await releaseReferences(deps.taxonomy, existing, deps.log);
   await deps.posts.deleteViews(id);
-  const key = existing.banner_key;
-  if (key) await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
-  await invalidate(deps, [existing.slug]);
+  const banners = new Set<string>();
+  if (existing.banner_key) banners.add(existing.banner_key);
+  await bestEffort(deps, 'delete revisions', async () => {
+    for (const r of await deps.posts.deleteRevisions(id, existing.version))
+      if (r.banner_key) banners.add(r.banner_key);
+  });
+  for (const key of banners)
+    await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
+  if (isLive(existing, now)) await invalidate(deps, [existing.slug]);
   return { id };
 }
 
@@ -254,41 +439,80 @@ async function bySlug(deps: Pick<PostDeps, 'posts'>, slug: string): Promise<Post
 const linkOf = (r: PostRecord | null): PostLink | null =>
   r ? { slug: r.slug, title: r.title } : null;
 
-/** One post by slug with its older (`prev_post`) and newer (`next_post`) neighbours. */
-export async function getPost(
-  deps: PostDeps,
-  slug: string,
-): Promise<{ post: Post; prev_post: PostLink | null; next_post: PostLink | null }> {
-  const record = await bySlug(deps, slug);
-  if (!record) throw notFound('The post');
-  const [post, near] = await Promise.all([present(deps, record), deps.posts.neighbours(record)]);
+export interface PostView {
+  post: Post;
+  prev_post: PostLink | null;
+  next_post: PostLink | null;
+}
+
+/** A post with its older (`prev_post`) and newer (`next_post`) published neighbours. */
+async function view(deps: PostDeps, record: PostRecord, now: Date): Promise<PostView> {
+  const [post, near] = await Promise.all([
+    present(deps, record),
+    deps.posts.neighbours(listPosition(record, now)),
+  ]);
   return { post, prev_post: linkOf(near.older), next_post: linkOf(near.newer) };
 }
 
-/** A page of posts, newest first, with API links to the neighbouring pages. */
+/**
+ * One post by slug with its neighbours. The public gets only live posts (404 for a draft or a post
+ * before its time, as if it did not exist); an admin gets any.
+ */
+export async function getPost(deps: PostDeps, slug: string, asAdmin = false): Promise<PostView> {
+  const now = clock(deps);
+  const record = await bySlug(deps, slug);
+  if (!record || (!asAdmin && !isLive(record, now))) throw notFound('The post');
+  return view(deps, record, now);
+}
+
+/** Any post by id as its public page will show it, with the neighbours it will have once public. */
+export async function previewPost(deps: PostDeps, id: number): Promise<PostView> {
+  const record = await deps.posts.getPost(id);
+  if (!record) throw notFound('The post');
+  return view(deps, record, clock(deps));
+}
+
+/** Which list a caller may see: the public the live posts, an admin every status or one. */
+export function listViewFor(asAdmin: boolean, status: 'all' | PostStatus | undefined): ListView {
+  if (asAdmin) return status ?? 'all';
+  if (status === undefined || status === 'published') return 'live';
+  throw unauthenticated('Sign in as an administrator to list drafts and scheduled posts.');
+}
+
+/**
+ * A page of posts, newest publication first, with API links to the neighbouring pages. The links
+ * repeat an explicit `status` before the page, so they still end in `page=N` as the spec reads them.
+ */
 export async function listPosts(
   deps: PostDeps,
   page: number,
+  listView: ListView = 'live',
+  status?: string,
 ): Promise<{ results: Post[]; next: string | null; previous: string | null }> {
+  const now = clock(deps);
   const [{ items, hasNext }, names] = await Promise.all([
-    deps.posts.listPage(page, POST_PAGE_SIZE),
+    deps.posts.listPage(page, POST_PAGE_SIZE, listView),
     namesOf(deps),
   ]);
+  // The live index holds only published posts; checking the time too costs nothing and keeps the rule in one place.
+  const shown = listView === 'live' ? items.filter((r) => isLive(r, now)) : items;
   const views =
-    items.length > 0 ? await deps.posts.views(items.map((p) => p.id)) : new Map<number, number>();
+    shown.length > 0 ? await deps.posts.views(shown.map((p) => p.id)) : new Map<number, number>();
+  const query = (n: number): Record<string, string | number> =>
+    status ? { status, page: n } : { page: n };
   return {
-    results: items.map((r) => toPost(r, views.get(r.id) ?? 0, names)),
-    next: hasNext ? buildPath('listPosts', {}, { page: page + 1 }) : null,
-    previous: page > 1 ? buildPath('listPosts', {}, { page: page - 1 }) : null,
+    results: shown.map((r) => toPost(r, views.get(r.id) ?? 0, names)),
+    next: hasNext ? buildPath('listPosts', {}, query(page + 1)) : null,
+    previous: page > 1 ? buildPath('listPosts', {}, query(page - 1)) : null,
   };
 }
 
-/** Count one view of the post holding `slug`. */
+/** Count one view of the live post holding `slug`; drafts and posts before their time are 404. */
 export async function increaseView(
-  deps: Pick<PostDeps, 'posts'>,
+  deps: Pick<PostDeps, 'posts' | 'now'>,
   slug: string,
 ): Promise<{ views: number }> {
   const record = await bySlug(deps, slug);
-  if (!record) throw notFound('The post');
+  if (!record || !isLive(record, clock(deps))) throw notFound('The post');
   return { views: await deps.posts.addView(record.id) };
 }

@@ -1,5 +1,5 @@
 import type { Cdn, PostRecord, PostStore, WarnLog } from './post-ports';
-import { pathsToInvalidate } from './posts';
+import { pathsToInvalidate } from './cache-paths';
 import { repairWordSpaces } from './sanitize';
 
 /** One-off jobs that have finished, so each runs once per environment. */
@@ -32,7 +32,8 @@ export async function repairStoredWordSpaces(
   if (await deps.markers.isDone(REPAIR_WORD_SPACES_JOB)) return { skipped: true, repaired: 0 };
   const slugs: string[] = [];
   for (let page = 1, more = true; more; page += 1) {
-    const { items, hasNext } = await deps.posts.listPage(page, PAGE_SIZE);
+    // Every post, drafts and scheduled ones too: they are published later with what they hold.
+    const { items, hasNext } = await deps.posts.listPage(page, PAGE_SIZE, 'all');
     more = hasNext;
     for (const listed of items) {
       let post: PostRecord | null = listed;

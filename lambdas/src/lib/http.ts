@@ -21,8 +21,15 @@ export interface Request<N extends OperationName> {
   params: Parsed<Req<N> extends { params: infer P } ? P : undefined>;
   body: Parsed<Req<N> extends { body: infer B } ? B : undefined>;
   files: Partial<Record<string, UploadedFile>>;
-  /** Present on admin operations: the verified administrator. */
-  admin: Op<N>['auth'] extends 'admin' ? AdminIdentity : undefined;
+  /**
+   * Present on admin operations: the verified administrator. On public operations with an admin
+   * view, the administrator when the call carried a token, else undefined.
+   */
+  admin: Op<N>['auth'] extends 'admin'
+    ? AdminIdentity
+    : Op<N> extends { adminView: true }
+      ? AdminIdentity | undefined
+      : undefined;
   sourceIp: string;
   requestId: string;
   log: Logger;
@@ -41,6 +48,15 @@ export type Handler = (
   event: APIGatewayProxyEventV2,
   context?: Partial<Context>,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * Headers of answers that show what the public must not see (drafts, scheduled posts, revisions):
+ * never stored by a browser or the edge, never indexed.
+ */
+export const ADMIN_VIEW_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'private, no-store',
+  'x-robots-tag': 'noindex, nofollow',
+};
 
 const CONTENT_TYPES = {
   json: 'application/json; charset=utf-8',
@@ -129,8 +145,12 @@ export function defineHandler<N extends OperationName>(
       name === 'createLead' ? { 'access-control-allow-origin': '*' } : {};
     let result: APIGatewayProxyStructuredResultV2;
     try {
+      const authorization = header(event, 'authorization');
+      // A public call with an admin view checks a token only when one is sent: a bad one is refused, never ignored.
       const admin =
-        op.auth === 'admin' ? await requireAdmin(header(event, 'authorization')) : undefined;
+        op.auth === 'admin' || (op.adminView && authorization?.trim())
+          ? await requireAdmin(authorization)
+          : undefined;
       const raw = event.body
         ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
         : Buffer.alloc(0);

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole system on one machine. Starts the AWS stand-ins, creates what is missing
  * (tables, bucket, user pool, admin, categories, authors), serves the site, API and media on one
- * port like CloudFront does, seeds sample posts on the first run, and retries pending lead e-mails.
+ * port like CloudFront does, seeds sample posts on the first run, retries pending lead e-mails and
+ * publishes scheduled posts when their time comes.
  */
 import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -13,6 +14,7 @@ import { logger } from '../lib/logger';
 import { LAMBDAS_SRC } from './handler-modules';
 import { provision, standInClients } from './provision';
 import { renderHandlerLoader } from './render';
+import { startPublishJob } from './publish-job';
 import { startRetryJob } from './retry-job';
 import { seedPosts } from './seed';
 import { createLocalServer } from './server';
@@ -38,6 +40,8 @@ const settingsSchema = z.object({
     .string()
     .min(1)
     .default(path.join(REPO_ROOT, 'web', 'src', 'server', 'render-handler.ts')),
+  /** How often the stand-in of the per-minute publishing rule looks for scheduled posts that are due. */
+  PUBLISH_INTERVAL_MS: z.coerce.number().int().min(1000).default(10_000),
   /** "false" skips the sample posts. */
   SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -81,11 +85,13 @@ async function main(): Promise<void> {
   let standIns: StandIns | undefined;
   let server: Server | undefined;
   let retry: ReturnType<typeof startRetryJob> | undefined;
+  let publish: ReturnType<typeof startPublishJob> | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await retry?.stop();
+    await publish?.stop();
     if (server) {
       const s = server;
       await new Promise<void>((resolve) => {
@@ -176,6 +182,7 @@ async function main(): Promise<void> {
     }
 
     retry = startRetryJob(30_000);
+    publish = startPublishJob(settings.PUBLISH_INTERVAL_MS);
     // Build the blog renderer now rather than on the first blog request (it takes a few seconds).
     void renderHandler();
     if (!(await exists(settings.WEB_DIST)))

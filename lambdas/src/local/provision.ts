@@ -5,8 +5,12 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  DeleteTableCommand,
+  PutItemCommand,
   ResourceNotFoundException,
+  ScanCommand,
   type AttributeDefinition,
+  type AttributeValue,
   type CreateTableCommandInput,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
@@ -14,7 +18,7 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  ScanCommand,
+  ScanCommand as DocScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -36,6 +40,7 @@ import { TABLES, TAXONOMY_PREFIXES, type TableName } from '../adapters/tables';
 import { DynamoTaxonomyStore, taxonomyCounterKey, taxonomyKey } from '../adapters/taxonomy-store';
 import type { TaxonomyKind } from '../domain/post-ports';
 import { createTaxon, nameKey, type TaxonomyDeps, type TaxonRecord } from '../domain/taxonomy';
+import { logger } from '../lib/logger';
 import type { StandIns } from './stand-ins';
 
 /** Credentials the stand-ins accept (s3rver knows only its own key pair). */
@@ -164,13 +169,69 @@ export function tableDefinition(name: TableName, tableName: string): CreateTable
   };
 }
 
-async function ensureTable(db: DynamoDBClient, name: TableName, tableName: string): Promise<void> {
+/**
+ * Create the table; a table from an earlier version that lacks an index TABLES has gained since is
+ * recreated with it, items copied over (dynalite cannot add an index to a table; in AWS,
+ * CloudFormation adds it in place).
+ */
+export async function ensureTable(
+  db: DynamoDBClient,
+  name: TableName,
+  tableName: string,
+): Promise<void> {
+  const wanted = tableDefinition(name, tableName);
+  let existing: string[] | null = null;
   try {
-    await db.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
+    existing = (Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName ?? '');
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
-    await db.send(new CreateTableCommand(tableDefinition(name, tableName)));
   }
+  if (existing === null) {
+    await db.send(new CreateTableCommand(wanted));
+  } else {
+    const have = existing;
+    const missing = (wanted.GlobalSecondaryIndexes ?? []).filter(
+      (g) => !have.includes(g.IndexName ?? ''),
+    );
+    if (missing.length > 0) {
+      logger.info('adding indexes to a local table by recreating it', {
+        table: tableName,
+        indexes: missing.map((g) => g.IndexName),
+      });
+      const items: Record<string, AttributeValue>[] = [];
+      let startKey: Record<string, AttributeValue> | undefined;
+      do {
+        const page = await db.send(
+          new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }),
+        );
+        items.push(...(page.Items ?? []));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      await db.send(new DeleteTableCommand({ TableName: tableName }));
+      await waitForGone(db, tableName);
+      await db.send(new CreateTableCommand(wanted));
+      await waitForActive(db, tableName);
+      for (const Item of items) await db.send(new PutItemCommand({ TableName: tableName, Item }));
+    }
+  }
+  await waitForActive(db, tableName);
+}
+
+async function waitForGone(db: DynamoDBClient, tableName: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await db.send(new DescribeTableCommand({ TableName: tableName }));
+    } catch (error) {
+      if (error instanceof ResourceNotFoundException) return;
+      throw error;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`table ${tableName} was not deleted`);
+}
+
+async function waitForActive(db: DynamoDBClient, tableName: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
     const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every(
@@ -269,7 +330,7 @@ export async function recountUsage(
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await doc.send(
-      new ScanCommand({
+      new DocScanCommand({
         TableName: table,
         FilterExpression: 'sk = :post',
         ProjectionExpression: '#ref',

@@ -41,6 +41,7 @@ const SPA_ROUTES = [
   /^\/admin(\/.*)?$/,
   /^\/add-blog\/?$/,
   /^\/edit-blog(\/.*)?$/,
+  /^\/preview\/[^/]+$/,
 ];
 /** Blog pages, rendered at the origin; the app shell renders them too when the render handler is absent. */
 const BLOG_PAGES = [

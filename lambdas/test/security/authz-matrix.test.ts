@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, operationNames, type OperationName } from '@agency/shared';
+import { contract, operationNames, type Operation, type OperationName } from '@agency/shared';
 import { startTestStack, type InvokeOptions, type TestStack } from '../harness';
 import { PNG_1PX } from '../support/images';
 import { dataSnapshot } from './data-snapshot';
@@ -28,6 +28,13 @@ function validInput(name: OperationName): InvokeOptions {
       };
     case 'deletePost':
       return { form: { id: String(postId) } };
+    case 'previewPost':
+    case 'listRevisions':
+      return { query: { id: postId } };
+    case 'getRevision':
+      return { query: { id: postId, revision: 1 } };
+    case 'restoreRevision':
+      return { form: { id: String(postId), revision: '1' } };
     case 'listLeads':
       return { query: { page: 1 } };
     case 'createCategory':
@@ -57,6 +64,12 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   postId = (created.json as { data: { id: number } }).data.id;
+  // A second version, so revision 1 exists for the revision calls.
+  const updated = await stack.invoke('updatePost', {
+    token,
+    form: { id: String(postId), title: 'Existing, edited', slug: 'existing' },
+  });
+  expect(updated.status).toBe(200);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -73,12 +86,16 @@ describe('authorization matrix on every admin operation', () => {
         'deleteCategory',
         'deletePost',
         'exportLeads',
+        'getRevision',
         'getUserData',
         'listAuthors',
         'listCategories',
         'listLeads',
         'renameAuthor',
         'renameCategory',
+        'listRevisions',
+        'previewPost',
+        'restoreRevision',
         'updatePost',
       ].sort(),
     );
@@ -104,6 +121,29 @@ describe('authorization matrix on every admin operation', () => {
     expect(await dataSnapshot(stack)).toBe(before);
   });
 
+  it('refuses a bad token on public calls with an admin view instead of answering as to the public', async () => {
+    const tokens = badTokens(await stack.adminToken(), await stack.userToken()).filter(
+      (t) => t.header !== undefined,
+    );
+    const viewOps = operationNames.filter((n) => {
+      const op: Operation = contract[n];
+      return op.adminView === true;
+    });
+    expect(viewOps.sort()).toEqual(['getPost', 'listPosts']);
+    for (const t of tokens) {
+      const list = await stack.invoke('listPosts', {
+        query: { page: 1 },
+        headers: { authorization: t.header ?? '' },
+      });
+      expect(list.status, `listPosts with ${t.label}`).toBe(t.status);
+      const get = await stack.invoke('getPost', {
+        form: { slug: 'existing' },
+        headers: { authorization: t.header ?? '' },
+      });
+      expect(get.status, `getPost with ${t.label}`).toBe(t.status);
+    }
+  });
+
   it('lets the admin through (the matrix is not refusing everything)', async () => {
     const token = await stack.adminToken();
     for (const name of [
@@ -112,6 +152,9 @@ describe('authorization matrix on every admin operation', () => {
       'listAuthors',
       'listLeads',
       'exportLeads',
+      'previewPost',
+      'listRevisions',
+      'getRevision',
     ] as const) {
       const res = await stack.invoke(name, { ...validInput(name), token });
       expect(res.status, name).toBe(200);

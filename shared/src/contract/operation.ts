@@ -19,6 +19,11 @@ export interface Operation {
   /** API Gateway style: `{name}` marks a path parameter. */
   path: string;
   auth: Auth;
+  /**
+   * A public call that shows an admin more (drafts and scheduled posts): without an Authorization
+   * header it answers the public; with one, the token must be an admin's (else 401/403).
+   */
+  adminView?: true;
   summary: string;
   request: {
     /** Accepted body encodings; empty for calls without a body. */

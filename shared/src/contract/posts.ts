@@ -1,6 +1,15 @@
 import * as z from 'zod';
 import { POST_LIMITS } from '../constants';
-import { author, category, pageOf, post, postLink } from '../entities';
+import {
+  author,
+  category,
+  pageOf,
+  post,
+  postLink,
+  POST_STATUSES,
+  revision,
+  revisionSummary,
+} from '../entities';
 import { defineOperations } from './operation';
 
 /** A record id as forms send it: a positive whole number. */
@@ -19,6 +28,33 @@ const slug = z
     'may hold only lower-case letters, digits and single hyphens',
   );
 
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+/** Optional lifecycle fields: calls without them behave as the spec's (a new post is published now). */
+const publication = {
+  status: z.preprocess(
+    blankIsAbsent,
+    z.enum(POST_STATUSES, { error: 'must be draft, scheduled or published' }).optional(),
+  ),
+  publish_at: z.preprocess(
+    blankIsAbsent,
+    z.iso
+      .datetime({
+        offset: true,
+        error: 'must be an ISO 8601 date and time with a zone, e.g. 2030-05-01T09:30:00Z',
+      })
+      .optional(),
+  ),
+};
+
+const version = z.preprocess(
+  blankIsAbsent,
+  z.coerce.number().int('must be a whole number').min(1).optional(),
+);
+
+/** The post a revision call is about, and its data in the answer. */
+const postView = z.object({ post, prev_post: postLink.nullable(), next_post: postLink.nullable() });
+
 const postFields = {
   title: z.string().trim().min(1, 'is required').max(POST_LIMITS.titleMax, 'is too long'),
   slug,
@@ -26,6 +62,7 @@ const postFields = {
   author_id: optionalId,
   content: z.string().max(POST_LIMITS.contentMaxBytes, 'is too long').default(''),
   head_tag: z.string().max(POST_LIMITS.headTagMax, 'is too long').default(''),
+  ...publication,
 };
 
 export const postOperations = defineOperations({
@@ -34,7 +71,9 @@ export const postOperations = defineOperations({
     method: 'GET',
     path: '/api/user/post/list',
     auth: 'public',
-    summary: 'A page of posts, newest first.',
+    adminView: true,
+    summary:
+      'A page of published posts, newest publication first; an admin token lists every status (filter with `status`).',
     request: {
       encodings: [],
       query: z.object({
@@ -44,19 +83,29 @@ export const postOperations = defineOperations({
           .min(1, 'must be 1 or more')
           .max(100_000, 'is too large')
           .default(1),
+        status: z.preprocess(
+          blankIsAbsent,
+          z
+            .enum(['all', ...POST_STATUSES], {
+              error: 'must be all, draft, scheduled or published',
+            })
+            .optional(),
+        ),
       }),
     },
     status: 200,
     kind: 'json',
     response: pageOf(post),
-    errors: [400],
+    errors: [400, 401, 403],
   },
   getPost: {
     resource: 'post',
     method: 'POST',
     path: '/api/user/post/get',
     auth: 'public',
-    summary: 'One post by slug, with the previous and next posts.',
+    adminView: true,
+    summary:
+      'One published post by slug, with the previous and next posts; an admin token finds drafts and scheduled posts too.',
     request: {
       encodings: ['form', 'multipart', 'json'],
       body: z.object({
@@ -65,17 +114,15 @@ export const postOperations = defineOperations({
     },
     status: 200,
     kind: 'json',
-    response: z.object({
-      data: z.object({ post, prev_post: postLink.nullable(), next_post: postLink.nullable() }),
-    }),
-    errors: [400, 404],
+    response: z.object({ data: postView }),
+    errors: [400, 401, 403, 404],
   },
   createPost: {
     resource: 'post',
     method: 'POST',
     path: '/api/user/post/create',
     auth: 'admin',
-    summary: 'Create a post; the banner image is optional.',
+    summary: 'Create a post; the banner image is optional; without `status` it is published now.',
     request: {
       encodings: ['multipart', 'form'],
       body: z.object(postFields),
@@ -91,17 +138,11 @@ export const postOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/post/update',
     auth: 'admin',
-    summary: 'Update a post; a new banner replaces the old; a stale `version` answers 409.',
+    summary:
+      'Update a post, keeping the version it replaces as a revision; a new banner replaces the old; a stale `version` answers 409; without `status` the post keeps its own.',
     request: {
       encodings: ['multipart', 'form'],
-      body: z.object({
-        id,
-        ...postFields,
-        version: z.preprocess(
-          (v) => (v === '' ? undefined : v),
-          z.coerce.number().int('must be a whole number').min(1).optional(),
-        ),
-      }),
+      body: z.object({ id, ...postFields, version }),
       files: { banner_image: { required: false } },
     },
     status: 200,
@@ -137,6 +178,59 @@ export const postOperations = defineOperations({
     kind: 'json',
     response: z.object({ data: z.object({ views: z.number().int() }) }),
     errors: [400, 404],
+  },
+  previewPost: {
+    resource: 'post',
+    method: 'GET',
+    path: '/api/user/post/preview',
+    auth: 'admin',
+    summary:
+      'Any post by id, drafts and scheduled ones too, with the neighbours it will have once public; never cached, noindex.',
+    request: { encodings: [], query: z.object({ id }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: postView }),
+    errors: [400, 401, 403, 404],
+  },
+  listRevisions: {
+    resource: 'post',
+    method: 'GET',
+    path: '/api/user/post/revisions',
+    auth: 'admin',
+    summary: 'The kept earlier versions of a post (the last 25), newest first.',
+    request: { encodings: [], query: z.object({ id }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.array(revisionSummary) }),
+    errors: [400, 401, 403, 404],
+  },
+  getRevision: {
+    resource: 'post',
+    method: 'GET',
+    path: '/api/user/post/revision',
+    auth: 'admin',
+    summary: 'One kept version of a post in full (to compare it with the current one).',
+    request: { encodings: [], query: z.object({ id, revision: id }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: revision }),
+    errors: [400, 401, 403, 404],
+  },
+  restoreRevision: {
+    resource: 'post',
+    method: 'POST',
+    path: '/api/user/post/restore',
+    auth: 'admin',
+    summary:
+      'Make a kept version the current one, as a new update (the replaced version is kept too); a stale `version` answers 409.',
+    request: {
+      encodings: ['form', 'multipart', 'json'],
+      body: z.object({ id, revision: id, version }),
+    },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: post }),
+    errors: [400, 401, 403, 404, 409],
   },
   listCategories: {
     resource: 'post',

@@ -33,4 +33,5 @@ export const serverPages: PageModules = {
   postEditor: AdminPlaceholder,
   leads: AdminPlaceholder,
   taxonomy: AdminPlaceholder,
+  preview: AdminPlaceholder,
 };

@@ -20,6 +20,7 @@ export interface PageModules {
   postEditor: ComponentType;
   leads: ComponentType;
   taxonomy: ComponentType;
+  preview: ComponentType;
 }
 export type PageKey = keyof PageModules;
 
@@ -43,6 +44,7 @@ export const browserPages = {
   postEditor: lazyPage(() => import('../features/admin/post-editor-page')),
   leads: lazyPage(() => import('../features/admin/leads-page')),
   taxonomy: lazyPage(() => import('../features/admin/taxonomy-page')),
+  preview: lazyPage(() => import('../features/admin/preview-page')),
 } satisfies PageModules;
 
 /** Fetch the chunk (and content) of the page a path shows; nothing for a path no page matches. */

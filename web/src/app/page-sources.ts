@@ -18,6 +18,7 @@ export const pageSources: Record<PageKey, string> = {
   postEditor: 'src/features/admin/post-editor-page.tsx',
   leads: 'src/features/admin/leads-page.tsx',
   taxonomy: 'src/features/admin/taxonomy-page.tsx',
+  preview: 'src/features/admin/preview-page.tsx',
 };
 
 /**

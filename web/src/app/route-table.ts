@@ -30,6 +30,7 @@ export const routeTable: { path: string; page: PageKey; overHero?: true }[] = [
   { path: '/admin/taxonomy', page: 'taxonomy' },
   { path: '/add-blog', page: 'postEditor' },
   { path: '/edit-blog/:slug', page: 'postEditor' },
+  { path: '/preview/:id', page: 'preview' },
 ];
 
 const routeFor = (pathname: string) => routeTable.find((r) => matchPath(r.path, pathname) !== null);

@@ -7,7 +7,7 @@ import { postKey, postsPageKey } from '../features/blog/api';
 import { makePost } from '../features/blog/testing/fake-api';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { CACHE_CONTROL, createRenderHandler } from './render-handler';
-import { httpUpstream } from './upstream';
+import { httpUpstream, type Upstream } from './upstream';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -305,6 +305,52 @@ describe('render handler', () => {
     } finally {
       apiDown = false;
       error.mockRestore();
+    }
+  });
+});
+
+describe('render handler and hidden posts', () => {
+  const draft = makePost({
+    id: 500,
+    slug: 'leaked-draft',
+    title: 'Leaked draft',
+    status: 'draft',
+    publish_at: null,
+  });
+  const early = makePost({
+    id: 501,
+    slug: 'leaked-early',
+    title: 'Leaked early',
+    status: 'published',
+    publish_at: '2999-01-01T00:00:00.000Z',
+  });
+  const shown = makePost({ id: 502, slug: 'shown-post', title: 'Shown post' });
+  const all = [early, draft, shown];
+  // An API that (wrongly) hands out hidden posts: the pages still must not show them.
+  const upstream: Upstream = {
+    getPost: async (slug) => {
+      const post = all.find((p) => p.slug === slug);
+      return post ? { found: true, post, prev_post: null, next_post: null } : { found: false };
+    },
+    listPosts: async () => ({ results: all, next: null, previous: null }),
+  };
+  const leaky = createRenderHandler({
+    siteUrl: SITE,
+    upstream,
+    loadShell: async () => SHELL,
+    staticPaths: ['/'],
+  });
+
+  it('shows no draft and no post before its time on a page, in embedded data, the sitemap or the feed', async () => {
+    for (const slug of ['leaked-draft', 'leaked-early']) {
+      const res = await leaky(event(`/blog/${slug}`));
+      expect(res.statusCode, slug).toBe(404);
+      expect(String(res.body)).not.toMatch(/Leaked/);
+    }
+    for (const path of ['/blog', '/blog/shown-post', '/sitemap.xml', '/rss.xml']) {
+      const res = await leaky(event(path));
+      expect(res.statusCode, path).toBe(200);
+      expect(String(res.body), path).not.toMatch(/leaked/i);
     }
   });
 });

@@ -72,7 +72,18 @@ const text = (
 
 /** The browser never needs raw head tags: data embedded in the page carries only what survives the allowlist. */
 const cleanPost = (post: Post): Post => ({ ...post, head_tag: sanitizeHeadTag(post.head_tag) });
-const cleanPage = (page: PostPage): PostPage => ({ ...page, results: page.results.map(cleanPost) });
+
+/**
+ * Whether a post may be on a public page. The public API answers only these; checking again here
+ * keeps a draft out of cached pages even if the API were misconfigured.
+ */
+const isPublic = (post: Post, now = Date.now()): boolean =>
+  post.status === 'published' && post.publish_at !== null && Date.parse(post.publish_at) <= now;
+
+const cleanPage = (page: PostPage): PostPage => ({
+  ...page,
+  results: page.results.filter((p) => isPublic(p)).map(cleanPost),
+});
 
 /** The post slug a path shows, null for other paths, or undefined when the path is malformed. */
 export function slugForPath(path: string): string | null | undefined {
@@ -157,7 +168,7 @@ export function createRenderHandler(
         });
       try {
         if (path === '/sitemap.xml') {
-          const posts = await newestPosts(deps.upstream);
+          const posts = (await newestPosts(deps.upstream)).filter((p) => isPublic(p));
           const entries = [
             ...staticPaths.map((p) => ({ path: p })),
             { path: '/blog', lastmod: posts[0]?.updated_at },
@@ -166,7 +177,7 @@ export function createRenderHandler(
           return text(200, sitemapXml(entries, deps.siteUrl), 'application/xml; charset=utf-8');
         }
         if (path === '/rss.xml') {
-          const posts = await newestPosts(deps.upstream, FEED_SIZE);
+          const posts = (await newestPosts(deps.upstream, FEED_SIZE)).filter((p) => isPublic(p));
           return text(
             200,
             rssXml(posts, deps.siteUrl, {
@@ -203,9 +214,10 @@ export function createRenderHandler(
           deps.upstream.getPost(slug),
           deps.upstream.listPosts(1),
         ]);
-        const result: PostResult = fetched.found
-          ? { ...fetched, post: cleanPost(fetched.post) }
-          : fetched;
+        const result: PostResult =
+          fetched.found && isPublic(fetched.post)
+            ? { ...fetched, post: cleanPost(fetched.post) }
+            : { found: false };
         const fallback: Record<string, unknown> = {
           [postKey(slug)]: result,
           [postsPageKey(1)]: cleanPage(first),

@@ -1,7 +1,8 @@
 import { postDeps } from '../../adapters/post-deps';
 import { getPost } from '../../domain/posts';
-import { defineHandler } from '../../lib/http';
+import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
 
 export const handler = defineHandler('getPost', async (req) => ({
-  body: { data: await getPost(postDeps(req.log), req.body.slug) },
+  body: { data: await getPost(postDeps(req.log), req.body.slug, req.admin !== undefined) },
+  headers: req.admin ? ADMIN_VIEW_HEADERS : {},
 }));

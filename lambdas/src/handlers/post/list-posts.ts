@@ -1,8 +1,14 @@
 import { postDeps } from '../../adapters/post-deps';
-import { listPosts } from '../../domain/posts';
-import { defineHandler } from '../../lib/http';
+import { listPosts, listViewFor } from '../../domain/posts';
+import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
 
 export const handler = defineHandler('listPosts', async (req) => ({
-  body: await listPosts(postDeps(req.log), req.query.page),
-  headers: { 'cache-control': 'public, max-age=0, s-maxage=60' },
+  body: await listPosts(
+    postDeps(req.log),
+    req.query.page,
+    listViewFor(req.admin !== undefined, req.query.status),
+    req.query.status,
+  ),
+  // The public list is cached at the edge for a minute; an admin's never is.
+  headers: req.admin ? ADMIN_VIEW_HEADERS : { 'cache-control': 'public, max-age=0, s-maxage=60' },
 }));

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminListPage from './admin-list-page';
 import LeadsPage from './leads-page';
 import PostEditorPage from './post-editor-page';
+import PreviewPage from './preview-page';
 import { SESSION_KEY } from './session';
 import { renderAdmin, signIn } from './testing';
 import { fakeApi, makePost, pageBody } from '../blog/testing/fake-api';
@@ -24,6 +25,7 @@ describe('admin guard', () => {
     ['/add-blog', { '/add-blog': <PostEditorPage /> }],
     ['/edit-blog/x', { '/edit-blog/:slug': <PostEditorPage /> }],
     ['/admin/leads', { '/admin/leads': <LeadsPage /> }],
+    ['/preview/3', { '/preview/:id': <PreviewPage /> }],
   ])('%s redirects to the login page without a session', async (path, routes) => {
     const api = fakeApi({});
     renderAdmin(path, routes);
@@ -136,5 +138,89 @@ describe('admin post list', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+});
+
+describe('statuses in the admin list', () => {
+  it('shows a status badge per row and narrows the list with the status filter', async () => {
+    signIn('tok-5');
+    const api = fakeApi({
+      getUserData: userOk,
+      listPosts: (req) => {
+        const status = req.url.searchParams.get('status');
+        const all = [
+          makePost({ id: 1, title: 'Live one' }),
+          makePost({
+            id: 2,
+            title: 'Plan',
+            status: 'scheduled',
+            publish_at: '2031-01-02T03:04:00.000Z',
+          }),
+          makePost({ id: 3, title: 'Idea', status: 'draft', publish_at: null }),
+        ];
+        return {
+          body: pageBody(
+            all.filter((p) => !status || p.status === status),
+            1,
+            false,
+          ),
+        };
+      },
+    });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    const row = async (title: string) =>
+      (await screen.findByRole('cell', { name: title })).closest('tr') as HTMLElement;
+    expect(within(await row('Live one')).getByText('Published')).toBeInTheDocument();
+    expect(within(await row('Plan')).getByText(/^Scheduled/)).toHaveTextContent(/2031/);
+    expect(within(await row('Idea')).getByText('Draft')).toBeInTheDocument();
+    expect(api.calls('listPosts')[0]?.headers.get('authorization')).toBe('Bearer tok-5');
+    expect(api.calls('listPosts')[0]?.url.searchParams.has('status')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'draft' } });
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Live one' })).toBeNull());
+    expect(screen.getByRole('cell', { name: 'Idea' })).toBeInTheDocument();
+    expect(api.calls('listPosts').at(-1)?.url.searchParams.get('status')).toBe('draft');
+  });
+});
+
+describe('preview', () => {
+  it('renders a draft with the public article, never counting a view, marked as a preview', async () => {
+    signIn('tok-7');
+    const api = fakeApi({
+      previewPost: () => ({
+        body: {
+          data: {
+            post: makePost({
+              id: 3,
+              slug: 'idea',
+              title: 'Idea in progress',
+              status: 'draft',
+              publish_at: null,
+              content: '<p>Draft body<img src=x onerror="window.__x=1"></p>',
+            }),
+            prev_post: { slug: 'older', title: 'Older post' },
+            next_post: null,
+          },
+        },
+      }),
+      listPosts: () => ({ body: pageBody([makePost({ id: 9, title: 'Public one' })], 1, false) }),
+    });
+    renderAdmin('/preview/3', { '/preview/:id': <PreviewPage /> });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Idea in progress' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Preview' })).toHaveTextContent(
+      /Draft.*not on the blog/,
+    );
+    expect(screen.getByText('Draft body')).toBeInTheDocument();
+    expect(document.querySelector('img[onerror]')).toBeNull();
+    expect(screen.getByRole('link', { name: /Older post/ })).toHaveAttribute('href', '/blog/older');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
+    expect(api.calls('previewPost')[0]?.url.searchParams.get('id')).toBe('3');
+    expect(api.calls('previewPost')[0]?.headers.get('authorization')).toBe('Bearer tok-7');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(api.calls('increaseView')).toHaveLength(0);
   });
 });

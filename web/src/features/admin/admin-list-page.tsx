@@ -1,22 +1,60 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
-import { buildPath, POST_PAGE_SIZE, type Post } from '@agency/shared';
+import {
+  buildPath,
+  POST_PAGE_SIZE,
+  POST_STATUSES,
+  type Post,
+  type PostStatus,
+} from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
 import { AdminLayout } from './admin-layout';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatAdminDate } from './format-admin-date';
 import { Pager } from './pager';
+import { StatusBadge, statusLabel } from './status-badge';
 import { useAdminApi } from './use-admin-api';
 import { useUserCheck } from './use-user-check';
+
+type Filter = 'all' | PostStatus;
+
+/** Which statuses the table shows; every status by default. */
+function StatusFilter({ value, onChange }: { value: Filter; onChange: (f: Filter) => void }) {
+  const id = useId();
+  return (
+    <div className="admin-filter">
+      <label htmlFor={id}>Show</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          const next = [...POST_STATUSES, 'all' as const].find((s) => s === e.target.value);
+          if (next) onChange(next);
+        }}
+      >
+        <option value="all">All posts</option>
+        {POST_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 function PostTable() {
   const api = useAdminApi();
   useUserCheck();
   const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<Filter>('all');
+  // With the admin token the list holds every status; a filter narrows it to one.
+  const query: Record<string, string | number> =
+    filter === 'all' ? { page } : { status: filter, page };
   const { data, error, mutate, isLoading } = useSWR<ResponseOf<'listPosts'>, Error>(
-    `admin:${buildPath('listPosts', {}, { page })}`,
-    () => api('listPosts', { query: { page } }),
+    `admin:${buildPath('listPosts', {}, query)}`,
+    () => api('listPosts', { query }),
     {
       keepPreviousData: true,
     },
@@ -47,6 +85,13 @@ function PostTable() {
 
   return (
     <>
+      <StatusFilter
+        value={filter}
+        onChange={(f) => {
+          setFilter(f);
+          setPage(1);
+        }}
+      />
       <div
         role="status"
         className={status ? `admin-status admin-status--${status.kind}` : 'admin-status'}
@@ -63,7 +108,11 @@ function PostTable() {
       ) : isLoading && !data ? (
         <p aria-busy="true">Loading posts…</p>
       ) : data && data.results.length === 0 ? (
-        <p>No posts yet. Use “Add blog” to write the first one.</p>
+        <p>
+          {filter === 'all'
+            ? 'No posts yet. Use “Add blog” to write the first one.'
+            : `No ${statusLabel(filter).toLowerCase()} posts.`}
+        </p>
       ) : data ? (
         <div className="admin-table-wrap">
           <table className="admin-table">
@@ -73,6 +122,7 @@ function PostTable() {
                 <th scope="col">Title</th>
                 <th scope="col">Slug</th>
                 <th scope="col">Category</th>
+                <th scope="col">Status</th>
                 <th scope="col">Posted Date</th>
                 <th scope="col">Action</th>
               </tr>
@@ -84,6 +134,9 @@ function PostTable() {
                   <td>{p.title}</td>
                   <td>{p.slug}</td>
                   <td>{p.category?.category ?? 'Null'}</td>
+                  <td>
+                    <StatusBadge post={p} />
+                  </td>
                   <td>{formatAdminDate(p.created_at)}</td>
                   <td>
                     {/* The flex row inside the cell: a flex <td> stops being a table cell. */}

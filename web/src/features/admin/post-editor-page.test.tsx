@@ -110,7 +110,7 @@ describe('add blog', () => {
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Dup' } });
     fireEvent.change(await screen.findByTestId('editor'), { target: { value: '<p>Hi</p>' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const slug = screen.getByLabelText('Slug title');
     await waitFor(() => expect(slug).toHaveAccessibleDescription('Slug is already taken'));
     expect(slug).toHaveAttribute('aria-invalid', 'true');
@@ -118,6 +118,7 @@ describe('add blog', () => {
       title: 'Dup',
       slug: 'dup',
       content: '<p>Hi</p>',
+      status: 'published',
     });
   });
 
@@ -132,7 +133,7 @@ describe('add blog', () => {
     const file = new File([new Uint8Array([1, 2, 3])], 'banner.png', { type: 'image/png' });
     const input = screen.getByLabelText('Banner image');
     fireEvent.change(input, { target: { files: [file] } });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() =>
       expect(input).toHaveAccessibleDescription(
         'The banner must be a JPEG, PNG, WebP, GIF or AVIF image.',
@@ -163,12 +164,113 @@ describe('add blog', () => {
     });
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Fresh' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const popup = await screen.findByRole('dialog', { name: 'Success!' });
     expect(popup).toHaveTextContent('New blog added');
     expect(popup.querySelector('.popup__progress')).toHaveStyle({ animationDuration: '4000ms' });
     fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('heading', { name: 'Admin list screen' })).toBeInTheDocument();
+  });
+});
+
+describe('publishing', () => {
+  it('saves a new post as a draft and opens its editor, publishing nothing', async () => {
+    const api = fakeApi({
+      ...lists,
+      createPost: (req) => ({
+        status: 201,
+        body: {
+          data: makePost({
+            id: 31,
+            title: req.body.title ?? '',
+            slug: req.body.slug ?? '',
+            status: 'draft',
+            publish_at: null,
+          }),
+        },
+      }),
+    });
+    renderAdmin('/add-blog', { ...addRoutes, '/edit-blog/:slug': <h1>Editor of the draft</h1> });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Quiet draft' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(popup).toHaveTextContent('Draft saved. It is not on the blog.');
+    expect(api.calls('createPost')[0]?.body).toMatchObject({ status: 'draft' });
+    expect(api.calls('createPost')[0]?.body).not.toHaveProperty('publish_at');
+    fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { name: 'Editor of the draft' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/edit-blog/quiet-draft');
+  });
+
+  it('schedules in the admin zone, sending UTC, and refuses a missing or past time at the field', async () => {
+    const api = fakeApi({
+      ...lists,
+      getPost: () => ({
+        body: {
+          data: {
+            post: makePost({ id: 12, slug: 'twelve', status: 'draft', publish_at: null }),
+            prev_post: null,
+            next_post: null,
+          },
+        },
+      }),
+      updatePost: (req) => ({
+        body: {
+          data: makePost({
+            id: 12,
+            slug: 'twelve',
+            status: 'scheduled',
+            publish_at: req.body.publish_at ?? null,
+            version: 2,
+          }),
+        },
+      }),
+    });
+    renderAdmin('/edit-blog/twelve', editRoutes);
+    const when = await screen.findByLabelText(
+      /^Publish at \(your time zone: .+ \(UTC[+-]\d\d:\d\d\)\)$/,
+    );
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/preview/12');
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(when).toHaveAccessibleDescription('Pick the date and time to publish at.');
+    fireEvent.change(when, { target: { value: '2001-01-01T10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(when).toHaveAccessibleDescription('Pick a time in the future.');
+    expect(api.calls('updatePost')).toHaveLength(0);
+    fireEvent.change(when, { target: { value: '2031-07-04T09:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(popup).toHaveTextContent(/^Success!Scheduled for 4 Jul 2031, 09:30/);
+    expect(api.calls('updatePost')[0]?.body).toMatchObject({
+      status: 'scheduled',
+      publish_at: new Date('2031-07-04T09:30').toISOString(),
+    });
+    fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish now' })).toBeInTheDocument();
+  });
+
+  it('offers Unpublish and Update on a published post, and no schedule', async () => {
+    const api = fakeApi({
+      ...lists,
+      getPost: () => ({
+        body: {
+          data: { post: makePost({ id: 13, slug: 'live' }), prev_post: null, next_post: null },
+        },
+      }),
+      updatePost: () => ({
+        body: {
+          data: makePost({ id: 13, slug: 'live', status: 'draft', publish_at: null, version: 2 }),
+        },
+      }),
+    });
+    renderAdmin('/edit-blog/live', editRoutes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    expect(screen.queryByLabelText(/^Publish at/)).toBeNull();
+    const popup = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(popup).toHaveTextContent('Unpublished: saved as a draft.');
+    expect(api.calls('updatePost')[0]?.body).toMatchObject({ status: 'draft', id: '13' });
   });
 });
 
@@ -242,5 +344,86 @@ describe('edit blog', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Reload post' }));
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Nine (their edit)'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('revisions', () => {
+  it('lists kept versions, shows the text changes, and restores one after confirmation', async () => {
+    let restored = false;
+    const current = () =>
+      makePost({
+        id: 21,
+        slug: 'rev-post',
+        title: restored ? 'Old title' : 'New title',
+        content: restored ? '<p>The old words stay.</p>' : '<p>The new words stay.</p>',
+        version: restored ? 6 : 5,
+      });
+    const api = fakeApi({
+      ...lists,
+      getPost: () => ({ body: { data: { post: current(), prev_post: null, next_post: null } } }),
+      listRevisions: () => ({
+        body: {
+          data: [
+            {
+              revision: 4,
+              title: 'Old title',
+              slug: 'rev-post',
+              saved_at: '2030-01-02T10:00:00.000Z',
+              saved_by: 'asha',
+            },
+          ],
+        },
+      }),
+      getRevision: () => ({
+        body: {
+          data: {
+            revision: 4,
+            title: 'Old title',
+            slug: 'rev-post',
+            saved_at: '2030-01-02T10:00:00.000Z',
+            saved_by: 'asha',
+            content: '<p>The old words stay.</p>',
+            head_tag: '',
+            banner_image: null,
+            category: null,
+            author: null,
+            status: 'published',
+            publish_at: '2030-01-01T00:00:00.000Z',
+          },
+        },
+      }),
+      restoreRevision: () => {
+        restored = true;
+        return { body: { data: current() } };
+      },
+    });
+    renderAdmin('/edit-blog/rev-post', editRoutes);
+    await screen.findByDisplayValue('New title');
+    const summary = await screen.findByText('Revisions');
+    fireEvent.click(summary);
+    const details = summary.closest('details');
+    if (details && !details.open) {
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+    }
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare revision 4' }));
+    const diff = await screen.findByRole('region', { name: 'Revision 4 compared with the editor' });
+    await waitFor(() => expect(diff.querySelector('.revision-diff del')).not.toBeNull());
+    expect([...diff.querySelectorAll('.revision-diff del')].map((d) => d.textContent)).toEqual(
+      expect.arrayContaining(['Old', 'old']),
+    );
+    expect([...diff.querySelectorAll('.revision-diff ins')].map((d) => d.textContent)).toEqual(
+      expect.arrayContaining(['New', 'new']),
+    );
+    fireEvent.click(within(diff).getByRole('button', { name: 'Restore revision 4' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Its status stays published.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Old title'));
+    expect(api.calls('restoreRevision')[0]?.body).toEqual({
+      id: '21',
+      revision: '4',
+      version: '5',
+    });
   });
 });

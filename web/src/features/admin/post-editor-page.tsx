@@ -15,12 +15,18 @@ import { Popup } from '../../components/popup';
 import { AdminLayout } from './admin-layout';
 import { BannerInput, checkBanner } from './banner-input';
 import { classifySaveError, type PostField } from './post-form-errors';
+import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from './publish-time';
+import { StatusBadge } from './status-badge';
 import { RestoreBanner } from './restore-banner';
 import { useAdminApi } from './use-admin-api';
-import { useAuthors, useCategories } from './use-taxonomy';
 import { useAutosave } from './use-autosave';
+import { useAuthors, useCategories } from './use-taxonomy';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
+const RevisionsPanel = lazy(() => import('./revisions-panel'));
+
+/** What a save asks for: keep the post's state (`update`), or make it a draft, scheduled or published. */
+type Intent = 'update' | 'draft' | 'schedule' | 'publish';
 
 interface Values {
   title: string;
@@ -83,9 +89,26 @@ interface PostFormProps {
   /** The post being edited; undefined when adding. */
   existing?: Post;
   onReload?: () => void;
+  /** A revision became the current version: show it (at its slug's address). */
+  onRestored?: (post: Post) => void;
 }
 
-function PostForm({ existing, onReload }: PostFormProps) {
+function successMessage(intent: Intent, isNew: boolean, was: Post | null, saved: Post): string {
+  switch (intent) {
+    case 'publish':
+      return isNew ? 'New blog added' : 'Published. It is on the blog now.';
+    case 'draft':
+      return was?.status === 'published'
+        ? 'Unpublished: saved as a draft.'
+        : 'Draft saved. It is not on the blog.';
+    case 'schedule':
+      return `Scheduled for ${formatLocal(saved.publish_at ?? '')} (${zoneLabel()}).`;
+    case 'update':
+      return 'Blog Updated.';
+  }
+}
+
+function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   const api = useAdminApi();
   const navigate = useNavigate();
   const base = useId();
@@ -94,14 +117,20 @@ function PostForm({ existing, onReload }: PostFormProps) {
   const [values, setValues] = useState<Values>(loaded);
   const autosave = useAutosave(existing ? String(existing.id) : 'new', values, loaded);
   const [version, setVersion] = useState(existing?.version);
+  /** The post as last saved: its id, status and publication time drive the buttons. */
+  const [saved, setSaved] = useState<Post | null>(existing ?? null);
+  const [publishAt, setPublishAt] = useState(
+    existing?.status === 'scheduled' ? toLocalInput(existing.publish_at) : '',
+  );
   const [banner, setBanner] = useState<File | null>(null);
   const [currentBanner, setCurrentBanner] = useState(existing?.banner_image ?? null);
   const [errors, setErrors] = useState<Errors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<Intent | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [success, setSuccess] = useState(false);
+  const [success, setSuccess] = useState<{ message: string; then?: string } | null>(null);
+  const [savedCount, setSavedCount] = useState(0);
   const categories = useCategories();
   const authors = useAuthors();
 
@@ -120,28 +149,62 @@ function PostForm({ existing, onReload }: PostFormProps) {
     setErrors((e) => ({ ...e, banner_image: file ? (checkBanner(file) ?? undefined) : undefined }));
   };
 
-  const onSubmit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    if (errors.banner_image) return;
+  /** The lifecycle fields of a save, or null when the schedule time is missing or past (shown at the field). */
+  const publication = (intent: Intent): Record<string, BodyValue> | null => {
+    if (intent === 'draft') return { status: 'draft' };
+    if (intent === 'publish') return { status: 'published' };
+    if (intent === 'update') return {};
+    const at = fromLocalInput(publishAt);
+    const problem = !at
+      ? 'Pick the date and time to publish at.'
+      : Date.parse(at) <= Date.now()
+        ? 'Pick a time in the future.'
+        : null;
+    if (problem || !at) {
+      setErrors((e) => ({ ...e, publish_at: problem ?? undefined }));
+      return null;
+    }
+    return { status: 'scheduled', publish_at: at };
+  };
+
+  const save = async (intent: Intent): Promise<void> => {
+    if (errors.banner_image || saving) return;
+    const lifecycle = publication(intent);
+    if (!lifecycle) return;
     setGeneral(null);
     setStale(null);
-    setSaving(true);
-    const body: Record<string, BodyValue> = { ...values, banner_image: banner ?? undefined };
+    setSaving(intent);
+    const body: Record<string, BodyValue> = {
+      ...values,
+      ...lifecycle,
+      banner_image: banner ?? undefined,
+    };
     const onUploadProgress = banner ? setProgress : undefined;
     try {
-      if (existing) {
-        const { data } = await api('updatePost', {
-          body: { ...body, id: existing.id, version },
-          onUploadProgress,
-        });
+      const isNew = saved === null;
+      const { data } = isNew
+        ? await api('createPost', { body, onUploadProgress })
+        : await api('updatePost', {
+            body: { ...body, id: saved.id, version },
+            onUploadProgress,
+          });
+      autosave.saved(values);
+      setSuccess({
+        message: successMessage(intent, isNew, saved, data),
+        // A new post goes to the list once published, else to its own editor (preview, schedule).
+        then: isNew
+          ? intent === 'publish'
+            ? '/admin'
+            : `/edit-blog/${encodeURIComponent(data.slug)}`
+          : undefined,
+      });
+      if (!isNew) {
+        setSaved(data);
         setVersion(data.version);
         setCurrentBanner(data.banner_image);
         setBanner(null);
-      } else {
-        await api('createPost', { body, onUploadProgress });
+        setSavedCount((n) => n + 1);
       }
-      autosave.saved(values);
-      setSuccess(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
       const problem = classifySaveError(err);
@@ -149,167 +212,262 @@ function PostForm({ existing, onReload }: PostFormProps) {
       else if (problem.kind === 'stale') setStale(problem.message);
       else setGeneral(problem.message);
     } finally {
-      setSaving(false);
+      setSaving(null);
       setProgress(null);
     }
+  };
+
+  // Enter in a field keeps the post's state: it never publishes by accident.
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    void save(saved?.status === 'published' ? 'update' : 'draft');
   };
 
   const describedBy = (f: PostField): string | undefined =>
     errors[f] ? `${id(f)}-error` : undefined;
   const contentLabelId = `${id('content')}-label`;
+  const status = saved?.status;
+  const button = (intent: Intent, label: string, busyLabel: string, primary = false) => (
+    <button
+      type="button"
+      className={primary ? 'btn btn--primary' : 'btn btn--outline'}
+      disabled={saving !== null}
+      onClick={() => void save(intent)}
+    >
+      {saving === intent ? busyLabel : label}
+    </button>
+  );
 
   return (
-    <form className="post-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      {autosave.offer && (
-        <RestoreBanner
-          savedAt={autosave.offer.savedAt}
-          onRestore={() => {
-            const copy = autosave.restore();
-            if (copy) setValues(copy);
-          }}
-          onDiscard={autosave.discard}
-        />
-      )}
-      {general && (
-        <p className="form-error" role="alert">
-          {general}
-        </p>
-      )}
-      {stale && (
-        <div className="form-error form-error--stale" role="alert">
-          <p>
-            Someone else changed this post after you opened it, so your update was not saved. (
-            {stale})
-          </p>
-          <p>
-            Reload the post to see the latest version; copy anything you want to keep first, because
-            reloading replaces your edits.
-          </p>
-          <button type="button" className="btn btn--primary" onClick={onReload}>
-            Reload post
-          </button>
-        </div>
-      )}
-      <Field id={id('title')} label="Title" error={errors.title}>
-        <input
-          id={id('title')}
-          type="text"
-          value={values.title}
-          onChange={(e) => onTitle(e.target.value)}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={describedBy('title')}
-        />
-      </Field>
-      <Field id={id('slug')} label="Slug title" error={errors.slug}>
-        <input
-          id={id('slug')}
-          type="text"
-          value={values.slug}
-          onChange={(e) => set('slug', e.target.value)}
-          aria-invalid={errors.slug ? true : undefined}
-          aria-describedby={describedBy('slug')}
-        />
-      </Field>
-      <Field id={id('category_id')} label="Category" error={errors.category_id}>
-        <select
-          id={id('category_id')}
-          value={values.category_id}
-          onChange={(e) => set('category_id', e.target.value)}
-          aria-invalid={errors.category_id ? true : undefined}
-          aria-describedby={describedBy('category_id')}
-        >
-          <option value="" disabled>
-            Select
-          </option>
-          {categories.data?.data.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.category}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={id('content')} label="Content" error={errors.content} labelId={contentLabelId}>
-        <Suspense fallback={<div className="rich-text rich-text--loading">Loading editor…</div>}>
-          <RichTextEditor
-            id={id('content')}
-            labelledBy={contentLabelId}
-            value={values.content}
-            onChange={(html, source) => {
-              set('content', html);
-              if (source !== 'user') autosave.rebase({ content: html });
+    <>
+      <form className="post-form" onSubmit={onSubmit} noValidate>
+        {autosave.offer && (
+          <RestoreBanner
+            savedAt={autosave.offer.savedAt}
+            onRestore={() => {
+              const copy = autosave.restore();
+              if (copy) setValues(copy);
             }}
-            invalid={Boolean(errors.content)}
-            describedBy={describedBy('content')}
+            onDiscard={autosave.discard}
+          />
+        )}
+        {saved && (
+          <p className="post-form__status">
+            <span>Status:</span> <StatusBadge post={saved} />
+            {saved.status === 'published' && saved.publish_at && (
+              <span className="post-form__hint">since {formatLocal(saved.publish_at)}</span>
+            )}
+          </p>
+        )}
+        {general && (
+          <p className="form-error" role="alert">
+            {general}
+          </p>
+        )}
+        {stale && (
+          <div className="form-error form-error--stale" role="alert">
+            <p>
+              Someone else changed this post after you opened it, so your update was not saved. (
+              {stale})
+            </p>
+            <p>
+              Reload the post to see the latest version; copy anything you want to keep first,
+              because reloading replaces your edits.
+            </p>
+            <button type="button" className="btn btn--primary" onClick={onReload}>
+              Reload post
+            </button>
+          </div>
+        )}
+        <Field id={id('title')} label="Title" error={errors.title}>
+          <input
+            id={id('title')}
+            type="text"
+            value={values.title}
+            onChange={(e) => onTitle(e.target.value)}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={describedBy('title')}
+          />
+        </Field>
+        <Field id={id('slug')} label="Slug title" error={errors.slug}>
+          <input
+            id={id('slug')}
+            type="text"
+            value={values.slug}
+            onChange={(e) => set('slug', e.target.value)}
+            aria-invalid={errors.slug ? true : undefined}
+            aria-describedby={describedBy('slug')}
+          />
+        </Field>
+        <Field id={id('category_id')} label="Category" error={errors.category_id}>
+          <select
+            id={id('category_id')}
+            value={values.category_id}
+            onChange={(e) => set('category_id', e.target.value)}
+            aria-invalid={errors.category_id ? true : undefined}
+            aria-describedby={describedBy('category_id')}
+          >
+            <option value="" disabled>
+              Select
+            </option>
+            {categories.data?.data.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.category}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id('content')} label="Content" error={errors.content} labelId={contentLabelId}>
+          <Suspense fallback={<div className="rich-text rich-text--loading">Loading editor…</div>}>
+            <RichTextEditor
+              id={id('content')}
+              labelledBy={contentLabelId}
+              value={values.content}
+              onChange={(html, source) => {
+                set('content', html);
+                if (source !== 'user') autosave.rebase({ content: html });
+              }}
+              invalid={Boolean(errors.content)}
+              describedBy={describedBy('content')}
+            />
+          </Suspense>
+        </Field>
+        <Field id={id('head_tag')} label="Header tag" error={errors.head_tag}>
+          <textarea
+            id={id('head_tag')}
+            rows={5}
+            value={values.head_tag}
+            onChange={(e) => set('head_tag', e.target.value)}
+            aria-invalid={errors.head_tag ? true : undefined}
+            aria-describedby={describedBy('head_tag')}
+          />
+        </Field>
+        <Field id={id('banner_image')} label="Banner image" error={errors.banner_image}>
+          <BannerInput
+            id={id('banner_image')}
+            file={banner}
+            current={currentBanner}
+            onFile={onBanner}
+            error={errors.banner_image}
+            errorId={`${id('banner_image')}-error`}
+            progress={progress}
+          />
+        </Field>
+        <Field id={id('author_id')} label="Author" error={errors.author_id}>
+          <select
+            id={id('author_id')}
+            value={values.author_id}
+            onChange={(e) => set('author_id', e.target.value)}
+            aria-invalid={errors.author_id ? true : undefined}
+            aria-describedby={describedBy('author_id')}
+          >
+            <option value="" disabled>
+              Select
+            </option>
+            {authors.data?.data.map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {status !== 'published' && (
+          <div className="post-form__schedule">
+            <Field
+              id={id('publish_at')}
+              label={`Publish at (your time zone: ${zoneLabel()})`}
+              error={errors.publish_at}
+            >
+              <input
+                id={id('publish_at')}
+                type="datetime-local"
+                value={publishAt}
+                onChange={(e) => {
+                  setPublishAt(e.target.value);
+                  setErrors((x) => ({ ...x, publish_at: undefined }));
+                }}
+                aria-invalid={errors.publish_at ? true : undefined}
+                aria-describedby={describedBy('publish_at')}
+              />
+            </Field>
+            <p className="post-form__hint">
+              The post goes live by itself within a minute of this time.
+            </p>
+            <div>
+              {button(
+                'schedule',
+                status === 'scheduled' ? 'Reschedule' : 'Schedule',
+                'Scheduling…',
+              )}
+            </div>
+          </div>
+        )}
+        <div className="post-form__actions">
+          {existing && (
+            <Link to="/admin" className="btn btn--outline">
+              Back
+            </Link>
+          )}
+          {status === 'published'
+            ? button('draft', 'Unpublish', 'Unpublishing…')
+            : button('draft', 'Save draft', 'Saving…')}
+          {saved && (
+            <Link
+              to={`/preview/${saved.id}`}
+              target="_blank"
+              rel="noopener"
+              className="btn btn--outline"
+              aria-describedby={id('preview-hint')}
+            >
+              Preview
+            </Link>
+          )}
+          {status === 'published'
+            ? button('update', 'Update', 'Saving…', true)
+            : button(
+                'publish',
+                status === 'scheduled' ? 'Publish now' : 'Publish',
+                'Publishing…',
+                true,
+              )}
+        </div>
+        {saved && (
+          <p className="post-form__hint" id={id('preview-hint')}>
+            Preview opens in a new tab and shows the last saved version.
+          </p>
+        )}
+        <Popup
+          open={success !== null}
+          variant="success"
+          title="Success!"
+          message={success?.message ?? ''}
+          autoCloseMs={saved === null ? TIMINGS.addSuccessPopupMs : TIMINGS.updateSuccessPopupMs}
+          onClose={() => {
+            const then = success?.then;
+            setSuccess(null);
+            if (then) void navigate(then, { replace: then !== '/admin' });
+          }}
+        />
+      </form>
+      {saved && (
+        <Suspense fallback={null}>
+          <RevisionsPanel
+            post={saved}
+            version={version ?? saved.version}
+            current={values}
+            refresh={savedCount}
+            onRestored={(post) => onRestored?.(post)}
           />
         </Suspense>
-      </Field>
-      <Field id={id('head_tag')} label="Header tag" error={errors.head_tag}>
-        <textarea
-          id={id('head_tag')}
-          rows={5}
-          value={values.head_tag}
-          onChange={(e) => set('head_tag', e.target.value)}
-          aria-invalid={errors.head_tag ? true : undefined}
-          aria-describedby={describedBy('head_tag')}
-        />
-      </Field>
-      <Field id={id('banner_image')} label="Banner image" error={errors.banner_image}>
-        <BannerInput
-          id={id('banner_image')}
-          file={banner}
-          current={currentBanner}
-          onFile={onBanner}
-          error={errors.banner_image}
-          errorId={`${id('banner_image')}-error`}
-          progress={progress}
-        />
-      </Field>
-      <Field id={id('author_id')} label="Author" error={errors.author_id}>
-        <select
-          id={id('author_id')}
-          value={values.author_id}
-          onChange={(e) => set('author_id', e.target.value)}
-          aria-invalid={errors.author_id ? true : undefined}
-          aria-describedby={describedBy('author_id')}
-        >
-          <option value="" disabled>
-            Select
-          </option>
-          {authors.data?.data.map((a) => (
-            <option key={a.id} value={String(a.id)}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <div className="post-form__actions">
-        {existing && (
-          <Link to="/admin" className="btn btn--outline">
-            Back
-          </Link>
-        )}
-        <button type="submit" className="btn btn--primary" disabled={saving}>
-          {saving ? 'Saving…' : existing ? 'Update' : 'Submit'}
-        </button>
-      </div>
-      <Popup
-        open={success}
-        variant="success"
-        title="Success!"
-        message={existing ? 'Blog Updated.' : 'New blog added'}
-        autoCloseMs={existing ? TIMINGS.updateSuccessPopupMs : TIMINGS.addSuccessPopupMs}
-        onClose={() => {
-          setSuccess(false);
-          if (!existing) void navigate('/admin');
-        }}
-      />
-    </form>
+      )}
+    </>
   );
 }
 
 /** Loads the post named by the route, then shows the form filled with it. */
 function EditPost({ slug }: { slug: string }) {
   const api = useAdminApi();
+  const navigate = useNavigate();
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'ready'; post: Post; loadedAt: number }
@@ -344,7 +502,16 @@ function EditPost({ slug }: { slug: string }) {
       </div>
     );
   return (
-    <PostForm key={`${state.post.id}-${state.loadedAt}`} existing={state.post} onReload={load} />
+    <PostForm
+      key={`${state.post.id}-${state.loadedAt}`}
+      existing={state.post}
+      onReload={load}
+      onRestored={(post) => {
+        // The address names the slug it was opened with: reload there, or move to the restored slug.
+        if (post.slug === slug) load();
+        else void navigate(`/edit-blog/${encodeURIComponent(post.slug)}`, { replace: true });
+      }}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ export const POST_FIELDS = [
   'content',
   'head_tag',
   'banner_image',
+  'publish_at',
 ] as const;
 export type PostField = (typeof POST_FIELDS)[number];
 
@@ -20,6 +21,7 @@ export const FIELD_LABELS: Record<PostField, string> = {
   content: 'Content',
   head_tag: 'Header tag',
   banner_image: 'Banner image',
+  publish_at: 'Publish time',
 };
 
 const isPostField = (name: string | undefined): name is PostField =>

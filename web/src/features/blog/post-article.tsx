@@ -20,6 +20,8 @@ export interface PostArticleProps {
   prev: PostLink | null;
   next: PostLink | null;
   related: readonly Post[];
+  /** False in an admin preview: looking at a draft is not a visit. */
+  countViews?: boolean;
 }
 
 /**
@@ -33,8 +35,8 @@ function PostBody({ html }: { html: string }) {
 }
 
 /** One blog post: breadcrumb, title, banner, listen control, body, prev/next, author, share and related posts. */
-export function PostArticle({ post, prev, next, related }: PostArticleProps) {
-  const views = useViewCount(post.slug, post.views);
+export function PostArticle({ post, prev, next, related, countViews = true }: PostArticleProps) {
+  const views = useViewCount(countViews ? post.slug : null, post.views);
   const path = postPath(post.slug);
   return (
     <>

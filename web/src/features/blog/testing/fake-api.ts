@@ -94,6 +94,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     author: { id: 1, name: 'Asha Rao' },
     views: 5,
     version: 1,
+    status: 'published',
+    publish_at: '2025-03-12T12:00:00.000Z',
     ...overrides,
   };
 }
