@@ -7,6 +7,7 @@ import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
+import { ADMIN_SESSION } from '@agency/shared';
 import { resetClients } from '../adapters/clients';
 import { resetEnv } from '../lib/env';
 import { logger } from '../lib/logger';
@@ -38,6 +39,8 @@ const settingsSchema = z.object({
     .string()
     .min(1)
     .default(path.join(REPO_ROOT, 'web', 'src', 'server', 'render-handler.ts')),
+  /** Life of admin access tokens; shorten it to watch the browser renew them (AWS: one hour). */
+  ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(ADMIN_SESSION.accessTokenSeconds),
   /** "false" skips the sample posts. */
   SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -116,6 +119,7 @@ async function main(): Promise<void> {
       siteUrl,
       mailFrom: settings.MAIL_FROM,
       mailTo: settings.MAIL_TO,
+      accessTokenTtlSeconds: settings.ADMIN_TOKEN_TTL_SECONDS,
     });
     // Before any handler module is imported: they read their settings once per cold start.
     Object.assign(process.env, env);
