@@ -93,7 +93,10 @@ describe('refreshSession', () => {
 
   it('refuses without the X-Requested-With header, so a cross-site form cannot renew', async () => {
     const { refreshToken } = await signIn();
-    for (const headers of [{}, { [ADMIN_SESSION.csrfHeader]: 'XMLHttpRequest-ish' }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { [ADMIN_SESSION.csrfHeader]: 'XMLHttpRequest-ish' },
+    ]) {
       const res = await refresh({ cookie: refreshToken, headers });
       expect(res.status).toBe(403);
       expect(res.json).toEqual({

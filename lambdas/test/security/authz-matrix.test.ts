@@ -122,7 +122,7 @@ describe('session operations (cookie + X-Requested-With, no bearer token)', () =
     const cookie = login.cookies[0]?.split(';')[0] ?? '';
     expect(cookie.startsWith(`${ADMIN_SESSION.cookieName}=`)).toBe(true);
     for (const name of sessionOps) {
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         { cookie, 'content-type': 'application/x-www-form-urlencoded' },
         { cookie, [ADMIN_SESSION.csrfHeader]: 'XMLHttpRequest' },
       ]) {
