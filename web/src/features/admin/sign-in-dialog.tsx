@@ -53,7 +53,7 @@ export function SignInDialog({ email }: { email: string }) {
             saving is sent once you are signed in.
           </p>
         </LoginForm>
-        <button type="button" className="btn btn--outline sign-in-dialog__leave" onClick={logout}>
+        <button type="button" className="btn btn--link sign-in-dialog__leave" onClick={logout}>
           Sign out instead
         </button>
       </div>
