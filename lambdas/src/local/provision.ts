@@ -259,6 +259,10 @@ async function createPool(
 /**
  * Give the app client the CDK client's token lives (infra/lib/constructs/auth.ts), with the access
  * token's shortened when asked. Run on every start, so a changed setting applies to a kept pool.
+ * cognito-local (5.x) signs tokens with these lives and supports REFRESH_TOKEN_AUTH and RevokeToken
+ * as AWS does (a revoked refresh token is dropped from the user and no longer renews), so the local
+ * stack needs no revocation list of its own; it does not expire refresh tokens, which only matters
+ * after 30 days.
  */
 async function setTokenLives(
   cognito: CognitoIdentityProviderClient,
