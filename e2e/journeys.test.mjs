@@ -16,6 +16,7 @@ import {
   startAll,
 } from './lib.mjs';
 import { shootAll } from './visual.mjs';
+import { startStack } from '../bench/lib/stack.mjs';
 
 let stack;
 let browser;
@@ -496,6 +497,126 @@ describe('publishing', () => {
       noProblems(visitor);
       noProblems(page);
       await visitor.context().close();
+      await page.context().close();
+    },
+  );
+});
+
+describe('admin session beyond the access token', () => {
+  const TTL_SECONDS = 20;
+  let short;
+
+  before(
+    async () => {
+      // A second stack whose access tokens live 20 s, so a journey can outlast one.
+      short = await startStack({
+        env: {
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          ADMIN_TOKEN_TTL_SECONDS: String(TTL_SECONDS),
+          SEED: 'false',
+        },
+      });
+    },
+    { timeout: 300_000 },
+  );
+  after(async () => {
+    await short?.stop();
+  });
+
+  const storedToken = (page) =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('userState') ?? 'null')?.token ?? '');
+  const expiresAt = (token) =>
+    JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).exp * 1000;
+  const savedContent = async (url, slug) => {
+    const res = await fetch(`${url}/api/user/post/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ slug }),
+    });
+    assert.equal(res.status, 200, `post ${slug} was saved`);
+    return (await res.json()).data.post.content;
+  };
+  async function startPost(page, url, title, text) {
+    await page.goto(`${url}/add-blog`, { waitUntil: 'networkidle' });
+    await page.getByLabel(/^title/i).fill(title);
+    await page.locator('.ql-editor').click();
+    await page.keyboard.type(text);
+  }
+
+  it(
+    'renews the token while the editor is open, and after a revoked session signs in over the editor and saves every character',
+    { timeout: 240_000 },
+    async () => {
+      const url = short.url;
+      const page = await openPage(browser, 1280);
+      await login(page, url);
+
+      // The refresh token is a cookie the page's script cannot read, accepted on http://127.0.0.1 though Secure.
+      const cookies = await page.context().cookies();
+      const cookie = cookies.find((c) => c.name === 'admin_refresh');
+      assert.ok(cookie, `session cookie set: ${JSON.stringify(cookies.map((c) => c.name))}`);
+      assert.deepEqual(
+        { httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite },
+        { httpOnly: true, secure: true, sameSite: 'Strict' },
+      );
+      assert.equal(cookie.path, '/api/user/session');
+      assert.equal(await page.evaluate(() => document.cookie.includes('admin_refresh')), false);
+
+      // 1. Type, wait past the first token's expiry, type more, save: renewed silently.
+      const first = await storedToken(page);
+      const title = `Session ${Date.now()}`;
+      const before = 'Typed before the token expired; ';
+      await startPost(page, url, title, before);
+      await page.waitForTimeout(Math.max(0, expiresAt(first) - Date.now()) + 2_000);
+      assert.notEqual(await storedToken(page), first, 'the token was renewed');
+      const after = 'and after it: ümlauts, “quotes” & <angles> 123.';
+      await page.keyboard.type(after);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(/New blog added/).waitFor();
+      const slug = title.toLowerCase().replace(/\s+/g, '-');
+      const saved = await savedContent(url, slug);
+      // The editor may keep a space typed last before a pause as a no-break space (its whitespace is
+      // handled elsewhere); every character typed must be there.
+      const plain = (html) => html.replace(/\u00a0|&nbsp;/g, ' ').normalize('NFC');
+      assert.equal(
+        plain(saved),
+        '<p>Typed before the token expired; and after it: ümlauts, “quotes” &amp; &lt;angles&gt; 123.</p>',
+      );
+
+      // 2. Revoke the session (as Logout in another tab does), wait past expiry, save: sign in over the editor.
+      const title2 = `Revoked ${Date.now()}`;
+      const text2 = 'Nothing typed here is lost when the session ends.';
+      await startPost(page, url, title2, text2);
+      const status = await page.evaluate(async () => {
+        const res = await fetch('/api/user/session/logout', {
+          method: 'POST',
+          headers: { 'x-requested-with': 'fetch' },
+        });
+        return res.status;
+      });
+      assert.equal(status, 204);
+      assert.equal(
+        (await page.context().cookies()).some((c) => c.name === 'admin_refresh'),
+        false,
+        'logout cleared the cookie',
+      );
+      const token = await storedToken(page);
+      await page.waitForTimeout(Math.max(0, expiresAt(token) - Date.now()) + 1_000);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+      await dialog.waitFor();
+      assert.equal(page.url(), `${url}/add-blog`);
+      assert.equal(await page.getByLabel(/^title/i).inputValue(), title2);
+      assert.equal((await page.locator('.ql-editor').innerText()).trim(), text2);
+      await shot(page, 'admin-sign-in-dialog-1280');
+      await dialog.getByLabel('Password').fill(ADMIN.password);
+      await dialog.getByRole('button', { name: 'Login' }).click();
+      await page.getByText(/New blog added/).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const slug2 = title2.toLowerCase().replace(/\s+/g, '-');
+      assert.equal(plain(await savedContent(url, slug2)), `<p>${text2}</p>`);
+      noProblems(page);
       await page.context().close();
     },
   );

@@ -89,9 +89,10 @@ export function applyGrants(
     );
     fn.addEnvironment('CAPTCHA_HMAC_KEY_PARAM', parameter);
   }
-  if (grants.cognitoLogin || grants.cognitoAdmin?.length) {
+  if (grants.cognitoLogin || grants.cognitoRevoke || grants.cognitoAdmin?.length) {
     const actions = [
       ...(grants.cognitoLogin ? ['cognito-idp:InitiateAuth'] : []),
+      ...(grants.cognitoRevoke ? ['cognito-idp:RevokeToken'] : []),
       ...(grants.cognitoAdmin ?? []),
     ];
     fn.addToRolePolicy(

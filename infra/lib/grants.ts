@@ -41,8 +41,10 @@ export interface FunctionGrants {
   sendMail?: boolean;
   /** Read the captcha HMAC key. */
   captchaKey?: boolean;
-  /** `cognito-idp:InitiateAuth` on the user pool (password login). */
+  /** `cognito-idp:InitiateAuth` on the user pool (password login, refresh-token renewal). */
   cognitoLogin?: boolean;
+  /** `cognito-idp:RevokeToken` on the user pool (sign-out). */
+  cognitoRevoke?: boolean;
   /** Extra user-pool admin actions, e.g. `cognito-idp:AdminGetUser`. */
   cognitoAdmin?: readonly string[];
 }
@@ -84,6 +86,8 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     cognitoLogin: true,
     tables: { content: { access: ['read', 'write', 'delete'], keyPrefixes: [KEY_PREFIXES.login] } },
   },
+  refreshSession: { cognitoLogin: true },
+  logoutSession: { cognitoRevoke: true },
   listPosts: postReader,
   getPost: postReader,
   previewPost: postReader,

@@ -30,6 +30,8 @@ export interface TestResponse {
   bytes: Buffer;
   /** The parsed JSON body, or undefined when the body is not JSON. */
   json: unknown;
+  /** Set-Cookie values of the answer, one per cookie. */
+  cookies: string[];
 }
 
 export type MultipartInput = FormData | Record<string, string | Blob | undefined>;
@@ -128,6 +130,7 @@ async function requestParts(
 function toResponse(result: {
   status: number;
   headers: Record<string, string>;
+  cookies: string[];
   body: Buffer;
 }): TestResponse {
   const text = result.body.toString('utf8');
@@ -137,7 +140,14 @@ function toResponse(result: {
   } catch {
     json = undefined;
   }
-  return { status: result.status, headers: result.headers, body: text, bytes: result.body, json };
+  return {
+    status: result.status,
+    headers: result.headers,
+    body: text,
+    bytes: result.body,
+    json,
+    cookies: result.cookies,
+  };
 }
 
 /**

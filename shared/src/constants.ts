@@ -92,3 +92,21 @@ export const EXTENSION_ICONS = [
   'js',
   'json',
 ] as const;
+
+/**
+ * The admin session beyond the access token (DESIGN: "admin session beyond the access token"): the
+ * Cognito refresh token lives in an HttpOnly cookie scoped to the session calls, and those calls
+ * need a header a cross-site form cannot send.
+ */
+export const ADMIN_SESSION = {
+  cookieName: 'admin_refresh',
+  /** Covers `/api/user/session/refresh` and `/logout` and nothing else. */
+  cookiePath: '/api/user/session',
+  /** The user pool client's refresh token validity (infra) and the cookie's Max-Age. */
+  refreshTokenDays: 30,
+  /** The access token's life in AWS (the user pool client's AccessTokenValidity). */
+  accessTokenSeconds: 3600,
+  /** Header (and value) every session call must carry: forms and plain links cannot set it. */
+  csrfHeader: 'x-requested-with',
+  csrfValue: 'fetch',
+} as const;

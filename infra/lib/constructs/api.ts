@@ -163,6 +163,12 @@ export class Api extends Construct {
     if (op.auth === 'public')
       for (const route of routes)
         acknowledgePublic(route, `${name} is public by the API contract.`);
+    if (op.auth === 'session')
+      for (const route of routes)
+        acknowledgePublic(
+          route,
+          `${name} is authorized by the HttpOnly session cookie and X-Requested-With header, checked in the function.`,
+        );
     return fn;
   }
 }

@@ -1,3 +1,4 @@
+import { ADMIN_SESSION } from '@agency/shared';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { ADMIN_GROUP } from '../names';
 import { acknowledge } from '../nag';
@@ -55,9 +56,10 @@ export class Auth extends Construct {
     this.client = this.userPool.addClient('WebClient', {
       authFlows: { userPassword: true },
       generateSecret: false,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      accessTokenValidity: Duration.seconds(ADMIN_SESSION.accessTokenSeconds),
+      idTokenValidity: Duration.seconds(ADMIN_SESSION.accessTokenSeconds),
+      // The session cookie's Max-Age is the same number of days (lambdas/src/lib/session-cookie.ts).
+      refreshTokenValidity: Duration.days(ADMIN_SESSION.refreshTokenDays),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
     });

@@ -2,8 +2,9 @@ import {
   CognitoIdentityProviderClient,
   GetUserCommand,
   InitiateAuthCommand,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { IdentityProvider, Profile } from '../domain/login';
+import type { IdentityProvider, Profile, Tokens } from '../domain/login';
 import { env } from '../lib/env';
 import { tooManyRequests, unauthenticated } from '../lib/errors';
 import { cachedClient } from './clients';
@@ -24,6 +25,11 @@ const WRONG = new Set([
 
 const nameOf = (e: unknown) => (e instanceof Error ? e.name : '');
 
+function throwIfThrottled(e: unknown): void {
+  if (nameOf(e) === 'TooManyRequestsException' || nameOf(e) === 'LimitExceededException')
+    throw tooManyRequests('Too many sign-in attempts right now. Try again in a minute.');
+}
+
 function clientId(): string {
   const id = env().USER_POOL_CLIENT_ID;
   if (!id) throw new Error('USER_POOL_CLIENT_ID must be set for login');
@@ -32,7 +38,7 @@ function clientId(): string {
 
 /** The Cognito user pool through its public (token-based) API: no IAM admin actions needed. */
 export class CognitoIdentity implements IdentityProvider {
-  async signIn(email: string, password: string): Promise<string | null> {
+  async signIn(email: string, password: string): Promise<Tokens | null> {
     try {
       const out = await cognitoClient().send(
         new InitiateAuthCommand({
@@ -41,8 +47,9 @@ export class CognitoIdentity implements IdentityProvider {
           AuthParameters: { USERNAME: email, PASSWORD: password },
         }),
       );
-      const token = out.AuthenticationResult?.AccessToken;
-      if (token) return token;
+      const accessToken = out.AuthenticationResult?.AccessToken;
+      const refreshToken = out.AuthenticationResult?.RefreshToken;
+      if (accessToken && refreshToken) return { accessToken, refreshToken };
       // A challenge instead of tokens: the password was right but the account needs a step first.
       if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED')
         throw unauthenticated('This account must set a new password before it can sign in.');
@@ -51,8 +58,38 @@ export class CognitoIdentity implements IdentityProvider {
       );
     } catch (e) {
       if (WRONG.has(nameOf(e))) return null;
-      if (nameOf(e) === 'TooManyRequestsException' || nameOf(e) === 'LimitExceededException')
-        throw tooManyRequests('Too many sign-in attempts right now. Try again in a minute.');
+      throwIfThrottled(e);
+      throw e;
+    }
+  }
+
+  async refresh(refreshToken: string): Promise<string | null> {
+    try {
+      const out = await cognitoClient().send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: clientId(),
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      );
+      return out.AuthenticationResult?.AccessToken ?? null;
+    } catch (e) {
+      // Cognito answers NotAuthorizedException for a garbled, expired or revoked refresh token.
+      if (WRONG.has(nameOf(e))) return null;
+      throwIfThrottled(e);
+      throw e;
+    }
+  }
+
+  async revoke(refreshToken: string): Promise<void> {
+    try {
+      await cognitoClient().send(
+        new RevokeTokenCommand({ Token: refreshToken, ClientId: clientId() }),
+      );
+    } catch (e) {
+      // Already revoked, garbled or from another client: nothing left to sign out of.
+      if (nameOf(e) === 'NotAuthorizedException' || nameOf(e) === 'UnsupportedTokenTypeException')
+        return;
       throw e;
     }
   }

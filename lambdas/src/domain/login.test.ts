@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '@agency/shared';
 import { DomainError } from '../lib/errors';
-import { login, type IdentityProvider, type LoginThrottle } from './login';
+import {
+  SESSION_ENDED,
+  endSession,
+  login,
+  refreshSession,
+  type IdentityProvider,
+  type LoginThrottle,
+} from './login';
 
 function fakes(password = 'right') {
   const counts = new Map<string, number>();
   const asked: string[] = [];
+  const revoked: string[] = [];
   const identity: IdentityProvider = {
     signIn: async (email, pw) => {
       asked.push(email);
-      return pw === password ? `token-for-${email}` : null;
+      return pw === password
+        ? { accessToken: `token-for-${email}`, refreshToken: `refresh-for-${email}` }
+        : null;
+    },
+    refresh: async (r) => (r === 'refresh-for-admin@example.com' ? 'renewed' : null),
+    revoke: async (r) => {
+      revoked.push(r);
     },
     profile: async () => ({ username: 'admin', email: 'admin@example.com', name: '' }),
   };
@@ -23,7 +37,7 @@ function fakes(password = 'right') {
       counts.delete(e);
     },
   };
-  return { deps: { identity, throttle }, asked, counts };
+  return { deps: { identity, throttle }, asked, counts, revoked };
 }
 
 const outcome = (p: Promise<unknown>) =>
@@ -36,9 +50,12 @@ describe('login', () => {
   it('returns the profile and token on the right password', async () => {
     const { deps } = fakes();
     await expect(login(deps, ' Admin@Example.com ', 'right')).resolves.toEqual({
-      username: 'admin',
-      email: 'admin@example.com',
-      token: 'token-for-admin@example.com',
+      session: {
+        username: 'admin',
+        email: 'admin@example.com',
+        token: 'token-for-admin@example.com',
+      },
+      refreshToken: 'refresh-for-admin@example.com',
     });
   });
 
@@ -46,9 +63,9 @@ describe('login', () => {
     const { deps } = fakes();
     const sub = '1405ac17-5b1c-4a8e-9f0e-2d3c4b5a6978';
     deps.identity.profile = async () => ({ username: sub, email: 'ada@example.com', name: 'Ada' });
-    expect((await login(deps, 'ada@example.com', 'right')).username).toBe('Ada');
+    expect((await login(deps, 'ada@example.com', 'right')).session.username).toBe('Ada');
     deps.identity.profile = async () => ({ username: sub, email: 'ada@example.com', name: '' });
-    expect(await login(deps, 'ada@example.com', 'right')).toEqual({
+    expect((await login(deps, 'ada@example.com', 'right')).session).toEqual({
       username: sub,
       email: 'ada@example.com',
       token: 'token-for-ada@example.com',
@@ -67,5 +84,27 @@ describe('login', () => {
     counts.set('a@b.co', LOGIN_THROTTLE.maxFailures - 1);
     expect(await outcome(login(deps, 'a@b.co', 'right'))).toBe('ok');
     expect(counts.has('a@b.co')).toBe(false);
+  });
+});
+
+describe('session renewal and sign-out', () => {
+  it('renews with a working refresh token and answers 401 without one or with one that fails', async () => {
+    const { deps } = fakes();
+    await expect(refreshSession(deps.identity, 'refresh-for-admin@example.com')).resolves.toBe(
+      'renewed',
+    );
+    expect(await outcome(refreshSession(deps.identity, undefined))).toBe(
+      `unauthenticated: ${SESSION_ENDED}`,
+    );
+    expect(await outcome(refreshSession(deps.identity, 'revoked'))).toBe(
+      `unauthenticated: ${SESSION_ENDED}`,
+    );
+  });
+
+  it('revokes the refresh token on sign-out, and signs out without one', async () => {
+    const { deps, revoked } = fakes();
+    await endSession(deps.identity, 'refresh-for-admin@example.com');
+    await endSession(deps.identity, undefined);
+    expect(revoked).toEqual(['refresh-for-admin@example.com']);
   });
 });

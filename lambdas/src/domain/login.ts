@@ -12,10 +12,20 @@ export interface Profile {
   name: string;
 }
 
-/** The user pool: password sign-in and the signed-in user's profile. */
+/** What a sign-in yields: the access token for API calls and the refresh token that renews it. */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** The user pool: password sign-in, renewal and sign-out, and the signed-in user's profile. */
 export interface IdentityProvider {
-  /** The access token, or null when the e-mail or password is wrong. */
-  signIn(email: string, password: string): Promise<string | null>;
+  /** The tokens, or null when the e-mail or password is wrong. */
+  signIn(email: string, password: string): Promise<Tokens | null>;
+  /** A new access token, or null when the refresh token is unknown, expired or revoked. */
+  refresh(refreshToken: string): Promise<string | null>;
+  /** Revoke a refresh token (and the access tokens it issued); an unknown token is no error. */
+  revoke(refreshToken: string): Promise<void>;
   profile(accessToken: string): Promise<Profile>;
 }
 
@@ -41,17 +51,44 @@ export async function login(
   deps: { identity: IdentityProvider; throttle: LoginThrottle },
   email: string,
   password: string,
-): Promise<LoginResult> {
+): Promise<{ session: LoginResult; refreshToken: string }> {
   const who = email.trim().toLowerCase();
   if ((await deps.throttle.failures(who)) >= LOGIN_THROTTLE.maxFailures) throw throttled();
-  const token = await deps.identity.signIn(who, password);
-  if (!token) {
+  const tokens = await deps.identity.signIn(who, password);
+  if (!tokens) {
     await deps.throttle.recordFailure(who);
     throw unauthenticated(WRONG_CREDENTIALS);
   }
   await deps.throttle.reset(who);
-  const profile = await deps.identity.profile(token);
+  const profile = await deps.identity.profile(tokens.accessToken);
   // `username` is what the admin bar shows (spec 000 §3 stores it as the session's name): the
   // person's name where the pool has one; the browser shows the e-mail in place of an id.
-  return { username: profile.name || profile.username, email: profile.email || who, token };
+  return {
+    session: {
+      username: profile.name || profile.username,
+      email: profile.email || who,
+      token: tokens.accessToken,
+    },
+    refreshToken: tokens.refreshToken,
+  };
+}
+
+export const SESSION_ENDED = 'Your session has ended. Sign in again.';
+
+/** A new access token for the session cookie's refresh token; 401 when there is none or it no longer works. */
+export async function refreshSession(
+  identity: Pick<IdentityProvider, 'refresh'>,
+  refreshToken: string | undefined,
+): Promise<string> {
+  const token = refreshToken ? await identity.refresh(refreshToken) : null;
+  if (!token) throw unauthenticated(SESSION_ENDED);
+  return token;
+}
+
+/** Sign out: revoke the refresh token when there is one. The caller clears the cookie either way. */
+export async function endSession(
+  identity: Pick<IdentityProvider, 'revoke'>,
+  refreshToken: string | undefined,
+): Promise<void> {
+  if (refreshToken) await identity.revoke(refreshToken);
 }

@@ -4,12 +4,19 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { z } from 'zod';
-import { contract, type Contract, type OperationName, type Operation } from '@agency/shared';
+import {
+  ADMIN_SESSION,
+  contract,
+  type Contract,
+  type OperationName,
+  type Operation,
+} from '@agency/shared';
 import { parseBody, type UploadedFile } from './body';
-import { DomainError, STATUS_OF, invalid } from './errors';
+import { DomainError, STATUS_OF, forbidden, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
 import { requireAdmin, type AdminIdentity } from './auth';
 import { env } from './env';
+import { readSessionCookie } from './session-cookie';
 
 type Op<N extends OperationName> = Contract[N];
 type Req<N extends OperationName> = Op<N>['request'];
@@ -30,18 +37,22 @@ export interface Request<N extends OperationName> {
     : Op<N> extends { adminView: true }
       ? AdminIdentity | undefined
       : undefined;
+  /** Session operations: the refresh token from the session cookie, when the browser sent one. */
+  refreshToken: Op<N>['auth'] extends 'session' ? string | undefined : undefined;
   sourceIp: string;
   requestId: string;
   log: Logger;
 }
 
 type JsonBody<N extends OperationName> =
-  Op<N> extends { response: infer R } ? (R extends z.ZodType ? z.input<R> : never) : never;
+  Op<N> extends { response: infer R } ? (R extends z.ZodType ? z.input<R> : never) : undefined;
 
 /** A handler's answer: JSON operations return their body; csv/svg ones return text. */
 export type Reply<N extends OperationName> = {
   body: Op<N>['kind'] extends 'json' ? JsonBody<N> : string;
   headers?: Record<string, string>;
+  /** Set-Cookie values, one per cookie (payload 2.0 `cookies`). */
+  cookies?: string[];
 };
 
 export type Handler = (
@@ -100,6 +111,17 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/**
+ * Session calls act on a cookie the browser attaches by itself, so they also need a header that a
+ * cross-site form or link cannot send (setting it from script elsewhere needs a CORS preflight we never allow).
+ */
+function requireFetchHeader(event: APIGatewayProxyEventV2): void {
+  if (header(event, ADMIN_SESSION.csrfHeader)?.trim().toLowerCase() !== ADMIN_SESSION.csrfValue)
+    throw forbidden(
+      `This call needs the header ${ADMIN_SESSION.csrfHeader}: ${ADMIN_SESSION.csrfValue}.`,
+    );
+}
+
 /** The visitor's address: the trusted proxy's header when one is configured, else API Gateway's source IP. */
 function clientIp(event: APIGatewayProxyEventV2): string {
   const configured = env().CLIENT_IP_HEADER;
@@ -151,6 +173,7 @@ export function defineHandler<N extends OperationName>(
         op.auth === 'admin' || (op.adminView && authorization?.trim())
           ? await requireAdmin(authorization)
           : undefined;
+      if (op.auth === 'session') requireFetchHeader(event);
       const raw = event.body
         ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
         : Buffer.alloc(0);
@@ -163,6 +186,7 @@ export function defineHandler<N extends OperationName>(
         body: validate(op.request.body, parsed.fields, 'body'),
         files: parsed.files,
         admin,
+        refreshToken: op.auth === 'session' ? readSessionCookie(event.cookies) : undefined,
         sourceIp: clientIp(event),
         requestId,
         log,
@@ -176,7 +200,10 @@ export function defineHandler<N extends OperationName>(
           throw new Error(
             `Response of ${name} does not match the contract: ${checked.error.message}`,
           );
-        result = json(op.status, checked.data, { ...corsHeaders, ...reply.headers });
+        result =
+          op.status === 204
+            ? { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } }
+            : json(op.status, checked.data, { ...corsHeaders, ...reply.headers });
       } else {
         result = {
           statusCode: op.status,
@@ -189,6 +216,7 @@ export function defineHandler<N extends OperationName>(
           body: String(reply.body),
         };
       }
+      if (reply.cookies?.length) result.cookies = reply.cookies;
     } catch (error) {
       if (error instanceof DomainError) {
         const status = STATUS_OF[error.kind];

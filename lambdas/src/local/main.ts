@@ -8,6 +8,7 @@ import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
+import { ADMIN_SESSION } from '@agency/shared';
 import { resetClients } from '../adapters/clients';
 import { resetEnv } from '../lib/env';
 import { logger } from '../lib/logger';
@@ -42,6 +43,8 @@ const settingsSchema = z.object({
     .default(path.join(REPO_ROOT, 'web', 'src', 'server', 'render-handler.ts')),
   /** How often the stand-in of the per-minute publishing rule looks for scheduled posts that are due. */
   PUBLISH_INTERVAL_MS: z.coerce.number().int().min(1000).default(10_000),
+  /** Life of admin access tokens; shorten it to watch the browser renew them (AWS: one hour). */
+  ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(ADMIN_SESSION.accessTokenSeconds),
   /** "false" skips the sample posts. */
   SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
       siteUrl,
       mailFrom: settings.MAIL_FROM,
       mailTo: settings.MAIL_TO,
+      accessTokenTtlSeconds: settings.ADMIN_TOKEN_TTL_SECONDS,
     });
     // Before any handler module is imported: they read their settings once per cold start.
     Object.assign(process.env, env);

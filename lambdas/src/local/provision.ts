@@ -34,8 +34,10 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ListGroupsCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
+import { ADMIN_SESSION } from '@agency/shared';
 import { TABLES, TAXONOMY_PREFIXES, type TableName } from '../adapters/tables';
 import { DynamoTaxonomyStore, taxonomyCounterKey, taxonomyKey } from '../adapters/taxonomy-store';
 import type { TaxonomyKind } from '../domain/post-ports';
@@ -91,6 +93,12 @@ export interface ProvisionOptions {
   mailTo?: string;
   /** Write the sample categories and authors (default true). */
   taxonomy?: boolean;
+  /**
+   * Life of admin access tokens, in seconds (default ADMIN_SESSION.accessTokenSeconds, AWS's hour).
+   * cognito-local honours the app client's AccessTokenValidity and TokenValidityUnits, so short
+   * values let tests see a token expire.
+   */
+  accessTokenTtlSeconds?: number;
 }
 
 /** The settings the handlers read, ready to merge into `process.env`. */
@@ -391,6 +399,34 @@ async function createPool(
   return { userPoolId, userPoolClientId };
 }
 
+/**
+ * Give the app client the CDK client's token lives (infra/lib/constructs/auth.ts), with the access
+ * token's shortened when asked. Run on every start, so a changed setting applies to a kept pool.
+ * cognito-local (5.x) signs tokens with these lives and supports REFRESH_TOKEN_AUTH and RevokeToken
+ * as AWS does (a revoked refresh token is dropped from the user and no longer renews), so the local
+ * stack needs no revocation list of its own; it does not expire refresh tokens, which only matters
+ * after 30 days.
+ */
+async function setTokenLives(
+  cognito: CognitoIdentityProviderClient,
+  pool: { userPoolId: string; userPoolClientId: string },
+  accessTokenSeconds: number,
+): Promise<void> {
+  await cognito.send(
+    new UpdateUserPoolClientCommand({
+      UserPoolId: pool.userPoolId,
+      ClientId: pool.userPoolClientId,
+      ClientName: 'agency-web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: accessTokenSeconds,
+      IdTokenValidity: accessTokenSeconds,
+      RefreshTokenValidity: ADMIN_SESSION.refreshTokenDays,
+      TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+      EnableTokenRevocation: true,
+    }),
+  );
+}
+
 async function ensureGroup(
   cognito: CognitoIdentityProviderClient,
   poolId: string,
@@ -496,6 +532,11 @@ export async function provision(options: ProvisionOptions): Promise<Provisioned>
     };
     await writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
 
+    await setTokenLives(
+      clients.cognito,
+      pool,
+      options.accessTokenTtlSeconds ?? ADMIN_SESSION.accessTokenSeconds,
+    );
     await ensureGroup(clients.cognito, pool.userPoolId, ADMIN_GROUP);
     await ensureUser(clients.cognito, pool.userPoolId, {
       ...options.admin,

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, operationNames, type Operation, type OperationName } from '@agency/shared';
+import {
+  ADMIN_SESSION,
+  buildPath,
+  contract,
+  operationNames,
+  type Operation,
+  type OperationName,
+} from '@agency/shared';
 import { startTestStack, type InvokeOptions, type TestStack } from '../harness';
 import { PNG_1PX } from '../support/images';
 import { dataSnapshot } from './data-snapshot';
@@ -158,6 +165,52 @@ describe('authorization matrix on every admin operation', () => {
     ] as const) {
       const res = await stack.invoke(name, { ...validInput(name), token });
       expect(res.status, name).toBe(200);
+    }
+  });
+});
+
+describe('session operations (cookie + X-Requested-With, no bearer token)', () => {
+  const sessionOps = operationNames.filter((n) => contract[n].auth === 'session');
+
+  it('are exactly refresh and logout, under the cookie path', () => {
+    expect(sessionOps.sort()).toEqual(['logoutSession', 'refreshSession']);
+    for (const name of sessionOps)
+      expect(contract[name].path.startsWith(`${ADMIN_SESSION.cookiePath}/`)).toBe(true);
+  });
+
+  it('refuse a cross-site form (cookie, no custom header) with 403 and keep the session', async () => {
+    const login = await stack.request('POST', buildPath('login'), {
+      json: { email: stack.adminEmail, password: stack.adminPassword },
+    });
+    const cookie = login.cookies[0]?.split(';')[0] ?? '';
+    expect(cookie.startsWith(`${ADMIN_SESSION.cookieName}=`)).toBe(true);
+    for (const name of sessionOps) {
+      for (const headers of <Record<string, string>[]>[
+        { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        { cookie, [ADMIN_SESSION.csrfHeader]: 'XMLHttpRequest' },
+      ]) {
+        const res = await stack.request('POST', buildPath(name), { headers, body: 'a=b' });
+        expect(res.status, `${name} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.cookies).toEqual([]);
+      }
+    }
+    const still = await stack.request('POST', buildPath('refreshSession'), {
+      headers: { cookie, [ADMIN_SESSION.csrfHeader]: ADMIN_SESSION.csrfValue },
+    });
+    expect(still.status).toBe(200);
+  });
+
+  it('do not take a bearer token in place of the cookie', async () => {
+    const tokens = badTokens(await stack.adminToken(), await stack.userToken());
+    for (const t of [{ header: `Bearer ${await stack.adminToken()}` }, ...tokens]) {
+      const res = await stack.request('POST', buildPath('refreshSession'), {
+        headers: {
+          [ADMIN_SESSION.csrfHeader]: ADMIN_SESSION.csrfValue,
+          ...(t.header ? { authorization: t.header } : {}),
+        },
+      });
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ error: expect.any(String) });
     }
   });
 });

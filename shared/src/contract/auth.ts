@@ -35,4 +35,28 @@ export const authOperations = defineOperations({
     }),
     errors: [401, 403],
   },
+  refreshSession: {
+    resource: 'user',
+    method: 'POST',
+    path: '/api/user/session/refresh',
+    auth: 'session',
+    summary:
+      'A new access token from the session cookie (Cognito REFRESH_TOKEN_AUTH); 401 when the cookie is absent, expired or revoked.',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.object({ token: z.string() }) }),
+    errors: [401, 403, 429],
+  },
+  logoutSession: {
+    resource: 'user',
+    method: 'POST',
+    path: '/api/user/session/logout',
+    auth: 'session',
+    summary: 'Sign out: revoke the refresh token in Cognito and clear the session cookie.',
+    request: { encodings: [] },
+    status: 204,
+    kind: 'json',
+    errors: [403],
+  },
 });

@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import { errorBody } from '../entities';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Auth = 'public' | 'admin';
+/**
+ * `public`: anyone; `admin`: a Cognito access token of the admins group (Bearer); `session`: no
+ * bearer token, the caller proves itself with the HttpOnly session cookie and the `X-Requested-With`
+ * header of ADMIN_SESSION, both checked by the handler wrapper.
+ */
+export type Auth = 'public' | 'admin' | 'session';
 /** How a request body may arrive: `json`, urlencoded `form`, or `multipart` form data. */
 export type Encoding = 'json' | 'form' | 'multipart';
 /** What a successful response body is. */

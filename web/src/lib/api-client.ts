@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import {
+  ADMIN_SESSION,
   buildPath,
   contract,
   errorBody,
@@ -176,6 +177,8 @@ export async function callApi<N extends OperationName>(
   };
   if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  // Session calls ride on the HttpOnly cookie; the header proves the call comes from our own script.
+  if (op.auth === 'session') headers[ADMIN_SESSION.csrfHeader] = ADMIN_SESSION.csrfValue;
 
   const raw = options.onUploadProgress
     ? await sendWithXhr(

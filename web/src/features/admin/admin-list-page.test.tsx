@@ -7,13 +7,18 @@ import LeadsPage from './leads-page';
 import PostEditorPage from './post-editor-page';
 import PreviewPage from './preview-page';
 import { SESSION_KEY } from './session';
+import { abandonSignIn } from './session-renewal';
 import { renderAdmin, signIn } from './testing';
 import { fakeApi, makePost, pageBody } from '../blog/testing/fake-api';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  // A test that left the sign-in dialog waiting must not show it in the next one.
+  abandonSignIn();
+  vi.unstubAllGlobals();
+});
 
 const userOk = () => ({
   body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } },
@@ -33,15 +38,16 @@ describe('admin guard', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('logs out when an admin call answers 401', async () => {
+  it('asks to sign in over the page when an admin call answers 401 and renewal is refused', async () => {
     signIn();
     fakeApi({
       getUserData: userOk,
       listPosts: () => ({ status: 401, body: { error: 'Your session has expired.' } }),
+      refreshSession: () => ({ status: 401, body: { error: 'Your session has ended.' } }),
     });
     renderAdmin('/admin', { '/admin': <AdminListPage /> });
-    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
-    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin');
   });
 
   it('logs out when the user-data check fails', async () => {
@@ -131,13 +137,19 @@ describe('admin post list', () => {
     style.remove();
   });
 
-  it('Logout clears the session', async () => {
+  it('Logout clears the session and revokes the session cookie', async () => {
     signIn();
-    fakeApi({ getUserData: userOk, listPosts: () => ({ body: pageBody([], 1, false) }) });
+    const api = fakeApi({
+      getUserData: userOk,
+      listPosts: () => ({ body: pageBody([], 1, false) }),
+      logoutSession: () => ({ status: 204, body: '' }),
+    });
     renderAdmin('/admin', { '/admin': <AdminListPage /> });
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    await waitFor(() => expect(api.calls('logoutSession')).toHaveLength(1));
+    expect(api.calls('logoutSession')[0]?.headers.get('x-requested-with')).toBe('fetch');
   });
 });
 

@@ -2,6 +2,9 @@ import { useSyncExternalStore } from 'react';
 import * as z from 'zod';
 import type { LoginResult } from '@agency/shared';
 
+/** Login route of the admin area. */
+export const LOGIN_PATH = '/creative-login';
+
 /** localStorage key of the admin session (spec 000 §3). */
 export const SESSION_KEY = 'userState';
 
@@ -72,8 +75,15 @@ const notify = (): void => {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 };
 
+/** Set when the person signed out in this tab: the admin pages then go to the login page instead of asking to sign in over the page. */
+let endedByUser = false;
+
+/** Whether the last session here ended by the person's own Logout (not by expiry or another tab). */
+export const sessionEndedByUser = (): boolean => endedByUser;
+
 /** Save the session a successful login returned. */
 export function saveSession(login: LoginResult): AdminSession {
+  endedByUser = false;
   const session: AdminSession = {
     isAdminLoggedIn: true,
     name: displayName(login.username, login.email),
@@ -85,10 +95,57 @@ export function saveSession(login: LoginResult): AdminSession {
   return session;
 }
 
-/** Forget the session (logout, 401, failed user-data check). */
-export function clearSession(): void {
+/** Keep the session, with the access token a renewal returned. */
+export function replaceToken(token: string): void {
+  const session = readSession();
+  if (!session) return;
+  storage()?.setItem(SESSION_KEY, JSON.stringify({ ...session, token }));
+  notify();
+}
+
+/** Forget the session (Logout, failed user-data check); `byUser` when the person signed out here. */
+export function clearSession({ byUser = false }: { byUser?: boolean } = {}): void {
+  endedByUser = byUser;
   storage()?.removeItem(SESSION_KEY);
   notify();
+}
+
+const claims = z.object({ exp: z.number(), iat: z.number().optional() });
+
+/** The `exp` and `iat` claims of a JWT in milliseconds, read without verifying (the server verifies). */
+export function tokenTimes(token: string): { expiresAt: number; issuedAt?: number } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const parsed = claims.safeParse(JSON.parse(json));
+    if (!parsed.success) return null;
+    const { exp, iat } = parsed.data;
+    return { expiresAt: exp * 1000, ...(iat !== undefined ? { issuedAt: iat * 1000 } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/** How long before expiry to renew: a minute, or half the token's life when that is shorter. */
+export const RENEW_BEFORE_MS = 60_000;
+
+/**
+ * Milliseconds from `now` until the token should be renewed (0 when that time has passed), or null
+ * when the token carries no expiry to go by.
+ */
+export function renewalDelay(token: string, now = Date.now()): number | null {
+  const times = tokenTimes(token);
+  if (!times) return null;
+  const life = times.issuedAt !== undefined ? times.expiresAt - times.issuedAt : Infinity;
+  const lead = Math.min(RENEW_BEFORE_MS, life / 2);
+  return Math.max(0, times.expiresAt - lead - now);
+}
+
+/** Whether the token has expired (or will within a second); unreadable tokens count as live and let the server decide. */
+export function tokenExpired(token: string, now = Date.now()): boolean {
+  const times = tokenTimes(token);
+  return times !== null && times.expiresAt - 1000 <= now;
 }
 
 function subscribe(onChange: () => void): () => void {
