@@ -182,7 +182,9 @@ function layoutFindings({ minEdge, minGap }) {
     for (const [x, y] of points) {
       const hit = document.elementFromPoint(x, y);
       if (hit && hit !== ok && !ok.contains(hit)) {
-        out.push(`the cookie notice's OK button is covered at (${Math.round(x)}, ${Math.round(y)}) by <${hit.tagName.toLowerCase()} class="${hit.className}">`);
+        out.push(
+          `the cookie notice's OK button is covered at (${Math.round(x)}, ${Math.round(y)}) by <${hit.tagName.toLowerCase()} class="${hit.className}">`,
+        );
         break;
       }
     }
@@ -254,7 +256,8 @@ export async function shootAll(browser, base, { admin = true, log = () => {} } =
     }
     if (admin) {
       await login(page, base);
-      for (const path of ADMIN_ROUTES) findings.push(...(await shootRoute(page, base, path, width, dir)));
+      for (const path of ADMIN_ROUTES)
+        findings.push(...(await shootRoute(page, base, path, width, dir)));
     }
     await context.close();
   }
