@@ -1,15 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FEATURED_POSTS } from '@agency/shared';
-import { Breadcrumb } from '../../components/sections/breadcrumb';
-import { usePageMeta } from '../../lib/use-page-meta';
 import { useInfinitePosts } from './api';
-import { blogListMeta } from './post-meta';
 import { formatPostDate } from './format-date';
 import { mediaSrc, postPath } from './paths';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-skeleton';
-import './blog.css';
 import { LoadError } from './load-error';
 import { WithApiFallback } from './with-api-fallback';
 
@@ -33,9 +29,8 @@ function useSentinel(enabled: boolean, onVisible: () => void) {
   return ref;
 }
 
-/** `/blog`: featured posts sidebar (the first 3) and the infinite-scroll list. */
-function BlogListPageBody() {
-  usePageMeta(blogListMeta);
+/** The infinite-scroll list and the featured posts sidebar (the first 3). */
+function BlogListBody() {
   const { data, error, size, setSize, mutate, isValidating } = useInfinitePosts();
   const posts = data?.flatMap((p) => p.results) ?? [];
   const featured = data?.[0]?.results.slice(0, FEATURED_POSTS) ?? [];
@@ -48,84 +43,73 @@ function BlogListPageBody() {
   );
 
   return (
-    <div className="blog-list-page">
-      <header className="blog-list-page__hero">
-        <Breadcrumb
-          items={[
-            { name: 'Home', path: '/' },
-            { name: 'Blog', path: '/blog' },
-          ]}
-        />
-        <h1>Blog</h1>
-      </header>
-      <div className="blog-list-page__layout">
-        <section className="blog-list" aria-label="Articles" aria-busy={loadingMore}>
-          {data === undefined && error !== undefined ? (
-            <LoadError
-              message={`The articles could not be loaded. ${error.message}`}
-              retrying={isValidating}
-              onRetry={() => void mutate()}
-            />
-          ) : data !== undefined && posts.length === 0 ? (
-            <p className="blog-list__empty">
-              No articles have been published yet. Please check back soon.
-            </p>
-          ) : (
-            <ul className="blog-list__items">
-              {posts.map((p, i) => (
-                <PostCard key={p.id} post={p} eager={i < 2} />
-              ))}
-              {loadingMore &&
-                Array.from({ length: data === undefined ? 3 : 1 }, (_, i) => (
-                  <PostCardSkeleton key={`s${i}`} />
-                ))}
-            </ul>
-          )}
-          {data !== undefined && error !== undefined && (
-            <LoadError
-              message={`More articles could not be loaded. ${error.message}`}
-              retrying={isValidating}
-              onRetry={() => void mutate()}
-            />
-          )}
-          {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
-          {data !== undefined && !hasMore && posts.length > 0 && (
-            <p className="blog-list__end">You have reached the end of the blog.</p>
-          )}
-        </section>
-        <aside className="blog-sidebar" aria-labelledby="featured-title">
-          <h2 id="featured-title">Featured posts</h2>
-          <ul>
-            {featured.map((p) => (
-              <li key={p.id} className="blog-sidebar__item">
-                {p.banner_image && (
-                  <img
-                    src={mediaSrc(p.banner_image)}
-                    alt=""
-                    width={96}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                )}
-                <div>
-                  <Link to={postPath(p.slug)}>{p.title}</Link>
-                  <time dateTime={p.created_at}>{formatPostDate(p.created_at)}</time>
-                </div>
-              </li>
+    <>
+      <section className="blog-list" aria-label="Articles" aria-busy={loadingMore}>
+        {data === undefined && error !== undefined ? (
+          <LoadError
+            message={`The articles could not be loaded. ${error.message}`}
+            retrying={isValidating}
+            onRetry={() => void mutate()}
+          />
+        ) : data !== undefined && posts.length === 0 ? (
+          <p className="blog-list__empty">
+            No articles have been published yet. Please check back soon.
+          </p>
+        ) : (
+          <ul className="blog-list__items">
+            {posts.map((p, i) => (
+              <PostCard key={p.id} post={p} eager={i < 2} />
             ))}
+            {loadingMore &&
+              Array.from({ length: data === undefined ? 3 : 1 }, (_, i) => (
+                <PostCardSkeleton key={`s${i}`} />
+              ))}
           </ul>
-        </aside>
-      </div>
-    </div>
+        )}
+        {data !== undefined && error !== undefined && (
+          <LoadError
+            message={`More articles could not be loaded. ${error.message}`}
+            retrying={isValidating}
+            onRetry={() => void mutate()}
+          />
+        )}
+        {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
+        {data !== undefined && !hasMore && posts.length > 0 && (
+          <p className="blog-list__end">You have reached the end of the blog.</p>
+        )}
+      </section>
+      <aside className="blog-sidebar" aria-labelledby="featured-title">
+        <h2 id="featured-title">Featured posts</h2>
+        <ul>
+          {featured.map((p) => (
+            <li key={p.id} className="blog-sidebar__item">
+              {p.banner_image && (
+                <img
+                  src={mediaSrc(p.banner_image)}
+                  alt=""
+                  width={96}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
+              <div>
+                <Link to={postPath(p.slug)}>{p.title}</Link>
+                <time dateTime={p.created_at}>{formatPostDate(p.created_at)}</time>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </>
   );
 }
 
-/** The page with SWR seeded from the server render's data. */
-export default function BlogListPage() {
+/** `/blog`'s list with SWR seeded from the server render's data. */
+export default function BlogList() {
   return (
     <WithApiFallback>
-      <BlogListPageBody />
+      <BlogListBody />
     </WithApiFallback>
   );
 }

@@ -1,0 +1,35 @@
+import { Breadcrumb } from '../../components/sections/breadcrumb';
+import { deferred } from '../../lib/deferred';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { blogListMeta } from './post-meta';
+import './blog.css';
+
+/** The list and sidebar, with SWR: needed to load more posts, or when the page came without them. */
+const BlogList = deferred('blog-list', () => import('./blog-list'), {
+  when: { seen: '.blog-list__sentinel, .skeleton, .load-error' },
+});
+
+/**
+ * `/blog`: the heading, then the list and the featured posts sidebar. The page the render handler
+ * rendered already shows the first posts, so the list's code (SWR, the API client) loads only when
+ * more posts are wanted: as its load-more sentinel comes into view, or at the visitor's first input.
+ */
+export default function BlogListPage() {
+  usePageMeta(blogListMeta);
+  return (
+    <div className="blog-list-page">
+      <header className="blog-list-page__hero">
+        <Breadcrumb
+          items={[
+            { name: 'Home', path: '/' },
+            { name: 'Blog', path: '/blog' },
+          ]}
+        />
+        <h1>Blog</h1>
+      </header>
+      <div className="blog-list-page__layout">
+        <BlogList />
+      </div>
+    </div>
+  );
+}
