@@ -153,6 +153,56 @@ describe('visitor', () => {
     await page.context().close();
   });
 
+  it(
+    'a post page shows its article with only its own code, counts the view, goes live at the first input and pages on',
+    { timeout: 60_000 },
+    async () => {
+      const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+      const path = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+        .map(([, loc]) => new URL(loc).pathname)
+        .find((p) => /^\/blog\/[^/]+$/.test(p));
+      assert.ok(path, 'the sitemap lists a post under /blog/');
+      const page = await openPage(browser, 375);
+      const scripts = [];
+      const calls = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.resourceType() === 'script') scripts.push(pathname);
+        if (pathname.startsWith('/api/')) calls.push(`${r.method()} ${pathname}`);
+      });
+      const counted = page.waitForResponse((r) => r.url().includes('/increase-view'));
+      await page.goto(base + path);
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+      assert.equal((await counted).status(), 200);
+      await page.waitForLoadState('networkidle');
+      // What the render handler's HTML shows is not fetched again, and SWR, the API client, the
+      // sanitiser and the carousel are not loaded for it.
+      assert.deepEqual(calls, ['PUT /api/user/post/increase-view']);
+      assert.deepEqual(
+        scripts.filter((s) =>
+          /use-swr|contract|api-client|post-body|keen-slider|live-post/.test(s),
+        ),
+        [],
+        scripts.join(', '),
+      );
+      await page.getByRole('button', { name: 'Listen the blog' }).waitFor();
+      const body = page.locator('[data-deferred="post-body"]');
+      assert.equal(await body.getAttribute('data-hydrated'), null);
+      await page.keyboard.press('Tab');
+      await page
+        .locator('[data-deferred="post-body"][data-hydrated]')
+        .waitFor({ state: 'attached' });
+      // A pager link navigates in the app: the next post is fetched and shown.
+      const pager = page.locator('.post__pager-link').first();
+      const title = ((await pager.textContent()) ?? '').replace(/^(Previous|Next)\s*/, '').trim();
+      await pager.click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      assert.ok(calls.includes('POST /api/user/post/get'), calls.join(', '));
+      noProblems(page);
+      await page.context().close();
+    },
+  );
+
   it('an unknown path shows the not-found page at /404', { timeout: 30_000 }, async () => {
     const page = await openPage(browser, 1280);
     const res = await page.goto(base + '/no-such-page-here');

@@ -1,6 +1,11 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite';
+import type { CodeSplittingGroup } from 'rolldown';
 import react from '@vitejs/plugin-react';
-import { resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
 import { APP_MODULES_ID } from './src/app/boot';
 import { parseEnv } from './src/lib/env-schema';
 
@@ -26,14 +31,22 @@ export function sharedIsPure(): Plugin {
 }
 
 /**
- * What every page loads ships as two files instead of a score of small shared chunks: `framework`
- * (React, react-dom, react-router) and `shell` (the modules of `web/src` the browser entry imports
- * statically, found in the module graph; shared's barrel stays out, so unused exports still shake
- * off). Fewer requests, and gzip compresses each file as a whole.
+ * What every page loads ships as a few files instead of a score of small shared chunks: `framework`
+ * (React, react-dom, react-router), `shell` and one chunk per public page.
+ *
+ * - `shell`: the modules of `web/src` the browser entry imports statically, and what two or more
+ *   pages import (statically, or in a part they load later), when a public page loads it at first:
+ *   a few KB more on each page instead of a request per shared helper. Modules of `shared/src` join
+ *   only when nothing they import leaves `shared/src`, so the barrel and the contract (zod) stay out
+ *   and unused exports still shake off.
+ * - a public page's chunk also takes what it alone loads at first, even if one of its own deferred
+ *   parts imports it too (a deferred part only loads after its page).
+ *
+ * Found in the module graph; the admin area keeps its own chunks.
  */
 export function firstLoadChunks(): {
   plugin: Plugin;
-  groups: { name: string; test: (id: string) => boolean; priority?: number }[];
+  groups: CodeSplittingGroup[];
 } {
   const shell = new Set<string>();
   const boot = new Set<string>();
@@ -41,49 +54,91 @@ export function firstLoadChunks(): {
     name: 'agency:first-load-chunks',
     apply: 'build',
     buildEnd() {
-      const visit = (id: string): void => {
-        if (shell.has(id)) return;
-        shell.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+      const ids = [...this.getModuleIds()];
+      const staticDeps = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const allDeps = (id: string) => [
+        ...staticDeps(id),
+        ...(this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+      ];
+      /** Modules reached from `from` along `next`, not entering `stop`. */
+      const reach = (
+        from: readonly string[],
+        next: (id: string) => readonly string[],
+        stop: (id: string) => boolean = () => false,
+      ): Set<string> => {
+        const seen = new Set<string>();
+        const queue = from.filter((id) => !stop(id));
+        for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          for (const dep of next(id)) if (!stop(dep)) queue.push(dep);
+        }
+        return seen;
       };
-      const entries = [...this.getModuleIds()].filter(
+
+      const entries = ids.filter(
         (id) => this.getModuleInfo(id)?.isEntry && !id.endsWith(BOOT_ENTRY),
       );
-      for (const id of entries) visit(id);
-      // The entry modules (and the script index.html names) stay in the entry chunk: the browser
-      // entry awaits its page's chunk at the top level, and that chunk imports the shell, so an
-      // entry inside the shell would wait on itself.
-      for (const id of entries) {
+      // The browser entry itself (src/app/main.tsx) is part of the shell: index.html's own entry
+      // file is then an empty facade, which the page never loads (see bootAfterFirstPaint).
+      for (const id of reach(entries, staticDeps)) if (!id.endsWith('.html')) shell.add(id);
+
+      const pagesModule = ids.find((id) => id.endsWith(PAGE_MODULES));
+      const pages = (pagesModule && this.getModuleInfo(pagesModule)?.dynamicallyImportedIds) || [];
+      const publicPages = pages.filter((id) => !ADMIN_PAGES.test(id));
+      const inShell = (id: string) => shell.has(id);
+      // What two or more public pages load at first...
+      const firstLoads = publicPages.map((page) =>
+        [...reach(staticDeps(page), staticDeps, inShell)].filter((id) => !pages.includes(id)),
+      );
+      const loadedBy = new Map<string, number>();
+      for (const first of firstLoads)
+        for (const id of first) loadedBy.set(id, (loadedBy.get(id) ?? 0) + 1);
+      for (const [id, count] of loadedBy) if (count >= 2) shell.add(id);
+      // ...and what a page loads at first that another page loads too, later (in a deferred part).
+      const later = pages.map((page) => reach([page], allDeps, inShell));
+      publicPages.forEach((page, i) => {
+        for (const id of firstLoads[i] ?? [])
+          if (later.some((reached, j) => pages[j] !== page && reached.has(id))) shell.add(id);
+      });
+      // The boot script and what it imports run before the first paint: they stay in the boot
+      // script's own file, which the shell imports in turn (one module instance, shared with the app).
+      const bootId = ids.find((id) => id.endsWith(BOOT_ENTRY));
+      for (const id of bootId ? reach([bootId], staticDeps) : []) {
         shell.delete(id);
-        if (id.endsWith('.html'))
-          for (const script of this.getModuleInfo(id)?.importedIds ?? []) shell.delete(script);
+        boot.add(id);
       }
-      // What the boot script imports runs before the first paint: a small chunk of its own, which
-      // the shell imports in turn (one module instance, shared with the app).
-      const bootId = [...this.getModuleIds()].find((id) => id.endsWith(BOOT_ENTRY));
-      for (const dep of bootId ? (this.getModuleInfo(bootId)?.importedIds ?? []) : []) {
-        boot.add(dep);
-        shell.delete(dep);
-      }
+      const selfContained = (id: string) =>
+        [...reach([id], staticDeps)].every((dep) => SHARED_SRC.test(dep));
+      for (const id of shell)
+        if (!WEB_SRC.test(id) && !(SHARED_SRC.test(id) && selfContained(id))) shell.delete(id);
     },
   };
   const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
   return {
     plugin,
     groups: [
-      { name: 'boot-input', test: (id) => boot.has(id), priority: 3 },
-      { name: 'framework', test: (id) => framework.test(id) },
-      { name: 'shell', test: (id) => shell.has(id) && /[\\/]web[\\/]src[\\/]/.test(id) },
+      { name: 'boot', test: (id) => boot.has(id), priority: 3 },
+      { name: 'framework', test: (id) => framework.test(id), priority: 2 },
+      { name: 'shell', test: (id) => shell.has(id), priority: 2 },
     ],
   };
 }
 
+const WEB_SRC = /[\\/]web[\\/]src[\\/]/;
+const SHARED_SRC = /[\\/]shared[\\/]src[\\/]/;
 const BOOT_ENTRY = 'src/app/boot.ts';
+/** The browser entry (index.html's script). */
+const APP_ENTRY = 'src/app/main.tsx';
+/** The module that imports every page (lazily, one chunk each). */
+const PAGE_MODULES = 'src/app/page-modules.ts';
+const ADMIN_PAGES = /[\\/]features[\\/]admin[\\/]/;
 
 /**
- * Pages start the app after their first paint (see src/app/boot.ts): the entry script and the
- * modulepreloads Vite puts in index.html become the `#app-modules` list, and the boot module is the
- * page's only script tag. The prerender and the render handler add each page's chunks to the list.
+ * Pages start the app after their first paint (see src/app/boot.ts): the file holding the boot
+ * module is the page's only script tag, and the file holding the browser entry, then every file it
+ * imports, become the `#app-modules` list (in place of the scripts and modulepreloads Vite writes).
+ * The prerender and the render handler add each page's chunks to the list.
  */
 export function bootAfterFirstPaint(): Plugin {
   return {
@@ -92,30 +147,27 @@ export function bootAfterFirstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const boot = Object.values(ctx.bundle ?? {}).find(
-          (chunk) =>
-            chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith(BOOT_ENTRY),
-        );
-        if (!boot) throw new Error(`The build has no ${BOOT_ENTRY} entry`);
-        const modules: string[] = [];
-        let out = html.replace(
-          /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
-          (_, src: string) => {
-            modules.unshift(src);
-            return '';
-          },
-        );
-        out = out.replace(
-          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-          (_, href: string) => {
-            modules.push(href);
-            return '';
-          },
-        );
-        if (modules.length === 0) throw new Error('index.html has no module script to boot');
+        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
+        /** The file that holds a module (entry modules may ship in a group's file, see firstLoadChunks). */
+        const chunkOf = (module: string) => {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) throw new Error(`The build has no file holding ${module}`);
+          return chunk;
+        };
+        const boot = chunkOf(BOOT_ENTRY).fileName;
+        const files: string[] = [];
+        const add = (file: string): void => {
+          if (file === boot || files.includes(file)) return;
+          files.push(file);
+          for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? []) add(dep);
+        };
+        add(chunkOf(APP_ENTRY).fileName);
+        const out = html
+          .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '')
+          .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
         const tags = [
-          `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
-          `<script type="application/json" id="${APP_MODULES_ID}">${JSON.stringify(modules)}</script>`,
+          `<script type="module" crossorigin src="/${boot}"></script>`,
+          `<script type="application/json" id="${APP_MODULES_ID}">${JSON.stringify(files.map((f) => `/${f}`))}</script>`,
         ].join('\n    ');
         return out.replace('</head>', `  ${tags}\n  </head>`);
       },
@@ -123,18 +175,77 @@ export function bootAfterFirstPaint(): Plugin {
   };
 }
 
-/** Compile-time constants: the zod-checked environment (one parse, at config load). */
-export function appDefines(mode: string, envDir: string): Record<string, string> {
-  return { __APP_ENV__: JSON.stringify(parseEnv(loadEnv(mode, envDir, 'VITE_'))) };
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Hashed text assets are written compressed too, once, at the highest settings (`app-1a2b.js.br`
+ * with Brotli quality 11, `.gz` with gzip -9): the local server sends these copies to browsers that
+ * accept them, as CloudFront sends its compressed copies, instead of compressing on every request.
+ */
+export function precompressAssets(): Plugin {
+  return {
+    name: 'agency:precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      const files = Object.keys(bundle).filter(
+        (file) => file.startsWith('assets/') && /\.(js|css|svg|json)$/.test(file),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(dir, file);
+          const source = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzipped(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Compile-time constants: the zod-checked environment (one parse, at config load) and each API
+ * operation's method and path (src/lib/api-routes.ts). Vitest passes `{}` for the environment.
+ */
+export async function appDefines(viteEnv: Record<string, string>): Promise<Record<string, string>> {
+  // The shared package ships TypeScript, which the config loader leaves to Node: tsx loads it.
+  const { contract }: typeof import('@agency/shared') = await tsImport(
+    '@agency/shared',
+    import.meta.url,
+  );
+  const routes = Object.fromEntries(
+    Object.entries(contract).map(([name, op]) => [name, { method: op.method, path: op.path }]),
+  );
+  return {
+    __APP_ENV__: JSON.stringify(parseEnv(viteEnv)),
+    __API_ROUTES__: JSON.stringify(routes),
+  };
 }
 
 // Browser build → dist/ (index.html + hashed assets); `vite build --ssr src/entry-server.tsx` → dist-server/.
-export default defineConfig(({ mode, isSsrBuild }) => {
+export default defineConfig(async ({ mode, isSsrBuild }): Promise<UserConfig> => {
   const chunks = firstLoadChunks();
   return {
     root: import.meta.dirname,
-    plugins: [sharedIsPure(), react(), chunks.plugin, bootAfterFirstPaint()],
-    define: appDefines(mode, import.meta.dirname),
+    plugins: [
+      sharedIsPure(),
+      react(),
+      chunks.plugin,
+      bootAfterFirstPaint(),
+      ...(isSsrBuild ? [] : [precompressAssets()]),
+    ],
+    define: await appDefines(loadEnv(mode, import.meta.dirname, 'VITE_')),
     build: {
       target: 'es2022',
       emptyOutDir: true,

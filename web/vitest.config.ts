@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { parseEnv } from './src/lib/env-schema';
+import { appDefines } from './vite.config';
 
 export default defineConfig({
-  define: { __APP_ENV__: JSON.stringify(parseEnv({})) },
+  // The built app's constants, without reading any .env file.
+  define: await appDefines({}),
   test: {
     name: 'web',
     root: './web',

@@ -312,7 +312,8 @@ export class Site extends Construct {
     const assetsDir = path.join(web.dir, 'assets');
     const assets = existsSync(assetsDir)
       ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
-          sources: [s3deploy.Source.asset(assetsDir)],
+          // The build's Brotli/gzip copies serve the local stack only: CloudFront compresses for viewers itself.
+          sources: [s3deploy.Source.asset(assetsDir, { exclude: ['*.br', '*.gz'] })],
           destinationBucket: this.bucket,
           destinationKeyPrefix: 'assets/',
           cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],

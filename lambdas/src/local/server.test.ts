@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http, { type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildPath } from '@agency/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,12 @@ beforeAll(async () => {
     path.join(dist, 'assets', 'app-1a2b.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
+  // A hashed asset with the build's Brotli copy (no gzip copy), and one too small to compress.
+  const packed = `console.log(${JSON.stringify('y'.repeat(4000))});`;
+  await writeFile(path.join(dist, 'assets', 'packed-3c4d.js'), packed);
+  await writeFile(path.join(dist, 'assets', 'packed-3c4d.js.br'), brotliCompressSync(packed));
+  await writeFile(path.join(dist, 'assets', 'tiny-5e6f.js'), 'console.log(1);');
+  await writeFile(path.join(dist, 'assets', 'tiny-5e6f.js.br'), brotliCompressSync('x'));
   ({ server, base } = await listen({
     webDist: dist,
     media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET ?? 'media' },
@@ -175,6 +182,45 @@ describe('local server: static site', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("sends the build's compressed copy of an asset as it is, with its length, as CloudFront would", async () => {
+    const copy = brotliCompressSync(`console.log(${JSON.stringify('y'.repeat(4000))});`);
+    const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(
+            `${base}/assets/packed-3c4d.js`,
+            { headers: { 'accept-encoding': 'gzip, deflate, br' } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
+      },
+    );
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(raw.headers['content-length']).toBe(String(copy.length));
+    expect(raw.headers['transfer-encoding']).toBeUndefined();
+    expect(raw.headers.vary).toBe('accept-encoding');
+    expect(raw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(raw.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(raw.body.equals(copy)).toBe(true);
+    expect(brotliDecompressSync(raw.body).toString()).toContain('yyyy');
+    // Without a gzip copy, gzip is compressed on the way out.
+    const gzip = await fetch(`${base}/assets/packed-3c4d.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toContain('yyyy');
+    // Under 1 KB nothing is compressed (CloudFront's lower bound), copy or not.
+    const tiny = await fetch(`${base}/assets/tiny-5e6f.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('console.log(1);');
   });
 
   it('hands blog routes to the render handler, and to the app shell when there is none', async () => {

@@ -11,7 +11,14 @@ import { loadHandler as defaultLoadHandler } from './handler-modules';
 import { getMedia } from './media';
 import type { RenderHandler } from './render';
 import { securityHeaders, type ThirdParties } from './security-headers';
-import { contentTypeOf, isCompressible, isRenderedRoute, resolveStatic } from './static-files';
+import {
+  contentTypeOf,
+  isCompressible,
+  isRenderedRoute,
+  precompressedCopy,
+  resolveStatic,
+  type ContentCoding,
+} from './static-files';
 
 export interface LocalServerOptions {
   /** The built site (`web/dist`); a placeholder page is served while it does not exist. */
@@ -80,12 +87,13 @@ function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
   });
 }
 
-function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
+/** The codings the client accepts, Brotli first. */
+function encodingsFor(req: IncomingMessage): ContentCoding[] {
   const accepted = String(req.headers['accept-encoding'] ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+  return (['br', 'gzip'] as const).filter((coding) => new RegExp(`\\b${coding}\\b`).test(accepted));
 }
+
+const encodingFor = (req: IncomingMessage): ContentCoding | null => encodingsFor(req)[0] ?? null;
 
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
@@ -148,6 +156,18 @@ function send(
     res.end();
   } else if (Buffer.isBuffer(body)) res.end(body);
   else pipeline(body, res, () => undefined);
+}
+
+/** The build's compressed copy of `file` in the first of `codings` it wrote one for. */
+async function firstCopy(
+  file: string,
+  codings: ContentCoding[],
+): Promise<{ file: string; size: number; coding: ContentCoding } | null> {
+  for (const coding of codings) {
+    const copy = await precompressedCopy(file, coding);
+    if (copy) return { ...copy, coding };
+  }
+  return null;
 }
 
 const jsonError = (status: number, error: string): [number, Record<string, string>, Buffer] => [
@@ -269,17 +289,24 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       : rawPath.startsWith('/assets/')
         ? ASSET_CACHE
         : FILE_CACHE;
-    const headers = {
-      'content-type': type,
-      'cache-control': cache,
-      etag,
-      'content-length': String(hit.size),
-    };
     if (hit.status === 200 && req.headers['if-none-match'] === etag) {
       send(req, res, 304, { 'cache-control': cache, etag }, null, { third });
       return 304;
     }
-    send(req, res, hit.status, headers, createReadStream(hit.file), { third });
+    // Hashed assets come with the build's Brotli and gzip copies (highest quality, compressed once),
+    // which go out as they are, with their length; other text is compressed as it is sent.
+    const packed =
+      isCompressible(type) && hit.size >= MIN_COMPRESS_BYTES
+        ? await firstCopy(hit.file, encodingsFor(req))
+        : null;
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': cache,
+      etag,
+      'content-length': String(packed?.size ?? hit.size),
+    };
+    if (packed) headers['content-encoding'] = packed.coding;
+    send(req, res, hit.status, headers, createReadStream(packed?.file ?? hit.file), { third });
     return hit.status;
   }
 

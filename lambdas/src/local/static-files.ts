@@ -62,6 +62,20 @@ export interface StaticHit {
   mtimeMs: number;
 }
 
+/** The content codings the web build writes beside each hashed asset, by file suffix (`vite.config.ts`). */
+const PRECOMPRESSED_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+export type ContentCoding = keyof typeof PRECOMPRESSED_SUFFIX;
+
+/** The build's copy of `file` compressed with `coding` (`app-1a2b.js.br`), or null when it wrote none. */
+export async function precompressedCopy(
+  file: string,
+  coding: ContentCoding,
+): Promise<{ file: string; size: number } | null> {
+  const copy = `${file}${PRECOMPRESSED_SUFFIX[coding]}`;
+  const found = await fileAt(copy);
+  return found && { file: copy, size: found.size };
+}
+
 async function fileAt(file: string): Promise<{ size: number; mtimeMs: number } | null> {
   try {
     const s = await stat(file);

@@ -4,6 +4,9 @@ import { postOperations } from './posts';
 import { systemOperations } from './system';
 import { taxonomyOperations } from './taxonomy';
 import type { Operation } from './operation';
+import { fillPath } from './path';
+
+export { fillPath };
 
 /** The API path contract: operation name → method, path, auth, request and response schemas. */
 export const contract = {
@@ -32,14 +35,7 @@ export function buildPath(
   params: Record<string, string> = {},
   query?: Record<string, string | number>,
 ): string {
-  const path = contract[name].path.replace(/\{(\w+)\}/g, (_, key: string) =>
-    encodeURIComponent(params[key] ?? ''),
-  );
-  if (!query) return path;
-  const qs = new URLSearchParams(
-    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
-  ).toString();
-  return qs ? `${path}?${qs}` : path;
+  return fillPath(contract[name].path, params, query);
 }
 
 /** Match a concrete path against the contract; returns the operation and its path parameters. */

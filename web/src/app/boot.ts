@@ -8,6 +8,9 @@
  */
 import { holdEarlyInput } from './early-input';
 
+// The app reaches the held input through this module, so it ships in the boot script's own file.
+export { HYDRATED_ATTR, hasHeldInput, inPendingPart, markLive } from './early-input';
+
 export const APP_MODULES_ID = 'app-modules';
 
 /** The module list of an `#app-modules` script's text; empty when it is not a JSON list. */

@@ -3,8 +3,8 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
-import { deferUntilViewed } from '../lib/deferred';
-import { markLive } from './early-input';
+import { deferUntilNeeded } from '../lib/deferred';
+import { markLive } from './boot';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
 import { browserPages, preloadPagePath } from './page-modules';
@@ -24,47 +24,52 @@ function readSwrFallback(): Record<string, unknown> {
   }
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-// Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
-await preloadPagePath(path).catch(() => undefined);
-
 /** Marks the app live once the root has committed, and replays input held until then. */
 function RootLive({ root }: { root: HTMLElement }) {
   useEffect(() => markLive(root), [root]);
   return null;
 }
 
-const tree = (
-  <StrictMode>
-    <AppProviders
-      pages={browserPages}
-      preloadPage={preloadPagePath}
-      swrFallback={readSwrFallback()}
-    >
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-      <RootLive root={container} />
-    </AppProviders>
-  </StrictMode>
-);
+/** Start the app on the page: hydrate the server's HTML, or render the app shell. */
+async function start(container: HTMLElement): Promise<void> {
+  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
+  await preloadPagePath(path).catch(() => undefined);
 
-// Prerendered pages carry the path they were rendered for; the SPA shell (spa.html), or another
-// page's HTML served as a fallback for an admin path, is rendered fresh instead of hydrated.
-const renderedFor = container.dataset.path;
-if (container.hasChildNodes() && (renderedFor === undefined || renderedFor === path)) {
-  // The parts of the page below the fold keep their server HTML until they are seen.
-  deferUntilViewed();
-  // As a transition, hydration yields to the browser every few milliseconds instead of blocking
-  // the main thread for the whole page; the page is already on screen meanwhile.
-  startTransition(() => {
-    hydrateRoot(container, tree);
-  });
-} else {
-  container.replaceChildren();
-  delete container.dataset.path;
-  createRoot(container).render(tree);
+  const tree = (
+    <StrictMode>
+      <AppProviders
+        pages={browserPages}
+        preloadPage={preloadPagePath}
+        swrFallback={readSwrFallback()}
+      >
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+        <RootLive root={container} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  // Prerendered pages carry the path they were rendered for; the SPA shell (spa.html), or another
+  // page's HTML served as a fallback for an admin path, is rendered fresh instead of hydrated.
+  const renderedFor = container.dataset.path;
+  if (container.hasChildNodes() && (renderedFor === undefined || renderedFor === path)) {
+    // The parts of the page below the fold keep their server HTML until they are needed.
+    deferUntilNeeded();
+    // As a transition, hydration yields to the browser every few milliseconds instead of blocking
+    // the main thread for the whole page; the page is already on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, tree);
+    });
+  } else {
+    container.replaceChildren();
+    delete container.dataset.path;
+    createRoot(container).render(tree);
+  }
 }
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+// Not awaited at the top level: this module ships in the shell, which the page's chunk imports.
+void start(container);

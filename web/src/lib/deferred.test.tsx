@@ -3,7 +3,13 @@ import { useState, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, deferUntilViewed, HYDRATED_ATTR, releaseDeferred } from './deferred';
+import {
+  deferred,
+  deferUntilNeeded,
+  HYDRATED_ATTR,
+  releaseDeferred,
+  type NeededWhen,
+} from './deferred';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
@@ -75,6 +81,18 @@ async function serverHtml(name: string, label: string): Promise<string> {
   );
 }
 
+/** Server HTML of a part with a `when`, as the server entry renders it. */
+async function serverHtmlWhen(name: string, label: string, when: NeededWhen): Promise<string> {
+  const ServerPart = deferred(name, () => Promise.resolve({ default: Counter }), { when });
+  await ServerPart.preload();
+  return renderToString(
+    <main>
+      <h1>Page</h1>
+      <ServerPart label={label} />
+    </main>,
+  );
+}
+
 /** Hydrate server HTML of a page holding one deferred part, as the browser entry does (gated). */
 async function hydratePage(
   container: HTMLElement,
@@ -82,7 +100,7 @@ async function hydratePage(
   label: string,
   errors: unknown[] = [],
 ): Promise<void> {
-  deferUntilViewed();
+  deferUntilNeeded();
   await act(async () => {
     hydrateRoot(
       container,
@@ -166,5 +184,62 @@ describe('deferred parts', () => {
     expect(load).toHaveBeenCalledTimes(1);
     await act(async () => resolve());
     expect(await screen.findByRole('heading', { name: 'Process' })).toBeInTheDocument();
+  });
+
+  it('with { seen: selector }, stay server HTML while in view until an element the selector names is seen', async () => {
+    const io = installObserver();
+    const container = document.createElement('div');
+    const when = { seen: 'button' };
+    container.innerHTML = await serverHtmlWhen('sentinel', 'Articles', when);
+    document.body.appendChild(container);
+    const { load, resolve } = manualLoader();
+    const ClientPart = deferred('sentinel', load, { when });
+    await hydratePage(container, ClientPart, 'Articles');
+
+    // Only the named element is watched: the section around it being in view loads nothing.
+    expect(io.observed()).toEqual([screen.getByRole('button')]);
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => io.show());
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => resolve());
+    expect(container.querySelector('[data-deferred="sentinel"]')).toHaveAttribute(HYDRATED_ATTR);
+  });
+
+  it("with 'used', are never loaded by being seen, only by the first input", async () => {
+    const io = installObserver();
+    const container = document.createElement('div');
+    container.innerHTML = await serverHtmlWhen('used', 'Article body', 'used');
+    document.body.appendChild(container);
+    const { load, resolve } = manualLoader();
+    const ClientPart = deferred('used', load, { when: 'used' });
+    await hydratePage(container, ClientPart, 'Article body');
+
+    expect(io.observed()).toEqual([]);
+    await act(async () => io.show());
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => fireEvent.pointerDown(window));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => resolve());
+    expect(container.querySelector('[data-deferred="used"]')).toHaveAttribute(HYDRATED_ATTR);
+  });
+
+  it('load at once, whatever their `when`, when the server rendered nothing of them', async () => {
+    installObserver();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <main>
+        <h1>Page</h1>
+        <div className="deferred" data-deferred="empty" />
+      </main>,
+    );
+    document.body.appendChild(container);
+    const { load, resolve } = manualLoader();
+    const ClientPart = deferred('empty', load, { when: 'used' });
+    deferUntilNeeded();
+    await act(async () => {
+      render(<ClientPart label="Fetched in the browser" />);
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => resolve());
   });
 });

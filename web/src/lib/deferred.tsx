@@ -8,29 +8,39 @@ import {
   type ComponentType,
   type FunctionComponent,
 } from 'react';
-import { HYDRATED_ATTR, hasHeldInput, markLive } from '../app/early-input';
+import { HYDRATED_ATTR, hasHeldInput, markLive } from '../app/boot';
 
 /**
  * Deferred hydration of the parts of a prerendered page below the fold.
  *
  * The server renders a deferred part in full (the HTML, crawlers and readers without JavaScript see
  * everything). In the browser, the first page hydrates without the part's code: React keeps the server
- * HTML of a suspended boundary as it is, and the part's chunk is fetched only when the part comes near
- * the viewport or the visitor first interacts with the page; React then hydrates it in place. Later
- * client-side navigations load deferred parts at once. First-load JavaScript is the shell and what
- * the visitor sees first; the rest costs nothing until it is needed.
+ * HTML of a suspended boundary as it is, and the part's chunk is fetched only when the part is needed
+ * (see `NeededWhen`: by default when it comes near the viewport) or the visitor first interacts with
+ * the page; React then hydrates it in place. Later client-side navigations load deferred parts at
+ * once. First-load JavaScript is the shell and what the visitor sees first; the rest costs nothing
+ * until it is needed.
  */
+
+/**
+ * When a part is needed on the first page: `'seen'` (the default) when its content comes near the
+ * viewport; `{ seen: selector }` when the elements inside it that the selector names do (a load-more
+ * sentinel, a loading placeholder), so content that only shows server HTML can stay as it is while
+ * in view; `'used'` only at the visitor's first input. A part with nothing of its own on screen (no
+ * server HTML to keep) is needed at once, whichever it is.
+ */
+export type NeededWhen = 'seen' | 'used' | { seen: string };
 
 type Module<P> = { default: ComponentType<P> };
 
-/** Whether deferred parts wait for the viewport (only while the first, prerendered page hydrates). */
-let waitForView = false;
+/** Whether deferred parts wait until they are needed (only while the first, prerendered page hydrates). */
+let waitUntilNeeded = false;
 const pending = new Set<() => void>();
 const loaders: (() => Promise<unknown>)[] = [];
 
 /** Load every deferred part now (the first interaction, a navigation). */
 export function releaseDeferred(): void {
-  waitForView = false;
+  waitUntilNeeded = false;
   for (const release of [...pending]) release();
 }
 
@@ -38,13 +48,13 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 /**
  * Called by the browser entry before it hydrates a prerendered page: deferred parts then wait until
- * they come into view, or until the visitor's first pointer or key input anywhere (an in-page link or
- * a route change must never meet a part whose code is still missing).
+ * they are needed, or until the visitor's first pointer or key input anywhere (an in-page link or a
+ * route change must never meet a part whose code is still missing).
  */
-export function deferUntilViewed(): void {
+export function deferUntilNeeded(): void {
   // Input is already waiting for a part: the visitor is busy with the page, load it all.
   if (hasHeldInput()) return;
-  waitForView = true;
+  waitUntilNeeded = true;
   const onInput = () => {
     for (const type of INTERACTIONS) window.removeEventListener(type, onInput, true);
     releaseDeferred();
@@ -53,27 +63,33 @@ export function deferUntilViewed(): void {
     window.addEventListener(type, onInput, { capture: true, passive: true });
 }
 
-/** Resolves when an element of the part named `name` is in (or within half a screen below) the viewport. */
-function whenViewed(name: string): Promise<void> {
-  const targets =
-    waitForView && typeof IntersectionObserver === 'function'
-      ? document.querySelectorAll(`[data-deferred="${name}"] > *`)
-      : [];
-  if (targets.length === 0) return Promise.resolve();
+/** Resolves when the part named `name` is needed (see `NeededWhen`). */
+function whenNeeded(name: string, when: NeededWhen): Promise<void> {
+  const part = `[data-deferred="${name}"]`;
+  if (!waitUntilNeeded || document.querySelector(`${part} > *`) === null) return Promise.resolve();
+  const seen =
+    when === 'used'
+      ? null
+      : document.querySelectorAll(when === 'seen' ? `${part} > *` : `${part} :is(${when.seen})`);
+  // Without IntersectionObserver nothing can be seen: load what waits to be seen at once.
+  if (seen && typeof IntersectionObserver !== 'function') return Promise.resolve();
   return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) release();
-      },
-      { rootMargin: '0px 0px 50% 0px' },
-    );
+    // Within half a screen below the viewport counts as seen.
+    const observer =
+      seen &&
+      new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) release();
+        },
+        { rootMargin: '0px 0px 50% 0px' },
+      );
     function release() {
-      observer.disconnect();
+      observer?.disconnect();
       pending.delete(release);
       resolve();
     }
     pending.add(release);
-    for (const target of targets) observer.observe(target);
+    for (const target of seen ?? []) observer?.observe(target);
   });
 }
 
@@ -87,12 +103,14 @@ function OnCommit({ run }: { run: () => void }) {
 
 /**
  * A page part whose code is fetched when it is needed (see above). `name` marks its wrapper element
- * (a `display: contents` div, so layout is unchanged); props must be stable values (module data),
- * since a deferred part re-rendered with new props before its code arrives would lose its HTML.
+ * (a `display: contents` div, so layout is unchanged); props must be stable values (module data, or
+ * the data the page was rendered with), since a deferred part re-rendered with new props before its
+ * code arrives would lose its HTML.
  */
 export function deferred<P extends object>(
   name: string,
   load: () => Promise<Module<P>>,
+  { when = 'seen' }: { when?: NeededWhen } = {},
 ): FunctionComponent<P> & { preload: () => Promise<unknown> } {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<Module<P>> | undefined;
@@ -104,7 +122,7 @@ export function deferred<P extends object>(
     return loading;
   };
   loaders.push(preload);
-  const Lazy = lazy(() => whenViewed(name).then(preload)) as ComponentType<P>;
+  const Lazy = lazy(() => whenNeeded(name, when).then(preload)) as ComponentType<P>;
   const Part = memo(function DeferredPart(props: P) {
     const Component = loaded ?? Lazy;
     const wrapper = useRef<HTMLDivElement>(null);

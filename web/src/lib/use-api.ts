@@ -1,8 +1,6 @@
 import useSWR from 'swr';
 import type { ResponseOf } from './api-client';
-
-/** SWR key of one page of the public post list (a name, not a path, so the contract stays out of page chunks). */
-export const listPostsKey = (page: number): string => `listPosts:${page}`;
+import { listPostsKey } from './api-keys';
 
 /** One page of the public post list (home teaser); the API client loads with the first request. */
 export function useListPosts(page = 1) {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPath, SPECIAL_SLUGS, type Post } from '@agency/shared';
-import { postKey, postsPageKey } from '../features/blog/api';
+import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { makePost } from '../features/blog/testing/fake-api';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { CACHE_CONTROL, createRenderHandler } from './render-handler';
@@ -213,11 +213,11 @@ describe('render handler', () => {
       ).exec(html)?.[1] ?? '';
     expect(data).not.toContain('<');
     const fallback = JSON.parse(data) as Record<string, unknown>;
-    expect(fallback[postKey('seo-tips')]).toMatchObject({
+    expect(fallback[getPostKey('seo-tips')]).toMatchObject({
       found: true,
       post: { slug: 'seo-tips' },
     });
-    expect(fallback[postsPageKey(1)]).toMatchObject({ next: expect.stringContaining('page=2') });
+    expect(fallback[listPostsKey(1)]).toMatchObject({ next: expect.stringContaining('page=2') });
   });
 
   it('serves the career article on its unprefixed path', async () => {

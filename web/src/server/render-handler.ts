@@ -9,13 +9,8 @@ import {
 } from '../entry-server';
 import { renderHead, swrFallbackScript } from '../lib/head';
 import { site } from '../config/site';
-import {
-  postKey,
-  postsInfiniteFallbackKey,
-  postsPageKey,
-  type PostPage,
-  type PostResult,
-} from '../features/blog/api';
+import { postsInfiniteFallbackKey, type PostPage, type PostResult } from '../features/blog/api';
+import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { postMeta } from '../features/blog/post-meta';
 import { addAppModules, pageChunks, pageSources } from '../app/page-sources';
 import { pageForPath } from '../app/route-table';
@@ -202,7 +197,7 @@ export function createRenderHandler(
         return withUpstream(url, path, async () => {
           const first = cleanPage(await deps.upstream.listPosts(1));
           return {
-            fallback: { [postsInfiniteFallbackKey()]: [first], [postsPageKey(1)]: first },
+            fallback: { [postsInfiniteFallbackKey()]: [first], [listPostsKey(1)]: first },
             post: null,
           };
         });
@@ -219,8 +214,8 @@ export function createRenderHandler(
             ? { ...fetched, post: cleanPost(fetched.post) }
             : { found: false };
         const fallback: Record<string, unknown> = {
-          [postKey(slug)]: result,
-          [postsPageKey(1)]: cleanPage(first),
+          [getPostKey(slug)]: result,
+          [listPostsKey(1)]: cleanPage(first),
         };
         return { fallback, post: result.found ? result.post : null };
       });

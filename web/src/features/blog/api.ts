@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import { buildPath, type Post, type PostLink } from '@agency/shared';
+import type { Post, PostLink } from '@agency/shared';
 import { ApiError, callApi, type ResponseOf } from '../../lib/api-client';
+import { getPostKey, listPostsKey, pageOfListPostsKey } from '../../lib/api-keys';
 
 /** One page of the public post list as the API answers it. */
 export type PostPage = ResponseOf<'listPosts'>;
@@ -11,25 +12,12 @@ export type PostResult =
   | { found: true; post: Post; prev_post: PostLink | null; next_post: PostLink | null }
   | { found: false };
 
-/** SWR key of one post: the getPost path with the slug as query, so server fallback data and the browser agree. */
-export const postKey = (slug: string): string => buildPath('getPost', {}, { slug });
-
-/** SWR key of one page of the post list: the listPosts API path. */
-export const postsPageKey = (page: number): string => buildPath('listPosts', {}, { page });
-
 /** useSWRInfinite's key function of the public list: page N, until the previous page had no `next`. */
 export const postsInfiniteKey = (index: number, previous: PostPage | null): string | null =>
-  previous && previous.next === null ? null : postsPageKey(index + 1);
+  previous && previous.next === null ? null : listPostsKey(index + 1);
 
 /** The key useSWRInfinite stores the list under: SSR fallback for `/blog` goes here. */
 export const postsInfiniteFallbackKey = (): string => unstable_serialize(postsInfiniteKey);
-
-/** Page number at the end of a `next`/`previous` address (`…?page=3`); null when absent or unreadable. */
-export function pageNumberOf(address: string | null): number | null {
-  if (address === null) return null;
-  const m = /[?&]page=(\d+)/.exec(address);
-  return m?.[1] ? Number(m[1]) : null;
-}
 
 /** Fetch one post; a 404 becomes `{ found: false }`, every other failure throws ApiError. */
 export async function fetchPost(slug: string, token?: string): Promise<PostResult> {
@@ -46,18 +34,16 @@ export async function fetchPost(slug: string, token?: string): Promise<PostResul
 export const fetchPostsPage = (page: number, token?: string): Promise<PostPage> =>
   callApi('listPosts', { query: { page }, token });
 
-const pageFromKey = (key: string): number => pageNumberOf(key) ?? 1;
-
 /** One post by slug; renders synchronously from SSR fallback data when present. */
 export function usePost(slug: string) {
-  return useSWR<PostResult, ApiError>(postKey(slug), () => fetchPost(slug), {
+  return useSWR<PostResult, ApiError>(getPostKey(slug), () => fetchPost(slug), {
     revalidateOnFocus: false,
   });
 }
 
 /** One page of the public list (the related-posts carousel reads page 1). */
 export function usePostsPage(page: number) {
-  return useSWR<PostPage, ApiError>(postsPageKey(page), () => fetchPostsPage(page), {
+  return useSWR<PostPage, ApiError>(listPostsKey(page), () => fetchPostsPage(page), {
     revalidateOnFocus: false,
   });
 }
@@ -66,7 +52,7 @@ export function usePostsPage(page: number) {
 export function useInfinitePosts() {
   return useSWRInfinite<PostPage, ApiError>(
     postsInfiniteKey,
-    (key: string) => fetchPostsPage(pageFromKey(key)),
+    (key: string) => fetchPostsPage(pageOfListPostsKey(key) ?? 1),
     {
       revalidateOnFocus: false,
       revalidateFirstPage: false,

@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import BlogListPage from './blog-list-page';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';
 import { postsInfiniteFallbackKey } from './api';
+import { preloadDeferred } from '../../lib/deferred';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -46,6 +47,9 @@ const renderList = (fallback: Record<string, unknown> = {}) =>
       </MemoryRouter>
     </SWRConfig>,
   );
+
+// The list is a deferred part: its code loads before the first render, as in the server entry.
+beforeAll(() => preloadDeferred());
 
 beforeEach(() => {
   ManualObserver.instances = [];

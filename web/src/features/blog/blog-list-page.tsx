@@ -1,52 +1,21 @@
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
-import { FEATURED_POSTS } from '@agency/shared';
 import { Breadcrumb } from '../../components/sections/breadcrumb';
+import { deferred } from '../../lib/deferred';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { useInfinitePosts } from './api';
 import { blogListMeta } from './post-meta';
-import { formatPostDate } from './format-date';
-import { mediaSrc, postPath } from './paths';
-import { PostCard } from './post-card';
-import { PostCardSkeleton } from './post-skeleton';
 import './blog.css';
-import { LoadError } from './load-error';
-import { WithApiFallback } from './with-api-fallback';
 
-/** Calls `onVisible` whenever the sentinel scrolls into view (with some margin), while `enabled`. */
-function useSentinel(enabled: boolean, onVisible: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  callback.current = onVisible;
-  useEffect(() => {
-    const el = ref.current;
-    if (!enabled || !el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) callback.current();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return ref;
-}
+/** The list and sidebar, with SWR: needed to load more posts, or when the page came without them. */
+const BlogList = deferred('blog-list', () => import('./blog-list'), {
+  when: { seen: '.blog-list__sentinel, .skeleton, .load-error' },
+});
 
-/** `/blog`: featured posts sidebar (the first 3) and the infinite-scroll list. */
-function BlogListPageBody() {
+/**
+ * `/blog`: the heading, then the list and the featured posts sidebar. The page the render handler
+ * rendered already shows the first posts, so the list's code (SWR, the API client) loads only when
+ * more posts are wanted: as its load-more sentinel comes into view, or at the visitor's first input.
+ */
+export default function BlogListPage() {
   usePageMeta(blogListMeta);
-  const { data, error, size, setSize, mutate, isValidating } = useInfinitePosts();
-  const posts = data?.flatMap((p) => p.results) ?? [];
-  const featured = data?.[0]?.results.slice(0, FEATURED_POSTS) ?? [];
-  const last = data?.[data.length - 1];
-  const hasMore = last !== undefined && last.next !== null;
-  const loadingMore = error === undefined && (data === undefined || data[size - 1] === undefined);
-  const sentinel = useSentinel(
-    hasMore && !loadingMore && error === undefined,
-    () => void setSize(size + 1),
-  );
-
   return (
     <div className="blog-list-page">
       <header className="blog-list-page__hero">
@@ -59,74 +28,8 @@ function BlogListPageBody() {
         <h1>Blog</h1>
       </header>
       <div className="blog-list-page__layout">
-        <section className="blog-list" aria-label="Articles" aria-busy={loadingMore}>
-          {data === undefined && error !== undefined ? (
-            <LoadError
-              message={`The articles could not be loaded. ${error.message}`}
-              retrying={isValidating}
-              onRetry={() => void mutate()}
-            />
-          ) : data !== undefined && posts.length === 0 ? (
-            <p className="blog-list__empty">
-              No articles have been published yet. Please check back soon.
-            </p>
-          ) : (
-            <ul className="blog-list__items">
-              {posts.map((p, i) => (
-                <PostCard key={p.id} post={p} eager={i < 2} />
-              ))}
-              {loadingMore &&
-                Array.from({ length: data === undefined ? 3 : 1 }, (_, i) => (
-                  <PostCardSkeleton key={`s${i}`} />
-                ))}
-            </ul>
-          )}
-          {data !== undefined && error !== undefined && (
-            <LoadError
-              message={`More articles could not be loaded. ${error.message}`}
-              retrying={isValidating}
-              onRetry={() => void mutate()}
-            />
-          )}
-          {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
-        </section>
-        <aside className="blog-sidebar" aria-labelledby="featured-title">
-          <h2 id="featured-title">Featured posts</h2>
-          <ul>
-            {featured.map((p) => (
-              <li key={p.id} className="blog-sidebar__item">
-                {p.banner_image && (
-                  <img
-                    src={mediaSrc(p.banner_image)}
-                    alt=""
-                    width={96}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                )}
-                <div>
-                  <Link to={postPath(p.slug)}>{p.title}</Link>
-                  <time dateTime={p.created_at}>{formatPostDate(p.created_at)}</time>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </aside>
-        {/* After the sidebar, so on a phone the featured posts come before the end of the blog. */}
-        {data !== undefined && !hasMore && posts.length > 0 && (
-          <p className="blog-list__end">You have reached the end of the blog.</p>
-        )}
+        <BlogList />
       </div>
     </div>
-  );
-}
-
-/** The page with SWR seeded from the server render's data. */
-export default function BlogListPage() {
-  return (
-    <WithApiFallback>
-      <BlogListPageBody />
-    </WithApiFallback>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { buildPath } from '@agency/shared';
-import { env } from '../../lib/env';
+import { apiUrl } from '../../lib/api-routes';
 
 /** The extension the icon endpoint is asked for: letters and digits of what was typed, or "default". */
 export const extensionOf = (typed: string): string =>
@@ -29,7 +28,7 @@ export function FileIconDemo() {
         onChange={(e) => setValue(e.target.value)}
       />
       <img
-        src={`${env.VITE_API_BASE}${buildPath('getExtensionImage', { extension })}`}
+        src={apiUrl('getExtensionImage', { extension })}
         alt={`${extension} file icon`}
         width={64}
         height={64}

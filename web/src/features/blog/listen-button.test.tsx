@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListenButton } from './listen-button';
 
@@ -79,5 +80,11 @@ describe('Listen the blog', () => {
     vi.stubGlobal('speechSynthesis', undefined);
     render(<ListenButton html={HTML} />);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('is in the server HTML, so the article does not move down when the page goes live', () => {
+    const html = renderToString(<ListenButton html={HTML} />);
+    expect(html).toContain('Listen the blog');
+    expect(html).toContain('aria-pressed="false"');
   });
 });

@@ -1,7 +1,10 @@
 import { useSpeech } from './use-speech';
 import { speechText } from './speech';
 
-/** Play/pause "Listen the blog" control; renders nothing where speech synthesis is unavailable. */
+/**
+ * Play/pause "Listen the blog" control. The server renders it (a click before the app is live is
+ * held and replayed, see app/early-input.ts); it is removed where the browser cannot speak.
+ */
 export function ListenButton({ html }: { html: string }) {
   const { supported, state, toggle } = useSpeech();
   if (!supported) return null;

@@ -1,18 +1,16 @@
-import DOMPurify from 'dompurify';
 import { Link } from 'react-router';
 import { readingTime, SPECIAL_SLUGS, type Post, type PostLink } from '@agency/shared';
 import { Breadcrumb } from '../../components/sections/breadcrumb';
 import { absoluteUrl } from '../../lib/head';
 import { env } from '../../lib/env';
 import { FileIconDemo } from './file-icon-demo';
+import { PostBody, RelatedPosts } from './post-parts';
 import { formatPostDate } from './format-date';
 import { ListenButton } from './listen-button';
 import { mediaSrc, postPath } from './paths';
 import { PostSkeleton } from './post-skeleton';
 import { ReadingProgress } from './reading-progress';
-import { RelatedPosts } from './related-posts';
 import { ShareButtons } from './share-buttons';
-import { useHydrated } from './use-hydrated';
 import { useViewCount } from './use-view-count';
 
 export interface PostArticleProps {
@@ -24,17 +22,15 @@ export interface PostArticleProps {
   countViews?: boolean;
 }
 
-/**
- * The article body: the server renders the HTML as stored (the API sanitised it on write) and hydration sees
- * the same string; afterwards, and in client-only renders, it is sanitised again with DOMPurify.
- */
-function PostBody({ html }: { html: string }) {
-  const hydrated = useHydrated();
-  const safe = hydrated ? DOMPurify.sanitize(html) : html;
-  return <div className="post__body" dangerouslySetInnerHTML={{ __html: safe }} />;
-}
+/** Posts other than the current one, in list order. */
+export const relatedPosts = (posts: readonly Post[], currentSlug: string): Post[] =>
+  posts.filter((p) => p.slug !== currentSlug);
 
-/** One blog post: breadcrumb, title, banner, listen control, body, prev/next, author, share and related posts. */
+/**
+ * One blog post: breadcrumb, title, banner, listen control, body, prev/next, author, share and related
+ * posts. What a first load runs is the listen control, the reading progress, the share links, the view
+ * count (and the icon demo of its article); the body and the carousel are deferred parts.
+ */
 export function PostArticle({ post, prev, next, related, countViews = true }: PostArticleProps) {
   const views = useViewCount(countViews ? post.slug : null, post.views);
   const path = postPath(post.slug);
@@ -99,7 +95,7 @@ export function PostArticle({ post, prev, next, related, countViews = true }: Po
         </aside>
         <ShareButtons url={absoluteUrl(path, env.VITE_SITE_URL)} title={post.title} />
       </article>
-      <RelatedPosts posts={related} />
+      {related.length > 0 && <RelatedPosts posts={related} />}
     </>
   );
 }

@@ -3,8 +3,19 @@ import { excerpt, readingTime, type Post } from '@agency/shared';
 import { formatPostDate } from './format-date';
 import { mediaSrc, postPath } from './paths';
 
-/** One item of the public list: thumbnail, title, excerpt, date, reading time and Read more. */
-export function PostCard({ post, eager = false }: { post: Post; eager?: boolean }) {
+/**
+ * One item of the public list: thumbnail, title, excerpt, date, reading time and Read more. `eager`
+ * thumbnails load at once; the `first` one (usually the largest paint of the page) before others.
+ */
+export function PostCard({
+  post,
+  eager = false,
+  first = false,
+}: {
+  post: Post;
+  eager?: boolean;
+  first?: boolean;
+}) {
   const path = postPath(post.slug);
   return (
     <li className="blog-card">
@@ -15,7 +26,8 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
             alt=""
             width={400}
             height={250}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
             decoding="async"
           />
         </Link>

@@ -3,11 +3,13 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SPECIAL_SLUGS } from '@agency/shared';
 import PostPage from './post-page';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';
-import { postKey, type PostResult } from './api';
+import type { PostResult } from './api';
+import { getPostKey } from '../../lib/api-keys';
+import { preloadDeferred } from '../../lib/deferred';
 import { VIEWED_POSTS_KEY } from './view-count';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
@@ -24,6 +26,10 @@ const renderAt = (path: string, fallback: Record<string, unknown> = {}) =>
       </MemoryRouter>
     </SWRConfig>,
   );
+
+// The page's deferred parts (its body, the post fetched in the browser) load before the first render,
+// as in the server entry, so a render from fallback data is synchronous.
+beforeAll(() => preloadDeferred());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -94,7 +100,7 @@ describe('post page', () => {
       prev_post: { slug: 'p', title: 'Earlier' },
       next_post: null,
     };
-    renderAt(`/${SPECIAL_SLUGS.career}`, { [postKey(SPECIAL_SLUGS.career)]: result });
+    renderAt(`/${SPECIAL_SLUGS.career}`, { [getPostKey(SPECIAL_SLUGS.career)]: result });
     expect(screen.getByRole('heading', { level: 1, name: 'Career article' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Previous.*Earlier/ })).toHaveAttribute(
       'href',
@@ -145,7 +151,7 @@ describe('post page', () => {
       increaseView: () => ({ body: { data: { views: 6 } } }),
     });
     const fallback = {
-      [postKey('hydrate')]: {
+      [getPostKey('hydrate')]: {
         found: true,
         post,
         prev_post: null,

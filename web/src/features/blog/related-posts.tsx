@@ -12,10 +12,6 @@ export const RELATED_SLIDER_OPTIONS: KeenSliderOptions = {
   defaultAnimation: { duration: TIMINGS.carouselSpeedMs },
 };
 
-/** Posts other than the current one, in list order. */
-export const relatedPosts = (posts: readonly Post[], currentSlug: string): Post[] =>
-  posts.filter((p) => p.slug !== currentSlug);
-
 /** "You may also like this" carousel of other posts. */
 export function RelatedPosts({ posts }: { posts: readonly Post[] }) {
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>(RELATED_SLIDER_OPTIONS);
@@ -51,7 +47,8 @@ export function RelatedPosts({ posts }: { posts: readonly Post[] }) {
         aria-label="Related articles"
       >
         {posts.map((p, i) => (
-          <article
+          // A slide is a group (the carousel pattern); <article> may not take that role.
+          <div
             key={p.id}
             className="keen-slider__slide related__card"
             role="group"
@@ -72,7 +69,7 @@ export function RelatedPosts({ posts }: { posts: readonly Post[] }) {
               <Link to={postPath(p.slug)}>{p.title}</Link>
             </h3>
             <p>{excerpt(p.content, 110)}</p>
-          </article>
+          </div>
         ))}
       </div>
     </section>

@@ -2,19 +2,26 @@ import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@agency/shared';
 import { createSpeechController, type SpeechController, type SpeechState } from './speech';
 
-/** Speech for the "Listen the blog" control; `supported` is false where the browser has no speechSynthesis (and on the server). */
+/**
+ * Speech for the "Listen the blog" control. `supported` starts true (the server renders the control,
+ * so showing it later does not push the article down) and turns false where the browser has no
+ * speechSynthesis.
+ */
 export function useSpeech(): {
   supported: boolean;
   state: SpeechState;
   toggle: (text: string) => void;
 } {
-  const [supported, setSupported] = useState(false);
+  const [supported, setSupported] = useState(true);
   const [state, setState] = useState<SpeechState>('idle');
   const ctl = useRef<SpeechController | null>(null);
 
   useEffect(() => {
     const synth = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
-    if (!synth || typeof SpeechSynthesisUtterance === 'undefined') return;
+    if (!synth || typeof SpeechSynthesisUtterance === 'undefined') {
+      setSupported(false);
+      return;
+    }
     const controller = createSpeechController({
       synth,
       makeUtterance: (text) => new SpeechSynthesisUtterance(text),
@@ -22,7 +29,6 @@ export function useSpeech(): {
       startDelayMs: TIMINGS.speechStartDelayMs,
     });
     ctl.current = controller;
-    setSupported(true);
     const stop = (): void => controller.cancel();
     window.addEventListener('beforeunload', stop);
     window.addEventListener('pagehide', stop);

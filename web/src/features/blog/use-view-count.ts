@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '@agency/shared';
-import { callApi } from '../../lib/api-client';
-import { rememberView } from './view-count';
+import { countView, rememberView } from './view-count';
 
 /**
  * Count one view per browser per post: about 200 ms after the post is shown, a slug not yet remembered
@@ -14,9 +13,9 @@ export function useViewCount(slug: string | null, storedViews: number): number {
     let alive = true;
     const timer = window.setTimeout(() => {
       if (!rememberView(slug, window.localStorage)) return;
-      callApi('increaseView', { body: { slug } })
-        .then((res) => {
-          if (alive) setCounted({ slug, views: res.data.views });
+      countView(slug)
+        .then((views) => {
+          if (alive && views !== null) setCounted({ slug, views });
         })
         .catch(() => {
           // The shown count stays the stored one; the visit is not worth an error message.

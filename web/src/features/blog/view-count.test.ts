@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readViewed, rememberView, VIEWED_POSTS_KEY } from './view-count';
+import { readViewed, rememberView, viewsOf, VIEWED_POSTS_KEY } from './view-count';
 import { scrolledPercent } from './reading-progress';
 import { extensionOf } from './file-icon-demo';
 import { postPath } from './paths';
@@ -17,6 +17,24 @@ describe('remembered views', () => {
     localStorage.setItem(VIEWED_POSTS_KEY, JSON.stringify({ a: 1 }));
     expect(rememberView('a', localStorage)).toBe(true);
     expect(readViewed(localStorage)).toEqual(['a']);
+  });
+});
+
+describe('the count an increaseView answer carries', () => {
+  it('is its whole, non-negative `data.views`, and null for anything else', () => {
+    expect(viewsOf({ data: { views: 12 } })).toBe(12);
+    expect(viewsOf({ data: { views: 0 } })).toBe(0);
+    for (const body of [
+      null,
+      'x',
+      {},
+      { data: null },
+      { data: { views: '12' } },
+      { data: { views: 1.5 } },
+      { data: { views: -1 } },
+      { views: 3 },
+    ])
+      expect(viewsOf(body)).toBeNull();
   });
 });
 

@@ -1,17 +1,18 @@
-import * as z from 'zod';
+import { apiRoutes, apiUrl } from '../../lib/api-routes';
 
 /** localStorage key of the slugs this browser has already counted a view for. */
 export const VIEWED_POSTS_KEY = 'viewedPosts';
 
-const viewedList = z.array(z.string());
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /** The remembered slugs; anything unreadable counts as none. */
 export function readViewed(storage: Storage): string[] {
   try {
     const raw = storage.getItem(VIEWED_POSTS_KEY);
     if (raw === null) return [];
-    const parsed = viewedList.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) && parsed.every((s) => typeof s === 'string') ? parsed : [];
   } catch {
     return [];
   }
@@ -27,4 +28,26 @@ export function rememberView(slug: string, storage: Storage): boolean {
     // Storage full or blocked: still count this view once for this page load.
   }
   return true;
+}
+
+/** The `views` of an increaseView answer (`{ data: { views } }`), or null for any other body. */
+export function viewsOf(body: unknown): number | null {
+  if (!isRecord(body) || !isRecord(body.data)) return null;
+  const { views } = body.data;
+  return typeof views === 'number' && Number.isInteger(views) && views >= 0 ? views : null;
+}
+
+/**
+ * Ask the server to count one view of a post: the count it now holds, or null when it answered
+ * anything else. Post pages count on their first load, so this is a plain request whose one number
+ * is checked here, not a `callApi` call that would bring the contract's schemas along.
+ */
+export async function countView(slug: string): Promise<number | null> {
+  const response = await fetch(apiUrl('increaseView'), {
+    method: apiRoutes.increaseView.method,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ slug }),
+  });
+  if (!response.ok) return null;
+  return viewsOf(await response.json().catch(() => null));
 }

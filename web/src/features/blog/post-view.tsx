@@ -1,0 +1,24 @@
+import { useLocation } from 'react-router';
+import type { Post } from '@agency/shared';
+import { env } from '../../lib/env';
+import { usePageMeta } from '../../lib/use-page-meta';
+import type { PostResult } from './api';
+import { PostNotFound } from './not-found';
+import { PostArticle, relatedPosts } from './post-article';
+import { postMeta, postNotFoundMeta } from './post-meta';
+
+/** A post, or the not-found content, with its head metadata (recorded by the server render, applied in the browser). */
+export function PostView({ result, list }: { result: PostResult; list: readonly Post[] }) {
+  const { pathname } = useLocation();
+  usePageMeta(result.found ? postMeta(result.post, env.VITE_SITE_URL) : postNotFoundMeta(pathname));
+  if (!result.found) return <PostNotFound />;
+  return (
+    <PostArticle
+      key={result.post.slug}
+      post={result.post}
+      prev={result.prev_post}
+      next={result.next_post}
+      related={relatedPosts(list, result.post.slug)}
+    />
+  );
+}
