@@ -131,8 +131,8 @@ describe('admin post list', () => {
     const row = (await screen.findByRole('cell', { name: 'Seventh' })).closest('tr');
     if (!row) throw new Error('no row');
     const cells = within(row).getAllByRole('cell');
-    expect(cells).toHaveLength(6);
-    expect(cells.map((c) => getComputedStyle(c).display)).toEqual(Array(6).fill('table-cell'));
+    expect(cells).toHaveLength(7);
+    expect(cells.map((c) => getComputedStyle(c).display)).toEqual(Array(7).fill('table-cell'));
     expect(cells.at(-1)).toContainElement(screen.getByRole('button', { name: 'Delete Seventh' }));
     style.remove();
   });

@@ -133,7 +133,7 @@ describe('renewal impossible', () => {
     fireEvent.change(await screen.findByTestId('editor'), {
       target: { value: '<p>Every character, kept.</p>' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
     // The editor is still there behind the dialog, with everything typed.
