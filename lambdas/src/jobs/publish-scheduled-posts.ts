@@ -2,6 +2,7 @@ import { postDeps } from '../adapters/post-deps';
 import type { PublishDeps } from '../domain/post-ports';
 import { publishDuePosts, type PublishSummary } from '../domain/publishing';
 import { logger } from '../lib/logger';
+import { runRepairWordSpaces } from './repair-word-spaces';
 
 /**
  * Publish every scheduled post whose time has come and invalidate the pages that now show it.
@@ -12,8 +13,19 @@ export function publishScheduledPosts(deps: Partial<PublishDeps> = {}): Promise<
   return publishDuePosts({ ...postDeps(log), ...deps });
 }
 
-/** EventBridge scheduled rule target (every minute). */
+/**
+ * EventBridge scheduled rule target (every minute). In AWS it also carries the one-off repair of
+ * posts stored with U+00A0 between words: the first run after a deploy does it (same table and
+ * invalidation grants), and every later run finds its done marker with one read and moves on.
+ */
 export const handler = async (): Promise<PublishSummary> => {
+  try {
+    const repair = await runRepairWordSpaces();
+    if (!repair.skipped)
+      logger.info('word spaces repair run', { job: 'repair-word-spaces', ...repair });
+  } catch (error) {
+    logger.warn('word spaces repair failed; the next run tries again', { error });
+  }
   const summary = await publishScheduledPosts();
   if (summary.published > 0)
     logger.info('scheduled posts published', { job: 'publish-scheduled-posts', ...summary });

@@ -5,7 +5,8 @@ import { logger } from '../lib/logger';
 
 /**
  * One-off: posts stored with U+00A0 between words get ordinary spaces. The local stack runs it at
- * start; in AWS it can be invoked once after a deploy. It marks itself done, so reruns are no-ops.
+ * start; in AWS the per-minute publishing job runs it (publish-scheduled-posts.ts). It marks itself
+ * done, so reruns are no-ops.
  */
 export async function runRepairWordSpaces(): Promise<{ skipped: boolean; repaired: number }> {
   const log = logger.child({ job: 'repair-word-spaces' });
