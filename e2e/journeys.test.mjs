@@ -622,7 +622,7 @@ describe('admin session beyond the access token', () => {
       assert.notEqual(await storedToken(page), first, 'the token was renewed');
       const after = 'and after it: ümlauts, “quotes” & <angles> 123.';
       await page.keyboard.type(after);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
       await page.getByText(/New blog added/).waitFor();
       const slug = title.toLowerCase().replace(/\s+/g, '-');
       const saved = await savedContent(url, slug);
@@ -653,7 +653,7 @@ describe('admin session beyond the access token', () => {
       );
       const token = await storedToken(page);
       await page.waitForTimeout(Math.max(0, expiresAt(token) - Date.now()) + 1_000);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
       await dialog.waitFor();
       assert.equal(page.url(), `${url}/add-blog`);
