@@ -58,7 +58,7 @@ function BlogListBody() {
         ) : (
           <ul className="blog-list__items">
             {posts.map((p, i) => (
-              <PostCard key={p.id} post={p} eager={i < 2} first={i === 0} />
+              <PostCard key={p.id} post={p} first={i === 0} />
             ))}
             {loadingMore &&
               Array.from({ length: data === undefined ? 3 : 1 }, (_, i) => (

@@ -4,18 +4,11 @@ import { formatPostDate } from './format-date';
 import { mediaSrc, postPath } from './paths';
 
 /**
- * One item of the public list: thumbnail, title, excerpt, date, reading time and Read more. `eager`
- * thumbnails load at once; the `first` one (usually the largest paint of the page) before others.
+ * One item of the public list: thumbnail, title, excerpt, date, reading time and Read more. The
+ * `first` one's thumbnail (usually the page's largest paint) loads at once and before others; the
+ * rest load as they near the viewport.
  */
-export function PostCard({
-  post,
-  eager = false,
-  first = false,
-}: {
-  post: Post;
-  eager?: boolean;
-  first?: boolean;
-}) {
+export function PostCard({ post, first = false }: { post: Post; first?: boolean }) {
   const path = postPath(post.slug);
   return (
     <li className="blog-card">
@@ -26,7 +19,7 @@ export function PostCard({
             alt=""
             width={400}
             height={250}
-            loading={eager || first ? 'eager' : 'lazy'}
+            loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : undefined}
             decoding="async"
           />
