@@ -31,18 +31,19 @@ export function sharedIsPure(): Plugin {
 }
 
 /**
- * What every page loads ships as a few files instead of a score of small shared chunks: `framework`
- * (React, react-dom, react-router), `shell` and one chunk per public page.
+ * What every page loads ships as a few files instead of a score of small shared chunks:
  *
- * - `shell`: the modules of `web/src` the browser entry imports statically, and what two or more
- *   pages import (statically, or in a part they load later), when a public page loads it at first:
- *   a few KB more on each page instead of a request per shared helper. Modules of `shared/src` join
- *   only when nothing they import leaves `shared/src`, so the barrel and the contract (zod) stay out
- *   and unused exports still shake off.
- * - a public page's chunk also takes what it alone loads at first, even if one of its own deferred
- *   parts imports it too (a deferred part only loads after its page).
+ * - `boot`: the boot script and what it imports (early input), the page's only script tag; the app
+ *   imports them from this file (one module instance).
+ * - `framework`: React, react-dom, react-router.
+ * - `shell`: the browser entry and the modules of `web/src` it imports statically, what two or more
+ *   public pages load at first, and what a public page loads at first that another page loads later
+ *   (in a deferred part): a few KB more on each page instead of a request per shared helper. Modules
+ *   of `shared/src` join only when nothing they import leaves `shared/src`, so the barrel and the
+ *   contract (zod) stay out and unused exports still shake off.
  *
- * Found in the module graph; the admin area keeps its own chunks.
+ * A page's own chunk then holds the rest of what it loads at first. Found in the module graph; the
+ * admin area keeps its own chunks.
  */
 export function firstLoadChunks(): {
   plugin: Plugin;
