@@ -8,24 +8,7 @@ import { fakeApi, makePost } from '../blog/testing/fake-api';
 vi.setConfig({ testTimeout: 20_000 });
 
 // Quill needs a real browser; the form only relies on the editor's value/onChange contract.
-vi.mock('./rich-text-editor', () => ({
-  default: ({
-    id,
-    value,
-    onChange,
-  }: {
-    id: string;
-    value: string;
-    onChange: (v: string) => void;
-  }) => (
-    <textarea
-      id={id}
-      data-testid="editor"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  ),
-}));
+vi.mock('./rich-text-editor', () => import('./editor-stand-in'));
 
 /** XMLHttpRequest stand-in answering uploads (callApi switches to XHR to report progress). */
 class FakeXhr {

@@ -10,24 +10,7 @@ import { fakeApi, makePost, pageBody } from '../blog/testing/fake-api';
 vi.setConfig({ testTimeout: 20_000 });
 
 // Quill needs a real browser; the form only relies on the editor's value/onChange contract.
-vi.mock('./rich-text-editor', () => ({
-  default: ({
-    id,
-    value,
-    onChange,
-  }: {
-    id: string;
-    value: string;
-    onChange: (v: string) => void;
-  }) => (
-    <textarea
-      id={id}
-      data-testid="editor"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  ),
-}));
+vi.mock('./rich-text-editor', () => import('./editor-stand-in'));
 
 afterEach(() => {
   vi.useRealTimers();
