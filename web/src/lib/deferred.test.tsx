@@ -10,6 +10,7 @@ import {
   releaseDeferred,
   type NeededWhen,
 } from './deferred';
+import { installObserver } from '../test/observer';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
@@ -33,40 +34,6 @@ function manualLoader() {
       }),
   );
   return { load, resolve: () => resolve?.() };
-}
-
-/** An IntersectionObserver the test drives: `show()` reports every observed element as visible. */
-function installObserver() {
-  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-  class FakeObserver {
-    targets: Element[] = [];
-    constructor(public callback: IntersectionObserverCallback) {
-      observers.push(this);
-    }
-    observe(target: Element) {
-      this.targets.push(target);
-    }
-    unobserve() {}
-    disconnect() {
-      this.targets = [];
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    observed: () => observers.flatMap((o) => o.targets),
-    show: () => {
-      for (const o of observers)
-        o.callback(
-          o.targets.map(
-            (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-          ),
-          o as unknown as IntersectionObserver,
-        );
-    },
-  };
 }
 
 /** Server HTML of a part, rendered by an instance whose code is already loaded (as the server entry does). */

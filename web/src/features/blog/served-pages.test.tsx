@@ -10,6 +10,7 @@ import type { PostResult } from './api';
 import { postsInfiniteFallbackKey } from './api';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';
 import { VIEWED_POSTS_KEY } from './view-count';
+import { installObserver } from '../../test/observer';
 
 /**
  * The first load of a blog page the render handler rendered: the server's HTML (every part rendered,
@@ -18,40 +19,6 @@ import { VIEWED_POSTS_KEY } from './view-count';
  */
 
 vi.setConfig({ testTimeout: 20_000 });
-
-/** An IntersectionObserver the test drives: `show()` reports every observed element as visible. */
-function installObserver() {
-  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-  class FakeObserver {
-    targets: Element[] = [];
-    constructor(public callback: IntersectionObserverCallback) {
-      observers.push(this);
-    }
-    observe(target: Element) {
-      this.targets.push(target);
-    }
-    unobserve() {}
-    disconnect() {
-      this.targets = [];
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    observed: () => observers.flatMap((o) => o.targets),
-    show: () => {
-      for (const o of observers)
-        o.callback(
-          o.targets.map(
-            (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-          ),
-          o as unknown as IntersectionObserver,
-        );
-    },
-  };
-}
 
 type Tree = (
   Page: ComponentType,
