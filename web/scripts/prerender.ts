@@ -10,7 +10,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PageMeta } from '../src/lib/page-meta';
 import { organizationJsonLd, renderHead } from '../src/lib/head';
 import { addAppModules, pageChunks, routeSources } from '../src/app/page-sources';
-import { pageForPath } from '../src/app/route-table';
+import { SPECIAL_SLUGS } from '@agency/shared';
+import { parseSitePages, type SitePages } from '@agency/shared/edge';
+import { pageForPath, routeTable } from '../src/app/route-table';
 
 const HEAD_MARK = '<!--app-head-->';
 const ROOT_MARK = '<div id="root"><!--app-html--></div>';
@@ -111,6 +113,24 @@ async function readManifest(
   }
 }
 
+/**
+ * The pages as the edge must know them (written to dist-server/site-pages.json): prerendered paths,
+ * the patterns the render handler answers, and the admin pages the app shell answers.
+ */
+export function sitePagesOf(prerendered: string[]): SitePages {
+  const rendered = ['/blog', '/blog/*', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'];
+  const served = new Set([...rendered, ...prerendered]);
+  const app = routeTable
+    .map((r) => r.path.replace(/\/:\w+$/, '/*'))
+    .filter((pattern) => !served.has(pattern));
+  return parseSitePages({
+    prerendered: prerendered.filter((p) => p !== '/404'),
+    rendered,
+    app,
+    notFound: '/404',
+  });
+}
+
 export async function prerender(webDir: string, siteUrl: string): Promise<string[]> {
   const distDir = join(webDir, 'dist');
   const entryUrl = pathToFileURL(join(webDir, 'dist-server', 'entry-server.js')).href;
@@ -144,6 +164,10 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
     await write(outputFile(distDir, route.path), page);
     if (route.path === '/404') await write(join(distDir, '404.html'), page);
   }
+  await write(
+    join(webDir, 'dist-server', 'site-pages.json'),
+    `${JSON.stringify(sitePagesOf(entry.publicRoutes.map((r) => r.path)), null, 2)}\n`,
+  );
   await write(join(distDir, 'robots.txt'), robotsTxt(siteUrl));
   await write(
     join(distDir, 'sitemap-static.xml'),

@@ -1,0 +1,44 @@
+import * as z from 'zod';
+
+/**
+ * A path pattern of the edge: an exact path (`/about`), or a prefix ending in `/*` that matches the
+ * prefix followed by at least one more character (`/blog/*` matches `/blog/x`, not `/blog/`).
+ * The same syntax as CloudFront's cache-behaviour path patterns, restricted to a trailing `*`.
+ */
+export const edgePattern = z
+  .string()
+  .regex(/^\/[^*?]*(\/\*)?$/, 'an edge pattern is /exact/path or /prefix/*');
+
+/**
+ * The pages of the web app as the edge (CloudFront and the local server) must know them. The web
+ * build derives it from the page registry and writes it as data to `web/dist-server/site-pages.json`
+ * (exported as `@agency/web/site-pages.json`); nothing else lists page paths.
+ */
+export const sitePagesSchema = z.object({
+  /** Paths with a prerendered file in the site bucket: `/` → `/index.html`, `/about` → `/about/index.html`. */
+  prerendered: z.array(z.string().regex(/^\/[^*?]*$/)),
+  /** Patterns the render function answers at the origin (blog pages, sitemap, feed). */
+  rendered: z.array(edgePattern),
+  /** Patterns of the client-only admin pages, answered with the empty app shell. */
+  app: z.array(edgePattern),
+  /** The not-found page's own path (its file is prerendered like a page, and it answers 404). */
+  notFound: z.string().regex(/^\/[^*?]*$/),
+});
+export type SitePages = z.infer<typeof sitePagesSchema>;
+
+/** Whether a concrete path matches an edge pattern. */
+export function matchesPattern(pattern: string, path: string): boolean {
+  if (!pattern.endsWith('/*')) return path === pattern;
+  const prefix = pattern.slice(0, -1);
+  return path.startsWith(prefix) && path.length > prefix.length;
+}
+
+/** Parse site pages data (the JSON the web build writes), naming what is wrong. */
+export function parseSitePages(value: unknown, source = 'site pages'): SitePages {
+  const parsed = sitePagesSchema.safeParse(value);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`${source} is not valid: ${problems}`);
+  }
+  return parsed.data;
+}
