@@ -15,6 +15,7 @@ import { dynamoClient, resetClients } from '../lambdas/src/adapters/clients';
 import { resetEnv } from '../lambdas/src/lib/env';
 import { apiGatewayEvent, decodeResult } from '../lambdas/src/local/apigw-event';
 import { loadHandler } from '../lambdas/src/local/handler-modules';
+import { localEnvironment } from '../lambdas/src/local/environment';
 import { provision } from '../lambdas/src/local/provision';
 import { startStandIns } from '../lambdas/src/local/stand-ins';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
@@ -114,7 +115,12 @@ interface Read {
 async function listReads(dataDir: string, pages: number[]): Promise<Record<string, Read[]>> {
   const standIns = await startStandIns({ dataDir });
   try {
-    const { env } = await provision({ dataDir, standIns, admin: ADMIN });
+    const provisioned = await provision({ dataDir, standIns, admin: ADMIN });
+    const env = localEnvironment({
+      endpoints: standIns.endpoints,
+      provisioned,
+      mail: { from: 'no-reply@example.com', to: 'sales@example.com' },
+    });
     Object.assign(process.env, env, { LOG_LEVEL: 'warn' });
     resetEnv();
     resetClients();

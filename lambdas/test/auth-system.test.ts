@@ -99,8 +99,8 @@ describe('admin operations refuse bad credentials', () => {
     // A token with every right claim, signed by a key of our own under the stand-in's key id.
     const ownKey = makeKey('CognitoLocal');
     const claims = accessClaims({
-      issuer: stack.env.COGNITO_ISSUER ?? '',
-      clientId: stack.env.USER_POOL_CLIENT_ID ?? '',
+      issuer: stack.env.COGNITO_ISSUER,
+      clientId: stack.env.USER_POOL_CLIENT_ID,
       groups: ['admins'],
     });
     tokens.push({

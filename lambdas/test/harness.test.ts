@@ -11,7 +11,6 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { sesClient } from '../src/adapters/mail';
 import { requireAdmin } from '../src/lib/auth';
 import { DomainError } from '../src/lib/errors';
-import { env } from '../src/lib/env';
 import { ensureTable, tableDefinition } from '../src/local/provision';
 import { startTestStack, type TestStack } from './harness';
 
@@ -27,8 +26,8 @@ afterAll(async () => {
 const send = (subject: string) =>
   sesClient().send(
     new SendEmailCommand({
-      FromEmailAddress: env().MAIL_FROM,
-      Destination: { ToAddresses: [env().MAIL_TO] },
+      FromEmailAddress: stack.env.MAIL_FROM,
+      Destination: { ToAddresses: [stack.env.MAIL_TO] },
       Content: {
         Simple: {
           Subject: { Data: subject },
@@ -41,7 +40,7 @@ const send = (subject: string) =>
 describe('startTestStack', () => {
   it('creates the three tables with their indexes and the media bucket', async () => {
     const { Table: content } = await stack.clients.dynamo.send(
-      new DescribeTableCommand({ TableName: env().CONTENT_TABLE }),
+      new DescribeTableCommand({ TableName: stack.env.CONTENT_TABLE }),
     );
     expect(content?.TableStatus).toBe('ACTIVE');
     expect(content?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual([
@@ -49,18 +48,18 @@ describe('startTestStack', () => {
       'unpublished',
     ]);
     const { Table: leads } = await stack.clients.dynamo.send(
-      new DescribeTableCommand({ TableName: env().LEADS_TABLE }),
+      new DescribeTableCommand({ TableName: stack.env.LEADS_TABLE }),
     );
     expect(leads?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual([
       'byDate',
       'pending',
     ]);
     const { Table: views } = await stack.clients.dynamo.send(
-      new DescribeTableCommand({ TableName: env().VIEWS_TABLE }),
+      new DescribeTableCommand({ TableName: stack.env.VIEWS_TABLE }),
     );
     expect(views?.KeySchema).toEqual([{ AttributeName: 'postId', KeyType: 'HASH' }]);
     await expect(
-      stack.clients.s3.send(new HeadBucketCommand({ Bucket: env().MEDIA_BUCKET })),
+      stack.clients.s3.send(new HeadBucketCommand({ Bucket: stack.env.MEDIA_BUCKET })),
     ).resolves.toBeDefined();
   });
 
@@ -109,7 +108,7 @@ describe('startTestStack', () => {
   it('seeds categories and authors in the shared item layout', async () => {
     const { Items } = await stack.clients.doc.send(
       new QueryCommand({
-        TableName: env().CONTENT_TABLE,
+        TableName: stack.env.CONTENT_TABLE,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': 'CATEGORY' },
       }),
@@ -138,7 +137,7 @@ describe('startTestStack', () => {
     await send('First message');
     const [first] = await stack.sesMessages();
     expect(first?.subject).toBe('First message');
-    expect(first?.destination.to).toEqual([env().MAIL_TO]);
+    expect(first?.destination.to).toEqual([stack.env.MAIL_TO]);
 
     await stack.stopSes();
     await expect(send('While down')).rejects.toThrow();

@@ -12,13 +12,8 @@ import { resetEnv } from '../src/lib/env';
 import { apiGatewayEvent, decodeResult } from '../src/local/apigw-event';
 import { routeApi } from '../src/local/api-router';
 import { loadHandler } from '../src/local/handler-modules';
-import {
-  LOCAL_CREDENTIALS,
-  LOCAL_REGION,
-  provision,
-  standInClients,
-  type LocalEnv,
-} from '../src/local/provision';
+import { applyLocalEnvironment, localEnvironment, type LocalEnv } from '../src/local/environment';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, provision, standInClients } from '../src/local/provision';
 import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins';
 
 /** What a test gets back from a call: status, lower-case headers, the body as text, and JSON when it parses. */
@@ -161,14 +156,20 @@ export async function startTestStack(): Promise<TestStack> {
   try {
     standIns = await startStandIns({ dataDir, dynamoInMemory: true });
     const running = standIns;
-    const { env, userPoolClientId } = await provision({
+    const provisioned = await provision({
       dataDir,
       standIns: running,
       admin: ADMIN,
       users: [USER],
     });
+    const { userPoolClientId } = provisioned;
+    const env = localEnvironment({
+      endpoints: running.endpoints,
+      provisioned,
+      mail: { from: 'no-reply@example.com', to: 'sales@example.com' },
+    });
     const previous = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, env);
+    applyLocalEnvironment(env);
     resetEnv();
     resetClients();
     resetAuth();

@@ -318,7 +318,7 @@ describe('nothing unpublished on a rendered page (render handler over the API)',
     const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
     server = createLocalServer({
       webDist: web,
-      media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET ?? 'media' },
+      media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
       renderHandler: renderHandlerLoader({
         entry: path.join(webRoot, 'src/server/render-handler.ts'),
         outDir: path.join(dir, 'render'),

@@ -1,7 +1,6 @@
 import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Author, Category, Post } from '@agency/shared';
-import { env } from '../src/lib/env';
 import { ensureTaxonomy } from '../src/local/provision';
 import { startTestStack, type TestStack } from './harness';
 
@@ -275,7 +274,7 @@ describe('deleteCategory and deleteAuthor', () => {
 
 describe('a local data folder from before categories and authors were managed', () => {
   it('is adopted on the next start: name guards, counters and usage counts are added', async () => {
-    const table = env().CONTENT_TABLE;
+    const table = stack.env.CONTENT_TABLE;
     const cat = await addCategory('Adopted');
     const post = await createPost({ category_id: String(cat.id), author_id: '1' });
     expect(post.status).toBe(201);

@@ -3,3 +3,4 @@ export * from './entities';
 export * from './constants';
 export * from './text';
 export { leadFields, type LeadInput } from './contract/leads';
+export * from './config-names';

@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import type { Env } from '../lib/env';
+import type { CaptchaEnv } from '../lib/env';
 import { captchaKey, captchaSettings } from './captcha-key';
 
 const ssm = mockClient(SSMClient);
 afterEach(() => ssm.reset());
 
-const settings = (over: Partial<Env>) => ({
-  CAPTCHA_COST: 1000,
-  CAPTCHA_MAX_COUNTER: 3000,
+const settings = (over: Partial<CaptchaEnv>): CaptchaEnv => ({
+  cost: 1000,
+  maxCounter: 3000,
   ...over,
 });
 
 describe('captchaKey', () => {
   it('uses CAPTCHA_HMAC_KEY directly when it is set', async () => {
-    await expect(captchaKey(settings({ CAPTCHA_HMAC_KEY: 'local-key-0123456789' }))).resolves.toBe(
+    await expect(captchaKey(settings({ key: 'local-key-0123456789' }))).resolves.toBe(
       'local-key-0123456789',
     );
     expect(ssm.calls()).toHaveLength(0);
@@ -23,7 +23,7 @@ describe('captchaKey', () => {
 
   it('reads the SSM SecureString once per cold start, with decryption', async () => {
     ssm.on(GetParameterCommand).resolves({ Parameter: { Value: 'ssm-key-0123456789abcdef' } });
-    const env = settings({ CAPTCHA_HMAC_KEY_PARAM: '/agency/captcha-a' });
+    const env = settings({ keyParameter: '/agency/captcha-a' });
     await expect(captchaSettings(env)).resolves.toMatchObject({
       hmacKey: 'ssm-key-0123456789abcdef',
       cost: 1000,
@@ -42,7 +42,7 @@ describe('captchaKey', () => {
       .on(GetParameterCommand)
       .rejectsOnce(new Error('throttled'))
       .resolves({ Parameter: { Value: 'ssm-key-0123456789abcdef' } });
-    const env = settings({ CAPTCHA_HMAC_KEY_PARAM: '/agency/captcha-b' });
+    const env = settings({ keyParameter: '/agency/captcha-b' });
     await expect(captchaKey(env)).rejects.toThrow('throttled');
     await expect(captchaKey(env)).resolves.toBe('ssm-key-0123456789abcdef');
   });
@@ -50,8 +50,8 @@ describe('captchaKey', () => {
   it('refuses a missing configuration and a too-short key', async () => {
     await expect(captchaKey(settings({}))).rejects.toThrow(/CAPTCHA_HMAC_KEY/);
     ssm.on(GetParameterCommand).resolves({ Parameter: { Value: 'short' } });
-    await expect(
-      captchaKey(settings({ CAPTCHA_HMAC_KEY_PARAM: '/agency/captcha-c' })),
-    ).rejects.toThrow(/at least 16/);
+    await expect(captchaKey(settings({ keyParameter: '/agency/captcha-c' }))).rejects.toThrow(
+      /at least 16/,
+    );
   });
 });

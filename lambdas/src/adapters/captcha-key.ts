@@ -1,6 +1,6 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { CAPTCHA_DEFAULTS, type CaptchaSettings } from '../domain/captcha';
-import type { Env } from '../lib/env';
+import { captchaEnv, type CaptchaEnv } from '../lib/env';
 
 let cached: { source: string; key: Promise<string> } | undefined;
 
@@ -18,16 +18,12 @@ async function readParameter(name: string): Promise<string> {
  * The captcha HMAC key: CAPTCHA_HMAC_KEY itself (local stack, tests), or read once per cold start from
  * the SSM SecureString named by CAPTCHA_HMAC_KEY_PARAM (AWS), so the key never sits in Lambda settings.
  */
-export function captchaKey(
-  settings: Pick<Env, 'CAPTCHA_HMAC_KEY' | 'CAPTCHA_HMAC_KEY_PARAM'>,
-): Promise<string> {
-  const source = settings.CAPTCHA_HMAC_KEY
-    ? `env:${settings.CAPTCHA_HMAC_KEY}`
-    : `ssm:${settings.CAPTCHA_HMAC_KEY_PARAM ?? ''}`;
+export function captchaKey(settings: Pick<CaptchaEnv, 'key' | 'keyParameter'>): Promise<string> {
+  const source = settings.key ? `env:${settings.key}` : `ssm:${settings.keyParameter ?? ''}`;
   if (cached?.source === source) return cached.key;
   let key: Promise<string>;
-  if (settings.CAPTCHA_HMAC_KEY) key = Promise.resolve(settings.CAPTCHA_HMAC_KEY);
-  else if (settings.CAPTCHA_HMAC_KEY_PARAM) key = readParameter(settings.CAPTCHA_HMAC_KEY_PARAM);
+  if (settings.key) key = Promise.resolve(settings.key);
+  else if (settings.keyParameter) key = readParameter(settings.keyParameter);
   else
     key = Promise.reject(
       new Error('Captcha is not configured: set CAPTCHA_HMAC_KEY or CAPTCHA_HMAC_KEY_PARAM'),
@@ -40,17 +36,14 @@ export function captchaKey(
   return key;
 }
 
-/** Captcha settings from the environment. */
+/** Captcha settings from the environment (or the given ones). */
 export async function captchaSettings(
-  settings: Pick<
-    Env,
-    'CAPTCHA_HMAC_KEY' | 'CAPTCHA_HMAC_KEY_PARAM' | 'CAPTCHA_COST' | 'CAPTCHA_MAX_COUNTER'
-  >,
+  settings: CaptchaEnv = captchaEnv(),
 ): Promise<CaptchaSettings> {
   return {
     hmacKey: await captchaKey(settings),
-    cost: settings.CAPTCHA_COST,
-    maxCounter: settings.CAPTCHA_MAX_COUNTER,
+    cost: settings.cost,
+    maxCounter: settings.maxCounter,
     ttlSeconds: CAPTCHA_DEFAULTS.ttlSeconds,
   };
 }

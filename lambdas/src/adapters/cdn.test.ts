@@ -1,6 +1,7 @@
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NO_DISTRIBUTION } from '@agency/shared';
 import { resetEnv } from '../lib/env';
 import { CloudFrontCdn } from './cdn';
 
@@ -13,10 +14,19 @@ afterEach(() => {
 });
 
 describe('CloudFrontCdn', () => {
-  it('does nothing without a distribution (locally)', async () => {
-    delete process.env.DISTRIBUTION_ID;
+  it('does nothing where the configuration says there is no distribution (locally)', async () => {
+    process.env.DISTRIBUTION_ID = NO_DISTRIBUTION;
     resetEnv();
     await new CloudFrontCdn().invalidate(['/blog*']);
+    expect(cf.commandCalls(CreateInvalidationCommand)).toHaveLength(0);
+  });
+
+  it('fails naming DISTRIBUTION_ID when it is not set, rather than skipping the invalidation', async () => {
+    delete process.env.DISTRIBUTION_ID;
+    resetEnv();
+    await expect(new CloudFrontCdn().invalidate(['/blog*'])).rejects.toThrow(
+      'DISTRIBUTION_ID is not set',
+    );
     expect(cf.commandCalls(CreateInvalidationCommand)).toHaveLength(0);
   });
 

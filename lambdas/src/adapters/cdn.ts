@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import type { Cdn } from '../domain/post-ports';
-import { env } from '../lib/env';
+import { distributionId as configuredDistribution } from '../lib/env';
 import { cachedClient } from './clients';
 
 const cloudFrontClient = cachedClient(async (): Promise<CloudFrontClient> => {
@@ -10,14 +10,15 @@ const cloudFrontClient = cachedClient(async (): Promise<CloudFrontClient> => {
 });
 
 /**
- * CloudFront invalidation of the site distribution; does nothing where none is configured (locally).
+ * CloudFront invalidation of the site distribution; does nothing where the configuration says there
+ * is none (DISTRIBUTION_ID=none, the local stack).
  * The SDK module loads on first use: only post writes invalidate.
  */
 export class CloudFrontCdn implements Cdn {
   constructor(private readonly make: () => Promise<CloudFrontClient> = cloudFrontClient) {}
 
   async invalidate(paths: string[]): Promise<void> {
-    const distributionId = env().DISTRIBUTION_ID;
+    const distributionId = configuredDistribution();
     if (!distributionId || paths.length === 0) return;
     const { CreateInvalidationCommand } = await import('@aws-sdk/client-cloudfront');
     await (

@@ -5,7 +5,7 @@ import {
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityProvider, Profile, Tokens } from '../domain/login';
-import { env } from '../lib/env';
+import { authSettings } from '../lib/env';
 import { tooManyRequests, unauthenticated } from '../lib/errors';
 import { cachedClient } from './clients';
 
@@ -30,11 +30,7 @@ function throwIfThrottled(e: unknown): void {
     throw tooManyRequests('Too many sign-in attempts right now. Try again in a minute.');
 }
 
-function clientId(): string {
-  const id = env().USER_POOL_CLIENT_ID;
-  if (!id) throw new Error('USER_POOL_CLIENT_ID must be set for login');
-  return id;
-}
+const clientId = (): string => authSettings().userPoolClientId;
 
 /** The Cognito user pool through its public (token-based) API: no IAM admin actions needed. */
 export class CognitoIdentity implements IdentityProvider {

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobMarkers } from '../domain/repair-word-spaces';
-import { env } from '../lib/env';
+import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 
 const markerKey = (job: string) => ({ pk: `JOB#${job}`, sk: 'JOB' });
@@ -9,7 +9,11 @@ const markerKey = (job: string) => ({ pk: `JOB#${job}`, sk: 'JOB' });
 export class DynamoJobMarkers implements JobMarkers {
   async isDone(job: string): Promise<boolean> {
     const out = await dynamoClient().send(
-      new GetCommand({ TableName: env().CONTENT_TABLE, Key: markerKey(job), ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName('content'),
+        Key: markerKey(job),
+        ConsistentRead: true,
+      }),
     );
     return out.Item !== undefined;
   }
@@ -17,7 +21,7 @@ export class DynamoJobMarkers implements JobMarkers {
   async markDone(job: string): Promise<void> {
     await dynamoClient().send(
       new PutCommand({
-        TableName: env().CONTENT_TABLE,
+        TableName: tableName('content'),
         Item: { ...markerKey(job), doneAt: new Date().toISOString() },
       }),
     );

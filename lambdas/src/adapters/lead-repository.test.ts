@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestStack, type TestStack } from '../../test/harness';
-import { env } from '../lib/env';
 import type { NewLead } from '../domain/leads';
 import { DynamoReplayGuard } from './captcha-replay';
 import { DynamoHitCounter } from './lead-rate-counter';
@@ -28,7 +27,7 @@ const newLead = (id: string, minute = 0): NewLead => ({
 const raw = async (id: string) =>
   (
     await stack.clients.doc.send(
-      new GetCommand({ TableName: env().LEADS_TABLE, Key: { pk: `LEAD#${id}`, sk: 'LEAD' } }),
+      new GetCommand({ TableName: stack.env.LEADS_TABLE, Key: { pk: `LEAD#${id}`, sk: 'LEAD' } }),
     )
   ).Item;
 const pending = async () => {
@@ -96,7 +95,7 @@ describe('DynamoLeadRepository', () => {
 describe('DynamoReplayGuard', () => {
   it('lets exactly one of many concurrent uses through and accepts the key again once its record expired', async () => {
     let now = 1_000_000;
-    const guard = new DynamoReplayGuard(stack.clients.doc, env().CONTENT_TABLE, () => now);
+    const guard = new DynamoReplayGuard(stack.clients.doc, stack.env.CONTENT_TABLE, () => now);
     const uses = await Promise.all(
       Array.from({ length: 5 }, () => guard.useOnce('sig-1', 1_000 + 600)),
     );
@@ -108,7 +107,7 @@ describe('DynamoReplayGuard', () => {
 
 describe('DynamoHitCounter', () => {
   it('counts concurrent hits without losing any', async () => {
-    const counter = new DynamoHitCounter(stack.clients.doc, env().CONTENT_TABLE);
+    const counter = new DynamoHitCounter(stack.clients.doc, stack.env.CONTENT_TABLE);
     const counts = await Promise.all(
       Array.from({ length: 10 }, () => counter.hit('RATE#203.0.113.1#1', 99)),
     );

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { lead as leadSchema, type Lead } from '@agency/shared';
 import type { LeadPage, LeadRepository, NewLead } from '../domain/leads';
-import { env } from '../lib/env';
+import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 import { TABLES } from './tables';
 
@@ -224,4 +224,4 @@ export class DynamoLeadRepository implements LeadRepository {
 
 /** The lead repository on the configured leads table (the inbox handlers need nothing else: no SES, no SSM). */
 export const leadRepository = (): DynamoLeadRepository =>
-  new DynamoLeadRepository(dynamoClient(), env().LEADS_TABLE);
+  new DynamoLeadRepository(dynamoClient(), tableName('leads'));

@@ -1,4 +1,4 @@
-import { env } from '../lib/env';
+import { mailSettings, tableName } from '../lib/env';
 import { logger, type Logger } from '../lib/logger';
 import type { SubmitLeadDeps } from '../domain/leads';
 import type { LeadMailDeps } from '../domain/leads-mail';
@@ -11,22 +11,20 @@ import { SesMailer, sesClient } from './mail';
 
 /** Everything `submitLead` needs, on the configured AWS resources (or their local stand-ins). */
 export async function submitLeadDeps(): Promise<SubmitLeadDeps> {
-  const settings = env();
   return {
     leads: leadRepository(),
-    captcha: await captchaSettings(settings),
-    replayGuard: new DynamoReplayGuard(dynamoClient(), settings.CONTENT_TABLE),
-    rateCounter: new DynamoHitCounter(dynamoClient(), settings.CONTENT_TABLE),
+    captcha: await captchaSettings(),
+    replayGuard: new DynamoReplayGuard(dynamoClient(), tableName('content')),
+    rateCounter: new DynamoHitCounter(dynamoClient(), tableName('content')),
   };
 }
 
 /** Everything the lead e-mail path needs: repository, SES mailer, addresses from configuration. */
 export function leadMailDeps(log: Logger = logger): LeadMailDeps {
-  const settings = env();
   return {
     leads: leadRepository(),
     mailer: new SesMailer(sesClient()),
-    mail: { from: settings.MAIL_FROM, to: settings.MAIL_TO },
+    mail: mailSettings(),
     log,
   };
 }

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { LOGIN_THROTTLE } from '@agency/shared';
 import * as z from 'zod';
 import type { LoginThrottle } from '../domain/login';
-import { env } from '../lib/env';
+import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 
 const key = (email: string) => ({ pk: `LOGIN#${email}`, sk: 'LOGIN' });
@@ -20,7 +20,7 @@ const isConditionFailure = (e: unknown) =>
 export class DynamoLoginThrottle implements LoginThrottle {
   async failures(email: string): Promise<number> {
     const out = await dynamoClient().send(
-      new GetCommand({ TableName: env().CONTENT_TABLE, Key: key(email), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName('content'), Key: key(email), ConsistentRead: true }),
     );
     const parsed = record.safeParse(out.Item);
     return parsed.success && parsed.data.expiresAt > nowSeconds() ? parsed.data.failures : 0;
@@ -31,7 +31,7 @@ export class DynamoLoginThrottle implements LoginThrottle {
     try {
       const out = await dynamoClient().send(
         new UpdateCommand({
-          TableName: env().CONTENT_TABLE,
+          TableName: tableName('content'),
           Key: key(email),
           UpdateExpression: 'ADD failures :one SET expiresAt = if_not_exists(expiresAt, :expires)',
           ConditionExpression: 'attribute_not_exists(pk) OR expiresAt > :now',
@@ -45,7 +45,7 @@ export class DynamoLoginThrottle implements LoginThrottle {
       // The old window has passed: this failure starts a new one.
       await dynamoClient().send(
         new PutCommand({
-          TableName: env().CONTENT_TABLE,
+          TableName: tableName('content'),
           Item: { ...key(email), failures: 1, expiresAt: now + WINDOW_SECONDS },
         }),
       );
@@ -55,7 +55,7 @@ export class DynamoLoginThrottle implements LoginThrottle {
 
   async reset(email: string): Promise<void> {
     await dynamoClient().send(
-      new DeleteCommand({ TableName: env().CONTENT_TABLE, Key: key(email) }),
+      new DeleteCommand({ TableName: tableName('content'), Key: key(email) }),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckedImage } from '../domain/banner';
 import type { MediaStore } from '../domain/post-ports';
-import { env } from '../lib/env';
+import { mediaBucket } from '../lib/env';
 import { s3Client } from './clients';
 
 export const BANNER_PREFIX = 'banners/';
@@ -17,7 +17,7 @@ export class S3MediaStore implements MediaStore {
       await s3Client()
     ).send(
       new PutObjectCommand({
-        Bucket: env().MEDIA_BUCKET,
+        Bucket: mediaBucket(),
         Key: key,
         Body: image.bytes,
         ContentType: image.contentType,
@@ -33,8 +33,6 @@ export class S3MediaStore implements MediaStore {
     if (!key.startsWith(BANNER_PREFIX))
       throw new Error(`refusing to delete ${key}: not a banner key`);
     const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-    await (
-      await s3Client()
-    ).send(new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
+    await (await s3Client()).send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
   }
 }

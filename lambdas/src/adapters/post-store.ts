@@ -17,7 +17,7 @@ import type {
   RevisionRecord,
   UpdateOutcome,
 } from '../domain/post-ports';
-import { env } from '../lib/env';
+import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 import { TABLES } from './tables';
 
@@ -147,11 +147,11 @@ const keyAttributes = (stream: Stream) =>
 /** Posts, slug guards and view counters in DynamoDB (content and views tables). */
 export class DynamoPostStore implements PostStore {
   private get content() {
-    return env().CONTENT_TABLE;
+    return tableName('content');
   }
 
   private get viewsTable() {
-    return env().VIEWS_TABLE;
+    return tableName('views');
   }
 
   async nextPostId(): Promise<number> {

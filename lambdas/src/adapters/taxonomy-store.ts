@@ -15,7 +15,7 @@ import {
   type TaxonomyEditor,
   type TaxonRecord,
 } from '../domain/taxonomy';
-import { env } from '../lib/env';
+import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 import { TAXONOMY_PREFIXES } from './tables';
 import { conditional, UniqueGuard, type TableRef } from './unique-guard';
@@ -54,7 +54,7 @@ const RECORDS: Record<TaxonomyKind, z.ZodType<TaxonRecord>> = {
     .transform((i) => ({ id: i.id, name: i.name, posts: i.posts })),
 };
 
-const handlersDb = (): TableRef => ({ client: dynamoClient(), table: env().CONTENT_TABLE });
+const handlersDb = (): TableRef => ({ client: dynamoClient(), table: tableName('content') });
 
 /**
  * Categories and authors in the content table, ordered by id (the sort key): the lists and lookups

@@ -8,7 +8,7 @@ import {
   type CaptchaSettings,
   type ReplayGuard,
 } from './captcha';
-import { solveForForm } from './captcha-test-solver';
+import { solveForForm } from '../../test/support/captcha-solver';
 
 const settings: CaptchaSettings = {
   hmacKey: 'k'.repeat(32),

@@ -4,7 +4,7 @@ import { SendEmailCommand, SESv2Client, TooManyRequestsException } from '@aws-sd
 import type { Logger } from '../lib/logger';
 import { SesMailer } from '../adapters/mail';
 import { deliverLeadEmail, retryPendingLeadEmails } from './leads-mail';
-import { MemoryLeadRepository } from './leads-memory';
+import { MemoryLeadRepository } from '../../test/support/memory-lead-repository';
 import type { Mailer, MailMessage } from './mail';
 
 const quiet = () => undefined;

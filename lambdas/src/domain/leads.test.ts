@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadInput } from '@agency/shared';
 import { createCaptchaChallenge, type CaptchaSettings, type ReplayGuard } from './captcha';
-import { solveForForm } from './captcha-test-solver';
+import { solveForForm } from '../../test/support/captcha-solver';
 import { submitLead } from './leads';
-import { MemoryLeadRepository } from './leads-memory';
+import { MemoryLeadRepository } from '../../test/support/memory-lead-repository';
 import { LEAD_ID_PATTERN } from './leads-id';
 import type { HitCounter } from './rate-limit';
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_GROUP } from '@agency/shared';
 import { accessClaims, makeKey, signJwt, type TestKey } from '../../test/support/jwt';
 import { bearerToken, requireAdmin, resetAuth } from './auth';
 import { resetEnv } from './env';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   process.env.USER_POOL_ID = 'pool_1';
   process.env.USER_POOL_CLIENT_ID = clientId;
   process.env.COGNITO_ISSUER = issuer;
-  process.env.ADMIN_GROUP = 'admins';
+  process.env.ADMIN_GROUP = ADMIN_GROUP;
   resetEnv();
   resetAuth();
 });
@@ -54,10 +55,10 @@ describe('requireAdmin', () => {
   it('accepts a valid access token of an admin and returns who it is', async () => {
     const token = signJwt(
       key,
-      accessClaims({ issuer, clientId, groups: ['admins'], username: 'alice' }),
+      accessClaims({ issuer, clientId, groups: [ADMIN_GROUP], username: 'alice' }),
     );
     const identity = await requireAdmin(bearer(token));
-    expect(identity).toMatchObject({ username: 'alice', groups: ['admins'] });
+    expect(identity).toMatchObject({ username: 'alice', groups: [ADMIN_GROUP] });
     expect(identity.accessToken).toBe(token);
     expect(JSON.stringify(identity)).not.toContain(token);
   });
@@ -86,13 +87,13 @@ describe('requireAdmin', () => {
   it('answers 401 for an expired token', async () => {
     const token = signJwt(
       key,
-      accessClaims({ issuer, clientId, groups: ['admins'], expiresIn: -120 }),
+      accessClaims({ issuer, clientId, groups: [ADMIN_GROUP], expiresIn: -120 }),
     );
     expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
   });
 
   it('answers 401 for a token signed by another key under the same kid', async () => {
-    const token = signJwt(stranger, accessClaims({ issuer, clientId, groups: ['admins'] }));
+    const token = signJwt(stranger, accessClaims({ issuer, clientId, groups: [ADMIN_GROUP] }));
     expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
   });
 
@@ -100,7 +101,7 @@ describe('requireAdmin', () => {
     const token = signJwt(key, accessClaims({ issuer, clientId, groups: ['users'] }));
     const [h, , s] = token.split('.');
     const forged = Buffer.from(
-      JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] })),
+      JSON.stringify(accessClaims({ issuer, clientId, groups: [ADMIN_GROUP] })),
     ).toString('base64url');
     expect(await kindOf(requireAdmin(bearer(`${h}.${forged}.${s}`)))).toBe('unauthenticated');
   });
@@ -110,13 +111,13 @@ describe('requireAdmin', () => {
       JSON.stringify({ alg: 'none', typ: 'JWT', kid: 'issuer-key' }),
     ).toString('base64url');
     const body = Buffer.from(
-      JSON.stringify(accessClaims({ issuer, clientId, groups: ['admins'] })),
+      JSON.stringify(accessClaims({ issuer, clientId, groups: [ADMIN_GROUP] })),
     ).toString('base64url');
     expect(await kindOf(requireAdmin(bearer(`${head}.${body}.`)))).toBe('unauthenticated');
   });
 
   it('answers 401 for another issuer, another client, an id token, and an unknown kid', async () => {
-    const claims = accessClaims({ issuer, clientId, groups: ['admins'] });
+    const claims = accessClaims({ issuer, clientId, groups: [ADMIN_GROUP] });
     const cases = [
       signJwt(key, { ...claims, iss: 'http://127.0.0.1:1/other' }),
       signJwt(key, { ...claims, client_id: 'someone-else' }),

@@ -3,7 +3,7 @@ import { FetchError, JwksValidationError, JwtBaseError } from 'aws-jwt-verify/er
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { env } from './env';
+import { authSettings } from './env';
 import { forbidden, unauthenticated } from './errors';
 
 /** The administrator an admin operation runs for, taken from a verified Cognito access token. */
@@ -48,10 +48,11 @@ let cached: { key: string; verifier: Verifier } | undefined;
  * token_use, client_id) against the stand-in's http issuer.
  */
 function verifier(): Verifier {
-  const { USER_POOL_ID, USER_POOL_CLIENT_ID, COGNITO_ISSUER } = env();
-  if (!USER_POOL_ID || !USER_POOL_CLIENT_ID) {
-    throw new Error('USER_POOL_ID and USER_POOL_CLIENT_ID must be set for admin operations');
-  }
+  const {
+    userPoolId: USER_POOL_ID,
+    userPoolClientId: USER_POOL_CLIENT_ID,
+    issuer: COGNITO_ISSUER,
+  } = authSettings();
   const key = `${USER_POOL_ID}|${USER_POOL_CLIENT_ID}|${COGNITO_ISSUER ?? ''}`;
   if (cached?.key === key) return cached.verifier;
   let created: Verifier;
@@ -111,7 +112,7 @@ export async function requireAdmin(authorization: string | undefined): Promise<A
     throw error;
   }
   const groups = groupsOf(payload);
-  if (!groups.includes(env().ADMIN_GROUP)) throw forbidden();
+  if (!groups.includes(authSettings().adminGroup)) throw forbidden();
   const username = typeof payload.username === 'string' ? payload.username : '';
   const sub = typeof payload.sub === 'string' ? payload.sub : '';
   if (!username || !sub) throw unauthenticated();

@@ -1,58 +1,179 @@
 import * as z from 'zod';
+import { ENV_NAMES as N, NO_DISTRIBUTION } from '@agency/shared';
 
 /**
- * Every setting a handler reads, parsed once per cold start. The CDK Api construct sets these
- * from construct props; the local stack sets them for its stand-ins. AWS SDK endpoints of the
- * stand-ins come from the SDK's own AWS_ENDPOINT_URL_<SERVICE> variables, so handlers run unmodified.
+ * Every setting a handler reads, grouped by concern: one group per grant of infra/lib/grants.ts
+ * (which sets exactly that group's variables on a function) plus the runtime knobs every function
+ * has. A handler parses a group on first use and keeps it for the life of the container, so it
+ * requires only what its grants set, and a missing variable fails its first invocation naming the
+ * variable. Resource names, addresses and groups have no defaults; only tuning knobs with a
+ * measured value do. AWS SDK endpoints of the local stand-ins come from the SDK's own
+ * AWS_ENDPOINT_URL_<SERVICE> variables, so handlers run unmodified there.
  */
-const schema = z.object({
-  CONTENT_TABLE: z.string().min(1).default('content'),
-  LEADS_TABLE: z.string().min(1).default('leads'),
-  VIEWS_TABLE: z.string().min(1).default('views'),
-  MEDIA_BUCKET: z.string().min(1).default('media'),
-  USER_POOL_ID: z.string().min(1).optional(),
-  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
-  ADMIN_GROUP: z.string().min(1).default('admins'),
-  /** Issuer override for the Cognito stand-in (http://127.0.0.1:port/poolId). */
-  COGNITO_ISSUER: z.url().optional(),
-  MAIL_FROM: z.string().min(3).default('no-reply@example.com'),
-  /** Comma-separated agency recipients of lead e-mails. */
-  MAIL_TO: z.string().min(3).default('sales@example.com'),
-  /** Either the captcha HMAC key itself (local) or the name of the SSM SecureString that holds it (AWS). */
-  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
-  CAPTCHA_HMAC_KEY_PARAM: z.string().min(1).optional(),
-  /** ALTCHA work: PBKDF2 iterations per attempt and the largest counter (see domain/captcha.ts for the measured default). Tests lower them. */
-  CAPTCHA_COST: z.coerce.number().int().positive().default(1000),
-  CAPTCHA_MAX_COUNTER: z.coerce.number().int().positive().default(3000),
-  /** Public base address of the site, for absolute links (canonical, sitemap, RSS, page URLs). */
-  SITE_URL: z.url().default('http://localhost:3000'),
-  /** CloudFront distribution to invalidate on publish (AWS only). */
-  DISTRIBUTION_ID: z.string().optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  /**
-   * Header that carries the visitor's address when a trusted proxy in front sets it (CloudFront's
-   * viewer-ip function sets `true-client-ip` and overwrites any client value). Unset: the source IP.
-   */
-  CLIENT_IP_HEADER: z.string().min(1).optional(),
-});
+const name = z.string().min(1);
 
-export type Env = z.infer<typeof schema>;
+const schemas = {
+  contentTable: z.object({ [N.contentTable]: name }),
+  leadsTable: z.object({ [N.leadsTable]: name }),
+  viewsTable: z.object({ [N.viewsTable]: name }),
+  media: z.object({ [N.mediaBucket]: name }),
+  /** Verifying admin tokens and calling the user pool. */
+  auth: z.object({
+    [N.userPoolId]: name,
+    [N.userPoolClientId]: name,
+    [N.adminGroup]: name,
+    /** Issuer override for the Cognito stand-in (http://127.0.0.1:port/poolId); never set in AWS. */
+    [N.cognitoIssuer]: z.url().optional(),
+  }),
+  mail: z.object({
+    [N.mailFrom]: z.string().min(3),
+    /** Comma-separated agency recipients of lead e-mails. */
+    [N.mailTo]: z.string().min(3),
+  }),
+  /** Either the name of the SSM SecureString that holds the HMAC key (AWS) or the key itself (local). */
+  captcha: z
+    .object({
+      [N.captchaKey]: z.string().min(16).optional(),
+      [N.captchaKeyParam]: name.optional(),
+      /** ALTCHA work: PBKDF2 iterations per attempt and the largest counter (measured default: domain/captcha.ts). Tests lower them. */
+      [N.captchaCost]: z.coerce.number().int().positive().default(1000),
+      [N.captchaMaxCounter]: z.coerce.number().int().positive().default(3000),
+    })
+    .refine((v) => v[N.captchaKey] !== undefined || v[N.captchaKeyParam] !== undefined, {
+      path: [N.captchaKeyParam],
+      message: `not set (nor ${N.captchaKey})`,
+    }),
+  /** The distribution to invalidate, or NO_DISTRIBUTION where no CDN is in front (local stack). */
+  cdn: z.object({ [N.distributionId]: name }),
+  runtime: z.object({
+    [N.logLevel]: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /**
+     * Header that carries the visitor's address when a trusted proxy in front sets it (CloudFront's
+     * viewer-ip function sets it and overwrites any client value). Unset: API Gateway's source IP.
+     */
+    [N.clientIpHeader]: name.optional(),
+  }),
+};
 
-let cached: Env | undefined;
+type Concern = keyof typeof schemas;
+type Settings<C extends Concern> = z.infer<(typeof schemas)[C]>;
 
-/** The validated environment; throws naming every bad variable on first use. */
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const names = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid environment: ${names}`);
-  }
-  cached = parsed.data;
-  return cached;
+/** A setting is missing or malformed; the message names every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
 }
 
-/** For tests and the local stack, which set variables after import. */
+type Source = Record<string, string | undefined>;
+
+function problems(schema: z.ZodType, source: Source): string[] {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => {
+    const key = issue.path.join('.');
+    // '' counts as unset: a template or .env line with no value is the same mistake.
+    return source[key] === undefined || source[key] === ''
+      ? `${key} is not set`
+      : `${key}: ${issue.message}`;
+  });
+}
+
+const cache = new Map<Concern, unknown>();
+
+function read<C extends Concern>(concern: C): Settings<C> {
+  if (cache.has(concern)) return cache.get(concern) as Settings<C>;
+  const bad = problems(schemas[concern], process.env);
+  if (bad.length > 0) throw new ConfigError(`Invalid environment (${concern}): ${bad.join('; ')}`);
+  const settings = schemas[concern].parse(process.env) as Settings<C>;
+  cache.set(concern, settings);
+  return settings;
+}
+
+/** Physical name of one of the three tables (CONTENT_TABLE, LEADS_TABLE, VIEWS_TABLE). */
+export function tableName(table: 'content' | 'leads' | 'views'): string {
+  switch (table) {
+    case 'content':
+      return read('contentTable')[N.contentTable];
+    case 'leads':
+      return read('leadsTable')[N.leadsTable];
+    case 'views':
+      return read('viewsTable')[N.viewsTable];
+  }
+}
+
+/** The media bucket (MEDIA_BUCKET). */
+export const mediaBucket = (): string => read('media')[N.mediaBucket];
+
+export interface AuthSettings {
+  userPoolId: string;
+  userPoolClientId: string;
+  adminGroup: string;
+  /** Set only for the Cognito stand-in. */
+  issuer?: string;
+}
+
+/** User pool, app client and admin group (USER_POOL_ID, USER_POOL_CLIENT_ID, ADMIN_GROUP). */
+export function authSettings(): AuthSettings {
+  const s = read('auth');
+  return {
+    userPoolId: s[N.userPoolId],
+    userPoolClientId: s[N.userPoolClientId],
+    adminGroup: s[N.adminGroup],
+    ...(s[N.cognitoIssuer] ? { issuer: s[N.cognitoIssuer] } : {}),
+  };
+}
+
+/** Sender and recipients of lead e-mails (MAIL_FROM, MAIL_TO). */
+export function mailSettings(): { from: string; to: string } {
+  const s = read('mail');
+  return { from: s[N.mailFrom], to: s[N.mailTo] };
+}
+
+export interface CaptchaEnv {
+  /** Exactly one of the two is set. */
+  key?: string;
+  keyParameter?: string;
+  cost: number;
+  maxCounter: number;
+}
+
+/** Where the captcha HMAC key comes from, and the ALTCHA work settings. */
+export function captchaEnv(): CaptchaEnv {
+  const s = read('captcha');
+  const key = s[N.captchaKey];
+  const keyParameter = s[N.captchaKeyParam];
+  return {
+    ...(key ? { key } : keyParameter ? { keyParameter } : {}),
+    cost: s[N.captchaCost],
+    maxCounter: s[N.captchaMaxCounter],
+  };
+}
+
+/** The distribution to invalidate (DISTRIBUTION_ID), or undefined where it says there is none. */
+export function distributionId(): string | undefined {
+  const id = read('cdn')[N.distributionId];
+  return id === NO_DISTRIBUTION ? undefined : id;
+}
+
+/** Settings every function has: log level and the trusted client-IP header. */
+export function runtimeSettings(): {
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  clientIpHeader?: string;
+} {
+  const s = read('runtime');
+  const header = s[N.clientIpHeader];
+  return { logLevel: s[N.logLevel], ...(header ? { clientIpHeader: header } : {}) };
+}
+
+/**
+ * Check a complete environment against every group, naming every bad variable: what the local
+ * stack hands its in-process handlers must satisfy the same schemas the Lambdas parse.
+ */
+export function checkCompleteEnvironment(source: Source): void {
+  const bad = Object.values(schemas).flatMap((schema) => problems(schema, source));
+  if (bad.length > 0) throw new ConfigError(`Invalid environment: ${[...new Set(bad)].join('; ')}`);
+}
+
+/** Forget the parsed groups: for tests that swap stand-ins between suites. */
 export function resetEnv(): void {
-  cached = undefined;
+  cache.clear();
 }

@@ -15,7 +15,7 @@ import { parseBody, type UploadedFile } from './body';
 import { DomainError, STATUS_OF, forbidden, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
 import { requireAdmin, type AdminIdentity } from './auth';
-import { env } from './env';
+import { runtimeSettings } from './env';
 import { readSessionCookie } from './session-cookie';
 
 type Op<N extends OperationName> = Contract[N];
@@ -124,7 +124,7 @@ function requireFetchHeader(event: APIGatewayProxyEventV2): void {
 
 /** The visitor's address: the trusted proxy's header when one is configured, else API Gateway's source IP. */
 function clientIp(event: APIGatewayProxyEventV2): string {
-  const configured = env().CLIENT_IP_HEADER;
+  const configured = runtimeSettings().clientIpHeader;
   const forwarded = configured ? header(event, configured)?.trim() : undefined;
   return forwarded || (event.requestContext?.http?.sourceIp ?? 'unknown');
 }

@@ -8,12 +8,11 @@ import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
-import { ADMIN_SESSION } from '@agency/shared';
-import { resetClients } from '../adapters/clients';
-import { resetEnv } from '../lib/env';
+import { ADMIN_SESSION, LOCAL_STACK } from '@agency/shared';
 import { logger } from '../lib/logger';
+import { applyLocalEnvironment, localEnvironment } from './environment';
 import { LAMBDAS_SRC } from './handler-modules';
-import { provision, standInClients } from './provision';
+import { LOCAL_NAMES, provision, standInClients } from './provision';
 import { renderHandlerLoader } from './render';
 import { startPublishJob } from './publish-job';
 import { startRetryJob } from './retry-job';
@@ -25,14 +24,16 @@ const REPO_ROOT = path.resolve(LAMBDAS_SRC, '..', '..');
 
 /** Settings of the local stack; every one has a default, so `npm start` needs none. */
 const settingsSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_STACK.port),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).default('Admin-Passw0rd!2024'),
+  /** Public address; by default the address the server listens on. */
   SITE_URL: z.url().optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  MAIL_TO: z.string().min(3).optional(),
+  MAIL_FROM: z.string().min(3).default('no-reply@example.com'),
+  /** Comma-separated agency recipients of lead e-mails (the SES stand-in's inbox shows them). */
+  MAIL_TO: z.string().min(3).default('sales@example.com'),
   WEB_DIST: z
     .string()
     .min(1)
@@ -83,7 +84,6 @@ async function main(): Promise<void> {
   const settings = readSettings();
   const dataDir = path.resolve(settings.DATA_DIR);
   const log = logger.child({ service: 'local' });
-  process.env.LOG_LEVEL = settings.LOG_LEVEL;
 
   let standIns: StandIns | undefined;
   let server: Server | undefined;
@@ -117,20 +117,12 @@ async function main(): Promise<void> {
 
   try {
     standIns = await startStandIns({ dataDir, host: settings.HOST });
-    const siteUrl = settings.SITE_URL ?? `http://localhost:${settings.PORT || 3000}`;
-    const { env } = await provision({
+    const provisioned = await provision({
       dataDir,
       standIns,
       admin: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD },
-      siteUrl,
-      mailFrom: settings.MAIL_FROM,
-      mailTo: settings.MAIL_TO,
       accessTokenTtlSeconds: settings.ADMIN_TOKEN_TTL_SECONDS,
     });
-    // Before any handler module is imported: they read their settings once per cold start.
-    Object.assign(process.env, env);
-    resetEnv();
-    resetClients();
 
     const clients = standInClients(standIns.endpoints);
     const renderHandler = renderHandlerLoader({
@@ -140,7 +132,7 @@ async function main(): Promise<void> {
     });
     server = createLocalServer({
       webDist: settings.WEB_DIST,
-      media: { s3: clients.s3, bucket: env.MEDIA_BUCKET ?? 'media' },
+      media: { s3: clients.s3, bucket: LOCAL_NAMES.bucket },
       renderHandler,
       thirdParties: {
         googleMapsKey: settings.VITE_GOOGLE_MAPS_KEY,
@@ -152,11 +144,16 @@ async function main(): Promise<void> {
     const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
     const shownUrl =
       settings.SITE_URL ?? (settings.HOST === '127.0.0.1' ? `http://localhost:${port}` : localUrl);
-    // Now that the port is known: absolute links of the handlers, and where the render handler finds the API and the shell.
-    process.env.SITE_URL = shownUrl;
-    process.env.API_ORIGIN = localUrl;
-    process.env.WEB_DIST = settings.WEB_DIST;
-    resetEnv();
+    // Now that the port is known, the one complete environment, handed over before any handler
+    // runs: the listen promise settles in a microtask, ahead of any request's I/O callback.
+    applyLocalEnvironment(
+      localEnvironment({
+        endpoints: standIns.endpoints,
+        provisioned,
+        mail: { from: settings.MAIL_FROM, to: settings.MAIL_TO },
+        site: { url: shownUrl, apiOrigin: localUrl, webDist: settings.WEB_DIST },
+      }),
+    );
 
     const marker = path.join(dataDir, 'seeded');
     if (settings.SEED === 'true' && !(await exists(marker))) {

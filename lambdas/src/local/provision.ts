@@ -37,7 +37,7 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { ADMIN_SESSION } from '@agency/shared';
+import { ADMIN_GROUP, ADMIN_SESSION } from '@agency/shared';
 import { TABLES, TAXONOMY_PREFIXES, type TableName } from '../adapters/tables';
 import { DynamoTaxonomyStore, taxonomyCounterKey, taxonomyKey } from '../adapters/taxonomy-store';
 import type { TaxonomyKind } from '../domain/post-ports';
@@ -48,7 +48,6 @@ import type { StandIns } from './stand-ins';
 /** Credentials the stand-ins accept (s3rver knows only its own key pair). */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const LOCAL_REGION = 'us-east-1';
-export const ADMIN_GROUP = 'admins';
 
 /** Physical names of the local tables and bucket. */
 export const LOCAL_NAMES = {
@@ -78,7 +77,7 @@ export const SEED_AUTHORS = [
 export interface LocalUser {
   email: string;
   password: string;
-  /** Cognito groups; the admin is always in `admins`. */
+  /** Cognito groups; the admin is always in ADMIN_GROUP. */
   groups?: string[];
 }
 
@@ -88,9 +87,6 @@ export interface ProvisionOptions {
   admin: LocalUser;
   /** More users, e.g. a non-admin for 403 tests. */
   users?: LocalUser[];
-  siteUrl?: string;
-  mailFrom?: string;
-  mailTo?: string;
   /** Write the sample categories and authors (default true). */
   taxonomy?: boolean;
   /**
@@ -101,13 +97,11 @@ export interface ProvisionOptions {
   accessTokenTtlSeconds?: number;
 }
 
-/** The settings the handlers read, ready to merge into `process.env`. */
-export type LocalEnv = Record<string, string>;
-
+/** What provisioning created or found: the generated ids and key the local environment names. */
 export interface Provisioned {
-  env: LocalEnv;
   userPoolId: string;
   userPoolClientId: string;
+  captchaHmacKey: string;
 }
 
 const localConfig = z.object({
@@ -507,7 +501,7 @@ export function standInClients(endpoints: StandIns['endpoints']) {
 
 /**
  * Create whatever is missing on the stand-ins: the three tables (with their indexes), the media
- * bucket, the user pool with its app client and `admins` group, the seed admin (and any extra users),
+ * bucket, the user pool with its app client and admin group, the seed admin (and any extra users),
  * and the sample categories and authors. Pool and client ids and the captcha key are kept in
  * `<dataDir>/local-config.json` so a restart reuses them. Safe to run on every start.
  */
@@ -545,28 +539,7 @@ export async function provision(options: ProvisionOptions): Promise<Provisioned>
     for (const user of options.users ?? [])
       await ensureUser(clients.cognito, pool.userPoolId, user);
 
-    const env: LocalEnv = {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
-      AWS_ENDPOINT_URL_S3: endpoints.s3,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
-      AWS_ENDPOINT_URL_SESV2: endpoints.ses,
-      CONTENT_TABLE: LOCAL_NAMES.tables.content,
-      LEADS_TABLE: LOCAL_NAMES.tables.leads,
-      VIEWS_TABLE: LOCAL_NAMES.tables.views,
-      MEDIA_BUCKET: LOCAL_NAMES.bucket,
-      USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.userPoolClientId,
-      ADMIN_GROUP,
-      COGNITO_ISSUER: `${endpoints.cognito}/${pool.userPoolId}`,
-      MAIL_FROM: options.mailFrom ?? 'no-reply@example.com',
-      MAIL_TO: options.mailTo ?? 'sales@example.com',
-      CAPTCHA_HMAC_KEY: config.captchaHmacKey,
-      SITE_URL: options.siteUrl ?? 'http://localhost:3000',
-    };
-    return { env, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId };
+    return { ...pool, captchaHmacKey: config.captchaHmacKey };
   } finally {
     clients.destroy();
   }

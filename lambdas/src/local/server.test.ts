@@ -56,7 +56,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'tiny-5e6f.js.br'), brotliCompressSync('x'));
   ({ server, base } = await listen({
     webDist: dist,
-    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET ?? 'media' },
+    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
     renderHandler: async () =>
       renderer &&
       (async (event) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPath } from '@agency/shared';
 import { startStack, type RunningStack } from '../../../bench/lib/stack.mjs';
-import { solveForForm } from '../../src/domain/captcha-test-solver';
+import { solveForForm } from '../support/captcha-solver';
 
 const ADMIN = { email: 'crash-admin@example.com', password: 'Crash-Passw0rd!2024' };
 const ENV = {

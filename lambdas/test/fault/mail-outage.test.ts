@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { solveForForm } from '../../src/domain/captcha-test-solver';
+import { solveForForm } from '../support/captcha-solver';
 import { TABLES } from '../../src/adapters/tables';
-import { env } from '../../src/lib/env';
 import { retryPendingLeadEmails } from '../../src/jobs/retry-lead-emails';
 import { startTestStack, type TestStack } from '../harness';
 
@@ -23,7 +22,7 @@ async function pendingCount(): Promise<number> {
   const index = TABLES.leads.indexes.pending;
   const res = await stack.clients.dynamo.send(
     new QueryCommand({
-      TableName: env().LEADS_TABLE,
+      TableName: stack.env.LEADS_TABLE,
       IndexName: index.name,
       KeyConditionExpression: '#pk = :p',
       ExpressionAttributeNames: { '#pk': index.partitionKey },

@@ -1,6 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { env } from '../../src/lib/env';
 import type { TestStack } from '../harness';
 
 /** Records that refusals may legitimately write (throttle and rate counters, used captchas). */
@@ -11,7 +10,7 @@ const VOLATILE = /^(LOGIN|RATE|ALTCHA)#/;
  * can assert that a batch of refused requests changed nothing. Test-only: a Scan is fine here.
  */
 export async function dataSnapshot(stack: TestStack): Promise<string> {
-  const tables = [env().CONTENT_TABLE, env().LEADS_TABLE, env().VIEWS_TABLE];
+  const tables = [stack.env.CONTENT_TABLE, stack.env.LEADS_TABLE, stack.env.VIEWS_TABLE];
   const parts: string[] = [];
   for (const table of tables) {
     const items: Record<string, unknown>[] = [];
@@ -27,7 +26,7 @@ export async function dataSnapshot(stack: TestStack): Promise<string> {
     parts.push(...kept.map((i) => `${table} ${JSON.stringify(i, Object.keys(i).sort())}`).sort());
   }
   const objects = await stack.clients.s3.send(
-    new ListObjectsV2Command({ Bucket: env().MEDIA_BUCKET }),
+    new ListObjectsV2Command({ Bucket: stack.env.MEDIA_BUCKET }),
   );
   parts.push(...(objects.Contents ?? []).map((o) => `s3 ${o.Key} ${o.Size}`).sort());
   return parts.join('\n');

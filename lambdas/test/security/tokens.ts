@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createPrivateKey, createSign } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { env } from '../../src/lib/env';
+import { authSettings } from '../../src/lib/env';
 
 const require = createRequire(import.meta.url);
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -70,7 +70,7 @@ export function badTokens(
     },
     {
       label: 'id token use',
-      header: `Bearer ${sign(jwk, 'CognitoLocal', { ...claims, token_use: 'id', aud: env().USER_POOL_CLIENT_ID })}`,
+      header: `Bearer ${sign(jwk, 'CognitoLocal', { ...claims, token_use: 'id', aud: authSettings().userPoolClientId })}`,
       status: 401,
     },
     { label: 'non-admin user', header: `Bearer ${userToken}`, status: 403 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveForForm } from '../../src/domain/captcha-test-solver';
+import { solveForForm } from '../support/captcha-solver';
 import { startTestStack, type TestStack } from '../harness';
 import { executableVectors, XSS_PAYLOADS } from './xss-payloads';
 

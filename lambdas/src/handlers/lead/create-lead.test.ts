@@ -3,10 +3,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { LEAD_SUBJECTS } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../test/harness';
 import { createCaptchaChallenge, CAPTCHA_MESSAGES } from '../../domain/captcha';
-import { solveForForm } from '../../domain/captcha-test-solver';
+import { solveForForm } from '../../../test/support/captcha-solver';
 import { RATE_LIMIT_MESSAGE } from '../../domain/rate-limit';
 import { LEAD_THANKS } from '../../domain/leads';
-import { env } from '../../lib/env';
 import { retryPendingLeadEmails } from '../../jobs/retry-lead-emails';
 
 let stack: TestStack;
@@ -56,7 +55,7 @@ const fields = (
 const leadItem = async (id: string) =>
   (
     await stack.clients.doc.send(
-      new GetCommand({ TableName: env().LEADS_TABLE, Key: { pk: `LEAD#${id}`, sk: 'LEAD' } }),
+      new GetCommand({ TableName: stack.env.LEADS_TABLE, Key: { pk: `LEAD#${id}`, sk: 'LEAD' } }),
     )
   ).Item;
 
@@ -126,8 +125,8 @@ describe('createLead', () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail?.subject).toBe('New enquiry: Website design & development from Ada Lovelace');
-    expect(mail?.from).toBe(env().MAIL_FROM);
-    expect(mail?.destination.to).toEqual([env().MAIL_TO]);
+    expect(mail?.from).toBe(stack.env.MAIL_FROM);
+    expect(mail?.destination.to).toEqual([stack.env.MAIL_TO]);
     expect(mail?.replyTo).toEqual(['ada@example.com']);
     expect(mail?.body.html).toContain(
       'We need a &lt;b&gt;new&lt;/b&gt; site &amp; &quot;fast&quot;.',
@@ -254,7 +253,7 @@ describe('createLead', () => {
     });
 
     it('refuses an expired challenge', async () => {
-      const key = env().CAPTCHA_HMAC_KEY ?? '';
+      const key = stack.env.CAPTCHA_HMAC_KEY;
       const stale = await solveForForm(
         await createCaptchaChallenge(
           { hmacKey: key, cost: 10, maxCounter: 30, ttlSeconds: 600 },

@@ -1,10 +1,9 @@
 import { defineHandler } from '../../lib/http';
-import { env } from '../../lib/env';
 import { createCaptchaChallenge } from '../../domain/captcha';
 import { captchaSettings } from '../../adapters/captcha-key';
 
 /** GET /api/captcha/challenge: a fresh signed ALTCHA challenge for the widget's `challenge` URL. */
 export const handler = defineHandler('getCaptchaChallenge', async () => {
-  const challenge = await createCaptchaChallenge(await captchaSettings(env()));
+  const challenge = await createCaptchaChallenge(await captchaSettings());
   return { body: { parameters: challenge.parameters, signature: challenge.signature } };
 });

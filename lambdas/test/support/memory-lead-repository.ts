@@ -1,5 +1,5 @@
 import type { Lead } from '@agency/shared';
-import type { LeadPage, LeadRepository, NewLead } from './leads';
+import type { LeadPage, LeadRepository, NewLead } from '../../src/domain/leads';
 
 interface Row extends Lead {
   sendingUntil?: number;

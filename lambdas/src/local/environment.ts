@@ -1,0 +1,95 @@
+import { ADMIN_GROUP, ENV_NAMES as N, NO_DISTRIBUTION } from '@agency/shared';
+import { checkCompleteEnvironment } from '../lib/env';
+import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION, type Provisioned } from './provision';
+import type { StandIns } from './stand-ins';
+
+/** What the render handler reads; known only once the local server listens. */
+export interface LocalSite {
+  /** Public address of the site (canonical links, sitemap, RSS). */
+  url: string;
+  /** Where the render handler calls the API (the local server itself). */
+  apiOrigin: string;
+  /** The web build whose HTML shell pages are rendered into. */
+  webDist: string;
+}
+
+export interface LocalEnvironmentOptions {
+  endpoints: StandIns['endpoints'];
+  provisioned: Provisioned;
+  mail: { from: string; to: string };
+  /** Absent where no page is rendered (API tests); then the render variables are not set. */
+  site?: LocalSite;
+}
+
+/**
+ * Every variable the in-process handlers of the local stack read: the SDK's endpoints and
+ * credentials for the stand-ins, then the settings the CDK stack would set from its grants.
+ */
+export interface LocalEnv {
+  readonly AWS_REGION: string;
+  readonly AWS_ACCESS_KEY_ID: string;
+  readonly AWS_SECRET_ACCESS_KEY: string;
+  readonly AWS_ENDPOINT_URL_DYNAMODB: string;
+  readonly AWS_ENDPOINT_URL_S3: string;
+  readonly AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
+  readonly AWS_ENDPOINT_URL_SESV2: string;
+  readonly CONTENT_TABLE: string;
+  readonly LEADS_TABLE: string;
+  readonly VIEWS_TABLE: string;
+  readonly MEDIA_BUCKET: string;
+  readonly USER_POOL_ID: string;
+  readonly USER_POOL_CLIENT_ID: string;
+  readonly ADMIN_GROUP: string;
+  readonly COGNITO_ISSUER: string;
+  readonly MAIL_FROM: string;
+  readonly MAIL_TO: string;
+  readonly CAPTCHA_HMAC_KEY: string;
+  readonly DISTRIBUTION_ID: string;
+  readonly SITE_URL?: string;
+  readonly API_ORIGIN?: string;
+  readonly WEB_DIST?: string;
+}
+
+/**
+ * The complete environment of the local stack, built once its stand-ins, resources and (for
+ * `npm start`) port are known, and checked against the schemas the Lambdas parse, so the local
+ * stack cannot run on a setting the deployed functions would refuse.
+ */
+export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
+  const { endpoints, provisioned, mail, site } = options;
+  const env = {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+    AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+    [N.contentTable]: LOCAL_NAMES.tables.content,
+    [N.leadsTable]: LOCAL_NAMES.tables.leads,
+    [N.viewsTable]: LOCAL_NAMES.tables.views,
+    [N.mediaBucket]: LOCAL_NAMES.bucket,
+    [N.userPoolId]: provisioned.userPoolId,
+    [N.userPoolClientId]: provisioned.userPoolClientId,
+    [N.adminGroup]: ADMIN_GROUP,
+    [N.cognitoIssuer]: `${endpoints.cognito}/${provisioned.userPoolId}`,
+    [N.mailFrom]: mail.from,
+    [N.mailTo]: mail.to,
+    [N.captchaKey]: provisioned.captchaHmacKey,
+    // No CloudFront in front locally: nothing to invalidate, and the setting says so.
+    [N.distributionId]: NO_DISTRIBUTION,
+    ...(site
+      ? { [N.siteUrl]: site.url, [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist }
+      : {}),
+  } satisfies LocalEnv;
+  checkCompleteEnvironment(env);
+  return env;
+}
+
+/**
+ * Hand the environment to the in-process handlers. Call it before any handler module runs: they
+ * parse their settings once, on first use.
+ */
+export function applyLocalEnvironment(env: LocalEnv): void {
+  Object.assign(process.env, env);
+}

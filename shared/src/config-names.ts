@@ -1,0 +1,51 @@
+/**
+ * Configuration names both sides of a deployment agree on: the CDK stack sets these environment
+ * variables and creates this group; the Lambdas, the local stack and the admin script read them.
+ * Renaming one here renames it everywhere, so neither side can miss it.
+ */
+
+/** The Cognito group whose members may use the admin API. */
+export const ADMIN_GROUP = 'admins';
+
+/** Environment variables the stack sets on functions and the handlers read (one per granted resource or setting). */
+export const ENV_NAMES = {
+  contentTable: 'CONTENT_TABLE',
+  leadsTable: 'LEADS_TABLE',
+  viewsTable: 'VIEWS_TABLE',
+  mediaBucket: 'MEDIA_BUCKET',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  adminGroup: 'ADMIN_GROUP',
+  /** Issuer of admin tokens when it is not Cognito's own address (the local stand-in). */
+  cognitoIssuer: 'COGNITO_ISSUER',
+  mailFrom: 'MAIL_FROM',
+  /** Comma-separated agency recipients of lead e-mails. */
+  mailTo: 'MAIL_TO',
+  /** Name of the SSM SecureString (a Secrets Manager reference) that holds the captcha HMAC key. */
+  captchaKeyParam: 'CAPTCHA_HMAC_KEY_PARAM',
+  /** The captcha HMAC key itself (local stack and tests only; never in a template). */
+  captchaKey: 'CAPTCHA_HMAC_KEY',
+  captchaCost: 'CAPTCHA_COST',
+  captchaMaxCounter: 'CAPTCHA_MAX_COUNTER',
+  /** The CloudFront distribution to invalidate on publish. */
+  distributionId: 'DISTRIBUTION_ID',
+  /** Header that carries the viewer's address, set by the edge in front of the API. */
+  clientIpHeader: 'CLIENT_IP_HEADER',
+  logLevel: 'LOG_LEVEL',
+  /** Public address of the site (canonical links, sitemap, RSS): the render function and the web build. */
+  siteUrl: 'SITE_URL',
+  /** Where the render function calls the API. */
+  apiOrigin: 'API_ORIGIN',
+  /** Folder of the built HTML shell the render function fills. */
+  webDist: 'WEB_DIST',
+} as const;
+
+/**
+ * DISTRIBUTION_ID of a deployment with no CDN in front (the local stack): saying so is explicit,
+ * whereas an unset DISTRIBUTION_ID is a configuration error.
+ */
+export const NO_DISTRIBUTION = 'none';
+
+/** The local stack (`npm start`): its default port and the address the site has there. */
+const LOCAL_PORT = 3000;
+export const LOCAL_STACK = { port: LOCAL_PORT, url: `http://localhost:${LOCAL_PORT}` } as const;
