@@ -221,7 +221,7 @@ export function precompressAssets(): Plugin {
  */
 export async function appDefines(viteEnv: Record<string, string>): Promise<Record<string, string>> {
   // The shared package ships TypeScript, which the config loader leaves to Node: tsx loads it.
-  const { contract }: typeof import('@agency/shared') = await tsImport(
+  const { contract, LOCAL_STACK }: typeof import('@agency/shared') = await tsImport(
     '@agency/shared',
     import.meta.url,
   );
@@ -229,7 +229,7 @@ export async function appDefines(viteEnv: Record<string, string>): Promise<Recor
     Object.entries(contract).map(([name, op]) => [name, { method: op.method, path: op.path }]),
   );
   return {
-    __APP_ENV__: JSON.stringify(parseEnv(viteEnv)),
+    __APP_ENV__: JSON.stringify(parseEnv(viteEnv, LOCAL_STACK.url)),
     __API_ROUTES__: JSON.stringify(routes),
   };
 }
@@ -237,6 +237,10 @@ export async function appDefines(viteEnv: Record<string, string>): Promise<Recor
 // Browser build → dist/ (index.html + hashed assets); `vite build --ssr src/entry-server.tsx` → dist-server/.
 export default defineConfig(async ({ mode, isSsrBuild }): Promise<UserConfig> => {
   const chunks = firstLoadChunks();
+  const { LOCAL_STACK }: typeof import('@agency/shared') = await tsImport(
+    '@agency/shared',
+    import.meta.url,
+  );
   return {
     root: import.meta.dirname,
     plugins: [
@@ -272,8 +276,8 @@ export default defineConfig(async ({ mode, isSsrBuild }): Promise<UserConfig> =>
     worker: { format: 'es' },
     server: {
       port: 5173,
-      // `npm run dev -w web` next to the local stack (npm start) on port 3000.
-      proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+      // `npm run dev -w web` next to the local stack (npm start) on its default port.
+      proxy: { '/api': LOCAL_STACK.url, '/media': LOCAL_STACK.url },
     },
     preview: { port: 4173 },
   };

@@ -17,6 +17,7 @@ import {
   passwordSchema,
   validateOptions,
 } from '../lib/admin/create-admin';
+import { ADMIN_GROUP } from '@agency/shared';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
     { ...valid, password },
   );
   console.log(
-    `${result.created ? 'Created' : 'Updated'} admin ${valid.email} in user pool ${result.userPoolId} (group admins).`,
+    `${result.created ? 'Created' : 'Updated'} admin ${valid.email} in user pool ${result.userPoolId} (group ${ADMIN_GROUP}).`,
   );
   if (given === undefined)
     console.log(`Password (shown once, store it in a password manager): ${password}`);

@@ -1,4 +1,5 @@
 import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { ENV_NAMES } from '@agency/shared';
 import { Stack } from 'aws-cdk-lib';
 import { acknowledge, nagArnOf } from './nag';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -53,7 +54,7 @@ export function applyGrants(
         resources: [targets.media.arnForObjects(`${BANNER_PREFIX}*`)],
       }),
     );
-    fn.addEnvironment('MEDIA_BUCKET', targets.media.bucketName);
+    fn.addEnvironment(ENV_NAMES.mediaBucket, targets.media.bucketName);
     acknowledgeOnPolicy(
       fn,
       `AwsSolutions-IAM5[Resource::${nagArnOf(targets.media)}/${BANNER_PREFIX}*]`,
@@ -87,7 +88,7 @@ export function applyGrants(
         ],
       }),
     );
-    fn.addEnvironment('CAPTCHA_HMAC_KEY_PARAM', parameter);
+    fn.addEnvironment(ENV_NAMES.captchaKeyParam, parameter);
   }
   if (grants.cognitoLogin || grants.cognitoRevoke || grants.cognitoAdmin?.length) {
     const actions = [
@@ -104,9 +105,9 @@ export function applyGrants(
 
 /** The settings a function needs to verify admin tokens (no IAM: the JWKS is public). */
 export function setAuthEnvironment(fn: lambda.Function, auth: Auth): void {
-  fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
-  fn.addEnvironment('USER_POOL_CLIENT_ID', auth.client.userPoolClientId);
-  fn.addEnvironment('ADMIN_GROUP', auth.adminGroup);
+  fn.addEnvironment(ENV_NAMES.userPoolId, auth.userPool.userPoolId);
+  fn.addEnvironment(ENV_NAMES.userPoolClientId, auth.client.userPoolClientId);
+  fn.addEnvironment(ENV_NAMES.adminGroup, auth.adminGroup);
 }
 
 /** `cloudfront:CreateInvalidation` on the distribution, and DISTRIBUTION_ID. */
@@ -115,7 +116,7 @@ export function grantInvalidation(
   distribution: cloudfront.IDistribution,
 ): void {
   distribution.grantCreateInvalidation(fn);
-  fn.addEnvironment('DISTRIBUTION_ID', distribution.distributionId);
+  fn.addEnvironment(ENV_NAMES.distributionId, distribution.distributionId);
 }
 
 function grantTable(

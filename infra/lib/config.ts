@@ -43,13 +43,13 @@ export const stageConfigSchema = z.object({
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
 
-const defaults: Record<Stage, StageConfigInput> = {
+/** What each stage fixes in code; the operator supplies the rest (ConfigOverrides). */
+const defaults: Record<Stage, Omit<StageConfigInput, 'mail'>> = {
   dev: {
     stage: 'dev',
     stackName: 'AgencySite-dev',
     protectData: false,
     logRetentionDays: 7,
-    mail: { from: 'no-reply@example.com', to: ['sales@example.com'] },
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     priceClass: '100',
   },
@@ -58,15 +58,23 @@ const defaults: Record<Stage, StageConfigInput> = {
     stackName: 'AgencySite-prod',
     protectData: true,
     logRetentionDays: 90,
-    mail: { from: 'no-reply@example.com', to: ['sales@example.com'] },
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     priceClass: '200',
   },
 };
 
-/** Overrides an operator may pass as CDK context (`-c mailFrom=… -c mailTo=a@x,b@y -c domainNames=… -c certificateArn=…`). */
+/** The stack name of a stage (scripts that talk to a deployed stack need nothing else). */
+export const stackNameOf = (stage: Stage): string => defaults[stage].stackName;
+
+/**
+ * What an operator passes as CDK context (`-c mailFrom=… -c mailTo=a@x,b@y -c domainNames=… -c
+ * certificateArn=…`). The mail addresses have no default: an SES identity is created for the
+ * sender, and a placeholder would deploy a stack whose lead e-mails can never be sent.
+ */
 export interface ConfigOverrides {
+  /** Required: the sender of lead e-mails (context mailFrom, or MAIL_FROM). */
   mailFrom?: string;
+  /** Required: comma-separated agency recipients (context mailTo, or MAIL_TO). */
   mailTo?: string;
   domainNames?: string;
   certificateArn?: string;
@@ -89,12 +97,15 @@ export function parseStage(value: unknown): Stage {
 /** The validated configuration of a stage with operator overrides applied. */
 export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): StageConfig {
   const base = defaults[stage];
+  const missing = [
+    ...(overrides.mailFrom ? [] : ['mailFrom (-c mailFrom=… or MAIL_FROM)']),
+    ...(overrides.mailTo ? [] : ['mailTo (-c mailTo=a@x,b@y or MAIL_TO)']),
+  ];
+  if (missing.length > 0)
+    throw new ConfigError(`Missing ${stage} configuration: ${missing.join('; ')}`);
   const input: StageConfigInput = {
     ...base,
-    mail: {
-      from: overrides.mailFrom ?? base.mail.from,
-      to: overrides.mailTo ? splitList(overrides.mailTo) : base.mail.to,
-    },
+    mail: { from: overrides.mailFrom ?? '', to: splitList(overrides.mailTo ?? '') },
     domain:
       overrides.domainNames || overrides.certificateArn
         ? {

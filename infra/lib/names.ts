@@ -8,6 +8,3 @@ export const OUTPUTS = {
   userPoolClientId: 'UserPoolClientId',
   distributionId: 'DistributionId',
 } as const;
-
-/** The Cognito group whose members may use the admin API. */
-export const ADMIN_GROUP = 'admins';

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseStage, stageConfig } from '../lib/config';
+import { ConfigError, parseStage, stackNameOf, stageConfig } from '../lib/config';
 import { NODE_RUNTIME, retentionOf } from '../lib/constructs/agency-function';
 
 describe('stage configuration', () => {
+  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
+
   it('protects data in prod only', () => {
-    expect(stageConfig('prod').protectData).toBe(true);
-    expect(stageConfig('dev').protectData).toBe(false);
-    expect(stageConfig('prod').stackName).not.toBe(stageConfig('dev').stackName);
+    expect(stageConfig('prod', mail).protectData).toBe(true);
+    expect(stageConfig('dev', mail).protectData).toBe(false);
+    expect(stageConfig('prod', mail).stackName).toBe(stackNameOf('prod'));
+    expect(stackNameOf('prod')).not.toBe(stackNameOf('dev'));
+  });
+
+  it('has no default mail addresses: a stage without them fails naming both', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      expect(() => stageConfig(stage)).toThrow(ConfigError);
+      expect(() => stageConfig(stage)).toThrow(/mailFrom.*mailTo/);
+    }
+    expect(() => stageConfig('prod', { mailFrom: mail.mailFrom })).toThrow(/mailTo/);
+    expect(() => stageConfig('prod', { mailTo: mail.mailTo })).toThrow(/mailFrom/);
   });
 
   it('rejects an unknown stage, naming the allowed ones', () => {
@@ -24,15 +36,17 @@ describe('stage configuration', () => {
       from: 'hello@agency.example',
       to: ['a@agency.example', 'b@agency.example'],
     });
-    expect(() => stageConfig('prod', { mailTo: 'not-an-address' })).toThrow(/mail\.to/);
+    expect(() => stageConfig('prod', { ...mail, mailTo: 'not-an-address' })).toThrow(/mail\.to/);
     expect(() =>
       stageConfig('prod', {
+        ...mail,
         domainNames: 'www.agency.example',
         certificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x',
       }),
     ).toThrow(/us-east-1/);
     expect(
       stageConfig('prod', {
+        ...mail,
         domainNames: 'www.agency.example',
         certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x',
       }).domain?.names,

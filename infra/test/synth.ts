@@ -76,7 +76,13 @@ export function synthStage(
     repoRoot: REPO_ROOT,
     webDist: options.webDist ?? path.join(outdir, 'no-web-build'),
     webRouteTable: options.webRouteTable,
-    overrides: { domainNames: options.domainNames, certificateArn: options.certificateArn },
+    overrides: {
+      // What an operator passes with -c mailFrom/-c mailTo; the stage has no default for them.
+      mailFrom: 'no-reply@example.com',
+      mailTo: 'sales@example.com',
+      domainNames: options.domainNames,
+      certificateArn: options.certificateArn,
+    },
     env: { account: '123456789012', region: 'eu-west-1' },
   });
   const readReport = () =>

@@ -7,8 +7,9 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { STAGES, stageConfig } from '../config';
-import { ADMIN_GROUP, OUTPUTS } from '../names';
+import { ADMIN_GROUP } from '@agency/shared';
+import { STAGES, stackNameOf } from '../config';
+import { OUTPUTS } from '../names';
 
 export class CreateAdminError extends Error {
   override readonly name = 'CreateAdminError';
@@ -86,7 +87,7 @@ export async function userPoolIdOf(
   clients: AdminClients,
   stage: (typeof STAGES)[number],
 ): Promise<string> {
-  const stackName = stageConfig(stage).stackName;
+  const stackName = stackNameOf(stage);
   const out = await clients.cloudformation.send(
     new DescribeStacksCommand({ StackName: stackName }),
   );

@@ -1,6 +1,5 @@
-import { ADMIN_SESSION } from '@agency/shared';
+import { ADMIN_GROUP, ADMIN_SESSION } from '@agency/shared';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { ADMIN_GROUP } from '../names';
 import { acknowledge } from '../nag';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';

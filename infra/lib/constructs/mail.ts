@@ -1,3 +1,4 @@
+import { ENV_NAMES } from '@agency/shared';
 import { Aws } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
@@ -40,8 +41,8 @@ export class Mail extends Construct {
     );
   }
 
-  /** Environment variables of the mail settings (names from lambdas/src/lib/env.ts). */
+  /** Environment variables of the mail settings, as the Lambdas read them. */
   get environment(): Record<string, string> {
-    return { MAIL_FROM: this.from, MAIL_TO: this.to.join(',') };
+    return { [ENV_NAMES.mailFrom]: this.from, [ENV_NAMES.mailTo]: this.to.join(',') };
   }
 }

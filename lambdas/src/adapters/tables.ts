@@ -1,3 +1,5 @@
+import { ENV_NAMES } from '@agency/shared';
+
 /**
  * Table keys and index names: the one definition that both the repositories here and the
  * CDK Data construct (infra/) read, so the deployed tables and the queries cannot drift.
@@ -8,7 +10,7 @@ export const TABLES = {
    * authors, slug guards, counters, throttles and captcha replay records.
    */
   content: {
-    envVar: 'CONTENT_TABLE',
+    envVar: ENV_NAMES.contentTable,
     partitionKey: 'pk',
     sortKey: 'sk',
     /** Time-to-live attribute, filtered in code too (dynalite has no TTL). */
@@ -29,7 +31,7 @@ export const TABLES = {
   },
   /** One item per enquiry. */
   leads: {
-    envVar: 'LEADS_TABLE',
+    envVar: ENV_NAMES.leadsTable,
     partitionKey: 'pk',
     sortKey: 'sk',
     expiresAt: 'expiresAt',
@@ -42,7 +44,7 @@ export const TABLES = {
   },
   /** One counter item per post, keyed by post id, incremented with ADD. */
   views: {
-    envVar: 'VIEWS_TABLE',
+    envVar: ENV_NAMES.viewsTable,
     partitionKey: 'postId',
     partitionKeyType: 'N',
     indexes: {},

@@ -18,21 +18,29 @@ const envSchema = z.object({
   VITE_CHAT_WIDGET_URL: optional(z.url()),
   VITE_GOOGLE_MAPS_KEY: optional(z.string()),
   VITE_CONVERSION_PIXEL_URL: optional(z.url()),
-  VITE_SITE_URL: optional(z.url()).transform((v) =>
-    (v ?? 'http://localhost:3000').replace(/\/+$/, ''),
-  ),
+  /**
+   * Public address for canonical and share links. Unset, the build is for the local stack (`npm
+   * start`, the tests) and takes its address; a build to deploy sets it (README, Deploy).
+   */
+  VITE_SITE_URL: optional(z.url()),
   VITE_WHATSAPP_NUMBER: optional(
     z.string().regex(/^\d{6,15}$/, 'must be digits only, country code first'),
   ),
 });
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'VITE_SITE_URL'> & { VITE_SITE_URL: string };
 
-/** Parse a Vite env object, naming every bad variable. */
-export function parseEnv(source: Record<string, unknown>): Env {
+/**
+ * Parse a Vite env object, naming every bad variable. `localSiteUrl` is the local stack's address
+ * (LOCAL_STACK in @agency/shared, which the config loader can only reach through tsx).
+ */
+export function parseEnv(source: Record<string, unknown>, localSiteUrl: string): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new Error(`Invalid web environment: ${problems}`);
   }
-  return result.data;
+  return {
+    ...result.data,
+    VITE_SITE_URL: (result.data.VITE_SITE_URL ?? localSiteUrl).replace(/\/+$/, ''),
+  };
 }

@@ -11,10 +11,20 @@ describe('render handler configuration', () => {
       manifestFile: '/srv/dist/.vite/manifest.json',
     });
     expect(
-      readServerConfig({ API_ORIGIN: 'http://127.0.0.1:4000/', WEB_DIST: '/srv/dist' }).apiOrigin,
+      readServerConfig({
+        SITE_URL: 'https://agency.test',
+        API_ORIGIN: 'http://127.0.0.1:4000/',
+        WEB_DIST: '/srv/dist',
+      }).apiOrigin,
     ).toBe('http://127.0.0.1:4000');
   });
   it('names a bad variable', () => {
     expect(() => readServerConfig({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
+  });
+  it('has no default site address: a missing or empty SITE_URL fails naming it', () => {
+    expect(() => readServerConfig({ WEB_DIST: '/srv/dist' })).toThrow('SITE_URL is not set');
+    expect(() => readServerConfig({ SITE_URL: '', WEB_DIST: '/srv/dist' })).toThrow(
+      'SITE_URL is not set',
+    );
   });
 });

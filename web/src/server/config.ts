@@ -2,17 +2,19 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import { ENV_NAMES } from '@agency/shared';
 
+/**
+ * The render function's settings. The site address has no default: a function that wrote
+ * canonical and sitemap links to the wrong host would serve them until someone noticed.
+ */
 const schema = z.object({
   /** Public origin of the site: canonical, Open Graph, sitemap and feed addresses. */
-  SITE_URL: z
-    .url()
-    .default('http://localhost:3000')
-    .transform((v) => v.replace(/\/+$/, '')),
-  /** Where the API answers; defaults to SITE_URL (CloudFront and the local server route /api/*). */
-  API_ORIGIN: z.url().optional(),
-  /** Folder holding the built HTML shell (spa.html, written by the prerender). */
-  WEB_DIST: z.string().min(1).optional(),
+  [ENV_NAMES.siteUrl]: z.url().transform((v) => v.replace(/\/+$/, '')),
+  /** Where the API answers; the site's own origin unless set (CloudFront and the local server route /api/*). */
+  [ENV_NAMES.apiOrigin]: z.url().optional(),
+  /** Folder holding the built HTML shell (spa.html, written by the prerender); else beside the handler. */
+  [ENV_NAMES.webDist]: z.string().min(1).optional(),
 });
 
 export interface ServerConfig {
@@ -38,10 +40,13 @@ export function readServerConfig(
   const parsed = schema.safeParse(
     Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')),
   );
-  if (!parsed.success)
-    throw new Error(
-      `Invalid render handler environment: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
-    );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => {
+      const key = i.path.join('.');
+      return source[key] ? `${key} ${i.message}` : `${key} is not set`;
+    });
+    throw new Error(`Invalid render handler environment: ${problems.join('; ')}`);
+  }
   const { SITE_URL, API_ORIGIN, WEB_DIST } = parsed.data;
   const dist = WEB_DIST ? resolve(WEB_DIST) : defaultDist();
   const spa = join(dist, 'spa.html');
