@@ -41,7 +41,7 @@ const schemas = {
     })
     .refine((v) => v[N.captchaKey] !== undefined || v[N.captchaKeyParam] !== undefined, {
       path: [N.captchaKeyParam],
-      message: `not set (nor ${N.captchaKey})`,
+      message: `${N.captchaKeyParam} is not set (nor ${N.captchaKey})`,
     }),
   /** The distribution to invalidate, or NO_DISTRIBUTION where no CDN is in front (local stack). */
   cdn: z.object({ [N.distributionId]: name }),
@@ -70,6 +70,7 @@ function problems(schema: z.ZodType, source: Source): string[] {
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => {
     const key = issue.path.join('.');
+    if (issue.code === 'custom') return issue.message;
     // '' counts as unset: a template or .env line with no value is the same mistake.
     return source[key] === undefined || source[key] === ''
       ? `${key} is not set`
