@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENV_NAMES } from '@agency/shared';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from '../lib/app';
 import { parseStage } from '../lib/config';
@@ -23,8 +24,8 @@ buildApp({
   webRouteTable: await loadWebRouteTable(repoRoot),
   ...(account && region ? { env: { account, region } } : {}),
   overrides: {
-    mailFrom: context('mailFrom') ?? process.env.MAIL_FROM,
-    mailTo: context('mailTo') ?? process.env.MAIL_TO,
+    mailFrom: context('mailFrom') ?? process.env[ENV_NAMES.mailFrom],
+    mailTo: context('mailTo') ?? process.env[ENV_NAMES.mailTo],
     domainNames: context('domainNames'),
     certificateArn: context('certificateArn'),
   },

@@ -30,12 +30,24 @@ const row = (id: number) => ({
   version: 1,
 });
 
+// What the CDK stack sets on a post function (grants content and views); these tests read no other setting.
+const TABLE_ENV = { CONTENT_TABLE: 'content', VIEWS_TABLE: 'views' };
+const saved = Object.fromEntries(Object.keys(TABLE_ENV).map((k) => [k, process.env[k]]));
+
 beforeEach(() => {
   ddb.reset();
   resetClients();
+  Object.assign(process.env, TABLE_ENV);
   resetEnv();
 });
-afterEach(() => ddb.reset());
+afterEach(() => {
+  ddb.reset();
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnv();
+});
 
 // The cost of a page is what it asks DynamoDB for: these pin the shape of the requests.
 describe('DynamoPostStore.listPage', () => {
