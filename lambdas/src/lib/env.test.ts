@@ -62,7 +62,9 @@ describe('Lambda settings', () => {
       /USER_POOL_ID is not set; USER_POOL_CLIENT_ID is not set; ADMIN_GROUP is not set/,
     );
     expect(() => distributionId()).toThrow('DISTRIBUTION_ID is not set');
-    expect(() => captchaEnv()).toThrow(/CAPTCHA_HMAC_KEY_PARAM is not set \(nor CAPTCHA_HMAC_KEY\)/);
+    expect(() => captchaEnv()).toThrow(
+      /CAPTCHA_HMAC_KEY_PARAM is not set \(nor CAPTCHA_HMAC_KEY\)/,
+    );
     expect(() => tableName('content')).toThrow(ConfigError);
   });
 

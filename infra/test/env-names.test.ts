@@ -1,0 +1,34 @@
+import { ADMIN_GROUP, ENV_NAMES } from '@agency/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { resourcesOf } from './template';
+import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synthStage('dev');
+}, SYNTH_TIMEOUT_MS);
+
+const variablesSchema = z.object({
+  Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }).optional(),
+});
+
+describe('configuration names shared by the stack and the code', () => {
+  it('sets on functions only variables the code reads (ENV_NAMES), so a rename cannot miss a side', () => {
+    // NODE_OPTIONS is read by Node itself, not by our code.
+    const known = new Set<string>([...Object.values(ENV_NAMES), 'NODE_OPTIONS']);
+    const functions = resourcesOf(s.template, 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(20);
+    const unknown = functions.flatMap(({ id }) => {
+      const props = variablesSchema.parse(s.template.toJSON().Resources[id].Properties);
+      return Object.keys(props.Environment?.Variables ?? {})
+        .filter((name) => !known.has(name))
+        .map((name) => `${id}: ${name}`);
+    });
+    expect(unknown).toEqual([]);
+  });
+
+  it('creates the admin group the Lambdas check', () => {
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_GROUP, NO_DISTRIBUTION } from '@agency/shared';
+import { localEnvironment } from './environment';
+
+const endpoints = {
+  dynamodb: 'http://127.0.0.1:4001',
+  s3: 'http://127.0.0.1:4002',
+  cognito: 'http://127.0.0.1:4003',
+  ses: 'http://127.0.0.1:4004',
+};
+const provisioned = {
+  userPoolId: 'local_pool1',
+  userPoolClientId: 'client1',
+  captchaHmacKey: 'k'.repeat(64),
+};
+const mail = { from: 'no-reply@example.com', to: 'sales@example.com' };
+
+describe('localEnvironment', () => {
+  it('names every resource the way the CDK grants would, and says there is no CDN', () => {
+    const env = localEnvironment({ endpoints, provisioned, mail });
+    expect(env).toMatchObject({
+      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      USER_POOL_ID: 'local_pool1',
+      ADMIN_GROUP,
+      COGNITO_ISSUER: 'http://127.0.0.1:4003/local_pool1',
+      DISTRIBUTION_ID: NO_DISTRIBUTION,
+      MAIL_TO: 'sales@example.com',
+    });
+    // The render handler's settings come only with the site's address, known once the port is.
+    expect(env.SITE_URL).toBeUndefined();
+    const site = {
+      url: 'http://localhost:4321',
+      apiOrigin: 'http://127.0.0.1:4321',
+      webDist: '/w',
+    };
+    expect(localEnvironment({ endpoints, provisioned, mail, site })).toMatchObject({
+      SITE_URL: site.url,
+      API_ORIGIN: site.apiOrigin,
+      WEB_DIST: '/w',
+    });
+  });
+
+  it('refuses what the deployed functions would refuse, naming it', () => {
+    expect(() =>
+      localEnvironment({ endpoints, provisioned: { ...provisioned, userPoolId: '' }, mail }),
+    ).toThrow('USER_POOL_ID is not set');
+    expect(() =>
+      localEnvironment({
+        endpoints,
+        provisioned: { ...provisioned, captchaHmacKey: 'short' },
+        mail,
+      }),
+    ).toThrow(/CAPTCHA_HMAC_KEY: /);
+    expect(() => localEnvironment({ endpoints, provisioned, mail: { ...mail, to: '' } })).toThrow(
+      'MAIL_TO is not set',
+    );
+  });
+});
