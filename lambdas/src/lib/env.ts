@@ -65,28 +65,35 @@ export class ConfigError extends Error {
 
 type Source = Record<string, string | undefined>;
 
-function problems(schema: z.ZodType, source: Source): string[] {
+/**
+ * The parsed settings, or a message per bad variable. '' counts as unset: a template or .env line
+ * with no value is the same mistake.
+ */
+function parse<S extends z.ZodType>(
+  schema: S,
+  source: Source,
+): { ok: true; data: z.infer<S> } | { ok: false; problems: string[] } {
   const parsed = schema.safeParse(source);
-  if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => {
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const problems = parsed.error.issues.map((issue) => {
     const key = issue.path.join('.');
     if (issue.code === 'custom') return issue.message;
-    // '' counts as unset: a template or .env line with no value is the same mistake.
     return source[key] === undefined || source[key] === ''
       ? `${key} is not set`
       : `${key}: ${issue.message}`;
   });
+  return { ok: false, problems };
 }
 
 const cache = new Map<Concern, unknown>();
 
 function read<C extends Concern>(concern: C): Settings<C> {
   if (cache.has(concern)) return cache.get(concern) as Settings<C>;
-  const bad = problems(schemas[concern], process.env);
-  if (bad.length > 0) throw new ConfigError(`Invalid environment (${concern}): ${bad.join('; ')}`);
-  const settings = schemas[concern].parse(process.env) as Settings<C>;
-  cache.set(concern, settings);
-  return settings;
+  const result = parse(schemas[concern], process.env);
+  if (!result.ok)
+    throw new ConfigError(`Invalid environment (${concern}): ${result.problems.join('; ')}`);
+  cache.set(concern, result.data);
+  return result.data as Settings<C>;
 }
 
 /** Physical name of one of the three tables (CONTENT_TABLE, LEADS_TABLE, VIEWS_TABLE). */
@@ -170,7 +177,10 @@ export function runtimeSettings(): {
  * stack hands its in-process handlers must satisfy the same schemas the Lambdas parse.
  */
 export function checkCompleteEnvironment(source: Source): void {
-  const bad = Object.values(schemas).flatMap((schema) => problems(schema, source));
+  const bad = Object.values(schemas).flatMap((schema) => {
+    const result = parse(schema, source);
+    return result.ok ? [] : result.problems;
+  });
   if (bad.length > 0) throw new ConfigError(`Invalid environment: ${[...new Set(bad)].join('; ')}`);
 }
 
