@@ -1,5 +1,12 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currentDefaultsProblems } from './flag-report';
+import {
+  expectedReplacingProperties,
+  replacingProperties,
+  STATEFUL_IDS,
+  statefulIds,
+} from './stateful';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { resourcesOf } from './template';
 
@@ -14,6 +21,15 @@ describe('dev stack', () => {
     const nag = s.report.pluginReports.find((p) => p.pluginName === 'AwsSolutions');
     expect(nag?.conclusion).toBe('success');
     expect(nag?.violations).toEqual([]);
+  });
+
+  it('runs on current CDK defaults: no feature flag unconfigured, CloudFormation validation clean', () => {
+    expect(currentDefaultsProblems(s)).toEqual([]);
+  });
+
+  it('keeps the logical ids and replacing properties of stateful resources (a change would lose the data)', () => {
+    expect(statefulIds(s.template)).toEqual(STATEFUL_IDS);
+    expect(replacingProperties(s.template)).toEqual(expectedReplacingProperties('dev'));
   });
 
   it('destroys stateful resources with the stack and does not deletion-protect them', () => {
