@@ -27,15 +27,18 @@ export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack
     routeTable: options.webRouteTable,
     rendered: RENDERED_PAGES.routes,
   });
+  const tags = { app: 'agency-site', stage: config.stage };
   const stack = new SiteStack(app, config.stackName, {
     config,
     repoRoot: options.repoRoot,
     web,
     ...(options.env ? { env: options.env } : {}),
     description: `Agency website, blog and admin (${config.stage}).`,
+    // Stack-level tags (CloudFormation copies them to every resource it can tag) are given explicitly:
+    // with @aws-cdk/core:explicitStackTags, Tags.of(stack) tags only the resources in the template.
+    tags,
   });
-  Tags.of(stack).add('app', 'agency-site');
-  Tags.of(stack).add('stage', config.stage);
+  for (const [key, value] of Object.entries(tags)) Tags.of(stack).add(key, value);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
 }

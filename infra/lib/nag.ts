@@ -22,11 +22,19 @@ export function nagArnOf(construct: IConstruct): string {
   return `<${Stack.of(construct).getLogicalId(resource)}.Arn>`;
 }
 
-/** How cdk-nag spells a stack's account and region: literal when known, pseudo parameters otherwise. */
-export function nagEnvOf(scope: IConstruct): { account: string; region: string } {
+/**
+ * How cdk-nag spells a stack's account, region and partition: literal when known, pseudo parameters
+ * otherwise. The partition is literal when the region is known (`@aws-cdk/core:enablePartitionLiterals`).
+ */
+export function nagEnvOf(scope: IConstruct): {
+  account: string;
+  region: string;
+  partition: string;
+} {
   const stack = Stack.of(scope);
   return {
     account: Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account,
     region: Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region,
+    partition: Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition,
   };
 }

@@ -1,5 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currentDefaultsProblems } from './flag-report';
+import {
+  expectedReplacingProperties,
+  replacingProperties,
+  STATEFUL_IDS,
+  statefulIds,
+} from './stateful';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { resourcesOf } from './template';
 
@@ -14,6 +24,31 @@ describe('dev stack', () => {
     const nag = s.report.pluginReports.find((p) => p.pluginName === 'AwsSolutions');
     expect(nag?.conclusion).toBe('success');
     expect(nag?.violations).toEqual([]);
+  });
+
+  it('runs on current CDK defaults: no feature flag unconfigured, CloudFormation validation clean', () => {
+    expect(currentDefaultsProblems(s)).toEqual([]);
+  });
+
+  it('keeps the logical ids and replacing properties of stateful resources (a change would lose the data)', () => {
+    expect(statefulIds(s.template)).toEqual(STATEFUL_IDS);
+    expect(replacingProperties(s.template)).toEqual(expectedReplacingProperties('dev'));
+  });
+
+  it('tags the stack itself (CloudFormation copies stack tags to what it creates) and its resources with app and stage', () => {
+    const manifest = z
+      .object({
+        artifacts: z.record(
+          z.string(),
+          z.object({ properties: z.object({ tags: z.unknown() }).partial().optional() }),
+        ),
+      })
+      .parse(JSON.parse(readFileSync(path.join(s.outdir, 'manifest.json'), 'utf8')));
+    const tags = { app: 'agency-site', stage: 'dev' };
+    expect(manifest.artifacts[s.stack.stackName]?.properties?.tags).toEqual(tags);
+    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      Tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })),
+    });
   });
 
   it('destroys stateful resources with the stack and does not deletion-protect them', () => {

@@ -7,6 +7,13 @@ import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
 import { loadWebRouteTable } from '../lib/site-routes';
+import { currentDefaultsProblems } from './flag-report';
+import {
+  expectedReplacingProperties,
+  replacingProperties,
+  STATEFUL_IDS,
+  statefulIds,
+} from './stateful';
 import { fakeWebBuild, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import {
   functionByDescription,
@@ -422,21 +429,27 @@ describe('prod stack', () => {
       ]);
     });
 
-    it('pins the logical ids of stateful resources (changing one would replace it and lose its data)', () => {
-      const ids = Object.keys(s.template.toJSON().Resources);
-      expect(ids).toEqual(
-        expect.arrayContaining([
-          'DataContentTableA5F17BFC',
-          'DataLeadsTable8F7912AF',
-          'DataViewsTableE11D1A0A',
-          'MediaBucket4022EBBF',
-          'SiteBucket978D4AEB',
-          'AccessLogsBucketCD784A59',
-          'AuthUserPool8115E87F',
-          'ApiCaptchaKey2895B6A1',
-        ]),
-      );
+    it('pins the logical ids and replacing properties of stateful resources (changing one would replace it and lose its data)', () => {
+      expect(statefulIds(s.template)).toEqual(STATEFUL_IDS);
+      expect(replacingProperties(s.template)).toEqual(expectedReplacingProperties('prod'));
     });
+  });
+
+  it('runs on current CDK defaults: no feature flag unconfigured, CloudFormation validation clean', () => {
+    expect(currentDefaultsProblems(s)).toEqual([]);
+  });
+
+  it("sends every function's logs, CDK's deployment handler too, to a log group of the stack kept 90 days", () => {
+    const functions = resourcesOf(s.template, 'AWS::Lambda::Function');
+    expect(functions.some((f) => f.id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
+    for (const fn of functions) {
+      const [groupId] = referencedIds(
+        z.object({ LoggingConfig: z.object({ LogGroup: z.unknown() }) }).parse(fn.props)
+          .LoggingConfig.LogGroup,
+      );
+      const group = resourcesOf(s.template, 'AWS::Logs::LogGroup').find((g) => g.id === groupId);
+      expect(group?.props.RetentionInDays, fn.id).toBe(90);
+    }
   });
 
   it('blocks public access and requires TLS on every bucket; media is versioned', () => {

@@ -11,6 +11,13 @@ import type { SiteStack } from '../lib/stacks/site-stack';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The `context` of cdk.json: what `cdk synth` passes to the app, feature flags included. */
+export function cdkJsonContext(): Record<string, unknown> {
+  return z
+    .object({ context: z.record(z.string(), z.unknown()) })
+    .parse(JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8'))).context;
+}
+
 /** One synth with cdk-nag takes seconds alone and much longer on a busy machine. */
 export const SYNTH_TIMEOUT_MS = 240_000;
 
@@ -58,7 +65,7 @@ export function fakeWebBuild(): string {
   return dir;
 }
 
-/** Synthesize one stage once, without esbuild bundling, with cdk-nag on. */
+/** Synthesize one stage once, on cdk.json's feature flags, without esbuild bundling, with cdk-nag on. */
 export function synthStage(
   stage: Stage,
   options: {
@@ -69,7 +76,10 @@ export function synthStage(
   } = {},
 ): Synthesized {
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({
+    outdir,
+    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+  });
   const { stack } = buildApp({
     app,
     stage,

@@ -21,6 +21,11 @@ export class AccessLogs extends Construct {
       encryption: s3.BucketEncryption.S3_MANAGED,
       // CloudFront standard logging writes with an ACL, so this bucket must accept object-writer ACLs.
       objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      // S3 server access logs are allowed by bucket policy (@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy),
+      // but the canned ACL stays: CloudFront added its log-delivery grant to this bucket's ACL, and dropping
+      // AccessControl from a deployed bucket lets CloudFormation reset that ACL, which can remove the grant
+      // and stop CloudFront's logs (CDK's notice on the flag says the same for CloudFront logging buckets).
+      accessControl: s3.BucketAccessControl.LOG_DELIVERY_WRITE,
       lifecycleRules: [{ expiration: Duration.days(props.retentionDays) }],
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.protectData,

@@ -12,9 +12,11 @@ import { acknowledge, nagArnOf, nagEnvOf } from '../nag';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { retentionOf } from './agency-function';
 import { siteRouterCode, viewerIpCode, type SiteRoutes, type WebBuild } from '../site-routes';
 
 export interface CspSources {
@@ -36,6 +38,8 @@ export interface SiteProps {
   /** CloudFront path patterns served by the render handler through the API origin. */
   pagePatterns: readonly string[];
   protectData: boolean;
+  /** Days the logs of CDK's deployment handler are kept. */
+  logRetentionDays: number;
   priceClass: '100' | '200' | 'All';
   domain?: { names: readonly string[]; certificateArn: string };
   csp: CspSources;
@@ -299,7 +303,7 @@ export class Site extends Construct {
       );
     }
 
-    if (props.web) this.deploy(props.web);
+    if (props.web) this.deploy(props.web, props);
     else
       Annotations.of(this).addWarningV2(
         'agency:web-not-built',
@@ -308,7 +312,14 @@ export class Site extends Construct {
   }
 
   /** Upload the build: hashed assets immutable (kept across deploys for old pages), the rest `no-cache`, then invalidate. */
-  private deploy(web: WebBuild): void {
+  private deploy(web: WebBuild, props: SiteProps): void {
+    // The handler's logs go to a group of ours with the stage's retention. Left alone, Lambda creates
+    // `/aws/lambda/<handler>` without retention on first run, and with @aws-cdk/aws-lambda:useCdkManagedLogGroup
+    // CDK would create that same name, which fails the update of a stack that has already deployed once.
+    const logGroup = new logs.LogGroup(this, 'DeployLogs', {
+      retention: retentionOf(props.logRetentionDays),
+      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
     const assetsDir = path.join(web.dir, 'assets');
     const assets = existsSync(assetsDir)
       ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
@@ -319,6 +330,7 @@ export class Site extends Construct {
           cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
           prune: false,
           memoryLimit: 512,
+          logGroup,
         })
       : undefined;
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
@@ -329,6 +341,7 @@ export class Site extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
+      logGroup,
     });
     // New pages go live only once the assets they reference are there.
     if (assets) pages.node.addDependency(assets);
@@ -339,7 +352,7 @@ export class Site extends Construct {
   private acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment): void {
     const handler = deployment.handlerRole.node.scope;
     if (!handler) return;
-    const { account, region } = nagEnvOf(this);
+    const { account, region, partition } = nagEnvOf(this);
     const reason =
       'CDK BucketDeployment handler: copies the build from the CDK asset bucket into the site bucket and invalidates the distribution.';
     acknowledge(
@@ -359,7 +372,7 @@ export class Site extends Construct {
     const assetBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}`;
     acknowledge(
       handler,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetBucket}/*]`,
+      `AwsSolutions-IAM5[Resource::arn:${partition}:s3:::${assetBucket}/*]`,
       reason,
     );
     acknowledge(handler, `AwsSolutions-IAM5[Resource::${nagArnOf(this.bucket)}/*]`, reason);

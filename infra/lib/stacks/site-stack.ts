@@ -100,6 +100,7 @@ export class SiteStack extends Stack {
       routes: props.web?.routes ?? siteRoutes([]),
       pagePatterns: RENDERED_PAGES.patterns,
       protectData: config.protectData,
+      logRetentionDays: config.logRetentionDays,
       priceClass: config.priceClass,
       domain: config.domain,
       csp: config.csp,
