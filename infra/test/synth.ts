@@ -7,6 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { buildApp } from '../lib/app';
 import type { Stage } from '../lib/config';
+import type { WebBuild } from '../lib/constructs/site';
 import type { SiteStack } from '../lib/stacks/site-stack';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,8 +40,8 @@ const reportSchema = z.object({
 });
 export type ValidationReport = z.infer<typeof reportSchema>;
 
-/** A small web build: prerendered pages, a not-found page and a hashed asset. */
-export function fakeWebBuild(): string {
+/** A small web build: prerendered pages, a not-found page, the app shell and a hashed asset, with its site pages. */
+export function fakeWebBuild(): WebBuild {
   const dir = mkdtempSync(path.join(tmpdir(), 'agency-web-'));
   const files: Record<string, string> = {
     'index.html': '<h1>Home</h1>',
@@ -55,15 +56,28 @@ export function fakeWebBuild(): string {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), body);
   }
-  return dir;
+  return {
+    dir,
+    pages: {
+      prerendered: ['/', '/about', '/seo-company-in-chennai'],
+      rendered: [
+        '/blog',
+        '/blog/*',
+        '/how-to-start-a-career-in-a-digital-marketing-agency',
+        '/sitemap.xml',
+        '/rss.xml',
+      ],
+      app: ['/creative-login', '/admin', '/admin/leads', '/edit-blog/*'],
+      notFound: '/404',
+    },
+  };
 }
 
 /** Synthesize one stage once, without esbuild bundling, with cdk-nag on. */
 export function synthStage(
   stage: Stage,
   options: {
-    webDist?: string;
-    webRouteTable?: readonly string[];
+    web?: WebBuild;
     domainNames?: string;
     certificateArn?: string;
   } = {},
@@ -74,8 +88,7 @@ export function synthStage(
     app,
     stage,
     repoRoot: REPO_ROOT,
-    webDist: options.webDist ?? path.join(outdir, 'no-web-build'),
-    webRouteTable: options.webRouteTable,
+    web: options.web,
     overrides: { domainNames: options.domainNames, certificateArn: options.certificateArn },
     env: { account: '123456789012', region: 'eu-west-1' },
   });
