@@ -10,13 +10,14 @@ export const MAX_FUNCTION_BYTES = 10_240;
 const CONFIG_LINE = /^var CONFIG = [^;]*;$/m;
 
 /**
- * The edge function's code for these site pages: `edge-function.js` with the edge definition's data
+ * The edge function's code for these site pages: `edge-function.cloudfront.js` with the edge definition's data
  * in its CONFIG line and without comment lines. The CDK stack inlines exactly this string; the
  * local server evaluates exactly this string.
  */
 export function edgeFunctionCode(pages: SitePages): string {
-  const source = readFileSync(new URL('./edge-function.js', import.meta.url), 'utf8');
-  if (!CONFIG_LINE.test(source)) throw new Error('edge-function.js has no "var CONFIG = …;" line');
+  const source = readFileSync(new URL('./edge-function.cloudfront.js', import.meta.url), 'utf8');
+  if (!CONFIG_LINE.test(source))
+    throw new Error('edge-function.cloudfront.js has no "var CONFIG = …;" line');
   const code = source
     .replace(CONFIG_LINE, () => `var CONFIG = ${JSON.stringify(edgeFunctionConfig(pages))};`)
     .split('\n')
