@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the stand-ins ship without types; their ambient declarations live in lambdas.
 /// <reference path="../../lambdas/src/local/vendor.d.ts" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -13,6 +13,7 @@ import {
   parseSitePages,
   resolveEdge,
   securityHeaders,
+  thirdPartiesSchema,
   type Edge,
   type EdgeResolution,
   type SitePages,
@@ -115,13 +116,10 @@ async function send(
   req: IncomingMessage,
   res: ServerResponse,
   reply: OriginReply,
-  options: { compress: boolean; third: ThirdParties | undefined },
+  options: { compress: boolean; security: Record<string, string> },
 ): Promise<void> {
   const { status, body } = reply;
-  const out: Record<string, string | string[]> = {
-    ...reply.headers,
-    ...securityHeaders(options.third),
-  };
+  const out: Record<string, string | string[]> = { ...reply.headers, ...options.security };
   if (reply.cookies && reply.cookies.length > 0) out['set-cookie'] = reply.cookies;
   const size =
     body === null
@@ -214,7 +212,8 @@ function readSitePages(webDist: string): SitePages | null {
 export function createLocalServer(options: LocalServerOptions): http.Server {
   const load = options.loadHandler ?? defaultLoadHandler;
   const max = options.maxBodyBytes ?? MAX_BODY_BYTES;
-  const third = options.thirdParties;
+  // Built once: a malformed third-party address fails the start, naming it.
+  const security = securityHeaders(thirdPartiesSchema.parse(options.thirdParties ?? {}));
   const pages = options.sitePages ?? readSitePages(options.webDist);
   const edge: Edge = createEdge(pages ?? NO_SITE_PAGES);
 
@@ -325,7 +324,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         const headers = Object.fromEntries(
           Object.entries(at.answer.headers).map(([k, v]) => [k, v.value]),
         );
-        await send(req, res, { status, headers, body: null }, { compress: false, third });
+        await send(req, res, { status, headers, body: null }, { compress: false, security });
       } else if (!pages && at.origin === 'site') {
         req.resume();
         status = 200;
@@ -336,20 +335,20 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
           { status, headers, body: Buffer.from(PLACEHOLDER) },
           {
             compress: at.compress,
-            third,
+            security,
           },
         );
       } else {
         const reply = await origin(req, request, at);
         const edited = edgeResponse(edge, at, request, reply);
         status = edited.status;
-        await send(req, res, { ...reply, ...edited }, { compress: at.compress, third });
+        await send(req, res, { ...reply, ...edited }, { compress: at.compress, security });
       }
     } catch (error) {
       log.error('local server request failed', { method: request.method, path: rawPath, error });
       if (!res.headersSent) {
         const reply = jsonReply(500, 'Something went wrong on our side. Please try again.');
-        await send(req, res, reply, { compress: false, third });
+        await send(req, res, reply, { compress: false, security });
       } else res.destroy();
       status = 500;
     }
