@@ -362,20 +362,28 @@ class TemplateEdge {
     }
     const onResponse = this.fn(b, 'viewer-response');
     if (onResponse) {
-      const out = cfOut.parse(
-        onResponse({
-          version: '1.0',
-          context: { eventType: 'viewer-response' },
-          viewer,
-          request: { ...request, uri, headers },
-          response: {
-            statusCode: status,
-            headers: Object.fromEntries(
-              Object.entries(originHeaders).map(([k, v]) => [k, { value: v }]),
-            ),
-          },
-        }),
+      // The documentation does not say whether the viewer-response event shows the URI the viewer
+      // sent or the one the viewer-request function wrote: the function must give the same answer for both.
+      const [out, ...others] = [uri, p].map((seenUri) =>
+        cfOut.parse(
+          onResponse({
+            version: '1.0',
+            context: { eventType: 'viewer-response' },
+            viewer,
+            request: { ...request, uri: seenUri, headers },
+            response: {
+              statusCode: status,
+              headers: Object.fromEntries(
+                Object.entries(originHeaders).map(([k, v]) => [k, { value: v }]),
+              ),
+            },
+          }),
+        ),
       );
+      if (!out) throw new Error('unreachable');
+      for (const other of others)
+        if (JSON.stringify(other) !== JSON.stringify(out))
+          throw new Error(`viewer-response of ${row.url} depends on the URI it is shown`);
       status = out.statusCode ?? status;
       originHeaders = Object.fromEntries(Object.entries(out.headers).map(([k, v]) => [k, v.value]));
     }
