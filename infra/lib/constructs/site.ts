@@ -115,9 +115,10 @@ const ALLOWED_METHODS = {
 } as const;
 
 /**
- * The site bucket behind CloudFront (OAC) with the behaviours of the design: `/api/*` → HTTP API,
- * `/media/*` → media bucket, blog pages → render handler, everything else → prerendered site via the
- * site-router CloudFront Function.
+ * The site bucket behind CloudFront (OAC), rendered from the edge definition of `@agency/shared/edge`:
+ * its behaviours in order (`/api/*` → HTTP API, `/media/*` → media bucket, rendered pages → render
+ * handler, everything else → the site bucket), their cache policies, the one edge function on each,
+ * and the response headers policy. The local server serves the same definition.
  */
 export class Site extends Construct {
   readonly bucket: s3.Bucket;
