@@ -3,9 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENV_NAMES } from '@agency/shared';
 import { App } from 'aws-cdk-lib';
-import { buildApp } from '../lib/app';
+import { buildApp, readWebBuild } from '../lib/app';
 import { parseStage } from '../lib/config';
-import { loadWebRouteTable } from '../lib/site-routes';
 
 // The app's entry: the one place that reads process.env (CDK passes the target account and region here).
 const app = new App();
@@ -21,7 +20,7 @@ buildApp({
   app,
   stage: parseStage(context('stage') ?? 'dev'),
   repoRoot,
-  webRouteTable: await loadWebRouteTable(repoRoot),
+  web: readWebBuild(),
   ...(account && region ? { env: { account, region } } : {}),
   overrides: {
     mailFrom: context('mailFrom') ?? process.env[ENV_NAMES.mailFrom],

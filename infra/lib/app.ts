@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseSitePages } from '@agency/shared/edge';
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stageConfig, type ConfigOverrides, type Stage } from './config';
-import { readWebBuild } from './site-routes';
-import { RENDERED_PAGES, SiteStack } from './stacks/site-stack';
-import path from 'node:path';
+import type { WebBuild } from './constructs/site';
+import { SiteStack } from './stacks/site-stack';
 
 export interface BuildAppOptions {
   stage: Stage;
@@ -11,27 +14,42 @@ export interface BuildAppOptions {
   /** Account and region to deploy to; environment-agnostic when absent. */
   env?: Environment;
   overrides?: ConfigOverrides;
-  /** Web build folder; defaults to `<repoRoot>/web/dist`. */
-  webDist?: string;
-  /** Paths of the web route table (loadWebRouteTable), to tell SPA routes from unknown ones. */
-  webRouteTable?: readonly string[];
+  /** The web build to deploy; `readWebBuild()` at the entry, undefined for an empty site. */
+  web: WebBuild | undefined;
   /** An App to add the stack to (tests pass one with context); a new App otherwise. */
   app?: App;
+}
+
+/**
+ * The web build as the web package exports it: the site pages the build wrote last
+ * (`@agency/web/site-pages.json`) and `web/dist` beside them. Undefined when the pages file does not
+ * exist (not built yet: the stack then warns and deploys an empty site); an error when the pages do
+ * not parse or `web/dist` is missing, since deploying half a build would break the site.
+ */
+export function readWebBuild(): WebBuild | undefined {
+  let pagesFile: string;
+  try {
+    pagesFile = createRequire(import.meta.url).resolve('@agency/web/site-pages.json');
+  } catch {
+    return undefined;
+  }
+  const dir = path.resolve(path.dirname(pagesFile), '..', 'dist');
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new Error(
+      `The web build is incomplete: ${dir}/index.html is missing. Run \`npm run build\`.`,
+    );
+  return { dir, pages: parseSitePages(JSON.parse(readFileSync(pagesFile, 'utf8')), pagesFile) };
 }
 
 /** The CDK app of one stage with cdk-nag's AwsSolutions checks on every synth. */
 export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack } {
   const app = options.app ?? new App();
   const config = stageConfig(options.stage, options.overrides);
-  const web = readWebBuild(options.webDist ?? path.join(options.repoRoot, 'web/dist'), {
-    routeTable: options.webRouteTable,
-    rendered: RENDERED_PAGES.routes,
-  });
   const tags = { app: 'agency-site', stage: config.stage };
   const stack = new SiteStack(app, config.stackName, {
     config,
     repoRoot: options.repoRoot,
-    web,
+    web: options.web,
     ...(options.env ? { env: options.env } : {}),
     description: `Agency website, blog and admin (${config.stage}).`,
     // Stack-level tags (CloudFormation copies them to every resource it can tag) are given explicitly:

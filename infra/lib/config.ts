@@ -1,10 +1,9 @@
+import { thirdPartiesSchema } from '@agency/shared/edge';
 import * as z from 'zod';
 
 /** The environments one stack is deployed per. */
 export const STAGES = ['dev', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
-
-const origins = z.array(z.url()).default([]);
 
 /** Typed per-stage configuration: everything that differs between dev and prod lives here. */
 export const stageConfigSchema = z.object({
@@ -35,10 +34,11 @@ export const stageConfigSchema = z.object({
     .optional(),
   /** Price class of the distribution: 100 (NA/EU), 200 (+Asia incl. India) or All. */
   priceClass: z.enum(['100', '200', 'All']),
-  /** Extra origins the Content-Security-Policy allows, for optional third-party services (maps, chat, pixel). */
-  csp: z
-    .object({ script: origins, connect: origins, frame: origins, img: origins })
-    .default({ script: [], connect: [], frame: [], img: [] }),
+  /**
+   * Optional third-party services (maps, chat, pixel): the Content-Security-Policy allows their
+   * origins, built by the same function as the local stack's. None unless configured (off by design).
+   */
+  thirdParties: thirdPartiesSchema.default({}),
 });
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;

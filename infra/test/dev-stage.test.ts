@@ -84,7 +84,7 @@ describe('dev stack', () => {
     expect(resourcesOf(s.template, 'Custom::CDKBucketDeployment')).toEqual([]);
     Annotations.fromStack(s.stack).hasWarning(
       '/AgencySite-dev/Site',
-      Match.stringLikeRegexp('web/dist does not exist'),
+      Match.stringLikeRegexp('No web build'),
     );
     s.template.resourceCountIs('AWS::CloudFront::Distribution', 1);
   });

@@ -6,7 +6,6 @@ import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
-import { loadWebRouteTable } from '../lib/site-routes';
 import { currentDefaultsProblems } from './flag-report';
 import {
   expectedReplacingProperties,
@@ -25,10 +24,7 @@ import {
 
 let s: Synthesized;
 beforeAll(async () => {
-  s = synthStage('prod', {
-    webDist: fakeWebBuild(),
-    webRouteTable: await loadWebRouteTable(REPO_ROOT),
-  });
+  s = synthStage('prod', { web: fakeWebBuild() });
 }, SYNTH_TIMEOUT_MS);
 
 const tableId = (name: TableName): string => {
@@ -120,7 +116,7 @@ describe('prod stack', () => {
     const render = functionByDescription(s.template, 'Server-renders blog pages');
     for (const path of [
       '/blog',
-      '/blog/{slug}',
+      '/blog/{proxy+}',
       `/${SPECIAL_SLUGS.career}`,
       '/sitemap.xml',
       '/rss.xml',
@@ -576,7 +572,10 @@ describe('prod stack', () => {
         ViewerProtocolPolicy: 'redirect-to-https',
       });
       expect(api.AllowedMethods).toContain('POST');
-      expect(api.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
+      expect(api.FunctionAssociations?.map((f) => f.EventType)).toEqual([
+        'viewer-request',
+        'viewer-response',
+      ]);
       expect(JSON.stringify(originOf('/api/*')?.DomainName)).toContain('execute-api');
     });
 
@@ -653,30 +652,26 @@ describe('prod stack', () => {
       expect(config().Logging).toBeDefined();
     });
 
-    it('generates the router from the web build and route table: prerendered pages, admin SPA routes, not-found page', () => {
-      const fn = resourcesOf(s.template, 'AWS::CloudFront::Function')[0];
-      const code = String(fn?.props.FunctionCode);
-      expect(code).toContain('"pages":["/about","/","/seo-company-in-chennai"]');
-      expect(code).toContain('"notFound":"/404/index.html"');
-      expect(code).toContain('"spaShell":"/spa.html"');
-      // From web/src/app/route-table.ts: the admin screens, not the blog (render handler) nor prerendered pages.
-      const spa = z
-        .object({ spa: z.array(z.string()) })
-        .parse(JSON.parse(/var CONFIG = (.*);/.exec(code)?.[1] ?? '{}')).spa;
-      expect(spa).toEqual(
-        expect.arrayContaining([
-          '/creative-login',
-          '/admin',
-          '/add-blog',
-          '/edit-blog/*',
-          '/preview/*',
-        ]),
-      );
-      expect(spa.filter((r) => r.startsWith('/blog') || r === '/about' || r === '/')).toEqual([]);
-      expect(fn?.props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
+    it('generates the edge function from the site pages of the web build', () => {
+      const fns = resourcesOf(s.template, 'AWS::CloudFront::Function');
+      expect(fns).toHaveLength(1);
+      const code = String(fns[0]?.props.FunctionCode);
+      const config = z
+        .object({
+          prerendered: z.array(z.string()),
+          app: z.array(z.string()),
+          notFoundKey: z.string(),
+        })
+        .parse(JSON.parse(/var CONFIG = (.*);/.exec(code)?.[1] ?? '{}'));
+      expect(config).toMatchObject({
+        prerendered: ['/', '/about', '/seo-company-in-chennai'],
+        app: expect.arrayContaining(['/creative-login', '/admin', '/edit-blog/*']),
+        notFoundKey: '/404/index.html',
+      });
+      expect(fns[0]?.props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
     });
 
-    it('sends CSP without inline scripts, HSTS for a year with subdomains, nosniff and a referrer policy', () => {
+    it('sends CSP without inline scripts, HSTS for two years with subdomains, nosniff and a referrer policy', () => {
       const policy = z
         .object({
           ResponseHeadersPolicyConfig: z.object({
@@ -698,7 +693,7 @@ describe('prod stack', () => {
       expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
       expect(directive('worker-src')).toBe("worker-src 'self' blob:");
       expect(policy.StrictTransportSecurity).toMatchObject({
-        AccessControlMaxAgeSec: 31536000,
+        AccessControlMaxAgeSec: 63072000,
         IncludeSubdomains: true,
         Override: true,
       });

@@ -7,6 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { buildApp } from '../lib/app';
 import type { Stage } from '../lib/config';
+import type { WebBuild } from '../lib/constructs/site';
 import type { SiteStack } from '../lib/stacks/site-stack';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,8 +47,8 @@ const reportSchema = z.object({
 });
 export type ValidationReport = z.infer<typeof reportSchema>;
 
-/** A small web build: prerendered pages, a not-found page and a hashed asset. */
-export function fakeWebBuild(): string {
+/** A small web build: prerendered pages, a not-found page, the app shell and a hashed asset, with its site pages. */
+export function fakeWebBuild(): WebBuild {
   const dir = mkdtempSync(path.join(tmpdir(), 'agency-web-'));
   const files: Record<string, string> = {
     'index.html': '<h1>Home</h1>',
@@ -62,15 +63,28 @@ export function fakeWebBuild(): string {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), body);
   }
-  return dir;
+  return {
+    dir,
+    pages: {
+      prerendered: ['/', '/about', '/seo-company-in-chennai'],
+      rendered: [
+        '/blog',
+        '/blog/*',
+        '/how-to-start-a-career-in-a-digital-marketing-agency',
+        '/sitemap.xml',
+        '/rss.xml',
+      ],
+      app: ['/creative-login', '/admin', '/admin/leads', '/edit-blog/*'],
+      notFound: '/404',
+    },
+  };
 }
 
 /** Synthesize one stage once, on cdk.json's feature flags, without esbuild bundling, with cdk-nag on. */
 export function synthStage(
   stage: Stage,
   options: {
-    webDist?: string;
-    webRouteTable?: readonly string[];
+    web?: WebBuild;
     domainNames?: string;
     certificateArn?: string;
   } = {},
@@ -84,8 +98,7 @@ export function synthStage(
     app,
     stage,
     repoRoot: REPO_ROOT,
-    webDist: options.webDist ?? path.join(outdir, 'no-web-build'),
-    webRouteTable: options.webRouteTable,
+    web: options.web,
     overrides: {
       // What an operator passes with -c mailFrom/-c mailTo; the stage has no default for them.
       mailFrom: 'no-reply@example.com',

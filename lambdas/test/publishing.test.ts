@@ -318,6 +318,13 @@ describe('nothing unpublished on a rendered page (render handler over the API)',
     const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
     server = createLocalServer({
       webDist: web,
+      // The render handler's pages, as the web build lists them for the edge.
+      sitePages: {
+        prerendered: [],
+        rendered: ['/blog', '/blog/*', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'],
+        app: [],
+        notFound: '/404',
+      },
       media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
       renderHandler: renderHandlerLoader({
         entry: path.join(webRoot, 'src/server/render-handler.ts'),

@@ -6,6 +6,7 @@ import {
   type Operation,
   type OperationName,
 } from '@agency/shared';
+import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { acknowledge } from '../nag';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -145,8 +146,8 @@ export class Api extends Construct {
       removalPolicy: this.props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       // Multipart uploads and SES calls get more room than a read.
       timeout: Duration.seconds(op.method === 'GET' ? 10 : 20),
-      // The viewer-ip CloudFront Function sets this header on every /api/* request, replacing any client value.
-      environment: { LOG_LEVEL: 'info', CLIENT_IP_HEADER: 'true-client-ip' },
+      // The edge function sets this header on every /api/* request, replacing any client value.
+      environment: { LOG_LEVEL: 'info', CLIENT_IP_HEADER: VIEWER_IP_HEADER },
     });
     applyGrants(fn, this.grants(name), {
       ...this.props.targets,

@@ -1,6 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { contract, operationNames } from '@agency/shared';
+import {
+  ASSET_CACHE_CONTROL,
+  ASSETS_PREFIX,
+  CACHE_POLICIES,
+  DEFAULT_OBJECT_CACHE_CONTROL,
+  edgeBehaviours,
+  edgeFunctionCode,
+  NO_SITE_PAGES,
+  securityHeaders,
+  type CachePolicyName,
+  type EdgeOrigin,
+  type SitePages,
+  type ThirdParties,
+} from '@agency/shared/edge';
 import {
   Annotations,
   DefaultStackSynthesizer,
@@ -17,13 +30,11 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { retentionOf } from './agency-function';
-import { siteRouterCode, viewerIpCode, type SiteRoutes, type WebBuild } from '../site-routes';
 
-export interface CspSources {
-  script: readonly string[];
-  connect: readonly string[];
-  frame: readonly string[];
-  img: readonly string[];
+/** The web build to deploy: its folder (`web/dist`) and the site pages it wrote. */
+export interface WebBuild {
+  dir: string;
+  pages: SitePages;
 }
 
 export interface SiteProps {
@@ -31,68 +42,93 @@ export interface SiteProps {
   apiDomainName: string;
   media: s3.IBucket;
   accessLogs: s3.IBucket;
-  /** The web build to deploy; undefined before `npm run build` (synth still works, nothing is uploaded). */
+  /** The web build; undefined before `npm run build` (synth works, an empty site with a warning). */
   web: WebBuild | undefined;
-  /** Routes of the site router; those of `web` when it exists. */
-  routes: SiteRoutes;
-  /** CloudFront path patterns served by the render handler through the API origin. */
-  pagePatterns: readonly string[];
   protectData: boolean;
   /** Days the logs of CDK's deployment handler are kept. */
   logRetentionDays: number;
   priceClass: '100' | '200' | 'All';
   domain?: { names: readonly string[]; certificateArn: string };
-  csp: CspSources;
-}
-
-/** Cache-Control of hashed build assets and of everything else in the build. */
-export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const HTML_CACHE_CONTROL = 'no-cache';
-
-/** The Content-Security-Policy of every response: no inline scripts, ALTCHA's worker allowed. */
-export function contentSecurityPolicy(csp: CspSources): string {
-  const list = (base: string[], extra: readonly string[]): string => [...base, ...extra].join(' ');
-  return [
-    `default-src 'self'`,
-    `script-src ${list([`'self'`], csp.script)}`,
-    `style-src 'self' 'unsafe-inline'`,
-    `img-src ${list([`'self'`, 'data:', 'blob:'], csp.img)}`,
-    `font-src 'self' data:`,
-    `connect-src ${list([`'self'`], csp.connect)}`,
-    `worker-src 'self' blob:`,
-    `frame-src ${csp.frame.length ? csp.frame.join(' ') : `'none'`}`,
-    `object-src 'none'`,
-    `base-uri 'none'`,
-    `form-action 'self'`,
-    `frame-ancestors 'none'`,
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
-
-/** CloudFront path patterns of public GET operations whose answers may be cached as the function's Cache-Control says. */
-export function cacheableApiPatterns(): string[] {
-  const adminPaths = new Set(
-    operationNames.filter((n) => contract[n].auth === 'admin').map((n) => contract[n].path),
-  );
-  return operationNames
-    .filter(
-      (n) =>
-        contract[n].auth === 'public' &&
-        contract[n].method === 'GET' &&
-        !adminPaths.has(contract[n].path),
-    )
-    .map((n) => contract[n].path.replace(/\{\w+\}/g, '*'));
+  /** Optional third-party services, for the Content-Security-Policy. */
+  thirdParties: ThirdParties;
 }
 
 /**
- * The site bucket behind CloudFront (OAC) with the behaviours of the design: `/api/*` → HTTP API,
- * `/media/*` → media bucket, blog pages → render handler, everything else → prerendered site via the
- * site-router CloudFront Function.
+ * The response headers policy of `securityHeaders()` (the edge definition): CloudFront's security
+ * headers where it has one, custom headers for the rest, all overriding what an origin sent.
+ */
+function responseHeadersPolicyProps(
+  headers: Record<string, string>,
+): cloudfront.ResponseHeadersPolicyProps {
+  const security: {
+    -readonly [
+      K in keyof cloudfront.ResponseSecurityHeadersBehavior
+    ]: cloudfront.ResponseSecurityHeadersBehavior[K];
+  } = {};
+  const custom: cloudfront.ResponseCustomHeader[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    switch (name) {
+      case 'content-security-policy':
+        security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true };
+        break;
+      case 'strict-transport-security': {
+        const maxAge = /max-age=(\d+)/.exec(value)?.[1];
+        if (!maxAge) throw new Error(`HSTS without max-age: ${value}`);
+        security.strictTransportSecurity = {
+          accessControlMaxAge: Duration.seconds(Number(maxAge)),
+          includeSubdomains: /includeSubDomains/i.test(value),
+          preload: /preload/i.test(value),
+          override: true,
+        };
+        break;
+      }
+      case 'x-content-type-options':
+        if (value !== 'nosniff') throw new Error(`X-Content-Type-Options can only be nosniff`);
+        security.contentTypeOptions = { override: true };
+        break;
+      case 'x-frame-options':
+        security.frameOptions = {
+          frameOption:
+            value === 'DENY'
+              ? cloudfront.HeadersFrameOption.DENY
+              : cloudfront.HeadersFrameOption.SAMEORIGIN,
+          override: true,
+        };
+        break;
+      case 'referrer-policy': {
+        const policy = Object.values(cloudfront.HeadersReferrerPolicy).find((p) => p === value);
+        if (!policy) throw new Error(`Referrer-Policy ${value} is not one CloudFront knows`);
+        security.referrerPolicy = { referrerPolicy: policy, override: true };
+        break;
+      }
+      default:
+        custom.push({ header: name, value, override: true });
+    }
+  }
+  return {
+    comment: 'Security headers of every response (securityHeaders of @agency/shared/edge).',
+    securityHeadersBehavior: security,
+    customHeadersBehavior: { customHeaders: custom },
+  };
+}
+
+const ALLOWED_METHODS = {
+  GET_HEAD: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+  GET_HEAD_OPTIONS: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+  ALL: cloudfront.AllowedMethods.ALLOW_ALL,
+} as const;
+
+/**
+ * The site bucket behind CloudFront (OAC), rendered from the edge definition of `@agency/shared/edge`:
+ * its behaviours in order (`/api/*` → HTTP API, `/media/*` → media bucket, rendered pages → render
+ * handler, everything else → the site bucket), their cache policies, the one edge function on each,
+ * and the response headers policy. The local server serves the same definition.
  */
 export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
-  readonly router: cloudfront.Function;
+  /** The one CloudFront Function, on every behaviour (generated from @agency/shared/edge). */
+  readonly edgeFunction: cloudfront.Function;
   readonly headers: cloudfront.ResponseHeadersPolicy;
   /** https address of the site (custom domain when configured). */
   readonly url: string;
@@ -110,157 +146,85 @@ export class Site extends Construct {
       autoDeleteObjects: !props.protectData,
     });
 
-    this.router = new cloudfront.Function(this, 'SiteRouter', {
-      comment: 'Maps site paths to prerendered files, answers 404 for unknown ones, strips /media.',
-      code: cloudfront.FunctionCode.fromInline(siteRouterCode(props.routes)),
+    const pages = props.web?.pages ?? NO_SITE_PAGES;
+    this.edgeFunction = new cloudfront.Function(this, 'EdgeFunction', {
+      comment:
+        'The edge function of @agency/shared/edge: routing, redirects, 404s, viewer IP, CORS.',
+      code: cloudfront.FunctionCode.fromInline(edgeFunctionCode(pages)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
-
-    const viewerIp = new cloudfront.Function(this, 'ViewerIp', {
-      comment: 'Passes the viewer IP to the API in true-client-ip.',
-      code: cloudfront.FunctionCode.fromInline(viewerIpCode()),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-    });
-
-    this.headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'CSP, HSTS and the other security headers of every response.',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props.csp),
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          {
-            header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=()',
-            override: true,
-          },
-        ],
-      },
-    });
+    this.headers = new cloudfront.ResponseHeadersPolicy(
+      this,
+      'SecurityHeaders',
+      responseHeadersPolicyProps(securityHeaders(props.thirdParties)),
+    );
 
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });
-    const viewer = {
+    // LIST lets S3 answer 404 (not 403) for a missing key.
+    const bucketOrigin = (bucket: s3.IBucket) =>
+      origins.S3BucketOrigin.withOriginAccessControl(bucket, {
+        originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+      });
+    const originOf: Record<EdgeOrigin, cloudfront.IOrigin> = {
+      api: apiOrigin,
+      render: apiOrigin,
+      media: bucketOrigin(props.media),
+      site: bucketOrigin(this.bucket),
+    };
+    const policies = new Map<CachePolicyName, cloudfront.ICachePolicy>();
+    const cachePolicy = (name: CachePolicyName): cloudfront.ICachePolicy => {
+      const found = policies.get(name);
+      if (found) return found;
+      const made = this.cachePolicy(name);
+      policies.set(name, made);
+      return made;
+    };
+
+    const behaviours = edgeBehaviours(pages);
+    const options = behaviours.map((b): cloudfront.BehaviorOptions => ({
+      origin: originOf[b.origin],
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       compress: true,
       responseHeadersPolicy: this.headers,
-    };
-    // Public GETs honour the function's Cache-Control (no header → not cached); query strings are part of the key.
-    // Authorization is in the key too: CloudFront forwards it on cached GETs only then, and an admin's
-    // post list (every status) must reach the function, which answers it `private, no-store`.
-    const apiPublicCache = new cloudfront.CachePolicy(this, 'ApiPublicCache', {
-      comment: 'Public API GETs: cached only as long as the function says.',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.days(1),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const pagesCache = new cloudfront.CachePolicy(this, 'PagesCache', {
-      comment: 'Rendered blog pages: cached at the edge, invalidated on publish.',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.hours(1),
-      maxTtl: Duration.days(1),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('page'),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const mediaCache = new cloudfront.CachePolicy(this, 'MediaCache', {
-      comment: 'Banner images: long-lived, their keys never change content.',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.days(30),
-      maxTtl: Duration.days(365),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    // Forwards query strings and every viewer header but Host (API Gateway routes by its own host).
-    // With caching disabled this includes Authorization, which the admin routes need.
-    const toOrigin = cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
-
+      allowedMethods: ALLOWED_METHODS[b.methods],
+      cachePolicy: cachePolicy(b.cache),
+      // The API and the render function get query strings and every viewer header but Host
+      // (API Gateway routes by its own host); with caching disabled that includes Authorization.
+      ...(b.origin === 'api' || b.origin === 'render'
+        ? { originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER }
+        : {}),
+      functionAssociations: [
+        { function: this.edgeFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ...(b.viewerResponse
+          ? [
+              {
+                function: this.edgeFunction,
+                eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE,
+              },
+            ]
+          : []),
+      ],
+    }));
+    const last = behaviours.length - 1;
+    if (behaviours[last]?.pattern !== '*') throw new Error('the last edge behaviour must be *');
+    const defaultBehavior = options[last];
+    if (!defaultBehavior) throw new Error('no default behaviour');
     const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
-    for (const pattern of cacheableApiPatterns()) {
-      additionalBehaviors[pattern] = {
-        ...viewer,
-        origin: apiOrigin,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
-        cachePolicy: apiPublicCache,
-        originRequestPolicy: toOrigin,
-      };
-    }
-    additionalBehaviors['/api/*'] = {
-      ...viewer,
-      origin: apiOrigin,
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: toOrigin,
-      functionAssociations: [
-        { function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-      ],
-    };
-    additionalBehaviors['/media/*'] = {
-      ...viewer,
-      origin: origins.S3BucketOrigin.withOriginAccessControl(props.media, {
-        originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
-      }),
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: mediaCache,
-      functionAssociations: [
-        { function: this.router, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-      ],
-    };
-    for (const pattern of props.pagePatterns) {
-      additionalBehaviors[pattern] = {
-        ...viewer,
-        origin: apiOrigin,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: pagesCache,
-        originRequestPolicy: toOrigin,
-      };
-    }
+    behaviours.slice(0, last).forEach((b, i) => {
+      const option = options[i];
+      if (option) additionalBehaviors[b.pattern] = option;
+    });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Agency site',
-      defaultBehavior: {
-        ...viewer,
-        // LIST lets S3 answer 404 (not 403) for a missing asset.
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, {
-          originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
-        }),
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        functionAssociations: [
-          { function: this.router, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-          { function: this.router, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
-        ],
-      },
+      defaultBehavior,
       additionalBehaviors,
       priceClass: PRICE_CLASSES[props.priceClass],
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      // The site router rewrites '/' itself; this keeps a bare '/' from ever listing the bucket.
+      // The edge function rewrites '/' itself; this keeps a bare '/' from ever listing the bucket.
       defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: props.accessLogs,
@@ -289,11 +253,11 @@ export class Site extends Construct {
       'No WAF: API Gateway stage throttling, per-IP lead rate limits and login throttling protect the origins.',
     );
     // LIST lets S3 answer 404 for a missing key; a bucket listing needs a request for '/', which the
-    // site router never sends (it maps '/' to /index.html and never strips /media/ down to '/').
+    // edge function never sends (it maps '/' to /index.html and answers a bare /media/ itself).
     Validations.of(this.distribution).acknowledge({
       id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
       reason:
-        "The site router rewrites '/' and never sends a bare '/' to either bucket; defaultRootObject is set too.",
+        "The edge function rewrites '/' and never sends a bare '/' to either bucket; defaultRootObject is set too.",
     });
     if (!props.domain) {
       acknowledge(
@@ -307,8 +271,36 @@ export class Site extends Construct {
     else
       Annotations.of(this).addWarningV2(
         'agency:web-not-built',
-        'web/dist does not exist: the site bucket gets no files. Run `npm run build` before `cdk deploy`.',
+        'No web build (web/dist and web/dist-server/site-pages.json): the site has no pages and the bucket gets no files. Run `npm run build` before `cdk deploy`.',
       );
+  }
+
+  /** A cache policy of the edge definition: CloudFront's managed one, or this site's own. */
+  private cachePolicy(name: CachePolicyName): cloudfront.ICachePolicy {
+    const policy = CACHE_POLICIES[name];
+    if ('managed' in policy) return cloudfront.CachePolicy[policy.managed];
+    return new cloudfront.CachePolicy(
+      this,
+      `${name.charAt(0).toUpperCase()}${name.slice(1)}Cache`,
+      {
+        comment: policy.comment,
+        minTtl: Duration.seconds(policy.ttlSeconds.min),
+        defaultTtl: Duration.seconds(policy.ttlSeconds.default),
+        maxTtl: Duration.seconds(policy.ttlSeconds.max),
+        queryStringBehavior:
+          policy.queryStrings === 'all'
+            ? cloudfront.CacheQueryStringBehavior.all()
+            : policy.queryStrings === 'none'
+              ? cloudfront.CacheQueryStringBehavior.none()
+              : cloudfront.CacheQueryStringBehavior.allowList(...policy.queryStrings),
+        headerBehavior: policy.headers.length
+          ? cloudfront.CacheHeaderBehavior.allowList(...policy.headers)
+          : cloudfront.CacheHeaderBehavior.none(),
+        cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: policy.acceptEncoding,
+        enableAcceptEncodingBrotli: policy.acceptEncoding,
+      },
+    );
   }
 
   /** Upload the build: hashed assets immutable (kept across deploys for old pages), the rest `no-cache`, then invalidate. */
@@ -320,13 +312,13 @@ export class Site extends Construct {
       retention: retentionOf(props.logRetentionDays),
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    const assetsDir = path.join(web.dir, 'assets');
+    const assetsDir = path.join(web.dir, ASSETS_PREFIX);
     const assets = existsSync(assetsDir)
       ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
           // The build's Brotli/gzip copies serve the local stack only: CloudFront compresses for viewers itself.
           sources: [s3deploy.Source.asset(assetsDir, { exclude: ['*.br', '*.gz'] })],
           destinationBucket: this.bucket,
-          destinationKeyPrefix: 'assets/',
+          destinationKeyPrefix: ASSETS_PREFIX,
           cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
           prune: false,
           memoryLimit: 512,
@@ -337,7 +329,7 @@ export class Site extends Construct {
       sources: [s3deploy.Source.asset(web.dir, { exclude: ['assets', 'assets/**'] })],
       destinationBucket: this.bucket,
       exclude: ['assets/*'],
-      cacheControl: [s3deploy.CacheControl.fromString(HTML_CACHE_CONTROL)],
+      cacheControl: [s3deploy.CacheControl.fromString(DEFAULT_OBJECT_CACHE_CONTROL)],
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,

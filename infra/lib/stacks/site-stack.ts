@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { SPECIAL_SLUGS } from '@agency/shared';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -12,9 +11,8 @@ import { Mail } from '../constructs/mail';
 import { PostJobs } from '../constructs/post-jobs';
 import { Media } from '../constructs/media';
 import { Render } from '../constructs/render';
-import { Site } from '../constructs/site';
+import { Site, type WebBuild } from '../constructs/site';
 import { OUTPUTS } from '../names';
-import { siteRoutes, type WebBuild } from '../site-routes';
 
 export { OUTPUTS };
 
@@ -26,11 +24,13 @@ export interface SiteStackProps extends StackProps {
   web: WebBuild | undefined;
 }
 
-/** Pages the render handler answers, as HTTP API routes and as CloudFront path patterns. */
-export const RENDERED_PAGES = {
-  routes: ['/blog', '/blog/{slug}', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'],
-  patterns: ['/blog', '/blog/*', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'],
-} as const;
+/**
+ * HTTP API routes of the pages the render handler answers, from the site pages' edge patterns:
+ * `/blog/*` (CloudFront: `/blog/` and anything under it) is `/blog/{proxy+}`, so a deeper path
+ * still reaches the handler, which answers its own not-found page.
+ */
+export const renderRoutes = (web: WebBuild | undefined): string[] =>
+  (web?.pages.rendered ?? []).map((p) => (p.endsWith('/*') ? `${p.slice(0, -1)}{proxy+}` : p));
 
 /** The whole system for one stage: data, media, auth, mail, API, render handler, jobs (lead e-mails, scheduled posts) and site. */
 export class SiteStack extends Stack {
@@ -78,7 +78,7 @@ export class SiteStack extends Stack {
     this.render = new Render(this, 'Render', {
       ...common,
       repoRoot,
-      routes: RENDERED_PAGES.routes,
+      routes: renderRoutes(props.web),
       api: this.api,
     });
     this.jobs = new LeadJobs(this, 'LeadJobs', {
@@ -97,13 +97,11 @@ export class SiteStack extends Stack {
       media: this.media.bucket,
       accessLogs: accessLogs.bucket,
       web: props.web,
-      routes: props.web?.routes ?? siteRoutes([]),
-      pagePatterns: RENDERED_PAGES.patterns,
       protectData: config.protectData,
       logRetentionDays: config.logRetentionDays,
       priceClass: config.priceClass,
       domain: config.domain,
-      csp: config.csp,
+      thirdParties: config.thirdParties,
     });
     this.api.connectSite(this.site.distribution, this.site.url);
     this.render.setSiteUrl(this.site.url);

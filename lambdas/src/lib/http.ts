@@ -163,8 +163,6 @@ export function defineHandler<N extends OperationName>(
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? 'local';
     const log = rootLogger.child({ requestId, route: `${op.method} ${op.path}`, operation: name });
     const started = Date.now();
-    const corsHeaders: Record<string, string> =
-      name === 'createLead' ? { 'access-control-allow-origin': '*' } : {};
     let result: APIGatewayProxyStructuredResultV2;
     try {
       const authorization = header(event, 'authorization');
@@ -203,7 +201,7 @@ export function defineHandler<N extends OperationName>(
         result =
           op.status === 204
             ? { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } }
-            : json(op.status, checked.data, { ...corsHeaders, ...reply.headers });
+            : json(op.status, checked.data, reply.headers);
       } else {
         result = {
           statusCode: op.status,
@@ -220,14 +218,10 @@ export function defineHandler<N extends OperationName>(
     } catch (error) {
       if (error instanceof DomainError) {
         const status = STATUS_OF[error.kind];
-        result = errorReply(status, error.message, corsHeaders);
+        result = errorReply(status, error.message);
         log.info('request refused', { status, reason: error.message });
       } else {
-        result = errorReply(
-          500,
-          'Something went wrong on our side. Please try again.',
-          corsHeaders,
-        );
+        result = errorReply(500, 'Something went wrong on our side. Please try again.');
         log.error('request failed', { error });
       }
     }

@@ -31,25 +31,12 @@ function errorResult(
   };
 }
 
-/** Preflight answer for the one cross-origin call (enquiry forms embedded elsewhere post to /api/lead). */
-function preflight(): DecodedResult {
-  return {
-    status: 204,
-    headers: {
-      'access-control-allow-origin': '*',
-      'access-control-allow-methods': `${contract.createLead.method}, OPTIONS`,
-      'access-control-allow-headers': 'content-type',
-      'access-control-max-age': '86400',
-    },
-    cookies: [],
-    body: Buffer.alloc(0),
-  };
-}
-
 /**
  * What API Gateway does for `/api/*`: match the path against the contract (404 for unknown paths,
- * 405 with `Allow` for a known path with another method, CORS preflight for the lead form), turn the
- * request into a payload 2.0 event and run the operation's handler.
+ * 405 with `Allow` for a known path with another method), turn the request into a payload 2.0 event
+ * and run the operation's handler. The HTTP API has no CORS configuration and no OPTIONS routes, so
+ * an OPTIONS request that reaches it is a 404 (the edge answers the preflights it allows; see
+ * `corsRules` in `@agency/shared/edge`).
  */
 export async function routeApi(
   request: ApiRequest,
@@ -60,11 +47,8 @@ export async function routeApi(
   if (match.name === null) {
     if (match.allowed.length === 0)
       return errorResult(404, `There is no API call at ${request.rawPath}.`);
-    if (
-      method === 'OPTIONS' &&
-      matchOperation(contract.createLead.method, request.rawPath).name === 'createLead'
-    )
-      return preflight();
+    if (method === 'OPTIONS')
+      return errorResult(404, `There is no API call at ${request.rawPath}.`);
     const allow = [...new Set(match.allowed)].join(', ');
     return errorResult(405, `${method} is not allowed on ${request.rawPath}; use ${allow}.`, {
       allow,

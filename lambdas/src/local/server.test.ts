@@ -38,10 +38,11 @@ beforeAll(async () => {
   stack = await startTestStack();
   dist = await mkdtemp(path.join(os.tmpdir(), 'agency-dist-'));
   await mkdir(path.join(dist, 'about'), { recursive: true });
+  await mkdir(path.join(dist, '404'), { recursive: true });
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>home</title>');
   await writeFile(path.join(dist, 'spa.html'), '<!doctype html><title>shell</title>');
-  await writeFile(path.join(dist, '404.html'), '<!doctype html><title>not found</title>');
+  await writeFile(path.join(dist, '404', 'index.html'), '<!doctype html><title>not found</title>');
   await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
   await writeFile(
@@ -56,6 +57,12 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'tiny-5e6f.js.br'), brotliCompressSync('x'));
   ({ server, base } = await listen({
     webDist: dist,
+    sitePages: {
+      prerendered: ['/', '/about'],
+      rendered: ['/blog', '/blog/*', '/sitemap.xml'],
+      app: ['/admin', '/admin/leads'],
+      notFound: '/404',
+    },
     media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
     renderHandler: async () =>
       renderer &&
@@ -156,15 +163,36 @@ describe('local server: static site', () => {
     expect(about.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('serves the app shell for admin routes and 404.html with status 404 for unknown paths', async () => {
+  it('serves the app shell for admin routes and the not-found page with status 404 for unknown paths', async () => {
     const admin = await fetch(`${base}/admin/leads`);
     expect(admin.status).toBe(200);
     expect(await admin.text()).toContain('<title>shell</title>');
     const home = await fetch(`${base}/`);
     expect(await home.text()).toContain('<title>home</title>');
-    const missing = await fetch(`${base}/no-such-page`);
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('<title>not found</title>');
+    for (const unknown of ['/no-such-page', '/admin/nope']) {
+      const missing = await fetch(`${base}${unknown}`);
+      expect(missing.status, unknown).toBe(404);
+      expect(await missing.text()).toContain('<title>not found</title>');
+    }
+    // A missing file is S3's 404, never a page.
+    expect((await fetch(`${base}/assets/missing-1a2b.js`)).status).toBe(404);
+  });
+
+  it('redirects a trailing slash with 301, keeping the query, never off-site', async () => {
+    const about = await fetch(`${base}/about/?ref=x`, { redirect: 'manual' });
+    expect(about.status).toBe(301);
+    expect(about.headers.get('location')).toBe('/about?ref=x');
+    const evil = await fetch(`${base}//evil.example/`, { redirect: 'manual' });
+    expect(evil.headers.get('location')).toBe('/evil.example');
+  });
+
+  it('sends the security headers of the edge on every answer, and answers other methods 403 as CloudFront does', async () => {
+    const post = await fetch(`${base}/about`, { method: 'POST', body: 'x' });
+    expect(post.status).toBe(403);
+    expect(post.headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
+    expect(post.headers.get('content-security-policy')).toContain("frame-src 'none'");
   });
 
   it('cannot be walked out of the dist folder', async () => {
@@ -223,7 +251,7 @@ describe('local server: static site', () => {
     expect(await tiny.text()).toBe('console.log(1);');
   });
 
-  it('hands blog routes to the render handler, and to the app shell when there is none', async () => {
+  it('hands blog routes to the render handler, and answers 502 while it is not running', async () => {
     renderer = async () => ({
       statusCode: 200,
       headers: { 'content-type': 'text/html; charset=utf-8' },
@@ -233,11 +261,9 @@ describe('local server: static site', () => {
     expect(await page.text()).toBe('<h1>rendered</h1>');
     expect(rendered).toContain('/blog/some-post');
     renderer = null;
-    const shell = await fetch(`${base}/blog/some-post`);
-    expect(shell.status).toBe(200);
-    expect(await shell.text()).toContain('<title>shell</title>');
-    // The sitemap is never answered with the HTML shell.
-    expect((await fetch(`${base}/sitemap.xml`)).status).toBe(404);
+    // CloudFront without its origin: never the HTML shell or a soft 200.
+    expect((await fetch(`${base}/blog/some-post`)).status).toBe(502);
+    expect((await fetch(`${base}/sitemap.xml`)).status).toBe(502);
   });
 
   it('serves a placeholder page when the site is not built', async () => {

@@ -1,46 +1,64 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import type { S3Client } from '@aws-sdk/client-s3';
+import {
+  compressionFor,
+  createEdge,
+  NO_SITE_PAGES,
+  edgeResponse,
+  objectCacheControl,
+  parseSitePages,
+  resolveEdge,
+  securityHeaders,
+  thirdPartiesSchema,
+  type Edge,
+  type EdgeResolution,
+  type SitePages,
+  type ThirdParties,
+  type ViewerRequest,
+} from '@agency/shared/edge';
 import { MAX_BODY_BYTES } from '../lib/body';
 import { logger } from '../lib/logger';
-import { apiGatewayEvent, decodeResult, type DecodedResult } from './apigw-event';
+import { apiGatewayEvent, decodeResult } from './apigw-event';
 import { routeApi, type LoadHandler } from './api-router';
 import { loadHandler as defaultLoadHandler } from './handler-modules';
 import { getMedia } from './media';
 import type { RenderHandler } from './render';
-import { securityHeaders, type ThirdParties } from './security-headers';
-import {
-  contentTypeOf,
-  isCompressible,
-  isRenderedRoute,
-  precompressedCopy,
-  resolveStatic,
-  type ContentCoding,
-} from './static-files';
+import { contentTypeOf, precompressedCopy, siteObject } from './static-files';
 
 export interface LocalServerOptions {
   /** The built site (`web/dist`); a placeholder page is served while it does not exist. */
   webDist: string;
+  /**
+   * The site pages of that build (what the web build writes to `web/dist-server/site-pages.json`);
+   * read from beside `webDist` when absent, none (API and media only) when that file does not exist.
+   */
+  sitePages?: SitePages;
   /** The media bucket behind `/media/*`. */
   media: { s3: S3Client; bucket: string };
   /** How `/api/*` finds an operation's handler (default: import its module once). */
   loadHandler?: LoadHandler;
-  /** The origin renderer of blog pages, sitemap and RSS; null or absent → static site. */
+  /** The origin renderer of blog pages, sitemap and RSS; null or absent → those paths answer 502 as a missing origin would. */
   renderHandler?: () => Promise<RenderHandler | null>;
   thirdParties?: ThirdParties;
   /** Request bodies above this answer 413 (API Gateway's limit by default). */
   maxBodyBytes?: number;
 }
 
-type Body = Buffer | Readable | null;
+/** A body: bytes, a stream, or a file of the site bucket (sent as the build's compressed copy when CloudFront would compress it). */
+type Body = Buffer | Readable | { file: string; size: number } | null;
+
+interface OriginReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Body;
+  cookies?: string[];
+}
 
 const log = logger.child({ service: 'local-server' });
-const MIN_COMPRESS_BYTES = 1024;
-const HTML_CACHE = 'no-cache';
-const ASSET_CACHE = 'public, max-age=31536000, immutable';
-const FILE_CACHE = 'public, max-age=86400';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site not built</title></head>
 <body><h1>The site is not built yet</h1><p>Run <code>npm run build -w web</code> (or <code>npm start</code>, which builds it first).
@@ -87,146 +105,148 @@ function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
   });
 }
 
-/** The codings the client accepts, Brotli first. */
-function encodingsFor(req: IncomingMessage): ContentCoding[] {
-  const accepted = String(req.headers['accept-encoding'] ?? '').toLowerCase();
-  return (['br', 'gzip'] as const).filter((coding) => new RegExp(`\\b${coding}\\b`).test(accepted));
-}
-
-const encodingFor = (req: IncomingMessage): ContentCoding | null => encodingsFor(req)[0] ?? null;
-
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-/** Write a response with the security headers, compressing text bodies the client accepts. */
-function send(
+/**
+ * Write a response as CloudFront would: the response headers policy's headers replacing the origin's,
+ * compressed when the behaviour's cache policy and the viewer allow it (Brotli first), a file of the
+ * build as its precompressed copy when there is one.
+ */
+async function send(
   req: IncomingMessage,
   res: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: Body,
-  extra: { cookies?: string[]; third?: ThirdParties } = {},
-): void {
-  const out: Record<string, string | string[]> = { ...securityHeaders(extra.third), ...headers };
-  if (extra.cookies && extra.cookies.length > 0) out['set-cookie'] = extra.cookies;
-  const type = headers['content-type'] ?? '';
-  const encoding = encodingFor(req);
-  const size = Buffer.isBuffer(body)
-    ? body.length
-    : Number(headers['content-length'] ?? Number.POSITIVE_INFINITY);
-  const compress =
-    body !== null &&
-    encoding !== null &&
-    !headers['content-encoding'] &&
-    isCompressible(type) &&
-    size >= MIN_COMPRESS_BYTES &&
-    status !== 204 &&
-    status !== 304;
-  if (isCompressible(type))
-    out.vary = out.vary ? `${String(out.vary)}, accept-encoding` : 'accept-encoding';
+  reply: OriginReply,
+  options: { compress: boolean; security: Record<string, string> },
+): Promise<void> {
+  const { status, body } = reply;
+  const out: Record<string, string | string[]> = { ...reply.headers, ...options.security };
+  if (reply.cookies && reply.cookies.length > 0) out['set-cookie'] = reply.cookies;
+  const size =
+    body === null
+      ? 0
+      : Buffer.isBuffer(body)
+        ? body.length
+        : 'file' in body
+          ? body.size
+          : reply.headers['content-length'] === undefined
+            ? undefined
+            : Number(reply.headers['content-length']);
+  const coding =
+    body === null
+      ? null
+      : compressionFor({
+          policyAcceptsEncoding: options.compress,
+          acceptEncoding: req.headers['accept-encoding'],
+          status,
+          contentType: reply.headers['content-type'],
+          contentEncoding: reply.headers['content-encoding'],
+          size,
+        });
   const head = req.method === 'HEAD';
-  if (compress && encoding) {
-    out['content-encoding'] = encoding;
+  let stream: Readable | null = null;
+  let bytes: Buffer | null = null;
+  if (coding) {
+    out['content-encoding'] = coding;
+    out.vary = out.vary ? `${String(out.vary)}, accept-encoding` : 'accept-encoding';
     delete out['content-length'];
-    if (Buffer.isBuffer(body)) {
-      const packed =
-        encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body);
-      out['content-length'] = String(packed.length);
-      res.writeHead(status, out);
-      res.end(head ? undefined : packed);
-      return;
+    const copy =
+      body && !Buffer.isBuffer(body) && 'file' in body
+        ? await precompressedCopy(body.file, coding)
+        : null;
+    if (copy) {
+      // The build's copy (highest quality, compressed once) decodes to the same bytes.
+      out['content-length'] = String(copy.size);
+      stream = createReadStream(copy.file);
+    } else {
+      const source = Buffer.isBuffer(body)
+        ? Readable.from([body])
+        : body && 'file' in body
+          ? createReadStream(body.file)
+          : body;
+      stream =
+        source &&
+        (pipeline(
+          source,
+          coding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip(),
+          () => undefined,
+        ) as unknown as Readable);
     }
-    res.writeHead(status, out);
-    if (head) {
-      body.destroy();
-      res.end();
-      return;
-    }
-    pipeline(
-      body,
-      encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip(),
-      res,
-      () => undefined,
-    );
-    return;
-  }
-  if (Buffer.isBuffer(body)) out['content-length'] = String(body.length);
+  } else if (Buffer.isBuffer(body)) {
+    out['content-length'] = String(body.length);
+    bytes = body;
+  } else if (body && 'file' in body) {
+    out['content-length'] = String(body.size);
+    stream = createReadStream(body.file);
+  } else stream = body;
   res.writeHead(status, out);
-  if (body === null || head) {
+  if (head || status === 204 || status === 304) {
+    stream?.destroy();
     if (body instanceof Readable) body.destroy();
     res.end();
-  } else if (Buffer.isBuffer(body)) res.end(body);
-  else pipeline(body, res, () => undefined);
+  } else if (bytes) res.end(bytes);
+  else if (stream) pipeline(stream, res, () => undefined);
+  else res.end();
 }
 
-/** The build's compressed copy of `file` in the first of `codings` it wrote one for. */
-async function firstCopy(
-  file: string,
-  codings: ContentCoding[],
-): Promise<{ file: string; size: number; coding: ContentCoding } | null> {
-  for (const coding of codings) {
-    const copy = await precompressedCopy(file, coding);
-    if (copy) return { ...copy, coding };
-  }
-  return null;
-}
-
-const jsonError = (status: number, error: string): [number, Record<string, string>, Buffer] => [
+const jsonReply = (status: number, error: string): OriginReply => ({
   status,
-  { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  Buffer.from(JSON.stringify({ error })),
-];
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: Buffer.from(JSON.stringify({ error })),
+});
+
+/** The site pages of the build in `webDist`, from `dist-server/site-pages.json` beside it; null when not built. */
+function readSitePages(webDist: string): SitePages | null {
+  const file = path.join(path.dirname(path.resolve(webDist)), 'dist-server', 'site-pages.json');
+  if (!existsSync(file)) return null;
+  return parseSitePages(JSON.parse(readFileSync(file, 'utf8')), file);
+}
 
 /**
- * One HTTP server that plays CloudFront for the local stack: `/api/*` to the Lambda handlers through
- * API Gateway v2 events, `/media/*` to the media bucket, blog pages, sitemap and RSS to the web app's
- * render handler, and everything else to the built site with the SPA fallback and 404 page.
+ * One HTTP server that plays CloudFront for the local stack, driven by the edge definition of
+ * `@agency/shared/edge`: the same behaviours (path pattern → origin, methods, cache policy), the same
+ * edge function code the CDK stack inlines (run on each request and, where CloudFront runs it, on the
+ * response), the same response headers and compression. The origins are the local ones: the Lambda
+ * handlers through API Gateway v2 events, the media bucket stand-in, the render handler and the
+ * built site read like the site bucket (a missing key answers 404).
  */
 export function createLocalServer(options: LocalServerOptions): http.Server {
   const load = options.loadHandler ?? defaultLoadHandler;
   const max = options.maxBodyBytes ?? MAX_BODY_BYTES;
-  const third = options.thirdParties;
-
-  const reply = (req: IncomingMessage, res: ServerResponse, result: DecodedResult) =>
-    send(req, res, result.status, result.headers, result.body, { cookies: result.cookies, third });
+  // Built once: a malformed third-party address fails the start, naming it.
+  const security = securityHeaders(thirdPartiesSchema.parse(options.thirdParties ?? {}));
+  const pages = options.sitePages ?? readSitePages(options.webDist);
+  const edge: Edge = createEdge(pages ?? NO_SITE_PAGES);
 
   async function api(
     req: IncomingMessage,
-    res: ServerResponse,
-    rawPath: string,
-    rawQueryString: string,
-  ): Promise<number> {
+    request: ViewerRequest,
+    at: Extract<EdgeResolution, { origin: string }>,
+  ): Promise<OriginReply> {
     const read = await readBody(req, max);
     if (!read.ok) {
-      const [status, headers, body] = jsonError(
+      const reply = jsonReply(
         413,
         `The request body is larger than ${Math.round(max / 1024 / 1024)} MB.`,
       );
-      send(req, res, status, { ...headers, connection: 'close' }, body, { third });
-      return status;
+      return { ...reply, headers: { ...reply.headers, connection: 'close' } };
     }
-    const result = await routeApi(
+    return routeApi(
       {
-        method: req.method ?? 'GET',
-        rawPath,
-        rawQueryString,
-        headers: req.headers,
+        method: request.method,
+        rawPath: at.uri,
+        rawQueryString: request.query,
+        headers: { ...req.headers, ...at.headers },
         body: read.body,
-        sourceIp: sourceIpOf(req),
+        sourceIp: request.ip,
       },
       load,
     );
-    reply(req, res, result);
-    return result.status;
   }
 
-  async function media(
-    req: IncomingMessage,
-    res: ServerResponse,
-    rawPath: string,
-  ): Promise<number> {
+  async function media(req: IncomingMessage, uri: string): Promise<OriginReply> {
     let key: string;
     try {
-      key = decodeURIComponent(rawPath.slice('/media/'.length));
+      key = decodeURIComponent(uri.slice(1));
     } catch {
       key = '';
     }
@@ -236,121 +256,120 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       key,
       req.headers['if-none-match'],
     );
-    if (found.status === 404) {
-      send(
-        req,
-        res,
-        404,
-        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
-        Buffer.from('Not found'),
-        { third },
-      );
-    } else send(req, res, found.status, found.headers, found.body, { third });
-    return found.status;
+    if (found.status === 404) return s3NotFound();
+    return found;
   }
 
-  async function render(
-    req: IncomingMessage,
-    res: ServerResponse,
-    rawPath: string,
-    rawQueryString: string,
-  ): Promise<number | null> {
+  async function render(request: ViewerRequest, uri: string): Promise<OriginReply> {
     const handler = await options.renderHandler?.();
-    if (!handler) return null;
+    // What CloudFront answers when its origin cannot be reached.
+    if (!handler) return jsonReply(502, 'The render handler is not running.');
     const event = apiGatewayEvent({
-      method: req.method ?? 'GET',
-      rawPath,
-      rawQueryString,
-      headers: req.headers,
-      sourceIp: sourceIpOf(req),
+      method: request.method,
+      rawPath: uri,
+      rawQueryString: request.query,
+      headers: request.headers,
+      sourceIp: request.ip,
     });
-    const result = decodeResult(await handler(event));
-    reply(req, res, result);
-    return result.status;
+    return decodeResult(await handler(event));
   }
 
-  async function site(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<number> {
-    const hit = await resolveStatic(options.webDist, rawPath);
-    if (!hit) {
-      send(
-        req,
-        res,
-        200,
-        { 'content-type': 'text/html; charset=utf-8', 'cache-control': HTML_CACHE },
-        Buffer.from(PLACEHOLDER),
-        { third },
-      );
-      return 200;
-    }
-    const type = contentTypeOf(hit.file);
-    const etag = `W/"${hit.size.toString(16)}-${Math.floor(hit.mtimeMs).toString(16)}"`;
-    const cache = type.startsWith('text/html')
-      ? HTML_CACHE
-      : rawPath.startsWith('/assets/')
-        ? ASSET_CACHE
-        : FILE_CACHE;
-    if (hit.status === 200 && req.headers['if-none-match'] === etag) {
-      send(req, res, 304, { 'cache-control': cache, etag }, null, { third });
-      return 304;
-    }
-    // Hashed assets come with the build's Brotli and gzip copies (highest quality, compressed once),
-    // which go out as they are, with their length; other text is compressed as it is sent.
-    const packed =
-      isCompressible(type) && hit.size >= MIN_COMPRESS_BYTES
-        ? await firstCopy(hit.file, encodingsFor(req))
-        : null;
+  async function site(req: IncomingMessage, uri: string): Promise<OriginReply> {
+    const object = await siteObject(options.webDist, uri);
+    if (!object) return s3NotFound();
+    const etag = `"${object.size.toString(16)}-${Math.floor(object.mtimeMs).toString(16)}"`;
     const headers: Record<string, string> = {
-      'content-type': type,
-      'cache-control': cache,
+      'content-type': contentTypeOf(object.file),
+      'cache-control': objectCacheControl(object.key),
       etag,
-      'content-length': String(packed?.size ?? hit.size),
     };
-    if (packed) headers['content-encoding'] = packed.coding;
-    send(req, res, hit.status, headers, createReadStream(packed?.file ?? hit.file), { third });
-    return hit.status;
+    if (req.headers['if-none-match'] === etag) return { status: 304, headers, body: null };
+    return { status: 200, headers, body: { file: object.file, size: object.size } };
+  }
+
+  async function origin(
+    req: IncomingMessage,
+    request: ViewerRequest,
+    at: Extract<EdgeResolution, { origin: string }>,
+  ): Promise<OriginReply> {
+    if (at.origin !== 'api') req.resume();
+    switch (at.origin) {
+      case 'api':
+        return api(req, request, at);
+      case 'media':
+        return media(req, at.uri);
+      case 'render':
+        return render(request, at.uri);
+      case 'site':
+        return site(req, at.uri);
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
-    const method = (req.method ?? 'GET').toUpperCase();
     const { rawPath, rawQueryString } = splitUrl(req.url);
+    const request: ViewerRequest = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      path: rawPath,
+      query: rawQueryString,
+      headers: req.headers,
+      ip: sourceIpOf(req),
+    };
     let status = 500;
     try {
-      if (rawPath === '/api' || rawPath.startsWith('/api/'))
-        status = await api(req, res, rawPath, rawQueryString);
-      else {
+      const at = resolveEdge(edge, request);
+      if ('answer' in at) {
         req.resume();
-        if (method !== 'GET' && method !== 'HEAD') {
-          send(
-            req,
-            res,
-            405,
-            { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' },
-            Buffer.from('Method not allowed'),
-            { third },
-          );
-          status = 405;
-        } else if (rawPath.startsWith('/media/')) status = await media(req, res, rawPath);
-        else {
-          const rendered = isRenderedRoute(rawPath)
-            ? await render(req, res, rawPath, rawQueryString)
-            : null;
-          status = rendered ?? (await site(req, res, rawPath));
-        }
+        status = at.answer.statusCode;
+        const headers = Object.fromEntries(
+          Object.entries(at.answer.headers).map(([k, v]) => [k, v.value]),
+        );
+        await send(req, res, { status, headers, body: null }, { compress: false, security });
+      } else if (!pages && at.origin === 'site') {
+        req.resume();
+        status = 200;
+        const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+        await send(
+          req,
+          res,
+          { status, headers, body: Buffer.from(PLACEHOLDER) },
+          {
+            compress: at.compress,
+            security,
+          },
+        );
+      } else {
+        const reply = await origin(req, request, at);
+        const edited = edgeResponse(edge, at, request, reply);
+        status = edited.status;
+        await send(req, res, { ...reply, ...edited }, { compress: at.compress, security });
       }
     } catch (error) {
-      log.error('local server request failed', { method, path: rawPath, error });
+      log.error('local server request failed', { method: request.method, path: rawPath, error });
       if (!res.headersSent) {
-        const [s, headers, body] = jsonError(
-          500,
-          'Something went wrong on our side. Please try again.',
-        );
-        send(req, res, s, headers, body, { third });
+        const reply = jsonReply(500, 'Something went wrong on our side. Please try again.');
+        await send(req, res, reply, { compress: false, security });
       } else res.destroy();
       status = 500;
     }
-    log.debug('request', { method, path: rawPath, status, ms: Date.now() - started });
+    log.debug('request', {
+      method: request.method,
+      path: rawPath,
+      status,
+      ms: Date.now() - started,
+    });
   }
 
   return http.createServer((req, res) => void handle(req, res));
+}
+
+/** What S3 answers for a missing key when CloudFront may list the bucket: 404 NoSuchKey. */
+function s3NotFound(): OriginReply {
+  return {
+    status: 404,
+    headers: { 'content-type': 'application/xml' },
+    body: Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+    ),
+  };
 }

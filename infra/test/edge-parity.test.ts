@@ -1,0 +1,614 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the stand-ins ship without types; their ambient declarations live in lambdas.
+/// <reference path="../../lambdas/src/local/vendor.d.ts" />
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createLocalServer } from '@agency/lambdas/src/local/server';
+import { startStandIns, type StandIns } from '@agency/lambdas/src/local/stand-ins';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@agency/lambdas/src/local/provision';
+import { matchOperation, SPECIAL_SLUGS } from '@agency/shared';
+import { edgeBehaviours, VIEWER_IP_HEADER } from '@agency/shared/edge';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { readWebBuild } from '../lib/app';
+import type { WebBuild } from '../lib/constructs/site';
+import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
+import { referencedIds, resourcesOf } from './template';
+
+// The same requests through (a) what `cdk deploy` ships, read back from the synthesised template:
+// the cache behaviours in CloudFront's order, the edge function's code as inlined, run in a sandbox
+// with CloudFront events, the response headers policy, over the real web build as the site bucket;
+// and (b) the local server on the same build. Any difference in status, redirect, origin and path,
+// object served, Cache-Control, compression or security headers fails.
+
+const web: WebBuild | undefined = readWebBuild();
+if (!web)
+  throw new Error(
+    'The edge parity test needs the web build (web/dist and web/dist-server/site-pages.json): run `npm run build -w web`.',
+  );
+const build: WebBuild = web;
+
+/** A hashed script of the build (`assets/<name>-<hash>.js`). */
+const hashedAsset = (() => {
+  const js = readdirSync(path.join(build.dir, 'assets')).find((n) => /-[\w-]{8}\.js$/.test(n));
+  if (!js) throw new Error('no hashed script in web/dist/assets');
+  return `/assets/${js}`;
+})();
+
+const MEDIA_KEY = 'banners/a1b2c3.webp';
+const MEDIA_BYTES = Buffer.from('RIFF0000WEBPVP8 parity');
+const MEDIA_CACHE = 'public, max-age=31536000, immutable';
+
+interface Row {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+const get = (url: string, headers?: Record<string, string>): Row => ({
+  method: 'GET',
+  url,
+  headers,
+});
+
+/** The table: every kind of path the edge knows, and the traps. */
+const ROWS: Row[] = [
+  get('/'),
+  get('/about'),
+  get('/about/'),
+  get('/about/?ref=x&utm=a&utm=b'),
+  get('/About'),
+  get('/about/team'),
+  get('/no-such-page'),
+  get('/404'),
+  get('/404/index.html'),
+  get('//evil.example/'),
+  get('//evil.example'),
+  get('/index.html'),
+  get('/spa.html'),
+  get('/blog'),
+  get('/blog/'),
+  get('/blog/x'),
+  get('/blog/x/'),
+  get('/blog?page=2'),
+  get(`/${SPECIAL_SLUGS.career}`),
+  get(`/${SPECIAL_SLUGS.career}/`),
+  get('/sitemap.xml'),
+  get('/rss.xml'),
+  get('/robots.txt'),
+  get(hashedAsset, { 'accept-encoding': 'br, gzip' }),
+  get(hashedAsset, { 'accept-encoding': 'gzip' }),
+  get('/assets/missing-00000000.js'),
+  get('/creative-login'),
+  get('/admin'),
+  get('/admin/leads'),
+  get('/admin/taxonomy'),
+  get('/admin/nope'),
+  get('/admin/'),
+  get('/add-blog'),
+  get('/edit-blog/x'),
+  get('/edit-blog'),
+  get('/preview/abc'),
+  get(`/media/${MEDIA_KEY}`),
+  get('/media/banners/missing.webp'),
+  get('/media/'),
+  get('/media'),
+  get('/api'),
+  get('/api/'),
+  get('/api/health'),
+  get('/api/health', { 'true-client-ip': '6.6.6.6' }),
+  get('/api/captcha/challenge'),
+  get('/api/user/post/list?page=2'),
+  get('/api/extension-image/png'),
+  get('/api/nope'),
+  { method: 'OPTIONS', url: '/api/lead', headers: { origin: 'https://elsewhere.example' } },
+  { method: 'OPTIONS', url: '/api/health' },
+  { method: 'POST', url: '/api/lead', body: 'name=x' },
+  { method: 'HEAD', url: '/about' },
+  { method: 'POST', url: '/about', body: 'x' },
+  { method: 'DELETE', url: '/media/x.jpg' },
+  { method: 'POST', url: '/blog/x', body: 'x' },
+];
+
+/** What one side did with a request: the answer, and which origin saw it with which path. */
+interface Outcome {
+  status: number;
+  location?: string;
+  origin?: string;
+  uri?: string;
+  viewerIp?: string;
+  /** Bytes of the body the viewer decodes (site and media only: the objects served). */
+  body?: string;
+  headers: Record<string, string>;
+}
+const COMPARED_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cache-control',
+  'content-encoding',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+];
+
+// ---------------------------------------------------------------- (a) the synthesised template
+
+const behaviourSchema = z.object({
+  PathPattern: z.string().default('*'),
+  TargetOriginId: z.string(),
+  AllowedMethods: z.array(z.string()),
+  CachePolicyId: z.unknown(),
+  Compress: z.boolean(),
+  FunctionAssociations: z
+    .array(z.object({ EventType: z.string(), FunctionARN: z.unknown() }))
+    .default([]),
+});
+type Behaviour = z.infer<typeof behaviourSchema>;
+
+/** CloudFront's managed cache policies by id, and whether they enable gzip/Brotli. */
+const MANAGED_POLICY_ENCODING: Record<string, boolean> = {
+  '658327ea-f89d-4fab-a63d-7e88639e58f6': true, // CachingOptimized
+  '4135ea2d-6df8-44a3-9df3-4b5a84be39ad': false, // CachingDisabled
+};
+
+/** CloudFront path patterns: `*` any run of characters (even none), `?` one, case-sensitive. */
+const cloudFrontMatch = (pattern: string, p: string): boolean =>
+  new RegExp(
+    `^${pattern
+      .split('')
+      .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+    's',
+  ).test(p);
+
+/** CloudFront Functions' query string object: values as sent, repeats in multiValue. */
+function cfQuery(
+  query: string,
+): Record<string, { value: string; multiValue?: { value: string }[] }> {
+  const out: Record<string, { value: string; multiValue?: { value: string }[] }> = {};
+  for (const pair of query.split('&').filter(Boolean)) {
+    const [key = '', value = ''] = pair.split(/=(.*)/s);
+    const seen = out[key];
+    if (seen) seen.multiValue = [...(seen.multiValue ?? [{ value: seen.value }]), { value }];
+    else out[key] = { value };
+  }
+  return out;
+}
+
+const cfOut = z.object({
+  statusCode: z.number().optional(),
+  uri: z.string().optional(),
+  headers: z.record(z.string(), z.object({ value: z.string() })).default({}),
+});
+
+class TemplateEdge {
+  readonly behaviours: Behaviour[];
+  private readonly handlers = new Map<string, (event: unknown) => unknown>();
+  private readonly originKind = new Map<string, string>();
+  private readonly headersPolicy: Record<string, string>;
+  private readonly policyEncoding = new Map<string, boolean>();
+  private readonly assetsPrefix: string;
+  private readonly assetsCache: string;
+  private readonly pagesCache: string;
+
+  constructor(s: Synthesized) {
+    const config = z
+      .object({
+        DistributionConfig: z.object({
+          CacheBehaviors: z.array(behaviourSchema),
+          DefaultCacheBehavior: behaviourSchema,
+          Origins: z.array(z.object({ Id: z.string(), DomainName: z.unknown() })),
+        }),
+      })
+      .parse(resourcesOf(s.template, 'AWS::CloudFront::Distribution')[0]?.props).DistributionConfig;
+    this.behaviours = [...config.CacheBehaviors, config.DefaultCacheBehavior];
+    for (const origin of config.Origins) {
+      const ids = referencedIds(origin.DomainName);
+      const domain = JSON.stringify(origin.DomainName);
+      this.originKind.set(
+        origin.Id,
+        domain.includes('execute-api')
+          ? 'api'
+          : ids.some((id) => id.startsWith('MediaBucket'))
+            ? 'media'
+            : ids.some((id) => id.startsWith('SiteBucket'))
+              ? 'site'
+              : `unknown ${domain}`,
+      );
+    }
+    for (const fn of resourcesOf(s.template, 'AWS::CloudFront::Function')) {
+      const sandbox: { handler?: (event: unknown) => unknown } = {};
+      runInNewContext(`${String(fn.props.FunctionCode)}\nthis.handler = handler;`, sandbox);
+      if (!sandbox.handler) throw new Error(`${fn.id} defines no handler`);
+      this.handlers.set(fn.id, sandbox.handler);
+    }
+    for (const policy of resourcesOf(s.template, 'AWS::CloudFront::CachePolicy')) {
+      const enabled = z
+        .object({
+          CachePolicyConfig: z.object({
+            ParametersInCacheKeyAndForwardedToOrigin: z.object({
+              EnableAcceptEncodingBrotli: z.boolean(),
+            }),
+          }),
+        })
+        .parse(policy.props).CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
+      this.policyEncoding.set(policy.id, enabled.EnableAcceptEncodingBrotli);
+    }
+    this.headersPolicy = renderHeadersPolicy(
+      resourcesOf(s.template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.props,
+    );
+    const deployments = resourcesOf(s.template, 'Custom::CDKBucketDeployment');
+    const cacheOf = (p: Record<string, unknown>) =>
+      z.object({ 'cache-control': z.string() }).parse(p.SystemMetadata)['cache-control'];
+    const assets = deployments.find((d) => typeof d.props.DestinationBucketKeyPrefix === 'string');
+    const pages = deployments.find((d) => d.props.DestinationBucketKeyPrefix === undefined);
+    if (!assets || !pages) throw new Error('the template deploys no web build');
+    this.assetsPrefix = String(assets.props.DestinationBucketKeyPrefix);
+    this.assetsCache = cacheOf(assets.props);
+    this.pagesCache = cacheOf(pages.props);
+  }
+
+  behaviourFor(p: string): Behaviour {
+    const found = this.behaviours.find(
+      (b) => b.PathPattern === '*' || cloudFrontMatch(b.PathPattern, p),
+    );
+    if (!found) throw new Error('no default behaviour');
+    return found;
+  }
+
+  private fn(b: Behaviour, event: string): ((e: unknown) => unknown) | undefined {
+    const association = b.FunctionAssociations.find((f) => f.EventType === event);
+    if (!association) return undefined;
+    const [id] = referencedIds(association.FunctionARN);
+    return id ? this.handlers.get(id) : undefined;
+  }
+
+  /** Whether CloudFront compresses on this behaviour (Compress and a cache policy with Brotli). */
+  private compresses(b: Behaviour): boolean {
+    const id = b.CachePolicyId;
+    const enabled =
+      typeof id === 'string'
+        ? MANAGED_POLICY_ENCODING[id]
+        : this.policyEncoding.get(referencedIds(id)[0] ?? '');
+    if (enabled === undefined) throw new Error(`unknown cache policy ${JSON.stringify(id)}`);
+    return b.Compress && enabled;
+  }
+
+  request(row: Row): Outcome & { behaviour: string } {
+    const [p = '/', query = ''] = row.url.split(/\?(.*)/s);
+    const b = this.behaviourFor(p);
+    const answer = (
+      status: number,
+      headers: Record<string, string>,
+    ): Outcome & { behaviour: string } => ({
+      behaviour: b.PathPattern,
+      status,
+      headers: { ...headers, ...this.headersPolicy },
+      ...(headers.location ? { location: headers.location } : {}),
+    });
+    if (!b.AllowedMethods.includes(row.method)) return answer(403, {});
+    const request = {
+      method: row.method,
+      uri: p,
+      querystring: cfQuery(query),
+      headers: Object.fromEntries(
+        Object.entries(row.headers ?? {}).map(([k, v]) => [k, { value: v }]),
+      ),
+      cookies: {},
+    };
+    const viewer = { ip: '127.0.0.1' };
+    const onRequest = this.fn(b, 'viewer-request');
+    let uri = p;
+    let headers = request.headers;
+    if (onRequest) {
+      const out = cfOut.parse(
+        onRequest({ version: '1.0', context: { eventType: 'viewer-request' }, viewer, request }),
+      );
+      if (out.statusCode !== undefined)
+        return answer(
+          out.statusCode,
+          Object.fromEntries(Object.entries(out.headers).map(([k, v]) => [k, v.value])),
+        );
+      uri = out.uri ?? p;
+      headers = out.headers;
+    }
+    const kind = this.originKind.get(b.TargetOriginId) ?? 'none';
+    // The render function sits behind the same HTTP API origin, on its page routes.
+    const origin = kind === 'api' && !p.startsWith('/api/') ? 'render' : kind;
+    let status = 200;
+    let body: string | undefined;
+    let originHeaders: Record<string, string> = {};
+    let size = 0;
+    let type = '';
+    if (origin === 'site' || origin === 'media') {
+      const key = decodeURIComponent(uri).replace(/^\//, '');
+      const file = origin === 'site' ? path.join(build.dir, key) : undefined;
+      const exists =
+        origin === 'site'
+          ? !!file &&
+            existsSync(file) &&
+            !/\.(br|gz)$/.test(key) &&
+            !key.endsWith('/') &&
+            key !== ''
+          : key === MEDIA_KEY;
+      if (!exists) status = 404;
+      else {
+        const bytes = origin === 'site' && file ? readFileSync(file) : MEDIA_BYTES;
+        body = bytes.toString('latin1');
+        size = bytes.length;
+        type = typeOf(key);
+        originHeaders = {
+          'cache-control':
+            origin === 'media'
+              ? MEDIA_CACHE
+              : key.startsWith(this.assetsPrefix)
+                ? this.assetsCache
+                : this.pagesCache,
+        };
+      }
+    } else if (origin === 'api') {
+      status = matchOperation(row.method, uri).name ? 200 : 404;
+    }
+    const onResponse = this.fn(b, 'viewer-response');
+    if (onResponse) {
+      // The documentation does not say whether the viewer-response event shows the URI the viewer
+      // sent or the one the viewer-request function wrote: the function must give the same answer for both.
+      const [out, ...others] = [uri, p].map((seenUri) =>
+        cfOut.parse(
+          onResponse({
+            version: '1.0',
+            context: { eventType: 'viewer-response' },
+            viewer,
+            request: { ...request, uri: seenUri, headers },
+            response: {
+              statusCode: status,
+              headers: Object.fromEntries(
+                Object.entries(originHeaders).map(([k, v]) => [k, { value: v }]),
+              ),
+            },
+          }),
+        ),
+      );
+      if (!out) throw new Error('unreachable');
+      for (const other of others)
+        if (JSON.stringify(other) !== JSON.stringify(out))
+          throw new Error(`viewer-response of ${row.url} depends on the URI it is shown`);
+      status = out.statusCode ?? status;
+      originHeaders = Object.fromEntries(Object.entries(out.headers).map(([k, v]) => [k, v.value]));
+    }
+    const accepts = /\bbr\b/.test(row.headers?.['accept-encoding'] ?? '')
+      ? 'br'
+      : /\bgzip\b/.test(row.headers?.['accept-encoding'] ?? '')
+        ? 'gzip'
+        : undefined;
+    if (
+      body !== undefined &&
+      accepts &&
+      this.compresses(b) &&
+      size >= 1000 &&
+      /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/.test(type)
+    )
+      originHeaders['content-encoding'] = accepts;
+    return {
+      behaviour: b.PathPattern,
+      status,
+      origin,
+      uri: origin === 'site' || origin === 'media' ? undefined : uri,
+      viewerIp: origin === 'api' ? headers[VIEWER_IP_HEADER]?.value : undefined,
+      body,
+      headers: { ...originHeaders, ...this.headersPolicy },
+    };
+  }
+}
+
+const TYPES: Record<string, string> = {
+  html: 'text/html',
+  js: 'text/javascript',
+  css: 'text/css',
+  txt: 'text/plain',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  json: 'application/json',
+};
+const typeOf = (key: string) => TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+
+/** The headers a response headers policy of the template adds, as a viewer sees them. */
+function renderHeadersPolicy(props: unknown): Record<string, string> {
+  const override = z.object({ Override: z.literal(true) });
+  const config = z
+    .object({
+      ResponseHeadersPolicyConfig: z.object({
+        SecurityHeadersConfig: z.object({
+          ContentSecurityPolicy: override.extend({ ContentSecurityPolicy: z.string() }),
+          StrictTransportSecurity: override.extend({
+            AccessControlMaxAgeSec: z.number(),
+            IncludeSubdomains: z.boolean().default(false),
+            Preload: z.boolean().default(false),
+          }),
+          ContentTypeOptions: override,
+          FrameOptions: override.extend({ FrameOption: z.string() }),
+          ReferrerPolicy: override.extend({ ReferrerPolicy: z.string() }),
+        }),
+        CustomHeadersConfig: z.object({
+          Items: z.array(override.extend({ Header: z.string(), Value: z.string() })),
+        }),
+      }),
+    })
+    .parse(props).ResponseHeadersPolicyConfig;
+  const sec = config.SecurityHeadersConfig;
+  const hsts = sec.StrictTransportSecurity;
+  return {
+    'content-security-policy': sec.ContentSecurityPolicy.ContentSecurityPolicy,
+    'strict-transport-security': [
+      `max-age=${hsts.AccessControlMaxAgeSec}`,
+      ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+      ...(hsts.Preload ? ['preload'] : []),
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': sec.FrameOptions.FrameOption,
+    'referrer-policy': sec.ReferrerPolicy.ReferrerPolicy,
+    ...Object.fromEntries(
+      config.CustomHeadersConfig.Items.map((h) => [h.Header.toLowerCase(), h.Value]),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------- (b) the local server
+
+let synthesized: Synthesized;
+let cloudfront: TemplateEdge;
+let standIns: StandIns;
+let dataDir: string;
+let server: Server;
+let base: string;
+const seen: { origin: string; uri: string; viewerIp?: string }[] = [];
+
+beforeAll(async () => {
+  synthesized = synthStage('prod', { web: build });
+  cloudfront = new TemplateEdge(synthesized);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-parity-'));
+  standIns = await startStandIns({ dataDir, dynamoInMemory: true });
+  const s3 = new S3Client({
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    endpoint: standIns.endpoints.s3,
+    forcePathStyle: true,
+  });
+  await s3.send(new CreateBucketCommand({ Bucket: 'parity-media' }));
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: 'parity-media',
+      Key: MEDIA_KEY,
+      Body: MEDIA_BYTES,
+      ContentType: 'image/webp',
+      CacheControl: MEDIA_CACHE,
+    }),
+  );
+  const record = (origin: string) => async (event: APIGatewayProxyEventV2) => {
+    seen.push({ origin, uri: event.rawPath, viewerIp: event.headers[VIEWER_IP_HEADER] });
+    return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: origin };
+  };
+  server = createLocalServer({
+    webDist: build.dir,
+    sitePages: build.pages,
+    media: { s3, bucket: 'parity-media' },
+    loadHandler: async () => record('api'),
+    renderHandler: async () => record('render'),
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+}, SYNTH_TIMEOUT_MS);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => {
+    if (!server) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+  await standIns?.stop();
+  if (synthesized) await rm(synthesized.outdir, { recursive: true, force: true });
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function local(row: Row): Promise<Outcome> {
+  seen.length = 0;
+  const res = await fetch(`${base}${row.url}`, {
+    method: row.method,
+    headers: { 'accept-encoding': 'identity', ...row.headers },
+    body: row.body,
+    redirect: 'manual',
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const hit = seen[0];
+  return {
+    status: res.status,
+    ...(headers.location ? { location: headers.location } : {}),
+    ...(hit ? { origin: hit.origin, uri: hit.uri, viewerIp: hit.viewerIp } : {}),
+    body: hit ? undefined : bytes.toString('latin1'),
+    headers,
+  };
+}
+
+describe('edge parity: the synthesised CloudFront and the local server answer alike', () => {
+  it.each(ROWS.map((row) => [`${row.method} ${row.url}`, row] as const))('%s', async (_, row) => {
+    const aws = cloudfront.request(row);
+    const here = await local(row);
+    const pick = (o: Outcome) =>
+      Object.fromEntries(
+        COMPARED_HEADERS.map((h) => [h, o.headers[h]]).filter(([, v]) => v !== undefined),
+      );
+    expect({ status: here.status, location: here.location }).toEqual({
+      status: aws.status,
+      location: aws.location,
+    });
+    if (aws.origin === 'api' || aws.origin === 'render') {
+      // Only when the origin answered: the local API router refuses unknown paths before any handler.
+      if (aws.status === 200)
+        expect({ origin: here.origin, uri: here.uri, viewerIp: here.viewerIp }).toEqual({
+          origin: aws.origin,
+          uri: aws.uri,
+          viewerIp: aws.viewerIp,
+        });
+    } else expect(here.origin).toBeUndefined();
+    if (
+      row.method !== 'HEAD' &&
+      (aws.origin === 'site' || aws.origin === 'media') &&
+      aws.body !== undefined
+    )
+      expect(here.body, 'the object served').toBe(aws.body);
+    const awsHeaders = pick(aws);
+    const localHeaders = pick(here);
+    // The local fetch asks for identity; compression is compared below with what the row accepts.
+    // What the API and render origins say about caching is theirs, not the edge's.
+    for (const headers of [awsHeaders, localHeaders]) {
+      delete headers['content-encoding'];
+      if (aws.origin === 'api' || aws.origin === 'render') delete headers['cache-control'];
+    }
+    expect(localHeaders).toEqual(awsHeaders);
+    if (row.headers?.['accept-encoding']) {
+      const raw = await fetch(`${base}${row.url}`, { headers: row.headers });
+      await raw.arrayBuffer();
+      expect(raw.headers.get('content-encoding') ?? undefined).toBe(
+        aws.headers['content-encoding'],
+      );
+    }
+  });
+
+  it('covers every path pattern of the edge definition, and the template has exactly those behaviours', () => {
+    const definition = edgeBehaviours(build.pages).map((b) => b.pattern);
+    expect(cloudfront.behaviours.map((b) => b.PathPattern)).toEqual(definition);
+    const hit = new Set(
+      ROWS.map((row) => cloudfront.behaviourFor(row.url.split('?')[0] ?? '/').PathPattern),
+    );
+    expect(definition.filter((p) => !hit.has(p))).toEqual([]);
+  });
+
+  it('sends a cross-origin preflight of the lead form and its answer the CORS headers, at the edge', async () => {
+    const preflight = await local({ method: 'OPTIONS', url: '/api/lead' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toBe('POST, OPTIONS');
+    const post = await local({ method: 'POST', url: '/api/lead', body: 'x' });
+    expect(post.headers['access-control-allow-origin']).toBe('*');
+    expect(
+      (await local(get('/api/health'))).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,200 @@
+import { contract, operationNames, type OperationName } from '../contract';
+import type { SitePages } from './site-pages';
+
+/** Where CloudFront sends a request: the site bucket, the render function, the HTTP API, the media bucket. */
+export type EdgeOrigin = 'site' | 'render' | 'api' | 'media';
+
+/** Header in which the API functions receive the viewer's address (set by the edge function, replacing any a client sent). */
+export const VIEWER_IP_HEADER = 'true-client-ip';
+
+/** Viewer prefixes of the API and of the media bucket. */
+export const API_PREFIX = '/api';
+export const MEDIA_PREFIX = '/media';
+
+/** How long browsers may keep the trailing-slash redirect (short: it is permanent, but a mistake must not stick). */
+export const REDIRECT_CACHE_CONTROL = 'max-age=3600';
+
+/** Cache-Control of the site bucket's objects, set at deploy: hashed assets never change, everything else is revalidated. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const DEFAULT_OBJECT_CACHE_CONTROL = 'no-cache';
+/** Key prefix of the build's hashed assets in the site bucket. */
+export const ASSETS_PREFIX = 'assets/';
+
+/** Cache-Control a site-bucket object gets at deploy (key without the leading slash). */
+export const objectCacheControl = (key: string): string =>
+  key.startsWith(ASSETS_PREFIX) ? ASSET_CACHE_CONTROL : DEFAULT_OBJECT_CACHE_CONTROL;
+
+/**
+ * Cache policies of the distribution. `managed` ones are CloudFront's own; `acceptEncoding` says
+ * whether the policy enables gzip and Brotli, without which CloudFront compresses nothing (a policy
+ * with caching disabled cannot enable them, so the uncached API is sent as the origin wrote it).
+ */
+export const CACHE_POLICIES = {
+  site: { managed: 'CACHING_OPTIMIZED', acceptEncoding: true },
+  none: { managed: 'CACHING_DISABLED', acceptEncoding: false },
+  apiPublic: {
+    comment: 'Public API GETs: cached only as long as the function says.',
+    ttlSeconds: { min: 0, default: 0, max: 86_400 },
+    queryStrings: 'all',
+    // CloudFront forwards Authorization on cached GETs only when it is in the key, and an admin's
+    // post list (every status) must reach the function, which answers it `private, no-store`.
+    headers: ['Authorization'],
+    acceptEncoding: true,
+  },
+  pages: {
+    comment: 'Rendered blog pages: cached at the edge, invalidated on publish.',
+    ttlSeconds: { min: 0, default: 3_600, max: 86_400 },
+    queryStrings: ['page'],
+    headers: [],
+    acceptEncoding: true,
+  },
+  media: {
+    comment: 'Banner images: long-lived, their keys never change content.',
+    ttlSeconds: { min: 0, default: 30 * 86_400, max: 365 * 86_400 },
+    queryStrings: 'none',
+    headers: [],
+    acceptEncoding: true,
+  },
+} as const;
+export type CachePolicyName = keyof typeof CACHE_POLICIES;
+
+/** Methods a behaviour lets through (CloudFront's three sets); others are refused with 403 by CloudFront. */
+export const METHOD_SETS = {
+  GET_HEAD: ['GET', 'HEAD'],
+  GET_HEAD_OPTIONS: ['GET', 'HEAD', 'OPTIONS'],
+  ALL: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+} as const;
+export type MethodSet = keyof typeof METHOD_SETS;
+
+/** One cache behaviour: CloudFront path pattern (`*` is any run of characters, `*` alone the default). */
+export interface EdgeBehaviour {
+  pattern: string;
+  origin: EdgeOrigin;
+  methods: MethodSet;
+  cache: CachePolicyName;
+  /** Whether the edge function also runs on the response (the not-found rule, CORS headers). */
+  viewerResponse: boolean;
+}
+
+/** A cross-origin call: its preflight is answered at the edge and its answers carry Access-Control-Allow-Origin. */
+export interface CorsRule {
+  path: string;
+  methods: string[];
+  allowOrigin: string;
+  allowHeaders: string[];
+  maxAgeSeconds: number;
+}
+
+/** Operations other sites may call from the browser: the enquiry form may be embedded anywhere (spec: "allow any origin"). */
+const CROSS_ORIGIN: readonly OperationName[] = ['createLead'];
+
+/** The CORS rules of the API, from the contract. */
+export function corsRules(): CorsRule[] {
+  return CROSS_ORIGIN.map((name) => {
+    const op = contract[name];
+    if (op.path.includes('{')) throw new Error(`CORS needs an exact path; ${name} has ${op.path}`);
+    return {
+      path: op.path,
+      methods: [op.method],
+      allowOrigin: '*',
+      allowHeaders: ['content-type'],
+      maxAgeSeconds: 86_400,
+    };
+  });
+}
+
+/** CloudFront path patterns of public GET operations whose answers may be cached as the function's Cache-Control says. */
+export function cacheableApiPatterns(): string[] {
+  const adminPaths = new Set(
+    operationNames.filter((n) => contract[n].auth === 'admin').map((n) => contract[n].path),
+  );
+  return operationNames
+    .filter(
+      (n) =>
+        contract[n].auth === 'public' &&
+        contract[n].method === 'GET' &&
+        !adminPaths.has(contract[n].path),
+    )
+    .map((n) => contract[n].path.replace(/\{\w+\}/g, '*'));
+}
+
+/**
+ * The cache behaviours in CloudFront's order of precedence (first match wins; the last is the
+ * default behaviour). The edge function runs on every viewer request.
+ */
+export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
+  const api = (pattern: string, cache: CachePolicyName, methods: MethodSet): EdgeBehaviour => ({
+    pattern,
+    origin: 'api',
+    methods,
+    cache,
+    viewerResponse: true,
+  });
+  return [
+    ...cacheableApiPatterns().map((p) => api(p, 'apiPublic', 'GET_HEAD_OPTIONS')),
+    api(`${API_PREFIX}/*`, 'none', 'ALL'),
+    {
+      pattern: `${MEDIA_PREFIX}/*`,
+      origin: 'media',
+      methods: 'GET_HEAD',
+      cache: 'media',
+      viewerResponse: false,
+    },
+    ...pages.rendered.map((pattern): EdgeBehaviour => ({
+      pattern,
+      origin: 'render',
+      methods: 'GET_HEAD',
+      cache: 'pages',
+      viewerResponse: false,
+    })),
+    { pattern: '*', origin: 'site', methods: 'GET_HEAD', cache: 'site', viewerResponse: true },
+  ];
+}
+
+/** Whether a path matches a CloudFront path pattern: case-sensitive, `*` any run of characters (even none), `?` one. */
+export function matchesCloudFrontPattern(pattern: string, path: string): boolean {
+  const source = pattern
+    .split('')
+    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 's').test(path);
+}
+
+/** The behaviour CloudFront picks for a path: the first whose pattern matches, else the default. */
+export function behaviourFor(behaviours: readonly EdgeBehaviour[], path: string): EdgeBehaviour {
+  const found = behaviours.find(
+    (b) => b.pattern === '*' || matchesCloudFrontPattern(b.pattern, path),
+  );
+  if (!found) throw new Error('the edge behaviours have no default (*)');
+  return found;
+}
+
+/** Bucket keys of the site's special files. */
+export const SHELL_KEY = '/spa.html';
+export const notFoundKey = (pages: SitePages): string => `${pages.notFound}/index.html`;
+
+/** The data the edge function is generated with (its `var CONFIG` line). */
+export function edgeFunctionConfig(pages: SitePages) {
+  return {
+    prerendered: pages.prerendered,
+    rendered: pages.rendered,
+    app: pages.app,
+    notFoundPath: pages.notFound,
+    notFoundKey: notFoundKey(pages),
+    shellKey: SHELL_KEY,
+    apiPrefix: API_PREFIX,
+    mediaPrefix: MEDIA_PREFIX,
+    viewerIpHeader: VIEWER_IP_HEADER,
+    redirectCacheControl: REDIRECT_CACHE_CONTROL,
+    cors: corsRules(),
+  };
+}
+export type EdgeFunctionConfig = ReturnType<typeof edgeFunctionConfig>;
+
+/** The site pages of an edge with no web build: API and media only, every other path the not-found rule. */
+export const NO_SITE_PAGES: SitePages = {
+  prerendered: [],
+  rendered: [],
+  app: [],
+  notFound: '/404',
+};

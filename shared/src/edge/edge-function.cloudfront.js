@@ -1,0 +1,132 @@
+// The edge's routing core: a CloudFront Function (cloudfront-js-2.0) on every cache behaviour of the
+// distribution, and the code the local server evaluates for every request (edge-function.ts), so the
+// two cannot drift. No imports and ES5.1 only; the `var CONFIG = …;` line is replaced with the
+// edge definition's data (definition.ts) before it ships.
+//
+// viewer-request: `/api/*` gets the viewer's address in the viewer-IP header (replacing any a client
+//   sent) and CORS preflights of the paths that allow them are answered here; `/media/<key>` reads
+//   `<key>` from the media bucket; a trailing slash is a 301 to the path without it (query kept);
+//   site paths become bucket keys (prerendered `<path>/index.html`, the app shell, the not-found page).
+// viewer-response: the not-found page answers 404, never a soft 200; CORS paths get their
+//   Access-Control-Allow-Origin.
+
+var CONFIG = {};
+
+function matches(pattern, path) {
+  if (pattern.slice(-2) !== '/*') return path === pattern;
+  var prefix = pattern.slice(0, -1);
+  return path.indexOf(prefix) === 0 && path.length > prefix.length;
+}
+
+function matchesAny(patterns, path) {
+  for (var i = 0; i < patterns.length; i++) if (matches(patterns[i], path)) return true;
+  return false;
+}
+
+function hasExtension(path) {
+  var last = path.substring(path.lastIndexOf('/') + 1);
+  return last.indexOf('.') > 0;
+}
+
+function corsRule(path) {
+  for (var i = 0; i < CONFIG.cors.length; i++)
+    if (CONFIG.cors[i].path === path) return CONFIG.cors[i];
+  return null;
+}
+
+// Where a viewer request goes: { origin, uri, status? } or an answer of the edge itself
+// ({ redirect, status } or { status, cors? }).
+function resolve(method, uri) {
+  var api = CONFIG.apiPrefix + '/';
+  if (uri.indexOf(api) === 0 && uri.length > api.length) {
+    var rule = corsRule(uri);
+    if (method === 'OPTIONS' && rule) return { status: 204, cors: rule };
+    return { origin: 'api', uri: uri };
+  }
+  var media = CONFIG.mediaPrefix + '/';
+  if (uri.indexOf(media) === 0) {
+    // A bare `/media/` has no key: it must never reach the bucket as `/` (a listing).
+    if (uri.length === media.length) return { status: 404 };
+    return { origin: 'media', uri: uri.substring(CONFIG.mediaPrefix.length) };
+  }
+  // Leading slashes are collapsed too, so `//evil.example/` cannot become an off-site redirect.
+  if (uri.length > 1 && uri.charAt(uri.length - 1) === '/')
+    return { redirect: '/' + uri.replace(/^\/+/, '').replace(/\/+$/, ''), status: 301 };
+  if (matchesAny(CONFIG.rendered, uri)) return { origin: 'render', uri: uri };
+  if (uri === CONFIG.notFoundPath || uri === CONFIG.notFoundKey)
+    return { origin: 'site', uri: CONFIG.notFoundKey, status: 404 };
+  if (hasExtension(uri)) return { origin: 'site', uri: uri };
+  if (CONFIG.prerendered.indexOf(uri) !== -1)
+    return { origin: 'site', uri: uri === '/' ? '/index.html' : uri + '/index.html' };
+  if (matchesAny(CONFIG.app, uri)) return { origin: 'site', uri: CONFIG.shellKey };
+  return { origin: 'site', uri: CONFIG.notFoundKey, status: 404 };
+}
+
+function queryString(querystring) {
+  var parts = [];
+  for (var key in querystring) {
+    var entry = querystring[key];
+    var values = entry.multiValue ? entry.multiValue : [entry];
+    for (var i = 0; i < values.length; i++)
+      parts.push(values[i].value === '' ? key : key + '=' + values[i].value);
+  }
+  return parts.length ? '?' + parts.join('&') : '';
+}
+
+function viewerRequest(event) {
+  var request = event.request;
+  var target = resolve(request.method, request.uri);
+  if (target.redirect) {
+    return {
+      statusCode: target.status,
+      statusDescription: 'Moved Permanently',
+      headers: {
+        location: { value: target.redirect + queryString(request.querystring) },
+        'cache-control': { value: CONFIG.redirectCacheControl },
+      },
+    };
+  }
+  if (target.cors) {
+    return {
+      statusCode: 204,
+      statusDescription: 'No Content',
+      headers: {
+        'access-control-allow-origin': { value: target.cors.allowOrigin },
+        'access-control-allow-methods': { value: target.cors.methods.concat('OPTIONS').join(', ') },
+        'access-control-allow-headers': { value: target.cors.allowHeaders.join(', ') },
+        'access-control-max-age': { value: String(target.cors.maxAgeSeconds) },
+      },
+    };
+  }
+  if (!target.origin) {
+    return {
+      statusCode: target.status,
+      statusDescription: 'Not Found',
+      headers: { 'cache-control': { value: 'no-cache' } },
+    };
+  }
+  if (target.origin === 'api') request.headers[CONFIG.viewerIpHeader] = { value: event.viewer.ip };
+  request.uri = target.uri;
+  return request;
+}
+
+function viewerResponse(event) {
+  var request = event.request;
+  var response = event.response;
+  var target = resolve(request.method, request.uri);
+  if (target.origin === 'site' && target.status === 404 && response.statusCode === 200) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+    response.headers['cache-control'] = { value: 'no-cache' };
+  }
+  var rule = target.origin === 'api' ? corsRule(request.uri) : null;
+  if (rule) response.headers['access-control-allow-origin'] = { value: rule.allowOrigin };
+  return response;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront calls the global `handler`.
+function handler(event) {
+  return event.context.eventType === 'viewer-response'
+    ? viewerResponse(event)
+    : viewerRequest(event);
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedCodings, compressionFor } from './compression';
+import {
+  behaviourFor,
+  edgeBehaviours,
+  matchesCloudFrontPattern,
+  VIEWER_IP_HEADER,
+} from './definition';
+import { edgeFunctionCode, MAX_FUNCTION_BYTES } from './edge-function';
+import { createEdge, edgeResponse, resolveEdge, type ViewerRequest } from './edge-router';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import type { SitePages } from './site-pages';
+
+const PAGES: SitePages = {
+  prerendered: ['/', '/about', '/seo-company-in-chennai'],
+  rendered: ['/blog', '/blog/*', '/sitemap.xml'],
+  app: ['/creative-login', '/admin', '/admin/leads', '/edit-blog/*'],
+  notFound: '/404',
+};
+const edge = createEdge(PAGES);
+
+const request = (url: string, method = 'GET', headers: ViewerRequest['headers'] = {}) => {
+  const [path = '/', query = ''] = url.split(/\?(.*)/s);
+  return { method, path, query, headers, ip: '203.0.113.7' };
+};
+const resolve = (url: string, method?: string, headers?: ViewerRequest['headers']) =>
+  resolveEdge(edge, request(url, method, headers));
+const target = (url: string) => {
+  const r = resolve(url);
+  return 'answer' in r ? { status: r.answer.statusCode } : { origin: r.origin, uri: r.uri };
+};
+/** Status the viewer gets for a site path whose object exists (the viewer-response rule applied). */
+const siteStatus = (url: string) => {
+  const r = resolve(url);
+  if ('answer' in r) return r.answer.statusCode;
+  return edgeResponse(edge, r, request(url), { status: 200, headers: {} }).status;
+};
+
+describe('edge function: routing', () => {
+  it('maps prerendered paths to their index.html, files with an extension to themselves', () => {
+    expect(target('/')).toEqual({ origin: 'site', uri: '/index.html' });
+    expect(target('/about')).toEqual({ origin: 'site', uri: '/about/index.html' });
+    expect(target('/robots.txt')).toEqual({ origin: 'site', uri: '/robots.txt' });
+    expect(target('/assets/index-Ab12Cd34.js')).toEqual({
+      origin: 'site',
+      uri: '/assets/index-Ab12Cd34.js',
+    });
+  });
+
+  it('serves the admin screens from the app shell, and unknown paths (an unknown admin screen too) the not-found page with 404', () => {
+    for (const path of ['/creative-login', '/admin', '/admin/leads', '/edit-blog/my-post']) {
+      expect(target(path), path).toEqual({ origin: 'site', uri: '/spa.html' });
+      expect(siteStatus(path), path).toBe(200);
+    }
+    for (const path of ['/admin/nope', '/edit-blog', '/About', '/about/team', '/404']) {
+      expect(target(path), path).toEqual({ origin: 'site', uri: '/404/index.html' });
+      expect(siteStatus(path), path).toBe(404);
+    }
+    const notFound = resolve('/nope');
+    if ('answer' in notFound) throw new Error('expected an origin');
+    expect(
+      edgeResponse(edge, notFound, request('/nope'), { status: 200, headers: {} }).headers,
+    ).toMatchObject({ 'cache-control': 'no-cache' });
+    expect(siteStatus('/about')).toBe(200);
+  });
+
+  it('sends rendered pages to the render function, the API to the API, media without its prefix', () => {
+    expect(target('/blog')).toEqual({ origin: 'render', uri: '/blog' });
+    expect(target('/blog/x')).toEqual({ origin: 'render', uri: '/blog/x' });
+    expect(target('/sitemap.xml')).toEqual({ origin: 'render', uri: '/sitemap.xml' });
+    expect(target('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
+    expect(target('/media/banners/a1.webp')).toEqual({ origin: 'media', uri: '/banners/a1.webp' });
+    // A bare /media/ is never a bucket listing.
+    expect(target('/media/')).toEqual({ status: 404 });
+  });
+
+  it('redirects a trailing slash with 301 to the path without it, keeping the query, never off-site', () => {
+    const r = resolve('/about/?ref=x&tag=a&tag=b&flag');
+    expect('answer' in r && r.answer).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/about?ref=x&tag=a&tag=b&flag' } },
+    });
+    for (const [from, to] of [
+      ['//evil.example/', '/evil.example'],
+      ['/blog/', '/blog'],
+      ['///', '/'],
+    ] as const) {
+      const out = resolve(from);
+      expect('answer' in out && out.answer.headers.location?.value, from).toBe(to);
+    }
+  });
+
+  it("passes the viewer's address to the API in the viewer-IP header, replacing a client's", () => {
+    const r = resolve('/api/lead', 'POST', { [VIEWER_IP_HEADER]: '1.1.1.1' });
+    expect('headers' in r && r.headers).toEqual({ [VIEWER_IP_HEADER]: '203.0.113.7' });
+  });
+
+  it('answers the lead form preflight at the edge and adds CORS to its answers only', () => {
+    const preflight = resolve('/api/lead', 'OPTIONS');
+    expect('answer' in preflight && preflight.answer).toMatchObject({
+      statusCode: 204,
+      headers: {
+        'access-control-allow-origin': { value: '*' },
+        'access-control-allow-methods': { value: 'POST, OPTIONS' },
+        'access-control-allow-headers': { value: 'content-type' },
+      },
+    });
+    expect(target('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
+    const other = resolve('/api/health', 'OPTIONS');
+    expect('origin' in other && other.origin).toBe('api');
+    const post = resolve('/api/lead', 'POST');
+    if ('answer' in post) throw new Error('expected the API');
+    expect(
+      edgeResponse(edge, post, request('/api/lead', 'POST'), { status: 201, headers: {} }).headers,
+    ).toEqual({ 'access-control-allow-origin': '*' });
+  });
+
+  it('refuses methods a behaviour does not allow with 403, as CloudFront does', () => {
+    expect(target('/about')).not.toEqual({ status: 403 });
+    const r = resolve('/about', 'POST');
+    expect('answer' in r && r.answer.statusCode).toBe(403);
+  });
+
+  it('stays within the CloudFront Functions size limit with many pages, without comments', () => {
+    const many = Array.from({ length: 60 }, (_, i) => `/a-fairly-long-service-landing-page-${i}`);
+    const code = edgeFunctionCode({ ...PAGES, prerendered: many });
+    expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
+    expect(code).not.toMatch(/^\s*\/\//m);
+    expect(() =>
+      edgeFunctionCode({
+        ...PAGES,
+        prerendered: Array.from({ length: 400 }, (_, i) => `/p-${i}-${'x'.repeat(20)}`),
+      }),
+    ).toThrow(/over CloudFront's 10240/);
+  });
+});
+
+describe('edge behaviours', () => {
+  it('follow CloudFront pattern precedence: cacheable API paths before /api/*, the default last', () => {
+    const patterns = edgeBehaviours(PAGES).map((b) => b.pattern);
+    expect(patterns.indexOf('/api/health')).toBeLessThan(patterns.indexOf('/api/*'));
+    expect(patterns.at(-1)).toBe('*');
+    expect(behaviourFor(edgeBehaviours(PAGES), '/blog/').origin).toBe('render');
+    expect(matchesCloudFrontPattern('/blog/*', '/blog/')).toBe(true);
+    expect(matchesCloudFrontPattern('/api/*', '/api')).toBe(false);
+    expect(matchesCloudFrontPattern('/a?c', '/abc')).toBe(true);
+  });
+});
+
+describe('security headers', () => {
+  it('frame nothing, allow no inline script, and add third-party origins only when configured', () => {
+    const base = contentSecurityPolicy();
+    expect(base).toContain("frame-src 'none'");
+    expect(base).toContain("script-src 'self';");
+    expect(base).not.toContain('upgrade-insecure-requests');
+    const withThird = contentSecurityPolicy({
+      googleMapsKey: 'k',
+      chatWidgetUrl: 'https://chat.example/widget.js',
+      conversionPixelUrl: 'https://pixel.example/p.gif',
+    });
+    expect(withThird).toContain(
+      'frame-src https://www.google.com https://maps.google.com https://chat.example',
+    );
+    expect(withThird).toContain(
+      "connect-src 'self' https://maps.googleapis.com https://chat.example wss://chat.example",
+    );
+    expect(withThird).toMatch(/img-src [^;]*https:\/\/pixel\.example/);
+    expect(securityHeaders()).toMatchObject({
+      'strict-transport-security': 'max-age=63072000; includeSubDomains',
+      'cross-origin-opener-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+    });
+  });
+});
+
+describe('compression (what CloudFront compresses)', () => {
+  const response = {
+    policyAcceptsEncoding: true,
+    acceptEncoding: 'gzip, deflate, br',
+    status: 200,
+    contentType: 'text/html; charset=utf-8',
+    contentEncoding: undefined,
+    size: 5_000,
+  };
+  it('prefers Brotli, needs a policy that enables it, a known type, 1,000–10,000,000 bytes and status 200/403/404', () => {
+    expect(compressionFor(response)).toBe('br');
+    expect(compressionFor({ ...response, acceptEncoding: 'gzip' })).toBe('gzip');
+    expect(compressionFor({ ...response, acceptEncoding: 'br;q=0, gzip' })).toBe('gzip');
+    expect(compressionFor({ ...response, policyAcceptsEncoding: false })).toBeNull();
+    expect(compressionFor({ ...response, contentType: 'image/png' })).toBeNull();
+    expect(compressionFor({ ...response, size: 999 })).toBeNull();
+    expect(compressionFor({ ...response, size: 10_000_001 })).toBeNull();
+    expect(compressionFor({ ...response, status: 500 })).toBeNull();
+    expect(compressionFor({ ...response, status: 404 })).toBe('br');
+    expect(compressionFor({ ...response, contentEncoding: 'gzip' })).toBeNull();
+    expect(acceptedCodings(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import * as z from 'zod';
+import { edgeFunctionConfig } from './definition';
+import type { SitePages } from './site-pages';
+
+/** CloudFront Functions' code size limit. */
+export const MAX_FUNCTION_BYTES = 10_240;
+
+const CONFIG_LINE = /^var CONFIG = [^;]*;$/m;
+
+/**
+ * The edge function's code for these site pages: `edge-function.cloudfront.js` with the edge definition's data
+ * in its CONFIG line and without comment lines. The CDK stack inlines exactly this string; the
+ * local server evaluates exactly this string.
+ */
+export function edgeFunctionCode(pages: SitePages): string {
+  const source = readFileSync(new URL('./edge-function.cloudfront.js', import.meta.url), 'utf8');
+  if (!CONFIG_LINE.test(source))
+    throw new Error('edge-function.cloudfront.js has no "var CONFIG = …;" line');
+  const code = source
+    .replace(CONFIG_LINE, () => `var CONFIG = ${JSON.stringify(edgeFunctionConfig(pages))};`)
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('//'))
+    .join('\n');
+  const bytes = Buffer.byteLength(code);
+  if (bytes > MAX_FUNCTION_BYTES)
+    throw new Error(`The edge function is ${bytes} bytes, over CloudFront's ${MAX_FUNCTION_BYTES}`);
+  return code;
+}
+
+/** A CloudFront Functions header, query string or cookie value. */
+export interface CfValue {
+  value: string;
+  multiValue?: { value: string }[];
+}
+export interface CfRequest {
+  method: string;
+  uri: string;
+  querystring: Record<string, CfValue>;
+  headers: Record<string, CfValue>;
+  cookies: Record<string, CfValue>;
+}
+export interface CfResponse {
+  statusCode: number;
+  statusDescription?: string;
+  headers: Record<string, CfValue>;
+}
+export interface CfEvent {
+  version: '1.0';
+  context: { eventType: 'viewer-request' | 'viewer-response' };
+  viewer: { ip: string };
+  request: CfRequest;
+  response?: CfResponse;
+}
+
+const cfValue = z.object({
+  value: z.string(),
+  multiValue: z.array(z.object({ value: z.string() })).optional(),
+});
+const cfResponse = z.object({
+  statusCode: z.number().int(),
+  statusDescription: z.string().optional(),
+  headers: z.record(z.string(), cfValue),
+});
+const cfRequest = z.object({
+  method: z.string(),
+  uri: z.string(),
+  querystring: z.record(z.string(), cfValue),
+  headers: z.record(z.string(), cfValue),
+  cookies: z.record(z.string(), cfValue).default({}),
+});
+
+/** What the viewer-request handler returned: the request to send on, or its own answer. */
+export type ViewerRequestResult = { request: CfRequest } | { response: CfResponse };
+
+/** A loaded edge function: its handler run as CloudFront runs it (a global `handler` in a fresh context). */
+export interface EdgeFunction {
+  viewerRequest(event: CfEvent): ViewerRequestResult;
+  viewerResponse(event: CfEvent): CfResponse;
+}
+
+/** Evaluate CloudFront Function code (a script defining a global `handler`) in a sandbox. */
+export function loadEdgeFunction(code: string): EdgeFunction {
+  const sandbox: { handler?: unknown } = {};
+  runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
+  const { handler } = sandbox;
+  if (typeof handler !== 'function') throw new Error('the edge function defines no handler');
+  // Each call gets a copy: the function mutates its event, and the sandbox's objects stay in it.
+  const run = (event: CfEvent): unknown => {
+    const out: unknown = handler(JSON.parse(JSON.stringify(event)));
+    return JSON.parse(JSON.stringify(out));
+  };
+  return {
+    viewerRequest(event) {
+      const out = run(event);
+      const asResponse = cfResponse.safeParse(out);
+      if (asResponse.success) return { response: asResponse.data };
+      return { request: cfRequest.parse(out) };
+    },
+    viewerResponse(event) {
+      return cfResponse.parse(run(event));
+    },
+  };
+}
+
+/** A raw query string as CloudFront Functions present it: values as sent (not decoded), repeats in multiValue. */
+export function cfQueryString(raw: string): Record<string, CfValue> {
+  const out: Record<string, CfValue> = {};
+  for (const part of raw.split('&')) {
+    if (!part) continue;
+    const at = part.indexOf('=');
+    const key = at === -1 ? part : part.slice(0, at);
+    const value = at === -1 ? '' : part.slice(at + 1);
+    const seen = out[key];
+    if (!seen) out[key] = { value };
+    else seen.multiValue = [...(seen.multiValue ?? [{ value: seen.value }]), { value }];
+  }
+  return out;
+}

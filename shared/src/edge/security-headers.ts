@@ -1,0 +1,98 @@
+import * as z from 'zod';
+
+/**
+ * Third-party services the site may be configured with, all off by default. The local stack reads
+ * them from its environment, the CDK app from its stage configuration; both build the
+ * Content-Security-Policy from them with the one function below.
+ */
+export const thirdPartiesSchema = z.object({
+  /** The Google Maps key of the contact page's map; only whether one is set matters here. */
+  googleMapsKey: z.string().min(1).optional(),
+  /** Script URL of the live chat widget. */
+  chatWidgetUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** Image URL of the conversion pixel. */
+  conversionPixelUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+export type ThirdParties = z.infer<typeof thirdPartiesSchema>;
+
+const GOOGLE_MAPS = {
+  script: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
+  img: [
+    'https://maps.googleapis.com',
+    'https://maps.gstatic.com',
+    'https://*.googleapis.com',
+    'https://*.ggpht.com',
+  ],
+  connect: ['https://maps.googleapis.com'],
+  frame: ['https://www.google.com', 'https://maps.google.com'],
+};
+
+/**
+ * The Content-Security-Policy of every response: no inline scripts; inline styles allowed (the rich
+ * text editor and React style props need them); the ALTCHA worker runs from a blob; nothing may be
+ * framed ('none') unless a configured third party needs frames. No `upgrade-insecure-requests`:
+ * every allowed source is 'self' or a configured origin, and CloudFront redirects http to https,
+ * so it would change nothing there while breaking the local stack, which serves http.
+ */
+export function contentSecurityPolicy(third: ThirdParties = {}): string {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'"]],
+    ['worker-src', ["'self'", 'blob:']],
+    ['frame-src', []],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  const add = (name: string, sources: readonly string[]) => {
+    const entry = directives.find(([n]) => n === name);
+    if (entry) entry[1] = [...new Set([...entry[1], ...sources])];
+  };
+  if (third.googleMapsKey) {
+    add('script-src', GOOGLE_MAPS.script);
+    add('img-src', GOOGLE_MAPS.img);
+    add('connect-src', GOOGLE_MAPS.connect);
+    add('frame-src', GOOGLE_MAPS.frame);
+  }
+  if (third.chatWidgetUrl) {
+    const chat = new URL(third.chatWidgetUrl).origin;
+    add('script-src', [chat]);
+    add('connect-src', [chat, chat.replace(/^http/, 'ws')]);
+    add('frame-src', [chat]);
+    add('img-src', [chat]);
+  }
+  if (third.conversionPixelUrl) add('img-src', [new URL(third.conversionPixelUrl).origin]);
+  return directives
+    .map(([name, sources]) => `${name} ${sources.length ? sources.join(' ') : "'none'"}`)
+    .join('; ');
+}
+
+/** HSTS max-age: two years, the value hstspreload.org asks for; `preload` is left to the domain owner. */
+export const HSTS_MAX_AGE_SECONDS = 2 * 365 * 86_400;
+
+/**
+ * The response headers every answer of the edge carries (CloudFront's response headers policy,
+ * overriding what an origin sent). Lower-case names, as the local server writes them.
+ */
+export function securityHeaders(third: ThirdParties = {}): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(third),
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...CUSTOM_HEADERS,
+  };
+}
+
+/** Headers outside CloudFront's security-headers set, sent as custom headers of the policy. */
+export const CUSTOM_HEADERS: Readonly<Record<string, string>> = {
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  // No page opens or is opened by another site's window; isolating the browsing context costs nothing.
+  'cross-origin-opener-policy': 'same-origin',
+};
