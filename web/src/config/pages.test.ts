@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { SPECIAL_SLUGS } from '@agency/shared';
+import {
+  edgePattern,
+  matchPage,
+  opensOverHero,
+  pageEntries,
+  pageForPath,
+  pageHref,
+  pagePath,
+  routeTable,
+} from './pages';
+
+describe('the page registry', () => {
+  it('maps every registered path to its page, and nothing else', () => {
+    expect(pageForPath('/blog/some-post')).toBe('post');
+    expect(pageForPath(`/${SPECIAL_SLUGS.career}`)).toBe('post');
+    expect(pageForPath('/edit-blog/a-slug')).toBe('postEditor');
+    expect(pageForPath('/add-blog')).toBe('postEditor');
+    expect(pageForPath('/seo-company-in-chennai')).toBe('serviceLanding');
+    expect(pageForPath('/nope')).toBeUndefined();
+    expect(matchPage('/preview/42')).toEqual({ page: 'preview', params: { id: '42' } });
+  });
+
+  it('writes no path twice', () => {
+    const paths = routeTable.map((r) => r.path);
+    expect(paths.length).toBeGreaterThan(20);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('loads each page from the module its entry names (the manifest key the server preloads)', async () => {
+    for (const [page, entry] of pageEntries) {
+      const named: unknown = await import(/* @vite-ignore */ `../../${entry.source}`);
+      expect([page, (await entry.load()).default]).toEqual([
+        page,
+        typeof named === 'object' && named !== null && 'default' in named ? named.default : null,
+      ]);
+    }
+  });
+
+  it('gives links to a page from its paths, encoding parameters', () => {
+    expect(pagePath('adminList')).toBe('/admin');
+    expect(pagePath('postEditor')).toBe('/add-blog');
+    expect(pageHref('postEditor', { slug: 'a b/c' })).toBe('/edit-blog/a%20b%2Fc');
+    expect(pageHref('post', { slug: 'hello' })).toBe('/blog/hello');
+    expect(() => pageHref('about', { slug: 'x' })).toThrow(/about has no path taking slug/);
+  });
+
+  it('writes parameter routes as edge prefixes', () => {
+    expect(edgePattern('/blog/:slug')).toBe('/blog/*');
+    expect(edgePattern('/about')).toBe('/about');
+  });
+
+  it('lets the header start transparent only on pages that open with a dark hero', () => {
+    for (const path of ['/', '/about', '/contact', '/seo-company-in-chennai', '/nope'])
+      expect(opensOverHero(path), path).toBe(true);
+    for (const path of ['/blog', '/blog/some-post', '/creative-login', '/admin', '/edit-blog/a'])
+      expect(opensOverHero(path), path).toBe(false);
+  });
+});
