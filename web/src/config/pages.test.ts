@@ -41,6 +41,7 @@ describe('the page registry', () => {
   it('gives links to a page from its paths, encoding parameters', () => {
     expect(pagePath('adminList')).toBe('/admin');
     expect(pagePath('postEditor')).toBe('/add-blog');
+    expect(() => pagePath('post')).toThrow(/post has no path without parameters/);
     expect(pageHref('postEditor', { slug: 'a b/c' })).toBe('/edit-blog/a%20b%2Fc');
     expect(pageHref('post', { slug: 'hello' })).toBe('/blog/hello');
     expect(() => pageHref('about', { slug: 'x' })).toThrow(/about has no path taking slug/);
@@ -49,6 +50,7 @@ describe('the page registry', () => {
   it('writes parameter routes as edge prefixes', () => {
     expect(edgePattern('/blog/:slug')).toBe('/blog/*');
     expect(edgePattern('/about')).toBe('/about');
+    expect(() => edgePattern('/a/:id/b')).toThrow(/\/a\/:id\/b: the edge matches/);
   });
 
   it('lets the header start transparent only on pages that open with a dark hero', () => {

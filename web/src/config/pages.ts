@@ -173,10 +173,9 @@ export const pageEntries: readonly (readonly [PageKey, PageEntry])[] = pageKeys.
 
 /** One value per page, derived from its entry (the browser's lazy pages, the server's eager ones). */
 export function mapPages<T>(derive: (entry: PageEntry, page: PageKey) => T): Record<PageKey, T> {
-  return Object.fromEntries(pageEntries.map(([key, entry]) => [key, derive(entry, key)])) as Record<
-    PageKey,
-    T
-  >; // every key of the registry is mapped just above
+  // Object.fromEntries forgets the keys' type; every key of the registry is mapped here.
+  const mapped = Object.fromEntries(pageEntries.map(([key, entry]) => [key, derive(entry, key)]));
+  return mapped as Record<PageKey, T>;
 }
 
 /** The route table: every path pattern with its page, in registry order. */
@@ -207,10 +206,11 @@ export function opensOverHero(pathname: string): boolean {
   return entry ? entry.overHero === true : true;
 }
 
-/** The address of a page without parameters (its first path). */
+/** The address of a page without parameters (its first path; `pageHref` fills parameters). */
 export function pagePath(page: PageKey): string {
   const path = pages[page].paths[0];
-  if (path === undefined) throw new Error(`Page ${page} has no path`);
+  if (path === undefined || path.includes(':'))
+    throw new Error(`Page ${page} has no path without parameters first`);
   return path;
 }
 
@@ -231,7 +231,13 @@ export function pageHref(page: PageKey, params: Record<string, string>): string 
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** A route pattern as the edge writes it: a trailing parameter becomes a prefix (`/blog/*`). */
+/**
+ * A route pattern as the edge writes it: a trailing parameter becomes a prefix (`/blog/*`). The edge
+ * matches exact paths and prefixes only, so a parameter anywhere else is refused.
+ */
 export function edgePattern(path: string): string {
-  return path.replace(/\/:\w+$/, '/*');
+  const pattern = path.replace(/\/:\w+$/, '/*');
+  if (pattern.includes(':'))
+    throw new Error(`${path}: the edge matches exact paths and prefixes; put the parameter last`);
+  return pattern;
 }
