@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SPECIAL_SLUGS } from '@agency/shared';
 import {
@@ -36,6 +38,26 @@ describe('the page registry', () => {
         typeof named === 'object' && named !== null && 'default' in named ? named.default : null,
       ]);
     }
+  });
+
+  it('is the only source file that writes an admin or blog path (everything else asks it)', () => {
+    const src = join(__dirname, '..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (f) =>
+        /\.tsx?$/.test(f) && !/\.test\.tsx?$|testing|[\\/]test[\\/]|config[\\/]pages\.ts$/.test(f),
+    );
+    const prefixes = pageEntries
+      .filter(([, entry]) => entry.kind !== 'prerendered')
+      .flatMap(([, entry]) => entry.paths.map((path) => path.split('/')[1]))
+      .filter((first) => first !== undefined && first !== '');
+    const literal = new RegExp(`['"\`]/(${[...new Set(prefixes)].join('|')})\\b`);
+    const found = files.flatMap((file) =>
+      readFileSync(join(src, file), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line) && literal.test(line))
+        .map((line) => `${relative(src, join(src, file))}: ${line.trim()}`),
+    );
+    expect(found).toEqual([]);
   });
 
   it('gives links to a page from its paths, encoding parameters', () => {

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { SPECIAL_SLUGS } from '@agency/shared';
 import { loadServiceLanding } from '../content/services/load';
-import { serviceLandingPaths } from './nav';
+import { serviceLandingPaths } from './service-menu';
 
 /**
  * How a page reaches the visitor: `prerendered` (static HTML written at build time), `rendered` (the

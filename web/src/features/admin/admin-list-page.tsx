@@ -16,7 +16,7 @@ import { Pager } from './pager';
 import { StatusBadge, statusLabel } from './status-badge';
 import { useAdminApi } from './use-admin-api';
 import { useUserCheck } from './use-user-check';
-import { pageHref } from '../../config/pages';
+import { pageHref, pagePath } from '../../config/pages';
 
 type Filter = 'all' | PostStatus;
 
@@ -192,7 +192,7 @@ export default function AdminListPage() {
     <AdminLayout
       title="Blog posts"
       actions={
-        <Link to="/add-blog" className="btn btn--primary">
+        <Link to={pagePath('postEditor')} className="btn btn--primary">
           Add blog
         </Link>
       }

@@ -405,7 +405,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
         )}
         <div className="post-form__actions">
           {existing && (
-            <Link to="/admin" className="btn btn--outline">
+            <Link to={pagePath('adminList')} className="btn btn--outline">
               Back
             </Link>
           )}
@@ -499,7 +499,7 @@ function EditPost({ slug }: { slug: string }) {
             Retry
           </button>
         )}
-        <Link to="/admin">Back to the posts</Link>
+        <Link to={pagePath('adminList')}>Back to the posts</Link>
       </div>
     );
   return (

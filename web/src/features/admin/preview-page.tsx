@@ -13,7 +13,7 @@ import { formatLocal } from './publish-time';
 import { RequireAdmin } from './require-admin';
 import { StatusBadge } from './status-badge';
 import { useAdminApi } from './use-admin-api';
-import { pageHref } from '../../config/pages';
+import { pageHref, pagePath } from '../../config/pages';
 
 /** Keep search engines off the page while it is shown (the app shell says noindex too). */
 function useNoIndex(): void {
@@ -57,7 +57,7 @@ function Preview({ id }: { id: number }) {
             ? 'This post does not exist any more.'
             : `The preview could not be loaded: ${error instanceof Error ? error.message : ''}`}
         </p>
-        <Link to="/admin">Back to the posts</Link>
+        <Link to={pagePath('adminList')}>Back to the posts</Link>
       </div>
     );
   if (!data || !post) return <PostSkeleton />;
