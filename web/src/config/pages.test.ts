@@ -5,6 +5,7 @@ import { SPECIAL_SLUGS } from '@agency/shared';
 import {
   edgePattern,
   matchPage,
+  NOT_FOUND_PATH,
   opensOverHero,
   pageEntries,
   pageForPath,
@@ -40,21 +41,32 @@ describe('the page registry', () => {
     }
   });
 
-  it('is the only source file that writes an admin or blog path (everything else asks it)', () => {
+  it('is the only source file that writes a page path: everything else asks it', () => {
     const src = join(__dirname, '..');
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
       (f) =>
         /\.tsx?$/.test(f) && !/\.test\.tsx?$|testing|[\\/]test[\\/]|config[\\/]pages\.ts$/.test(f),
     );
+    // Admin and blog paths anywhere in a string; other pages' paths as a whole string. '/' is too
+    // common to tell apart, and the landing pages' paths are the services menu's links.
     const prefixes = pageEntries
       .filter(([, entry]) => entry.kind !== 'prerendered')
-      .flatMap(([, entry]) => entry.paths.map((path) => path.split('/')[1]))
-      .filter((first) => first !== undefined && first !== '');
-    const literal = new RegExp(`['"\`]/(${[...new Set(prefixes)].join('|')})\\b`);
+      .flatMap(([, entry]) => entry.paths.map((path) => path.split('/')[1] ?? ''))
+      .filter((first) => first !== '');
+    const exact = [
+      NOT_FOUND_PATH,
+      ...pageEntries
+        .filter(([page, entry]) => entry.kind === 'prerendered' && page !== 'serviceLanding')
+        .flatMap(([, entry]) => entry.paths)
+        .filter((path) => path !== '/'),
+    ];
+    const written = new RegExp(
+      `['"\`]/(${[...new Set(prefixes)].join('|')})\\b|(['"])(${exact.join('|')})\\2`,
+    );
     const found = files.flatMap((file) =>
       readFileSync(join(src, file), 'utf8')
         .split('\n')
-        .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line) && literal.test(line))
+        .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line) && written.test(line))
         .map((line) => `${relative(src, join(src, file))}: ${line.trim()}`),
     );
     expect(found).toEqual([]);

@@ -39,7 +39,7 @@ export const heroSlides: HeroSlide[] = [
   },
 ];
 
-export const heroAction = { label: 'Learn More', href: '/services' };
+export const heroAction = { label: 'Learn More', href: pagePath('services') };
 
 export interface HomeService {
   title: string;

@@ -74,7 +74,7 @@ export const servicesPage = {
       quote: '“Good design is seen; great design is felt.”',
       text: 'Social media creatives, brochures, packaging and UI/UX design that tell your story at a glance.',
       image: image('design', 'Illustration of design tools and artwork'),
-      links: [{ label: 'Talk to our designers', href: '/contact' }],
+      links: [{ label: 'Talk to our designers', href: pagePath('contact') }],
     },
     {
       number: '05',
