@@ -131,8 +131,8 @@ const SHARED_SRC = /[\\/]shared[\\/]src[\\/]/;
 const BOOT_ENTRY = 'src/app/boot.ts';
 /** The browser entry (index.html's script). */
 const APP_ENTRY = 'src/app/main.tsx';
-/** The module that imports every page (lazily, one chunk each). */
-const PAGE_MODULES = 'src/app/page-modules.ts';
+/** The page registry, which imports every page (lazily, one chunk each). */
+const PAGE_MODULES = 'src/config/pages.ts';
 const ADMIN_PAGES = /[\\/]features[\\/]admin[\\/]/;
 
 /**

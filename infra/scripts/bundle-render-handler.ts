@@ -4,7 +4,7 @@
  * The built HTML shell (web/dist/spa.html) goes beside it, where the handler looks for it.
  * Usage: tsx infra/scripts/bundle-render-handler.ts <outDir>   (run by CDK's local bundling)
  */
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleRenderHandler } from '@agency/lambdas/src/local/render';
@@ -27,4 +27,13 @@ if (existsSync(shell)) copyFileSync(shell, path.join(outDir, 'spa.html'));
 else
   console.warn(
     'bundle-render-handler: web/dist/spa.html is missing; run `npm run build` first or blog pages will fail.',
+  );
+// The build manifest beside the shell: the handler lists each page's chunks from it (and fails without it).
+const manifest = path.join(webRoot, 'dist/.vite/manifest.json');
+if (existsSync(manifest)) {
+  mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+  copyFileSync(manifest, path.join(outDir, '.vite/manifest.json'));
+} else
+  console.warn(
+    'bundle-render-handler: web/dist/.vite/manifest.json is missing; blog pages will fail.',
   );

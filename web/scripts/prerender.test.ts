@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { render, publicRoutes } from '../src/entry-server';
-import { fillTemplate, headFor, outputFile, robotsTxt, sitemapXml } from './prerender';
+import { prerenderedPaths, render } from '../src/entry-server';
+import { fillShell, headFor } from '../src/server/page-html';
+import { outputFile } from './prerender';
 
 const SITE = 'https://agency.example';
 const template =
@@ -12,14 +13,16 @@ function parse(html: string): Document {
 }
 
 describe('prerender', () => {
-  const pages = publicRoutes.map((route) => {
-    const result = render(route.path);
-    const doc = parse(fillTemplate(template, headFor(result.meta, SITE), result.html, route.path));
-    return { route, result, doc };
+  const pages = prerenderedPaths.map((path) => {
+    const result = render(path);
+    const doc = parse(
+      fillShell(template, { head: headFor(result.meta, SITE), html: result.html, path }),
+    );
+    return { route: { path }, result, doc };
   });
 
   it('covers the marketing pages, /thank-you-alchem and /404', () => {
-    const paths = publicRoutes.map((r) => r.path);
+    const paths = prerenderedPaths;
     for (const p of [
       '/',
       '/about',
@@ -33,7 +36,7 @@ describe('prerender', () => {
       expect(paths).toContain(p);
   });
 
-  it.each(publicRoutes.map((r) => r.path))(
+  it.each(prerenderedPaths)(
     '%s renders with exactly one h1, a title and its own canonical',
     (path) => {
       const page = pages.find((p) => p.route.path === path);
@@ -112,11 +115,8 @@ describe('prerender', () => {
     expect(home?.querySelector('[data-testid="blog-teaser-box"]')?.children).toHaveLength(0);
   });
 
-  it('writes files, robots and sitemap', () => {
+  it('writes each page to its own index.html', () => {
     expect(outputFile('/d', '/')).toBe('/d/index.html');
     expect(outputFile('/d', '/about')).toBe('/d/about/index.html');
-    const xml = sitemapXml(['/', '/about'], `${SITE}/`, '2026-01-01');
-    expect(xml).toContain('<loc>https://agency.example/about</loc>');
-    expect(robotsTxt(SITE)).toContain('Sitemap: https://agency.example/sitemap.xml');
   });
 });

@@ -1,20 +1,30 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { site } from './config/site';
+import { NOT_FOUND_PATH, pageForPath, pages, type PageEntry } from './config/pages';
 import { App } from './app/app';
-import { serverPages } from './app/page-modules.server';
+import { loadServerPages, serverPages } from './app/page-modules.server';
 import { AppProviders } from './app/providers';
-import { metaForPath, resolveMeta } from './app/route-meta';
+import { notFoundMeta } from './content/misc-pages';
 import type { PageMeta } from './lib/page-meta';
 import type { MetaCollector } from './lib/use-page-meta';
 import { loadAllServiceLandings } from './content/services/load';
 import { preloadDeferred } from './lib/deferred';
 
-export { publicRoutes } from './app/route-meta';
 export { renderHead, organizationJsonLd, swrFallbackScript, SWR_FALLBACK_ID } from './lib/head';
 export type { PageMeta } from './lib/page-meta';
+export {
+  pageSources,
+  prerenderedPaths,
+  robotsTxt,
+  sitemapPaths,
+  sitePages,
+} from './server/site-files';
 
-// Every code-split part of a page is loaded before the first render, so render() is synchronous and
-// the HTML is complete (deferred parts included).
+// Every page and every code-split part of a page is loaded before the first render, so render() is
+// synchronous and the HTML is complete (deferred parts included). Pages first: a page's module
+// declares its deferred parts when it loads.
+await loadServerPages();
 await Promise.all([preloadDeferred(), loadAllServiceLandings()]);
 
 export interface RenderOptions {
@@ -29,10 +39,31 @@ export interface RenderResult {
   status: number;
 }
 
+const normalise = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
 /**
- * Server-render one URL of the site (prerender and the blog render handler).
- * Metadata comes from the page when it declares its own (usePageMeta), else from the route table;
- * unknown paths render the not-found page with status 404.
+ * Metadata of a path whose page declared none (a post page while the API is down, an admin
+ * placeholder): a generic blog or admin entry by the page's kind, the not-found entry for unknown paths.
+ */
+function fallbackMeta(pathname: string): PageMeta {
+  const page = pageForPath(pathname);
+  if (!page || pathname === NOT_FOUND_PATH) return notFoundMeta;
+  const entry: PageEntry = pages[page];
+  const blog = entry.kind === 'rendered';
+  return {
+    title: blog ? `Blog | ${site.name}` : `Admin | ${site.name}`,
+    description: blog
+      ? `Articles on web development, SEO and digital marketing from the ${site.name} team.`
+      : site.description,
+    path: normalise(pathname),
+  };
+}
+
+/**
+ * Server-render one URL of the site (prerender and the blog render handler). Metadata comes from
+ * the page (usePageMeta), with the questions its sections show (usePageFaq); unknown paths render
+ * the not-found page with status 404.
  */
 export function render(url: string, opts: RenderOptions = {}): RenderResult {
   const collector: MetaCollector = {};
@@ -43,11 +74,7 @@ export function render(url: string, opts: RenderOptions = {}): RenderResult {
       </StaticRouter>
     </AppProviders>,
   );
-  const pathname = new URL(url, 'http://localhost').pathname;
-  // The page's own metadata wins; the route table's fills in what the browser never needs (the home
-  // page's FAQ JSON-LD lives only there, keeping the questions out of its first-load chunk).
-  const meta = collector.meta
-    ? { ...metaForPath(pathname), ...collector.meta }
-    : resolveMeta(pathname);
+  const declared = collector.meta ?? fallbackMeta(new URL(url, 'http://localhost').pathname);
+  const meta = collector.faq ? { ...declared, faq: collector.faq } : declared;
   return { html, meta, status: meta.status ?? 200 };
 }

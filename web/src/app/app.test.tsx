@@ -7,8 +7,8 @@ import { preloadDeferred } from '../lib/deferred';
 import { App } from './app';
 import { browserPages, preloadPagePath } from './page-modules';
 import { AppProviders } from './providers';
-import { publicRoutes } from './route-meta';
-import { opensOverHero, pageForPath } from './route-table';
+import { pageForPath } from '../config/pages';
+import { prerenderedPaths } from '../server/site-files';
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -64,62 +64,37 @@ describe('App', () => {
     await expect(preloadPagePath('/no-such-page')).resolves.toBeUndefined();
   });
 
-  it('maps every route-table path to a page, and nothing else', () => {
-    expect(pageForPath('/blog/some-post')).toBe('post');
-    expect(pageForPath('/how-to-start-a-career-in-a-digital-marketing-agency')).toBe('post');
-    expect(pageForPath('/edit-blog/a-slug')).toBe('postEditor');
-    expect(pageForPath('/seo-company-in-chennai')).toBe('serviceLanding');
-    expect(pageForPath('/nope')).toBeUndefined();
+  it.each(prerenderedPaths)('hydrates the prerendered %s without mismatches', async (path) => {
+    const { html } = renderServer(path);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const page = pageForPath(path);
+    if (page) await browserPages[page].preload(path);
+    // The page's deferred parts too: here the whole page hydrates at once (lib/deferred.test.tsx
+    // covers hydrating them later).
+    await preloadDeferred();
+    const problems: unknown[] = [];
+    const consoleError = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => problems.push(args));
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <AppProviders pages={browserPages}>
+          <MemoryRouter initialEntries={[path]}>
+            <App />
+          </MemoryRouter>
+        </AppProviders>,
+        { onRecoverableError: (err) => problems.push(err) },
+      ),
+    );
+    expect(problems.map((p) => String(Array.isArray(p) ? p.join(' ').slice(-1500) : p))).toEqual(
+      [],
+    );
+    expect(container.querySelectorAll('h1')).toHaveLength(1);
+    consoleError.mockRestore();
+    act(() => root.unmount());
+    container.remove();
   });
-
-  it('lets the header start transparent only on pages that open with a dark hero', () => {
-    for (const path of ['/', '/about', '/contact', '/seo-company-in-chennai', '/nope'])
-      expect(opensOverHero(path), path).toBe(true);
-    for (const path of [
-      '/blog',
-      '/blog/some-post',
-      '/how-to-start-a-career-in-a-digital-marketing-agency',
-      '/creative-login',
-      '/admin',
-      '/edit-blog/a-slug',
-    ])
-      expect(opensOverHero(path), path).toBe(false);
-  });
-
-  it.each(publicRoutes.map((r) => r.path))(
-    'hydrates the prerendered %s without mismatches',
-    async (path) => {
-      const { html } = renderServer(path);
-      const container = document.createElement('div');
-      container.innerHTML = html;
-      document.body.appendChild(container);
-      const page = pageForPath(path);
-      if (page) await browserPages[page].preload(path);
-      // The page's deferred parts too: here the whole page hydrates at once (lib/deferred.test.tsx
-      // covers hydrating them later).
-      await preloadDeferred();
-      const problems: unknown[] = [];
-      const consoleError = vi
-        .spyOn(console, 'error')
-        .mockImplementation((...args: unknown[]) => problems.push(args));
-      const root = await act(async () =>
-        hydrateRoot(
-          container,
-          <AppProviders pages={browserPages}>
-            <MemoryRouter initialEntries={[path]}>
-              <App />
-            </MemoryRouter>
-          </AppProviders>,
-          { onRecoverableError: (err) => problems.push(err) },
-        ),
-      );
-      expect(problems.map((p) => String(Array.isArray(p) ? p.join(' ').slice(-1500) : p))).toEqual(
-        [],
-      );
-      expect(container.querySelectorAll('h1')).toHaveLength(1);
-      consoleError.mockRestore();
-      act(() => root.unmount());
-      container.remove();
-    },
-  );
 });

@@ -6,7 +6,7 @@ import { Header } from '../components/header';
 import { env } from '../lib/env';
 import { ScrollReveal } from '../lib/reveal';
 import { useChatWidget } from './chat-widget';
-import { opensOverHero } from './route-table';
+import { opensOverHero } from '../config/pages';
 import { AppRoutes } from './routes';
 import { ScrollManager } from './scroll-manager';
 

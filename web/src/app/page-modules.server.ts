@@ -1,37 +1,23 @@
 import { createElement } from 'react';
-import AboutPage from '../features/marketing/about-page';
-import ContactPage from '../features/marketing/contact-page';
-import HomePage from '../features/marketing/home-page';
-import PortfolioPage from '../features/marketing/portfolio-page';
-import PrivacyPage from '../features/marketing/privacy-page';
-import ServiceLandingRoute from '../features/marketing/service-landing-route';
-import ServicesPage from '../features/marketing/services-page';
-import ThankYouPage from '../features/marketing/thank-you-page';
-import BlogListPage from '../features/blog/blog-list-page';
-import PostPage from '../features/blog/post-page';
+import { mapPages } from '../config/pages';
+import { lazyPage } from './lazy-page';
 import type { PageModules } from './page-modules';
 
-/** Admin pages are never server-rendered (SPA shell); the placeholder keeps the editor out of the server bundle. */
+/** Admin pages are never server-rendered (the SPA shell); the server build leaves their code out. */
 function AdminPlaceholder() {
   return createElement('p', { className: 'page-loading' }, 'Loading the admin area…');
 }
 
-/** Server-side pages: imported eagerly so renderToString renders them synchronously. */
-export const serverPages: PageModules = {
-  home: HomePage,
-  about: AboutPage,
-  services: ServicesPage,
-  portfolio: PortfolioPage,
-  contact: ContactPage,
-  privacy: PrivacyPage,
-  thankYou: ThankYouPage,
-  serviceLanding: ServiceLandingRoute,
-  blogList: BlogListPage,
-  post: PostPage,
-  login: AdminPlaceholder,
-  adminList: AdminPlaceholder,
-  postEditor: AdminPlaceholder,
-  leads: AdminPlaceholder,
-  taxonomy: AdminPlaceholder,
-  preview: AdminPlaceholder,
-};
+const pagesOnServer = mapPages((entry) =>
+  entry.kind === 'app' ? null : lazyPage(entry.load, entry.loadData),
+);
+
+/** Server pages: every server-rendered page loaded up front, so renderToString renders it synchronously. */
+export const serverPages: PageModules = mapPages(
+  (_, page) => pagesOnServer[page] ?? AdminPlaceholder,
+);
+
+/** Load every server-rendered page's module (the server entry awaits this before rendering). */
+export async function loadServerPages(): Promise<void> {
+  await Promise.all(Object.values(pagesOnServer).map((page) => page?.preload()));
+}

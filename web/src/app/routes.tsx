@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
+import { NOT_FOUND_PATH, routeTable } from '../config/pages';
 import NotFoundPage, { NotFoundRedirect } from '../features/marketing/not-found-page';
 import { usePageModules } from './page-context';
-import { routeTable } from './route-table';
 
 /** Renders the route table with the pages of the current entry (lazy in the browser, eager on the server). */
 export function AppRoutes() {
@@ -12,7 +12,7 @@ export function AppRoutes() {
         const Page = pages[page];
         return <Route key={path} path={path} element={<Page />} />;
       })}
-      <Route path="/404" element={<NotFoundPage />} />
+      <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
       <Route path="*" element={<NotFoundRedirect />} />
     </Routes>
   );

@@ -12,6 +12,7 @@ import { chatHref, site } from '../config/site';
 import { mainNav, serviceGroups } from '../config/nav';
 import { env } from '../lib/env';
 import { ChatIcon, ChevronDown, CloseIcon, MenuIcon } from './icons';
+import { pagePath } from '../config/pages';
 
 /** Spec: the bar turns solid once the page has scrolled by the header's height minus 20 px. */
 export function solidThreshold(headerHeight: number): number {
@@ -169,7 +170,7 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
                     );
                   })}
                 </div>
-                <Link to="/services" className="mega-menu__all">
+                <Link to={pagePath('services')} className="mega-menu__all">
                   View all services
                 </Link>
               </div>

@@ -1,93 +1,29 @@
 /** The header's links and the services mega-menu (spec 000 §2 Header). */
 
-export interface NavLink {
-  label: string;
-  href: string;
-}
+import { pagePath } from './pages';
+import type { NavLink } from './service-menu';
 
-export interface ServiceGroup {
-  /** "01" … "04" */
-  number: string;
-  title: string;
-  links: readonly NavLink[];
-}
+export type { NavLink, ServiceGroup } from './service-menu';
+export { serviceGroups, serviceLandingPaths } from './service-menu';
 
 export const mainNav = {
   before: [
-    { label: 'Home', href: '/' },
-    { label: 'About Us', href: '/about' },
+    { label: 'Home', href: pagePath('home') },
+    { label: 'About Us', href: pagePath('about') },
   ],
   after: [
-    { label: 'Portfolio', href: '/portfolio' },
-    { label: 'Blog', href: '/blog' },
-    { label: 'Contact', href: '/contact' },
+    { label: 'Portfolio', href: pagePath('portfolio') },
+    { label: 'Blog', href: pagePath('blogList') },
+    { label: 'Contact', href: pagePath('contact') },
   ],
 } as const satisfies { before: readonly NavLink[]; after: readonly NavLink[] };
 
-export const serviceGroups: readonly ServiceGroup[] = [
-  {
-    number: '01',
-    title: 'Website Development',
-    links: [
-      { label: 'Responsive Website Development', href: '/responsive-website-design-development' },
-      { label: 'WordPress Development', href: '/wordpress-development-company-chennai' },
-      {
-        label: 'E-commerce Website Development',
-        href: '/e-commerce-website-development-company-chennai',
-      },
-      { label: 'Magento Development', href: '/services#core-service-section' },
-      { label: 'WooCommerce Development', href: '/services#core-service-section' },
-      { label: 'CMS Website Development', href: '/services#core-service-section' },
-    ],
-  },
-  {
-    number: '02',
-    title: 'Web App Development',
-    links: [
-      {
-        label: 'Web Application Development',
-        href: '/web-application-development-company-chennai',
-      },
-      { label: 'SaaS Development', href: '/saas-development-company-in-chennai' },
-      { label: 'PHP Development', href: '/services#Web-dev' },
-      { label: 'Laravel Development', href: '/services#Web-dev' },
-      { label: 'Django Development', href: '/services#Web-dev' },
-    ],
-  },
-  {
-    number: '03',
-    title: 'Marketing',
-    links: [
-      { label: 'Digital Marketing', href: '/digital-marketing-agency-chennai' },
-      { label: 'PPC Services', href: '/ppc-services-in-chennai' },
-      { label: 'SEO Services', href: '/seo-company-in-chennai' },
-      { label: 'YouTube Marketing', href: '/youtube-marketing' },
-      { label: 'Content Marketing', href: '/content-marketing' },
-      { label: 'Social Media Management', href: '/services#seo' },
-    ],
-  },
-  {
-    number: '04',
-    title: 'Design',
-    links: [
-      { label: 'Branding', href: '/branding-company-in-chennai' },
-      { label: 'Graphic Designing', href: '/services#graphic-desg' },
-      { label: 'UI/UX Designing', href: '/services#graphic-desg' },
-    ],
-  },
-];
-
-/** The eleven service landing pages, in menu order. */
-export const serviceLandingPaths: readonly string[] = serviceGroups.flatMap((g) =>
-  g.links.map((l) => l.href).filter((h) => !h.includes('#')),
-);
-
 /** Footer quick links. */
 export const quickLinks: readonly NavLink[] = [
-  { label: 'About Us', href: '/about' },
-  { label: 'Services', href: '/services' },
-  { label: 'Portfolio', href: '/portfolio' },
-  { label: 'Blog', href: '/blog' },
-  { label: 'Contact', href: '/contact' },
-  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'About Us', href: pagePath('about') },
+  { label: 'Services', href: pagePath('services') },
+  { label: 'Portfolio', href: pagePath('portfolio') },
+  { label: 'Blog', href: pagePath('blogList') },
+  { label: 'Contact', href: pagePath('contact') },
+  { label: 'Privacy Policy', href: pagePath('privacy') },
 ];

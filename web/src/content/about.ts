@@ -1,6 +1,7 @@
 import type { PageMeta } from '../lib/page-meta';
 import type { IconName } from '../components/sections/icons';
 import { site } from '../config/site';
+import { pagePath } from '../config/pages';
 
 export const aboutPage = {
   title: 'About Us',
@@ -58,9 +59,9 @@ export const aboutPage = {
 export const aboutMeta: PageMeta = {
   title: `About ${site.name} – Our Story, Approach and Team`,
   description: `Meet ${site.name}: a web development and digital marketing agency in Chennai and Chicago with more than 10 years of experience. Our story, how we work and the technologies we use.`,
-  path: '/about',
+  path: pagePath('about'),
   breadcrumb: [
-    { name: 'Home', path: '/' },
-    { name: 'About Us', path: '/about' },
+    { name: 'Home', path: pagePath('home') },
+    { name: 'About Us', path: pagePath('about') },
   ],
 };

@@ -1,6 +1,3 @@
-import type { PageMeta } from '../lib/page-meta';
-import { homeHead } from './home';
-
 /** The home page's two FAQ accordions (spec 001 §2.2), seven questions each. */
 export const marketingFaq = [
   {
@@ -77,6 +74,3 @@ export const developmentFaq = [
       'Every site ships with technical SEO basics: fast pages, clean URLs, metadata and a sitemap. Ongoing SEO campaigns are available as a separate service.',
   },
 ];
-
-/** The home page's metadata for the prerender: its head, plus the FAQPage JSON-LD of both accordions. */
-export const homeMeta: PageMeta = { ...homeHead, faq: [...marketingFaq, ...developmentFaq] };

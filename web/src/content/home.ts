@@ -1,6 +1,7 @@
 import type { PageMeta } from '../lib/page-meta';
 import type { IconName } from '../components/sections/icons';
 import { site } from '../config/site';
+import { pagePath } from '../config/pages';
 
 export interface HeroSlide {
   small: string;
@@ -38,7 +39,7 @@ export const heroSlides: HeroSlide[] = [
   },
 ];
 
-export const heroAction = { label: 'Learn More', href: '/services' };
+export const heroAction = { label: 'Learn More', href: pagePath('services') };
 
 export interface HomeService {
   title: string;
@@ -110,7 +111,7 @@ export const homeHead: PageMeta = {
   title: `${site.name} – Web Development & Digital Marketing Agency in Chennai and Chicago`,
   description:
     'Branding, websites, web apps, SaaS and digital marketing from a web development company based in Chennai and Chicago. Tell us about your project and we call back within 12 hours.',
-  path: '/',
+  path: pagePath('home'),
   type: 'website',
   keywords:
     'web development company Chennai, digital marketing agency Chennai, SEO company, branding agency, SaaS development, Chicago web design',

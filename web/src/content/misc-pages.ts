@@ -1,6 +1,7 @@
 import type { PageMeta } from '../lib/page-meta';
 import { CALL_BACK_HOURS } from '@agency/shared';
 import { site } from '../config/site';
+import { NOT_FOUND_PATH, pagePath } from '../config/pages';
 
 export const contactPage = {
   title: 'Contact Us',
@@ -16,10 +17,10 @@ export const contactPage = {
 export const contactMeta: PageMeta = {
   title: `Contact ${site.name} – We Call You Back Within 12 Hours`,
   description: `Contact ${site.name} in Chennai or Chicago about websites, web apps, branding or digital marketing. Send an enquiry and we call you back within 12 hours.`,
-  path: '/contact',
+  path: pagePath('contact'),
   breadcrumb: [
-    { name: 'Home', path: '/' },
-    { name: 'Contact', path: '/contact' },
+    { name: 'Home', path: pagePath('home') },
+    { name: 'Contact', path: pagePath('contact') },
   ],
 };
 
@@ -32,7 +33,7 @@ export const thankYouPage = {
 export const thankYouMeta: PageMeta = {
   title: `Thank You for Your Enquiry | ${site.name}`,
   description: 'We have received your enquiry and will get back to you at the earliest.',
-  path: '/thank-you-alchem',
+  path: pagePath('thankYou'),
 };
 
 export const notFoundPage = {
@@ -44,6 +45,6 @@ export const notFoundPage = {
 export const notFoundMeta: PageMeta = {
   title: `Page Not Found | ${site.name}`,
   description: 'The page you were looking for does not exist. Head back to the home page.',
-  path: '/404',
+  path: NOT_FOUND_PATH,
   status: 404,
 };

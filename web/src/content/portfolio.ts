@@ -2,6 +2,7 @@ import dentpathPortal from '../assets/portfolio/dentpath-portal.svg?no-inline';
 import greenleafHerbals from '../assets/portfolio/greenleaf-herbals.svg?no-inline';
 import keystoneLocks from '../assets/portfolio/keystone-locks.svg?no-inline';
 import type { PageMeta } from '../lib/page-meta';
+import { pagePath } from '../config/pages';
 
 export type PortfolioGroup = 'website' | 'webapp' | 'branding' | 'social';
 
@@ -73,9 +74,9 @@ export const portfolioMeta: PageMeta = {
   title: 'Portfolio – Websites, Web Apps & Branding Work | Alchem Digital',
   description:
     'Selected websites, e-commerce stores and web applications designed and built by Alchem Digital for clients in India and the USA.',
-  path: '/portfolio',
+  path: pagePath('portfolio'),
   breadcrumb: [
-    { name: 'Home', path: '/' },
-    { name: 'Portfolio', path: '/portfolio' },
+    { name: 'Home', path: pagePath('home') },
+    { name: 'Portfolio', path: pagePath('portfolio') },
   ],
 };

@@ -1,5 +1,6 @@
 import type { PageMeta } from '../lib/page-meta';
 import { site } from '../config/site';
+import { pagePath } from '../config/pages';
 
 export interface PolicySection {
   id: string;
@@ -131,9 +132,9 @@ export const privacyPage = {
 export const privacyMeta: PageMeta = {
   title: `Privacy Policy | ${site.name}`,
   description: `How ${site.name} collects, uses and protects the personal data you share through this website.`,
-  path: '/privacy-policy',
+  path: pagePath('privacy'),
   breadcrumb: [
-    { name: 'Home', path: '/' },
-    { name: 'Privacy Policy', path: '/privacy-policy' },
+    { name: 'Home', path: pagePath('home') },
+    { name: 'Privacy Policy', path: pagePath('privacy') },
   ],
 };

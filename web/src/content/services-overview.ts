@@ -1,6 +1,7 @@
 import type { PageMeta } from '../lib/page-meta';
 import type { IconName } from '../components/sections/icons';
 import { site } from '../config/site';
+import { pagePath } from '../config/pages';
 
 export interface ServiceBlock {
   number: string;
@@ -73,7 +74,7 @@ export const servicesPage = {
       quote: '“Good design is seen; great design is felt.”',
       text: 'Social media creatives, brochures, packaging and UI/UX design that tell your story at a glance.',
       image: image('design', 'Illustration of design tools and artwork'),
-      links: [{ label: 'Talk to our designers', href: '/contact' }],
+      links: [{ label: 'Talk to our designers', href: pagePath('contact') }],
     },
     {
       number: '05',
@@ -163,9 +164,9 @@ export const servicesMeta: PageMeta = {
   title: `Services – Web, SaaS, Branding, Design & Digital Marketing | ${site.name}`,
   description:
     'SaaS and web application development, website design, branding, graphic design, digital marketing and SEO from one agency in Chennai and Chicago.',
-  path: '/services',
+  path: pagePath('services'),
   breadcrumb: [
-    { name: 'Home', path: '/' },
-    { name: 'Services', path: '/services' },
+    { name: 'Home', path: pagePath('home') },
+    { name: 'Services', path: pagePath('services') },
   ],
 };

@@ -1,6 +1,7 @@
 import { excerpt, type Post } from '@agency/shared';
 import { absoluteUrl } from '../lib/head';
 import { postPath } from '../features/blog/paths';
+import { pagePath, renderedFiles } from '../config/pages';
 
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
@@ -17,6 +18,8 @@ export const xmlEscape = (s: string): string =>
 /** RFC 822 date of RSS (`Wed, 12 Mar 2025 12:00:00 GMT`). */
 export const rfc822 = (iso: string): string => new Date(iso).toUTCString();
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 export interface SitemapEntry {
   path: string;
   lastmod?: string;
@@ -25,9 +28,10 @@ export interface SitemapEntry {
 /** A sitemap of the given site paths. */
 export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): string {
   const urls = entries.map((e) => {
+    // A date alone (the prerender's build day) stays a date; a moment is written in UTC.
     const lastmod =
       e.lastmod && !Number.isNaN(Date.parse(e.lastmod))
-        ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>`
+        ? `<lastmod>${DATE_ONLY.test(e.lastmod) ? e.lastmod : new Date(e.lastmod).toISOString()}</lastmod>`
         : '';
     return `  <url><loc>${xmlEscape(absoluteUrl(e.path, siteUrl))}</loc>${lastmod}</url>`;
   });
@@ -66,10 +70,10 @@ export function rssXml(posts: readonly Post[], siteUrl: string, info: FeedInfo):
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
     `    <title>${xmlEscape(info.title)}</title>`,
-    `    <link>${xmlEscape(absoluteUrl('/blog', siteUrl))}</link>`,
+    `    <link>${xmlEscape(absoluteUrl(pagePath('blogList'), siteUrl))}</link>`,
     `    <description>${xmlEscape(info.description)}</description>`,
     '    <language>en</language>',
-    `    <atom:link href="${xmlEscape(absoluteUrl('/rss.xml', siteUrl))}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${xmlEscape(absoluteUrl(renderedFiles.rss, siteUrl))}" rel="self" type="application/rss+xml"/>`,
     newest
       ? `    <lastBuildDate>${rfc822(newest.updated_at || newest.created_at)}</lastBuildDate>`
       : '',

@@ -131,6 +131,10 @@ const event = (rawPath: string, method = 'GET'): APIGatewayProxyEventV2 => ({
 
 const MANIFEST = {
   'src/features/blog/post-page.tsx': { file: 'assets/post-page-abc.js', imports: ['_shared.js'] },
+  'src/features/blog/blog-list-page.tsx': {
+    file: 'assets/blog-list-page-abc.js',
+    imports: ['_shared.js'],
+  },
   '_shared.js': { file: 'assets/shared-def.js' },
 };
 
@@ -338,6 +342,7 @@ describe('render handler and hidden posts', () => {
     siteUrl: SITE,
     upstream,
     loadShell: async () => SHELL,
+    loadManifest: async () => MANIFEST,
     staticPaths: ['/'],
   });
 

@@ -1,24 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { SPECIAL_SLUGS, type Post } from '@agency/shared';
-import {
-  publicRoutes,
-  render as renderApp,
-  type RenderOptions,
-  type RenderResult,
-} from '../entry-server';
-import { renderHead, swrFallbackScript } from '../lib/head';
+import type { Post } from '@agency/shared';
+import { render as renderApp, type RenderOptions, type RenderResult } from '../entry-server';
+import { swrFallbackScript } from '../lib/head';
 import { site } from '../config/site';
+import { matchPage, NOT_FOUND_PATH, pagePath, renderedFiles } from '../config/pages';
 import { postsInfiniteFallbackKey, type PostPage, type PostResult } from '../features/blog/api';
 import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { postMeta } from '../features/blog/post-meta';
-import { addAppModules, pageChunks, pageSources } from '../app/page-sources';
-import { pageForPath } from '../app/route-table';
 import { readServerConfig } from './config';
-import { readManifest, type BuildManifest } from './manifest';
 import { postEntries, rssXml, sitemapXml } from './feeds';
 import { mergeHead, sanitizeHeadTag } from './head-tag';
-import { fillShell } from './shell';
+import {
+  addAppModules,
+  fillShell,
+  headFor,
+  pageChunks,
+  readManifest,
+  type BuildManifest,
+} from './page-html';
+import { pageSources, sitemapPaths } from './site-files';
 import { httpUpstream, newestPosts, UpstreamError, type Upstream } from './upstream';
 
 /** Edge caching of rendered pages: browsers revalidate, CloudFront keeps 5 minutes (invalidated on publish). */
@@ -33,7 +34,7 @@ export interface RenderHandlerDeps {
   loadShell: () => Promise<string>;
   render?: (url: string, opts: RenderOptions) => RenderResult;
   /** Vite's build manifest (read once), so a page's chunks are preloaded before hydration. */
-  loadManifest?: () => Promise<BuildManifest>;
+  loadManifest: () => Promise<BuildManifest>;
   /** Site paths of the prerendered pages listed in the sitemap. */
   staticPaths?: readonly string[];
 }
@@ -80,24 +81,27 @@ const cleanPage = (page: PostPage): PostPage => ({
   results: page.results.filter((p) => isPublic(p)).map(cleanPost),
 });
 
-/** The post slug a path shows, null for other paths, or undefined when the path is malformed. */
+/**
+ * The post slug a path shows (the registry's post page), null for other paths, or undefined when the
+ * path is malformed. A post path without a slug parameter is a post published at its slug (the career article).
+ */
 export function slugForPath(path: string): string | null | undefined {
-  if (path === `/${SPECIAL_SLUGS.career}`) return SPECIAL_SLUGS.career;
-  const m = /^\/blog\/([^/]+)$/.exec(path);
-  if (!m?.[1]) return null;
+  const match = matchPage(path);
+  if (match?.page !== 'post') return null;
+  const slug = match.params.slug ?? path.slice(1);
   try {
-    return decodeURIComponent(m[1]);
+    return decodeURIComponent(slug);
   } catch {
     return undefined;
   }
 }
 
-/** A render handler for /blog, /blog/<slug>, the career article, /sitemap.xml and /rss.xml. */
+/** A render handler for the registry's rendered pages (the blog and its posts), the sitemap and the feed. */
 export function createRenderHandler(
   deps: RenderHandlerDeps,
 ): (event: APIGatewayProxyEventV2) => Promise<Result> {
   const render = deps.render ?? renderApp;
-  const staticPaths = deps.staticPaths ?? publicRoutes.filter((r) => r.sitemap).map((r) => r.path);
+  const staticPaths = deps.staticPaths ?? sitemapPaths;
   let shell: Promise<string> | null = null;
   const getShell = (): Promise<string> => {
     shell ??= deps.loadShell().catch((err: unknown) => {
@@ -108,8 +112,7 @@ export function createRenderHandler(
   };
 
   let manifest: Promise<BuildManifest> | null = null;
-  const getManifest = (): Promise<BuildManifest> =>
-    (manifest ??= deps.loadManifest?.() ?? Promise.resolve({}));
+  const getManifest = (): Promise<BuildManifest> => (manifest ??= deps.loadManifest());
 
   const page = async (
     url: string,
@@ -120,15 +123,14 @@ export function createRenderHandler(
   ): Promise<Result> => {
     const rendered = render(url, { swrFallback: fallback });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
-    const key = pageForPath(new URL(url, 'http://localhost').pathname);
     const html = addAppModules(
       fillShell(await getShell(), {
-        head: mergeHead(renderHead(meta, deps.siteUrl), post?.head_tag ?? ''),
+        head: mergeHead(headFor(meta, deps.siteUrl), post?.head_tag ?? ''),
         html: rendered.html,
         path,
         afterRoot: swrFallbackScript(fallback),
       }),
-      key ? pageChunks(await getManifest(), pageSources[key]) : [],
+      pageChunks(await getManifest(), pageSources(new URL(url, 'http://localhost').pathname)),
     );
     if (upstreamDown)
       return text(503, html, 'text/html; charset=utf-8', 'no-store', { 'retry-after': '30' });
@@ -162,16 +164,16 @@ export function createRenderHandler(
           allow: 'GET, HEAD',
         });
       try {
-        if (path === '/sitemap.xml') {
+        if (path === renderedFiles.sitemap) {
           const posts = (await newestPosts(deps.upstream)).filter((p) => isPublic(p));
           const entries = [
             ...staticPaths.map((p) => ({ path: p })),
-            { path: '/blog', lastmod: posts[0]?.updated_at },
+            { path: pagePath('blogList'), lastmod: posts[0]?.updated_at },
             ...postEntries(posts),
           ];
           return text(200, sitemapXml(entries, deps.siteUrl), 'application/xml; charset=utf-8');
         }
-        if (path === '/rss.xml') {
+        if (path === renderedFiles.rss) {
           const posts = (await newestPosts(deps.upstream, FEED_SIZE)).filter((p) => isPublic(p));
           return text(
             200,
@@ -193,7 +195,7 @@ export function createRenderHandler(
           { 'retry-after': '30' },
         );
       }
-      if (path === '/blog') {
+      if (matchPage(path)?.page === 'blogList') {
         return withUpstream(url, path, async () => {
           const first = cleanPage(await deps.upstream.listPosts(1));
           return {
@@ -203,7 +205,7 @@ export function createRenderHandler(
         });
       }
       const slug = slugForPath(path);
-      if (slug === null || slug === undefined) return page('/404', path, {}, null);
+      if (slug === null || slug === undefined) return page(NOT_FOUND_PATH, path, {}, null);
       return withUpstream(url, path, async () => {
         const [fetched, first] = await Promise.all([
           deps.upstream.getPost(slug),

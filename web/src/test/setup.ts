@@ -1,3 +1,5 @@
+// First, as in the browser entry (main.tsx): pages and their content reach zod through the shared package.
+import '../lib/zod-config';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';

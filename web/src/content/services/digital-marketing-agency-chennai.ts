@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { service: SERVICE_PARALLAX } = PARALLAX;
@@ -161,7 +162,7 @@ export const digitalMarketing = /* @__PURE__ */ defineLanding(digitalMarketingHe
           text: 'We call back within 12 hours and keep you updated every month.',
         },
       ],
-      action: { label: 'Contact Us', href: '/contact' },
+      action: { label: 'Contact Us', href: pagePath('contact') },
     },
     { kind: 'clients', heading: 'Brands that trust us' },
     {

@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { band: BAND_PARALLAX, service: SERVICE_PARALLAX } = PARALLAX;
@@ -102,7 +103,7 @@ export const ecommerce = /* @__PURE__ */ defineLanding(ecommerceHead, {
     {
       kind: 'cta',
       title: 'Need a robust eCommerce website?',
-      action: { label: 'Contact us now', href: '/contact' },
+      action: { label: 'Contact us now', href: pagePath('contact') },
       parallax: BAND_PARALLAX,
     },
     {

@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { service: SERVICE_PARALLAX } = PARALLAX;
@@ -113,7 +114,7 @@ export const ppc = /* @__PURE__ */ defineLanding(ppcHead, {
           icon: 'cart',
         },
       ],
-      action: { label: 'Contact Us', href: '/contact' },
+      action: { label: 'Contact Us', href: pagePath('contact') },
     },
     {
       kind: 'stepper',
@@ -175,7 +176,7 @@ export const ppc = /* @__PURE__ */ defineLanding(ppcHead, {
         },
         { title: 'Clear reporting', text: 'Cost per lead and return on ad spend, every month.' },
       ],
-      action: { label: 'Our Works', href: '/portfolio' },
+      action: { label: 'Our Works', href: pagePath('portfolio') },
     },
     {
       kind: 'cta',

@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { service: SERVICE_PARALLAX } = PARALLAX;
@@ -61,7 +62,7 @@ export const responsiveWebsite = /* @__PURE__ */ defineLanding(responsiveWebsite
         'Better rankings in mobile search',
         'Lower cost than separate mobile and desktop sites',
       ],
-      actions: [{ label: 'Talk to us', href: '/contact' }],
+      actions: [{ label: 'Talk to us', href: pagePath('contact') }],
       illustration: 'chart',
     },
     {
@@ -135,7 +136,7 @@ export const responsiveWebsite = /* @__PURE__ */ defineLanding(responsiveWebsite
         },
         { title: 'Support after launch', text: 'Updates, backups and changes when you need them.' },
       ],
-      action: { label: 'Our Works', href: '/portfolio' },
+      action: { label: 'Our Works', href: pagePath('portfolio') },
     },
     {
       kind: 'techList',

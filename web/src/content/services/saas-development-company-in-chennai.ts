@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { band: BAND_PARALLAX, service: SERVICE_PARALLAX } = PARALLAX;
@@ -111,7 +112,7 @@ export const saas = /* @__PURE__ */ defineLanding(saasHead, {
     {
       kind: 'cta',
       title: 'Looking for a SaaS development service?',
-      action: { label: 'Contact us', href: '/contact' },
+      action: { label: 'Contact us', href: pagePath('contact') },
       parallax: BAND_PARALLAX,
     },
     {

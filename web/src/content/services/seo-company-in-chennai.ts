@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { service: SERVICE_PARALLAX } = PARALLAX;
@@ -140,7 +141,7 @@ export const seo = /* @__PURE__ */ defineLanding(seoHead, {
           text: 'Technical fixes are made by our own web team, not queued for months.',
         },
       ],
-      action: { label: 'Contact Us', href: '/contact' },
+      action: { label: 'Contact Us', href: pagePath('contact') },
     },
     {
       kind: 'techList',

@@ -7,6 +7,7 @@ import type { FinalCard, ServiceCard } from '../../components/sections/service-g
 import type { TabCard, TabItem } from '../../components/sections/benefit-tabs';
 import type { WhyPoint } from '../../components/sections/why-choose-us';
 import type { PageMeta } from '../../lib/page-meta';
+import { pagePath } from '../../config/pages';
 
 /** The sections a service landing page is made of, in page order; `kind` picks the component. */
 export type ServiceSection =
@@ -106,8 +107,8 @@ export function headMeta({
     type: 'website',
     ...(keywords ? { keywords } : {}),
     breadcrumb: [
-      { name: 'Home', path: '/' },
-      { name: 'Services', path: '/services' },
+      { name: 'Home', path: pagePath('home') },
+      { name: 'Services', path: pagePath('services') },
       { name, path },
     ],
   };

@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { band: BAND_PARALLAX, service: SERVICE_PARALLAX } = PARALLAX;
@@ -40,7 +41,7 @@ export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, 
       paragraphs: [
         'We turn manual processes and spreadsheets into secure, fast applications. From the first workshop to launch and beyond, one team designs, builds, tests and supports your product.',
       ],
-      actions: [{ label: 'Talk to us', href: '/contact' }],
+      actions: [{ label: 'Talk to us', href: pagePath('contact') }],
       illustration: 'rocket',
       reverse: true,
     },
@@ -120,7 +121,7 @@ export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, 
     {
       kind: 'cta',
       title: 'Looking for futuristic web app solutions?',
-      action: { label: 'Ping us', href: '/contact' },
+      action: { label: 'Ping us', href: pagePath('contact') },
       parallax: BAND_PARALLAX,
     },
     {
@@ -179,7 +180,7 @@ export const webApplication = /* @__PURE__ */ defineLanding(webApplicationHead, 
         { title: 'Security first', text: 'Secure coding practices and reviews on every release.' },
         { title: 'Long-term partner', text: 'Support and new features long after launch.' },
       ],
-      action: { label: 'Contact Us', href: '/contact' },
+      action: { label: 'Contact Us', href: pagePath('contact') },
     },
     { kind: 'clients', heading: 'Our clients' },
   ],

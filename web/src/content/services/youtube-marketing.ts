@@ -1,5 +1,6 @@
 import { PARALLAX } from '../../lib/parallax';
 import { defineLanding, type LandingHead } from './types';
+import { pagePath } from '../../config/pages';
 
 // Read once here so the page body below stays a side-effect-free (tree-shakable) literal.
 const { service: SERVICE_PARALLAX } = PARALLAX;
@@ -172,9 +173,9 @@ export const youtubeMarketing = /* @__PURE__ */ defineLanding(youtubeMarketingHe
       ],
       actions: [
         { label: 'SEO services', href: '/seo-company-in-chennai' },
-        { label: 'Our team', href: '/about' },
-        { label: 'Our Works', href: '/portfolio' },
-        { label: 'Contact Us', href: '/contact' },
+        { label: 'Our team', href: pagePath('about') },
+        { label: 'Our Works', href: pagePath('portfolio') },
+        { label: 'Contact Us', href: pagePath('contact') },
       ],
       illustration: 'play',
     },

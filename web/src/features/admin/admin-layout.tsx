@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { pagePath } from '../../config/pages';
 import { RequireAdmin } from './require-admin';
 import { useSession } from './session';
 import { useLogout } from './use-admin-api';
@@ -13,18 +14,18 @@ function AdminHeader() {
       <nav aria-label="Admin">
         <ul>
           <li>
-            <NavLink to="/admin" end>
+            <NavLink to={pagePath('adminList')} end>
               Posts
             </NavLink>
           </li>
           <li>
-            <NavLink to="/admin/leads">Leads</NavLink>
+            <NavLink to={pagePath('leads')}>Leads</NavLink>
           </li>
           <li>
-            <NavLink to="/admin/taxonomy">Categories &amp; authors</NavLink>
+            <NavLink to={pagePath('taxonomy')}>Categories &amp; authors</NavLink>
           </li>
           <li>
-            <NavLink to="/add-blog">Add blog</NavLink>
+            <NavLink to={pagePath('postEditor')}>Add blog</NavLink>
           </li>
         </ul>
       </nav>

@@ -16,6 +16,7 @@ import { Pager } from './pager';
 import { StatusBadge, statusLabel } from './status-badge';
 import { useAdminApi } from './use-admin-api';
 import { useUserCheck } from './use-user-check';
+import { pageHref, pagePath } from '../../config/pages';
 
 type Filter = 'all' | PostStatus;
 
@@ -142,7 +143,7 @@ function PostTable() {
                     {/* The flex row inside the cell: a flex <td> stops being a table cell. */}
                     <div className="admin-table__actions">
                       <Link
-                        to={`/edit-blog/${encodeURIComponent(p.slug)}`}
+                        to={pageHref('postEditor', { slug: p.slug })}
                         aria-label={`Edit ${p.title}`}
                       >
                         Edit
@@ -191,7 +192,7 @@ export default function AdminListPage() {
     <AdminLayout
       title="Blog posts"
       actions={
-        <Link to="/add-blog" className="btn btn--primary">
+        <Link to={pagePath('postEditor')} className="btn btn--primary">
           Add blog
         </Link>
       }

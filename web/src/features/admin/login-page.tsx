@@ -3,13 +3,16 @@ import * as z from 'zod';
 import { LOGIN_PATH, saveSession, useSession } from './session';
 import { AdminStyles } from './admin-styles';
 import { LoginForm } from './login-form';
+import { pagePath } from '../../config/pages';
 
 const fromState = z.object({ from: z.string().startsWith('/') });
 
 /** Where to go after login: the admin page that redirected here, or /admin. */
 const returnPath = (state: unknown): string => {
   const parsed = fromState.safeParse(state);
-  return parsed.success && parsed.data.from !== LOGIN_PATH ? parsed.data.from : '/admin';
+  return parsed.success && parsed.data.from !== LOGIN_PATH
+    ? parsed.data.from
+    : pagePath('adminList');
 };
 
 /** `/creative-login`: admin sign-in with e-mail and password; wrong credentials and throttling are explained. */

@@ -21,6 +21,7 @@ import { RestoreBanner } from './restore-banner';
 import { useAdminApi } from './use-admin-api';
 import { useAutosave } from './use-autosave';
 import { useAuthors, useCategories } from './use-taxonomy';
+import { pageHref, pagePath } from '../../config/pages';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 const RevisionsPanel = lazy(() => import('./revisions-panel'));
@@ -194,8 +195,8 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
         // A new post goes to the list once published, else to its own editor (preview, schedule).
         then: isNew
           ? intent === 'publish'
-            ? '/admin'
-            : `/edit-blog/${encodeURIComponent(data.slug)}`
+            ? pagePath('adminList')
+            : pageHref('postEditor', { slug: data.slug })
           : undefined,
       });
       if (!isNew) {
@@ -404,7 +405,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
         )}
         <div className="post-form__actions">
           {existing && (
-            <Link to="/admin" className="btn btn--outline">
+            <Link to={pagePath('adminList')} className="btn btn--outline">
               Back
             </Link>
           )}
@@ -413,7 +414,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
             : button('draft', 'Save draft', 'Saving…')}
           {saved && (
             <Link
-              to={`/preview/${saved.id}`}
+              to={pageHref('preview', { id: String(saved.id) })}
               target="_blank"
               rel="noopener"
               className="btn btn--outline"
@@ -445,7 +446,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
           onClose={() => {
             const then = success?.then;
             setSuccess(null);
-            if (then) void navigate(then, { replace: then !== '/admin' });
+            if (then) void navigate(then, { replace: then !== pagePath('adminList') });
           }}
         />
       </form>
@@ -498,7 +499,7 @@ function EditPost({ slug }: { slug: string }) {
             Retry
           </button>
         )}
-        <Link to="/admin">Back to the posts</Link>
+        <Link to={pagePath('adminList')}>Back to the posts</Link>
       </div>
     );
   return (
@@ -509,7 +510,7 @@ function EditPost({ slug }: { slug: string }) {
       onRestored={(post) => {
         // The address names the slug it was opened with: reload there, or move to the restored slug.
         if (post.slug === slug) load();
-        else void navigate(`/edit-blog/${encodeURIComponent(post.slug)}`, { replace: true });
+        else void navigate(pageHref('postEditor', { slug: post.slug }), { replace: true });
       }}
     />
   );

@@ -13,6 +13,7 @@ import { formatLocal } from './publish-time';
 import { RequireAdmin } from './require-admin';
 import { StatusBadge } from './status-badge';
 import { useAdminApi } from './use-admin-api';
+import { pageHref, pagePath } from '../../config/pages';
 
 /** Keep search engines off the page while it is shown (the app shell says noindex too). */
 function useNoIndex(): void {
@@ -45,7 +46,7 @@ function Preview({ id }: { id: number }) {
   usePageMeta({
     title: `Preview${post ? `: ${post.title}` : ''} | ${site.name}`,
     description: 'Preview of a blog post as its public page will show it.',
-    path: `/preview/${id}`,
+    path: pageHref('preview', { id: String(id) }),
   });
 
   if (error)
@@ -56,7 +57,7 @@ function Preview({ id }: { id: number }) {
             ? 'This post does not exist any more.'
             : `The preview could not be loaded: ${error instanceof Error ? error.message : ''}`}
         </p>
-        <Link to="/admin">Back to the posts</Link>
+        <Link to={pagePath('adminList')}>Back to the posts</Link>
       </div>
     );
   if (!data || !post) return <PostSkeleton />;
@@ -70,7 +71,7 @@ function Preview({ id }: { id: number }) {
             post.publish_at &&
             ` · goes live ${formatLocal(post.publish_at)}`}
         </span>
-        <Link to={`/edit-blog/${encodeURIComponent(post.slug)}`}>Back to the editor</Link>
+        <Link to={pageHref('postEditor', { slug: post.slug })}>Back to the editor</Link>
       </div>
       <PostArticle
         key={post.slug}

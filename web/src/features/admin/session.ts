@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod';
 import type { LoginResult } from '@agency/shared';
+import { pagePath } from '../../config/pages';
 
 /** Login route of the admin area. */
-export const LOGIN_PATH = '/creative-login';
+export const LOGIN_PATH = pagePath('login');
 
 /** localStorage key of the admin session (spec 000 §3). */
 export const SESSION_KEY = 'userState';

@@ -3,6 +3,7 @@ import { deferred } from '../../lib/deferred';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { blogListMeta } from './post-meta';
 import './blog.css';
+import { pagePath } from '../../config/pages';
 
 /** The list and sidebar, with SWR: needed to load more posts, or when the page came without them. */
 const BlogList = deferred('blog-list', () => import('./blog-list'), {
@@ -21,8 +22,8 @@ export default function BlogListPage() {
       <header className="blog-list-page__hero">
         <Breadcrumb
           items={[
-            { name: 'Home', path: '/' },
-            { name: 'Blog', path: '/blog' },
+            { name: 'Home', path: pagePath('home') },
+            { name: 'Blog', path: pagePath('blogList') },
           ]}
         />
         <h1>Blog</h1>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pagePath } from '../../config/pages';
 
 /** The not-found page content, shown in place of an article whose slug does not exist. */
 export function PostNotFound() {
@@ -7,7 +8,7 @@ export function PostNotFound() {
       <h1 id="not-found-title">Page not found</h1>
       <p>The article you were looking for does not exist or has been removed.</p>
       <p>
-        <Link to="/blog" className="btn btn--primary">
+        <Link to={pagePath('blogList')} className="btn btn--primary">
           Back to the blog
         </Link>{' '}
         <Link to="/">Go to the home page</Link>

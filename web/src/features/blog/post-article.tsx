@@ -12,6 +12,7 @@ import { PostSkeleton } from './post-skeleton';
 import { ReadingProgress } from './reading-progress';
 import { ShareButtons } from './share-buttons';
 import { useViewCount } from './use-view-count';
+import { pagePath } from '../../config/pages';
 
 export interface PostArticleProps {
   post: Post;
@@ -40,8 +41,8 @@ export function PostArticle({ post, prev, next, related, countViews = true }: Po
       <article className="post">
         <Breadcrumb
           items={[
-            { name: 'Home', path: '/' },
-            { name: 'Blog', path: '/blog' },
+            { name: 'Home', path: pagePath('home') },
+            { name: 'Blog', path: pagePath('blogList') },
             { name: post.title, path },
           ]}
         />

@@ -3,15 +3,16 @@ import type { PageMeta } from '../../lib/page-meta';
 import { absoluteUrl } from '../../lib/head';
 import { site } from '../../config/site';
 import { mediaSrc, postPath } from './paths';
+import { pagePath } from '../../config/pages';
 
 /** Head metadata of the public blog list. */
 export const blogListMeta: PageMeta = {
   title: `Blog | ${site.name}`,
   description: `Articles from ${site.name} on websites, web apps, SEO, digital marketing, branding and design.`,
-  path: '/blog',
+  path: pagePath('blogList'),
   breadcrumb: [
-    { name: 'Home', path: '/' },
-    { name: 'Blog', path: '/blog' },
+    { name: 'Home', path: pagePath('home') },
+    { name: 'Blog', path: pagePath('blogList') },
   ],
 };
 
@@ -54,8 +55,8 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
     image,
     type: 'article',
     breadcrumb: [
-      { name: 'Home', path: '/' },
-      { name: 'Blog', path: '/blog' },
+      { name: 'Home', path: pagePath('home') },
+      { name: 'Blog', path: pagePath('blogList') },
       { name: post.title, path },
     ],
     jsonLd: [blogPosting],

@@ -26,8 +26,9 @@ import {
   type EnquiryField,
   type EnquiryValues,
 } from './validate';
+import { pagePath } from '../../config/pages';
 
-export const THANK_YOU_PATH = '/thank-you-alchem';
+export const THANK_YOU_PATH = pagePath('thankYou');
 
 export interface EnquiryFormProps {
   /** Anchor id of the form section (service pages scroll to it). */

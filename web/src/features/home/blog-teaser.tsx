@@ -4,6 +4,7 @@ import { excerpt, readingTime, type Post } from '@agency/shared';
 import { TIMINGS } from '@agency/shared';
 import { Carousel } from '../../components/carousel';
 import { useListPosts } from '../../lib/use-api';
+import { pageHref, pagePath } from '../../config/pages';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -35,10 +36,10 @@ function TeaserCard({ post }: { post: Post }) {
           {readingTime(post.content)} min read
         </p>
         <h3 className="post-card__title">
-          <Link to={`/blog/${post.slug}`}>{post.title}</Link>
+          <Link to={pageHref('post', { slug: post.slug })}>{post.title}</Link>
         </h3>
         <p className="post-card__excerpt">{excerpt(post.content, 140)}</p>
-        <Link to={`/blog/${post.slug}`} className="btn btn--link">
+        <Link to={pageHref('post', { slug: post.slug })} className="btn btn--link">
           Read more<span className="visually-hidden">: {post.title}</span>
         </Link>
       </div>
@@ -85,7 +86,7 @@ export function BlogTeaser({ heading }: { heading: string }) {
           {mounted && <TeaserSlides />}
         </div>
         <p className="blog-teaser__more">
-          <Link to="/blog" className="btn btn--outline">
+          <Link to={pagePath('blogList')} className="btn btn--outline">
             Visit the blog
           </Link>
         </p>

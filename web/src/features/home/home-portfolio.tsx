@@ -3,6 +3,7 @@ import { Carousel } from '../../components/carousel';
 import { homeSections } from '../../content/home';
 import { portfolioItems } from '../../content/portfolio';
 import { PortfolioThumb } from '../portfolio/portfolio-thumb';
+import { pagePath } from '../../config/pages';
 
 /** The home page's carousel of recent projects (spec 001 §2.2). */
 export function HomePortfolioCarousel() {
@@ -36,7 +37,7 @@ export function HomePortfolioCarousel() {
           ))}
         />
         <p className="section__actions">
-          <Link to="/portfolio" className="btn btn--outline">
+          <Link to={pagePath('portfolio')} className="btn btn--outline">
             See our portfolio
           </Link>
         </p>

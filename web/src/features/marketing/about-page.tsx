@@ -3,6 +3,7 @@ import { HeroBanner } from '../../components/sections/hero-banner';
 import { aboutMeta, aboutPage } from '../../content/about';
 import { SectionShell } from '../../components/sections/section-shell';
 import { ClientCarousel, CtaBand, ServiceGrid, TechList } from './deferred-sections';
+import { pagePath } from '../../config/pages';
 
 /** About page (spec 001 §2.3): story, three principles, technologies, clientele. */
 export default function AboutPage() {
@@ -39,7 +40,7 @@ export default function AboutPage() {
       <CtaBand
         title="Let’s build something together"
         text="We call back within 12 hours."
-        action={{ label: 'Contact us', href: '/contact' }}
+        action={{ label: 'Contact us', href: pagePath('contact') }}
         parallax={0.5}
       />
     </>

@@ -12,6 +12,7 @@ import {
   ServiceGrid,
 } from './deferred-sections';
 import { FormBand } from '../../components/sections/section-shell';
+import { pagePath } from '../../config/pages';
 
 /** Where the home page's call-to-action scrolls to. */
 export const HOME_ENQUIRY_ID = 'home-enquiry';
@@ -22,7 +23,7 @@ const serviceItems = homeServices.items.map((s) => ({
   icon: s.icon,
   action: { label: 'Learn more', href: s.href, context: `about ${s.title}` },
 }));
-const allServices = { label: 'All services', href: '/services' };
+const allServices = { label: 'All services', href: pagePath('services') };
 const ctaAction = { label: homeCta.action.label, scrollTo: HOME_ENQUIRY_ID };
 
 /**

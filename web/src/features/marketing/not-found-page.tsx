@@ -2,6 +2,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notFoundMeta, notFoundPage } from '../../content/misc-pages';
+import { NOT_FOUND_PATH } from '../../config/pages';
 
 /** The not-found page (spec 001 §2.7). */
 export default function NotFoundPage() {
@@ -31,7 +32,7 @@ export function NotFoundRedirect() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useEffect(() => {
-    if (pathname !== '/404') void navigate('/404', { replace: true });
+    if (pathname !== NOT_FOUND_PATH) void navigate(NOT_FOUND_PATH, { replace: true });
   }, [navigate, pathname]);
   return <NotFoundPage />;
 }

@@ -2,6 +2,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import { portfolioMeta, portfolioPage } from '../../content/portfolio';
 import { CtaBand, PortfolioGallery } from './deferred-sections';
+import { pagePath } from '../../config/pages';
 
 /** Portfolio page (spec 001 §2.5). */
 export default function PortfolioPage() {
@@ -18,7 +19,7 @@ export default function PortfolioPage() {
       <CtaBand
         title="Want results like these?"
         text="Tell us about your project. We call back within 12 hours."
-        action={{ label: 'Start a project', href: '/contact' }}
+        action={{ label: 'Start a project', href: pagePath('contact') }}
         parallax={0.5}
       />
     </>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import { site } from '../../config/site';
 import { privacyMeta, privacyPage } from '../../content/privacy';
+import { pagePath } from '../../config/pages';
 
 /** Privacy policy (spec 001 §2.6). */
 export default function PrivacyPage() {
@@ -44,7 +45,7 @@ export default function PrivacyPage() {
                     By e-mail: <a href={`mailto:${site.email}`}>{site.email}</a>
                   </li>
                   <li>
-                    By visiting our <Link to="/contact">contact page</Link>
+                    By visiting our <Link to={pagePath('contact')}>contact page</Link>
                   </li>
                   {site.offices.map((o) => (
                     <li key={o.city}>

@@ -21,6 +21,7 @@ import {
   WhyChooseUs,
 } from '../marketing/deferred-sections';
 import { FormBand } from '../../components/sections/section-shell';
+import { NOT_FOUND_PATH } from '../../config/pages';
 
 /** One section of a landing page: the hero renders with the page, each later kind's code loads when it comes into view. */
 function renderSection(section: ServiceSection, content: ServiceLandingContent) {
@@ -135,6 +136,6 @@ export function useServiceLanding(pathname: string): ServiceLandingContent | und
 export default function ServiceLandingPage() {
   const { pathname } = useLocation();
   const content = useServiceLanding(pathname);
-  if (!content) return <Navigate to="/404" replace />;
+  if (!content) return <Navigate to={NOT_FOUND_PATH} replace />;
   return <ServiceLanding content={content} />;
 }

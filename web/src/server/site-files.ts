@@ -1,0 +1,74 @@
+/**
+ * What the build and the edge learn from the page registry (src/config/pages.ts): the paths to
+ * prerender, the sitemap's pages, robots.txt, the edge's path lists (site-pages.json) and the
+ * source modules whose chunks a server-rendered page preloads.
+ */
+import { parseSitePages, type SitePages } from '@agency/shared/edge';
+import {
+  edgePattern,
+  NOT_FOUND_PATH,
+  pageEntries,
+  pageForPath,
+  pages,
+  renderedFiles,
+  type PageEntry,
+  type PageKind,
+} from '../config/pages';
+
+const pathsOf = (test: (entry: PageEntry) => boolean): string[] =>
+  pageEntries.flatMap(([, entry]) => (test(entry) ? entry.paths : []));
+const ofKind = (kind: PageKind) => (entry: PageEntry) => entry.kind === kind;
+
+/** Paths written as static HTML at build time: the prerendered pages, then the not-found page. */
+export const prerenderedPaths: readonly string[] = [
+  ...pathsOf(ofKind('prerendered')),
+  NOT_FOUND_PATH,
+];
+
+/** Prerendered pages listed in the sitemap (the render handler adds the blog and its posts). */
+export const sitemapPaths: readonly string[] = pathsOf(
+  (entry) => entry.kind === 'prerendered' && entry.listed !== false,
+);
+
+/** robots.txt: client-only pages and unlisted ones are closed to crawlers; the sitemap is named. */
+export function robotsTxt(siteUrl: string): string {
+  // `/edit-blog/:slug` closes the whole prefix; a rule already closed by a shorter one is left out.
+  const rules = pathsOf((entry) => entry.kind === 'app' || entry.listed === false).map((path) =>
+    edgePattern(path).replace(/\*$/, ''),
+  );
+  const disallow = rules.filter(
+    (rule, i) =>
+      !rules.some((other, j) => j !== i && other.length < rule.length && rule.startsWith(other)),
+  );
+  return [
+    'User-agent: *',
+    ...disallow.map((rule) => `Disallow: ${rule}`),
+    '',
+    `Sitemap: ${siteUrl.replace(/\/+$/, '')}${renderedFiles.sitemap}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The pages as the edge must know them (dist-server/site-pages.json): prerendered paths, what the
+ * render handler answers (its pages and files) and the admin pages the app shell answers.
+ */
+export function sitePages(): SitePages {
+  return parseSitePages({
+    prerendered: pathsOf(ofKind('prerendered')),
+    rendered: [...pathsOf(ofKind('rendered')).map(edgePattern), ...Object.values(renderedFiles)],
+    app: pathsOf(ofKind('app')).map(edgePattern),
+    notFound: NOT_FOUND_PATH,
+  });
+}
+
+/**
+ * Source modules (keys of Vite's build manifest) whose chunks the page at a path needs: its page
+ * module and the page's data for that path (a landing page's content); none for an unknown path.
+ */
+export function pageSources(path: string): string[] {
+  const page = pageForPath(path);
+  if (!page) return [];
+  const entry: PageEntry = pages[page];
+  return entry.dataSource ? [entry.source, entry.dataSource(path)] : [entry.source];
+}
