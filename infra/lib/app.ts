@@ -29,7 +29,6 @@ export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack
   });
   const stack = new SiteStack(app, config.stackName, {
     config,
-    repoRoot: options.repoRoot,
     web,
     ...(options.env ? { env: options.env } : {}),
     description: `Agency website, blog and admin (${config.stage}).`,

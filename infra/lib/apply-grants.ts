@@ -1,4 +1,4 @@
-import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { TABLES, type TableName } from '@agency/lambdas/tables';
 import { Stack } from 'aws-cdk-lib';
 import { acknowledge, nagArnOf } from './nag';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';

@@ -58,7 +58,10 @@ export function fakeWebBuild(): string {
   return dir;
 }
 
-/** Synthesize one stage once, without esbuild bundling, with cdk-nag on. */
+/**
+ * Synthesize one stage once with cdk-nag on. Function code is the built `lambdas/dist` (run
+ * `npm run build` first); asset metadata is on, so a test can find each function's staged code.
+ */
 export function synthStage(
   stage: Stage,
   options: {
@@ -69,7 +72,7 @@ export function synthStage(
   } = {},
 ): Synthesized {
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
   const { stack } = buildApp({
     app,
     stage,
