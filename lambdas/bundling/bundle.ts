@@ -100,25 +100,34 @@ export interface RenderBuildOptions {
 export async function viteBuildRenderHandler(options: RenderBuildOptions): Promise<string> {
   const webRequire = createRequire(path.join(options.webRoot, 'package.json'));
   const vite: typeof import('vite') = await import(pathToFileURL(webRequire.resolve('vite')).href);
-  await vite.build({
-    root: options.webRoot,
-    configFile: options.configFile ?? path.join(options.webRoot, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'silent',
-    build: {
-      ssr: options.entry,
-      outDir: options.viteOutDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      rollupOptions: {
-        output: {
-          format: 'es',
-          entryFileNames: 'render-handler.mjs',
-          chunkFileNames: '[name]-[hash].mjs',
+  // The production JSX runtime and React build, whoever calls (vitest sets NODE_ENV=test, which the
+  // React plugin would compile for the development runtime that the bundle's define then removes).
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await vite.build({
+      root: options.webRoot,
+      configFile: options.configFile ?? path.join(options.webRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: {
+        ssr: options.entry,
+        outDir: options.viteOutDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: {
+          output: {
+            format: 'es',
+            entryFileNames: 'render-handler.mjs',
+            chunkFileNames: '[name]-[hash].mjs',
+          },
         },
       },
-    },
-  });
+    });
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerNodeEnv;
+  }
   return path.join(options.viteOutDir, 'render-handler.mjs');
 }
 

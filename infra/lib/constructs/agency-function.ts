@@ -4,7 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { builtBundleDir, LAMBDA_HANDLER } from '@agency/lambdas/functions';
-import { FUNCTION_NODE_OPTIONS } from '@agency/lambdas/cold-import';
+import { FUNCTION_NODE_OPTIONS } from '@agency/lambdas/artifacts';
 import type { Construct } from 'constructs';
 
 /** The newest `NODEJS_<n>_X` runtime this aws-cdk-lib knows (Node 24 today), so upgrading the library upgrades the functions. */

@@ -12,9 +12,9 @@ import { ADMIN_SESSION } from '@agency/shared';
 import { resetClients } from '../adapters/clients';
 import { resetEnv } from '../lib/env';
 import { logger } from '../lib/logger';
-import { LAMBDAS_SRC } from './handler-modules';
+import { handlerMode, LAMBDAS_SRC, requireBundles } from './handler-modules';
 import { provision, standInClients } from './provision';
-import { renderHandlerLoader } from './render';
+import { builtRenderHandlerLoader, renderHandlerLoader } from './render';
 import { startPublishJob } from './publish-job';
 import { startRetryJob } from './retry-job';
 import { seedPosts } from './seed';
@@ -81,6 +81,9 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 async function main(): Promise<void> {
   const settings = readSettings();
+  // LOCAL_HANDLERS=bundles: the functions run from the bundles that deploy (built by `npm run build`).
+  const bundles = handlerMode() === 'bundles';
+  if (bundles) requireBundles();
   const dataDir = path.resolve(settings.DATA_DIR);
   const log = logger.child({ service: 'local' });
   process.env.LOG_LEVEL = settings.LOG_LEVEL;
@@ -133,11 +136,13 @@ async function main(): Promise<void> {
     resetClients();
 
     const clients = standInClients(standIns.endpoints);
-    const renderHandler = renderHandlerLoader({
-      entry: settings.RENDER_HANDLER,
-      outDir: path.join(dataDir, 'render'),
-      webRoot: path.join(REPO_ROOT, 'web'),
-    });
+    const renderHandler = bundles
+      ? builtRenderHandlerLoader()
+      : renderHandlerLoader({
+          entry: settings.RENDER_HANDLER,
+          outDir: path.join(dataDir, 'render'),
+          webRoot: path.join(REPO_ROOT, 'web'),
+        });
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: { s3: clients.s3, bucket: env.MEDIA_BUCKET ?? 'media' },
