@@ -7,7 +7,7 @@ import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { BUNDLE_FILE, DIST_DIR, bundleDir, type LambdaFunction } from './functions';
 
 /**
@@ -16,6 +16,28 @@ import { BUNDLE_FILE, DIST_DIR, bundleDir, type LambdaFunction } from './functio
  */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __agencyCreateRequire } from 'node:module'; const require = __agencyCreateRequire(import.meta.url);";
+
+/**
+ * The shared package is pure (no import-time effects; the web build says the same with its
+ * `sharedIsPure` Vite plugin), but its modules build constants with calls esbuild cannot prove
+ * pure: saying so lets a function that uses none of a module's exports leave it, and what only it
+ * imports, out (the read handlers then skip the HTML parser the head-tag allowlist uses on writes).
+ */
+export const sharedIsPure: Plugin = {
+  name: 'agency:shared-is-pure',
+  setup(b) {
+    b.onResolve({ filter: /^@agency\/shared(\/|$)/ }, async (args) => {
+      if (args.pluginData === 'shared-is-pure') return undefined;
+      const resolved = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'shared-is-pure',
+      });
+      return resolved.errors.length ? undefined : { path: resolved.path, sideEffects: false };
+    });
+  },
+};
 
 /**
  * How every function is bundled: one minified ESM file with its source map, the AWS SDK v3 inside
@@ -48,6 +70,7 @@ export const ESBUILD_OPTIONS = {
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
+  plugins: [sharedIsPure],
 } as const satisfies BuildOptions;
 
 /** What one bundling wrote. */
