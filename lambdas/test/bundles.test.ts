@@ -1,6 +1,9 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bundleEntry } from '../bundling/bundle';
 import { coldImport } from '../bundling/artifacts';
 import {
@@ -10,6 +13,7 @@ import {
   LAMBDAS_ROOT,
   MissingBundleError,
   operationFunction,
+  RENDER,
 } from '../bundling/functions';
 import { functionModule, handlerMode } from '../src/local/handler-modules';
 
@@ -94,5 +98,39 @@ describe('LOCAL_HANDLERS', () => {
 
   it('refuses any other value, naming the variable', () => {
     expect(() => handlerMode({ LOCAL_HANDLERS: 'dist' })).toThrow(/LOCAL_HANDLERS .*"dist"/);
+  });
+});
+
+describe('the built render function (npm run build)', () => {
+  it('alone in an empty folder, renders a blog page into its shell with the page chunks of its manifest', async () => {
+    // Outside the workspace: no node_modules above, as on Lambda.
+    const copy = path.join(await mkdtemp(path.join(tmpdir(), 'agency-render-')), 'render');
+    await cp(builtBundleDir(RENDER), copy, { recursive: true });
+    onTestFinished(() => rm(path.dirname(copy), { recursive: true, force: true }));
+    const manifest = JSON.parse(await readFile(path.join(copy, '.vite/manifest.json'), 'utf8'));
+    const script = `const { handler } = await import('./index.mjs');
+const r = await handler({ rawPath: '/blog', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } } });
+process.stdout.write(JSON.stringify({ status: r.statusCode, body: r.body }));`;
+    // No API to read posts from (port 9 refuses): the page is served without data, as in an outage.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      {
+        cwd: copy,
+        env: {
+          PATH: process.env.PATH,
+          SITE_URL: 'https://agency.test',
+          API_ORIGIN: 'http://127.0.0.1:9',
+        },
+      },
+    );
+    const { status, body } = JSON.parse(stdout) as { status: number; body: string };
+    expect(status).toBe(503);
+    expect(body).toContain('<link rel="canonical" href="https://agency.test/blog"');
+    const modules = JSON.parse(/id="app-modules">([^<]*)</.exec(body)?.[1] ?? '[]') as string[];
+    const pageChunks = Object.values(manifest as Record<string, { file: string }>).map(
+      (m) => `/${m.file}`,
+    );
+    expect(modules.some((m) => m.includes('blog') && pageChunks.includes(m))).toBe(true);
   });
 });
