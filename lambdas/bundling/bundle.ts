@@ -200,7 +200,11 @@ export function heaviestInputs(metafile: Metafile, count = 5): { input: string; 
   for (const [out, output] of Object.entries(metafile.outputs))
     if (out.endsWith(`/${BUNDLE_FILE}`))
       for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-        const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input;
+        // Grouped by package; a nested copy keeps its path (dom-serializer/node_modules/entities).
+        const pkg =
+          /node_modules\/((?:(?:@[^/]+\/)?[^/]+\/node_modules\/)*(?:@[^/]+\/)?[^/]+)/.exec(
+            input,
+          )?.[1] ?? input;
         byInput.set(pkg, (byInput.get(pkg) ?? 0) + bytesInOutput);
       }
   return [...byInput]
