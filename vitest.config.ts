@@ -24,6 +24,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           env: { LOG_LEVEL: 'warn' },
+          // LOCAL_HANDLERS=bundles: Node imports the built bundles as they are, as Lambda does.
+          server: { deps: { external: [/[\\/]lambdas[\\/]dist[\\/]/] } },
         },
       },
       './web/vitest.config.ts',

@@ -69,14 +69,22 @@ if (api) {
   );
   const worstBundle = Math.max(...api.handlers.map((h) => h.bundleKb));
   const worstImport = Math.max(...api.handlers.map((h) => h.coldImportMs));
+  const over = api.handlers.filter((h) => h.coldImportMs > api.targets.coldImportMs);
   lines.push(
-    `| every handler bundle ≤ ${api.targets.bundleKb} KB minified | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`,
+    `| every shipped bundle's index.mjs ≤ ${api.targets.bundleKb} KB | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`,
   );
   lines.push(
-    `| every cold import ≤ ${api.targets.coldImportMs} ms | slowest ${worstImport} ms | ${mark(worstImport <= api.targets.coldImportMs)} |`,
+    `| every cold import ≤ ${api.targets.coldImportMs} ms (empty folder, median of 5) | slowest ${worstImport} ms${over.length ? ` (over: ${over.map((h) => h.name).join(', ')})` : ''} | ${mark(worstImport <= api.targets.coldImportMs)} |`,
   );
-  lines.push('', '| handler | bundle KB (minified) | cold import ms |', '|---|---|---|');
-  for (const h of api.handlers) lines.push(`| ${h.name} | ${h.bundleKb} | ${h.coldImportMs} |`);
+  lines.push(
+    '',
+    '| function (shipped bundle, lambdas/dist) | index.mjs KB | all code KB | cold import ms (median of 5) | fastest run ms | runs |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const h of api.handlers)
+    lines.push(
+      `| ${h.name} | ${h.bundleKb} | ${h.totalKb ?? '—'} | ${h.coldImportMs} | ${h.coldImportBestMs ?? '—'} | ${(h.coldImportRuns ?? []).join(', ')} |`,
+    );
   lines.push('');
 }
 lines.push('## Web (`npm run bench:web`: Lighthouse 12, mobile, Debian chromium)', '');

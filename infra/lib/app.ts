@@ -48,7 +48,6 @@ export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack
   const tags = { app: 'agency-site', stage: config.stage };
   const stack = new SiteStack(app, config.stackName, {
     config,
-    repoRoot: options.repoRoot,
     web: options.web,
     ...(options.env ? { env: options.env } : {}),
     description: `Agency website, blog and admin (${config.stage}).`,

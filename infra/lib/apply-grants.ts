@@ -1,4 +1,4 @@
-import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { TABLES, type TableName } from '@agency/lambdas/tables';
 import { ENV_NAMES } from '@agency/shared';
 import { Stack } from 'aws-cdk-lib';
 import { acknowledge, nagArnOf } from './nag';

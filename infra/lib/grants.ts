@@ -1,4 +1,4 @@
-import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/tables';
 import type { OperationName } from '@agency/shared';
 
 /** The tables of TABLES, in a fixed order. */

@@ -7,9 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createLocalServer } from '@agency/lambdas/src/local/server';
-import { startStandIns, type StandIns } from '@agency/lambdas/src/local/stand-ins';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '@agency/lambdas/src/local/provision';
+import {
+  createLocalServer,
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  startStandIns,
+  type StandIns,
+} from '@agency/lambdas/local-stack';
 import { matchOperation, SPECIAL_SLUGS } from '@agency/shared';
 import { edgeBehaviours, VIEWER_IP_HEADER } from '@agency/shared/edge';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';

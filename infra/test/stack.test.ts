@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { FUNCTIONS, operationFunction, RENDER } from '@agency/lambdas/functions';
+import { TABLES, type TableName } from '@agency/lambdas/tables';
 import { contract, handlerModule, operationNames, SPECIAL_SLUGS } from '@agency/shared';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
@@ -13,6 +14,7 @@ import {
   STATEFUL_IDS,
   statefulIds,
 } from './stateful';
+import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
 import { fakeWebBuild, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import {
   functionByDescription,
@@ -62,7 +64,7 @@ describe('prod stack', () => {
     expect(nag?.violations).toEqual([]);
   });
 
-  it('has one function per contract operation, built from its handler module, on arm64 and the newest Node runtime', () => {
+  it("has one function per contract operation, running its handler module's bundle, on arm64 and the newest Node runtime", () => {
     for (const name of operationNames) {
       expect(opFunction(name).props).toMatchObject({
         Architectures: ['arm64'],
@@ -71,11 +73,22 @@ describe('prod stack', () => {
         MemorySize: 512,
       });
       const fn = s.stack.api.functions.get(name);
-      expect(fn?.entry).toBe(path.join(REPO_ROOT, 'lambdas/src', `${handlerModule(name)}.ts`));
-      expect(existsSync(fn?.entry ?? ''), `${name} handler file`).toBe(true);
+      expect(fn?.bundle).toBe(operationFunction(name).name);
+      expect(operationFunction(name).entry).toBe(
+        path.join(REPO_ROOT, 'lambdas/src', `${handlerModule(name)}.ts`),
+      );
     }
     expect(s.stack.api.functions.size).toBe(operationNames.length);
-    expect(existsSync(s.stack.jobs.retryFunction.entry)).toBe(true);
+  });
+
+  it('ships exactly the bundles `npm run build -w lambdas` wrote, one function each', () => {
+    const shipped = shippedFunctions(s.template.toJSON(), s.outdir);
+    expect(shipped.map((f) => f.bundle).sort()).toEqual(FUNCTIONS.map((fn) => fn.name).sort());
+    expect(differencesFromBuild(shipped)).toEqual([]);
+    // The render function's HTML shell and manifest ride beside its code.
+    const render = shipped.find((f) => f.bundle === RENDER);
+    expect(existsSync(path.join(render?.assetDir ?? '', 'spa.html'))).toBe(true);
+    expect(existsSync(path.join(render?.assetDir ?? '', '.vite/manifest.json'))).toBe(true);
   });
 
   it('has one API route per contract operation, admin ones behind the Cognito JWT authorizer', () => {
@@ -138,7 +151,7 @@ describe('prod stack', () => {
     expect(render.props).toMatchObject({
       Architectures: ['arm64'],
       Runtime: 'nodejs24.x',
-      Handler: 'render-handler.handler',
+      Handler: 'index.handler',
     });
   });
 
@@ -494,7 +507,7 @@ describe('prod stack', () => {
       ScheduleExpression: 'rate(1 minute)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job.id, 'Arn'] } })],
     });
-    expect(existsSync(s.stack.postJobs.publishFunction.entry)).toBe(true);
+    expect(s.stack.postJobs.publishFunction.bundle).toBe('publish-scheduled-posts');
   });
 
   it('logs and throttles the API stage, and retries lead e-mails every 5 minutes', () => {

@@ -80,7 +80,10 @@ export function fakeWebBuild(): WebBuild {
   };
 }
 
-/** Synthesize one stage once, on cdk.json's feature flags, without esbuild bundling, with cdk-nag on. */
+/**
+ * Synthesize one stage once with cdk-nag on. Function code is the built `lambdas/dist` (run
+ * `npm run build` first); asset metadata is on, so a test can find each function's staged code.
+ */
 export function synthStage(
   stage: Stage,
   options: {
@@ -92,7 +95,7 @@ export function synthStage(
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
   const app = new App({
     outdir,
-    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true },
   });
   const { stack } = buildApp({
     app,

@@ -11,7 +11,7 @@ import { resetAuth } from '../src/lib/auth';
 import { resetEnv } from '../src/lib/env';
 import { apiGatewayEvent, decodeResult } from '../src/local/apigw-event';
 import { routeApi } from '../src/local/api-router';
-import { loadHandler } from '../src/local/handler-modules';
+import { handlerMode, loadHandler, requireBundles } from '../src/local/handler-modules';
 import { applyLocalEnvironment, localEnvironment, type LocalEnv } from '../src/local/environment';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provision, standInClients } from '../src/local/provision';
 import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins';
@@ -149,8 +149,13 @@ function toResponse(result: {
  * Start the four stand-ins on free ports with a fresh temporary data folder, provision tables,
  * bucket, user pool, the `admins` group, an admin and a non-admin user, and point `process.env`
  * (and the cached env, clients and token verifier) at them. Call `stop()` in `afterAll`.
+ *
+ * Handlers run from source, or with `LOCAL_HANDLERS=bundles` from the built bundles that deploy
+ * (each bundle reads `process.env` on its first call, like a cold Lambda; vitest gives every test
+ * file its own process, so one stack per file keeps them pointed at the right stand-ins).
  */
 export async function startTestStack(): Promise<TestStack> {
+  if (handlerMode() === 'bundles') requireBundles();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-test-'));
   let standIns: StandIns | undefined;
   try {

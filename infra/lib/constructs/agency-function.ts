@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import {
-  NodejsFunction,
-  OutputFormat,
-  type NodejsFunctionProps,
-} from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { builtBundleDir, LAMBDA_HANDLER } from '@agency/lambdas/functions';
+import { FUNCTION_NODE_OPTIONS } from '@agency/lambdas/artifacts';
 import type { Construct } from 'constructs';
 
 /** The newest `NODEJS_<n>_X` runtime this aws-cdk-lib knows (Node 24 today), so upgrading the library upgrades the functions. */
@@ -25,16 +21,12 @@ function newestNodeRuntime(): Runtime {
   return best?.runtime ?? Runtime.NODEJS_22_X;
 }
 
-/**
- * ESM bundles of CommonJS dependencies (busboy, sanitize-html…) call `require` for Node built-ins;
- * ESM has no `require`, so the bundle gets one.
- */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __agencyCreateRequire } from 'module'; const require = __agencyCreateRequire(import.meta.url);";
+/** Tag naming the bundle a function runs (`lambdas/dist/<name>`): deploy:check matches synth to the build by it. */
+export const FUNCTION_TAG = 'agency:function';
 
 export interface AgencyFunctionProps {
-  /** Absolute path of the TypeScript file exporting `handler`. */
-  entry: string;
+  /** The function's name in `@agency/lambdas/functions`: its code is the built `lambdas/dist/<bundle>/` folder. */
+  bundle: string;
   description: string;
   /** Days the function's CloudWatch logs are kept. */
   logRetentionDays: number;
@@ -46,46 +38,37 @@ export interface AgencyFunctionProps {
 }
 
 /**
- * A `NodejsFunction` with every project default: arm64, newest Node runtime, minified tree-shaken ESM
- * bundle (AWS SDK included so the deployed code runs the SDK version it was tested with), its own log
- * group with a retention, and its own role that can only write to that log group until something is granted.
+ * A Lambda function with every project default: arm64, newest Node runtime, the code of its bundle as
+ * `npm run build -w lambdas` wrote it (the same files the local stack and bench:api run; synth fails
+ * naming a bundle that was not built), its own log group with a retention, and its own role that can
+ * only write to that log group until something is granted.
  */
-export class AgencyFunction extends NodejsFunction {
+export class AgencyFunction extends lambda.Function {
   /** The log group the function writes to. */
   readonly logs: logs.LogGroup;
-  /** The TypeScript file the function is bundled from. */
-  readonly entry: string;
+  /** The bundle the function runs (a name in `@agency/lambdas/functions`). */
+  readonly bundle: string;
+  /** The folder uploaded as its code. */
+  readonly bundleDir: string;
 
   constructor(scope: Construct, id: string, props: AgencyFunctionProps) {
     const { logGroup, role } = functionIdentity(scope, id, props);
-    const depsLockFilePath = findLockFile(props.entry);
-    const functionProps: NodejsFunctionProps = {
-      entry: props.entry,
-      depsLockFilePath,
-      projectRoot: path.dirname(depsLockFilePath),
-      handler: 'handler',
-      description: props.description,
+    const bundleDir = builtBundleDir(props.bundle);
+    super(scope, id, {
       ...FUNCTION_DEFAULTS,
+      code: lambda.Code.fromAsset(bundleDir),
+      handler: LAMBDA_HANDLER,
+      description: props.description,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: `node${NODE_RUNTIME.name.replace(/\D/g, '')}`,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        bundleAwsSDK: true,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        esbuildArgs: { '--tree-shaking': 'true' },
-      },
-    };
-    super(scope, id, functionProps);
+      environment: { NODE_OPTIONS: FUNCTION_NODE_OPTIONS, ...props.environment },
+    });
+    Tags.of(this).add(FUNCTION_TAG, props.bundle);
     this.logs = logGroup;
-    this.entry = props.entry;
+    this.bundle = props.bundle;
+    this.bundleDir = bundleDir;
   }
 }
 
@@ -124,13 +107,4 @@ const RETENTIONS = Object.values(logs.RetentionDays).filter(
 export function retentionOf(days: number): logs.RetentionDays {
   const sorted = [...RETENTIONS].sort((a, b) => a - b);
   return sorted.find((r) => r >= days) ?? logs.RetentionDays.INFINITE;
-}
-
-/** The workspace's package-lock.json above `entry`: the project root esbuild bundles from. */
-function findLockFile(entry: string): string {
-  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'package-lock.json');
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`No package-lock.json above ${entry}`);
-  }
 }

@@ -1,12 +1,6 @@
-import path from 'node:path';
-import {
-  contract,
-  handlerModule,
-  operationNames,
-  type Operation,
-  type OperationName,
-} from '@agency/shared';
+import { contract, operationNames, type Operation, type OperationName } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
+import { operationFunction } from '@agency/lambdas/functions';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { acknowledge } from '../nag';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -29,8 +23,6 @@ import { AgencyFunction, retentionOf } from './agency-function';
 import type { Auth } from './auth';
 
 export interface ApiProps {
-  /** Absolute path of `lambdas/src`; each operation's entry is `<lambdasSrc>/<handlerModule(name)>.ts`. */
-  lambdasSrc: string;
   targets: GrantTargets;
   auth: Auth;
   protectData: boolean;
@@ -140,7 +132,7 @@ export class Api extends Construct {
     const op: Operation = contract[name];
     const id = pascalCase(name);
     const fn = new AgencyFunction(this, `${id}Function`, {
-      entry: path.join(this.props.lambdasSrc, `${handlerModule(name)}.ts`),
+      bundle: operationFunction(name).name,
       description: `${name}: ${op.summary}`,
       logRetentionDays: this.props.logRetentionDays,
       removalPolicy: this.props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

@@ -1,4 +1,4 @@
-import { TABLES, type TableName } from '@agency/lambdas/src/adapters/tables';
+import { TABLES, type TableName } from '@agency/lambdas/tables';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';

@@ -1,14 +1,13 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { jobFunction } from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
 import { applyGrants, type GrantTargets } from '../apply-grants';
 import { RETRY_JOB_GRANTS } from '../grants';
 import { AgencyFunction } from './agency-function';
 
 export interface LeadJobsProps {
-  /** Absolute path of `lambdas/src/jobs/retry-lead-emails.ts`. */
-  entry: string;
   targets: GrantTargets;
   protectData: boolean;
   logRetentionDays: number;
@@ -25,7 +24,7 @@ export class LeadJobs extends Construct {
   constructor(scope: Construct, id: string, props: LeadJobsProps) {
     super(scope, id);
     this.retryFunction = new AgencyFunction(this, 'RetryLeadEmailsFunction', {
-      entry: props.entry,
+      bundle: jobFunction('retry-lead-emails').name,
       description: 'Re-sends lead e-mails that failed, every 5 minutes.',
       logRetentionDays: props.logRetentionDays,
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

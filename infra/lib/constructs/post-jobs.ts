@@ -2,14 +2,13 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { jobFunction } from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
 import { applyGrants, grantInvalidation, type GrantTargets } from '../apply-grants';
 import { PUBLISH_JOB_GRANTS } from '../grants';
 import { AgencyFunction } from './agency-function';
 
 export interface PostJobsProps {
-  /** Absolute path of `lambdas/src/jobs/publish-scheduled-posts.ts`. */
-  entry: string;
   targets: GrantTargets;
   protectData: boolean;
   logRetentionDays: number;
@@ -26,7 +25,7 @@ export class PostJobs extends Construct {
   constructor(scope: Construct, id: string, props: PostJobsProps) {
     super(scope, id);
     this.publishFunction = new AgencyFunction(this, 'PublishScheduledPostsFunction', {
-      entry: props.entry,
+      bundle: jobFunction('publish-scheduled-posts').name,
       description: 'Publishes scheduled posts whose time has come, every minute.',
       logRetentionDays: props.logRetentionDays,
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

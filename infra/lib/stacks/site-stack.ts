@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -18,8 +17,6 @@ export { OUTPUTS };
 
 export interface SiteStackProps extends StackProps {
   config: StageConfig;
-  /** Root of the repository (entries of the functions are found from here). */
-  repoRoot: string;
   /** The web build, when it exists. */
   web: WebBuild | undefined;
 }
@@ -46,8 +43,7 @@ export class SiteStack extends Stack {
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
-    const { config, repoRoot } = props;
-    const lambdasSrc = path.join(repoRoot, 'lambdas/src');
+    const { config } = props;
     const common = { protectData: config.protectData, logRetentionDays: config.logRetentionDays };
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', {
@@ -70,25 +66,21 @@ export class SiteStack extends Stack {
 
     this.api = new Api(this, 'Api', {
       ...common,
-      lambdasSrc,
       targets,
       auth: this.auth,
       throttle: config.apiThrottle,
     });
     this.render = new Render(this, 'Render', {
       ...common,
-      repoRoot,
       routes: renderRoutes(props.web),
       api: this.api,
     });
     this.jobs = new LeadJobs(this, 'LeadJobs', {
       ...common,
-      entry: path.join(lambdasSrc, 'jobs/retry-lead-emails.ts'),
       targets,
     });
     this.postJobs = new PostJobs(this, 'PostJobs', {
       ...common,
-      entry: path.join(lambdasSrc, 'jobs/publish-scheduled-posts.ts'),
       targets,
     });
 

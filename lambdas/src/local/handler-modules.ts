@@ -1,11 +1,45 @@
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import path from 'node:path';
-import { handlerModule, type OperationName } from '@agency/shared';
+import * as z from 'zod';
+import type { OperationName } from '@agency/shared';
+import {
+  builtBundleDir,
+  bundleFile,
+  FUNCTIONS,
+  operationFunction,
+  type LambdaFunction,
+} from '../../bundling/functions';
 import type { Handler } from '../lib/http';
 
 /** `lambdas/src`, where handler modules live. */
 export const LAMBDAS_SRC = fileURLToPath(new URL('..', import.meta.url));
+
+const handlersSchema = z.enum(['source', 'bundles']).default('source');
+/** What the local stack runs: the TypeScript source (quick edits) or the built bundles that deploy. */
+export type HandlerMode = z.infer<typeof handlersSchema>;
+
+/**
+ * `LOCAL_HANDLERS`: `source` (default) runs each function from its TypeScript module; `bundles` runs
+ * the files `npm run build -w lambdas` wrote, the ones `cdk synth` uploads.
+ */
+export function handlerMode(source: Record<string, string | undefined> = process.env): HandlerMode {
+  const parsed = handlersSchema.safeParse(source.LOCAL_HANDLERS || undefined);
+  if (!parsed.success)
+    throw new Error(
+      `LOCAL_HANDLERS must be "source" or "bundles", not ${JSON.stringify(source.LOCAL_HANDLERS)}`,
+    );
+  return parsed.data;
+}
+
+/** The module a function runs from in a mode: its source entry or its bundle's index.mjs. */
+export function functionModule(fn: LambdaFunction, mode: HandlerMode = handlerMode()): string {
+  return mode === 'bundles' ? bundleFile(fn.name) : fn.entry;
+}
+
+/** Fail now, naming the first function whose bundle was not built, rather than on its first request. */
+export function requireBundles(): void {
+  for (const fn of FUNCTIONS) builtBundleDir(fn.name);
+}
 
 /** An operation whose handler file does not exist (yet). */
 export class MissingHandlerError extends Error {
@@ -21,10 +55,13 @@ export class MissingHandlerError extends Error {
 const loaded = new Map<OperationName, Promise<Handler>>();
 
 async function importHandler(name: OperationName): Promise<Handler> {
-  const file = path.join(LAMBDAS_SRC, `${handlerModule(name)}.ts`);
+  const mode = handlerMode();
+  const file = functionModule(operationFunction(name), mode);
   try {
     await access(file);
   } catch {
+    // A source file not written yet answers 501; a bundle not built is a setup error, named.
+    if (mode === 'bundles') builtBundleDir(operationFunction(name).name);
     throw new MissingHandlerError(name, file);
   }
   const mod: unknown = await import(pathToFileURL(file).href);
@@ -41,9 +78,10 @@ async function importHandler(name: OperationName): Promise<Handler> {
 }
 
 /**
- * The handler of an operation, imported on first use and kept (like a warm Lambda). Import only
- * after the stand-in settings are in `process.env`. A failed import is not kept, so a handler file
- * added while the server runs is picked up on the next request.
+ * The handler of an operation, imported on first use and kept (like a warm Lambda), from its source
+ * or its bundle as `LOCAL_HANDLERS` says. Import only after the stand-in settings are in
+ * `process.env`. A failed import is not kept, so a handler file added while the server runs is
+ * picked up on the next request.
  */
 export function loadHandler(name: OperationName): Promise<Handler> {
   let pending = loaded.get(name);

@@ -11,9 +11,9 @@ import * as z from 'zod';
 import { ADMIN_SESSION, LOCAL_STACK } from '@agency/shared';
 import { logger } from '../lib/logger';
 import { applyLocalEnvironment, localEnvironment } from './environment';
-import { LAMBDAS_SRC } from './handler-modules';
+import { handlerMode, LAMBDAS_SRC, requireBundles } from './handler-modules';
 import { LOCAL_NAMES, provision, standInClients } from './provision';
-import { renderHandlerLoader } from './render';
+import { builtRenderHandlerLoader, renderHandlerLoader } from './render';
 import { startPublishJob } from './publish-job';
 import { startRetryJob } from './retry-job';
 import { seedPosts } from './seed';
@@ -82,6 +82,9 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 async function main(): Promise<void> {
   const settings = readSettings();
+  // LOCAL_HANDLERS=bundles: the functions run from the bundles that deploy (built by `npm run build`).
+  const bundles = handlerMode() === 'bundles';
+  if (bundles) requireBundles();
   const dataDir = path.resolve(settings.DATA_DIR);
   const log = logger.child({ service: 'local' });
 
@@ -125,11 +128,13 @@ async function main(): Promise<void> {
     });
 
     const clients = standInClients(standIns.endpoints);
-    const renderHandler = renderHandlerLoader({
-      entry: settings.RENDER_HANDLER,
-      outDir: path.join(dataDir, 'render'),
-      webRoot: path.join(REPO_ROOT, 'web'),
-    });
+    const renderHandler = bundles
+      ? builtRenderHandlerLoader()
+      : renderHandlerLoader({
+          entry: settings.RENDER_HANDLER,
+          outDir: path.join(dataDir, 'render'),
+          webRoot: path.join(REPO_ROOT, 'web'),
+        });
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: { s3: clients.s3, bucket: LOCAL_NAMES.bucket },

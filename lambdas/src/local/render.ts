@@ -1,8 +1,8 @@
-import { access, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { access } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { bundleRenderHandler } from '../../bundling/bundle';
+import { bundleFile, RENDER } from '../../bundling/functions';
 import { logger } from '../lib/logger';
 
 /** The web app's origin renderer for blog pages, sitemap and RSS (`web/src/server/render-handler.ts`). */
@@ -19,35 +19,25 @@ export interface RenderBundleOptions {
   configFile?: string | false;
 }
 
-/**
- * Build the render handler with the web package's own Vite config, as `vite build --ssr` does for
- * the web server entry: the same plugins and compile-time settings, and asset imports resolved to
- * the same hashed `/assets/…` addresses as the browser build the local server serves.
- */
-export async function bundleRenderHandler(options: RenderBundleOptions): Promise<string> {
-  const webRequire = createRequire(path.join(options.webRoot, 'package.json'));
-  const vite: typeof import('vite') = await import(pathToFileURL(webRequire.resolve('vite')).href);
-  await vite.build({
-    root: options.webRoot,
-    configFile: options.configFile ?? path.join(options.webRoot, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'silent',
-    build: {
-      ssr: options.entry,
-      outDir: options.outDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      rollupOptions: { output: { format: 'es', entryFileNames: 'render-handler.mjs' } },
-    },
-  });
-  // Chunks are ES modules with a .js name: say so, or loaders that go by package type (tsx) take them for CommonJS.
-  await writeFile(path.join(options.outDir, 'package.json'), '{ "type": "module" }\n');
-  return path.join(options.outDir, 'render-handler.mjs');
+async function importRenderHandler(file: string): Promise<RenderHandler> {
+  const mod: unknown = await import(pathToFileURL(file).href);
+  if (
+    typeof mod === 'object' &&
+    mod !== null &&
+    'handler' in mod &&
+    typeof mod.handler === 'function'
+  ) {
+    const handler = mod.handler;
+    return (event) => handler(event);
+  }
+  throw new Error(`${file} does not export a handler function`);
 }
 
 /**
- * Build and import the render handler lazily and once; null when its file does not exist (yet) or
- * does not build, so the server falls back to the static site. A missing file is looked for again later.
+ * Build the render handler from source, as the deployed render function is built (bundling/bundle.ts:
+ * Vite with the web package's config, then the one esbuild definition), and import it, lazily and
+ * once; null when its file does not exist (yet) or does not build, so the server falls back to the
+ * static site. A missing file is looked for again later.
  */
 export function renderHandlerLoader(
   options: RenderBundleOptions,
@@ -62,18 +52,12 @@ export function renderHandlerLoader(
       return null;
     }
     try {
-      const bundle = await bundleRenderHandler(options);
-      const mod: unknown = await import(pathToFileURL(bundle).href);
-      if (
-        typeof mod === 'object' &&
-        mod !== null &&
-        'handler' in mod &&
-        typeof mod.handler === 'function'
-      ) {
-        const handler = mod.handler;
-        return (event) => handler(event);
-      }
-      throw new Error('it does not export a handler function');
+      const built = await bundleRenderHandler(
+        { entry: options.entry, webRoot: options.webRoot, configFile: options.configFile },
+        options.outDir,
+        RENDER,
+      );
+      return await importRenderHandler(built.file);
     } catch (error) {
       if (!warned)
         logger.warn('render handler unavailable, serving the static site for blog routes', {
@@ -85,4 +69,13 @@ export function renderHandlerLoader(
     }
   };
   return () => (loaded ??= load());
+}
+
+/**
+ * The render function's built bundle (`lambdas/dist/render`, `LOCAL_HANDLERS=bundles`), imported on
+ * first use and kept. It reads the shell of `WEB_DIST`, as the source build does.
+ */
+export function builtRenderHandlerLoader(file = bundleFile(RENDER)): () => Promise<RenderHandler> {
+  let loaded: Promise<RenderHandler> | undefined;
+  return () => (loaded ??= importRenderHandler(file));
 }

@@ -1,0 +1,94 @@
+/**
+ * What a synthesised stack ships as function code, compared with what `npm run build -w lambdas`
+ * built: the proof that the artifacts the tests and the bench run are the ones that deploy. Used by
+ * the stack test and `npm run deploy:check`.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundleDir, DIST_DIR, FUNCTIONS } from '@agency/lambdas/functions';
+import * as z from 'zod';
+import { FUNCTION_TAG } from './constructs/agency-function';
+
+/** A project function of the template: its bundle name and the asset folder synth staged as its code. */
+export interface ShippedFunction {
+  logicalId: string;
+  bundle: string;
+  assetDir: string;
+}
+
+const functionSchema = z.object({
+  Type: z.literal('AWS::Lambda::Function'),
+  Properties: z.object({
+    Tags: z.array(z.object({ Key: z.string(), Value: z.string() })).default([]),
+  }),
+  Metadata: z.record(z.string(), z.unknown()).default({}),
+});
+const templateSchema = z.object({ Resources: z.record(z.string(), z.unknown()) });
+
+/**
+ * The functions of a template tagged with their bundle, each with its staged asset folder inside the
+ * cloud assembly (`aws:asset:path` metadata, which the CLI writes and tests turn on with the
+ * `aws:cdk:enable-asset-metadata` context).
+ */
+export function shippedFunctions(template: unknown, assemblyDir: string): ShippedFunction[] {
+  const shipped: ShippedFunction[] = [];
+  for (const [logicalId, resource] of Object.entries(templateSchema.parse(template).Resources)) {
+    const fn = functionSchema.safeParse(resource);
+    if (!fn.success) continue;
+    const bundle = fn.data.Properties.Tags.find((t) => t.Key === FUNCTION_TAG)?.Value;
+    if (bundle === undefined) continue; // a function of CDK itself (custom resources)
+    const assetPath = fn.data.Metadata['aws:asset:path'];
+    if (typeof assetPath !== 'string')
+      throw new Error(
+        `${logicalId} has no aws:asset:path metadata: synthesise with asset metadata on`,
+      );
+    shipped.push({ logicalId, bundle, assetDir: path.resolve(assemblyDir, assetPath) });
+  }
+  return shipped;
+}
+
+/** Relative path → sha256 of every file under a folder. */
+export function folderDigest(dir: string): Map<string, string> {
+  const digest = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    digest.set(
+      path.relative(dir, file),
+      createHash('sha256').update(readFileSync(file)).digest('hex'),
+    );
+  }
+  return digest;
+}
+
+/**
+ * Every way the shipped functions differ from the build: a function of the list not shipped or
+ * shipped twice, a tag naming no function, an asset whose files are not the built bundle's. Empty
+ * when synth ships exactly what was built.
+ */
+export function differencesFromBuild(shipped: ShippedFunction[], dist = DIST_DIR): string[] {
+  const problems: string[] = [];
+  const known = new Set(FUNCTIONS.map((fn) => fn.name));
+  for (const fn of FUNCTIONS) {
+    const count = shipped.filter((s) => s.bundle === fn.name).length;
+    if (count !== 1) problems.push(`${fn.name} is shipped by ${count} functions (expected 1)`);
+  }
+  for (const s of shipped) {
+    if (!known.has(s.bundle)) {
+      problems.push(`${s.logicalId} is tagged with ${s.bundle}, which is not a project function`);
+      continue;
+    }
+    const built = folderDigest(bundleDir(s.bundle, dist));
+    const staged = folderDigest(s.assetDir);
+    for (const [file, hash] of built)
+      if (staged.get(file) !== hash)
+        problems.push(
+          `${s.logicalId} (${s.bundle}): ${file} ${staged.has(file) ? 'differs from' : 'is missing from'} the build`,
+        );
+    for (const file of staged.keys())
+      if (!built.has(file))
+        problems.push(`${s.logicalId} (${s.bundle}): ${file} is shipped but was not built`);
+  }
+  return problems;
+}

@@ -1,0 +1,95 @@
+/**
+ * Every Lambda function the project ships, and where its bundle is built: the one list that the
+ * bundler (`npm run build -w lambdas`), the CDK stack, the local stack (`LOCAL_HANDLERS=bundles`),
+ * `bench:api` and `deploy:check` read. Exported as `@agency/lambdas/functions`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { handlerModule, kebabCase, operationNames, type OperationName } from '@agency/shared';
+
+/** The lambdas package folder. */
+export const LAMBDAS_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the bundles are written: `<DIST_DIR>/<function>/index.mjs` (+ `.map`). */
+export const DIST_DIR = path.join(LAMBDAS_ROOT, 'dist');
+/** File and export every bundle's Lambda handler is: `index.mjs`, `handler`. */
+export const BUNDLE_FILE = 'index.mjs';
+export const LAMBDA_HANDLER = 'index.handler';
+
+/** The scheduled jobs the stack deploys (`src/jobs/<name>.ts`); the word-space repair is a one-off of the local stack. */
+export const JOBS = ['retry-lead-emails', 'publish-scheduled-posts'] as const;
+export type JobName = (typeof JOBS)[number];
+
+/** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */
+export const RENDER = 'render';
+
+export type LambdaFunction =
+  | { kind: 'operation'; name: string; operation: OperationName; entry: string }
+  | { kind: 'job'; name: JobName; entry: string }
+  | {
+      kind: 'render';
+      name: typeof RENDER;
+      /** The web package's server entry (`web/src/server/render-handler.ts`), built by Vite first. */
+      entry: string;
+      /** The web package folder: its Vite config and its build (`dist/spa.html`, `dist/.vite/manifest.json`). */
+      webRoot: string;
+    };
+
+/** The function of a contract operation: `createPost` → `create-post`, from `src/handlers/post/create-post.ts`. */
+export function operationFunction(
+  operation: OperationName,
+): LambdaFunction & { kind: 'operation' } {
+  return {
+    kind: 'operation',
+    name: kebabCase(operation),
+    operation,
+    entry: path.join(LAMBDAS_ROOT, 'src', `${handlerModule(operation)}.ts`),
+  };
+}
+
+export function jobFunction(name: JobName): LambdaFunction & { kind: 'job' } {
+  return { kind: 'job', name, entry: path.join(LAMBDAS_ROOT, 'src', 'jobs', `${name}.ts`) };
+}
+
+// The render function is the web app's code: the workspaces sit side by side, and the bundler only
+// reads web's files (lambdas source never imports web).
+const WEB_ROOT = path.resolve(LAMBDAS_ROOT, '..', 'web');
+
+export const renderFunction: LambdaFunction & { kind: 'render' } = {
+  kind: 'render',
+  name: RENDER,
+  entry: path.join(WEB_ROOT, 'src', 'server', 'render-handler.ts'),
+  webRoot: WEB_ROOT,
+};
+
+/** One function per contract operation, the deployed jobs, and the render function. */
+export const FUNCTIONS: readonly LambdaFunction[] = [
+  ...operationNames.map(operationFunction),
+  ...JOBS.map(jobFunction),
+  renderFunction,
+];
+
+/** The folder a function's bundle is built into (what `lambda.Code.fromAsset` uploads). */
+export const bundleDir = (name: string, dist = DIST_DIR): string => path.join(dist, name);
+export const bundleFile = (name: string, dist = DIST_DIR): string =>
+  path.join(bundleDir(name, dist), BUNDLE_FILE);
+
+/** A bundle that has not been built: names it and the command that builds it. */
+export class MissingBundleError extends Error {
+  override readonly name = 'MissingBundleError';
+  constructor(
+    readonly fn: string,
+    readonly file: string,
+  ) {
+    super(
+      `The ${fn} Lambda bundle is missing (${file}): run \`npm run build\` (web build, then \`npm run build -w lambdas\`) first.`,
+    );
+  }
+}
+
+/** The folder of a built bundle; throws MissingBundleError when it has not been built. */
+export function builtBundleDir(name: string, dist = DIST_DIR): string {
+  const file = bundleFile(name, dist);
+  if (!existsSync(file)) throw new MissingBundleError(name, file);
+  return bundleDir(name, dist);
+}

@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { bundleEntry } from '../bundling/bundle';
+import { coldImport } from '../bundling/artifacts';
+import {
+  builtBundleDir,
+  bundleFile,
+  FUNCTIONS,
+  LAMBDAS_ROOT,
+  MissingBundleError,
+  operationFunction,
+  RENDER,
+} from '../bundling/functions';
+import { functionModule, handlerMode } from '../src/local/handler-modules';
+
+let scratch = '';
+beforeAll(async () => {
+  // Under the workspace's node_modules, so the fixture resolves its dependencies as a handler does.
+  const cache = path.join(LAMBDAS_ROOT, '..', 'node_modules', '.cache');
+  await mkdir(cache, { recursive: true });
+  scratch = await mkdtemp(path.join(cache, 'bundle-test-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('the bundling definition', () => {
+  it('bundles a handler with a CommonJS dependency and a lazily loaded SDK client into a folder that runs alone', async () => {
+    const entry = path.join(scratch, 'fixture.ts');
+    await writeFile(
+      entry,
+      `import busboy from 'busboy';
+export const handler = async () => {
+  const parser = busboy({ headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  return { parser: typeof parser.on, s3: typeof S3Client };
+};`,
+    );
+    const built = await bundleEntry(entry, path.join(scratch, 'out'), 'fixture');
+    // The SDK client, reached through import(), waits in a chunk: the cold start does not parse it.
+    const chunks = await readdir(path.join(built.dir, 'chunks'));
+    expect(chunks.some((c) => c.endsWith('.mjs'))).toBe(true);
+    expect(built.totalBytes).toBeGreaterThan(built.bytes + 50_000);
+    const files = await readdir(built.dir);
+    expect(files.sort()).toEqual(['chunks', 'index.mjs', 'index.mjs.map']);
+
+    // Copied alone into an empty folder (no node_modules above), it loads and runs.
+    const cold = await coldImport(built.dir, 1);
+    expect(cold.ms).toBeGreaterThan(0);
+    const mod: unknown = await import(built.file);
+    const handler = (mod as { handler: () => Promise<unknown> }).handler;
+    await expect(handler()).resolves.toEqual({ parser: 'function', s3: 'function' });
+  });
+
+  it('fails to measure a bundle that needs a package it did not include', async () => {
+    const dir = path.join(scratch, 'broken');
+    await bundleEntry(path.join(scratch, 'fixture.ts'), dir, 'broken');
+    await writeFile(path.join(dir, 'index.mjs'), "import 'busboy'; export const handler = 1;\n");
+    await expect(coldImport(dir, 1)).rejects.toThrow(/busboy/);
+  });
+});
+
+describe('the function list', () => {
+  it('has one function per operation, the two scheduled jobs and the render function, named uniquely', () => {
+    const names = FUNCTIONS.map((fn) => fn.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('create-post');
+    expect(names).toEqual(
+      expect.arrayContaining(['retry-lead-emails', 'publish-scheduled-posts', 'render']),
+    );
+    expect(operationFunction('createPost').entry).toBe(
+      path.join(LAMBDAS_ROOT, 'src/handlers/post/create-post.ts'),
+    );
+  });
+
+  it('names a bundle that was not built and the command that builds it', () => {
+    const empty = path.join(scratch, 'empty-dist');
+    expect(() => builtBundleDir('create-post', empty)).toThrow(MissingBundleError);
+    expect(() => builtBundleDir('create-post', empty)).toThrow(
+      /create-post Lambda bundle is missing .*npm run build/,
+    );
+  });
+});
+
+describe('LOCAL_HANDLERS', () => {
+  it('runs the source by default and the built bundles when set to bundles', () => {
+    const fn = operationFunction('listPosts');
+    expect(handlerMode({})).toBe('source');
+    expect(functionModule(fn, handlerMode({ LOCAL_HANDLERS: '' }))).toBe(fn.entry);
+    expect(functionModule(fn, handlerMode({ LOCAL_HANDLERS: 'bundles' }))).toBe(
+      bundleFile('list-posts'),
+    );
+  });
+
+  it('refuses any other value, naming the variable', () => {
+    expect(() => handlerMode({ LOCAL_HANDLERS: 'dist' })).toThrow(/LOCAL_HANDLERS .*"dist"/);
+  });
+});
+
+describe('the built render function (npm run build)', () => {
+  it('alone in an empty folder, renders a blog page into its shell with the page chunks of its manifest', async () => {
+    // Outside the workspace: no node_modules above, as on Lambda.
+    const copy = path.join(await mkdtemp(path.join(tmpdir(), 'agency-render-')), 'render');
+    await cp(builtBundleDir(RENDER), copy, { recursive: true });
+    onTestFinished(() => rm(path.dirname(copy), { recursive: true, force: true }));
+    const manifest = JSON.parse(await readFile(path.join(copy, '.vite/manifest.json'), 'utf8'));
+    const script = `const { handler } = await import('./index.mjs');
+const r = await handler({ rawPath: '/blog', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } } });
+process.stdout.write(JSON.stringify({ status: r.statusCode, body: r.body }));`;
+    // No API to read posts from (port 9 refuses): the page is served without data, as in an outage.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      {
+        cwd: copy,
+        env: {
+          PATH: process.env.PATH,
+          SITE_URL: 'https://agency.test',
+          API_ORIGIN: 'http://127.0.0.1:9',
+        },
+      },
+    );
+    const { status, body } = JSON.parse(stdout) as { status: number; body: string };
+    expect(status).toBe(503);
+    expect(body).toContain('<link rel="canonical" href="https://agency.test/blog"');
+    const modules = JSON.parse(/id="app-modules">([^<]*)</.exec(body)?.[1] ?? '[]') as string[];
+    const pageChunks = Object.values(manifest as Record<string, { file: string }>).map(
+      (m) => `/${m.file}`,
+    );
+    expect(modules.some((m) => m.includes('blog') && pageChunks.includes(m))).toBe(true);
+  });
+});
