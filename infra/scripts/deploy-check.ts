@@ -19,6 +19,7 @@ import {
   overBudget,
   SIZE_BUDGET_KB,
 } from '@agency/lambdas/artifacts';
+import { ENV_NAMES } from '@agency/shared';
 import { builtBundleDir, FUNCTIONS } from '@agency/lambdas/functions';
 import { stackNameOf, STAGES } from '../lib/config';
 import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
@@ -33,9 +34,9 @@ for (const fn of FUNCTIONS) builtBundleDir(fn.name);
 // with reserved example addresses (the template's shape does not depend on them).
 const mail = [
   '-c',
-  `mailFrom=${process.env.MAIL_FROM ?? 'no-reply@example.com'}`,
+  `mailFrom=${process.env[ENV_NAMES.mailFrom] ?? 'no-reply@example.com'}`,
   '-c',
-  `mailTo=${process.env.MAIL_TO ?? 'sales@example.com'}`,
+  `mailTo=${process.env[ENV_NAMES.mailTo] ?? 'sales@example.com'}`,
 ];
 
 for (const stage of STAGES) {

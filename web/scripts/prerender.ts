@@ -3,11 +3,12 @@
  * the page registry (dist/<path>/index.html), dist/404.html, dist/spa.html (the empty SPA shell for
  * admin routes), dist/robots.txt, dist/sitemap-static.xml and dist-server/site-pages.json (the
  * edge's path lists). Run by `npm run build -w web`.
- * SITE_URL (default http://localhost:3000) makes canonical and social URLs absolute.
+ * SITE_URL makes canonical and social URLs absolute; unset, the build is for the local stack (its address).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ENV_NAMES, LOCAL_STACK } from '@agency/shared';
 import type { SitePages } from '@agency/shared/edge';
 import type { PageMeta } from '../src/lib/page-meta';
 import { sitemapXml } from '../src/server/feeds';
@@ -83,7 +84,7 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
+  const siteUrl = process.env[ENV_NAMES.siteUrl] ?? LOCAL_STACK.url;
   prerender(webDir, siteUrl)
     .then((files) => console.log(`prerender: wrote ${files.length} files for ${siteUrl}`))
     .catch((err: unknown) => {
