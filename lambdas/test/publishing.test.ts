@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -316,6 +316,12 @@ describe('nothing unpublished on a rendered page (render handler over the API)',
 <script type="application/json" id="app-modules">[]</script></head><body><div id="root"></div></body></html>`,
     );
     const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
+    // The render handler lists each page's chunks from the build manifest: the real one (npm test builds first).
+    await mkdir(path.join(web, '.vite'));
+    await copyFile(
+      path.join(webRoot, 'dist', '.vite', 'manifest.json'),
+      path.join(web, '.vite', 'manifest.json'),
+    );
     server = createLocalServer({
       webDist: web,
       // The render handler's pages, as the web build lists them for the edge.
