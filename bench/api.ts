@@ -19,11 +19,11 @@ import {
 } from '../lambdas/bundling/artifacts';
 import { dynamoClient, resetClients } from '../lambdas/src/adapters/clients';
 import { resetEnv } from '../lambdas/src/lib/env';
-import { apiGatewayEvent, decodeResult } from '../lambdas/src/local/apigw-event';
-import { loadHandler } from '../lambdas/src/local/handler-modules';
-import { localEnvironment } from '../lambdas/src/local/environment';
-import { provision } from '../lambdas/src/local/provision';
-import { startStandIns } from '../lambdas/src/local/stand-ins';
+import { apiGatewayEvent, decodeResult } from '../lambdas/src/local/edge-server/apigw-event';
+import { loadHandler } from '../lambdas/src/local/functions/handler-modules';
+import { localEnvironment } from '../lambdas/src/local/provisioning/environment';
+import { provision } from '../lambdas/src/local/provisioning/provision';
+import { startStandIns } from '../lambdas/src/local/stand-ins/stand-ins';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 
 const SMALL = 10;

@@ -1,5 +1,5 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the stand-ins ship without types; their ambient declarations live in lambdas.
-/// <reference path="../../lambdas/src/local/vendor.d.ts" />
+/// <reference path="../../lambdas/src/local/stand-ins/vendor.d.ts" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';

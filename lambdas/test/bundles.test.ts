@@ -15,7 +15,7 @@ import {
   operationFunction,
   RENDER,
 } from '../bundling/functions';
-import { functionModule, handlerMode } from '../src/local/handler-modules';
+import { functionModule, handlerMode } from '../src/local/functions/handler-modules';
 
 let scratch = '';
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { sesClient } from '../src/adapters/mail';
 import { requireAdmin } from '../src/lib/auth';
 import { DomainError } from '../src/lib/errors';
-import { ensureTable, tableDefinition } from '../src/local/provision';
+import { ensureTable, tableDefinition } from '../src/local/provisioning/provision';
 import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;
@@ -149,13 +149,13 @@ describe('startTestStack', () => {
     ]);
   });
 
-  it('routes unknown API paths and OPTIONS to 404 and wrong methods to 405 with Allow', async () => {
+  it("answers unknown API paths, wrong methods and OPTIONS with API Gateway's own 404", async () => {
     const unknown = await stack.request('GET', '/api/nope');
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ error: expect.stringContaining('/api/nope') });
+    expect(unknown.json).toEqual({ message: 'Not Found' });
     const wrong = await stack.request('GET', '/api/lead');
-    expect(wrong.status).toBe(405);
-    expect(wrong.headers.allow).toBe('POST');
+    expect(wrong.status).toBe(404);
+    expect(wrong.json).toEqual({ message: 'Not Found' });
     // The edge answers the preflights it allows; like the HTTP API (no CORS configuration, no
     // OPTIONS routes), the API itself has nothing for OPTIONS.
     const preflight = await stack.request('OPTIONS', '/api/lead');

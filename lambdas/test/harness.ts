@@ -9,12 +9,21 @@ import { buildPath, contract, type OperationName } from '@agency/shared';
 import { resetClients } from '../src/adapters/clients';
 import { resetAuth } from '../src/lib/auth';
 import { resetEnv } from '../src/lib/env';
-import { apiGatewayEvent, decodeResult } from '../src/local/apigw-event';
-import { routeApi } from '../src/local/api-router';
-import { handlerMode, loadHandler, requireBundles } from '../src/local/handler-modules';
-import { applyLocalEnvironment, localEnvironment, type LocalEnv } from '../src/local/environment';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, provision, standInClients } from '../src/local/provision';
-import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins';
+import { apiGatewayEvent, decodeResult } from '../src/local/edge-server/apigw-event';
+import { routeApi } from '../src/local/edge-server/api-router';
+import { handlerMode, loadHandler, requireBundles } from '../src/local/functions/handler-modules';
+import {
+  applyLocalEnvironment,
+  localEnvironment,
+  type LocalEnv,
+} from '../src/local/provisioning/environment';
+import {
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  provision,
+  standInClients,
+} from '../src/local/provisioning/provision';
+import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins/stand-ins';
 
 /** What a test gets back from a call: status, lower-case headers, the body as text, and JSON when it parses. */
 export interface TestResponse {

@@ -7,8 +7,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, SPECIAL_SLUGS, type Post, type PostLink } from '@agency/shared';
 import { publishScheduledPosts } from '../src/jobs/publish-scheduled-posts';
-import { renderHandlerLoader } from '../src/local/render';
-import { createLocalServer } from '../src/local/server';
+import { renderHandlerLoader } from '../src/local/functions/render';
+import { createLocalServer } from '../src/local/edge-server/server';
 import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Author, Category, Post } from '@agency/shared';
-import { ensureTaxonomy } from '../src/local/provision';
+import { ensureTaxonomy } from '../src/local/provisioning/provision';
 import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;

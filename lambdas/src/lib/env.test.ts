@@ -133,7 +133,7 @@ describe('Lambda settings', () => {
 describe('a handler started without its settings', () => {
   it('fails its first invocation with a 500 and a log line naming the missing variable', () => {
     const handler = fileURLToPath(new URL('../handlers/post/list-posts.ts', import.meta.url));
-    const event = fileURLToPath(new URL('../local/apigw-event.ts', import.meta.url));
+    const event = fileURLToPath(new URL('../local/edge-server/apigw-event.ts', import.meta.url));
     // A fresh process is a fresh container: nothing parsed, nothing cached.
     const script = `
       const { handler } = await import(${JSON.stringify(handler)});

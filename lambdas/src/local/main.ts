@@ -10,15 +10,15 @@ import path from 'node:path';
 import * as z from 'zod';
 import { ADMIN_SESSION, LOCAL_STACK } from '@agency/shared';
 import { logger } from '../lib/logger';
-import { applyLocalEnvironment, localEnvironment } from './environment';
-import { handlerMode, LAMBDAS_SRC, requireBundles } from './handler-modules';
-import { LOCAL_NAMES, provision, standInClients } from './provision';
-import { builtRenderHandlerLoader, renderHandlerLoader } from './render';
-import { startPublishJob } from './publish-job';
-import { startRetryJob } from './retry-job';
-import { seedPosts } from './seed';
-import { createLocalServer } from './server';
-import { startStandIns, type StandIns } from './stand-ins';
+import { applyLocalEnvironment, localEnvironment } from './provisioning/environment';
+import { handlerMode, LAMBDAS_SRC, requireBundles } from './functions/handler-modules';
+import { LOCAL_NAMES, provision, standInClients } from './provisioning/provision';
+import { builtRenderHandlerLoader, renderHandlerLoader } from './functions/render';
+import { startPublishJob } from './jobs/publish-job';
+import { startRetryJob } from './jobs/retry-job';
+import { seedPosts } from './seed/seed';
+import { createLocalServer } from './edge-server/server';
+import { startStandIns, type StandIns } from './stand-ins/stand-ins';
 
 const REPO_ROOT = path.resolve(LAMBDAS_SRC, '..', '..');
 

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { logger } from '../lib/logger';
+import { logger } from '../../lib/logger';
 
 export interface JobLoopOptions {
   /** What the job does, for the logs. */

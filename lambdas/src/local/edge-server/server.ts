@@ -20,13 +20,13 @@ import {
   type ThirdParties,
   type ViewerRequest,
 } from '@agency/shared/edge';
-import { MAX_BODY_BYTES } from '../lib/body';
-import { logger } from '../lib/logger';
+import { MAX_BODY_BYTES } from '../../lib/body';
+import { logger } from '../../lib/logger';
 import { apiGatewayEvent, decodeResult } from './apigw-event';
 import { routeApi, type LoadHandler } from './api-router';
-import { loadHandler as defaultLoadHandler } from './handler-modules';
+import { loadHandler as defaultLoadHandler } from '../functions/handler-modules';
 import { getMedia } from './media';
-import type { RenderHandler } from './render';
+import type { RenderHandler } from '../functions/render';
 import { contentTypeOf, precompressedCopy, siteObject } from './static-files';
 
 export interface LocalServerOptions {

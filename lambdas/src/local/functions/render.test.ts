@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGatewayEvent } from './apigw-event';
+import { apiGatewayEvent } from '../edge-server/apigw-event';
 import { renderHandlerLoader } from './render';
 
-const WEB_ROOT = fileURLToPath(new URL('../../../web', import.meta.url));
+const WEB_ROOT = fileURLToPath(new URL('../../../../web', import.meta.url));
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'agency-render-'));

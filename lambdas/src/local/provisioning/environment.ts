@@ -1,7 +1,7 @@
 import { ADMIN_GROUP, ENV_NAMES as N, NO_DISTRIBUTION } from '@agency/shared';
-import { checkCompleteEnvironment } from '../lib/env';
+import { checkCompleteEnvironment } from '../../lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION, type Provisioned } from './provision';
-import type { StandIns } from './stand-ins';
+import type { StandIns } from '../stand-ins/stand-ins';
 
 /** What the render handler reads; known only once the local server listens. */
 export interface LocalSite {

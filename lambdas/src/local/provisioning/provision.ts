@@ -38,12 +38,16 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { ADMIN_GROUP, ADMIN_SESSION } from '@agency/shared';
-import { TABLES, TAXONOMY_PREFIXES, type TableName } from '../adapters/tables';
-import { DynamoTaxonomyStore, taxonomyCounterKey, taxonomyKey } from '../adapters/taxonomy-store';
-import type { TaxonomyKind } from '../domain/post-ports';
-import { createTaxon, nameKey, type TaxonomyDeps, type TaxonRecord } from '../domain/taxonomy';
-import { logger } from '../lib/logger';
-import type { StandIns } from './stand-ins';
+import { TABLES, TAXONOMY_PREFIXES, type TableName } from '../../adapters/tables';
+import {
+  DynamoTaxonomyStore,
+  taxonomyCounterKey,
+  taxonomyKey,
+} from '../../adapters/taxonomy-store';
+import type { TaxonomyKind } from '../../domain/post-ports';
+import { createTaxon, nameKey, type TaxonomyDeps, type TaxonRecord } from '../../domain/taxonomy';
+import { logger } from '../../lib/logger';
+import type { StandIns } from '../stand-ins/stand-ins';
 
 /** Credentials the stand-ins accept (s3rver knows only its own key pair). */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;

@@ -1,5 +1,5 @@
-import { jobFunction } from '../../bundling/functions';
-import { functionModule } from './handler-modules';
+import { jobFunction } from '../../../bundling/functions';
+import { functionModule } from '../functions/handler-modules';
 import { startJobLoop, type JobLoop } from './job-loop';
 
 /**

@@ -8,11 +8,11 @@ import {
   FUNCTIONS,
   operationFunction,
   type LambdaFunction,
-} from '../../bundling/functions';
-import type { Handler } from '../lib/http';
+} from '../../../bundling/functions';
+import type { Handler } from '../../lib/http';
 
 /** `lambdas/src`, where handler modules live. */
-export const LAMBDAS_SRC = fileURLToPath(new URL('..', import.meta.url));
+export const LAMBDAS_SRC = fileURLToPath(new URL('../..', import.meta.url));
 
 const handlersSchema = z.enum(['source', 'bundles']).default('source');
 /** What the local stack runs: the TypeScript source (quick edits) or the built bundles that deploy. */

@@ -7,11 +7,11 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildPath } from '@agency/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { startTestStack, type TestStack } from '../../test/harness';
+import { startTestStack, type TestStack } from '../../../test/harness';
 import { createLocalServer, type LocalServerOptions } from './server';
-import type { RenderHandler } from './render';
-import { seedPosts } from './seed';
-import { SEED_POSTS } from './seed-posts';
+import type { RenderHandler } from '../functions/render';
+import { seedPosts } from '../seed/seed';
+import { SEED_POSTS } from '../seed/seed-posts';
 
 let stack: TestStack;
 let dist: string;
@@ -87,13 +87,13 @@ describe('local server: API', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  it('answers 404 JSON for an unknown API path and 405 with Allow for a wrong method', async () => {
+  it("answers an unknown API path and a wrong method with API Gateway's 404", async () => {
     const unknown = await fetch(`${base}/api/does-not-exist`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: expect.any(String) });
+    expect(await unknown.json()).toEqual({ message: 'Not Found' });
     const wrong = await fetch(`${base}${buildPath('createLead')}`, { method: 'DELETE' });
-    expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(wrong.status).toBe(404);
+    expect(await wrong.json()).toEqual({ message: 'Not Found' });
   });
 
   it('refuses a body over 10 MB with 413 JSON', async () => {

@@ -1,13 +1,13 @@
 import { contract, matchOperation, type OperationName } from '@agency/shared';
-import type { Handler } from '../lib/http';
-import { logger } from '../lib/logger';
+import type { Handler } from '../../lib/http';
+import { logger } from '../../lib/logger';
 import {
   apiGatewayEvent,
   decodeResult,
   type DecodedResult,
   type HttpRequestInput,
 } from './apigw-event';
-import { MissingHandlerError, loadHandler } from './handler-modules';
+import { MissingHandlerError, loadHandler } from '../functions/handler-modules';
 
 export type ApiRequest = Omit<HttpRequestInput, 'pathParameters' | 'routeKey'>;
 export type LoadHandler = (name: OperationName) => Promise<Handler>;
@@ -32,10 +32,21 @@ function errorResult(
 }
 
 /**
- * What API Gateway does for `/api/*`: match the path against the contract (404 for unknown paths,
- * 405 with `Allow` for a known path with another method), turn the request into a payload 2.0 event
- * and run the operation's handler. The HTTP API has no CORS configuration and no OPTIONS routes, so
- * an OPTIONS request that reaches it is a 404 (the edge answers the preflights it allows; see
+ * API Gateway's own answer when no route matches (a path or method the contract does not have, an
+ * OPTIONS preflight): HTTP APIs cannot change it, so the local stack sends it exactly.
+ */
+const NO_ROUTE: DecodedResult = {
+  status: 404,
+  headers: { 'content-type': 'application/json' },
+  cookies: [],
+  body: Buffer.from(JSON.stringify({ message: 'Not Found' })),
+};
+
+/**
+ * What API Gateway does for `/api/*`: match method and path against the routes of the contract
+ * (anything else gets its `{"message":"Not Found"}` 404, a known path with another method too),
+ * turn the request into a payload 2.0 event and run the operation's handler. The HTTP API has no
+ * CORS configuration and no OPTIONS routes: the edge answers the preflights it allows (see
  * `corsRules` in `@agency/shared/edge`).
  */
 export async function routeApi(
@@ -44,16 +55,7 @@ export async function routeApi(
 ): Promise<DecodedResult> {
   const method = request.method.toUpperCase();
   const match = matchOperation(method, request.rawPath);
-  if (match.name === null) {
-    if (match.allowed.length === 0)
-      return errorResult(404, `There is no API call at ${request.rawPath}.`);
-    if (method === 'OPTIONS')
-      return errorResult(404, `There is no API call at ${request.rawPath}.`);
-    const allow = [...new Set(match.allowed)].join(', ');
-    return errorResult(405, `${method} is not allowed on ${request.rawPath}; use ${allow}.`, {
-      allow,
-    });
-  }
+  if (match.name === null) return { ...NO_ROUTE, headers: { ...NO_ROUTE.headers } };
   const op = contract[match.name];
   let handler: Handler;
   try {
