@@ -39,10 +39,6 @@ export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: 
     ms: 160,
     why: 'a restored revision is sanitised again on the way back: the same sanitize-html, postcss, htmlparser2 and entity tables as create-post',
   },
-  render: {
-    ms: 200,
-    why: "the web app's server entry renders synchronously, so it loads every page module and React DOM's server renderer at import (top-level await in web/src/entry-server.tsx)",
-  },
 };
 
 /** The cold-import ceiling a function is held to: the target, or its documented exception. */

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { prerenderedPaths, render } from '../src/entry-server';
+import { prepareAllPages, prerenderedPaths, render } from '../src/entry-server';
 import { fillShell, headFor } from '../src/server/page-html';
 import { outputFile } from './prerender';
+
+// The server entry renders synchronously once the pages it renders are loaded.
+await prepareAllPages();
 
 const SITE = 'https://agency.example';
 const template =

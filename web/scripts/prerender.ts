@@ -29,6 +29,7 @@ export function outputFile(distDir: string, path: string): string {
 
 /** What the prerender takes from the built server entry (src/entry-server.tsx). */
 interface ServerEntry {
+  prepareAllPages: () => Promise<void>;
   render: (url: string) => { html: string; meta: PageMeta; status: number };
   prerenderedPaths: readonly string[];
   sitemapPaths: readonly string[];
@@ -44,6 +45,7 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
   const distDir = join(webDir, 'dist');
   const entryUrl = pathToFileURL(join(webDir, 'dist-server', 'entry-server.js')).href;
   const entry: ServerEntry = await import(entryUrl);
+  await entry.prepareAllPages();
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
   const manifest = await readManifest(join(distDir, '.vite', 'manifest.json'));
   const written: string[] = [];

@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router';
 import { site } from './config/site';
 import { NOT_FOUND_PATH, pageForPath, pages, type PageEntry } from './config/pages';
 import { App } from './app/app';
-import { loadServerPages, serverPages } from './app/page-modules.server';
+import { loadServerPage, loadServerPages, serverPages } from './app/page-modules.server';
 import { AppProviders } from './app/providers';
 import { notFoundMeta } from './content/misc-pages';
 import type { PageMeta } from './lib/page-meta';
@@ -21,11 +21,24 @@ export {
   sitePages,
 } from './server/site-files';
 
-// Every page and every code-split part of a page is loaded before the first render, so render() is
-// synchronous and the HTML is complete (deferred parts included). Pages first: a page's module
-// declares its deferred parts when it loads.
-await loadServerPages();
-await Promise.all([preloadDeferred(), loadAllServiceLandings()]);
+/**
+ * Load what rendering a URL needs: its page's module (the not-found page's for unknown paths), the
+ * page's content, and the code-split parts the page declares (a page's module declares its deferred
+ * parts when it loads, so pages first). Afterwards render() of that URL is synchronous and complete.
+ * The render function thus loads only the blog pages it serves, never the marketing pages.
+ */
+export async function preparePage(url: string): Promise<void> {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const page = pageForPath(pathname) ?? pageForPath(NOT_FOUND_PATH);
+  if (page) await loadServerPage(page, pathname);
+  await preloadDeferred();
+}
+
+/** Load every server-rendered page, its parts and every landing page's content (prerender renders them all). */
+export async function prepareAllPages(): Promise<void> {
+  await loadServerPages();
+  await Promise.all([preloadDeferred(), loadAllServiceLandings()]);
+}
 
 export interface RenderOptions {
   /** SWR cache entries (keyed by `apiKey(...)`, i.e. the API path) the page renders with and hydrates from. */
@@ -61,7 +74,8 @@ function fallbackMeta(pathname: string): PageMeta {
 }
 
 /**
- * Server-render one URL of the site (prerender and the blog render handler). Metadata comes from
+ * Server-render one URL of the site (prerender and the blog render handler), once `preparePage` (or
+ * `prepareAllPages`) has loaded what it needs. Metadata comes from
  * the page (usePageMeta), with the questions its sections show (usePageFaq); unknown paths render
  * the not-found page with status 404.
  */

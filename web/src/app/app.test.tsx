@@ -2,13 +2,16 @@ import { act, fireEvent, render as renderDom, screen, waitFor } from '@testing-l
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { render as renderServer } from '../entry-server';
+import { prepareAllPages, render as renderServer } from '../entry-server';
 import { preloadDeferred } from '../lib/deferred';
 import { App } from './app';
 import { browserPages, preloadPagePath } from './page-modules';
 import { AppProviders } from './providers';
 import { pageForPath } from '../config/pages';
 import { prerenderedPaths } from '../server/site-files';
+
+// The server entry renders synchronously once the pages it renders are loaded.
+await prepareAllPages();
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { mapPages } from '../config/pages';
+import { mapPages, type PageKey } from '../config/pages';
 import { lazyPage } from './lazy-page';
 import type { PageModules } from './page-modules';
 
@@ -17,7 +17,12 @@ export const serverPages: PageModules = mapPages(
   (_, page) => pagesOnServer[page] ?? AdminPlaceholder,
 );
 
-/** Load every server-rendered page's module (the server entry awaits this before rendering). */
+/** Load every server-rendered page's module (prerender renders them all). */
 export async function loadServerPages(): Promise<void> {
   await Promise.all(Object.values(pagesOnServer).map((page) => page?.preload()));
+}
+
+/** Load one page's module and what it needs for this path (a landing page's content); admin pages have nothing to load. */
+export async function loadServerPage(page: PageKey, path: string): Promise<void> {
+  await pagesOnServer[page]?.preload(path);
 }

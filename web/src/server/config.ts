@@ -26,11 +26,14 @@ export interface ServerConfig {
   manifestFile: string;
 }
 
-/** The shell beside the bundled handler (Lambda), else web/dist of the repository. */
+/**
+ * The shell beside the bundled handler (Lambda: its `index.mjs`, or one folder up when this module
+ * landed in one of the bundle's `chunks/`), else web/dist of the repository.
+ */
 function defaultDist(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  if (existsSync(join(here, 'spa.html'))) return here;
-  return resolve(here, '../../dist');
+  const beside = [here, dirname(here)].find((dir) => existsSync(join(dir, 'spa.html')));
+  return beside ?? resolve(here, '../../dist');
 }
 
 /** Read the render handler's environment once, naming every bad variable. */

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Post } from '@agency/shared';
-import { render as renderApp, type RenderOptions, type RenderResult } from '../entry-server';
+import {
+  preparePage,
+  render as renderApp,
+  type RenderOptions,
+  type RenderResult,
+} from '../entry-server';
 import { swrFallbackScript } from '../lib/head';
 import { site } from '../config/site';
 import { matchPage, NOT_FOUND_PATH, pagePath, renderedFiles } from '../config/pages';
@@ -33,6 +38,8 @@ export interface RenderHandlerDeps {
   /** The built HTML shell; read once and kept. */
   loadShell: () => Promise<string>;
   render?: (url: string, opts: RenderOptions) => RenderResult;
+  /** Loads what rendering a URL needs before `render` (default: the entry's `preparePage`). */
+  prepare?: (url: string) => Promise<void>;
   /** Vite's build manifest (read once), so a page's chunks are preloaded before hydration. */
   loadManifest: () => Promise<BuildManifest>;
   /** Site paths of the prerendered pages listed in the sitemap. */
@@ -101,6 +108,7 @@ export function createRenderHandler(
   deps: RenderHandlerDeps,
 ): (event: APIGatewayProxyEventV2) => Promise<Result> {
   const render = deps.render ?? renderApp;
+  const prepare = deps.prepare ?? preparePage;
   const staticPaths = deps.staticPaths ?? sitemapPaths;
   let shell: Promise<string> | null = null;
   const getShell = (): Promise<string> => {
@@ -121,6 +129,7 @@ export function createRenderHandler(
     post: Post | null,
     upstreamDown = false,
   ): Promise<Result> => {
+    await prepare(url);
     const rendered = render(url, { swrFallback: fallback });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
     const html = addAppModules(
