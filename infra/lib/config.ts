@@ -1,4 +1,3 @@
-import { thirdPartiesSchema } from '@agency/shared/edge';
 import * as z from 'zod';
 
 /** The environments one stack is deployed per. */
@@ -38,7 +37,6 @@ export const stageConfigSchema = z.object({
    * Optional third-party services (maps, chat, pixel): the Content-Security-Policy allows their
    * origins, built by the same function as the local stack's. None unless configured (off by design).
    */
-  thirdParties: thirdPartiesSchema.default({}),
 });
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;

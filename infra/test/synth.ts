@@ -76,6 +76,7 @@ export function fakeWebBuild(): WebBuild {
       ],
       app: ['/creative-login', '/admin', '/admin/leads', '/edit-blog/*'],
       notFound: '/404',
+      thirdParties: {},
     },
   };
 }

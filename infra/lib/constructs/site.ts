@@ -12,7 +12,6 @@ import {
   type CachePolicyName,
   type EdgeOrigin,
   type SitePages,
-  type ThirdParties,
 } from '@agency/shared/edge';
 import {
   Annotations,
@@ -49,8 +48,6 @@ export interface SiteProps {
   logRetentionDays: number;
   priceClass: '100' | '200' | 'All';
   domain?: { names: readonly string[]; certificateArn: string };
-  /** Optional third-party services, for the Content-Security-Policy. */
-  thirdParties: ThirdParties;
 }
 
 /**
@@ -156,7 +153,7 @@ export class Site extends Construct {
     this.headers = new cloudfront.ResponseHeadersPolicy(
       this,
       'SecurityHeaders',
-      responseHeadersPolicyProps(securityHeaders(props.thirdParties)),
+      responseHeadersPolicyProps(securityHeaders(props.web?.pages.thirdParties ?? {})),
     );
 
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {

@@ -93,7 +93,6 @@ export class SiteStack extends Stack {
       logRetentionDays: config.logRetentionDays,
       priceClass: config.priceClass,
       domain: config.domain,
-      thirdParties: config.thirdParties,
     });
     this.api.connectSite(this.site.distribution, this.site.url);
     this.render.setSiteUrl(this.site.url);

@@ -49,9 +49,6 @@ const settingsSchema = z.object({
   /** "false" skips the sample posts. */
   SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  VITE_GOOGLE_MAPS_KEY: z.string().min(1).optional(),
-  VITE_CHAT_WIDGET_URL: z.url().optional(),
-  VITE_CONVERSION_PIXEL_URL: z.url().optional(),
 });
 
 function readSettings() {
@@ -139,11 +136,6 @@ async function main(): Promise<void> {
       webDist: settings.WEB_DIST,
       media: { s3: clients.s3, bucket: LOCAL_NAMES.bucket },
       renderHandler,
-      thirdParties: {
-        googleMapsKey: settings.VITE_GOOGLE_MAPS_KEY,
-        chatWidgetUrl: settings.VITE_CHAT_WIDGET_URL,
-        conversionPixelUrl: settings.VITE_CONVERSION_PIXEL_URL,
-      },
     });
     const port = await listen(server, settings.PORT, settings.HOST);
     const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;

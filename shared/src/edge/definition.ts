@@ -197,4 +197,5 @@ export const NO_SITE_PAGES: SitePages = {
   rendered: [],
   app: [],
   notFound: '/404',
+  thirdParties: {},
 };

@@ -16,6 +16,7 @@ const PAGES: SitePages = {
   rendered: ['/blog', '/blog/*', '/sitemap.xml'],
   app: ['/creative-login', '/admin', '/admin/leads', '/edit-blog/*'],
   notFound: '/404',
+  thirdParties: {},
 };
 const edge = createEdge(PAGES);
 

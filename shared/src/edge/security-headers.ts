@@ -1,9 +1,9 @@
 import * as z from 'zod';
 
 /**
- * Third-party services the site may be configured with, all off by default. The local stack reads
- * them from its environment, the CDK app from its stage configuration; both build the
- * Content-Security-Policy from them with the one function below.
+ * Third-party services the site may be configured with, all off by default. The web build records
+ * the ones its pages load in site-pages.json; the CDK app and the local stack both read them there
+ * and build the Content-Security-Policy from them with the one function below.
  */
 export const thirdPartiesSchema = z.object({
   /** The Google Maps key of the contact page's map; only whether one is set matters here. */

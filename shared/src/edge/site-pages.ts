@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { thirdPartiesSchema } from './security-headers';
 
 /**
  * A path pattern of the edge: an exact path (`/about`), or a prefix ending in `/*` that matches the
@@ -10,7 +11,8 @@ export const edgePattern = z
   .regex(/^\/[^*?]*(\/\*)?$/, 'an edge pattern is /exact/path or /prefix/*');
 
 /**
- * The pages of the web app as the edge (CloudFront and the local server) must know them. The web
+ * The pages of the web app as the edge (CloudFront and the local server) must know them, and the
+ * third parties those pages load. The web
  * build derives it from the page registry and writes it as data to `web/dist-server/site-pages.json`
  * (exported as `@agency/web/site-pages.json`); nothing else lists page paths.
  */
@@ -23,8 +25,15 @@ export const sitePagesSchema = z.object({
   app: z.array(edgePattern),
   /** The not-found page's own path (its file is prerendered like a page, and it answers 404). */
   notFound: z.string().regex(/^\/[^*?]*$/),
+  /**
+   * The third-party services the build was made with (its `VITE_*` settings): the edge's CSP must
+   * allow exactly what the pages load, so both come from this one input.
+   */
+  thirdParties: thirdPartiesSchema.default({}),
 });
 export type SitePages = z.infer<typeof sitePagesSchema>;
+/** Site pages as written or declared: `thirdParties` may be left out (none). */
+export type SitePagesInput = z.input<typeof sitePagesSchema>;
 
 /** Whether a concrete path matches an edge pattern. */
 export function matchesPattern(pattern: string, path: string): boolean {

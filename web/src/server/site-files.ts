@@ -4,6 +4,7 @@
  * source modules whose chunks a server-rendered page preloads.
  */
 import { parseSitePages, type SitePages } from '@agency/shared/edge';
+import { env } from '../lib/env';
 import {
   edgePattern,
   NOT_FOUND_PATH,
@@ -51,7 +52,8 @@ export function robotsTxt(siteUrl: string): string {
 
 /**
  * The pages as the edge must know them (dist-server/site-pages.json): prerendered paths, what the
- * render handler answers (its pages and files) and the admin pages the app shell answers.
+ * render handler answers (its pages and files), the admin pages the app shell answers, and the
+ * third parties this build's pages load (for the edge's CSP).
  */
 export function sitePages(): SitePages {
   return parseSitePages({
@@ -59,6 +61,11 @@ export function sitePages(): SitePages {
     rendered: [...pathsOf(ofKind('rendered')).map(edgePattern), ...Object.values(renderedFiles)],
     app: pathsOf(ofKind('app')).map(edgePattern),
     notFound: NOT_FOUND_PATH,
+    thirdParties: {
+      googleMapsKey: env.VITE_GOOGLE_MAPS_KEY,
+      chatWidgetUrl: env.VITE_CHAT_WIDGET_URL,
+      conversionPixelUrl: env.VITE_CONVERSION_PIXEL_URL,
+    },
   });
 }
 

@@ -13,11 +13,10 @@ import {
   parseSitePages,
   resolveEdge,
   securityHeaders,
-  thirdPartiesSchema,
   type Edge,
   type EdgeResolution,
   type SitePages,
-  type ThirdParties,
+  type SitePagesInput,
   type ViewerRequest,
 } from '@agency/shared/edge';
 import { MAX_BODY_BYTES } from '../../lib/body';
@@ -36,14 +35,13 @@ export interface LocalServerOptions {
    * The site pages of that build (what the web build writes to `web/dist-server/site-pages.json`);
    * read from beside `webDist` when absent, none (API and media only) when that file does not exist.
    */
-  sitePages?: SitePages;
+  sitePages?: SitePagesInput;
   /** The media bucket behind `/media/*`. */
   media: { s3: S3Client; bucket: string };
   /** How `/api/*` finds an operation's handler (default: import its module once). */
   loadHandler?: LoadHandler;
   /** The origin renderer of blog pages, sitemap and RSS; null or absent → those paths answer 502 as a missing origin would. */
   renderHandler?: () => Promise<RenderHandler | null>;
-  thirdParties?: ThirdParties;
   /** Request bodies above this answer 413 (API Gateway's limit by default). */
   maxBodyBytes?: number;
 }
@@ -213,8 +211,11 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   const load = options.loadHandler ?? defaultLoadHandler;
   const max = options.maxBodyBytes ?? MAX_BODY_BYTES;
   // Built once: a malformed third-party address fails the start, naming it.
-  const security = securityHeaders(thirdPartiesSchema.parse(options.thirdParties ?? {}));
-  const pages = options.sitePages ?? readSitePages(options.webDist);
+  const pages = options.sitePages
+    ? parseSitePages(options.sitePages, 'sitePages')
+    : readSitePages(options.webDist);
+  // Built once, from the third parties the build's pages load (as CloudFront's headers policy is).
+  const security = securityHeaders(pages?.thirdParties ?? {});
   const edge: Edge = createEdge(pages ?? NO_SITE_PAGES);
 
   async function api(
