@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseSitePages } from '@agency/shared/edge';
+import { readSitePagesFile } from '@agency/shared/edge';
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stageConfig, type ConfigOverrides, type Stage } from './config';
@@ -38,7 +38,7 @@ export function readWebBuild(): WebBuild | undefined {
     throw new Error(
       `The web build is incomplete: ${dir}/index.html is missing. Run \`npm run build\`.`,
     );
-  return { dir, pages: parseSitePages(JSON.parse(readFileSync(pagesFile, 'utf8')), pagesFile) };
+  return { dir, pages: readSitePagesFile(pagesFile) };
 }
 
 /** The CDK app of one stage with cdk-nag's AwsSolutions checks on every synth. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { thirdPartiesSchema } from './security-headers';
 
@@ -50,4 +51,9 @@ export function parseSitePages(value: unknown, source = 'site pages'): SitePages
     throw new Error(`${source} is not valid: ${problems}`);
   }
   return parsed.data;
+}
+
+/** Read the site pages file the web build wrote (`dist-server/site-pages.json`), naming it when invalid. */
+export function readSitePagesFile(file: string): SitePages {
+  return parseSitePages(JSON.parse(readFileSync(file, 'utf8')), file);
 }

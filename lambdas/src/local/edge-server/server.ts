@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable, pipeline } from 'node:stream';
@@ -11,6 +11,7 @@ import {
   edgeResponse,
   objectCacheControl,
   parseSitePages,
+  readSitePagesFile,
   resolveEdge,
   securityHeaders,
   type Edge,
@@ -196,7 +197,7 @@ const jsonReply = (status: number, error: string): OriginReply => ({
 function readSitePages(webDist: string): SitePages | null {
   const file = path.join(path.dirname(path.resolve(webDist)), 'dist-server', 'site-pages.json');
   if (!existsSync(file)) return null;
-  return parseSitePages(JSON.parse(readFileSync(file, 'utf8')), file);
+  return readSitePagesFile(file);
 }
 
 /**
