@@ -38,6 +38,8 @@ export const ENV_NAMES = {
   apiOrigin: 'API_ORIGIN',
   /** Folder of the built HTML shell the render function fills. */
   webDist: 'WEB_DIST',
+  /** Name of the image function (sharp) that turns an upload into variants, invoked by the media and post writers. */
+  imageFunction: 'IMAGE_FUNCTION',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { image } from './media';
 
 /** The error body every failing API call answers with. */
 export const errorBody = z.object({ error: z.string() });
@@ -27,6 +28,11 @@ export const post = z.object({
   head_tag: z.string(),
   /** Site path under /media/, or null when the post has no banner. */
   banner_image: z.string().nullable(),
+  /**
+   * The banner as a processed image (variants, size, placeholder), or null: no banner, or one
+   * stored before images had variants (then only `banner_image` is known).
+   */
+  banner: image.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   category: category.nullable(),
@@ -57,6 +63,7 @@ export const revision = revisionSummary.extend({
   content: z.string(),
   head_tag: z.string(),
   banner_image: z.string().nullable(),
+  banner: image.nullable(),
   category: category.nullable(),
   author: author.nullable(),
   status: postStatus,

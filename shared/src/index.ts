@@ -4,3 +4,4 @@ export * from './constants';
 export * from './text';
 export { leadFields, type LeadInput } from './contract/leads';
 export * from './config-names';
+export * from './media';

@@ -1,4 +1,4 @@
-import type { Author, Category, PostStatus } from '@agency/shared';
+import type { Author, Category, Image, PostStatus } from '@agency/shared';
 import type { CheckedImage } from './banner';
 
 /** A post as stored: references by id, banner by object key, no view count (that lives apart). */
@@ -8,8 +8,13 @@ export interface PostRecord {
   slug: string;
   content: string;
   head_tag: string;
-  /** Object key under the media bucket (`banners/<uuid>.<ext>`), or null. */
+  /**
+   * Object key of the banner as served (`images/<id>/original.<format>`, or `banners/<uuid>.<ext>`
+   * for one stored before the media library), or null.
+   */
   banner_key: string | null;
+  /** The banner as a processed image of the media library; absent or null for none or a legacy banner. */
+  banner?: Image | null;
   created_at: string;
   updated_at: string;
   category_id: number | null;
@@ -32,6 +37,7 @@ export interface RevisionRecord {
   content: string;
   head_tag: string;
   banner_key: string | null;
+  banner?: Image | null;
   category_id: number | null;
   author_id: number | null;
   status: PostStatus;

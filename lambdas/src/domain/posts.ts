@@ -71,6 +71,7 @@ export function toPost(record: PostRecord, views: number, names: Names): Post {
     content: record.content,
     head_tag: record.head_tag,
     banner_image: bannerPath(record.banner_key),
+    banner: record.banner ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
     category:
@@ -396,6 +397,7 @@ export async function getRevision(deps: PostDeps, id: number, revision: number):
     content: r.content,
     head_tag: r.head_tag,
     banner_image: bannerPath(r.banner_key),
+    banner: r.banner ?? null,
     category: r.category_id !== null ? (names.categories.get(r.category_id) ?? null) : null,
     author: r.author_id !== null ? (names.authors.get(r.author_id) ?? null) : null,
     status: r.status,

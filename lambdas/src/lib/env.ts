@@ -17,6 +17,8 @@ const schemas = {
   leadsTable: z.object({ [N.leadsTable]: name }),
   viewsTable: z.object({ [N.viewsTable]: name }),
   media: z.object({ [N.mediaBucket]: name }),
+  /** The image function the media and post writers invoke. */
+  imageFunction: z.object({ [N.imageFunction]: name }),
   /** Verifying admin tokens and calling the user pool. */
   auth: z.object({
     [N.userPoolId]: name,
@@ -110,6 +112,9 @@ export function tableName(table: 'content' | 'leads' | 'views'): string {
 
 /** The media bucket (MEDIA_BUCKET). */
 export const mediaBucket = (): string => read('media')[N.mediaBucket];
+
+/** The image function's name (IMAGE_FUNCTION). */
+export const imageFunction = (): string => read('imageFunction')[N.imageFunction];
 
 export interface AuthSettings {
   userPoolId: string;

@@ -1,5 +1,6 @@
 import { authOperations } from './auth';
 import { leadOperations } from './leads';
+import { mediaOperations } from './media';
 import { postOperations } from './posts';
 import { systemOperations } from './system';
 import { taxonomyOperations } from './taxonomy';
@@ -14,6 +15,7 @@ export const contract = {
   ...postOperations,
   ...taxonomyOperations,
   ...leadOperations,
+  ...mediaOperations,
   ...systemOperations,
 } as const;
 

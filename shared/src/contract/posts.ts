@@ -10,6 +10,7 @@ import {
   revision,
   revisionSummary,
 } from '../entities';
+import { mediaId } from '../media';
 import { defineOperations } from './operation';
 
 /** A record id as forms send it: a positive whole number. */
@@ -62,6 +63,11 @@ const postFields = {
   author_id: optionalId,
   content: z.string().max(POST_LIMITS.contentMaxBytes, 'is too long').default(''),
   head_tag: z.string().max(POST_LIMITS.headTagMax, 'is too long').default(''),
+  /**
+   * An image of the media library (uploaded with `createUpload`/`confirmUpload`) to use as the
+   * banner, instead of a `banner_image` file; `none` removes the banner.
+   */
+  banner_media: z.preprocess(blankIsAbsent, z.union([z.literal('none'), mediaId]).optional()),
   ...publication,
 };
 

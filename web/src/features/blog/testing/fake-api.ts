@@ -88,6 +88,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     content: `<p>Body of post ${id}. It has two sentences.</p>`,
     head_tag: '',
     banner_image: `/media/banners/${id}.jpg`,
+    banner: null,
     created_at: '2025-03-12T12:00:00.000Z',
     updated_at: '2025-03-12T12:00:00.000Z',
     category: { id: 1, category: 'SEO' },

@@ -1,0 +1,82 @@
+import type { FallbackFormat, Image } from '@agency/shared';
+
+/**
+ * The media library's ports: image records (the content table), image objects (the media bucket)
+ * and the image function that turns an upload into variants. Implementations: `adapters/media-*.ts`.
+ */
+
+/** An image of the library as stored (pk `MEDIA#<id>`, sk `MEDIA` in the content table). */
+export interface MediaRecord {
+  id: string;
+  width: number;
+  height: number;
+  format: FallbackFormat;
+  placeholder: string;
+  /** Name of the file as uploaded, and its size in bytes. */
+  filename: string;
+  bytes: number;
+  created_at: string;
+  /** Who uploaded it (the admin's user name), or null for images the migration job made. */
+  created_by: string | null;
+  /** Ids of the posts whose current version or kept revisions show it. */
+  used_by: number[];
+}
+
+export const imageOf = (r: MediaRecord): Image => ({
+  id: r.id,
+  width: r.width,
+  height: r.height,
+  format: r.format,
+  placeholder: r.placeholder,
+});
+
+export interface MediaRepository {
+  /** Register an image; never overwrites (false when the id exists). */
+  put(record: MediaRecord): Promise<boolean>;
+  get(id: string): Promise<MediaRecord | null>;
+  getMany(ids: readonly string[]): Promise<Map<string, MediaRecord>>;
+  /** Images `(page-1)*size` …, newest first. */
+  listPage(page: number, size: number): Promise<{ items: MediaRecord[]; hasNext: boolean }>;
+  /** Record that `postId` shows the image, atomically and only while it exists; false when it does not. */
+  claim(id: string, postId: number): Promise<boolean>;
+  /** `postId` no longer shows the image; returns the record afterwards, or null when it is gone. */
+  release(id: string, postId: number): Promise<MediaRecord | null>;
+  /** Delete the record if no post uses it, in one conditional write. */
+  deleteUnused(id: string): Promise<'deleted' | 'in-use' | 'missing'>;
+}
+
+/** A presigned POST: the browser sends `fields` then the file to `url`. */
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+  expiresAt: string;
+}
+
+export interface MediaObjects {
+  /** A POST form for `uploads/<id>`: exactly that key, that Content-Type, 1 byte to `maxBytes`. */
+  presignUpload(id: string, contentType: string, maxBytes: number): Promise<PresignedUpload>;
+  /** The uploaded object's size, or null when there is none (never uploaded, or expired). */
+  uploadSize(id: string): Promise<number | null>;
+  /** The first and last `edge` bytes of the upload (signature and polyglot checks) and its size. */
+  readUploadEdges(
+    id: string,
+    edge: number,
+  ): Promise<{ head: Buffer; tail: Buffer; size: number } | null>;
+  /** Store bytes as an upload (the spec's multipart `banner_image` takes this path). */
+  putUpload(id: string, bytes: Buffer, contentType: string): Promise<void>;
+  deleteUpload(id: string): Promise<void>;
+  /** Delete every object of a processed image (`images/<id>/…`). */
+  deleteImage(id: string): Promise<void>;
+}
+
+/** Ask the image function to turn `uploads/<id>` into `images/<id>/…` (it never deletes the upload). */
+export interface ProcessImageRequest {
+  id: string;
+}
+
+/** What the image function answers: the processed image, or why the bytes are not an image it can read. */
+export type ProcessImageResult = { ok: true; image: Image } | { ok: false; error: string };
+
+export interface ImageProcessor {
+  process(request: ProcessImageRequest): Promise<ProcessImageResult>;
+}

@@ -1,0 +1,99 @@
+import * as z from 'zod';
+import { pageOf } from '../entities';
+import { IMAGE_MIMES, MEDIA_LIMITS, mediaId, mediaItem } from '../media';
+import { defineOperations } from './operation';
+
+const encodings = ['json', 'form', 'multipart'] as const;
+
+/**
+ * The media library (admin only). An image is uploaded by the browser straight to the media bucket
+ * with a short-lived presigned POST (`createUpload`), then `confirmUpload` checks its bytes, turns
+ * it into variants and registers it; posts refer to it by id (`banner_media`) or by its `<img>`.
+ */
+export const mediaOperations = defineOperations({
+  createUpload: {
+    resource: 'media',
+    method: 'POST',
+    path: '/api/user/media/upload',
+    auth: 'admin',
+    summary:
+      'A presigned POST for one image straight to the media bucket: the key, the type and at most 20 MB are fixed by its policy; it expires in 5 minutes.',
+    request: {
+      encodings,
+      body: z.object({
+        filename: z
+          .string()
+          .trim()
+          .min(1, 'is required')
+          .max(MEDIA_LIMITS.filenameMax, `must be at most ${MEDIA_LIMITS.filenameMax} characters`),
+        content_type: z.enum(IMAGE_MIMES, {
+          error: 'must be a JPEG, PNG, WebP, GIF or AVIF image',
+        }),
+        size: z.coerce
+          .number({ error: 'must be a whole number of bytes' })
+          .int('must be a whole number of bytes')
+          .positive('must be positive'),
+      }),
+    },
+    status: 201,
+    kind: 'json',
+    response: z.object({
+      data: z.object({
+        id: z.string(),
+        /** Where the browser POSTs the form: the bucket's endpoint. */
+        url: z.string(),
+        /** Form fields to send before the `file` field, in this order. */
+        fields: z.record(z.string(), z.string()),
+        expires_at: z.string(),
+      }),
+    }),
+    errors: [400, 401, 403, 413, 415],
+  },
+  confirmUpload: {
+    resource: 'media',
+    method: 'POST',
+    path: '/api/user/media/confirm',
+    auth: 'admin',
+    summary:
+      'Check an uploaded image by its bytes, make its variants and register it; anything else is deleted and refused (413/415 naming the file).',
+    request: { encodings, body: z.object({ id: mediaId }) },
+    status: 201,
+    kind: 'json',
+    response: z.object({ data: mediaItem }),
+    errors: [400, 401, 403, 404, 413, 415],
+  },
+  listMedia: {
+    resource: 'media',
+    method: 'GET',
+    path: '/api/user/media/list',
+    auth: 'admin',
+    summary: 'A page of the media library, newest first, with where each image is used.',
+    request: {
+      encodings: [],
+      query: z.object({
+        page: z.coerce
+          .number({ error: 'must be a whole number' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 or more')
+          .max(100_000, 'is too large')
+          .default(1),
+      }),
+    },
+    status: 200,
+    kind: 'json',
+    response: pageOf(mediaItem),
+    errors: [400, 401, 403],
+  },
+  deleteMedia: {
+    resource: 'media',
+    method: 'DELETE',
+    path: '/api/user/media',
+    auth: 'admin',
+    summary: 'Delete an image nothing uses, with all its variants; 409 names the posts using it.',
+    request: { encodings, body: z.object({ id: mediaId }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: z.object({ id: z.string() }) }),
+    errors: [400, 401, 403, 404, 409],
+  },
+});
