@@ -179,3 +179,13 @@ export const inlineSrc = (img: Pick<Image, 'id' | 'width' | 'format'>): string =
   const widths = variantWidths(img.width);
   return mediaPath(mediaKeys.variant(img.id, widths[widths.length - 1] as number, img.format));
 };
+
+/** Every object key of a processed image: what deleting it removes (no bucket listing needed). */
+export function imageKeys(img: Pick<Image, 'id' | 'width' | 'format'>): string[] {
+  const formats: VariantFormat[] = [...MODERN_FORMATS, img.format];
+  return [
+    mediaKeys.original(img.id, img.format),
+    mediaKeys.card(img.id),
+    ...variantWidths(img.width).flatMap((w) => formats.map((f) => mediaKeys.variant(img.id, w, f))),
+  ];
+}
