@@ -29,7 +29,9 @@ interface S3ErrorReply {
   extra?: Record<string, string | number>;
 }
 
-const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Element text: quotes stay as they are, as in S3's own messages. */
+const xmlEscape = (s: string) =>
+  s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
 
 function errorXml({ code, message, extra }: S3ErrorReply): string {
   const more = Object.entries(extra ?? {})
