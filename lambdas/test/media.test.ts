@@ -12,6 +12,7 @@ import {
 } from '../src/local/provisioning/provision';
 import { startTestStack, type TestStack } from './harness';
 import { PNG_1PX, PNG_POLYGLOT } from './support/images';
+import { photoJpeg } from './support/photos';
 
 let stack: TestStack;
 let token = '';
@@ -219,6 +220,45 @@ describe('the bucket enforces the form as S3 does', () => {
     const refused = await post(form, Buffer.alloc(0), { origin });
     expect(refused.status).toBe(400);
     expect(refused.headers.get('access-control-allow-origin')).toBeTruthy();
+  });
+});
+
+describe('the whole flow, with the real image function', () => {
+  it('presign → multipart POST to the bucket → confirm → listed, variants made, upload gone; delete removes every object', async () => {
+    const photo = await photoJpeg({ width: 2000, height: 1500, seed: 13 });
+    const form = await presign('Sommer am See.jpg', 'image/jpeg', photo.length);
+    expect((await post(form, photo)).status).toBe(204);
+
+    const confirmed = await confirm(form.id);
+    expect(confirmed.status, confirmed.body).toBe(201);
+    const item = (confirmed.json as { data: MediaItem }).data;
+    expect(item).toMatchObject({
+      id: form.id,
+      width: 2000,
+      height: 1500,
+      format: 'jpg',
+      filename: 'Sommer am See.jpg',
+      bytes: photo.length,
+      created_by: expect.any(String),
+      used_by: [],
+      src: `/media/images/${form.id}/original.jpg`,
+    });
+    expect(item.placeholder).toMatch(/^data:image\/webp;base64,/);
+    for (const key of imageKeys(item)) expect(await exists(key), key).toBe(true);
+    expect(await exists(mediaKeys.upload(form.id))).toBe(false);
+
+    // Confirming again (a retried request) answers the same image.
+    const again = await confirm(form.id);
+    expect(again.status).toBe(201);
+    expect((again.json as { data: MediaItem }).data.id).toBe(form.id);
+
+    const list = await stack.invoke('listMedia', { token, query: { page: 1 } });
+    const listed = (list.json as { results: MediaItem[] }).results;
+    expect(listed[0]).toEqual(item);
+
+    const deleted = await stack.invoke('deleteMedia', { token, json: { id: form.id } });
+    expect(deleted.status).toBe(200);
+    for (const key of imageKeys(item)) expect(await exists(key), key).toBe(false);
   });
 });
 
