@@ -243,6 +243,36 @@ describe('makeVariants', () => {
     expect((await sharp(still?.body).metadata()).pages ?? 1).toBe(1);
   });
 
+  it('decodes only the accepted types: an SVG or a TIFF is refused, AVIF is read', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#09c"/></svg>',
+    );
+    const tiff = await sharp(svg).tiff().toBuffer();
+    for (const refused of [svg, tiff])
+      expect(await makeVariants(ID, refused)).toEqual({
+        ok: false,
+        error: 'must be a JPEG, PNG, WebP, GIF or AVIF image',
+      });
+    const avif = await sharp(svg).avif().toBuffer();
+    expect(ok(await makeVariants(ID, avif)).image).toMatchObject({ width: 400, height: 300 });
+  });
+
+  it('converts a CMYK JPEG (as print workflows export) to sRGB in every output', async () => {
+    const cmyk = await sharp(await photoJpeg({ width: 600, height: 400 }))
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    for (const object of ok(await makeVariants(ID, cmyk)).objects) {
+      const meta = await sharp(object.body).metadata();
+      expect({ key: object.key, space: meta.space, channels: meta.channels }).toEqual({
+        key: object.key,
+        space: 'srgb',
+        channels: 3,
+      });
+    }
+  });
+
   it('answers why, never throws, for bytes that are not an image it can read', async () => {
     const text = await makeVariants(ID, Buffer.from('just some text, not an image'));
     expect(text).toEqual({

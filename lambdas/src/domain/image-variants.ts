@@ -1,5 +1,6 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import {
+  IMAGE_TYPE_MESSAGE,
   MODERN_FORMATS,
   SOCIAL_CARD,
   VARIANT_MIME,
@@ -43,6 +44,12 @@ export const ENCODING = {
  * holds (a decompression bomb). 100 megapixels is above any phone or DSLR photo.
  */
 export const MAX_INPUT_PIXELS = 100_000_000;
+
+/**
+ * The decoders an upload may use: the accepted types, nothing else sharp reads (SVG, TIFF, PDF,
+ * HEIC…). The confirmation checks the bytes' signature first; this holds even if a caller did not.
+ */
+const ACCEPTED_DECODERS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
 /** One object to write to the media bucket. */
 export interface ImageObject {
@@ -90,6 +97,12 @@ export async function makeVariants(id: string, input: Buffer): Promise<VariantsR
   let format: FallbackFormat;
   try {
     const meta = await sharp(input, inputOptions).metadata();
+    // HEIF is accepted only as AVIF (AV1); an HEVC photo (HEIC) is not one of the types.
+    if (
+      !ACCEPTED_DECODERS.has(meta.format) ||
+      (meta.format === 'heif' && meta.compression !== 'av1')
+    )
+      return { ok: false, error: IMAGE_TYPE_MESSAGE };
     ({ width, height } = meta.autoOrient);
     // An alpha channel is not transparency: many PNGs carry one that is opaque everywhere.
     const transparent = meta.hasAlpha && !(await sharp(input, inputOptions).stats()).isOpaque;
