@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -271,6 +272,33 @@ describe('makeVariants', () => {
         channels: 3,
       });
     }
+  });
+
+  it('refuses an image declaring more pixels than the function may decode (a decompression bomb)', async () => {
+    // A PNG announcing 20000 × 20000 pixels with almost no pixel data: a few bytes that would ask
+    // for 1.2 GB if decoded.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(64))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(await makeVariants(ID, bomb)).toEqual({
+      ok: false,
+      error: 'is larger than 100 megapixels',
+    });
   });
 
   it('answers why, never throws, for bytes that are not an image it can read', async () => {
