@@ -94,7 +94,8 @@ export class Images extends Construct {
     );
     if (!provider) throw new Error('the CDK trigger provider was not created');
     const handler = provider.node.tryFindChild('Handler');
-    if (!(handler instanceof CfnResource)) throw new Error('the CDK trigger provider has no Handler');
+    if (!(handler instanceof CfnResource))
+      throw new Error('the CDK trigger provider has no Handler');
     const logGroup = new logs.LogGroup(this, 'TriggerProviderLogs', {
       retention: retentionOf(props.logRetentionDays),
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

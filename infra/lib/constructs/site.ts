@@ -127,7 +127,10 @@ class ServedMediaOrigin extends origins.S3BucketOrigin {
     super(media);
   }
 
-  override bind(scope: Construct, options: cloudfront.OriginBindOptions): cloudfront.OriginBindConfig {
+  override bind(
+    scope: Construct,
+    options: cloudfront.OriginBindOptions,
+  ): cloudfront.OriginBindConfig {
     const oac = new cloudfront.S3OriginAccessControl(scope, 'S3OriginAccessControl');
     const principals = [new iam.ServicePrincipal('cloudfront.amazonaws.com')];
     const conditions = {
@@ -155,7 +158,10 @@ class ServedMediaOrigin extends origins.S3BucketOrigin {
     if (!config.originProperty) throw new Error('the media origin rendered no origin');
     return {
       ...config,
-      originProperty: { ...config.originProperty, originAccessControlId: oac.originAccessControlId },
+      originProperty: {
+        ...config.originProperty,
+        originAccessControlId: oac.originAccessControlId,
+      },
     };
   }
 }
@@ -202,9 +208,16 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(edgeFunctionCode(pages)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
-    const headers = securityHeadersByPolicy(props.web?.pages.thirdParties ?? {}, props.uploadOrigin);
+    const headers = securityHeadersByPolicy(
+      props.web?.pages.thirdParties ?? {},
+      props.uploadOrigin,
+    );
     const policy = (name: HeaderPolicyName, id: string) =>
-      new cloudfront.ResponseHeadersPolicy(this, id, responseHeadersPolicyProps(headers[name], name));
+      new cloudfront.ResponseHeadersPolicy(
+        this,
+        id,
+        responseHeadersPolicyProps(headers[name], name),
+      );
     // The public policy keeps the id it has always had; the admin pages' is the one added.
     this.headers = {
       public: policy('public', 'SecurityHeaders'),
