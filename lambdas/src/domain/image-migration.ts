@@ -117,9 +117,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
     }
     await deps.library.objects.putUpload(id, bytes, contentType);
     try {
-      const image = imageOf(
-        await registerUpload(deps.library, { id, filename, actor: null }),
-      );
+      const image = imageOf(await registerUpload(deps.library, { id, filename, actor: null }));
       known.set(id, image);
       summary.images_created += 1;
       return image;
@@ -181,7 +179,12 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       const bytes = await deps.media.getBanner(key);
       const ext = key.slice(key.lastIndexOf('.') + 1);
       const image = bytes
-        ? await libraryImage(bytes, MIME_OF_EXT[ext] ?? 'image/png', key.slice(LEGACY_BANNER_PREFIX.length), postId)
+        ? await libraryImage(
+            bytes,
+            MIME_OF_EXT[ext] ?? 'image/png',
+            key.slice(LEGACY_BANNER_PREFIX.length),
+            postId,
+          )
         : null;
       if (!bytes) {
         // The object is gone: the banner was already broken; the version shows none.

@@ -117,7 +117,8 @@ export async function claimImages(
       continue;
     }
     await unclaimImages(media, postId, claimed, log);
-    if (version.banner?.id === id) throw invalid('banner_media', 'is not an image of the media library');
+    if (version.banner?.id === id)
+      throw invalid('banner_media', 'is not an image of the media library');
     throw invalid(
       'content',
       `shows the image ${id}, which is not in the media library (it was deleted): insert it again with the editor's image button`,

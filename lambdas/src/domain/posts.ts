@@ -170,7 +170,8 @@ async function requestedBanner(
 ): Promise<BannerChange | undefined> {
   if (file && input.banner_media !== undefined)
     throw invalid('banner_media', 'give either banner_media or a banner_image file, not both');
-  if (input.banner_media === 'none') return { banner: { banner_key: null, banner: null }, registered: null };
+  if (input.banner_media === 'none')
+    return { banner: { banner_key: null, banner: null }, registered: null };
   if (input.banner_media !== undefined) {
     const record = await deps.library.media.get(input.banner_media);
     if (!record) throw invalid('banner_media', 'is not an image of the media library');
@@ -180,7 +181,11 @@ async function requestedBanner(
   const checked = await checkBanner(file);
   const id = randomUUID();
   await deps.library.objects.putUpload(id, checked.bytes, checked.contentType);
-  const record = await registerUpload(deps.library, { id, filename: file.filename, actor: savedBy });
+  const record = await registerUpload(deps.library, {
+    id,
+    filename: file.filename,
+    actor: savedBy,
+  });
   const image = imageOf(record);
   return { banner: libraryBanner(image), registered: image };
 }

@@ -1,4 +1,3 @@
-import { mediaDeps } from '../adapters/media-deps';
 import { postDeps } from '../adapters/post-deps';
 import { migrateImages, type MigrationSummary } from '../domain/image-migration';
 import { logger } from '../lib/logger';
@@ -10,8 +9,7 @@ import { logger } from '../lib/logger';
  */
 export async function runMigrateImages(): Promise<MigrationSummary> {
   const log = logger.child({ job: 'migrate-images' });
-  const { posts, media, cdn } = postDeps(log);
-  return migrateImages({ posts, media, library: mediaDeps(), cdn, log });
+  return migrateImages(postDeps(log));
 }
 
 /** Lambda entry point of the job. */
