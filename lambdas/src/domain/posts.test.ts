@@ -177,7 +177,12 @@ class MemoryMedia implements MediaRepository {
     return this.rows.get(id) ?? null;
   }
   async getMany(ids: readonly string[]) {
-    return new Map(ids.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!]] : [])));
+    return new Map(
+      ids.flatMap((id) => {
+        const row = this.rows.get(id);
+        return row ? [[id, row] as const] : [];
+      }),
+    );
   }
   async listPage() {
     return { items: [...this.rows.values()], hasNext: false };
