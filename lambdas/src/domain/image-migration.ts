@@ -73,6 +73,9 @@ const needsMigration = (v: Version): boolean =>
 const MIME_OF_EXT: Record<string, string> = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([mime, ext]) => [ext, mime]),
 );
+/** A file name's extension for a declared type (the bytes decide what it really is). */
+const extOf = (mime: string): string =>
+  Object.entries(IMAGE_TYPES).find(([m]) => m === mime)?.[1] ?? 'img';
 
 /**
  * Moves images stored before the media library into it: every `data:image/…;base64` image in a
@@ -145,6 +148,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       const m = DATA_IMAGE.exec(src.trim());
       n += 1;
       const bytes = m ? Buffer.from(m[3] ?? '', 'base64') : Buffer.alloc(0);
+      const mime = m?.[1]?.toLowerCase() ?? 'image/png';
       if (bytes.length === 0) {
         // Not base64 (e.g. a percent-encoded SVG, which the sanitiser never let through anyway).
         deps.log.warn('image left out: not a base64 data: image', { postId });
@@ -153,7 +157,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       images.set(
         src,
         bytes.length > 0
-          ? await libraryImage(bytes, m?.[1] ?? 'image/png', `post-${postId}-image-${n}`, postId)
+          ? await libraryImage(bytes, mime, `post-${postId}-image-${n}.${extOf(mime)}`, postId)
           : null,
       );
     }
