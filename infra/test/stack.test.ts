@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { FUNCTIONS, operationFunction, RENDER } from '@agency/lambdas/functions';
 import { TABLES, type TableName } from '@agency/lambdas/tables';
@@ -7,6 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
+import { uploadOrigins } from '../lib/stacks/site-stack';
 import { currentDefaultsProblems } from './flag-report';
 import {
   expectedReplacingProperties,
@@ -495,6 +496,13 @@ describe('prod stack', () => {
         Timeout: 60,
       });
       expect(s.stack.images.processFunction.bundle).toBe('process-image');
+      // Its code ships sharp's Linux arm64 build (the machine's own build is never shipped).
+      const shipped = shippedFunctions(s.template.toJSON(), s.outdir).find(
+        (f) => f.bundle === 'process-image',
+      );
+      const img = path.join(shipped?.assetDir ?? '', 'node_modules', '@img');
+      expect(existsSync(path.join(img, 'sharp-linux-arm64'))).toBe(true);
+      expect(readdirSync(img).filter((d) => /x64|darwin|win32/.test(d))).toEqual([]);
       expect(grantsOfFn(fn.id).every((st) => st.actions.every((a) => a.startsWith('s3:')))).toBe(
         true,
       );
@@ -520,7 +528,10 @@ describe('prod stack', () => {
         Timeout: String(15 * 60 * 1000),
         ExecuteOnHandlerChange: true,
       });
-      expect(JSON.stringify(trigger?.raw.DependsOn)).toContain(imageFunction().id);
+      // After the image function and the new API (no old writer left to store a data: image).
+      const dependsOn = JSON.stringify(trigger?.raw.DependsOn);
+      expect(dependsOn).toContain(imageFunction().id);
+      expect(dependsOn).toContain(opFunction('updatePost').id);
       expect(migrate.props.Timeout).toBe(900);
       expect(mediaAccessOf(migrate.id)).toEqual({
         uploads: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
@@ -532,6 +543,16 @@ describe('prod stack', () => {
           .sort(),
       ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort());
       expect(dynamoStatements(migrate.id, 'leads')).toEqual([]);
+    });
+
+    it("takes upload forms from the custom domain's origins when there is one", () => {
+      expect(
+        uploadOrigins({
+          names: ['www.agency.example', 'agency.example'],
+          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+        }),
+      ).toEqual(['https://www.agency.example', 'https://agency.example']);
+      expect(uploadOrigins(undefined)).toEqual(['https://*.cloudfront.net']);
     });
 
     it('expires unconfirmed uploads after a day and takes upload forms from the site only', () => {

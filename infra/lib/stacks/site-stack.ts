@@ -85,6 +85,9 @@ export class SiteStack extends Stack {
       auth: this.auth,
       throttle: config.apiThrottle,
     });
+    // The migration runs once the new API is in place: no writer that still stores data: images
+    // is left to add one behind it.
+    this.images.migration.executeAfter(this.api);
     this.render = new Render(this, 'Render', {
       ...common,
       routes: renderRoutes(props.web),
