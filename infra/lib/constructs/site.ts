@@ -175,8 +175,9 @@ const ALLOWED_METHODS = {
 /**
  * The site bucket behind CloudFront (OAC), rendered from the edge definition of `@agency/shared/edge`:
  * its behaviours in order (`/api/*` → HTTP API, `/media/*` → media bucket, rendered pages → render
- * handler, everything else → the site bucket), their cache policies, the one edge function on each,
- * and the response headers policy. The local server serves the same definition.
+ * handler, admin pages and everything else → the site bucket), their cache policies, the one edge
+ * function on each, and the response headers policies (the admin pages' may also reach the media
+ * bucket's upload address). The local server serves the same definition.
  */
 export class Site extends Construct {
   readonly bucket: s3.Bucket;
