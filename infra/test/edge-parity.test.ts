@@ -55,8 +55,9 @@ const MEDIA_OBJECTS: Record<string, { bytes: Buffer; type: string }> = {
   [VARIANT_KEY]: { bytes: Buffer.from('\0\0\0\x1cftypavif parity'), type: 'image/avif' },
   [UPLOAD_KEY]: { bytes: Buffer.from('\xff\xd8\xff raw upload with EXIF'), type: 'image/jpeg' },
 };
-/** The media bucket's regional address as the template's admin CSP names it, and the local server is given. */
-const UPLOAD_HOST = 'parity-media.s3.eu-west-1.amazonaws.com';
+/** The media bucket's upload address as the template's admin CSP names it, and the local server is given. */
+const UPLOAD_BUCKET = 'parity-media';
+const UPLOAD_HOST = `${UPLOAD_BUCKET}.s3.eu-west-1.amazonaws.com`;
 
 interface Row {
   method: string;
@@ -458,7 +459,8 @@ const typeOf = (key: string) => TYPES[key.split('.').pop() ?? ''] ?? 'applicatio
 
 /**
  * A template string as CloudFormation renders it: a literal, or an `Fn::Join` of literals and the
- * one attribute the edge's headers refer to, the media bucket's regional address (UPLOAD_HOST here).
+ * references the edge's headers hold, the media bucket's name and the URL suffix (so that the
+ * upload address reads as UPLOAD_HOST, which the local server is given).
  */
 function resolveJoin(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -468,12 +470,10 @@ function resolveJoin(value: unknown): string {
   return join[1]
     .map((part) => {
       if (typeof part === 'string') return part;
-      const att = z.object({ 'Fn::GetAtt': z.tuple([z.string(), z.string()]) }).parse(part)[
-        'Fn::GetAtt'
-      ];
-      if (!att[0].startsWith('MediaBucket') || att[1] !== 'RegionalDomainName')
-        throw new Error(`unexpected attribute in a header: ${att.join('.')}`);
-      return UPLOAD_HOST;
+      const ref = z.object({ Ref: z.string() }).parse(part).Ref;
+      if (ref.startsWith('MediaBucket')) return UPLOAD_BUCKET;
+      if (ref === 'AWS::URLSuffix') return 'amazonaws.com';
+      throw new Error(`unexpected reference in a header: ${ref}`);
     })
     .join(join[0]);
 }

@@ -1,5 +1,5 @@
 import { MEDIA_LIMITS, UPLOAD_PREFIX } from '@agency/shared';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
@@ -60,8 +60,13 @@ export class Media extends Construct {
     });
   }
 
-  /** The address the browser posts upload forms to (what a presigned POST's `url` is). */
+  /**
+   * The address the browser posts upload forms to: the origin of the `url` the SDK's presigned POST
+   * names, virtual-hosted and regional in every region (us-east-1 included, where a bucket's
+   * "regional domain name" may be spelled the legacy global way).
+   */
   get uploadOrigin(): string {
-    return `https://${this.bucket.bucketRegionalDomainName}`;
+    const stack = Stack.of(this);
+    return `https://${this.bucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}`;
   }
 }
