@@ -20,7 +20,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { readWebBuild } from '../lib/app';
-import type { WebBuild } from '../lib/constructs/site';
+import { MAX_CACHE_BEHAVIOURS, type WebBuild } from '../lib/constructs/site';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { referencedIds, resourcesOf } from './template';
 
@@ -650,6 +650,7 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
   it('covers every path pattern of the edge definition, and the template has exactly those behaviours', () => {
     const definition = edgeBehaviours(build.pages).map((b) => b.pattern);
     expect(cloudfront.behaviours.map((b) => b.PathPattern)).toEqual(definition);
+    expect(definition.length).toBeLessThanOrEqual(MAX_CACHE_BEHAVIOURS);
     const hit = new Set(
       ROWS.map((row) => cloudfront.behaviourFor(row.url.split('?')[0] ?? '/').PathPattern),
     );

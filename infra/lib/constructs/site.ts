@@ -166,6 +166,9 @@ class ServedMediaOrigin extends origins.S3BucketOrigin {
   }
 }
 
+/** CloudFront's default quota of cache behaviours per distribution (the default one included). */
+export const MAX_CACHE_BEHAVIOURS = 25;
+
 const ALLOWED_METHODS = {
   GET_HEAD: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
   GET_HEAD_OPTIONS: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
@@ -250,6 +253,12 @@ export class Site extends Construct {
     };
 
     const behaviours = edgeBehaviours(pages);
+    // Each admin page is a behaviour of its own (for its headers policy): fail the synth, not the
+    // deploy, when the pages outgrow CloudFront's quota.
+    if (behaviours.length > MAX_CACHE_BEHAVIOURS)
+      throw new Error(
+        `The edge has ${behaviours.length} cache behaviours, over CloudFront's default quota of ${MAX_CACHE_BEHAVIOURS} per distribution`,
+      );
     const options = behaviours.map((b): cloudfront.BehaviorOptions => ({
       origin: originOf[b.origin],
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
