@@ -48,7 +48,8 @@ export function applyGrants(
 ): void {
   for (const name of TABLE_NAMES) {
     const grant = grants.tables?.[name];
-    if (grant) grantTable(fn, name, targets.tables[name], grant);
+    for (const one of Array.isArray(grant) ? grant : grant ? [grant] : [])
+      grantTable(fn, name, targets.tables[name], one);
   }
   const media = MEDIA_PREFIX_NAMES.flatMap((name) => {
     const access = grants.media?.[name];
@@ -67,7 +68,12 @@ export function applyGrants(
       `Media objects have generated names; access is limited to the ${prefix} prefix.`,
     );
   }
-  if (media.length) fn.addEnvironment(ENV_NAMES.mediaBucket, targets.media.bucketName);
+  if (grants.mediaList)
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [targets.media.bucketArn] }),
+    );
+  if (media.length || grants.mediaList)
+    fn.addEnvironment(ENV_NAMES.mediaBucket, targets.media.bucketName);
   if (grants.invokeImages) {
     if (!targets.images)
       throw new Error(`${fn.node.path} is granted the image function but none was given`);

@@ -47,9 +47,16 @@ export const MEDIA_PREFIX_NAMES: readonly MediaPrefix[] = ['uploads', 'images', 
 
 /** Everything a function may touch. Absent means nothing: a function starts with no access at all. */
 export interface FunctionGrants {
-  tables?: Partial<Record<TableName, TableGrant>>;
+  /** Per table, one grant or several (e.g. reading two kinds of records but writing one). */
+  tables?: Partial<Record<TableName, TableGrant | readonly TableGrant[]>>;
   /** Object access in the media bucket, per key prefix (`uploads/`, `images/`, `banners/`). */
   media?: Partial<Record<MediaPrefix, readonly MediaAccess[]>>;
+  /**
+   * `s3:ListBucket` on the media bucket: S3 answers a missing key 404 only to a caller that may list
+   * the bucket (403 otherwise), and checking an upload must tell "never uploaded or expired" from a
+   * refusal. It reveals key names only (random ids), never an object.
+   */
+  mediaList?: boolean;
   /** `lambda:InvokeFunction` on the image function (and IMAGE_FUNCTION set to its name). */
   invokeImages?: boolean;
   /** `cloudfront:CreateInvalidation` on the site distribution (blog pages after a publish). */
@@ -73,6 +80,8 @@ export const KEY_PREFIXES = {
   login: 'LOGIN#',
   /** Media library records (`MEDIA#<id>`, agreed with lambdas/src/domain/media-ports.ts). */
   media: 'MEDIA#',
+  /** Posts themselves (`POST#<id>`, lambdas/src/adapters/post-store.ts). */
+  post: 'POST#',
 } as const;
 
 const contentRead: TableGrant = { access: ['read'] };
@@ -108,13 +117,17 @@ const postChanger: FunctionGrants = {
 const postWriter: FunctionGrants = {
   ...postChanger,
   media: { ...postChanger.media, uploads: ['put', 'read', 'delete'] },
+  mediaList: true,
   invokeImages: true,
 };
-/** The media library's records only (`MEDIA#…`), never a post. */
-const mediaRecords = (access: readonly TableAccess[]): TableGrant => ({
-  access,
-  keyPrefixes: [KEY_PREFIXES.media],
-});
+/**
+ * The media library's records (`MEDIA#…`) with `access`, and posts (`POST#…`) read only: an image
+ * is answered with the titles of the posts that show it (409 names them too).
+ */
+const mediaRecords = (access: readonly TableAccess[]): TableGrant[] => [
+  { access, keyPrefixes: [KEY_PREFIXES.media] },
+  { access: ['read'], keyPrefixes: [KEY_PREFIXES.post] },
+];
 const postReader: FunctionGrants = {
   tables: { content: contentRead, views: { access: ['read'] } },
 };
@@ -154,6 +167,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   confirmUpload: {
     tables: { content: mediaRecords(['read', 'write']) },
     media: { uploads: ['read', 'delete'] },
+    mediaList: true,
     invokeImages: true,
   },
   // The list shows where each image is used (post titles): it reads posts too, through the byDate index.
@@ -211,6 +225,7 @@ export const IMAGE_FUNCTION_GRANTS: FunctionGrants = {
 export const MIGRATE_IMAGES_GRANTS: FunctionGrants = {
   tables: { content: { access: ['read', 'write'] } },
   media: { uploads: ['put', 'read', 'delete'], banners: ['read', 'delete'] },
+  mediaList: true,
   invokeImages: true,
 };
 

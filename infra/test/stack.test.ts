@@ -63,7 +63,10 @@ type MediaPrefixKey = (typeof MEDIA_PREFIX_KEYS)[number];
 /** The S3 actions of a function per media key prefix, sorted; a statement on any other resource fails. */
 const mediaAccessOf = (fnId: string): Partial<Record<MediaPrefixKey, string[]>> => {
   const access: Partial<Record<MediaPrefixKey, string[]>> = {};
-  for (const st of grantsOfFn(fnId).filter((x) => x.actions.some((a) => a.startsWith('s3:')))) {
+  const objectStatements = grantsOfFn(fnId).filter((x) =>
+    x.actions.some((a) => a.startsWith('s3:') && a !== 's3:ListBucket'),
+  );
+  for (const st of objectStatements) {
     // CDK merges statements with the same actions into one with several resources.
     for (const resource of Array.isArray(st.Resource) ? st.Resource : [st.Resource]) {
       const json = JSON.stringify(resource);
@@ -74,6 +77,28 @@ const mediaAccessOf = (fnId: string): Partial<Record<MediaPrefixKey, string[]>> 
   }
   return access;
 };
+/** A function's content-table statements as `prefixes → sorted actions` (unscoped: `*`). */
+const contentAccessOf = (fnId: string): Record<string, string[]> =>
+  Object.fromEntries(
+    dynamoStatements(fnId, 'content').map((st) => [
+      z
+        .object({
+          'ForAllValues:StringLike': z.object({ 'dynamodb:LeadingKeys': z.array(z.string()) }),
+        })
+        .optional()
+        .parse(st.Condition)
+        ?.['ForAllValues:StringLike']['dynamodb:LeadingKeys'].join(' ') ?? '*',
+      [...st.actions].sort(),
+    ]),
+  );
+/** Whether a function may list the media bucket (S3 then answers a missing key 404, not 403). */
+const listsMedia = (fnId: string): boolean =>
+  grantsOfFn(fnId).some(
+    (st) =>
+      st.actions.includes('s3:ListBucket') &&
+      JSON.stringify(st.Resource) ===
+        JSON.stringify({ 'Fn::GetAtt': [bucketId('MediaBucket'), 'Arn'] }),
+  );
 /** The project's functions (API operations, render, jobs, image function), by logical id. */
 const ownFunctions = () =>
   resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
@@ -421,6 +446,13 @@ describe('prod stack', () => {
       ];
       for (const [prefix, action, fns] of expected)
         expect(holders(prefix, action), `${action} on ${prefix}/`).toEqual(fns);
+      // Those that check an upload exists may list the bucket; nobody else may.
+      expect(
+        ownFunctions()
+          .filter((f) => listsMedia(f.id))
+          .map((f) => f.id)
+          .sort(),
+      ).toEqual(ids(['confirmUpload', ...writers], [migrate]));
     });
 
     it('lets createUpload sign upload forms and nothing more: put on uploads/* only', () => {
@@ -433,14 +465,12 @@ describe('prod stack', () => {
     it('lets confirmUpload read and delete the upload, register MEDIA# records only, and invoke exactly the image function', () => {
       const fnId = opFunction('confirmUpload').id;
       expect(mediaAccessOf(fnId)).toEqual({ uploads: ['s3:DeleteObject', 's3:GetObject'] });
-      const [content, ...more] = dynamoStatements(fnId, 'content');
-      expect(more).toEqual([]);
-      expect(content?.actions.sort()).toEqual(
-        [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort(),
-      );
-      expect(content?.Condition).toEqual({
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['MEDIA#*'] },
+      // Its own records read and written; posts read only, to name where an image is used.
+      expect(contentAccessOf(fnId)).toEqual({
+        'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort(),
+        'POST#*': [...TABLE_ACTIONS.read].sort(),
       });
+      expect(listsMedia(fnId)).toBe(true);
       expect(invokeStatements(fnId)).toEqual([
         expect.objectContaining({
           Action: 'lambda:InvokeFunction',
@@ -461,13 +491,13 @@ describe('prod stack', () => {
       expect(list.flatMap((st) => st.actions).sort()).toEqual([...TABLE_ACTIONS.read].sort());
       const fnId = opFunction('deleteMedia').id;
       expect(mediaAccessOf(fnId)).toEqual({ images: ['s3:DeleteObject'] });
-      const [content, ...more] = dynamoStatements(fnId, 'content');
-      expect(more).toEqual([]);
-      expect(content?.Condition).toEqual({
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['MEDIA#*'] },
+      // 409 names the posts using the image: posts are read, never written.
+      expect(contentAccessOf(fnId)).toEqual({
+        'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort(),
+        'POST#*': [...TABLE_ACTIONS.read].sort(),
       });
-      expect(content?.actions).toContain('dynamodb:DeleteItem');
       expect(invokeStatements(fnId)).toEqual([]);
+      expect(listsMedia(fnId)).toBe(false);
     });
 
     it('lets only the upload confirmation, the post writers and the migration invoke the image function, and nothing invoke anything else', () => {
