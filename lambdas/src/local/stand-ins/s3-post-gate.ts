@@ -103,11 +103,8 @@ function sameHex(a: string, b: string): boolean {
 
 type Condition = Record<string, unknown> | unknown[];
 
-/**
- * Check a POST Object form against its policy the way S3 does; null when S3 would store the file.
- * Exported for tests of single rules.
- */
-export function checkPostPolicy(
+/** Check a POST Object form against its policy the way S3 does; null when S3 would store the file. */
+function checkPostPolicy(
   form: PostForm,
   bucket: string,
   options: Pick<S3PostGateOptions, 'credentials'> & { now: Date },
