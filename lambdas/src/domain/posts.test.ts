@@ -619,6 +619,17 @@ describe('images in posts', () => {
     expect(posts.rows.get(1)?.version).toBe(1);
   });
 
+  it('stores an inline library image with its canonical source and intrinsic size, whatever the editor sent', async () => {
+    const { deps } = setup();
+    const post = await createPost(deps, {
+      ...input,
+      content: `<p><img src="/media/images/${IMG1}/480.png" width="10" height="10" alt="A"><img src="https://e.com/x.png" width="5"></p>`,
+    });
+    expect(post.content).toBe(
+      `<p><img src="/media/images/${IMG1}/800.png" width="800" height="600" alt="A" /><img src="https://e.com/x.png" width="5" /></p>`,
+    );
+  });
+
   it('refuses a banner_media that is not in the library, and both a banner file and banner_media', async () => {
     const { deps } = setup();
     expect(
