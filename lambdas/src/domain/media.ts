@@ -216,6 +216,8 @@ export async function releaseImages(
 ): Promise<string[]> {
   const deleted: string[] = [];
   for (const id of new Set(ids)) {
+    // An image this post never claimed (e.g. just uploaded for another post) is not its to delete.
+    if (!(await deps.media.get(id))?.used_by.includes(postId)) continue;
     const after = await deps.media.release(id, postId);
     if (!after || after.used_by.length > 0) continue;
     if ((await deps.media.deleteUnused(id)) !== 'deleted') continue;

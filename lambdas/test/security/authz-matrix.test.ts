@@ -55,6 +55,14 @@ function validInput(name: OperationName): InvokeOptions {
       return { form: { id: '4' } };
     case 'createAuthor':
       return { json: { name: 'Matrix author' } };
+    case 'createUpload':
+      return { json: { filename: 'matrix.png', content_type: 'image/png', size: 100 } };
+    case 'confirmUpload':
+    case 'deleteMedia':
+      // Well-formed but never issued: only the credentials decide the answer.
+      return { json: { id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' } };
+    case 'listMedia':
+      return { query: { page: 1 } };
     case 'renameAuthor':
       return { json: { id: 1, name: 'Matrix renamed' } };
     default:
@@ -86,11 +94,14 @@ describe('authorization matrix on every admin operation', () => {
   it('covers every admin operation of the contract', () => {
     expect(adminOps.sort()).toEqual(
       [
+        'confirmUpload',
         'createAuthor',
         'createCategory',
         'createPost',
+        'createUpload',
         'deleteAuthor',
         'deleteCategory',
+        'deleteMedia',
         'deletePost',
         'exportLeads',
         'getRevision',
@@ -98,6 +109,7 @@ describe('authorization matrix on every admin operation', () => {
         'listAuthors',
         'listCategories',
         'listLeads',
+        'listMedia',
         'renameAuthor',
         'renameCategory',
         'listRevisions',
@@ -162,6 +174,7 @@ describe('authorization matrix on every admin operation', () => {
       'previewPost',
       'listRevisions',
       'getRevision',
+      'listMedia',
     ] as const) {
       const res = await stack.invoke(name, { ...validInput(name), token });
       expect(res.status, name).toBe(200);

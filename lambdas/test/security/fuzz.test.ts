@@ -44,6 +44,9 @@ const FIELDS: Partial<Record<OperationName, { required: string[]; optional: stri
   createAuthor: { required: ['name'], optional: [] },
   renameAuthor: { required: ['name'], optional: [] },
   deleteAuthor: { required: ['id'], optional: [] },
+  createUpload: { required: ['filename', 'content_type', 'size'], optional: [] },
+  confirmUpload: { required: ['id'], optional: [] },
+  deleteMedia: { required: ['id'], optional: [] },
   createLead: {
     required: ['name', 'phone', 'email', 'subject', 'message', 'altcha'],
     optional: ['page'],

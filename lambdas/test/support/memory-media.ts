@@ -1,0 +1,128 @@
+import { imageKeys, mediaKeys, type Image } from '@agency/shared';
+import type {
+  ImageProcessor,
+  MediaObjects,
+  MediaRecord,
+  MediaRepository,
+  ProcessImageResult,
+  UploadInfo,
+} from '../../src/domain/media-ports';
+
+/** The media records in memory, with the repository's conditional semantics (for domain tests). */
+export class MemoryMediaRepository implements MediaRepository {
+  readonly records = new Map<string, MediaRecord>();
+
+  async put(record: MediaRecord): Promise<boolean> {
+    if (this.records.has(record.id)) return false;
+    this.records.set(record.id, { ...record, used_by: [...record.used_by] });
+    return true;
+  }
+  async get(id: string): Promise<MediaRecord | null> {
+    const r = this.records.get(id);
+    return r ? { ...r, used_by: [...r.used_by] } : null;
+  }
+  async getMany(ids: readonly string[]): Promise<Map<string, MediaRecord>> {
+    const found = new Map<string, MediaRecord>();
+    for (const id of ids) {
+      const r = await this.get(id);
+      if (r) found.set(id, r);
+    }
+    return found;
+  }
+  async listPage(page: number, size: number) {
+    const all = [...this.records.values()].sort((a, b) =>
+      `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`),
+    );
+    const items = all.slice((page - 1) * size, page * size);
+    return { items, hasNext: all.length > page * size };
+  }
+  async claim(id: string, postId: number): Promise<boolean> {
+    const r = this.records.get(id);
+    if (!r) return false;
+    if (!r.used_by.includes(postId)) r.used_by = [...r.used_by, postId].sort((a, b) => a - b);
+    return true;
+  }
+  async release(id: string, postId: number): Promise<MediaRecord | null> {
+    const r = this.records.get(id);
+    if (!r) return null;
+    r.used_by = r.used_by.filter((p) => p !== postId);
+    return this.get(id);
+  }
+  async deleteUnused(id: string): Promise<'deleted' | 'in-use' | 'missing'> {
+    const r = this.records.get(id);
+    if (!r) return 'missing';
+    if (r.used_by.length > 0) return 'in-use';
+    this.records.delete(id);
+    return 'deleted';
+  }
+}
+
+/** A bucket in memory: keys to bytes and upload metadata. */
+export class MemoryMediaObjects implements MediaObjects {
+  readonly objects = new Map<string, { bytes: Buffer; filename: string | null }>();
+
+  async presignUpload(
+    id: string,
+    upload: { contentType: string; filename: string; maxBytes: number },
+  ) {
+    return {
+      url: 'memory://media',
+      fields: { key: mediaKeys.upload(id), 'Content-Type': upload.contentType },
+      expiresAt: new Date(0).toISOString(),
+    };
+  }
+  async uploadInfo(id: string): Promise<UploadInfo | null> {
+    const o = this.objects.get(mediaKeys.upload(id));
+    return o ? { size: o.bytes.length, filename: o.filename } : null;
+  }
+  async uploadSize(id: string): Promise<number | null> {
+    return (await this.uploadInfo(id))?.size ?? null;
+  }
+  async readUploadEdges(id: string, edge: number) {
+    const o = this.objects.get(mediaKeys.upload(id));
+    if (!o) return null;
+    return {
+      head: o.bytes.subarray(0, edge),
+      tail: o.bytes.subarray(Math.max(0, o.bytes.length - edge)),
+      size: o.bytes.length,
+    };
+  }
+  async putUpload(id: string, bytes: Buffer): Promise<void> {
+    this.objects.set(mediaKeys.upload(id), { bytes, filename: null });
+  }
+  async deleteUpload(id: string): Promise<void> {
+    this.objects.delete(mediaKeys.upload(id));
+  }
+  async deleteImage(image: Pick<Image, 'id' | 'width' | 'format'>): Promise<void> {
+    for (const key of imageKeys(image)) this.objects.delete(key);
+  }
+}
+
+/**
+ * The image function's port in memory: answers what `answer` says for an id, records each call,
+ * and writes the keys a processed image has (so deletion can be checked).
+ */
+export class MemoryImageProcessor implements ImageProcessor {
+  readonly calls: string[] = [];
+  constructor(
+    private readonly objects: MemoryMediaObjects,
+    private readonly answer: (id: string) => ProcessImageResult = (id) => ({
+      ok: true,
+      image: {
+        id,
+        width: 800,
+        height: 600,
+        format: 'jpg',
+        placeholder: 'data:image/webp;base64,AA',
+      },
+    }),
+  ) {}
+  async process({ id }: { id: string }): Promise<ProcessImageResult> {
+    this.calls.push(id);
+    const result = this.answer(id);
+    if (result.ok)
+      for (const key of imageKeys(result.image))
+        this.objects.objects.set(key, { bytes: Buffer.from(key), filename: null });
+    return result;
+  }
+}
