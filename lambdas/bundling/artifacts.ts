@@ -38,8 +38,8 @@ export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: 
   'create-post': POST_WRITER,
   'update-post': POST_WRITER,
   'process-image': {
-    ms: 400,
-    why: "sharp loads libvips (a 17 MB shared library with its codecs) when imported, and every call needs it; the function is invoked by the upload confirmation, never on a visitor's path",
+    ms: 300,
+    why: "sharp loads libvips (a 17 MB shared library with its codecs) as it is imported, most of the 136-320 ms this bundle took at best on a busy machine on 2026-11-22, and every call needs it; the function runs when an upload is confirmed, never on a visitor's path",
   },
   'restore-revision': {
     ms: POST_WRITER.ms,

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bundleEntry, bundleFunction } from '../bundling/bundle';
-import { coldImport, nativeFallback } from '../bundling/artifacts';
+import { coldImport, nativeFallback, overBudget } from '../bundling/artifacts';
 import {
   builtBundleDir,
   bundleFile,
@@ -122,6 +122,21 @@ describe('the image function bundle (a worker with a native module)', () => {
     expect(await names('x64')).toEqual([
       `@img/sharp-libvips-linux-x64@${version('@img/sharp-libvips-linux-x64')}`,
       `@img/sharp-linux-x64@${version('@img/sharp-linux-x64')}`,
+    ]);
+  });
+
+  it('holds what a worker ships in node_modules to its budget, apart from its code', () => {
+    const figures = {
+      name: 'process-image',
+      startKb: 150,
+      totalKb: 650,
+      coldImportMs: 200,
+      coldImportBestMs: 200,
+      coldImportRuns: [200],
+    };
+    expect(overBudget([{ ...figures, packagesKb: 21_000 }])).toEqual([]);
+    expect(overBudget([{ ...figures, packagesKb: 60_000 }])).toEqual([
+      expect.stringMatching(/^process-image: node_modules is 60000 KB \(budget 40960 KB/),
     ]);
   });
 

@@ -134,6 +134,19 @@ describe('the Lambda API stand-in', () => {
     expect(unknown.headers.get('x-amzn-errortype')).toBe('ResourceNotFoundException');
   });
 
+  it('answers an Event invocation at once with 202 and runs the function afterwards', async () => {
+    const id = randomUUID();
+    await upload(id, await photoJpeg({ width: 320, height: 240 }));
+    const response = await invoke('process-image', JSON.stringify({ id }), {
+      'x-amz-invocation-type': 'Event',
+    });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+    for (let i = 0; i < 100 && (await keysUnder(mediaKeys.folder(id))).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await keysUnder(mediaKeys.folder(id))).toContain(mediaKeys.card(id));
+  });
+
   it('refuses a payload that is not JSON, as Lambda does', async () => {
     const response = await invoke('process-image', '{not json');
     expect(response.status).toBe(400);

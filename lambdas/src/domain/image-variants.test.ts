@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -241,6 +242,63 @@ describe('makeVariants', () => {
     const { data } = await sharp(still?.body).raw().toBuffer({ resolveWithObject: true });
     expect((data[0] ?? 0) > 200 && (data[2] ?? 255) < 60).toBe(true);
     expect((await sharp(still?.body).metadata()).pages ?? 1).toBe(1);
+  });
+
+  it('decodes only the accepted types: an SVG or a TIFF is refused, AVIF is read', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#09c"/></svg>',
+    );
+    const tiff = await sharp(svg).tiff().toBuffer();
+    for (const refused of [svg, tiff])
+      expect(await makeVariants(ID, refused)).toEqual({
+        ok: false,
+        error: 'must be a JPEG, PNG, WebP, GIF or AVIF image',
+      });
+    const avif = await sharp(svg).avif().toBuffer();
+    expect(ok(await makeVariants(ID, avif)).image).toMatchObject({ width: 400, height: 300 });
+  });
+
+  it('converts a CMYK JPEG (as print workflows export) to sRGB in every output', async () => {
+    const cmyk = await sharp(await photoJpeg({ width: 600, height: 400 }))
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    for (const object of ok(await makeVariants(ID, cmyk)).objects) {
+      const meta = await sharp(object.body).metadata();
+      expect({ key: object.key, space: meta.space, channels: meta.channels }).toEqual({
+        key: object.key,
+        space: 'srgb',
+        channels: 3,
+      });
+    }
+  });
+
+  it('refuses an image declaring more pixels than the function may decode (a decompression bomb)', async () => {
+    // A PNG announcing 20000 × 20000 pixels with almost no pixel data: a few bytes that would ask
+    // for 1.2 GB if decoded.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(64))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(await makeVariants(ID, bomb)).toEqual({
+      ok: false,
+      error: 'is larger than 100 megapixels',
+    });
   });
 
   it('answers why, never throws, for bytes that are not an image it can read', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { FUNCTIONS, type LambdaFunction } from '../../../bundling/functions';
+import { builtBundleDir, FUNCTIONS, type LambdaFunction } from '../../../bundling/functions';
 import { logger } from '../../lib/logger';
 import { functionModule, handlerMode } from '../functions/handler-modules';
 
@@ -37,7 +37,10 @@ export function functionNameOf(raw: string): string {
 }
 
 async function importHandler(fn: LambdaFunction): Promise<Invocable> {
-  const file = functionModule(fn, handlerMode());
+  const mode = handlerMode();
+  // A bundle not built is a setup mistake: say which and how to build it.
+  if (mode === 'bundles') builtBundleDir(fn.name);
+  const file = functionModule(fn, mode);
   const mod: unknown = await import(pathToFileURL(file).href);
   if (
     typeof mod !== 'object' ||
