@@ -3,7 +3,10 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageKeys, inlineSrc, type Image, type Post } from '@agency/shared';
+import { postDeps } from '../src/adapters/post-deps';
 import { postKey, revisionKey } from '../src/adapters/post-store';
+import { migrateImages } from '../src/domain/image-migration';
+import type { PostStore } from '../src/domain/post-ports';
 import { runMigrateImages } from '../src/jobs/migrate-images';
 import { startTestStack, type TestStack } from './harness';
 
@@ -338,4 +341,58 @@ describe('the images migration job', () => {
     });
     expect((await item(postKey(post.id)))?.content).toBe(migrated.content);
   });
+
+  it("never writes over an author's save made while it works on the post", async () => {
+    const post = dataOf((await create({ title: 'Busy post', slug: 'busy-post' })).json);
+    const pasted = `<p><img src="data:image/jpeg;base64,${(await photo(200, 100)).toString('base64')}"></p>`;
+    await stack.clients.dynamo.send(
+      new UpdateCommand({
+        TableName: stack.env.CONTENT_TABLE,
+        Key: postKey(post.id),
+        UpdateExpression: 'SET content = :c',
+        ExpressionAttributeValues: { ':c': pasted },
+      }),
+    );
+    const warnings: string[] = [];
+    const deps = postDeps({ warn: (m) => warnings.push(m) });
+    const real = deps.posts;
+    let saved = false;
+    // The author saves between the job's read and its write.
+    const posts: MigrationPosts = {
+      listPage: (...a) => real.listPage(...a),
+      getPost: (id) => real.getPost(id),
+      listRevisions: (...a) => real.listRevisions(...a),
+      putRevision: (r) => real.putRevision(r),
+      async replacePost(next, expected) {
+        if (!saved) {
+          saved = true;
+          const res = await update({
+            id: String(post.id),
+            title: 'Busy post',
+            slug: 'busy-post',
+            content: '<p>Rewritten by the author</p>',
+          });
+          expect(res.status).toBe(200);
+        }
+        return real.replacePost(next, expected);
+      },
+    };
+    const summary = await migrateImages({ ...deps, posts });
+    expect(saved).toBe(true);
+    expect(summary.left).toBe(0);
+    const stored = await item(postKey(post.id));
+    expect([stored?.content, stored?.version]).toEqual(['<p>Rewritten by the author</p>', 2]);
+    // The version the author replaced kept its picture, moved into the library in the same run.
+    const revision = await item(revisionKey(post.id, 1));
+    expect(revision?.content).toMatch(
+      /^<p><img src="\/media\/images\/[0-9a-f-]{36}\/200\.jpg" width="200" height="100" \/><\/p>$/,
+    );
+    expect(summary).toMatchObject({ migrated_posts: 0, migrated_revisions: 1, images_created: 1 });
+    expect(warnings).toEqual([]);
+  });
 });
+
+type MigrationPosts = Pick<
+  PostStore,
+  'listPage' | 'getPost' | 'replacePost' | 'listRevisions' | 'putRevision'
+>;

@@ -202,15 +202,10 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
     return { version: { content, ...banner }, legacy };
   }
 
-  /** Migrate one post; true when it is done (nothing left for a later run). */
-  async function migratePost(listed: PostRecord): Promise<{ done: boolean; changed: boolean }> {
-    const legacy = new Set<string>();
-    let changed = false;
-    const revisions = (await deps.posts.listRevisions(listed.id, REVISIONS_READ)).filter(
-      (r) => r.revision < listed.version,
-    );
-    for (const r of revisions) {
-      if (!needsMigration(r)) continue;
+  /** Migrate the kept revisions of `post` that need it, noting the legacy banners they let go. */
+  async function migrateRevisions(post: PostRecord, legacy: Set<string>): Promise<void> {
+    for (const r of await deps.posts.listRevisions(post.id, REVISIONS_READ)) {
+      if (r.revision >= post.version || !needsMigration(r)) continue;
       const m = await moved(r.post_id, r);
       await claimImages(deps.library.media, r.post_id, m.version, deps.log);
       const next: RevisionRecord = { ...r, ...m.version };
@@ -219,9 +214,17 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       if (m.legacy) legacy.add(m.legacy);
       summary.migrated_revisions += 1;
     }
-    let post: PostRecord | null = listed;
+  }
+
+  /** Migrate one post and its revisions; `done` when nothing is left for a later run. */
+  async function migratePost(listed: PostRecord): Promise<{ done: boolean; changed: boolean }> {
+    const legacy = new Set<string>();
+    let changed = false;
     let done = false;
+    let post: PostRecord | null = listed;
     for (let attempt = 1; post && attempt <= ATTEMPTS; attempt += 1) {
+      // Revisions first, and again after a concurrent save: it kept the version it replaced as one.
+      await migrateRevisions(post, legacy);
       if (!needsMigration(post)) {
         done = true;
         break;

@@ -1,8 +1,8 @@
-import { parseInlineSrc, type Image } from '@agency/shared';
+import { inlineSrc, parseInlineSrc, type Image } from '@agency/shared';
 import { invalid } from '../lib/errors';
 import type { MediaRepository } from './media-ports';
 import type { TaxonomyKind, TaxonomyStore, WarnLog } from './post-ports';
-import { imageSources } from './sanitize';
+import { imageSources, sanitizeContent, sanitizeContentRewritingImages } from './sanitize';
 
 /** What a post points at. */
 export interface References {
@@ -86,6 +86,37 @@ export interface ImageReferences {
   banner?: Image | null | undefined;
 }
 
+/** 400 for an inline image whose library image is gone. */
+export const notInLibrary = (id: string) =>
+  invalid(
+    'content',
+    `shows the image ${id}, which is not in the media library (it was deleted): insert it again with the editor's image button`,
+  );
+
+/**
+ * Post content sanitised, with each inline library image as the pages need it: its canonical `src`
+ * and its intrinsic width and height from the library, whatever the editor sent, so a page never
+ * shifts and never asks for a variant that does not exist. 400 for one the library does not hold.
+ */
+export async function libraryContent(media: MediaRepository, html: string): Promise<string> {
+  const ids = imagesOf({ content: html });
+  if (ids.length === 0) return sanitizeContent(html);
+  const records = await media.getMany(ids);
+  const missing = ids.find((id) => !records.has(id));
+  if (missing) throw notInLibrary(missing);
+  return sanitizeContentRewritingImages(html, (attribs) => {
+    const inline = parseInlineSrc(attribs.src ?? '');
+    const record = inline ? records.get(inline.id) : undefined;
+    if (!record) return attribs;
+    return {
+      ...attribs,
+      src: inlineSrc(record),
+      width: String(record.width),
+      height: String(record.height),
+    };
+  });
+}
+
 /** Ids of the library images a version shows (banner first), each once. */
 export function imagesOf(version: ImageReferences): string[] {
   const ids = new Set<string>();
@@ -119,10 +150,7 @@ export async function claimImages(
     await unclaimImages(media, postId, claimed, log);
     if (version.banner?.id === id)
       throw invalid('banner_media', 'is not an image of the media library');
-    throw invalid(
-      'content',
-      `shows the image ${id}, which is not in the media library (it was deleted): insert it again with the editor's image button`,
-    );
+    throw notInLibrary(id);
   }
   return claimed;
 }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contract, SPECIAL_SLUGS } from '@agency/shared';
+import { contract, imageKeys, mediaKeys, SPECIAL_SLUGS } from '@agency/shared';
 import { PNG_1PX } from '../../test/support/images';
 import { DomainError } from '../lib/errors';
-import type { MediaObjects, MediaRecord, MediaRepository } from './media-ports';
+import {
+  MemoryImageProcessor,
+  MemoryMediaObjects,
+  MemoryMediaRepository,
+} from '../../test/support/memory-media';
 import type {
   Cdn,
   MediaStore,
@@ -165,50 +169,10 @@ class MemoryTaxonomy implements TaxonomyStore {
   }
 }
 
-/** An in-memory MediaRepository with the DynamoDB one's contract (claims only on existing images). */
-class MemoryMedia implements MediaRepository {
-  rows = new Map<string, MediaRecord>();
-  async put(record: MediaRecord) {
-    if (this.rows.has(record.id)) return false;
-    this.rows.set(record.id, { ...record, used_by: [...record.used_by] });
-    return true;
-  }
-  async get(id: string) {
-    return this.rows.get(id) ?? null;
-  }
-  async getMany(ids: readonly string[]) {
-    return new Map(
-      ids.flatMap((id) => {
-        const row = this.rows.get(id);
-        return row ? [[id, row] as const] : [];
-      }),
-    );
-  }
-  async listPage() {
-    return { items: [...this.rows.values()], hasNext: false };
-  }
-  async claim(id: string, postId: number) {
-    const row = this.rows.get(id);
-    if (!row) return false;
-    if (!row.used_by.includes(postId)) row.used_by.push(postId);
-    return true;
-  }
-  async release(id: string, postId: number) {
-    const row = this.rows.get(id);
-    if (!row) return null;
-    row.used_by = row.used_by.filter((p) => p !== postId);
-    return row;
-  }
-  async deleteUnused(id: string) {
-    const row = this.rows.get(id);
-    if (!row) return 'missing' as const;
-    if (row.used_by.length > 0) return 'in-use' as const;
-    this.rows.delete(id);
-    return 'deleted' as const;
-  }
-  /** Who uses each image. */
+/** The library in memory, with a helper listing who uses each image. */
+class MemoryLibrary extends MemoryMediaRepository {
   usage() {
-    return Object.fromEntries([...this.rows].map(([id, r]) => [id, [...r.used_by].sort()]));
+    return Object.fromEntries([...this.records].map(([id, r]) => [id, [...r.used_by].sort()]));
   }
 }
 
@@ -234,13 +198,12 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Da
       objects.delete(key);
     },
   };
-  const library = new MemoryMedia();
+  const library = new MemoryLibrary();
+  const mediaObjects = new MemoryMediaObjects();
   for (const id of IMAGE_IDS) {
+    const image = { id, width: 800, height: 600, format: 'png' as const };
     void library.put({
-      id,
-      width: 800,
-      height: 600,
-      format: 'png',
+      ...image,
       placeholder: 'data:image/webp;base64,AA==',
       filename: `${id}.png`,
       bytes: 100,
@@ -248,27 +211,17 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Da
       created_by: 'ann',
       used_by: [],
     });
-    objects.add(id);
+    for (const key of imageKeys(image))
+      mediaObjects.objects.set(key, { bytes: Buffer.from(key), filename: null });
   }
-  const unused = (what: string) => () => Promise.reject(new Error(`${what}: not used here`));
-  const mediaObjects: MediaObjects = {
-    presignUpload: unused('presignUpload'),
-    uploadInfo: unused('uploadInfo'),
-    uploadSize: unused('uploadSize'),
-    readUploadEdges: unused('readUploadEdges'),
-    putUpload: async () => {
-      throw new Error(opts.uploadFails ? 'S3 is down' : 'putUpload: not used here');
-    },
-    deleteUpload: unused('deleteUpload'),
-    deleteImage: async (image) => {
-      objects.delete(image.id);
-    },
-  };
+  if (opts.uploadFails) mediaObjects.putUpload = () => Promise.reject(new Error('S3 is down'));
   const libraryDeps = {
     media: library,
     objects: mediaObjects,
-    images: { process: unused('the image function') },
+    images: new MemoryImageProcessor(mediaObjects),
   };
+  /** Whether the objects of a library image exist (its original stands for all). */
+  const stored = (id: string) => mediaObjects.objects.has(mediaKeys.original(id, 'png'));
   const cdn: Cdn = {
     invalidate: async (paths) => {
       if (opts.cdnFails) throw new Error('CloudFront throttled');
@@ -284,7 +237,17 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Da
     log: { warn: (m) => warnings.push(m) },
     now: opts.now,
   };
-  return { deps, posts, taxonomy, objects, library, invalidated, warnings };
+  return {
+    deps,
+    posts,
+    taxonomy,
+    objects,
+    library,
+    mediaObjects,
+    stored,
+    invalidated,
+    warnings,
+  };
 }
 
 const banner = () => ({
@@ -336,6 +299,24 @@ describe('createPost', () => {
     ).toBe('error: DynamoDB is down');
     expect(posts.guards.size).toBe(0);
     expect(library.usage()).toEqual({ [IMG1]: [], [IMG2]: [], [IMG3]: [] });
+  });
+
+  it('puts a banner file through the library, and deletes that image when the post write fails', async () => {
+    const { deps, posts, library, mediaObjects } = setup();
+    const post = await createPost(deps, input, banner(), 'ann');
+    const id = post.banner?.id ?? '';
+    expect(post.banner_image).toBe(`/media/images/${id}/original.jpg`);
+    expect(library.usage()[id]).toEqual([1]);
+    expect((await library.get(id))?.created_by).toBe('ann');
+    posts.failPut = true;
+    const failed = await failure(createPost(deps, { ...input, slug: 'b-post' }, banner()));
+    expect(failed).toBe('error: DynamoDB is down');
+    // Only the first banner is left: the second was registered, then deleted with its objects.
+    const others = (ids: Iterable<string>) =>
+      [...new Set(ids)].filter((k) => !(IMAGE_IDS as readonly string[]).includes(k));
+    expect(others(library.records.keys())).toEqual([id]);
+    const folders = [...mediaObjects.objects.keys()].map((k) => k.split('/')[1] ?? '');
+    expect(others(folders)).toEqual([id]);
   });
 
   it('releases the slug when the banner upload fails', async () => {
@@ -395,24 +376,24 @@ describe('updatePost', () => {
 
 describe('deletePost', () => {
   it('answers 404 for an unknown post and removes guard, views and banner of a known one', async () => {
-    const { deps, posts, objects, library } = setup();
+    const { deps, posts, stored, library } = setup();
     expect(await failure(deletePost(deps, 5))).toBe('not-found: The post was not found.');
     await createPost(deps, { ...input, banner_media: IMG1 });
     await posts.addView(1);
     await deletePost(deps, 1);
     expect([posts.rows.size, posts.guards.size, posts.viewCounts.size]).toEqual([0, 0, 0]);
-    expect([library.rows.has(IMG1), objects.has(IMG1)]).toEqual([false, false]);
+    expect([library.records.has(IMG1), stored(IMG1)]).toEqual([false, false]);
   });
 
   it('deletes the images only it showed (current version and revisions), keeping shared ones', async () => {
-    const { deps, objects, library } = setup();
+    const { deps, stored, library } = setup();
     await createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) });
     await updatePost(deps, { ...input, id: 1, banner_media: 'none' });
     await createPost(deps, { ...input, slug: 'other', content: inlineImg(IMG2) });
     expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1, 2], [IMG3]: [] });
     await deletePost(deps, 1);
     expect(library.usage()).toEqual({ [IMG2]: [2], [IMG3]: [] });
-    expect([objects.has(IMG1), objects.has(IMG2), objects.has(IMG3)]).toEqual([false, true, true]);
+    expect([stored(IMG1), stored(IMG2), stored(IMG3)]).toEqual([false, true, true]);
   });
 });
 
@@ -574,7 +555,7 @@ describe('revisions', () => {
     for (let i = 0; i < REVISIONS_KEPT - 1; i++) await updatePost(deps, { ...input, id: 1 });
     expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [], [IMG3]: [1] });
     // Released, not deleted: it stays in the library as unused.
-    expect(library.rows.has(IMG2)).toBe(true);
+    expect(library.records.has(IMG2)).toBe(true);
   });
 });
 
@@ -617,6 +598,17 @@ describe('images in posts', () => {
     );
     expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [] });
     expect(posts.rows.get(1)?.version).toBe(1);
+  });
+
+  it('stores an inline library image with its canonical source and intrinsic size, whatever the editor sent', async () => {
+    const { deps } = setup();
+    const post = await createPost(deps, {
+      ...input,
+      content: `<p><img src="/media/images/${IMG1}/480.png" width="10" height="10" alt="A"><img src="https://e.com/x.png" width="5"></p>`,
+    });
+    expect(post.content).toBe(
+      `<p><img src="/media/images/${IMG1}/800.png" width="800" height="600" alt="A" /><img src="https://e.com/x.png" width="5" /></p>`,
+    );
   });
 
   it('refuses a banner_media that is not in the library, and both a banner file and banner_media', async () => {

@@ -28,6 +28,7 @@ import {
   claimImages,
   claimReferences,
   imagesOf,
+  libraryContent,
   releaseReferences,
   unclaimImages,
   type ReferenceClaim,
@@ -125,7 +126,7 @@ async function prepare(deps: PostDeps, input: PostInput) {
   return {
     title,
     slug: input.slug,
-    content: sanitizeContent(input.content),
+    content: await libraryContent(deps.library.media, input.content),
     head_tag: sanitizeHeadTag(input.head_tag),
     category_id: input.category_id ?? null,
     author_id: input.author_id ?? null,
