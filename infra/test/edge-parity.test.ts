@@ -14,13 +14,13 @@ import {
   startStandIns,
   type StandIns,
 } from '@agency/lambdas/local-stack';
-import { matchOperation, SPECIAL_SLUGS } from '@agency/shared';
+import { MEDIA_CACHE_CONTROL, matchOperation, mediaKeys, SPECIAL_SLUGS } from '@agency/shared';
 import { edgeBehaviours, VIEWER_IP_HEADER } from '@agency/shared/edge';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { readWebBuild } from '../lib/app';
-import type { WebBuild } from '../lib/constructs/site';
+import { MAX_CACHE_BEHAVIOURS, type WebBuild } from '../lib/constructs/site';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { referencedIds, resourcesOf } from './template';
 
@@ -44,9 +44,20 @@ const hashedAsset = (() => {
   return `/assets/${js}`;
 })();
 
-const MEDIA_KEY = 'banners/a1b2c3.webp';
-const MEDIA_BYTES = Buffer.from('RIFF0000WEBPVP8 parity');
-const MEDIA_CACHE = 'public, max-age=31536000, immutable';
+const IMAGE_ID = '3b9e2c1a-7d4f-4e8a-9b6c-0f1e2d3c4b5a';
+/** A banner from before the media library, an image variant, and a raw upload nobody confirmed. */
+const BANNER_KEY = 'banners/a1b2c3.webp';
+const VARIANT_KEY = mediaKeys.variant(IMAGE_ID, 480, 'avif');
+const UPLOAD_KEY = mediaKeys.upload(IMAGE_ID);
+/** The media bucket's objects, the same on both sides; the upload is there, the edge must not serve it. */
+const MEDIA_OBJECTS: Record<string, { bytes: Buffer; type: string }> = {
+  [BANNER_KEY]: { bytes: Buffer.from('RIFF0000WEBPVP8 parity'), type: 'image/webp' },
+  [VARIANT_KEY]: { bytes: Buffer.from('\0\0\0\x1cftypavif parity'), type: 'image/avif' },
+  [UPLOAD_KEY]: { bytes: Buffer.from('\xff\xd8\xff raw upload with EXIF'), type: 'image/jpeg' },
+};
+/** The media bucket's upload address as the template's admin CSP names it, and the local server is given. */
+const UPLOAD_BUCKET = 'parity-media';
+const UPLOAD_HOST = `${UPLOAD_BUCKET}.s3.eu-west-1.amazonaws.com`;
 
 interface Row {
   method: string;
@@ -98,8 +109,14 @@ const ROWS: Row[] = [
   get('/edit-blog/x'),
   get('/edit-blog'),
   get('/preview/abc'),
-  get(`/media/${MEDIA_KEY}`),
+  get(`/media/${BANNER_KEY}`),
+  get(`/media/${VARIANT_KEY}`),
+  get(`/media/${VARIANT_KEY}`, { 'accept-encoding': 'br, gzip' }),
+  get(`/media/${UPLOAD_KEY}`),
+  get(`/media/uploads/`),
+  get(`/media/images/../${UPLOAD_KEY}`),
   get('/media/banners/missing.webp'),
+  get(`/media/${mediaKeys.variant(IMAGE_ID, 960, 'webp')}`),
   get('/media/'),
   get('/media'),
   get('/api'),
@@ -153,6 +170,7 @@ const behaviourSchema = z.object({
   TargetOriginId: z.string(),
   AllowedMethods: z.array(z.string()),
   CachePolicyId: z.unknown(),
+  ResponseHeadersPolicyId: z.unknown(),
   Compress: z.boolean(),
   FunctionAssociations: z
     .array(z.object({ EventType: z.string(), FunctionARN: z.unknown() }))
@@ -200,7 +218,8 @@ class TemplateEdge {
   readonly behaviours: Behaviour[];
   private readonly handlers = new Map<string, (event: unknown) => unknown>();
   private readonly originKind = new Map<string, string>();
-  private readonly headersPolicy: Record<string, string>;
+  /** The headers each response headers policy adds, by logical id. */
+  private readonly headersPolicies = new Map<string, Record<string, string>>();
   private readonly policyEncoding = new Map<string, boolean>();
   private readonly assetsPrefix: string;
   private readonly assetsCache: string;
@@ -249,9 +268,8 @@ class TemplateEdge {
         .parse(policy.props).CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
       this.policyEncoding.set(policy.id, enabled.EnableAcceptEncodingBrotli);
     }
-    this.headersPolicy = renderHeadersPolicy(
-      resourcesOf(s.template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.props,
-    );
+    for (const policy of resourcesOf(s.template, 'AWS::CloudFront::ResponseHeadersPolicy'))
+      this.headersPolicies.set(policy.id, renderHeadersPolicy(policy.props));
     const deployments = resourcesOf(s.template, 'Custom::CDKBucketDeployment');
     const cacheOf = (p: Record<string, unknown>) =>
       z.object({ 'cache-control': z.string() }).parse(p.SystemMetadata)['cache-control'];
@@ -269,6 +287,15 @@ class TemplateEdge {
     );
     if (!found) throw new Error('no default behaviour');
     return found;
+  }
+
+  /** The headers the behaviour's response headers policy adds. */
+  private headersOf(b: Behaviour): Record<string, string> {
+    const [id] = referencedIds(b.ResponseHeadersPolicyId);
+    const headers = id ? this.headersPolicies.get(id) : undefined;
+    if (!headers)
+      throw new Error(`${b.PathPattern} has no response headers policy of the template`);
+    return headers;
   }
 
   private fn(b: Behaviour, event: string): ((e: unknown) => unknown) | undefined {
@@ -298,7 +325,7 @@ class TemplateEdge {
     ): Outcome & { behaviour: string } => ({
       behaviour: b.PathPattern,
       status,
-      headers: { ...headers, ...this.headersPolicy },
+      headers: { ...headers, ...this.headersOf(b) },
       ...(headers.location ? { location: headers.location } : {}),
     });
     if (!b.AllowedMethods.includes(row.method)) return answer(403, {});
@@ -345,17 +372,20 @@ class TemplateEdge {
             !/\.(br|gz)$/.test(key) &&
             !key.endsWith('/') &&
             key !== ''
-          : key === MEDIA_KEY;
+          : key in MEDIA_OBJECTS;
       if (!exists) status = 404;
       else {
-        const bytes = origin === 'site' && file ? readFileSync(file) : MEDIA_BYTES;
+        const bytes =
+          origin === 'site' && file
+            ? readFileSync(file)
+            : (MEDIA_OBJECTS[key]?.bytes ?? Buffer.of());
         body = bytes.toString('latin1');
         size = bytes.length;
-        type = typeOf(key);
+        type = origin === 'media' ? (MEDIA_OBJECTS[key]?.type ?? '') : typeOf(key);
         originHeaders = {
           'cache-control':
             origin === 'media'
-              ? MEDIA_CACHE
+              ? MEDIA_CACHE_CONTROL
               : key.startsWith(this.assetsPrefix)
                 ? this.assetsCache
                 : this.pagesCache,
@@ -411,7 +441,7 @@ class TemplateEdge {
       uri: origin === 'site' || origin === 'media' ? undefined : uri,
       viewerIp: origin === 'api' ? headers[VIEWER_IP_HEADER]?.value : undefined,
       body,
-      headers: { ...originHeaders, ...this.headersPolicy },
+      headers: { ...originHeaders, ...this.headersOf(b) },
     };
   }
 }
@@ -427,6 +457,27 @@ const TYPES: Record<string, string> = {
 };
 const typeOf = (key: string) => TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
+/**
+ * A template string as CloudFormation renders it: a literal, or an `Fn::Join` of literals and the
+ * references the edge's headers hold, the media bucket's name and the URL suffix (so that the
+ * upload address reads as UPLOAD_HOST, which the local server is given).
+ */
+function resolveJoin(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const join = z.object({ 'Fn::Join': z.tuple([z.string(), z.array(z.unknown())]) }).parse(value)[
+    'Fn::Join'
+  ];
+  return join[1]
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const ref = z.object({ Ref: z.string() }).parse(part).Ref;
+      if (ref.startsWith('MediaBucket')) return UPLOAD_BUCKET;
+      if (ref === 'AWS::URLSuffix') return 'amazonaws.com';
+      throw new Error(`unexpected reference in a header: ${ref}`);
+    })
+    .join(join[0]);
+}
+
 /** The headers a response headers policy of the template adds, as a viewer sees them. */
 function renderHeadersPolicy(props: unknown): Record<string, string> {
   const override = z.object({ Override: z.literal(true) });
@@ -434,7 +485,7 @@ function renderHeadersPolicy(props: unknown): Record<string, string> {
     .object({
       ResponseHeadersPolicyConfig: z.object({
         SecurityHeadersConfig: z.object({
-          ContentSecurityPolicy: override.extend({ ContentSecurityPolicy: z.string() }),
+          ContentSecurityPolicy: override.extend({ ContentSecurityPolicy: z.unknown() }),
           StrictTransportSecurity: override.extend({
             AccessControlMaxAgeSec: z.number(),
             IncludeSubdomains: z.boolean().default(false),
@@ -453,7 +504,7 @@ function renderHeadersPolicy(props: unknown): Record<string, string> {
   const sec = config.SecurityHeadersConfig;
   const hsts = sec.StrictTransportSecurity;
   return {
-    'content-security-policy': sec.ContentSecurityPolicy.ContentSecurityPolicy,
+    'content-security-policy': resolveJoin(sec.ContentSecurityPolicy.ContentSecurityPolicy),
     'strict-transport-security': [
       `max-age=${hsts.AccessControlMaxAgeSec}`,
       ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
@@ -490,15 +541,16 @@ beforeAll(async () => {
     forcePathStyle: true,
   });
   await s3.send(new CreateBucketCommand({ Bucket: 'parity-media' }));
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: 'parity-media',
-      Key: MEDIA_KEY,
-      Body: MEDIA_BYTES,
-      ContentType: 'image/webp',
-      CacheControl: MEDIA_CACHE,
-    }),
-  );
+  for (const [key, object] of Object.entries(MEDIA_OBJECTS))
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: 'parity-media',
+        Key: key,
+        Body: object.bytes,
+        ContentType: object.type,
+        CacheControl: MEDIA_CACHE_CONTROL,
+      }),
+    );
   const record = (origin: string) => async (event: APIGatewayProxyEventV2) => {
     seen.push({ origin, uri: event.rawPath, viewerIp: event.headers[VIEWER_IP_HEADER] });
     return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: origin };
@@ -506,7 +558,7 @@ beforeAll(async () => {
   server = createLocalServer({
     webDist: build.dir,
     sitePages: build.pages,
-    media: { s3, bucket: 'parity-media' },
+    media: { s3, bucket: 'parity-media', uploadOrigin: `https://${UPLOAD_HOST}` },
     loadHandler: async () => record('api'),
     renderHandler: async () => record('render'),
   });
@@ -598,10 +650,52 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
   it('covers every path pattern of the edge definition, and the template has exactly those behaviours', () => {
     const definition = edgeBehaviours(build.pages).map((b) => b.pattern);
     expect(cloudfront.behaviours.map((b) => b.PathPattern)).toEqual(definition);
+    expect(definition.length).toBeLessThanOrEqual(MAX_CACHE_BEHAVIOURS);
     const hit = new Set(
       ROWS.map((row) => cloudfront.behaviourFor(row.url.split('?')[0] ?? '/').PathPattern),
     );
     expect(definition.filter((p) => !hit.has(p))).toEqual([]);
+  });
+
+  it('serves an image variant for a year, immutable, and never a raw upload', async () => {
+    const variant = await local(get(`/media/${VARIANT_KEY}`));
+    expect(variant.status).toBe(200);
+    expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(variant.headers['content-type']).toBe('image/avif');
+    expect(cloudfront.request(get(`/media/${VARIANT_KEY}`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    // CloudFront keeps it as long as its Cache-Control says: the media policy's max TTL is a year.
+    const mediaPolicy = resourcesOf(synthesized.template, 'AWS::CloudFront::CachePolicy').find(
+      (p) => p.id.startsWith('SiteMediaCache'),
+    );
+    expect(JSON.stringify(mediaPolicy?.props)).toContain('"MaxTTL":31536000');
+    // The upload is in the bucket (the stand-in would serve it), but not through the edge.
+    for (const side of [
+      await local(get(`/media/${UPLOAD_KEY}`)),
+      cloudfront.request(get(`/media/${UPLOAD_KEY}`)),
+    ]) {
+      expect(side.status).toBe(404);
+      expect(side.body ?? '').not.toContain('raw upload');
+    }
+  });
+
+  it("lets the admin pages, and only they, connect to the bucket's upload address", async () => {
+    const connect = (csp: string | undefined) =>
+      csp
+        ?.split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('connect-src '));
+    for (const url of ['/admin', '/creative-login', '/edit-blog/x']) {
+      const here = await local(get(url));
+      expect(connect(here.headers['content-security-policy']), url).toBe(
+        `connect-src 'self' https://${UPLOAD_HOST}`,
+      );
+    }
+    for (const url of ['/', '/blog', `/media/${VARIANT_KEY}`, '/admin/nope'])
+      expect(connect((await local(get(url))).headers['content-security-policy']), url).toBe(
+        "connect-src 'self'",
+      );
   });
 
   it('sends a cross-origin preflight of the lead form and its answer the CORS headers, at the edge', async () => {

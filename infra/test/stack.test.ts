@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { FUNCTIONS, operationFunction, RENDER } from '@agency/lambdas/functions';
 import { TABLES, type TableName } from '@agency/lambdas/tables';
@@ -7,6 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
+import { uploadOrigins } from '../lib/stacks/site-stack';
 import { currentDefaultsProblems } from './flag-report';
 import {
   expectedReplacingProperties,
@@ -56,6 +57,55 @@ const dynamoStatements = (fnId: string, table: TableName): Statement[] =>
       st.actions.some((a) => a.startsWith('dynamodb:')) &&
       referencedIds(st.Resource).includes(tableId(table)),
   );
+
+const MEDIA_PREFIX_KEYS = ['uploads', 'images', 'banners'] as const;
+type MediaPrefixKey = (typeof MEDIA_PREFIX_KEYS)[number];
+/** The S3 actions of a function per media key prefix, sorted; a statement on any other resource fails. */
+const mediaAccessOf = (fnId: string): Partial<Record<MediaPrefixKey, string[]>> => {
+  const access: Partial<Record<MediaPrefixKey, string[]>> = {};
+  const objectStatements = grantsOfFn(fnId).filter((x) =>
+    x.actions.some((a) => a.startsWith('s3:') && a !== 's3:ListBucket'),
+  );
+  for (const st of objectStatements) {
+    // CDK merges statements with the same actions into one with several resources.
+    for (const resource of Array.isArray(st.Resource) ? st.Resource : [st.Resource]) {
+      const json = JSON.stringify(resource);
+      const prefix = MEDIA_PREFIX_KEYS.find((k) => json.endsWith(`"/${k}/*"]]}`));
+      if (!prefix) throw new Error(`${fnId} has S3 access outside the media prefixes: ${json}`);
+      access[prefix] = [...(access[prefix] ?? []), ...st.actions].sort();
+    }
+  }
+  return access;
+};
+/** A function's content-table statements as `prefixes → sorted actions` (unscoped: `*`). */
+const contentAccessOf = (fnId: string): Record<string, string[]> =>
+  Object.fromEntries(
+    dynamoStatements(fnId, 'content').map((st) => [
+      z
+        .object({
+          'ForAllValues:StringLike': z.object({ 'dynamodb:LeadingKeys': z.array(z.string()) }),
+        })
+        .optional()
+        .parse(st.Condition)
+        ?.['ForAllValues:StringLike']['dynamodb:LeadingKeys'].join(' ') ?? '*',
+      [...st.actions].sort(),
+    ]),
+  );
+/** Whether a function may list the media bucket (S3 then answers a missing key 404, not 403). */
+const listsMedia = (fnId: string): boolean =>
+  grantsOfFn(fnId).some(
+    (st) =>
+      st.actions.includes('s3:ListBucket') &&
+      JSON.stringify(st.Resource) ===
+        JSON.stringify({ 'Fn::GetAtt': [bucketId('MediaBucket'), 'Arn'] }),
+  );
+/** The project's functions (API operations, render, jobs, image function), by logical id. */
+const ownFunctions = () =>
+  resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
+    /^(Api|Render|LeadJobs|PostJobs|Images)/.test(f.id),
+  );
+const imageFunction = () => functionByDescription(s.template, 'Makes the responsive variants');
+const migrateFunction = () => functionByDescription(s.template, 'Moves data: images');
 
 describe('prod stack', () => {
   it('passes every cdk-nag AwsSolutions check (findings are acknowledged with reasons)', () => {
@@ -158,9 +208,9 @@ describe('prod stack', () => {
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
       const own = resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
-        /^(Api|Render|LeadJobs|PostJobs)/.test(f.id),
+        /^(Api|Render|LeadJobs|PostJobs|Images)/.test(f.id),
       );
-      expect(own).toHaveLength(operationNames.length + 3);
+      expect(own).toHaveLength(operationNames.length + 5);
       for (const fn of own) {
         for (const st of statementsOf(s.template, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
@@ -226,14 +276,17 @@ describe('prod stack', () => {
       ).toBe(true);
     });
 
-    it('lets the post writers change content, banners and the CDN, and nothing of leads', () => {
-      for (const name of ['createPost', 'updatePost', 'deletePost']) {
+    it('lets the post writers change content, release images and refresh the CDN, and nothing of leads', () => {
+      for (const name of ['createPost', 'updatePost', 'deletePost', 'restoreRevision']) {
         const fnId = opFunction(name).id;
         const statements = grantsOfFn(fnId);
         expect(dynamoStatements(fnId, 'leads'), name).toEqual([]);
-        const s3 = statements.find((st) => st.actions.some((a) => a.startsWith('s3:')));
-        expect(JSON.stringify(s3?.Resource)).toContain('/banners/*');
-        expect(referencedIds(s3?.Resource)).toEqual([bucketId('MediaBucket')]);
+        for (const st of statements.filter((x) => x.actions.some((a) => a.startsWith('s3:'))))
+          expect(referencedIds(st.Resource), name).toEqual([bucketId('MediaBucket')]);
+        expect(mediaAccessOf(fnId), name).toMatchObject({
+          images: ['s3:DeleteObject'],
+          banners: ['s3:DeleteObject'],
+        });
         const invalidation = statements.find((st) =>
           st.actions.includes('cloudfront:CreateInvalidation'),
         );
@@ -241,6 +294,18 @@ describe('prod stack', () => {
           expect.stringMatching(/^SiteDistribution/),
         ]);
       }
+      // A spec multipart banner goes through uploads/ and the image function like a direct upload.
+      for (const name of ['createPost', 'updatePost'])
+        expect(mediaAccessOf(opFunction(name).id), name).toEqual({
+          uploads: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+          images: ['s3:DeleteObject'],
+          banners: ['s3:DeleteObject'],
+        });
+      for (const name of ['deletePost', 'restoreRevision'])
+        expect(mediaAccessOf(opFunction(name).id), name).toEqual({
+          images: ['s3:DeleteObject'],
+          banners: ['s3:DeleteObject'],
+        });
       expect(
         dynamoStatements(opFunction('deletePost').id, 'views').flatMap((st) => st.actions),
       ).toContain('dynamodb:DeleteItem');
@@ -302,8 +367,10 @@ describe('prod stack', () => {
       expect(dynamoStatements(restore, 'content').flatMap((st) => st.actions)).toEqual(
         expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
       );
-      const s3 = grantsOfFn(restore).find((st) => st.actions.some((a) => a.startsWith('s3:')));
-      expect(s3?.actions).toEqual(['s3:DeleteObject']);
+      expect(mediaAccessOf(restore)).toEqual({
+        images: ['s3:DeleteObject'],
+        banners: ['s3:DeleteObject'],
+      });
     });
 
     it('lets the publishing job read and update content and invalidate the site, nothing else', () => {
@@ -330,6 +397,253 @@ describe('prod stack', () => {
           new Set([tableId('leads')]),
         );
       }
+    });
+  });
+
+  describe('media', () => {
+    const invokeStatements = (fnId: string) =>
+      grantsOfFn(fnId).filter((st) => st.actions.some((a) => a.startsWith('lambda:')));
+    /** Who may do `action` under `prefix` of the media bucket, by logical id. */
+    const holders = (prefix: MediaPrefixKey, action: string): string[] =>
+      ownFunctions()
+        .filter((f) => mediaAccessOf(f.id)[prefix]?.includes(action))
+        .map((f) => f.id)
+        .sort();
+    /** Logical ids of operations' functions and of other functions, sorted. */
+    const ids = (operations: string[], others: string[] = []) =>
+      [...operations.map((n) => opFunction(n).id), ...others].sort();
+
+    it('routes the four media operations to their own functions behind the admin authorizer, as the contract lists them', () => {
+      const routes = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route');
+      for (const name of ['createUpload', 'confirmUpload', 'listMedia', 'deleteMedia'] as const) {
+        const op = contract[name];
+        expect(op.auth, name).toBe('admin');
+        const route = routes.find((r) => r.props.RouteKey === `${op.method} ${op.path}`);
+        expect(route?.props, name).toMatchObject({ AuthorizationType: 'JWT' });
+        expect(s.stack.api.functions.get(name)?.bundle).toBe(operationFunction(name).name);
+      }
+    });
+
+    it('gives each media prefix exactly the functions that need it', () => {
+      const process = imageFunction().id;
+      const migrate = migrateFunction().id;
+      const writers = ['createPost', 'updatePost'];
+      const releasers = [...writers, 'deletePost', 'restoreRevision'];
+      const expected: [MediaPrefixKey, string, string[]][] = [
+        // Only the upload signer, the spec's multipart banner and the migration write raw uploads…
+        ['uploads', 's3:PutObject', ids(['createUpload', ...writers], [migrate])],
+        // …only what checks or processes them reads them…
+        ['uploads', 's3:GetObject', ids(['confirmUpload', ...writers], [process, migrate])],
+        ['uploads', 's3:DeleteObject', ids(['confirmUpload', ...writers], [migrate])],
+        // …only the image function writes what is served…
+        ['images', 's3:PutObject', ids([], [process])],
+        ['images', 's3:GetObject', []],
+        // …and only releasing an image (a post writer, the media page) deletes it.
+        ['images', 's3:DeleteObject', ids([...releasers, 'deleteMedia'])],
+        ['banners', 's3:PutObject', []],
+        ['banners', 's3:GetObject', ids([], [migrate])],
+        ['banners', 's3:DeleteObject', ids(releasers, [migrate])],
+      ];
+      for (const [prefix, action, fns] of expected)
+        expect(holders(prefix, action), `${action} on ${prefix}/`).toEqual(fns);
+      // Those that check an upload exists may list the bucket; nobody else may.
+      expect(
+        ownFunctions()
+          .filter((f) => listsMedia(f.id))
+          .map((f) => f.id)
+          .sort(),
+      ).toEqual(ids(['confirmUpload', ...writers], [migrate]));
+    });
+
+    it('lets createUpload sign upload forms and nothing more: put on uploads/* only', () => {
+      const fnId = opFunction('createUpload').id;
+      expect(grantsOfFn(fnId).map((st) => st.actions)).toEqual([['s3:PutObject']]);
+      expect(mediaAccessOf(fnId)).toEqual({ uploads: ['s3:PutObject'] });
+      expect(envOf(fnId)).toMatchObject({ MEDIA_BUCKET: { Ref: bucketId('MediaBucket') } });
+    });
+
+    it('lets confirmUpload read and delete the upload, register MEDIA# records only, and invoke exactly the image function', () => {
+      const fnId = opFunction('confirmUpload').id;
+      expect(mediaAccessOf(fnId)).toEqual({ uploads: ['s3:DeleteObject', 's3:GetObject'] });
+      // Its own records read and written; posts read only, to name where an image is used.
+      expect(contentAccessOf(fnId)).toEqual({
+        'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort(),
+        'POST#*': [...TABLE_ACTIONS.read].sort(),
+      });
+      expect(listsMedia(fnId)).toBe(true);
+      expect(invokeStatements(fnId)).toEqual([
+        expect.objectContaining({
+          Action: 'lambda:InvokeFunction',
+          Resource: { 'Fn::GetAtt': [imageFunction().id, 'Arn'] },
+        }),
+      ]);
+      expect(envOf(fnId)).toMatchObject({
+        IMAGE_FUNCTION: { Ref: imageFunction().id },
+        MEDIA_BUCKET: { Ref: bucketId('MediaBucket') },
+        CONTENT_TABLE: { Ref: tableId('content') },
+      });
+      // It waits for the variants: as long as API Gateway waits for any integration.
+      expect(opFunction('confirmUpload').props.Timeout).toBe(29);
+    });
+
+    it('lets listMedia only read content, and deleteMedia touch only MEDIA# records and images/', () => {
+      const list = grantsOfFn(opFunction('listMedia').id);
+      expect(list.flatMap((st) => st.actions).sort()).toEqual([...TABLE_ACTIONS.read].sort());
+      const fnId = opFunction('deleteMedia').id;
+      expect(mediaAccessOf(fnId)).toEqual({ images: ['s3:DeleteObject'] });
+      // 409 names the posts using the image: posts are read, never written.
+      expect(contentAccessOf(fnId)).toEqual({
+        'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort(),
+        'POST#*': [...TABLE_ACTIONS.read].sort(),
+      });
+      expect(invokeStatements(fnId)).toEqual([]);
+      expect(listsMedia(fnId)).toBe(false);
+    });
+
+    it('lets only the upload confirmation, the post writers and the migration invoke the image function, and nothing invoke anything else', () => {
+      const invokers = ownFunctions()
+        .filter((f) => invokeStatements(f.id).length > 0)
+        .map((f) => f.id)
+        .sort();
+      expect(invokers).toEqual(
+        ids(['confirmUpload', 'createPost', 'updatePost'], [migrateFunction().id]),
+      );
+      for (const id of invokers) {
+        expect(invokeStatements(id).map((st) => st.Resource)).toEqual([
+          { 'Fn::GetAtt': [imageFunction().id, 'Arn'] },
+        ]);
+        expect(envOf(id).IMAGE_FUNCTION).toEqual({ Ref: imageFunction().id });
+      }
+    });
+
+    it('runs the image function on arm64 with room for a 20 MB photo, reading uploads and writing images only', () => {
+      const fn = imageFunction();
+      expect(fn.props).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: 'nodejs24.x',
+        Handler: 'index.handler',
+        MemorySize: 3008,
+        Timeout: 60,
+      });
+      expect(s.stack.images.processFunction.bundle).toBe('process-image');
+      // Its code ships sharp's Linux arm64 build (the machine's own build is never shipped).
+      const shipped = shippedFunctions(s.template.toJSON(), s.outdir).find(
+        (f) => f.bundle === 'process-image',
+      );
+      const img = path.join(shipped?.assetDir ?? '', 'node_modules', '@img');
+      expect(existsSync(path.join(img, 'sharp-linux-arm64'))).toBe(true);
+      expect(readdirSync(img).filter((d) => /x64|darwin|win32/.test(d))).toEqual([]);
+      expect(grantsOfFn(fn.id).every((st) => st.actions.every((a) => a.startsWith('s3:')))).toBe(
+        true,
+      );
+      expect(mediaAccessOf(fn.id)).toEqual({
+        uploads: ['s3:GetObject'],
+        images: ['s3:PutObject'],
+      });
+      expect(envOf(fn.id)).toMatchObject({ MEDIA_BUCKET: { Ref: bucketId('MediaBucket') } });
+      expect(envOf(fn.id)).not.toHaveProperty('CONTENT_TABLE');
+    });
+
+    it('runs the migration job once per deploy that changes it, through a CDK Trigger, after the image function exists', () => {
+      const migrate = migrateFunction();
+      expect(s.stack.images.migrateFunction.bundle).toBe('migrate-images');
+      const [trigger, ...others] = resourcesOf(s.template, 'Custom::Trigger');
+      expect(others).toEqual([]);
+      // The current version: a new version (new code or configuration) is a new trigger run.
+      expect(referencedIds(trigger?.props.HandlerArn)).toEqual([
+        expect.stringMatching(/^ImagesMigrateImagesFunctionCurrentVersion/),
+      ]);
+      expect(trigger?.props).toMatchObject({
+        InvocationType: 'RequestResponse',
+        Timeout: String(15 * 60 * 1000),
+        ExecuteOnHandlerChange: true,
+      });
+      // After the image function and the new API (no old writer left to store a data: image).
+      const dependsOn = JSON.stringify(trigger?.raw.DependsOn);
+      expect(dependsOn).toContain(imageFunction().id);
+      expect(dependsOn).toContain(opFunction('updatePost').id);
+      expect(migrate.props.Timeout).toBe(900);
+      expect(mediaAccessOf(migrate.id)).toEqual({
+        uploads: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+        banners: ['s3:DeleteObject', 's3:GetObject'],
+      });
+      expect(
+        dynamoStatements(migrate.id, 'content')
+          .flatMap((st) => st.actions)
+          .sort(),
+      ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort());
+      expect(dynamoStatements(migrate.id, 'leads')).toEqual([]);
+    });
+
+    it("takes upload forms from the custom domain's origins when there is one", () => {
+      expect(
+        uploadOrigins({
+          names: ['www.agency.example', 'agency.example'],
+          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+        }),
+      ).toEqual(['https://www.agency.example', 'https://agency.example']);
+      expect(uploadOrigins(undefined)).toEqual(['https://*.cloudfront.net']);
+    });
+
+    it('expires unconfirmed uploads after a day and takes upload forms from the site only', () => {
+      const bucket = resourcesOf(s.template, 'AWS::S3::Bucket').find(
+        (b) => b.id === bucketId('MediaBucket'),
+      );
+      const rules = z
+        .object({
+          LifecycleConfiguration: z.object({ Rules: z.array(z.record(z.string(), z.unknown())) }),
+        })
+        .parse(bucket?.props).LifecycleConfiguration.Rules;
+      expect(rules).toContainEqual(
+        expect.objectContaining({
+          Prefix: 'uploads/',
+          ExpirationInDays: 1,
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        }),
+      );
+      // Only the uploads rule expires current objects: served images stay.
+      expect(rules.filter((r) => r.ExpirationInDays !== undefined)).toHaveLength(1);
+      expect(bucket?.props.CorsConfiguration).toEqual({
+        CorsRules: [
+          {
+            AllowedMethods: ['POST'],
+            // No custom domain here: the site is its distribution's *.cloudfront.net address.
+            AllowedOrigins: ['https://*.cloudfront.net'],
+            AllowedHeaders: ['content-type'],
+            MaxAge: 3600,
+          },
+        ],
+      });
+    });
+
+    it('lets CloudFront read only images/ and banners/ of the media bucket (and list it, for 404s)', () => {
+      const policy = resourcesOf(s.template, 'AWS::S3::BucketPolicy').find((p) =>
+        referencedIds(p.props.Bucket).includes(bucketId('MediaBucket')),
+      );
+      const statements = z
+        .object({
+          PolicyDocument: z.object({
+            Statement: z.array(
+              z.object({
+                Principal: z.unknown().optional(),
+                Action: z.union([z.string(), z.array(z.string())]),
+                Resource: z.unknown(),
+              }),
+            ),
+          }),
+        })
+        .parse(policy?.props)
+        .PolicyDocument.Statement.filter((st) =>
+          JSON.stringify(st.Principal ?? '').includes('cloudfront.amazonaws.com'),
+        );
+      const get = statements.find((st) => st.Action === 's3:GetObject');
+      const served = JSON.stringify(get?.Resource);
+      expect(served).toContain('"/images/*"');
+      expect(served).toContain('"/banners/*"');
+      expect(served).not.toContain('"/*"');
+      expect(served).not.toContain('uploads');
+      expect(statements.map((st) => st.Action).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
     });
   });
 
@@ -575,6 +889,20 @@ describe('prod stack', () => {
     };
     const originOf = (pattern: string) =>
       config().Origins.find((o) => o.Id === behaviour(pattern).TargetOriginId);
+    /** The security headers of the response headers policy whose logical id starts with `prefix`. */
+    const headersPolicy = (prefix: string) => {
+      const found = resourcesOf(s.template, 'AWS::CloudFront::ResponseHeadersPolicy').filter((p) =>
+        p.id.startsWith(prefix),
+      );
+      expect(found, prefix).toHaveLength(1);
+      return z
+        .object({
+          ResponseHeadersPolicyConfig: z.object({
+            SecurityHeadersConfig: z.record(z.string(), z.record(z.string(), z.unknown())),
+          }),
+        })
+        .parse(found[0]?.props).ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    };
 
     it('sends /api/* to the HTTP API uncached, forwarding query strings and Authorization', () => {
       const api = behaviour('/api/*');
@@ -685,14 +1013,7 @@ describe('prod stack', () => {
     });
 
     it('sends CSP without inline scripts, HSTS for two years with subdomains, nosniff and a referrer policy', () => {
-      const policy = z
-        .object({
-          ResponseHeadersPolicyConfig: z.object({
-            SecurityHeadersConfig: z.record(z.string(), z.record(z.string(), z.unknown())),
-          }),
-        })
-        .parse(resourcesOf(s.template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.props)
-        .ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      const policy = headersPolicy('SiteSecurityHeaders');
       const csp = String(policy.ContentSecurityPolicy?.ContentSecurityPolicy);
       const directive = (name: string) =>
         csp
@@ -714,9 +1035,38 @@ describe('prod stack', () => {
       expect(policy.ReferrerPolicy).toMatchObject({
         ReferrerPolicy: 'strict-origin-when-cross-origin',
       });
-      for (const b of [...config().CacheBehaviors, config().DefaultCacheBehavior]) {
-        expect(JSON.stringify(b)).toContain('SiteSecurityHeaders');
-      }
+      expect(directive('connect-src')).toBe("connect-src 'self'");
+      // Image placeholders are data: URLs; every image is the site's own.
+      expect(directive('img-src')).toBe("img-src 'self' data: blob:");
+      const admin = new Set(['/creative-login', '/admin', '/admin/leads', '/edit-blog/*']);
+      for (const b of config().CacheBehaviors)
+        expect(referencedIds(b.ResponseHeadersPolicyId), b.PathPattern).toEqual([
+          expect.stringMatching(
+            admin.has(b.PathPattern) ? /^SiteAdminSecurityHeaders/ : /^SiteSecurityHeaders/,
+          ),
+        ]);
+      expect(referencedIds(config().DefaultCacheBehavior.ResponseHeadersPolicyId)).toEqual([
+        expect.stringMatching(/^SiteSecurityHeaders/),
+      ]);
+    });
+
+    it("lets the admin pages, and only they, post upload forms to the media bucket's address", () => {
+      const adminPolicy = headersPolicy('SiteAdminSecurityHeaders');
+      const csp = JSON.stringify(adminPolicy.ContentSecurityPolicy?.ContentSecurityPolicy);
+      // The origin of the URL the SDK's presigned POST names: https://<bucket>.s3.<region>.<suffix>.
+      expect(csp).toContain(
+        `connect-src 'self' https://",{"Ref":"MediaBucket4022EBBF"},".s3.eu-west-1.",{"Ref":"AWS::URLSuffix"}`,
+      );
+      // Everything else is the site's policy.
+      const site = headersPolicy('SiteSecurityHeaders');
+      expect({ ...adminPolicy, ContentSecurityPolicy: undefined }).toEqual({
+        ...site,
+        ContentSecurityPolicy: undefined,
+      });
+      for (const pattern of ['/creative-login', '/admin', '/edit-blog/*'])
+        expect(behaviour(pattern)).toMatchObject({
+          TargetOriginId: config().DefaultCacheBehavior.TargetOriginId,
+        });
     });
 
     it('uploads the build: hashed assets immutable, everything else no-cache, then invalidates', () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contract, SPECIAL_SLUGS } from '@agency/shared';
+import { contract, imageKeys, mediaKeys, SPECIAL_SLUGS } from '@agency/shared';
 import { PNG_1PX } from '../../test/support/images';
 import { DomainError } from '../lib/errors';
+import {
+  MemoryImageProcessor,
+  MemoryMediaObjects,
+  MemoryMediaRepository,
+} from '../../test/support/memory-media';
 import type {
   Cdn,
   MediaStore,
@@ -164,24 +169,59 @@ class MemoryTaxonomy implements TaxonomyStore {
   }
 }
 
+/** The library in memory, with a helper listing who uses each image. */
+class MemoryLibrary extends MemoryMediaRepository {
+  usage() {
+    return Object.fromEntries([...this.records].map(([id, r]) => [id, [...r.used_by].sort()]));
+  }
+}
+
+const IMAGE_IDS = [
+  '11111111-1111-4111-8111-111111111111',
+  '22222222-2222-4222-8222-222222222222',
+  '33333333-3333-4333-8333-333333333333',
+] as const;
+const [IMG1, IMG2, IMG3] = IMAGE_IDS;
+const inlineImg = (id: string) =>
+  `<p><img src="/media/images/${id}/800.png" width="800" height="600" alt="A"></p>`;
+
 function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Date } = {}) {
   const posts = new MemoryPosts();
   const taxonomy = new MemoryTaxonomy();
+  /** Legacy banner objects, and the ids of library images whose objects exist. */
   const objects = new Set<string>();
   const invalidated: string[][] = [];
   const warnings: string[] = [];
-  let n = 0;
   const media: MediaStore = {
-    putBanner: async (img) => {
-      if (opts.uploadFails) throw new Error('S3 is down');
-      const key = `banners/${++n}.${img.ext}`;
-      objects.add(key);
-      return key;
-    },
+    getBanner: async (key) => (objects.has(key) ? Buffer.from(key) : null),
     deleteBanner: async (key) => {
       objects.delete(key);
     },
   };
+  const library = new MemoryLibrary();
+  const mediaObjects = new MemoryMediaObjects();
+  for (const id of IMAGE_IDS) {
+    const image = { id, width: 800, height: 600, format: 'png' as const };
+    void library.put({
+      ...image,
+      placeholder: 'data:image/webp;base64,AA==',
+      filename: `${id}.png`,
+      bytes: 100,
+      created_at: '2030-01-01T00:00:00.000Z',
+      created_by: 'ann',
+      used_by: [],
+    });
+    for (const key of imageKeys(image))
+      mediaObjects.objects.set(key, { bytes: Buffer.from(key), filename: null });
+  }
+  if (opts.uploadFails) mediaObjects.putUpload = () => Promise.reject(new Error('S3 is down'));
+  const libraryDeps = {
+    media: library,
+    objects: mediaObjects,
+    images: new MemoryImageProcessor(mediaObjects),
+  };
+  /** Whether the objects of a library image exist (its original stands for all). */
+  const stored = (id: string) => mediaObjects.objects.has(mediaKeys.original(id, 'png'));
   const cdn: Cdn = {
     invalidate: async (paths) => {
       if (opts.cdnFails) throw new Error('CloudFront throttled');
@@ -192,11 +232,22 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Da
     posts,
     taxonomy,
     media,
+    library: libraryDeps,
     cdn,
     log: { warn: (m) => warnings.push(m) },
     now: opts.now,
   };
-  return { deps, posts, taxonomy, objects, invalidated, warnings };
+  return {
+    deps,
+    posts,
+    taxonomy,
+    objects,
+    library,
+    mediaObjects,
+    stored,
+    invalidated,
+    warnings,
+  };
 }
 
 const banner = () => ({
@@ -221,13 +272,14 @@ async function failure(p: Promise<unknown>): Promise<string> {
 describe('createPost', () => {
   it('commits the slug guard and invalidates the blog pages', async () => {
     const { deps, posts, invalidated } = setup();
-    const post = await createPost(deps, { ...input, category_id: 1 }, banner());
+    const post = await createPost(deps, { ...input, category_id: 1, banner_media: IMG1 });
     expect(post).toMatchObject({
       id: 1,
       version: 1,
       category: { id: 1, category: 'SEO' },
       author: null,
-      banner_image: '/media/banners/1.png',
+      banner_image: `/media/images/${IMG1}/original.png`,
+      banner: { id: IMG1, width: 800, height: 600, format: 'png' },
     });
     expect(posts.guards.get('a-post')).toEqual({ postId: 1, state: 'committed' });
     expect(invalidated).toEqual([pathsToInvalidate(['a-post'])]);
@@ -239,12 +291,32 @@ describe('createPost', () => {
     expect(warnings).toEqual(['cache invalidation failed']);
   });
 
-  it('releases the slug and deletes the uploaded banner when the post write fails', async () => {
-    const { deps, posts, objects } = setup();
+  it('releases the slug and gives back the images it claimed when the post write fails', async () => {
+    const { deps, posts, library } = setup();
     posts.failPut = true;
-    expect(await failure(createPost(deps, input, banner()))).toBe('error: DynamoDB is down');
+    expect(
+      await failure(createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) })),
+    ).toBe('error: DynamoDB is down');
     expect(posts.guards.size).toBe(0);
-    expect(objects.size).toBe(0);
+    expect(library.usage()).toEqual({ [IMG1]: [], [IMG2]: [], [IMG3]: [] });
+  });
+
+  it('puts a banner file through the library, and deletes that image when the post write fails', async () => {
+    const { deps, posts, library, mediaObjects } = setup();
+    const post = await createPost(deps, input, banner(), 'ann');
+    const id = post.banner?.id ?? '';
+    expect(post.banner_image).toBe(`/media/images/${id}/original.jpg`);
+    expect(library.usage()[id]).toEqual([1]);
+    expect((await library.get(id))?.created_by).toBe('ann');
+    posts.failPut = true;
+    const failed = await failure(createPost(deps, { ...input, slug: 'b-post' }, banner()));
+    expect(failed).toBe('error: DynamoDB is down');
+    // Only the first banner is left: the second was registered, then deleted with its objects.
+    const others = (ids: Iterable<string>) =>
+      [...new Set(ids)].filter((k) => !(IMAGE_IDS as readonly string[]).includes(k));
+    expect(others(library.records.keys())).toEqual([id]);
+    const folders = [...mediaObjects.objects.keys()].map((k) => k.split('/')[1] ?? '');
+    expect(others(folders)).toEqual([id]);
   });
 
   it('releases the slug when the banner upload fails', async () => {
@@ -266,9 +338,9 @@ describe('createPost', () => {
 });
 
 describe('updatePost', () => {
-  it('on a stale write releases the new slug and deletes the new banner, keeping the old ones', async () => {
-    const { deps, posts, objects } = setup();
-    await createPost(deps, input, banner());
+  it('on a stale write releases the new slug and the new images, keeping the old ones', async () => {
+    const { deps, posts, library } = setup();
+    await createPost(deps, { ...input, banner_media: IMG1 });
     const realReplace = posts.replacePost.bind(posts);
     posts.replacePost = async (post, expected) => {
       // Someone else saves between our read and our write.
@@ -277,11 +349,11 @@ describe('updatePost', () => {
       return realReplace(post, expected);
     };
     expect(
-      await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug' }, banner())),
+      await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug', banner_media: IMG2 })),
     ).toMatch(/^conflict: This post was changed by someone else/);
     expect(posts.guards.has('new-slug')).toBe(false);
     expect(posts.guards.get('a-post')?.state).toBe('committed');
-    expect([...objects]).toEqual(['banners/1.png']);
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [], [IMG3]: [] });
   });
 
   it('invalidates both the old and the new slug pages', async () => {
@@ -304,14 +376,24 @@ describe('updatePost', () => {
 
 describe('deletePost', () => {
   it('answers 404 for an unknown post and removes guard, views and banner of a known one', async () => {
-    const { deps, posts, objects } = setup();
+    const { deps, posts, stored, library } = setup();
     expect(await failure(deletePost(deps, 5))).toBe('not-found: The post was not found.');
-    await createPost(deps, input, banner());
+    await createPost(deps, { ...input, banner_media: IMG1 });
     await posts.addView(1);
     await deletePost(deps, 1);
-    expect([posts.rows.size, posts.guards.size, posts.viewCounts.size, objects.size]).toEqual([
-      0, 0, 0, 0,
-    ]);
+    expect([posts.rows.size, posts.guards.size, posts.viewCounts.size]).toEqual([0, 0, 0]);
+    expect([library.records.has(IMG1), stored(IMG1)]).toEqual([false, false]);
+  });
+
+  it('deletes the images only it showed (current version and revisions), keeping shared ones', async () => {
+    const { deps, stored, library } = setup();
+    await createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) });
+    await updatePost(deps, { ...input, id: 1, banner_media: 'none' });
+    await createPost(deps, { ...input, slug: 'other', content: inlineImg(IMG2) });
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1, 2], [IMG3]: [] });
+    await deletePost(deps, 1);
+    expect(library.usage()).toEqual({ [IMG2]: [2], [IMG3]: [] });
+    expect([stored(IMG1), stored(IMG2), stored(IMG3)]).toEqual([false, true, true]);
   });
 });
 
@@ -441,16 +523,103 @@ describe('revisions', () => {
     );
   });
 
-  it('keeps a replaced banner while a revision uses it, and deletes it once trimmed away', async () => {
-    const { deps, objects } = setup();
-    await createPost(deps, input, banner());
-    await updatePost(deps, { ...input, id: 1 }, banner());
-    expect([...objects].sort()).toEqual(['banners/1.png', 'banners/2.png']);
+  it('keeps a replaced legacy banner while a revision uses it, and deletes it once trimmed away', async () => {
+    const { deps, posts, objects } = setup();
+    // Banners stored before the media library: the post item names the object.
+    const legacy = (key: string) => {
+      const row = posts.rows.get(1);
+      if (row) posts.rows.set(1, { ...row, banner_key: key, banner: null });
+      objects.add(key);
+    };
+    await createPost(deps, input);
+    legacy('banners/1.png');
+    await updatePost(deps, { ...input, id: 1 });
+    legacy('banners/2.png');
     const restored = await restoreRevision(deps, { id: 1, revision: 1 });
     expect(restored.banner_image).toBe('/media/banners/1.png');
     for (let i = 0; i < REVISIONS_KEPT + 1; i++) await updatePost(deps, { ...input, id: 1 });
-    expect([...objects]).toEqual(['banners/1.png']);
+    expect([...objects].filter((k) => k.startsWith('banners/'))).toEqual(['banners/1.png']);
     await deletePost(deps, 1);
-    expect(objects.size).toBe(0);
+    expect([...objects].filter((k) => k.startsWith('banners/'))).toEqual([]);
+  });
+
+  it('restores a revision with its library banner and releases images only trimmed revisions showed', async () => {
+    const { deps, library } = setup();
+    await createPost(deps, { ...input, banner_media: IMG1 });
+    await updatePost(deps, { ...input, id: 1, banner_media: IMG2 });
+    const restored = await restoreRevision(deps, { id: 1, revision: 1 });
+    expect(restored.banner?.id).toBe(IMG1);
+    await updatePost(deps, { ...input, id: 1, banner_media: 'none', content: inlineImg(IMG3) });
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [1] });
+    // Up to version 28: revisions 1 and 2 are trimmed, 3 (IMG1) and 4 (IMG3) kept.
+    for (let i = 0; i < REVISIONS_KEPT - 1; i++) await updatePost(deps, { ...input, id: 1 });
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [], [IMG3]: [1] });
+    // Released, not deleted: it stays in the library as unused.
+    expect(library.records.has(IMG2)).toBe(true);
+  });
+});
+
+describe('images in posts', () => {
+  it('refuses a data: image in content, on create and on update', async () => {
+    const { deps, posts } = setup();
+    const pasted = '<p><img src="data:image/png;base64,iVBORw0KGgo="></p>';
+    const refusal =
+      "invalid: content: holds an image embedded as a data: URL; upload it with the editor's image button instead, which stores it in the media library";
+    expect(await failure(createPost(deps, { ...input, content: pasted }))).toBe(refusal);
+    expect(posts.counter).toBe(0);
+    await createPost(deps, input);
+    expect(await failure(updatePost(deps, { ...input, id: 1, content: pasted }))).toBe(refusal);
+    // However it is spelt: entities and spaces do not hide the scheme.
+    expect(
+      await failure(
+        updatePost(deps, {
+          ...input,
+          id: 1,
+          content: '<img src=" &#100;ata:image/gif;base64,R0">',
+        }),
+      ),
+    ).toBe(refusal);
+  });
+
+  it('claims inline library images and refuses one the library does not hold', async () => {
+    const { deps, posts, library } = setup();
+    const post = await createPost(deps, { ...input, content: inlineImg(IMG1) + inlineImg(IMG2) });
+    expect(post.content).toContain(
+      `<img src="/media/images/${IMG1}/800.png" width="800" height="600" alt="A" />`,
+    );
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [] });
+    const gone = '44444444-4444-4444-8444-444444444444';
+    expect(
+      await failure(
+        updatePost(deps, { ...input, id: 1, content: inlineImg(IMG3) + inlineImg(gone) }),
+      ),
+    ).toBe(
+      `invalid: content: shows the image ${gone}, which is not in the media library (it was deleted): insert it again with the editor's image button`,
+    );
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [] });
+    expect(posts.rows.get(1)?.version).toBe(1);
+  });
+
+  it('stores an inline library image with its canonical source and intrinsic size, whatever the editor sent', async () => {
+    const { deps } = setup();
+    const post = await createPost(deps, {
+      ...input,
+      content: `<p><img src="/media/images/${IMG1}/480.png" width="10" height="10" alt="A"><img src="https://e.com/x.png" width="5"></p>`,
+    });
+    expect(post.content).toBe(
+      `<p><img src="/media/images/${IMG1}/800.png" width="800" height="600" alt="A" /><img src="https://e.com/x.png" width="5" /></p>`,
+    );
+  });
+
+  it('refuses a banner_media that is not in the library, and both a banner file and banner_media', async () => {
+    const { deps } = setup();
+    expect(
+      await failure(
+        createPost(deps, { ...input, banner_media: '44444444-4444-4444-8444-444444444444' }),
+      ),
+    ).toBe('invalid: banner_media: is not an image of the media library');
+    expect(await failure(createPost(deps, { ...input, banner_media: IMG1 }, banner()))).toBe(
+      'invalid: banner_media: give either banner_media or a banner_image file, not both',
+    );
   });
 });

@@ -8,7 +8,11 @@ import {
 } from './definition';
 import { edgeFunctionCode, MAX_FUNCTION_BYTES } from './edge-function';
 import { createEdge, edgeResponse, resolveEdge, type ViewerRequest } from './edge-router';
-import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import {
+  contentSecurityPolicy,
+  securityHeaders,
+  securityHeadersByPolicy,
+} from './security-headers';
 import type { SitePages } from './site-pages';
 
 const PAGES: SitePages = {
@@ -73,6 +77,24 @@ describe('edge function: routing', () => {
     expect(target('/media/banners/a1.webp')).toEqual({ origin: 'media', uri: '/banners/a1.webp' });
     // A bare /media/ is never a bucket listing.
     expect(target('/media/')).toEqual({ status: 404 });
+  });
+
+  it('serves only processed images and pre-library banners under /media/, never a raw upload', () => {
+    const id = '0f8b2f4e-6c1a-4d2b-9e3f-5a6b7c8d9e0f';
+    for (const key of [`images/${id}/480.avif`, `images/${id}/card.jpg`, 'banners/a1.webp'])
+      expect(target(`/media/${key}`), key).toEqual({ origin: 'media', uri: `/${key}` });
+    for (const key of [
+      `uploads/${id}`,
+      'uploads/',
+      `Images/${id}/480.avif`,
+      `images/../uploads/${id}`,
+      `images/./${id}/480.avif`,
+      `images//${id}`,
+      `images/${id}/`,
+      `%75ploads/${id}`,
+      'robots.txt',
+    ])
+      expect(target(`/media/${key}`), key).toEqual({ status: 404 });
   });
 
   it('redirects a trailing slash with 301 to the path without it, keeping the query, never off-site', () => {
@@ -146,6 +168,17 @@ describe('edge behaviours', () => {
     expect(matchesCloudFrontPattern('/api/*', '/api')).toBe(false);
     expect(matchesCloudFrontPattern('/a?c', '/abc')).toBe(true);
   });
+
+  it("give the admin pages their own headers and every other path the site's", () => {
+    const behaviours = edgeBehaviours(PAGES);
+    for (const path of ['/creative-login', '/admin', '/admin/leads', '/edit-blog/x'])
+      expect(behaviourFor(behaviours, path), path).toMatchObject({
+        origin: 'site',
+        headers: 'admin',
+      });
+    for (const path of ['/', '/about', '/blog/x', '/api/health', '/media/images/x', '/admin/nope'])
+      expect(behaviourFor(behaviours, path).headers, path).toBe('public');
+  });
 });
 
 describe('security headers', () => {
@@ -167,10 +200,33 @@ describe('security headers', () => {
     );
     expect(withThird).toMatch(/img-src [^;]*https:\/\/pixel\.example/);
     expect(securityHeaders()).toMatchObject({
+      'content-security-policy': base,
       'strict-transport-security': 'max-age=63072000; includeSubDomains',
       'cross-origin-opener-policy': 'same-origin',
       'x-frame-options': 'DENY',
     });
+  });
+});
+
+describe('security headers of the admin pages', () => {
+  const directive = (csp: string | undefined, name: string) =>
+    csp
+      ?.split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `));
+  it('let admin pages post uploads to the bucket, and nothing else change', () => {
+    const upload = 'https://media-bucket.s3.eu-west-1.amazonaws.com';
+    const { public: site, admin } = securityHeadersByPolicy({}, upload);
+    const adminCsp = admin['content-security-policy'];
+    const siteCsp = site['content-security-policy'];
+    expect(directive(adminCsp, 'connect-src')).toBe(`connect-src 'self' ${upload}`);
+    expect(directive(siteCsp, 'connect-src')).toBe("connect-src 'self'");
+    // Placeholders are data: URLs; images come from the site itself.
+    expect(directive(siteCsp, 'img-src')).toBe("img-src 'self' data: blob:");
+    expect(adminCsp?.replace(` ${upload}`, '')).toBe(siteCsp);
+    expect({ ...admin, 'content-security-policy': siteCsp }).toEqual(site);
+    // Without an upload origin (a server given none) the admin pages are no wider than the site.
+    expect(securityHeadersByPolicy({}, undefined).admin).toEqual(site);
   });
 });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { buildPath } from '@agency/shared';
+import { buildPath, image } from '@agency/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { startTestStack, type TestStack } from '../../../test/harness';
@@ -298,6 +298,7 @@ describe('seedPosts', () => {
           z.object({
             slug: z.string(),
             banner_image: z.string().nullable(),
+            banner: image.nullable(),
             category: z.object({ id: z.number() }).nullable(),
           }),
         ),
@@ -305,9 +306,14 @@ describe('seedPosts', () => {
       .parse(list.json);
     expect(page.results.map((p) => p.slug)).toEqual([SEED_POSTS[1]?.slug, SEED_POSTS[0]?.slug]);
     expect(page.results[0]?.category?.id).toBe(SEED_POSTS[1]?.categoryId);
+    // The banners went through the media library: opaque PNGs get JPEG originals and variants.
+    const seeded = page.results[0]?.banner;
+    expect(seeded).toMatchObject({ width: 1200, height: 630, format: 'jpg' });
     const banner = await fetch(`${base}${page.results[0]?.banner_image ?? '/media/none'}`);
     expect(banner.status).toBe(200);
-    expect(banner.headers.get('content-type')).toBe('image/png');
+    expect(banner.headers.get('content-type')).toBe('image/jpeg');
+    const variant = await fetch(`${base}/media/images/${seeded?.id ?? 'none'}/480.avif`);
+    expect([variant.status, variant.headers.get('content-type')]).toEqual([200, 'image/avif']);
     expect(await seedPosts(options)).toEqual({ seeded: false, reason: expect.any(String) });
   });
 });
