@@ -1,6 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
+import type Quill from 'quill';
+import { IMAGE_MIMES } from '@agency/shared';
 import { faithfulSpaces } from './editor-html';
+import {
+  dataImageMatcher,
+  handlePlaceholderClicks,
+  insertImages,
+  registerImageFormats,
+  type UploadFn,
+} from './editor-images';
+import { useUploadImage } from './upload-image';
 // Quill's theme ships with the editor's chunk, not in the public site's stylesheet.
 import quillCss from 'react-quill-new/dist/quill.snow.css?inline';
 
@@ -14,7 +24,20 @@ export const EDITOR_TOOLBAR = [
   ['clean'],
 ];
 
-const MODULES = { toolbar: EDITOR_TOOLBAR };
+registerImageFormats();
+
+/**
+ * Image types handed to the upload even though the library refuses them, so the author reads why
+ * in place (Quill's uploader silently ignores any type it is not given).
+ */
+const PICKED_TYPES = [
+  ...IMAGE_MIMES,
+  'image/heic',
+  'image/heif',
+  'image/svg+xml',
+  'image/tiff',
+  'image/bmp',
+];
 
 /** Names for Quill's toolbar controls, which it renders without any (axe: aria-command-name, button-name). */
 const CONTROL_NAMES: Record<string, string> = {
@@ -72,12 +95,61 @@ export default function RichTextEditor({
   describedBy,
 }: RichTextEditorProps) {
   const group = useRef<HTMLDivElement>(null);
+  const editor = useRef<ReactQuill>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const uploadImage = useUploadImage();
+  // The modules are built once (new ones would rebuild the editor); they reach the latest upload through this.
+  const upload = useRef<UploadFn>(uploadImage);
+  upload.current = uploadImage;
+  const quill = (): Quill | null => editor.current?.getEditor() ?? null;
+  const insertAtSelection = (files: readonly File[]): void => {
+    const q = quill();
+    if (!q || files.length === 0) return;
+    const range = q.getSelection(true);
+    if (range.length > 0) q.deleteText(range.index, range.length, 'user');
+    void insertImages(q, range.index, files, (f, o) => upload.current(f, o));
+  };
+  const insertRef = useRef(insertAtSelection);
+  insertRef.current = insertAtSelection;
+  const modules = useMemo(
+    () => ({
+      toolbar: {
+        container: EDITOR_TOOLBAR,
+        // The image button picks files to upload instead of Quill's base64 embedding.
+        handlers: { image: () => picker.current?.click() },
+      },
+      // Pasted and dropped files arrive here (Quill's default reads them as data: URLs).
+      uploader: {
+        mimetypes: PICKED_TYPES,
+        handler: (range: { index: number; length: number }, files: File[]) => {
+          const q = quill();
+          if (!q) return;
+          if (range.length > 0) q.deleteText(range.index, range.length, 'user');
+          void insertImages(q, range.index, files, (f, o) => upload.current(f, o));
+        },
+      },
+      // Images inside pasted HTML that are data: URLs are uploaded after the paste, at the caret.
+      clipboard: {
+        matchers: [
+          [
+            'IMG',
+            dataImageMatcher((file) => {
+              setTimeout(() => insertRef.current([file]), 0);
+            }),
+          ],
+        ],
+      },
+    }),
+    [],
+  );
   // The editor is handed back the HTML it wrote itself, so a repaired value does not look like a
   // change from outside (which would reload the editor and move the caret on every keystroke).
   const emitted = useRef({ raw: '', faithful: '' });
   const editorValue = value === emitted.current.faithful ? emitted.current.raw : value;
   useEffect(() => {
     if (group.current) nameToolbar(group.current);
+    const q = editor.current?.getEditor();
+    return q ? handlePlaceholderClicks(q) : undefined;
   }, []);
   return (
     <div
@@ -91,7 +163,22 @@ export default function RichTextEditor({
       <style href="quill-snow" precedence="default">
         {quillCss}
       </style>
+      <input
+        ref={picker}
+        type="file"
+        accept={IMAGE_MIMES.join(',')}
+        multiple
+        hidden
+        aria-label="Images to insert"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          // Cleared so the same file can be picked again.
+          e.target.value = '';
+          insertAtSelection(files);
+        }}
+      />
       <ReactQuill
+        ref={editor}
         id={id}
         theme="snow"
         value={editorValue}
@@ -99,7 +186,7 @@ export default function RichTextEditor({
           emitted.current = { raw: html, faithful: faithfulSpaces(html) };
           onChange(emitted.current.faithful, source);
         }}
-        modules={MODULES}
+        modules={modules}
       />
     </div>
   );
