@@ -11,17 +11,21 @@ import { isAbort, type UploadOptions, type UploadStage } from './upload-image';
  * URL is ever inserted: Quill's own uploader and clipboard would embed files as base64.
  */
 
-/** An image of the post body: keeps its intrinsic width and height (no layout shift) and always an alt. */
+/**
+ * An image of the post body: keeps its intrinsic width and height (no layout shift) and its alt,
+ * even an empty one (Quill's own image drops an attribute whose value is empty, and an empty alt
+ * means "decorative", which is not the same as a missing one).
+ */
 export class InlineImage extends Image {
-  static override create(value: string): Element {
-    const node = super.create(value);
-    // Decorative until the author describes it: an empty alt, never a missing one.
-    if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
-    return node;
+  /** In the order the editor writes them, so loading a post and saving it again changes nothing. */
+  static override formats(node: Element): Record<string, string | null> {
+    const formats: Record<string, string | null> = {};
+    for (const name of ['width', 'height', 'alt'])
+      if (node.hasAttribute(name)) formats[name] = node.getAttribute(name);
+    return formats;
   }
 
   override format(name: string, value: string): void {
-    // Quill drops an attribute whose value is empty; an empty alt is meaningful, so it stays.
     if (name === 'alt') this.domNode.setAttribute('alt', typeof value === 'string' ? value : '');
     else super.format(name, value);
   }
@@ -59,7 +63,6 @@ function renderPlaceholder(node: HTMLElement, key: string): void {
   progress.max = 1;
   if (stage.kind === 'uploading') {
     progress.value = stage.fraction;
-    progress.textContent = `${Math.round(stage.fraction * 100)}%`;
   }
   // Without a value the bar is indeterminate: the server is making the variants.
   progress.setAttribute(
