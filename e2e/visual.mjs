@@ -27,7 +27,13 @@ export async function publicRoutes(base) {
   return [...new Set(routes)];
 }
 
-export const ADMIN_ROUTES = ['/admin', '/add-blog', '/admin/leads', '/admin/taxonomy'];
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/add-blog',
+  '/admin/leads',
+  '/admin/taxonomy',
+  '/admin/media',
+];
 
 const nameOf = (path) => (path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '_'));
 
