@@ -53,8 +53,43 @@ const problem = (what: string, r: { status: number; json: unknown }) =>
   new Error(`${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
 
 /**
- * Create the sample posts through the API (login, then createPost with a multipart body and a
- * generated PNG banner), unless the blog already has posts. A slug that exists is left alone.
+ * Upload a banner as the admin does: a presigned POST straight to the media bucket, then the
+ * confirmation that makes its variants. Returns the library image id.
+ */
+async function uploadBanner(
+  base: string,
+  token: string,
+  bytes: Buffer,
+  filename: string,
+): Promise<string> {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const form = await call(`${base}${buildPath('createUpload')}`, {
+    method: contract.createUpload.method,
+    headers: auth,
+    body: JSON.stringify({ filename, content_type: 'image/png', size: bytes.length }),
+  });
+  if (form.status !== contract.createUpload.status) throw problem(`createUpload ${filename}`, form);
+  const { id, url, fields } = contract.createUpload.response.parse(form.json).data;
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append('file', new Blob([bytes], { type: 'image/png' }), filename);
+  const sent = await fetch(url, { method: 'POST', body });
+  if (!sent.ok)
+    throw new Error(`uploading ${filename} answered ${sent.status}: ${await sent.text()}`);
+  const confirmed = await call(`${base}${buildPath('confirmUpload')}`, {
+    method: contract.confirmUpload.method,
+    headers: auth,
+    body: JSON.stringify({ id }),
+  });
+  if (confirmed.status !== contract.confirmUpload.status)
+    throw problem(`confirmUpload ${filename}`, confirmed);
+  return contract.confirmUpload.response.parse(confirmed.json).data.id;
+}
+
+/**
+ * Create the sample posts through the API as the admin does (login; each banner uploaded to the
+ * media library, so it gets its responsive variants; then createPost naming it), unless the blog
+ * already has posts. A slug that exists is left alone.
  */
 export async function seedPosts(options: SeedOptions): Promise<SeedResult> {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -81,9 +116,8 @@ export async function seedPosts(options: SeedOptions): Promise<SeedResult> {
     form.append('content', post.content);
     form.append('head_tag', post.headTag);
     form.append(
-      'banner_image',
-      new Blob([await acceptableBanner(post.banner)], { type: 'image/png' }),
-      `${post.slug}.png`,
+      'banner_media',
+      await uploadBanner(base, token, await acceptableBanner(post.banner), `${post.slug}.png`),
     );
     const r = await call(`${base}${buildPath('createPost')}`, {
       method: contract.createPost.method,
