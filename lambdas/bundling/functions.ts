@@ -16,8 +16,11 @@ export const DIST_DIR = path.join(LAMBDAS_ROOT, 'dist');
 export const BUNDLE_FILE = 'index.mjs';
 export const LAMBDA_HANDLER = 'index.handler';
 
-/** The scheduled jobs the stack deploys (`src/jobs/<name>.ts`); the word-space repair is a one-off of the local stack. */
-export const JOBS = ['retry-lead-emails', 'publish-scheduled-posts'] as const;
+/**
+ * The jobs the stack deploys (`src/jobs/<name>.ts`): two scheduled, and `migrate-images` run once
+ * after each deploy; the word-space repair is a one-off of the local stack.
+ */
+export const JOBS = ['retry-lead-emails', 'publish-scheduled-posts', 'migrate-images'] as const;
 export type JobName = (typeof JOBS)[number];
 
 /** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */

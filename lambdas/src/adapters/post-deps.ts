@@ -1,6 +1,7 @@
 import type { PostDeps, WarnLog } from '../domain/post-ports';
 import { CloudFrontCdn } from './cdn';
 import { S3MediaStore } from './media';
+import { mediaDeps } from './media-deps';
 import { DynamoPostStore } from './post-store';
 import { DynamoTaxonomyStore } from './taxonomy-store';
 
@@ -8,7 +9,15 @@ import { DynamoTaxonomyStore } from './taxonomy-store';
 const posts = new DynamoPostStore();
 const taxonomy = new DynamoTaxonomyStore();
 const media = new S3MediaStore();
+const library = mediaDeps();
 const cdn = new CloudFrontCdn();
 
 /** The AWS implementations of the post domain's ports, logging best-effort steps to `log`. */
-export const postDeps = (log: WarnLog): PostDeps => ({ posts, taxonomy, media, cdn, log });
+export const postDeps = (log: WarnLog): PostDeps => ({
+  posts,
+  taxonomy,
+  media,
+  library,
+  cdn,
+  log,
+});

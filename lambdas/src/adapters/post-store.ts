@@ -8,7 +8,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { postStatus } from '@agency/shared';
+import { image, postStatus } from '@agency/shared';
 import type {
   ListPosition,
   ListView,
@@ -65,6 +65,7 @@ const postItem = z.object({
   content: z.string(),
   head_tag: z.string(),
   banner_key: z.string().nullable().default(null),
+  banner: image.nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
   category_id: z.number().int().nullable().default(null),
@@ -90,6 +91,7 @@ const revisionItem = z.object({
   content: z.string(),
   head_tag: z.string(),
   banner_key: z.string().nullable().default(null),
+  banner: image.nullable().default(null),
   category_id: z.number().int().nullable().default(null),
   author_id: z.number().int().nullable().default(null),
   status: postStatus,

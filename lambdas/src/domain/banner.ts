@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { POST_LIMITS } from '@agency/shared';
+import { IMAGE_TYPES, IMAGE_TYPE_MESSAGE, POST_LIMITS, type ImageMime } from '@agency/shared';
 import type { UploadedFile } from '../lib/body';
 import { tooLarge, unsupportedType } from '../lib/errors';
 
@@ -10,15 +10,7 @@ export interface CheckedImage {
   contentType: string;
 }
 
-const ACCEPTED: Record<string, CheckedImage['ext']> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-};
-
-export const BANNER_TYPE_MESSAGE = 'must be a JPEG, PNG, WebP, GIF or AVIF image';
+export const BANNER_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
 
 /**
  * Markup that makes an image a polyglot a browser or server might run if served with the wrong type.
@@ -27,7 +19,29 @@ export const BANNER_TYPE_MESSAGE = 'must be a JPEG, PNG, WebP, GIF or AVIF image
  */
 const POLYGLOT_MARKERS =
   /<\s*(script|html|body|svg|iframe|object|embed)\b|<\?php|<!doctype\s+html/i;
-const EDGE_BYTES = 4096;
+/** How many bytes at each end are checked: file-type's own sample size covers every signature we accept. */
+export const EDGE_BYTES = 4100;
+
+const isImageMime = (mime: string): mime is ImageMime => Object.hasOwn(IMAGE_TYPES, mime);
+
+/**
+ * The image type of a file known only by its first and last EDGE_BYTES (a direct upload is read by
+ * ranges, never whole), or null when its signature is not an accepted image or either end hides
+ * markup. A file shorter than 2 × EDGE_BYTES may pass the same bytes as head and tail.
+ */
+export async function imageTypeOfEdges(head: Buffer, tail: Buffer): Promise<ImageMime | null> {
+  const detected = await fileTypeFromBuffer(head.subarray(0, EDGE_BYTES));
+  if (!detected || !isImageMime(detected.mime)) return null;
+  const edge = (b: Buffer) => b.toString('latin1');
+  if (POLYGLOT_MARKERS.test(edge(head)) || POLYGLOT_MARKERS.test(edge(tail))) return null;
+  return detected.mime;
+}
+
+/** The first and last EDGE_BYTES of bytes held in memory. */
+export const edgesOf = (bytes: Buffer): { head: Buffer; tail: Buffer } => ({
+  head: bytes.subarray(0, EDGE_BYTES),
+  tail: bytes.subarray(Math.max(0, bytes.length - EDGE_BYTES)),
+});
 
 /**
  * Check an uploaded banner: at most POST_LIMITS.bannerMaxBytes, an image type recognised by its
@@ -40,12 +54,8 @@ export async function checkBanner(
   if (file.bytes.length > POST_LIMITS.bannerMaxBytes) {
     throw tooLarge(`must be at most ${POST_LIMITS.bannerMaxBytes / 1024 / 1024} MB`, field);
   }
-  const detected = await fileTypeFromBuffer(file.bytes);
-  const ext = detected ? ACCEPTED[detected.mime] : undefined;
-  if (!detected || !ext) throw unsupportedType(BANNER_TYPE_MESSAGE, field);
-  const head = file.bytes.subarray(0, EDGE_BYTES).toString('latin1');
-  const tail = file.bytes.subarray(Math.max(0, file.bytes.length - EDGE_BYTES)).toString('latin1');
-  if (POLYGLOT_MARKERS.test(head) || POLYGLOT_MARKERS.test(tail))
-    throw unsupportedType(BANNER_TYPE_MESSAGE, field);
-  return { bytes: file.bytes, ext, contentType: detected.mime };
+  const { head, tail } = edgesOf(file.bytes);
+  const mime = await imageTypeOfEdges(head, tail);
+  if (!mime) throw unsupportedType(BANNER_TYPE_MESSAGE, field);
+  return { bytes: file.bytes, ext: IMAGE_TYPES[mime], contentType: mime };
 }

@@ -52,9 +52,24 @@ export interface PresignedUpload {
   expiresAt: string;
 }
 
+/** What the bucket knows of an upload before its bytes are read. */
+export interface UploadInfo {
+  size: number;
+  /** The file name the presigned form fixed (null for uploads stored another way). */
+  filename: string | null;
+}
+
 export interface MediaObjects {
-  /** A POST form for `uploads/<id>`: exactly that key, that Content-Type, 1 byte to `maxBytes`. */
-  presignUpload(id: string, contentType: string, maxBytes: number): Promise<PresignedUpload>;
+  /**
+   * A POST form for `uploads/<id>`: exactly that key, that Content-Type and that file name
+   * (metadata), 1 byte to `maxBytes`.
+   */
+  presignUpload(
+    id: string,
+    upload: { contentType: string; filename: string; maxBytes: number },
+  ): Promise<PresignedUpload>;
+  /** The upload's size and file name, or null when there is none (never uploaded, or expired). */
+  uploadInfo(id: string): Promise<UploadInfo | null>;
   /** The uploaded object's size, or null when there is none (never uploaded, or expired). */
   uploadSize(id: string): Promise<number | null>;
   /** The first and last `edge` bytes of the upload (signature and polyglot checks) and its size. */
@@ -65,8 +80,8 @@ export interface MediaObjects {
   /** Store bytes as an upload (the spec's multipart `banner_image` takes this path). */
   putUpload(id: string, bytes: Buffer, contentType: string): Promise<void>;
   deleteUpload(id: string): Promise<void>;
-  /** Delete every object of a processed image (`images/<id>/…`). */
-  deleteImage(id: string): Promise<void>;
+  /** Delete every object of a processed image (`images/<id>/…`, by `imageKeys`: no listing needed). */
+  deleteImage(image: Pick<Image, 'id' | 'width' | 'format'>): Promise<void>;
 }
 
 /** Ask the image function to turn `uploads/<id>` into `images/<id>/…` (it never deletes the upload). */

@@ -1,5 +1,5 @@
 import type { Author, Category, Image, PostStatus } from '@agency/shared';
-import type { CheckedImage } from './banner';
+import type { ImageProcessor, MediaObjects, MediaRepository } from './media-ports';
 
 /** A post as stored: references by id, banner by object key, no view count (that lives apart). */
 export interface PostRecord {
@@ -128,11 +128,26 @@ export interface TaxonomyStore {
   release(kind: TaxonomyKind, id: number): Promise<void>;
 }
 
-/** Banner objects in the media bucket. */
+/** Prefix of banner objects stored before the media library. */
+export const LEGACY_BANNER_PREFIX = 'banners/';
+export const isLegacyBanner = (key: string | null): key is string =>
+  key !== null && key.startsWith(LEGACY_BANNER_PREFIX);
+
+/**
+ * Banner objects stored before the media library (`banners/<uuid>.<ext>`): still served while posts
+ * or revisions show them, read once to move them into the library, deleted when nothing shows them.
+ */
 export interface MediaStore {
-  /** Store a checked image; returns its object key. */
-  putBanner(image: CheckedImage): Promise<string>;
+  /** The object's bytes, or null when it does not exist. */
+  getBanner(key: string): Promise<Buffer | null>;
   deleteBanner(key: string): Promise<void>;
+}
+
+/** The media library as posts use it: image records, their objects, and the image function. */
+export interface LibraryDeps {
+  media: MediaRepository;
+  objects: MediaObjects;
+  images: ImageProcessor;
 }
 
 /** The CDN in front of the site: drop cached copies of pages a write changed. */
@@ -149,6 +164,7 @@ export interface PostDeps {
   posts: PostStore;
   taxonomy: TaxonomyStore;
   media: MediaStore;
+  library: LibraryDeps;
   cdn: Cdn;
   log: WarnLog;
   now?: () => Date;

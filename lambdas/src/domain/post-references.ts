@@ -1,5 +1,8 @@
+import { parseInlineSrc, type Image } from '@agency/shared';
 import { invalid } from '../lib/errors';
+import type { MediaRepository } from './media-ports';
 import type { TaxonomyKind, TaxonomyStore, WarnLog } from './post-ports';
+import { imageSources } from './sanitize';
 
 /** What a post points at. */
 export interface References {
@@ -73,6 +76,74 @@ export async function releaseReferences(
       await taxonomy.release(kind, id);
     } catch (error) {
       log.warn('usage count not lowered', { error, kind, id });
+    }
+  }
+}
+
+/** What a post version shows of the media library: its banner and its inline images. */
+export interface ImageReferences {
+  content: string;
+  banner?: Image | null | undefined;
+}
+
+/** Ids of the library images a version shows (banner first), each once. */
+export function imagesOf(version: ImageReferences): string[] {
+  const ids = new Set<string>();
+  if (version.banner) ids.add(version.banner.id);
+  for (const src of imageSources(version.content)) {
+    const inline = parseInlineSrc(src);
+    if (inline) ids.add(inline.id);
+  }
+  return [...ids];
+}
+
+/**
+ * Record that post `postId` shows every library image of `version`, before the version is written:
+ * the claim is conditional on the image existing, so an image deleted from the library meanwhile
+ * can never end up on a page (400 naming the banner or the inline image instead). Claims are set
+ * additions, so claiming an image the post already shows changes nothing. Returns the ids claimed;
+ * when one is refused, those claimed so far are given back first.
+ */
+export async function claimImages(
+  media: MediaRepository,
+  postId: number,
+  version: ImageReferences,
+  log: WarnLog,
+): Promise<string[]> {
+  const claimed: string[] = [];
+  for (const id of imagesOf(version)) {
+    if (await media.claim(id, postId)) {
+      claimed.push(id);
+      continue;
+    }
+    await unclaimImages(media, postId, claimed, log);
+    if (version.banner?.id === id)
+      throw invalid('banner_media', 'is not an image of the media library');
+    throw invalid(
+      'content',
+      `shows the image ${id}, which is not in the media library (it was deleted): insert it again with the editor's image button`,
+    );
+  }
+  return claimed;
+}
+
+/**
+ * Post `postId` no longer shows these images, which stay in the library (best effort, logged): a
+ * failed write gives back what it claimed, and trimmed revisions what only they showed; the media
+ * page deletes images nothing uses. Deleting a post deletes them instead (`releaseImages` of the
+ * media domain).
+ */
+export async function unclaimImages(
+  media: MediaRepository,
+  postId: number,
+  ids: readonly string[],
+  log: WarnLog,
+): Promise<void> {
+  for (const id of ids) {
+    try {
+      await media.release(id, postId);
+    } catch (error) {
+      log.warn('image not released', { error, id, postId });
     }
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contract, SPECIAL_SLUGS } from '@agency/shared';
 import { PNG_1PX } from '../../test/support/images';
 import { DomainError } from '../lib/errors';
+import type { MediaObjects, MediaRecord, MediaRepository } from './media-ports';
 import type {
   Cdn,
   MediaStore,
@@ -164,23 +165,109 @@ class MemoryTaxonomy implements TaxonomyStore {
   }
 }
 
+/** An in-memory MediaRepository with the DynamoDB one's contract (claims only on existing images). */
+class MemoryMedia implements MediaRepository {
+  rows = new Map<string, MediaRecord>();
+  async put(record: MediaRecord) {
+    if (this.rows.has(record.id)) return false;
+    this.rows.set(record.id, { ...record, used_by: [...record.used_by] });
+    return true;
+  }
+  async get(id: string) {
+    return this.rows.get(id) ?? null;
+  }
+  async getMany(ids: readonly string[]) {
+    return new Map(
+      ids.flatMap((id) => {
+        const row = this.rows.get(id);
+        return row ? [[id, row] as const] : [];
+      }),
+    );
+  }
+  async listPage() {
+    return { items: [...this.rows.values()], hasNext: false };
+  }
+  async claim(id: string, postId: number) {
+    const row = this.rows.get(id);
+    if (!row) return false;
+    if (!row.used_by.includes(postId)) row.used_by.push(postId);
+    return true;
+  }
+  async release(id: string, postId: number) {
+    const row = this.rows.get(id);
+    if (!row) return null;
+    row.used_by = row.used_by.filter((p) => p !== postId);
+    return row;
+  }
+  async deleteUnused(id: string) {
+    const row = this.rows.get(id);
+    if (!row) return 'missing' as const;
+    if (row.used_by.length > 0) return 'in-use' as const;
+    this.rows.delete(id);
+    return 'deleted' as const;
+  }
+  /** Who uses each image. */
+  usage() {
+    return Object.fromEntries([...this.rows].map(([id, r]) => [id, [...r.used_by].sort()]));
+  }
+}
+
+const IMAGE_IDS = [
+  '11111111-1111-4111-8111-111111111111',
+  '22222222-2222-4222-8222-222222222222',
+  '33333333-3333-4333-8333-333333333333',
+] as const;
+const [IMG1, IMG2, IMG3] = IMAGE_IDS;
+const inlineImg = (id: string) =>
+  `<p><img src="/media/images/${id}/800.png" width="800" height="600" alt="A"></p>`;
+
 function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Date } = {}) {
   const posts = new MemoryPosts();
   const taxonomy = new MemoryTaxonomy();
+  /** Legacy banner objects, and the ids of library images whose objects exist. */
   const objects = new Set<string>();
   const invalidated: string[][] = [];
   const warnings: string[] = [];
-  let n = 0;
   const media: MediaStore = {
-    putBanner: async (img) => {
-      if (opts.uploadFails) throw new Error('S3 is down');
-      const key = `banners/${++n}.${img.ext}`;
-      objects.add(key);
-      return key;
-    },
+    getBanner: async (key) => (objects.has(key) ? Buffer.from(key) : null),
     deleteBanner: async (key) => {
       objects.delete(key);
     },
+  };
+  const library = new MemoryMedia();
+  for (const id of IMAGE_IDS) {
+    void library.put({
+      id,
+      width: 800,
+      height: 600,
+      format: 'png',
+      placeholder: 'data:image/webp;base64,AA==',
+      filename: `${id}.png`,
+      bytes: 100,
+      created_at: '2030-01-01T00:00:00.000Z',
+      created_by: 'ann',
+      used_by: [],
+    });
+    objects.add(id);
+  }
+  const unused = (what: string) => () => Promise.reject(new Error(`${what}: not used here`));
+  const mediaObjects: MediaObjects = {
+    presignUpload: unused('presignUpload'),
+    uploadInfo: unused('uploadInfo'),
+    uploadSize: unused('uploadSize'),
+    readUploadEdges: unused('readUploadEdges'),
+    putUpload: async () => {
+      throw new Error(opts.uploadFails ? 'S3 is down' : 'putUpload: not used here');
+    },
+    deleteUpload: unused('deleteUpload'),
+    deleteImage: async (image) => {
+      objects.delete(image.id);
+    },
+  };
+  const libraryDeps = {
+    media: library,
+    objects: mediaObjects,
+    images: { process: unused('the image function') },
   };
   const cdn: Cdn = {
     invalidate: async (paths) => {
@@ -192,11 +279,12 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Da
     posts,
     taxonomy,
     media,
+    library: libraryDeps,
     cdn,
     log: { warn: (m) => warnings.push(m) },
     now: opts.now,
   };
-  return { deps, posts, taxonomy, objects, invalidated, warnings };
+  return { deps, posts, taxonomy, objects, library, invalidated, warnings };
 }
 
 const banner = () => ({
@@ -221,13 +309,14 @@ async function failure(p: Promise<unknown>): Promise<string> {
 describe('createPost', () => {
   it('commits the slug guard and invalidates the blog pages', async () => {
     const { deps, posts, invalidated } = setup();
-    const post = await createPost(deps, { ...input, category_id: 1 }, banner());
+    const post = await createPost(deps, { ...input, category_id: 1, banner_media: IMG1 });
     expect(post).toMatchObject({
       id: 1,
       version: 1,
       category: { id: 1, category: 'SEO' },
       author: null,
-      banner_image: '/media/banners/1.png',
+      banner_image: `/media/images/${IMG1}/original.png`,
+      banner: { id: IMG1, width: 800, height: 600, format: 'png' },
     });
     expect(posts.guards.get('a-post')).toEqual({ postId: 1, state: 'committed' });
     expect(invalidated).toEqual([pathsToInvalidate(['a-post'])]);
@@ -239,12 +328,14 @@ describe('createPost', () => {
     expect(warnings).toEqual(['cache invalidation failed']);
   });
 
-  it('releases the slug and deletes the uploaded banner when the post write fails', async () => {
-    const { deps, posts, objects } = setup();
+  it('releases the slug and gives back the images it claimed when the post write fails', async () => {
+    const { deps, posts, library } = setup();
     posts.failPut = true;
-    expect(await failure(createPost(deps, input, banner()))).toBe('error: DynamoDB is down');
+    expect(
+      await failure(createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) })),
+    ).toBe('error: DynamoDB is down');
     expect(posts.guards.size).toBe(0);
-    expect(objects.size).toBe(0);
+    expect(library.usage()).toEqual({ [IMG1]: [], [IMG2]: [], [IMG3]: [] });
   });
 
   it('releases the slug when the banner upload fails', async () => {
@@ -266,9 +357,9 @@ describe('createPost', () => {
 });
 
 describe('updatePost', () => {
-  it('on a stale write releases the new slug and deletes the new banner, keeping the old ones', async () => {
-    const { deps, posts, objects } = setup();
-    await createPost(deps, input, banner());
+  it('on a stale write releases the new slug and the new images, keeping the old ones', async () => {
+    const { deps, posts, library } = setup();
+    await createPost(deps, { ...input, banner_media: IMG1 });
     const realReplace = posts.replacePost.bind(posts);
     posts.replacePost = async (post, expected) => {
       // Someone else saves between our read and our write.
@@ -277,11 +368,11 @@ describe('updatePost', () => {
       return realReplace(post, expected);
     };
     expect(
-      await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug' }, banner())),
+      await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug', banner_media: IMG2 })),
     ).toMatch(/^conflict: This post was changed by someone else/);
     expect(posts.guards.has('new-slug')).toBe(false);
     expect(posts.guards.get('a-post')?.state).toBe('committed');
-    expect([...objects]).toEqual(['banners/1.png']);
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [], [IMG3]: [] });
   });
 
   it('invalidates both the old and the new slug pages', async () => {
@@ -304,14 +395,24 @@ describe('updatePost', () => {
 
 describe('deletePost', () => {
   it('answers 404 for an unknown post and removes guard, views and banner of a known one', async () => {
-    const { deps, posts, objects } = setup();
+    const { deps, posts, objects, library } = setup();
     expect(await failure(deletePost(deps, 5))).toBe('not-found: The post was not found.');
-    await createPost(deps, input, banner());
+    await createPost(deps, { ...input, banner_media: IMG1 });
     await posts.addView(1);
     await deletePost(deps, 1);
-    expect([posts.rows.size, posts.guards.size, posts.viewCounts.size, objects.size]).toEqual([
-      0, 0, 0, 0,
-    ]);
+    expect([posts.rows.size, posts.guards.size, posts.viewCounts.size]).toEqual([0, 0, 0]);
+    expect([library.rows.has(IMG1), objects.has(IMG1)]).toEqual([false, false]);
+  });
+
+  it('deletes the images only it showed (current version and revisions), keeping shared ones', async () => {
+    const { deps, objects, library } = setup();
+    await createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) });
+    await updatePost(deps, { ...input, id: 1, banner_media: 'none' });
+    await createPost(deps, { ...input, slug: 'other', content: inlineImg(IMG2) });
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1, 2], [IMG3]: [] });
+    await deletePost(deps, 1);
+    expect(library.usage()).toEqual({ [IMG2]: [2], [IMG3]: [] });
+    expect([objects.has(IMG1), objects.has(IMG2), objects.has(IMG3)]).toEqual([false, true, true]);
   });
 });
 
@@ -441,16 +542,92 @@ describe('revisions', () => {
     );
   });
 
-  it('keeps a replaced banner while a revision uses it, and deletes it once trimmed away', async () => {
-    const { deps, objects } = setup();
-    await createPost(deps, input, banner());
-    await updatePost(deps, { ...input, id: 1 }, banner());
-    expect([...objects].sort()).toEqual(['banners/1.png', 'banners/2.png']);
+  it('keeps a replaced legacy banner while a revision uses it, and deletes it once trimmed away', async () => {
+    const { deps, posts, objects } = setup();
+    // Banners stored before the media library: the post item names the object.
+    const legacy = (key: string) => {
+      const row = posts.rows.get(1);
+      if (row) posts.rows.set(1, { ...row, banner_key: key, banner: null });
+      objects.add(key);
+    };
+    await createPost(deps, input);
+    legacy('banners/1.png');
+    await updatePost(deps, { ...input, id: 1 });
+    legacy('banners/2.png');
     const restored = await restoreRevision(deps, { id: 1, revision: 1 });
     expect(restored.banner_image).toBe('/media/banners/1.png');
     for (let i = 0; i < REVISIONS_KEPT + 1; i++) await updatePost(deps, { ...input, id: 1 });
-    expect([...objects]).toEqual(['banners/1.png']);
+    expect([...objects].filter((k) => k.startsWith('banners/'))).toEqual(['banners/1.png']);
     await deletePost(deps, 1);
-    expect(objects.size).toBe(0);
+    expect([...objects].filter((k) => k.startsWith('banners/'))).toEqual([]);
+  });
+
+  it('restores a revision with its library banner and releases images only trimmed revisions showed', async () => {
+    const { deps, library } = setup();
+    await createPost(deps, { ...input, banner_media: IMG1 });
+    await updatePost(deps, { ...input, id: 1, banner_media: IMG2 });
+    const restored = await restoreRevision(deps, { id: 1, revision: 1 });
+    expect(restored.banner?.id).toBe(IMG1);
+    await updatePost(deps, { ...input, id: 1, banner_media: 'none', content: inlineImg(IMG3) });
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [1] });
+    // Up to version 28: revisions 1 and 2 are trimmed, 3 (IMG1) and 4 (IMG3) kept.
+    for (let i = 0; i < REVISIONS_KEPT - 1; i++) await updatePost(deps, { ...input, id: 1 });
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [], [IMG3]: [1] });
+    // Released, not deleted: it stays in the library as unused.
+    expect(library.rows.has(IMG2)).toBe(true);
+  });
+});
+
+describe('images in posts', () => {
+  it('refuses a data: image in content, on create and on update', async () => {
+    const { deps, posts } = setup();
+    const pasted = '<p><img src="data:image/png;base64,iVBORw0KGgo="></p>';
+    const refusal =
+      "invalid: content: holds an image embedded as a data: URL; upload it with the editor's image button instead, which stores it in the media library";
+    expect(await failure(createPost(deps, { ...input, content: pasted }))).toBe(refusal);
+    expect(posts.counter).toBe(0);
+    await createPost(deps, input);
+    expect(await failure(updatePost(deps, { ...input, id: 1, content: pasted }))).toBe(refusal);
+    // However it is spelt: entities and spaces do not hide the scheme.
+    expect(
+      await failure(
+        updatePost(deps, {
+          ...input,
+          id: 1,
+          content: '<img src=" &#100;ata:image/gif;base64,R0">',
+        }),
+      ),
+    ).toBe(refusal);
+  });
+
+  it('claims inline library images and refuses one the library does not hold', async () => {
+    const { deps, posts, library } = setup();
+    const post = await createPost(deps, { ...input, content: inlineImg(IMG1) + inlineImg(IMG2) });
+    expect(post.content).toContain(
+      `<img src="/media/images/${IMG1}/800.png" width="800" height="600" alt="A" />`,
+    );
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [] });
+    const gone = '44444444-4444-4444-8444-444444444444';
+    expect(
+      await failure(
+        updatePost(deps, { ...input, id: 1, content: inlineImg(IMG3) + inlineImg(gone) }),
+      ),
+    ).toBe(
+      `invalid: content: shows the image ${gone}, which is not in the media library (it was deleted): insert it again with the editor's image button`,
+    );
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [] });
+    expect(posts.rows.get(1)?.version).toBe(1);
+  });
+
+  it('refuses a banner_media that is not in the library, and both a banner file and banner_media', async () => {
+    const { deps } = setup();
+    expect(
+      await failure(
+        createPost(deps, { ...input, banner_media: '44444444-4444-4444-8444-444444444444' }),
+      ),
+    ).toBe('invalid: banner_media: is not an image of the media library');
+    expect(await failure(createPost(deps, { ...input, banner_media: IMG1 }, banner()))).toBe(
+      'invalid: banner_media: give either banner_media or a banner_image file, not both',
+    );
   });
 });

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   buildPath,
+  mediaKeys,
   POST_PAGE_SIZE,
+  type Image,
   type Author,
   type Category,
   type Post,
@@ -11,9 +14,24 @@ import {
 } from '@agency/shared';
 import type { UploadedFile } from '../lib/body';
 import { conflict, invalid, notFound, unauthenticated } from '../lib/errors';
-import { checkBanner, type CheckedImage } from './banner';
-import type { ListView, PostDeps, PostRecord, RevisionRecord } from './post-ports';
-import { claimReferences, releaseReferences, type ReferenceClaim } from './post-references';
+import { checkBanner } from './banner';
+import { registerUpload, releaseImages } from './media';
+import { imageOf } from './media-ports';
+import {
+  isLegacyBanner,
+  type ListView,
+  type PostDeps,
+  type PostRecord,
+  type RevisionRecord,
+} from './post-ports';
+import {
+  claimImages,
+  claimReferences,
+  imagesOf,
+  releaseReferences,
+  unclaimImages,
+  type ReferenceClaim,
+} from './post-references';
 import {
   invalidate,
   isLive,
@@ -21,7 +39,7 @@ import {
   resolvePublication,
   type PublicationInput,
 } from './publishing';
-import { sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
+import { refuseDataImages, sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
 
 export { pathsToInvalidate } from './cache-paths';
 
@@ -42,6 +60,8 @@ export interface PostInput extends PublicationInput {
   head_tag: string;
   category_id?: number | undefined;
   author_id?: number | undefined;
+  /** A library image id for the banner, or `none` to remove it. */
+  banner_media?: string | undefined;
 }
 
 const clock = (deps: Pick<PostDeps, 'now'>): Date => (deps.now ?? (() => new Date()))();
@@ -101,6 +121,7 @@ async function prepare(deps: PostDeps, input: PostInput) {
     throw invalid('author_id', 'is not an existing author');
   const title = sanitizeTitle(input.title);
   if (!title) throw invalid('title', 'is required');
+  refuseDataImages(input.content);
   return {
     title,
     slug: input.slug,
@@ -124,8 +145,64 @@ async function bestEffort(
   }
 }
 
-async function storeBanner(deps: PostDeps, image: CheckedImage | null): Promise<string | null> {
-  return image ? deps.media.putBanner(image) : null;
+/** A post's banner: the object key the spec's `banner_image` path names, and the library image. */
+interface Banner {
+  banner_key: string | null;
+  banner: Image | null;
+}
+
+/** The banner a write asks for, and the image this write registered for it (if any). */
+interface BannerChange {
+  banner: Banner;
+  registered: Image | null;
+}
+
+/**
+ * The banner a write asks for: a library image (`banner_media`), none (`none`), or a `banner_image`
+ * file from a spec client, checked with today's limits and then put through the library like a
+ * direct upload, so it gets its variants too. Undefined when the write leaves the banner alone.
+ */
+async function requestedBanner(
+  deps: PostDeps,
+  input: PostInput,
+  file: UploadedFile | undefined,
+  savedBy: string | null,
+): Promise<BannerChange | undefined> {
+  if (file && input.banner_media !== undefined)
+    throw invalid('banner_media', 'give either banner_media or a banner_image file, not both');
+  if (input.banner_media === 'none')
+    return { banner: { banner_key: null, banner: null }, registered: null };
+  if (input.banner_media !== undefined) {
+    const record = await deps.library.media.get(input.banner_media);
+    if (!record) throw invalid('banner_media', 'is not an image of the media library');
+    return { banner: libraryBanner(imageOf(record)), registered: null };
+  }
+  if (!file) return undefined;
+  const checked = await checkBanner(file);
+  const id = randomUUID();
+  await deps.library.objects.putUpload(id, checked.bytes, checked.contentType);
+  const record = await registerUpload(deps.library, {
+    id,
+    filename: file.filename,
+    actor: savedBy,
+  });
+  const image = imageOf(record);
+  return { banner: libraryBanner(image), registered: image };
+}
+
+const libraryBanner = (image: Image): Banner => ({
+  banner_key: mediaKeys.original(image.id, image.format),
+  banner: image,
+});
+
+/** Delete an image this write registered for its banner, when the write did not happen. */
+async function dropRegistered(deps: PostDeps, change: BannerChange | undefined): Promise<void> {
+  const image = change?.registered;
+  if (!image) return;
+  await bestEffort(deps, 'delete new banner image', async () => {
+    if ((await deps.library.media.deleteUnused(image.id)) === 'deleted')
+      await deps.library.objects.deleteImage(image);
+  });
 }
 
 /**
@@ -142,26 +219,32 @@ export async function createPost(
   const now = clock(deps);
   const fields = await prepare(deps, input);
   const publication = resolvePublication(input, null, now);
-  const image = banner ? await checkBanner(banner) : null;
-  const id = await deps.posts.nextPostId();
-  if (!(await deps.posts.reserveSlug(fields.slug, id))) throw conflict(SLUG_TAKEN, 'slug');
-  let bannerKey: string | null = null;
+  const change = await requestedBanner(deps, input, banner, savedBy);
+  let id: number;
+  try {
+    id = await deps.posts.nextPostId();
+    if (!(await deps.posts.reserveSlug(fields.slug, id))) throw conflict(SLUG_TAKEN, 'slug');
+  } catch (error) {
+    await dropRegistered(deps, change);
+    throw error;
+  }
   let claim: ReferenceClaim | undefined;
+  let images: string[] = [];
   let record: PostRecord;
   try {
     claim = await claimReferences(deps.taxonomy, null, fields);
-    bannerKey = await storeBanner(deps, image);
     const at = now.toISOString();
     record = {
       id,
       ...fields,
       ...publication,
-      banner_key: bannerKey,
+      ...(change?.banner ?? { banner_key: null, banner: null }),
       created_at: at,
       updated_at: at,
       updated_by: savedBy,
       version: 1,
     };
+    images = await claimImages(deps.library.media, id, record, deps.log);
     if (!(await deps.posts.putPost(record)))
       throw new Error(`post id ${id} from the counter already exists`);
     if (!(await deps.posts.commitSlug(fields.slug, id))) {
@@ -173,8 +256,8 @@ export async function createPost(
     await bestEffort(deps, 'release slug', () => deps.posts.releaseSlug(fields.slug, id));
     const claimed = claim;
     if (claimed) await bestEffort(deps, 'release references', () => claimed.undo());
-    const key = bannerKey;
-    if (key) await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
+    await unclaimImages(deps.library.media, id, images, deps.log);
+    await dropRegistered(deps, change);
     throw error;
   }
   if (isLive(record, now)) await invalidate(deps, [record.slug]);
@@ -195,6 +278,7 @@ const revisionOf = (post: PostRecord): RevisionRecord => ({
   content: post.content,
   head_tag: post.head_tag,
   banner_key: post.banner_key,
+  banner: post.banner ?? null,
   category_id: post.category_id,
   author_id: post.author_id,
   status: post.status,
@@ -216,48 +300,73 @@ async function current(
 }
 
 /**
- * Drop revisions beyond the newest REVISIONS_KEPT, and banner objects only they still used (banners
- * are kept while any revision may bring them back). Best effort: the update already succeeded.
+ * Drop revisions beyond the newest REVISIONS_KEPT. Legacy banner objects only they still used are
+ * deleted (kept while any revision may bring them back); library images only they showed are
+ * released, and stay in the library as unused for the media page. Best effort: the update already
+ * succeeded.
  */
 async function trimRevisions(deps: PostDeps, post: PostRecord): Promise<void> {
   const upTo = post.version - 1 - REVISIONS_KEPT;
   if (upTo < 1) return;
   try {
     const trimmed = await deps.posts.deleteRevisions(post.id, upTo);
-    const orphans = new Set(
-      trimmed.map((r) => r.banner_key).filter((k): k is string => k !== null),
-    );
-    orphans.delete(post.banner_key ?? '');
-    if (orphans.size === 0) return;
-    for (const kept of await deps.posts.listRevisions(post.id, REVISIONS_KEPT))
-      orphans.delete(kept.banner_key ?? '');
+    const orphans = new Set(trimmed.map((r) => r.banner_key).filter(isLegacyBanner));
+    const released = new Set(trimmed.flatMap(imagesOf));
+    if (orphans.size === 0 && released.size === 0) return;
+    for (const still of [post, ...(await deps.posts.listRevisions(post.id, REVISIONS_KEPT))]) {
+      orphans.delete(still.banner_key ?? '');
+      for (const id of imagesOf(still)) released.delete(id);
+    }
     for (const key of orphans)
       await bestEffort(deps, 'delete old banner', () => deps.media.deleteBanner(key));
+    await unclaimImages(deps.library.media, post.id, [...released], deps.log);
   } catch (error) {
     deps.log.warn('trimming revisions failed', { error, id: post.id });
   }
 }
 
 /**
+ * Give back the images a failed write claimed that the post did not already show (in its current
+ * version or a kept revision): those it did show stay claimed.
+ */
+async function undoImageClaims(
+  deps: PostDeps,
+  existing: PostRecord,
+  claimed: readonly string[],
+): Promise<void> {
+  if (claimed.length === 0) return;
+  await bestEffort(deps, 'release new images', async () => {
+    const shown = new Set(imagesOf(existing));
+    for (const r of await deps.posts.listRevisions(existing.id, REVISIONS_KEPT + 1))
+      for (const id of imagesOf(r)) shown.add(id);
+    const fresh = claimed.filter((id) => !shown.has(id));
+    await unclaimImages(deps.library.media, existing.id, fresh, deps.log);
+  });
+}
+
+/**
  * Write `next` over `existing` as one update: the replaced version is kept as a revision first (the
  * same revision written twice by racing saves is the same item), a new slug is claimed before the
  * write and the old guard released after, and the write is conditional on the version read, so two
- * concurrent saves never silently overwrite each other. A failure undoes the new slug and banner.
+ * concurrent saves never silently overwrite each other. The images the new version shows are
+ * claimed for the post first. A failure undoes the new slug, claims and banner.
  */
 async function saveOver(
   deps: PostDeps,
   existing: PostRecord,
   next: PostRecord,
-  newBanner: string | null,
+  change: BannerChange | undefined,
   now: Date,
 ): Promise<Post> {
   const slugChanged = next.slug !== existing.slug;
   let claim: ReferenceClaim | undefined;
+  let images: string[] = [];
   try {
     if (slugChanged && !(await deps.posts.reserveSlug(next.slug, existing.id)))
       throw conflict(SLUG_TAKEN, 'slug');
     try {
       claim = await claimReferences(deps.taxonomy, existing, next);
+      images = await claimImages(deps.library.media, existing.id, next, deps.log);
       await deps.posts.putRevision(revisionOf(existing));
       const outcome = await deps.posts.replacePost(next, existing.version);
       if (outcome === 'missing') throw notFound('The post');
@@ -265,6 +374,7 @@ async function saveOver(
     } catch (error) {
       const claimed = claim;
       if (claimed) await bestEffort(deps, 'release new references', () => claimed.undo());
+      await undoImageClaims(deps, existing, images);
       if (slugChanged)
         await bestEffort(deps, 'release new slug', () =>
           deps.posts.releaseSlug(next.slug, existing.id),
@@ -272,8 +382,7 @@ async function saveOver(
       throw error;
     }
   } catch (error) {
-    const key = newBanner;
-    if (key) await bestEffort(deps, 'delete new banner', () => deps.media.deleteBanner(key));
+    await dropRegistered(deps, change);
     throw error;
   }
   if (slugChanged) {
@@ -294,7 +403,7 @@ async function saveOver(
 /**
  * Update a post. A `version` from the client must match the stored one (else 409). Without a status
  * the post keeps its own (a spec client editing a published post leaves it published). A new banner
- * replaces the old in the post; the old object stays while a revision may bring it back.
+ * replaces the old in the post; the old image stays the post's while a revision may bring it back.
  */
 export async function updatePost(
   deps: PostDeps,
@@ -306,18 +415,17 @@ export async function updatePost(
   const existing = await current(deps, input.id, input.version);
   const fields = await prepare(deps, input);
   const publication = resolvePublication(input, existing, now);
-  const image = banner ? await checkBanner(banner) : null;
-  const newBanner = await storeBanner(deps, image);
+  const change = await requestedBanner(deps, input, banner, savedBy);
   const next: PostRecord = {
     ...existing,
     ...fields,
     ...publication,
-    banner_key: newBanner ?? existing.banner_key,
+    ...change?.banner,
     updated_at: now.toISOString(),
     updated_by: savedBy,
     version: existing.version + 1,
   };
-  return saveOver(deps, existing, next, newBanner, now);
+  return saveOver(deps, existing, next, change, now);
 }
 
 /** A kept version of post `id` older than its current one (the current version is not a revision). */
@@ -356,13 +464,14 @@ export async function restoreRevision(
     content: sanitizeContent(kept.content),
     head_tag: sanitizeHeadTag(kept.head_tag),
     banner_key: kept.banner_key,
+    banner: kept.banner ?? null,
     category_id: category ? category.id : null,
     author_id: author ? author.id : null,
     updated_at: now.toISOString(),
     updated_by: savedBy,
     version: existing.version + 1,
   };
-  return saveOver(deps, existing, next, null, now);
+  return saveOver(deps, existing, next, undefined, now);
 }
 
 /** The kept versions of a post, newest first. */
@@ -406,8 +515,9 @@ export async function getRevision(deps: PostDeps, id: number, revision: number):
 }
 
 /**
- * Delete a post with everything that hangs off it: slug guard, view counter, revisions, banners and
- * its count on its category and author.
+ * Delete a post with everything that hangs off it: slug guard, view counter, revisions, legacy
+ * banners, its count on its category and author, and its claim on the library images it or its
+ * revisions showed; an image nothing else shows is deleted with its objects.
  */
 export async function deletePost(deps: PostDeps, id: number): Promise<{ id: number }> {
   const now = clock(deps);
@@ -419,13 +529,17 @@ export async function deletePost(deps: PostDeps, id: number): Promise<{ id: numb
   await releaseReferences(deps.taxonomy, existing, deps.log);
   await deps.posts.deleteViews(id);
   const banners = new Set<string>();
-  if (existing.banner_key) banners.add(existing.banner_key);
+  const images = new Set(imagesOf(existing));
+  if (isLegacyBanner(existing.banner_key)) banners.add(existing.banner_key);
   await bestEffort(deps, 'delete revisions', async () => {
-    for (const r of await deps.posts.deleteRevisions(id, existing.version))
-      if (r.banner_key) banners.add(r.banner_key);
+    for (const r of await deps.posts.deleteRevisions(id, existing.version)) {
+      if (isLegacyBanner(r.banner_key)) banners.add(r.banner_key);
+      for (const image of imagesOf(r)) images.add(image);
+    }
   });
   for (const key of banners)
     await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
+  await bestEffort(deps, 'release images', () => releaseImages(deps.library, id, images));
   if (isLive(existing, now)) await invalidate(deps, [existing.slug]);
   return { id };
 }

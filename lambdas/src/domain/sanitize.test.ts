@@ -1,7 +1,15 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors';
-import { repairWordSpaces, sanitizeContent, sanitizeHeadTag, sanitizeTitle } from './sanitize';
+import {
+  imageSources,
+  refuseDataImages,
+  repairWordSpaces,
+  sanitizeContent,
+  sanitizeContentRewritingImages,
+  sanitizeHeadTag,
+  sanitizeTitle,
+} from './sanitize';
 
 interface Node {
   type: string;
@@ -211,7 +219,47 @@ describe('sanitizeContent', () => {
     expect(out).toContain(
       '<img src="https://example.com/a.png" alt="A" width="300" height="200" />',
     );
-    expect(out).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    // A data: image never survives: writes refuse it first (refuseDataImages).
+    expect(out).not.toContain('data:');
+  });
+
+  it('keeps library images with their size and alt, site-relative and http(s) sources only', () => {
+    const img = '<img src="/media/images/x/1920.jpg" width="1920" height="1080" alt="A view" />';
+    expect(sanitizeContent(`<p>${img}</p>`)).toBe(`<p>${img}</p>`);
+    expect(sanitizeContent('<p><img src="//evil.example/a.png">x</p>')).toBe('<p>x</p>');
+    expect(sanitizeContent('<p><img src="ftp://example.com/a.png">x</p>')).toBe('<p>x</p>');
+  });
+});
+
+describe('data: images', () => {
+  it('finds every image source, entities decoded', () => {
+    expect(
+      imageSources('<p><img src="/a.png"><b>x</b><img src="&#100;ata:image/gif,R0"></p>'),
+    ).toEqual(['/a.png', 'data:image/gif,R0']);
+  });
+
+  it('refuses content holding a data: image, however it is spelt, naming content', () => {
+    for (const html of [
+      '<img src="data:image/png;base64,iVBORw0KGgo=">',
+      '<p>a<img alt="x" src=" DATA:image/jpeg;base64,/9j/">b</p>',
+      '<img src="da&#x09;ta:image/webp;base64,UklGR">',
+    ]) {
+      expect(() => refuseDataImages(html)).toThrow(
+        "content: holds an image embedded as a data: URL; upload it with the editor's image button instead, which stores it in the media library",
+      );
+    }
+    expect(() =>
+      refuseDataImages('<p>data:image/png;base64,x <img src="/a.png"></p>'),
+    ).not.toThrow();
+  });
+
+  it('rewrites images while sanitising the rest', () => {
+    const out = sanitizeContentRewritingImages(
+      '<p onclick="x()"><img src="data:image/png;base64,AA=="><img src="https://e.com/a.png"></p>',
+      (a) =>
+        a.src?.startsWith('data:') ? { ...a, src: '/media/images/i/480.png', width: '480' } : null,
+    );
+    expect(out).toBe('<p><img src="/media/images/i/480.png" width="480" /></p>');
   });
 
   it('drops unknown classes and styles other than text-align', () => {

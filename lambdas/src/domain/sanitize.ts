@@ -13,7 +13,6 @@ const ALIGN_INDENT = [
   /^ql-direction-rtl$/,
 ];
 const BLOCKS = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'li', 'ol', 'ul'] as const;
-const SAFE_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp)[;,]/;
 const DIMENSION = /^\d{1,5}(%|px)?$/;
 
 /** What the browser would see as the scheme: control characters and whitespace are ignored by URL parsers. */
@@ -63,7 +62,9 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  // Images are library objects (site-relative `/media/…`) or http(s) links: a `data:` image is
+  // refused on write (`refuseDataImages`) and never stored, so none can reach a page.
+  allowedSchemesByTag: { img: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
@@ -81,10 +82,6 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => {
       const next: Record<string, string> = { ...attribs };
-      if (next.src !== undefined) {
-        const src = normalisedUrl(next.src);
-        if (src.startsWith('data:') && !SAFE_DATA_IMAGE.test(src)) delete next.src;
-      }
       for (const dim of ['width', 'height'] as const)
         if (next[dim] !== undefined && !DIMENSION.test(next[dim])) delete next[dim];
       return { tagName, attribs: next };
@@ -97,6 +94,58 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
 /** Post body HTML reduced to the editor's allowlist: no scripts, handlers, or script/data URLs. */
 export function sanitizeContent(html: string): string {
   return repairWordSpaces(sanitizeHtml(html, CONTENT_OPTIONS));
+}
+
+/**
+ * Sanitised content with each `<img>`'s attributes passed through `rewrite` first (it returns the
+ * attributes to keep, or null to drop the image): how stored images are moved into the library.
+ */
+export function sanitizeContentRewritingImages(
+  html: string,
+  rewrite: (attribs: Record<string, string>) => Record<string, string> | null,
+): string {
+  const img = CONTENT_OPTIONS.transformTags?.img;
+  const options: sanitizeHtml.IOptions = {
+    ...CONTENT_OPTIONS,
+    transformTags: {
+      ...CONTENT_OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const next = rewrite(attribs) ?? {};
+        return typeof img === 'function' ? img(tagName, next) : { tagName, attribs: next };
+      },
+    },
+  };
+  return repairWordSpaces(sanitizeHtml(html, options));
+}
+
+/** The `src` of every `<img>` in `html`, entities decoded, as a browser reads them (markup is not kept). */
+export function imageSources(html: string): string[] {
+  const found: string[] = [];
+  sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    transformTags: {
+      img: (tagName, attribs) => {
+        if (attribs.src !== undefined) found.push(attribs.src);
+        return { tagName, attribs };
+      },
+    },
+  });
+  return found;
+}
+
+/** Whether an image source is a `data:` URL, however a browser would still read it as one. */
+export const isDataUrl = (src: string): boolean => normalisedUrl(src).startsWith('data:');
+
+export const DATA_IMAGE_MESSAGE =
+  "holds an image embedded as a data: URL; upload it with the editor's image button instead, which stores it in the media library";
+
+/**
+ * Refuse content holding a `data:` image (400 naming `content`) rather than silently dropping it:
+ * such an image would bloat the post item and every page showing it, so it must be uploaded.
+ */
+export function refuseDataImages(html: string): void {
+  if (imageSources(html).some(isDataUrl)) throw invalid('content', DATA_IMAGE_MESSAGE);
 }
 
 const TAG = /(<[^>]*>)/;

@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole system on one machine. Starts the AWS stand-ins, creates what is missing
  * (tables, bucket, user pool, admin, categories, authors), serves the site, API and media on one
- * port like CloudFront does, seeds sample posts on the first run, retries pending lead e-mails and
- * publishes scheduled posts when their time comes.
+ * port like CloudFront does, seeds sample posts on the first run, moves images stored before the
+ * media library into it, retries pending lead e-mails and publishes scheduled posts when their time
+ * comes.
  */
 import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -177,6 +178,17 @@ async function main(): Promise<void> {
       if (!result.skipped) log.info('word spaces repaired', { posts: result.repaired });
     } catch (error) {
       log.warn('word spaces repair failed; the next start tries again', { error });
+    }
+
+    // Images stored before the media library (data: images, banners/… banners) move into it; as
+    // after each deploy in AWS. A run with nothing to move only reads.
+    try {
+      const { runMigrateImages } = await import('../jobs/migrate-images');
+      const result = await runMigrateImages();
+      if (result.migrated_posts + result.migrated_revisions + result.left > 0)
+        log.info('images moved into the media library', { ...result });
+    } catch (error) {
+      log.warn('images migration failed; the next start tries again', { error });
     }
 
     retry = startRetryJob(30_000);

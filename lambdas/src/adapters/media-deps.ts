@@ -1,0 +1,14 @@
+import type { MediaLibraryDeps } from '../domain/media';
+import { LambdaImageProcessor } from './image-processor';
+import { DynamoMediaRepository } from './media-repository';
+import { S3MediaObjects } from './media-objects';
+import { DynamoPostStore } from './post-store';
+
+// Created once per cold start; each reads its clients and names at call time.
+const media = new DynamoMediaRepository();
+const objects = new S3MediaObjects();
+const images = new LambdaImageProcessor();
+const posts = new DynamoPostStore();
+
+/** The AWS implementations of the media library's ports (posts: to name where an image is used). */
+export const mediaDeps = (): MediaLibraryDeps => ({ media, objects, images, posts });

@@ -1,0 +1,160 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { IMAGE_PREFIX, MEDIA_LIMITS, imageKeys, mediaKeys, type Image } from '@agency/shared';
+import type { MediaObjects, PresignedUpload, UploadInfo } from '../domain/media-ports';
+import { mediaBucket } from '../lib/env';
+import { s3Client } from './clients';
+
+/**
+ * The upload's file name travels as object metadata fixed by the form's policy (so confirm needs no
+ * record of the form). URI-encoded: metadata is an HTTP header, and names are often not ASCII.
+ */
+export const FILENAME_FIELD = 'x-amz-meta-filename';
+const FILENAME_META = 'filename';
+
+const isMissing = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'NoSuchKey' ||
+    e.name === 'NotFound' ||
+    // A range starting past the end of an empty object.
+    e.name === 'InvalidRange');
+
+function decodeFilename(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `bytes 0-4099/123456` → 123456. */
+function totalOf(contentRange: string | undefined): number | null {
+  const m = /\/(\d+)$/.exec(contentRange ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+async function bodyBytes(body: { transformToByteArray(): Promise<Uint8Array> } | undefined) {
+  return body ? Buffer.from(await body.transformToByteArray()) : Buffer.alloc(0);
+}
+
+/** Uploads (`uploads/<id>`) and processed images (`images/<id>/…`) in the media bucket. */
+export class S3MediaObjects implements MediaObjects {
+  constructor(
+    private readonly client: () => Promise<S3Client> = s3Client,
+    private readonly bucket: () => string = mediaBucket,
+  ) {}
+
+  async presignUpload(
+    id: string,
+    upload: { contentType: string; filename: string; maxBytes: number },
+  ): Promise<PresignedUpload> {
+    const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+    const filename = encodeURIComponent(upload.filename);
+    const expiresAt = new Date(Date.now() + MEDIA_LIMITS.uploadSeconds * 1000);
+    // The bucket and key conditions (and the signature's) are added by createPresignedPost itself.
+    const { url, fields } = await createPresignedPost(await this.client(), {
+      Bucket: this.bucket(),
+      Key: mediaKeys.upload(id),
+      Conditions: [
+        ['eq', '$Content-Type', upload.contentType],
+        ['eq', `$${FILENAME_FIELD}`, filename],
+        ['content-length-range', 1, upload.maxBytes],
+      ],
+      Fields: { 'Content-Type': upload.contentType, [FILENAME_FIELD]: filename },
+      Expires: MEDIA_LIMITS.uploadSeconds,
+    });
+    return { url, fields, expiresAt: expiresAt.toISOString() };
+  }
+
+  async uploadInfo(id: string): Promise<UploadInfo | null> {
+    const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
+    try {
+      const out = await (
+        await this.client()
+      ).send(new HeadObjectCommand({ Bucket: this.bucket(), Key: mediaKeys.upload(id) }));
+      return {
+        size: out.ContentLength ?? 0,
+        filename: decodeFilename(out.Metadata?.[FILENAME_META]),
+      };
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+  }
+
+  async uploadSize(id: string): Promise<number | null> {
+    return (await this.uploadInfo(id))?.size ?? null;
+  }
+
+  /** Two ranged reads: a 20 MB photo is never loaded whole to check its signature. */
+  async readUploadEdges(
+    id: string,
+    edge: number,
+  ): Promise<{ head: Buffer; tail: Buffer; size: number } | null> {
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const client = await this.client();
+    const key = mediaKeys.upload(id);
+    let head: Buffer;
+    let size: number;
+    try {
+      const out = await client.send(
+        new GetObjectCommand({ Bucket: this.bucket(), Key: key, Range: `bytes=0-${edge - 1}` }),
+      );
+      head = await bodyBytes(out.Body);
+      // A store that ignores Range answers 200 with the whole object: its length is the size.
+      size = totalOf(out.ContentRange) ?? out.ContentLength ?? head.length;
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+    if (size <= edge) return { head, tail: head, size };
+    const out = await client.send(
+      new GetObjectCommand({ Bucket: this.bucket(), Key: key, Range: `bytes=-${edge}` }),
+    );
+    return { head: head.subarray(0, edge), tail: await bodyBytes(out.Body), size };
+  }
+
+  async putUpload(id: string, bytes: Buffer, contentType: string): Promise<void> {
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    await (
+      await this.client()
+    ).send(
+      new PutObjectCommand({
+        Bucket: this.bucket(),
+        Key: mediaKeys.upload(id),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    );
+  }
+
+  async deleteUpload(id: string): Promise<void> {
+    const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+    await (
+      await this.client()
+    ).send(new DeleteObjectCommand({ Bucket: this.bucket(), Key: mediaKeys.upload(id) }));
+  }
+
+  async deleteImage(image: Pick<Image, 'id' | 'width' | 'format'>): Promise<void> {
+    const keys = imageKeys(image);
+    // Only ever an image's own objects: a key outside its folder would be a bug, not something to delete.
+    if (keys.some((k) => !k.startsWith(`${IMAGE_PREFIX}${image.id}/`)))
+      throw new Error(`refusing to delete image ${image.id}: a key is outside its folder`);
+    const { DeleteObjectsCommand } = await import('@aws-sdk/client-s3');
+    const out = await (
+      await this.client()
+    ).send(
+      new DeleteObjectsCommand({
+        Bucket: this.bucket(),
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    // DeleteObjects answers 200 even when some keys failed; a missing key is not a failure.
+    const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+    if (failed.length > 0)
+      throw new Error(
+        `deleting image ${image.id} failed for ${failed.map((e) => `${e.Key} (${e.Code})`).join(', ')}`,
+      );
+  }
+}

@@ -1,0 +1,204 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { FALLBACK_FORMATS } from '@agency/shared';
+import type { MediaRecord, MediaRepository } from '../domain/media-ports';
+import { tableName } from '../lib/env';
+import { dynamoClient } from './clients';
+import { TABLES } from './tables';
+
+/** Partition key prefix of images: a grant can be limited to `MEDIA#` records. */
+export const MEDIA_PREFIX = 'MEDIA';
+export const mediaKey = (id: string) => ({ pk: `${MEDIA_PREFIX}#${id}`, sk: MEDIA_PREFIX });
+
+const { byDate } = TABLES.content.indexes;
+/** The library is its own partition of the byDate index, newest upload first. */
+const LIST_PARTITION = MEDIA_PREFIX;
+
+const mediaItem = z.object({
+  id: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  format: z.enum(FALLBACK_FORMATS),
+  placeholder: z.string(),
+  filename: z.string(),
+  bytes: z.number().int().nonnegative(),
+  created_at: z.string(),
+  created_by: z.string().nullable().default(null),
+  // A number set; DynamoDB removes the attribute when its last member goes.
+  used_by: z
+    .set(z.number().int())
+    .optional()
+    .transform((s) => [...(s ?? [])].sort((a, b) => a - b)),
+});
+
+function toRecord(item: Record<string, unknown>): MediaRecord {
+  const parsed = mediaItem.safeParse(item);
+  if (!parsed.success)
+    throw new Error(`Stored image ${String(item.pk)} is malformed: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+const isConditionFailure = (e: unknown) =>
+  e instanceof ConditionalCheckFailedException ||
+  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
+
+const indexKey = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  gsi1pk: z.string(),
+  gsi1sk: z.string(),
+});
+
+/** Images of the media library in the content table (pk `MEDIA#<id>`, sk `MEDIA`). */
+export class DynamoMediaRepository implements MediaRepository {
+  private get table() {
+    return tableName('content');
+  }
+
+  async put(record: MediaRecord): Promise<boolean> {
+    const { used_by: usedBy, ...rest } = record;
+    try {
+      await dynamoClient().send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            ...mediaKey(record.id),
+            ...rest,
+            ...(usedBy.length > 0 ? { used_by: new Set(usedBy) } : {}),
+            [byDate.partitionKey]: LIST_PARTITION,
+            [byDate.sortKey]: `${record.created_at}#${record.id}`,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  async get(id: string): Promise<MediaRecord | null> {
+    const out = await dynamoClient().send(
+      new GetCommand({ TableName: this.table, Key: mediaKey(id), ConsistentRead: true }),
+    );
+    return out.Item ? toRecord(out.Item) : null;
+  }
+
+  async getMany(ids: readonly string[]): Promise<Map<string, MediaRecord>> {
+    const found = new Map<string, MediaRecord>();
+    const unique = [...new Set(ids)];
+    // BatchGetItem takes at most 100 keys; keys it leaves unprocessed are asked for again.
+    for (let i = 0; i < unique.length; i += 100) {
+      let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(mediaKey);
+      while (keys && keys.length > 0) {
+        const out: BatchGetCommandOutput = await dynamoClient().send(
+          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
+        );
+        for (const item of out.Responses?.[this.table] ?? []) {
+          const record = toRecord(item);
+          found.set(record.id, record);
+        }
+        keys = out.UnprocessedKeys?.[this.table]?.Keys;
+      }
+    }
+    return found;
+  }
+
+  async listPage(page: number, size: number): Promise<{ items: MediaRecord[]; hasNext: boolean }> {
+    const query = {
+      TableName: this.table,
+      IndexName: byDate.name,
+      KeyConditionExpression: '#p = :p',
+      ExpressionAttributeNames: { '#p': byDate.partitionKey },
+      ExpressionAttributeValues: { ':p': LIST_PARTITION },
+      ScanIndexForward: false,
+    };
+    // Earlier pages are walked by their keys only, so page N costs little more than page 1.
+    let startKey: Record<string, unknown> | undefined;
+    let toSkip = (page - 1) * size;
+    while (toSkip > 0) {
+      const out = await dynamoClient().send(
+        new QueryCommand({
+          ...query,
+          ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': byDate.sortKey },
+          ProjectionExpression: 'pk, sk, #p, #s',
+          Limit: toSkip,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      const keys = out.Items ?? [];
+      toSkip -= keys.length;
+      const last = keys[keys.length - 1];
+      if (!last || (toSkip > 0 && !out.LastEvaluatedKey)) return { items: [], hasNext: false };
+      startKey = indexKey.parse(last);
+    }
+    const out = await dynamoClient().send(
+      new QueryCommand({ ...query, Limit: size + 1, ExclusiveStartKey: startKey }),
+    );
+    const items = (out.Items ?? []).map(toRecord);
+    return { items: items.slice(0, size), hasNext: items.length > size };
+  }
+
+  async claim(id: string, postId: number): Promise<boolean> {
+    try {
+      await dynamoClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: mediaKey(id),
+          UpdateExpression: 'ADD used_by :post',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':post': new Set([postId]) },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  async release(id: string, postId: number): Promise<MediaRecord | null> {
+    try {
+      const out = await dynamoClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: mediaKey(id),
+          UpdateExpression: 'DELETE used_by :post',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':post': new Set([postId]) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes ? toRecord(out.Attributes) : null;
+    } catch (e) {
+      if (isConditionFailure(e)) return null;
+      throw e;
+    }
+  }
+
+  async deleteUnused(id: string): Promise<'deleted' | 'in-use' | 'missing'> {
+    try {
+      await dynamoClient().send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: mediaKey(id),
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(used_by)',
+        }),
+      );
+      return 'deleted';
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      return (await this.get(id)) ? 'in-use' : 'missing';
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { postDeps } from '../adapters/post-deps';
+import { migrateImages, type MigrationSummary } from '../domain/image-migration';
+import { logger } from '../lib/logger';
+
+/**
+ * Move images stored before the media library (`data:` images in post bodies, `banners/…` banners)
+ * into it. Run once after each deploy (a CDK Trigger) and at every start of the local stack; a run
+ * with nothing to move only reads the posts and their revisions.
+ */
+export async function runMigrateImages(): Promise<MigrationSummary> {
+  const log = logger.child({ job: 'migrate-images' });
+  return migrateImages(postDeps(log));
+}
+
+/** Lambda entry point of the job. */
+export const handler = async (): Promise<MigrationSummary> => {
+  const summary = await runMigrateImages();
+  logger.info('images migration run', { job: 'migrate-images', ...summary });
+  return summary;
+};
