@@ -72,7 +72,7 @@ describe('responsiveBody', () => {
     const html = responsiveBody(
       `<p><img src='${at(960, 'jpg')}' alt='one'></p><p><img alt=two src=${at(960, 'jpg')}></p>`,
     );
-    const imgs = parse(html).querySelectorAll('picture > img');
+    const imgs = parse(html).querySelectorAll<HTMLImageElement>('picture > img');
     expect([...imgs].map((i) => i.alt)).toEqual(['one', 'two']);
   });
 });
