@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { BUNDLE_FILE, DIST_DIR, bundleDir, type LambdaFunction } from './functions';
+import { shipNativeModules } from './native-modules';
 
 /**
  * ESM bundles of CommonJS dependencies (busboy, sanitize-html…) call `require` for Node built-ins;
@@ -87,12 +88,25 @@ export interface BuiltBundle {
   metafile: Metafile;
 }
 
-/** Run the definition over one entry into `<dir>/index.mjs`. */
-export async function bundleEntry(entry: string, dir: string, name = entry): Promise<BuiltBundle> {
+/**
+ * Run the definition over one entry into `<dir>/index.mjs`; `external` packages stay imports (the
+ * caller ships them beside the bundle).
+ */
+export async function bundleEntry(
+  entry: string,
+  dir: string,
+  name = entry,
+  external: readonly string[] = [],
+): Promise<BuiltBundle> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, BUNDLE_FILE);
-  const result = await build({ ...ESBUILD_OPTIONS, entryPoints: [entry], outdir: dir });
+  const result = await build({
+    ...ESBUILD_OPTIONS,
+    entryPoints: [entry],
+    outdir: dir,
+    external: [...external],
+  });
   const outputs = Object.entries(result.metafile.outputs).filter(([out]) => out.endsWith('.mjs'));
   return {
     name,
@@ -174,10 +188,20 @@ export const RENDER_WEB_FILES = ['spa.html', '.vite/manifest.json'] as const;
 
 /**
  * Build one function into `<dist>/<name>/`. The render function gets the web build's HTML shell and
- * manifest beside it, so it needs `npm run build -w web` first.
+ * manifest beside it, so it needs `npm run build -w web` first; a worker gets its native modules in
+ * `node_modules/`, built for its architecture (see native-modules.ts).
  */
 export async function bundleFunction(fn: LambdaFunction, dist = DIST_DIR): Promise<BuiltBundle> {
   const dir = bundleDir(fn.name, dist);
+  if (fn.kind === 'worker') {
+    const built = await bundleEntry(fn.entry, dir, fn.name, fn.nativeModules);
+    await shipNativeModules(fn.nativeModules, dir, {
+      os: 'linux',
+      cpu: fn.architecture,
+      libc: 'glibc',
+    });
+    return built;
+  }
   if (fn.kind !== 'render') return bundleEntry(fn.entry, dir, fn.name);
   const webDist = path.join(fn.webRoot, 'dist');
   for (const file of RENDER_WEB_FILES)

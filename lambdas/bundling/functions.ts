@@ -23,12 +23,32 @@ export const LAMBDA_HANDLER = 'index.handler';
 export const JOBS = ['retry-lead-emails', 'publish-scheduled-posts', 'migrate-images'] as const;
 export type JobName = (typeof JOBS)[number];
 
+/**
+ * Functions that other functions invoke through the Lambda API (`src/workers/<name>.ts`): neither
+ * behind the API nor scheduled. The image function runs sharp, a native module, so it ships its
+ * Linux arm64 build and runs on arm64.
+ */
+export const WORKERS = ['process-image'] as const;
+export type WorkerName = (typeof WORKERS)[number];
+
 /** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */
 export const RENDER = 'render';
 
 export type LambdaFunction =
   | { kind: 'operation'; name: string; operation: OperationName; entry: string }
   | { kind: 'job'; name: JobName; entry: string }
+  | {
+      kind: 'worker';
+      name: WorkerName;
+      entry: string;
+      /** The processor the function runs on: its native modules are shipped built for it. */
+      architecture: 'arm64';
+      /**
+       * Packages left out of the bundle and shipped in its `node_modules/` instead, with their
+       * platform builds for `architecture` (native code esbuild cannot bundle).
+       */
+      nativeModules: readonly string[];
+    }
   | {
       kind: 'render';
       name: typeof RENDER;
@@ -54,6 +74,16 @@ export function jobFunction(name: JobName): LambdaFunction & { kind: 'job' } {
   return { kind: 'job', name, entry: path.join(LAMBDAS_ROOT, 'src', 'jobs', `${name}.ts`) };
 }
 
+export function workerFunction(name: WorkerName): LambdaFunction & { kind: 'worker' } {
+  return {
+    kind: 'worker',
+    name,
+    entry: path.join(LAMBDAS_ROOT, 'src', 'workers', `${name}.ts`),
+    architecture: 'arm64',
+    nativeModules: ['sharp'],
+  };
+}
+
 // The render function is the web app's code: the workspaces sit side by side, and the bundler only
 // reads web's files (lambdas source never imports web).
 const WEB_ROOT = path.resolve(LAMBDAS_ROOT, '..', 'web');
@@ -65,10 +95,11 @@ export const renderFunction: LambdaFunction & { kind: 'render' } = {
   webRoot: WEB_ROOT,
 };
 
-/** One function per contract operation, the deployed jobs, and the render function. */
+/** One function per contract operation, the deployed jobs, the workers, and the render function. */
 export const FUNCTIONS: readonly LambdaFunction[] = [
   ...operationNames.map(operationFunction),
   ...JOBS.map(jobFunction),
+  ...WORKERS.map(workerFunction),
   renderFunction,
 ];
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { bundleEntry } from '../bundling/bundle';
-import { coldImport } from '../bundling/artifacts';
+import { bundleEntry, bundleFunction } from '../bundling/bundle';
+import { coldImport, nativeFallback } from '../bundling/artifacts';
 import {
   builtBundleDir,
   bundleFile,
@@ -14,7 +14,9 @@ import {
   MissingBundleError,
   operationFunction,
   RENDER,
+  workerFunction,
 } from '../bundling/functions';
+import { platformPackages, REPO_ROOT } from '../bundling/native-modules';
 import { functionModule, handlerMode } from '../src/local/functions/handler-modules';
 
 let scratch = '';
@@ -70,7 +72,12 @@ describe('the function list', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('create-post');
     expect(names).toEqual(
-      expect.arrayContaining(['retry-lead-emails', 'publish-scheduled-posts', 'render']),
+      expect.arrayContaining([
+        'retry-lead-emails',
+        'publish-scheduled-posts',
+        'render',
+        'process-image',
+      ]),
     );
     expect(operationFunction('createPost').entry).toBe(
       path.join(LAMBDAS_ROOT, 'src/handlers/post/create-post.ts'),
@@ -83,6 +90,82 @@ describe('the function list', () => {
     expect(() => builtBundleDir('create-post', empty)).toThrow(
       /create-post Lambda bundle is missing .*npm run build/,
     );
+  });
+});
+
+/** The machine an ELF file is built for (e_machine), or null for a file that is not ELF. */
+async function elfMachine(file: string): Promise<'aarch64' | 'x86-64' | 'other' | null> {
+  const head = (await readFile(file)).subarray(0, 20);
+  if (head.length < 20 || head.readUInt32BE(0) !== 0x7f454c46) return null;
+  const machine = head.readUInt16LE(18);
+  return machine === 183 ? 'aarch64' : machine === 62 ? 'x86-64' : 'other';
+}
+
+describe('the image function bundle (a worker with a native module)', () => {
+  const lockVersions = async () => {
+    const lock = JSON.parse(await readFile(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version: string }>;
+    };
+    return (name: string) => lock.packages[`node_modules/${name}`]?.version;
+  };
+
+  it('picks the Linux glibc builds of sharp for the processor asked, at the lockfile versions', async () => {
+    const version = await lockVersions();
+    const names = async (cpu: 'arm64' | 'x64') =>
+      (await platformPackages('sharp', { os: 'linux', cpu, libc: 'glibc' }))
+        .map((p) => `${p.name}@${p.version}`)
+        .sort();
+    expect(await names('arm64')).toEqual([
+      `@img/sharp-libvips-linux-arm64@${version('@img/sharp-libvips-linux-arm64')}`,
+      `@img/sharp-linux-arm64@${version('@img/sharp-linux-arm64')}`,
+    ]);
+    expect(await names('x64')).toEqual([
+      `@img/sharp-libvips-linux-x64@${version('@img/sharp-libvips-linux-x64')}`,
+      `@img/sharp-linux-x64@${version('@img/sharp-linux-x64')}`,
+    ]);
+  });
+
+  it("ships sharp with its aarch64 binaries and no x64 one, and loads with this machine's build standing in", async () => {
+    const fn = workerFunction('process-image');
+    const dist = path.join(scratch, 'dist');
+    const built = await bundleFunction(fn, dist);
+    const modules = path.join(built.dir, 'node_modules');
+    const version = await lockVersions();
+    for (const name of ['sharp', '@img/sharp-linux-arm64', '@img/sharp-libvips-linux-arm64']) {
+      const pkg = JSON.parse(await readFile(path.join(modules, name, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      expect({ name, version: pkg.version }).toEqual({ name, version: version(name) });
+    }
+    // sharp stays outside the bundle: esbuild cannot bundle a native addon.
+    expect(await readFile(built.file, 'utf8')).toMatch(/from\s*["']sharp["']/);
+
+    const machines = new Map<string, string>();
+    for (const entry of await readdir(built.dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const machine = await elfMachine(file);
+      if (machine) machines.set(path.relative(built.dir, file), machine);
+    }
+    const addon = [...machines.keys()].find((f) => /sharp-linux-arm64[^/]*\.node$/.test(f));
+    expect(addon).toBeDefined();
+    expect(machines.get(addon ?? '')).toBe('aarch64');
+    expect([...machines.keys()].some((f) => f.includes('libvips-cpp.so'))).toBe(true);
+    // Every native file is built for arm64: no x64 build (nor any other) came along.
+    expect([...new Set(machines.values())]).toEqual(['aarch64']);
+    expect([...machines.keys()].filter((f) => /x64|x86/.test(f))).toEqual([]);
+
+    // Alone in an empty folder on this x64 machine, sharp finds no build it can load…
+    await expect(coldImport(built.dir, 1)).rejects.toThrow(/sharp/);
+    // …and loads with the repository's x64 build of the same version in its place.
+    const cold = await coldImport(built.dir, 1, nativeFallback(fn));
+    expect(cold.ms).toBeGreaterThan(0);
+    // In place under the repository, Node finds that build by itself (LOCAL_HANDLERS=bundles).
+    const mod = (await import(built.file)) as { handler: (e: unknown) => Promise<unknown> };
+    await expect(mod.handler({ id: 'not-an-id' })).resolves.toEqual({
+      ok: false,
+      error: expect.stringMatching(/^id: /),
+    });
   });
 });
 

@@ -7,6 +7,7 @@ const endpoints = {
   s3: 'http://127.0.0.1:4002',
   cognito: 'http://127.0.0.1:4003',
   ses: 'http://127.0.0.1:4004',
+  lambda: 'http://127.0.0.1:4005',
 };
 const provisioned = {
   userPoolId: 'local_pool1',
@@ -25,6 +26,9 @@ describe('localEnvironment', () => {
       COGNITO_ISSUER: 'http://127.0.0.1:4003/local_pool1',
       DISTRIBUTION_ID: NO_DISTRIBUTION,
       MAIL_TO: 'sales@example.com',
+      // The functions that invoke the image function reach it through the Lambda API stand-in.
+      AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
+      IMAGE_FUNCTION: 'process-image',
     });
     // The render handler's settings come only with the site's address, known once the port is.
     expect(env.SITE_URL).toBeUndefined();

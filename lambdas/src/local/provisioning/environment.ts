@@ -1,4 +1,5 @@
 import { ADMIN_GROUP, ENV_NAMES as N, NO_DISTRIBUTION } from '@agency/shared';
+import { workerFunction } from '../../../bundling/functions';
 import { checkCompleteEnvironment } from '../../lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION, type Provisioned } from './provision';
 import type { StandIns } from '../stand-ins/stand-ins';
@@ -33,10 +34,12 @@ export interface LocalEnv {
   readonly AWS_ENDPOINT_URL_S3: string;
   readonly AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
   readonly AWS_ENDPOINT_URL_SESV2: string;
+  readonly AWS_ENDPOINT_URL_LAMBDA: string;
   readonly CONTENT_TABLE: string;
   readonly LEADS_TABLE: string;
   readonly VIEWS_TABLE: string;
   readonly MEDIA_BUCKET: string;
+  readonly IMAGE_FUNCTION: string;
   readonly USER_POOL_ID: string;
   readonly USER_POOL_CLIENT_ID: string;
   readonly ADMIN_GROUP: string;
@@ -65,10 +68,13 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+    // The Lambda API stand-in runs the workers by their bundle name, as the CDK stack names them.
+    AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
     [N.contentTable]: LOCAL_NAMES.tables.content,
     [N.leadsTable]: LOCAL_NAMES.tables.leads,
     [N.viewsTable]: LOCAL_NAMES.tables.views,
     [N.mediaBucket]: LOCAL_NAMES.bucket,
+    [N.imageFunction]: workerFunction('process-image').name,
     [N.userPoolId]: provisioned.userPoolId,
     [N.userPoolClientId]: provisioned.userPoolClientId,
     [N.adminGroup]: ADMIN_GROUP,

@@ -7,19 +7,22 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import * as z from 'zod';
 import { LOCAL_CREDENTIALS } from '../provisioning/provision';
+import { createLambdaApi } from './lambda-api';
 import { createS3PostGate } from './s3-post-gate';
 
 /**
- * The four local stand-ins of the AWS services the handlers use, started in this process on
- * loopback: dynalite (DynamoDB), s3rver (S3), cognito-local (Cognito user pools) and
- * aws-ses-v2-local (SESv2). The real AWS SDK v3 clients talk to them over HTTP. S3 is reached
- * through a gate that enforces presigned POST policies as S3 does (s3rver ignores them).
+ * The local stand-ins of the AWS services the handlers use, started in this process on loopback:
+ * dynalite (DynamoDB), s3rver (S3), cognito-local (Cognito user pools), aws-ses-v2-local (SESv2)
+ * and our own Lambda API (lambda-api.ts: Invoke of the workers). The real AWS SDK v3 clients talk
+ * to them over HTTP. S3 is reached through a gate that enforces presigned POST policies as S3
+ * does (s3rver ignores them).
  */
 export interface StandInPorts {
   dynamodb: number;
   s3: number;
   cognito: number;
   ses: number;
+  lambda: number;
 }
 
 export interface StandInOptions {
@@ -56,7 +59,7 @@ export interface StandIns {
   host: string;
   ports: StandInPorts;
   /** Base addresses, e.g. `http://127.0.0.1:4567`, to use as AWS_ENDPOINT_URL_<SERVICE>. */
-  endpoints: { dynamodb: string; s3: string; cognito: string; ses: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; ses: string; lambda: string };
   /** Web page of the SES stand-in listing sent e-mails. */
   sesInboxUrl: string;
   /** Every e-mail the SES stand-in has accepted since this process started, oldest first. */
@@ -257,7 +260,7 @@ async function startCognito(
   return { server, port };
 }
 
-/** Start all four stand-ins; on a failure, the ones already started are stopped again. */
+/** Start all the stand-ins; on a failure, the ones already started are stopped again. */
 export async function startStandIns(options: StandInOptions): Promise<StandIns> {
   const host = options.host ?? '127.0.0.1';
   const opts = { ...options, host };
@@ -302,15 +305,26 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     };
     stops.push(sesStop);
 
+    const lambda = createLambdaApi();
+    const lambdaPort = await listen(lambda, options.ports?.lambda ?? 0, host);
+    stops.push(() => close(lambda));
+
     const endpoints = {
       dynamodb: url(host, dynamo.port),
       s3: url(host, s3.port),
       cognito: url(host, cognito.port),
       ses: url(host, sesPort),
+      lambda: url(host, lambdaPort),
     };
     return {
       host,
-      ports: { dynamodb: dynamo.port, s3: s3.port, cognito: cognito.port, ses: sesPort },
+      ports: {
+        dynamodb: dynamo.port,
+        s3: s3.port,
+        cognito: cognito.port,
+        ses: sesPort,
+        lambda: lambdaPort,
+      },
       endpoints,
       sesInboxUrl: `${endpoints.ses}/`,
       async sesMessages() {
