@@ -13,10 +13,16 @@ import { ADMIN_SESSION, LOCAL_STACK } from '@agency/shared';
 import { logger } from '../lib/logger';
 import { applyLocalEnvironment, localEnvironment } from './provisioning/environment';
 import { handlerMode, LAMBDAS_SRC, requireBundles } from './functions/handler-modules';
-import { LOCAL_NAMES, provision, standInClients } from './provisioning/provision';
+import {
+  allowBrowserUploads,
+  LOCAL_NAMES,
+  provision,
+  standInClients,
+} from './provisioning/provision';
 import { builtRenderHandlerLoader, renderHandlerLoader } from './functions/render';
 import { startPublishJob } from './jobs/publish-job';
 import { startRetryJob } from './jobs/retry-job';
+import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
 import { createLocalServer } from './edge-server/server';
 import { startStandIns, type StandIns } from './stand-ins/stand-ins';
@@ -90,12 +96,14 @@ async function main(): Promise<void> {
   let server: Server | undefined;
   let retry: ReturnType<typeof startRetryJob> | undefined;
   let publish: ReturnType<typeof startPublishJob> | undefined;
+  let expiry: ReturnType<typeof startUploadExpiryJob> | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await retry?.stop();
     await publish?.stop();
+    await expiry?.stop();
     if (server) {
       const s = server;
       await new Promise<void>((resolve) => {
@@ -153,6 +161,9 @@ async function main(): Promise<void> {
       }),
     );
 
+    // The admin uploads images straight to the bucket (the S3 stand-in's address) from the site's pages.
+    await allowBrowserUploads(standIns.endpoints, [shownUrl, localUrl]);
+
     const marker = path.join(dataDir, 'seeded');
     if (settings.SEED === 'true' && !(await exists(marker))) {
       try {
@@ -193,6 +204,8 @@ async function main(): Promise<void> {
 
     retry = startRetryJob(30_000);
     publish = startPublishJob(settings.PUBLISH_INTERVAL_MS);
+    expiry = startUploadExpiryJob({ s3: clients.s3, bucket: LOCAL_NAMES.bucket });
+    void expiry.runNow(); // uploads left while the stack was down
     // Build the blog renderer now rather than on the first blog request (it takes a few seconds).
     void renderHandler();
     if (!(await exists(settings.WEB_DIST)))

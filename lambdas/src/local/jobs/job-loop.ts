@@ -2,15 +2,22 @@ import { access } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { logger } from '../../lib/logger';
 
-export interface JobLoopOptions {
+export type JobLoopOptions = {
   /** What the job does, for the logs. */
   label: string;
-  /** The job module (e.g. `lambdas/src/jobs/retry-lead-emails.ts`). */
-  file: string;
-  /** The function of the module that runs the job once. */
-  exportName: string;
   intervalMs: number;
-}
+} & (
+  | {
+      /** The job module (e.g. `lambdas/src/jobs/retry-lead-emails.ts`). */
+      file: string;
+      /** The function of the module that runs the job once. */
+      exportName: string;
+    }
+  | {
+      /** A job of the local stack itself (a stand-in of an AWS feature, not a deployed function). */
+      run: () => Promise<unknown>;
+    }
+);
 
 export interface JobLoop {
   /** Run now (or join the run in progress). */
@@ -18,7 +25,12 @@ export interface JobLoop {
   stop(): Promise<void>;
 }
 
-async function runOnce({ label, file, exportName }: JobLoopOptions): Promise<void> {
+async function runOnce(options: JobLoopOptions): Promise<void> {
+  if ('run' in options) {
+    logger.debug(`${options.label} run`, { result: await options.run() });
+    return;
+  }
+  const { label, file, exportName } = options;
   try {
     await access(file);
   } catch {

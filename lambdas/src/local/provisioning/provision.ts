@@ -21,7 +21,12 @@ import {
   ScanCommand as DocScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  HeadBucketCommand,
+  PutBucketCorsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -501,6 +506,41 @@ export function standInClients(endpoints: StandIns['endpoints']) {
       this.cognito.destroy();
     },
   };
+}
+
+/**
+ * Let pages of these origins POST upload forms to the media bucket (the admin's direct uploads), as
+ * the bucket's CORS rule does in AWS. Set once the site's address is known; replaces any rule.
+ */
+export async function allowBrowserUploads(
+  endpoints: Pick<StandIns['endpoints'], 's3'>,
+  origins: readonly string[],
+): Promise<void> {
+  const s3 = new S3Client({
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    endpoint: endpoints.s3,
+    forcePathStyle: true,
+  });
+  try {
+    await s3.send(
+      new PutBucketCorsCommand({
+        Bucket: LOCAL_NAMES.bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: [...new Set(origins)],
+              AllowedMethods: ['POST'],
+              AllowedHeaders: ['*'],
+              MaxAgeSeconds: 3600,
+            },
+          ],
+        },
+      }),
+    );
+  } finally {
+    s3.destroy();
+  }
 }
 
 /**

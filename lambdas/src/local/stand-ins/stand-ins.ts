@@ -6,13 +6,16 @@ import path from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import * as z from 'zod';
+import { LOCAL_CREDENTIALS } from '../provisioning/provision';
 import { createLambdaApi } from './lambda-api';
+import { createS3PostGate } from './s3-post-gate';
 
 /**
  * The local stand-ins of the AWS services the handlers use, started in this process on loopback:
  * dynalite (DynamoDB), s3rver (S3), cognito-local (Cognito user pools), aws-ses-v2-local (SESv2)
  * and our own Lambda API (lambda-api.ts: Invoke of the workers). The real AWS SDK v3 clients talk
- * to them over HTTP.
+ * to them over HTTP. S3 is reached through a gate that enforces presigned POST policies as S3
+ * does (s3rver ignores them).
  */
 export interface StandInPorts {
   dynamodb: number;
@@ -140,19 +143,30 @@ async function startDynamo(
 
 async function startS3(
   opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions,
-): Promise<{ s3: S3rver; port: number }> {
+): Promise<{ s3: S3rver; gate: Server; port: number }> {
   const directory = path.join(opts.dataDir, 's3');
   await mkdir(directory, { recursive: true });
   // s3rver checks only that the access key is its own ("S3RVER"); SigV4 signatures are not recomputed.
   const s3 = new S3rver({
     address: opts.host,
-    port: opts.ports?.s3 ?? 0,
+    port: 0,
     silent: true,
     directory,
     vhostBuckets: false,
   });
   const address: AddressInfo = await s3.run();
-  return { s3, port: address.port };
+  // Clients (the SDK and the browser's upload form) talk to the gate, which checks POST policies.
+  const gate = createS3PostGate({
+    target: url(opts.host, address.port),
+    credentials: LOCAL_CREDENTIALS,
+  });
+  try {
+    const port = await listen(gate, opts.ports?.s3 ?? 0, opts.host);
+    return { s3, gate, port };
+  } catch (error) {
+    await s3.close();
+    throw error;
+  }
 }
 
 /**
@@ -269,6 +283,7 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     stops.push(() => close(dynamo.server));
     const s3 = await startS3(opts);
     stops.push(async () => {
+      await close(s3.gate);
       s3.s3.httpServer?.closeAllConnections();
       await s3.s3.close();
     });
