@@ -10,11 +10,12 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Auth } from './constructs/auth';
 import type { Mail } from './constructs/mail';
-import { BANNER_PREFIX } from './constructs/media';
 import {
   indexNamesOf,
   TABLE_NAMES,
   MEDIA_ACTIONS,
+  MEDIA_PREFIX_NAMES,
+  MEDIA_PREFIXES,
   TABLE_ACTIONS,
   type FunctionGrants,
   type TableGrant,
@@ -26,6 +27,8 @@ export interface GrantTargets {
   media: s3.IBucket;
   mail: Mail;
   auth: Auth;
+  /** The image function, for functions granted `invokeImages`. */
+  images?: lambda.IFunction;
   /** The captcha HMAC key and its secret name, for functions granted `captchaKey`. */
   captchaKey?: { secret: secretsmanager.ISecret; name: string };
 }
@@ -47,19 +50,35 @@ export function applyGrants(
     const grant = grants.tables?.[name];
     if (grant) grantTable(fn, name, targets.tables[name], grant);
   }
-  if (grants.media?.length) {
+  const media = MEDIA_PREFIX_NAMES.flatMap((name) => {
+    const access = grants.media?.[name];
+    return access?.length ? [{ prefix: MEDIA_PREFIXES[name], access }] : [];
+  });
+  for (const { prefix, access } of media) {
     fn.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: grants.media.map((a) => MEDIA_ACTIONS[a]),
-        resources: [targets.media.arnForObjects(`${BANNER_PREFIX}*`)],
+        actions: access.map((a) => MEDIA_ACTIONS[a]),
+        resources: [targets.media.arnForObjects(`${prefix}*`)],
       }),
     );
-    fn.addEnvironment(ENV_NAMES.mediaBucket, targets.media.bucketName);
     acknowledgeOnPolicy(
       fn,
-      `AwsSolutions-IAM5[Resource::${nagArnOf(targets.media)}/${BANNER_PREFIX}*]`,
-      'Banner objects have generated names; access is limited to the banners/ prefix.',
+      `AwsSolutions-IAM5[Resource::${nagArnOf(targets.media)}/${prefix}*]`,
+      `Media objects have generated names; access is limited to the ${prefix} prefix.`,
     );
+  }
+  if (media.length) fn.addEnvironment(ENV_NAMES.mediaBucket, targets.media.bucketName);
+  if (grants.invokeImages) {
+    if (!targets.images)
+      throw new Error(`${fn.node.path} is granted the image function but none was given`);
+    // The function itself, not `<arn>:*` as grantInvoke adds: callers invoke $LATEST by name.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [targets.images.functionArn],
+      }),
+    );
+    fn.addEnvironment(ENV_NAMES.imageFunction, targets.images.functionName);
   }
   if (grants.sendMail) {
     targets.mail.grantSend(fn);

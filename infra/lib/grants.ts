@@ -1,5 +1,5 @@
 import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/tables';
-import type { OperationName } from '@agency/shared';
+import { IMAGE_PREFIX, UPLOAD_PREFIX, type OperationName } from '@agency/shared';
 
 /** The tables of TABLES, in a fixed order. */
 export const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views'];
@@ -30,11 +30,28 @@ export const MEDIA_ACTIONS: Record<MediaAccess, string> = {
   delete: 's3:DeleteObject',
 };
 
+/**
+ * The key prefixes of the media bucket, each a different trust level: raw uploads nobody has
+ * checked yet (never served, expire), processed images (served), and banners from before the media
+ * library (served until the migration job moves them). A grant names the prefix, so a function that
+ * may write uploads cannot touch what is served.
+ */
+export const MEDIA_PREFIXES = {
+  uploads: UPLOAD_PREFIX,
+  images: IMAGE_PREFIX,
+  banners: 'banners/',
+} as const;
+export type MediaPrefix = keyof typeof MEDIA_PREFIXES;
+/** Prefixes in a fixed order (one policy statement each). */
+export const MEDIA_PREFIX_NAMES: readonly MediaPrefix[] = ['uploads', 'images', 'banners'];
+
 /** Everything a function may touch. Absent means nothing: a function starts with no access at all. */
 export interface FunctionGrants {
   tables?: Partial<Record<TableName, TableGrant>>;
-  /** Object access under the banner prefix of the media bucket. */
-  media?: readonly MediaAccess[];
+  /** Object access in the media bucket, per key prefix (`uploads/`, `images/`, `banners/`). */
+  media?: Partial<Record<MediaPrefix, readonly MediaAccess[]>>;
+  /** `lambda:InvokeFunction` on the image function (and IMAGE_FUNCTION set to its name). */
+  invokeImages?: boolean;
   /** `cloudfront:CreateInvalidation` on the site distribution (blog pages after a publish). */
   invalidateCache?: boolean;
   /** `ses:SendEmail` as the configured sender. */
@@ -50,7 +67,13 @@ export interface FunctionGrants {
 }
 
 /** Partition-key prefixes of the throttle and replay records kept in the content table (agreed with lambdas/). */
-export const KEY_PREFIXES = { rate: 'RATE#', altcha: 'ALTCHA#', login: 'LOGIN#' } as const;
+export const KEY_PREFIXES = {
+  rate: 'RATE#',
+  altcha: 'ALTCHA#',
+  login: 'LOGIN#',
+  /** Media library records (`MEDIA#<id>`, agreed with lambdas/src/domain/media-ports.ts). */
+  media: 'MEDIA#',
+} as const;
 
 const contentRead: TableGrant = { access: ['read'] };
 
@@ -67,12 +90,31 @@ const taxonomyWriter = (
   tables: { content: { access, keyPrefixes: [prefix] } },
   ...(invalidateCache ? { invalidateCache } : {}),
 });
-/** Post writers also keep revisions (write) and trim the oldest with banners only they used (delete). */
-const postWriter: FunctionGrants = {
+/**
+ * What every post writer does: keep revisions (write), trim the oldest (delete), refresh the cached
+ * pages, and release the images only the dropped content showed (their `MEDIA#` records, in the
+ * content table, and their `images/` objects; banners from before the media library too).
+ */
+const postChanger: FunctionGrants = {
   tables: { content: { access: ['read', 'write', 'delete'] }, views: { access: ['read'] } },
-  media: ['put', 'delete'],
+  media: { images: ['delete'], banners: ['delete'] },
   invalidateCache: true,
 };
+/**
+ * Creating and updating also take a spec multipart `banner_image`: written to `uploads/`, checked
+ * and processed by the image function like a direct upload (read, invoke), then deleted. Nothing
+ * writes `banners/` any more: that prefix only shrinks, as banners are replaced or migrated.
+ */
+const postWriter: FunctionGrants = {
+  ...postChanger,
+  media: { ...postChanger.media, uploads: ['put', 'read', 'delete'] },
+  invokeImages: true,
+};
+/** The media library's records only (`MEDIA#…`), never a post. */
+const mediaRecords = (access: readonly TableAccess[]): TableGrant => ({
+  access,
+  keyPrefixes: [KEY_PREFIXES.media],
+});
 const postReader: FunctionGrants = {
   tables: { content: contentRead, views: { access: ['read'] } },
 };
@@ -93,17 +135,32 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   previewPost: postReader,
   listRevisions: { tables: { content: contentRead } },
   getRevision: { tables: { content: contentRead } },
-  restoreRevision: { ...postWriter, media: ['delete'] },
+  restoreRevision: postChanger,
   increaseView: { tables: { content: contentRead, views: { access: ['write'] } } },
   createPost: postWriter,
   updatePost: postWriter,
   deletePost: {
-    ...postWriter,
+    ...postChanger,
     tables: {
       content: { access: ['read', 'write', 'delete'] },
       views: { access: ['read', 'delete'] },
     },
-    media: ['delete'],
+  },
+  // The media library. Uploading signs a POST form for one `uploads/` key (a presigned POST carries
+  // the signer's permission, so the signer may put uploads and nothing else); confirming checks the
+  // upload's bytes, has the image function make the variants, registers the record and deletes the
+  // upload; deleting an unused image removes its record and its objects.
+  createUpload: { media: { uploads: ['put'] } },
+  confirmUpload: {
+    tables: { content: mediaRecords(['read', 'write']) },
+    media: { uploads: ['read', 'delete'] },
+    invokeImages: true,
+  },
+  // The list shows where each image is used (post titles): it reads posts too, through the byDate index.
+  listMedia: { tables: { content: contentRead } },
+  deleteMedia: {
+    tables: { content: mediaRecords(['read', 'write', 'delete']) },
+    media: { images: ['delete'] },
   },
   listCategories: { tables: { content: contentRead } },
   listAuthors: { tables: { content: contentRead } },
@@ -136,6 +193,25 @@ export const RETRY_JOB_GRANTS: FunctionGrants = {
 export const PUBLISH_JOB_GRANTS: FunctionGrants = {
   tables: { content: { access: ['read', 'write'] } },
   invalidateCache: true,
+};
+
+/**
+ * The image function: reads the raw upload it is given and writes that image's variants. It can
+ * neither read what is served nor delete anything: the caller owns the upload's lifecycle.
+ */
+export const IMAGE_FUNCTION_GRANTS: FunctionGrants = {
+  media: { uploads: ['read'], images: ['put'] },
+};
+
+/**
+ * The image migration job (run once per deploy): moves `data:` images out of post bodies and
+ * revisions and pre-library banners into the media library, through the same upload → process →
+ * register path as an admin's upload.
+ */
+export const MIGRATE_IMAGES_GRANTS: FunctionGrants = {
+  tables: { content: { access: ['read', 'write'] } },
+  media: { uploads: ['put', 'read', 'delete'], banners: ['read', 'delete'] },
+  invokeImages: true,
 };
 
 /** The blog render handler: reads posts and view counts. */

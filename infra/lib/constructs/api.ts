@@ -131,17 +131,19 @@ export class Api extends Construct {
   private addOperation(name: OperationName, authorizer: HttpUserPoolAuthorizer): AgencyFunction {
     const op: Operation = contract[name];
     const id = pascalCase(name);
+    const grants = this.grants(name);
     const fn = new AgencyFunction(this, `${id}Function`, {
       bundle: operationFunction(name).name,
       description: `${name}: ${op.summary}`,
       logRetentionDays: this.props.logRetentionDays,
       removalPolicy: this.props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      // Multipart uploads and SES calls get more room than a read.
-      timeout: Duration.seconds(op.method === 'GET' ? 10 : 20),
+      // Multipart uploads and SES calls get more room than a read; callers of the image function
+      // wait for its variants, up to what API Gateway waits for any integration (30 s).
+      timeout: Duration.seconds(grants.invokeImages ? 29 : op.method === 'GET' ? 10 : 20),
       // The edge function sets this header on every /api/* request, replacing any client value.
       environment: { LOG_LEVEL: 'info', CLIENT_IP_HEADER: VIEWER_IP_HEADER },
     });
-    applyGrants(fn, this.grants(name), {
+    applyGrants(fn, grants, {
       ...this.props.targets,
       captchaKey: { secret: this.captchaKey, name: this.captchaKeyName },
     });

@@ -8,13 +8,16 @@ import {
   edgeBehaviours,
   edgeFunctionCode,
   NO_SITE_PAGES,
-  securityHeaders,
+  SERVED_MEDIA_PREFIXES,
+  securityHeadersByPolicy,
   type CachePolicyName,
   type EdgeOrigin,
+  type HeaderPolicyName,
   type SitePages,
 } from '@agency/shared/edge';
 import {
   Annotations,
+  Aws,
   DefaultStackSynthesizer,
   Duration,
   RemovalPolicy,
@@ -24,6 +27,7 @@ import { acknowledge, nagArnOf, nagEnvOf } from '../nag';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -40,6 +44,8 @@ export interface SiteProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   apiDomainName: string;
   media: s3.IBucket;
+  /** Where the admin's browser posts upload forms (the media bucket's address), allowed by the admin pages' CSP. */
+  uploadOrigin: string;
   accessLogs: s3.IBucket;
   /** The web build; undefined before `npm run build` (synth works, an empty site with a warning). */
   web: WebBuild | undefined;
@@ -56,6 +62,7 @@ export interface SiteProps {
  */
 function responseHeadersPolicyProps(
   headers: Record<string, string>,
+  name: HeaderPolicyName,
 ): cloudfront.ResponseHeadersPolicyProps {
   const security: {
     -readonly [
@@ -103,10 +110,54 @@ function responseHeadersPolicyProps(
     }
   }
   return {
-    comment: 'Security headers of every response (securityHeaders of @agency/shared/edge).',
+    comment: `Security headers of the ${name} behaviours (securityHeadersByPolicy of @agency/shared/edge).`,
     securityHeadersBehavior: security,
     customHeadersBehavior: { customHeaders: custom },
   };
+}
+
+/**
+ * The media bucket as an OAC origin that may read only the keys the edge serves (`images/`,
+ * `banners/`) and list the bucket (so a missing key is a 404, not a 403): the edge function already
+ * answers 404 for any other key, and the bucket policy makes sure a raw upload is never readable
+ * through CloudFront even if a request got past it.
+ */
+class ServedMediaOrigin extends origins.S3BucketOrigin {
+  constructor(private readonly media: s3.IBucket) {
+    super(media);
+  }
+
+  override bind(scope: Construct, options: cloudfront.OriginBindOptions): cloudfront.OriginBindConfig {
+    const oac = new cloudfront.S3OriginAccessControl(scope, 'S3OriginAccessControl');
+    const principals = [new iam.ServicePrincipal('cloudfront.amazonaws.com')];
+    const conditions = {
+      StringEquals: {
+        'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${options.distributionId}`,
+      },
+    };
+    this.media.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals,
+        actions: ['s3:GetObject'],
+        resources: SERVED_MEDIA_PREFIXES.map((prefix) => this.media.arnForObjects(`${prefix}*`)),
+        conditions,
+      }),
+    );
+    this.media.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals,
+        actions: ['s3:ListBucket'],
+        resources: [this.media.bucketArn],
+        conditions,
+      }),
+    );
+    const config = this._bind(scope, options);
+    if (!config.originProperty) throw new Error('the media origin rendered no origin');
+    return {
+      ...config,
+      originProperty: { ...config.originProperty, originAccessControlId: oac.originAccessControlId },
+    };
+  }
 }
 
 const ALLOWED_METHODS = {
@@ -126,7 +177,8 @@ export class Site extends Construct {
   readonly distribution: cloudfront.Distribution;
   /** The one CloudFront Function, on every behaviour (generated from @agency/shared/edge). */
   readonly edgeFunction: cloudfront.Function;
-  readonly headers: cloudfront.ResponseHeadersPolicy;
+  /** The response headers policy of each kind of behaviour (`EdgeBehaviour.headers`). */
+  readonly headers: Record<HeaderPolicyName, cloudfront.ResponseHeadersPolicy>;
   /** https address of the site (custom domain when configured). */
   readonly url: string;
 
@@ -150,11 +202,14 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(edgeFunctionCode(pages)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
-    this.headers = new cloudfront.ResponseHeadersPolicy(
-      this,
-      'SecurityHeaders',
-      responseHeadersPolicyProps(securityHeaders(props.web?.pages.thirdParties ?? {})),
-    );
+    const headers = securityHeadersByPolicy(props.web?.pages.thirdParties ?? {}, props.uploadOrigin);
+    const policy = (name: HeaderPolicyName, id: string) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, responseHeadersPolicyProps(headers[name], name));
+    // The public policy keeps the id it has always had; the admin pages' is the one added.
+    this.headers = {
+      public: policy('public', 'SecurityHeaders'),
+      admin: policy('admin', 'AdminSecurityHeaders'),
+    };
 
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -168,7 +223,7 @@ export class Site extends Construct {
     const originOf: Record<EdgeOrigin, cloudfront.IOrigin> = {
       api: apiOrigin,
       render: apiOrigin,
-      media: bucketOrigin(props.media),
+      media: new ServedMediaOrigin(props.media),
       site: bucketOrigin(this.bucket),
     };
     const policies = new Map<CachePolicyName, cloudfront.ICachePolicy>();
@@ -185,7 +240,7 @@ export class Site extends Construct {
       origin: originOf[b.origin],
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       compress: true,
-      responseHeadersPolicy: this.headers,
+      responseHeadersPolicy: this.headers[b.headers],
       allowedMethods: ALLOWED_METHODS[b.methods],
       cachePolicy: cachePolicy(b.cache),
       // The API and the render function get query strings and every viewer header but Host

@@ -5,6 +5,7 @@ import { AccessLogs } from '../constructs/access-logs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Images } from '../constructs/images';
 import { LeadJobs } from '../constructs/lead-jobs';
 import { Mail } from '../constructs/mail';
 import { PostJobs } from '../constructs/post-jobs';
@@ -29,10 +30,21 @@ export interface SiteStackProps extends StackProps {
 export const renderRoutes = (web: WebBuild | undefined): string[] =>
   (web?.pages.rendered ?? []).map((p) => (p.endsWith('/*') ? `${p.slice(0, -1)}{proxy+}` : p));
 
-/** The whole system for one stage: data, media, auth, mail, API, render handler, jobs (lead e-mails, scheduled posts) and site. */
+/**
+ * The origins whose pages may post upload forms to the media bucket: the site's domains. Without a
+ * custom domain the site's address is its distribution's `*.cloudfront.net` name, which the bucket
+ * cannot name (the distribution has the bucket as an origin, so each would wait for the other);
+ * CORS only decides whether a page may read the bucket's answer, and the presigned form, which the
+ * admin-only API signs per upload, is what lets anyone write.
+ */
+export const uploadOrigins = (domain: StageConfig['domain']): string[] =>
+  domain ? domain.names.map((name) => `https://${name}`) : ['https://*.cloudfront.net'];
+
+/** The whole system for one stage: data, media and the image function, auth, mail, API, render handler, jobs (lead e-mails, scheduled posts, image migration) and site. */
 export class SiteStack extends Stack {
   readonly data: Data;
   readonly media: Media;
+  readonly images: Images;
   readonly auth: Auth;
   readonly mail: Mail;
   readonly api: Api;
@@ -54,15 +66,18 @@ export class SiteStack extends Stack {
     this.media = new Media(this, 'Media', {
       protectData: config.protectData,
       accessLogs: accessLogs.bucket,
+      uploadOrigins: uploadOrigins(config.domain),
     });
     this.auth = new Auth(this, 'Auth', { protectData: config.protectData });
     this.mail = new Mail(this, 'Mail', config.mail);
-    const targets = {
+    const baseTargets = {
       tables: this.data.tables,
       media: this.media.bucket,
       mail: this.mail,
       auth: this.auth,
     };
+    this.images = new Images(this, 'Images', { ...common, targets: baseTargets });
+    const targets = { ...baseTargets, images: this.images.processFunction };
 
     this.api = new Api(this, 'Api', {
       ...common,
@@ -87,6 +102,7 @@ export class SiteStack extends Stack {
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
       media: this.media.bucket,
+      uploadOrigin: this.media.uploadOrigin,
       accessLogs: accessLogs.bucket,
       web: props.web,
       protectData: config.protectData,

@@ -143,7 +143,11 @@ async function main(): Promise<void> {
         });
     server = createLocalServer({
       webDist: settings.WEB_DIST,
-      media: { s3: clients.s3, bucket: LOCAL_NAMES.bucket },
+      media: {
+        s3: clients.s3,
+        bucket: LOCAL_NAMES.bucket,
+        uploadOrigin: new URL(standIns.endpoints.s3).origin,
+      },
       renderHandler,
     });
     const port = await listen(server, settings.PORT, settings.HOST);

@@ -1,4 +1,5 @@
 import { contract, operationNames, type OperationName } from '../contract';
+import { IMAGE_PREFIX } from '../media';
 import type { SitePages } from './site-pages';
 
 /** Where CloudFront sends a request: the site bucket, the render function, the HTTP API, the media bucket. */
@@ -10,6 +11,16 @@ export const VIEWER_IP_HEADER = 'true-client-ip';
 /** Viewer prefixes of the API and of the media bucket. */
 export const API_PREFIX = '/api';
 export const MEDIA_PREFIX = '/media';
+
+/** Key prefix of the banners uploaded before the media library (moved into it by the migration job). */
+export const BANNER_PREFIX = 'banners/';
+
+/**
+ * The media bucket's keys the edge serves under `/media/`: processed images and pre-library banners.
+ * Anything else (raw uploads, which nobody has checked yet) answers 404 at the edge, and the
+ * distribution may not even read it (its bucket-policy grant names these prefixes only).
+ */
+export const SERVED_MEDIA_PREFIXES: readonly string[] = [IMAGE_PREFIX, BANNER_PREFIX];
 
 /** How long browsers may keep the trailing-slash redirect (short: it is permanent, but a mistake must not stick). */
 export const REDIRECT_CACHE_CONTROL = 'max-age=3600';
@@ -49,7 +60,7 @@ export const CACHE_POLICIES = {
     acceptEncoding: true,
   },
   media: {
-    comment: 'Banner images: long-lived, their keys never change content.',
+    comment: 'Images: long-lived, their keys never change content.',
     ttlSeconds: { min: 0, default: 30 * 86_400, max: 365 * 86_400 },
     queryStrings: 'none',
     headers: [],
@@ -66,6 +77,13 @@ export const METHOD_SETS = {
 } as const;
 export type MethodSet = keyof typeof METHOD_SETS;
 
+/**
+ * Which security headers a behaviour answers with: the site's, or the admin pages' (the same
+ * policy, but their scripts may also post upload forms to the media bucket).
+ */
+export const HEADER_POLICIES = ['public', 'admin'] as const;
+export type HeaderPolicyName = (typeof HEADER_POLICIES)[number];
+
 /** One cache behaviour: CloudFront path pattern (`*` is any run of characters, `*` alone the default). */
 export interface EdgeBehaviour {
   pattern: string;
@@ -74,6 +92,8 @@ export interface EdgeBehaviour {
   cache: CachePolicyName;
   /** Whether the edge function also runs on the response (the not-found rule, CORS headers). */
   viewerResponse: boolean;
+  /** The security headers of its answers. */
+  headers: HeaderPolicyName;
 }
 
 /** A cross-origin call: its preflight is answered at the edge and its answers carry Access-Control-Allow-Origin. */
@@ -129,6 +149,15 @@ export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
     methods,
     cache,
     viewerResponse: true,
+    headers: 'public',
+  });
+  const site = (pattern: string, headers: HeaderPolicyName): EdgeBehaviour => ({
+    pattern,
+    origin: 'site',
+    methods: 'GET_HEAD',
+    cache: 'site',
+    viewerResponse: true,
+    headers,
   });
   return [
     ...cacheableApiPatterns().map((p) => api(p, 'apiPublic', 'GET_HEAD_OPTIONS')),
@@ -139,6 +168,7 @@ export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
       methods: 'GET_HEAD',
       cache: 'media',
       viewerResponse: false,
+      headers: 'public',
     },
     ...pages.rendered.map((pattern): EdgeBehaviour => ({
       pattern,
@@ -146,8 +176,12 @@ export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
       methods: 'GET_HEAD',
       cache: 'pages',
       viewerResponse: false,
+      headers: 'public',
     })),
-    { pattern: '*', origin: 'site', methods: 'GET_HEAD', cache: 'site', viewerResponse: true },
+    // The admin pages are the site's app shell like any unknown path would be, but with their
+    // own headers; CloudFront chooses a response headers policy per behaviour, so each gets one.
+    ...pages.app.map((pattern) => site(pattern, 'admin')),
+    site('*', 'public'),
   ];
 }
 
@@ -184,6 +218,7 @@ export function edgeFunctionConfig(pages: SitePages) {
     shellKey: SHELL_KEY,
     apiPrefix: API_PREFIX,
     mediaPrefix: MEDIA_PREFIX,
+    mediaServed: SERVED_MEDIA_PREFIXES,
     viewerIpHeader: VIEWER_IP_HEADER,
     redirectCacheControl: REDIRECT_CACHE_CONTROL,
     cors: corsRules(),

@@ -5,7 +5,7 @@
 //
 // viewer-request: `/api/*` gets the viewer's address in the viewer-IP header (replacing any a client
 //   sent) and CORS preflights of the paths that allow them are answered here; `/media/<key>` reads
-//   `<key>` from the media bucket; a trailing slash is a 301 to the path without it (query kept);
+//   `<key>` from the media bucket when it is under a served prefix (never a raw upload); a trailing slash is a 301 to the path without it (query kept);
 //   site paths become bucket keys (prerendered `<path>/index.html`, the app shell, the not-found page).
 // viewer-response: the not-found page answers 404, never a soft 200; CORS paths get their
 //   Access-Control-Allow-Origin.
@@ -28,6 +28,15 @@ function hasExtension(path) {
   return last.indexOf('.') > 0;
 }
 
+// A key under a served prefix, without empty or dot segments (S3 keys are literal, but no served
+// key has them, and refusing them keeps the prefix test honest).
+function servedMedia(key) {
+  if (/(^|\/)\.{0,2}(\/|$)/.test(key)) return false;
+  for (var i = 0; i < CONFIG.mediaServed.length; i++)
+    if (key.indexOf(CONFIG.mediaServed[i]) === 0) return true;
+  return false;
+}
+
 function corsRule(path) {
   for (var i = 0; i < CONFIG.cors.length; i++)
     if (CONFIG.cors[i].path === path) return CONFIG.cors[i];
@@ -46,7 +55,7 @@ function resolve(method, uri) {
   var media = CONFIG.mediaPrefix + '/';
   if (uri.indexOf(media) === 0) {
     // A bare `/media/` has no key: it must never reach the bucket as `/` (a listing).
-    if (uri.length === media.length) return { status: 404 };
+    if (!servedMedia(uri.substring(media.length))) return { status: 404 };
     return { origin: 'media', uri: uri.substring(CONFIG.mediaPrefix.length) };
   }
   // Leading slashes are collapsed too, so `//evil.example/` cannot become an off-site redirect.

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { HeaderPolicyName } from './definition';
 
 /**
  * Third-party services the site may be configured with, all off by default. The web build records
@@ -33,8 +34,14 @@ const GOOGLE_MAPS = {
  * framed ('none') unless a configured third party needs frames. No `upgrade-insecure-requests`:
  * every allowed source is 'self' or a configured origin, and CloudFront redirects http to https,
  * so it would change nothing there while breaking the local stack, which serves http.
+ *
+ * `uploadOrigin` (admin pages only) is where the admin's browser posts upload forms: the media
+ * bucket's own address, since the file goes there directly, not through the site.
  */
-export function contentSecurityPolicy(third: ThirdParties = {}): string {
+export function contentSecurityPolicy(
+  third: ThirdParties = {},
+  options: { uploadOrigin?: string } = {},
+): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],
@@ -67,6 +74,7 @@ export function contentSecurityPolicy(third: ThirdParties = {}): string {
     add('img-src', [chat]);
   }
   if (third.conversionPixelUrl) add('img-src', [new URL(third.conversionPixelUrl).origin]);
+  if (options.uploadOrigin) add('connect-src', [options.uploadOrigin]);
   return directives
     .map(([name, sources]) => `${name} ${sources.length ? sources.join(' ') : "'none'"}`)
     .join('; ');
@@ -79,14 +87,31 @@ export const HSTS_MAX_AGE_SECONDS = 2 * 365 * 86_400;
  * The response headers every answer of the edge carries (CloudFront's response headers policy,
  * overriding what an origin sent). Lower-case names, as the local server writes them.
  */
-export function securityHeaders(third: ThirdParties = {}): Record<string, string> {
+export function securityHeaders(
+  third: ThirdParties = {},
+  options: { uploadOrigin?: string } = {},
+): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(third),
+    'content-security-policy': contentSecurityPolicy(third, options),
     'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
     ...CUSTOM_HEADERS,
+  };
+}
+
+/**
+ * The headers of each behaviour's response headers policy (`EdgeBehaviour.headers`): public pages
+ * and the API get the site's; the admin pages may also post upload forms to `uploadOrigin`.
+ */
+export function securityHeadersByPolicy(
+  third: ThirdParties,
+  uploadOrigin: string | undefined,
+): Record<HeaderPolicyName, Record<string, string>> {
+  return {
+    public: securityHeaders(third),
+    admin: securityHeaders(third, uploadOrigin ? { uploadOrigin } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   parseSitePages,
   readSitePagesFile,
   resolveEdge,
-  securityHeaders,
+  securityHeadersByPolicy,
   type Edge,
   type EdgeResolution,
   type SitePages,
@@ -37,8 +37,11 @@ export interface LocalServerOptions {
    * read from beside `webDist` when absent, none (API and media only) when that file does not exist.
    */
   sitePages?: SitePagesInput;
-  /** The media bucket behind `/media/*`. */
-  media: { s3: S3Client; bucket: string };
+  /**
+   * The media bucket behind `/media/*`, and the origin the admin's browser posts upload forms to
+   * (the S3 stand-in's, allowed by the admin pages' CSP as CloudFront allows the bucket's).
+   */
+  media: { s3: S3Client; bucket: string; uploadOrigin?: string };
   /** How `/api/*` finds an operation's handler (default: import its module once). */
   loadHandler?: LoadHandler;
   /** The origin renderer of blog pages, sitemap and RSS; null or absent → those paths answer 502 as a missing origin would. */
@@ -215,8 +218,9 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   const pages = options.sitePages
     ? parseSitePages(options.sitePages, 'sitePages')
     : readSitePages(options.webDist);
-  // Built once, from the third parties the build's pages load (as CloudFront's headers policy is).
-  const security = securityHeaders(pages?.thirdParties ?? {});
+  // Built once, from the third parties the build's pages load (as CloudFront's headers policies
+  // are), one set per kind of behaviour.
+  const security = securityHeadersByPolicy(pages?.thirdParties ?? {}, options.media.uploadOrigin);
   const edge: Edge = createEdge(pages ?? NO_SITE_PAGES);
 
   async function api(
@@ -326,7 +330,12 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         const headers = Object.fromEntries(
           Object.entries(at.answer.headers).map(([k, v]) => [k, v.value]),
         );
-        await send(req, res, { status, headers, body: null }, { compress: false, security });
+        await send(
+          req,
+          res,
+          { status, headers, body: null },
+          { compress: false, security: security[at.behaviour.headers] },
+        );
       } else if (!pages && at.origin === 'site') {
         req.resume();
         status = 200;
@@ -335,22 +344,24 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
           req,
           res,
           { status, headers, body: Buffer.from(PLACEHOLDER) },
-          {
-            compress: at.compress,
-            security,
-          },
+          { compress: at.compress, security: security[at.behaviour.headers] },
         );
       } else {
         const reply = await origin(req, request, at);
         const edited = edgeResponse(edge, at, request, reply);
         status = edited.status;
-        await send(req, res, { ...reply, ...edited }, { compress: at.compress, security });
+        await send(
+          req,
+          res,
+          { ...reply, ...edited },
+          { compress: at.compress, security: security[at.behaviour.headers] },
+        );
       }
     } catch (error) {
       log.error('local server request failed', { method: request.method, path: rawPath, error });
       if (!res.headersSent) {
         const reply = jsonReply(500, 'Something went wrong on our side. Please try again.');
-        await send(req, res, reply, { compress: false, security });
+        await send(req, res, reply, { compress: false, security: security.public });
       } else res.destroy();
       status = 500;
     }
