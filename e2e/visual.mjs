@@ -214,7 +214,7 @@ async function settle(page) {
  * Shoot one route at the top and scrolled, returning what a person would object to. The scrolled
  * shot is taken one and a half screens down (or at the bottom of a shorter page).
  */
-async function shootRoute(page, base, path, width, dir) {
+export async function shootRoute(page, base, path, width, dir) {
   const findings = [];
   const res = await page.goto(base + path);
   if (!res || res.status() >= 500) findings.push(`answered ${res?.status()}`);
