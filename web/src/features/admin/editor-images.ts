@@ -153,6 +153,19 @@ export async function insertImages(
   upload: UploadFn,
 ): Promise<void> {
   const keys = files.map(() => `upload-${Date.now().toString(36)}-${++sequence}`);
+  for (const [i, key] of keys.entries()) {
+    uploads.set(key, {
+      filename: files[i]?.name ?? '',
+      stage: { kind: 'uploading', fraction: 0 },
+      cancel: () => undefined,
+    });
+    quill.insertEmbed(index + i, UploadPlaceholder.blotName, key, 'user');
+  }
+  // The author goes on writing after the images, as after anything else inserted at the caret
+  // (Quill leaves the caret before an insertion made at it).
+  const caret = quill.getSelection();
+  if (caret?.index === index && caret.length === 0)
+    quill.setSelection(index + files.length, 0, 'silent');
   await Promise.all(
     files.map(async (file, i) => {
       const key = keys[i] ?? '';
@@ -163,7 +176,6 @@ export async function insertImages(
         cancel: () => controller.abort(),
       };
       uploads.set(key, state);
-      quill.insertEmbed(index + i, UploadPlaceholder.blotName, key, 'user');
       const update = (stage: PlaceholderState['stage']): void => {
         state.stage = stage;
         const node = placeholderNode(quill, key);

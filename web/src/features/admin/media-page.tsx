@@ -257,12 +257,16 @@ function MediaLibrary() {
                       {item.filename}
                     </a>
                   </td>
-                  <td>{formatBytes(item.bytes)}</td>
-                  <td>
+                  <td className="media-table__nowrap" data-label="Size">
+                    {formatBytes(item.bytes)}
+                  </td>
+                  <td className="media-table__nowrap" data-label="Dimensions">
                     {item.width} × {item.height}
                   </td>
-                  <td>{formatAdminDate(item.created_at)}</td>
-                  <td>
+                  <td className="media-table__nowrap" data-label="Uploaded">
+                    {formatAdminDate(item.created_at)}
+                  </td>
+                  <td data-label="Used by">
                     <UsedBy item={item} />
                   </td>
                   <td>

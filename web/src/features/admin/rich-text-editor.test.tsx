@@ -162,6 +162,22 @@ describe('RichTextEditor images', () => {
     again.unmount();
   });
 
+  it('clicking an image offers its description (alt), stored with the image', () => {
+    const { quill, seen, unmount } = mount(`<p>Look${stored}</p>`);
+    const img = quill.root.querySelector('img');
+    if (!img) throw new Error('no image');
+    fireEvent.click(img);
+    const alt = screen.getByLabelText(/Describe the selected image/);
+    expect(alt).toHaveValue('');
+    fireEvent.change(alt, { target: { value: 'Boats in the harbour at dawn' } });
+    expect(seen.html).toBe(
+      `<p>Look${stored.replace('alt=""', 'alt="Boats in the harbour at dawn"')}</p>`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText(/Describe the selected image/)).toBeNull();
+    unmount();
+  });
+
   it('shows a refused upload in place, naming the file, until dismissed', async () => {
     library(() => ({
       status: 415,

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
-import type Quill from 'quill';
-import { IMAGE_MIMES } from '@agency/shared';
+import Quill, { Delta } from 'quill';
+import { IMAGE_MIMES, MEDIA_LIMITS } from '@agency/shared';
 import { faithfulSpaces } from './editor-html';
 import {
   dataImageMatcher,
@@ -146,11 +146,29 @@ export default function RichTextEditor({
   // change from outside (which would reload the editor and move the caret on every keystroke).
   const emitted = useRef({ raw: '', faithful: '' });
   const editorValue = value === emitted.current.faithful ? emitted.current.raw : value;
+  /** The image whose description (alt) is being edited: picked by clicking it. */
+  const [described, setDescribed] = useState<HTMLImageElement | null>(null);
+  const altId = useId();
   useEffect(() => {
     if (group.current) nameToolbar(group.current);
     const q = editor.current?.getEditor();
-    return q ? handlePlaceholderClicks(q) : undefined;
+    if (!q) return;
+    const onImageClick = (e: MouseEvent): void => {
+      if (e.target instanceof HTMLImageElement && Quill.find(e.target)) setDescribed(e.target);
+    };
+    q.root.addEventListener('click', onImageClick);
+    const stopPlaceholders = handlePlaceholderClicks(q);
+    return () => {
+      q.root.removeEventListener('click', onImageClick);
+      stopPlaceholders();
+    };
   }, []);
+  const describe = (alt: string): void => {
+    const q = quill();
+    const blot = described ? Quill.find(described) : null;
+    if (!q || !blot || blot instanceof Quill) return;
+    q.updateContents(new Delta().retain(q.getIndex(blot)).retain(1, { alt }), 'user');
+  };
   return (
     <div
       ref={group}
@@ -188,6 +206,25 @@ export default function RichTextEditor({
         }}
         modules={modules}
       />
+      {described?.isConnected && (
+        <div className="rich-text__alt">
+          <label htmlFor={altId}>
+            Describe the selected image for people who cannot see it (leave empty if it is only
+            decoration)
+          </label>
+          <input
+            id={altId}
+            type="text"
+            defaultValue={described.getAttribute('alt') ?? ''}
+            key={described.getAttribute('src') ?? ''}
+            maxLength={MEDIA_LIMITS.altMax}
+            onChange={(e) => describe(e.target.value)}
+          />
+          <button type="button" className="btn btn--outline" onClick={() => setDescribed(null)}>
+            Done
+          </button>
+        </div>
+      )}
     </div>
   );
 }
