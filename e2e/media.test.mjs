@@ -29,7 +29,8 @@ after(async () => {
 
 const shots = join(artifacts, 'shots');
 mkdirSync(shots, { recursive: true });
-const shoot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
+/** The whole page: the editor's form is taller than a screen, and the banner sits below the text. */
+const shoot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 
 /**
  * A photo-like JPEG as a camera writes it: smooth colour fields with fine grain, so the encoders
@@ -75,7 +76,7 @@ describe('images', () => {
   it(
     'an author inserts a photo through the toolbar and adds a banner; the post serves both as AVIF/WebP <picture>s; the media page lists them used by the post',
     { timeout: 300_000 },
-    async () => {
+    async (t) => {
       const inline = await photo(2400, 1600, 200);
       const banner = await photo(3000, 2000, 20);
       const page = await openPage(browser, 1280);
@@ -93,6 +94,7 @@ describe('images', () => {
       await page.keyboard.press('Enter');
 
       // The toolbar's image button opens the file picker.
+      let started = Date.now();
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Insert image' }).click();
       await (
@@ -109,25 +111,30 @@ describe('images', () => {
       const inserted = editor.locator('img[src^="/media/images/"]');
       await inserted.waitFor({ timeout: 120_000 });
       assert.equal(await placeholder.count(), 0);
+      t.diagnostic(
+        `inline ${(inline.length / 1024).toFixed(0)} KB 2400×1600 JPEG: picked → in the text in ${Date.now() - started} ms`,
+      );
       assert.equal(await inserted.getAttribute('width'), '2400');
       assert.equal(await inserted.getAttribute('height'), '1600');
       assert.match(await inserted.getAttribute('src'), /\/1920\.jpg$/);
 
+      started = Date.now();
       await page
         .getByLabel('Banner image')
         .setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: banner });
       await page.getByRole('progressbar', { name: 'Uploading banner.jpg' }).waitFor();
       const preview = page.getByRole('img', { name: 'Banner' });
       await preview.waitFor({ timeout: 120_000 });
+      t.diagnostic(
+        `banner ${(banner.length / 1024).toFixed(0)} KB 3000×2000 JPEG: chosen → shown in ${Date.now() - started} ms`,
+      );
       assert.match(
         await page.locator('.banner-input__details').innerText(),
         /banner\.jpg · .* · 3000 × 2000 px/,
       );
       assert.match(await chosenSource(preview), /\/media\/images\/[^/]+\/480\.(avif|webp)$/);
-      await editor.scrollIntoViewIfNeeded();
       await shoot(page, 'images-editor-1280');
       await page.setViewportSize({ width: 375, height: 740 });
-      await editor.scrollIntoViewIfNeeded();
       await shoot(page, 'images-editor-375');
       await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -1,4 +1,5 @@
-import Quill, { Delta, Parchment } from 'quill';
+import Quill, { Delta } from 'quill';
+import Embed from 'quill/blots/embed';
 import Image from 'quill/formats/image';
 import { inlineSrc, type MediaItem } from '@agency/shared';
 import { isAbort, type UploadOptions, type UploadStage } from './upload-image';
@@ -44,6 +45,7 @@ const uploads = new Map<string, PlaceholderState>();
 function renderPlaceholder(node: HTMLElement, key: string): void {
   const state = uploads.get(key);
   node.replaceChildren();
+  node.classList.toggle('ql-upload__body--failed', state?.stage.kind === 'failed');
   if (!state) return;
   const name = document.createElement('span');
   name.className = 'ql-upload__name';
@@ -51,7 +53,6 @@ function renderPlaceholder(node: HTMLElement, key: string): void {
   node.append(name);
   const { stage } = state;
   if (stage.kind === 'failed') {
-    node.classList.add('ql-upload--failed');
     const message = document.createElement('span');
     message.className = 'ql-upload__message';
     message.setAttribute('role', 'alert');
@@ -86,8 +87,12 @@ function button(text: string, label: string, action: string): HTMLButtonElement 
   return b;
 }
 
-/** Where an image is being uploaded: never part of the saved HTML. */
-export class UploadPlaceholder extends Parchment.EmbedBlot {
+/**
+ * Where an image is being uploaded: never part of the saved HTML. Quill's Embed gives it the
+ * guard text nodes a caret needs on either side of something not editable; what it shows is
+ * drawn inside its content node only, so those guards stay put.
+ */
+export class UploadPlaceholder extends Embed {
   static override blotName = 'upload-placeholder';
   static override tagName = 'SPAN';
   static override className = 'ql-upload';
@@ -96,8 +101,10 @@ export class UploadPlaceholder extends Parchment.EmbedBlot {
     const node = super.create(key);
     if (!(node instanceof HTMLElement)) throw new TypeError('a placeholder needs an HTML element');
     node.dataset.upload = key;
-    node.setAttribute('contenteditable', 'false');
-    renderPlaceholder(node, key);
+    const body = document.createElement('span');
+    body.className = 'ql-upload__body';
+    renderPlaceholder(body, key);
+    node.append(body);
     return node;
   }
 
@@ -126,6 +133,8 @@ export type UploadFn = (file: File, options: UploadOptions) => Promise<MediaItem
 
 const placeholderNode = (quill: Quill, key: string): HTMLElement | null =>
   quill.root.querySelector<HTMLElement>(`[data-upload="${key}"]`);
+const placeholderBody = (quill: Quill, key: string): HTMLElement | null =>
+  quill.root.querySelector<HTMLElement>(`[data-upload="${key}"] .ql-upload__body`);
 
 /** Index of the placeholder in the document, or null once it is gone (deleted by the author). */
 function placeholderIndex(quill: Quill, key: string): number | null {
@@ -178,8 +187,8 @@ export async function insertImages(
       uploads.set(key, state);
       const update = (stage: PlaceholderState['stage']): void => {
         state.stage = stage;
-        const node = placeholderNode(quill, key);
-        if (node) renderPlaceholder(node, key);
+        const body = placeholderBody(quill, key);
+        if (body) renderPlaceholder(body, key);
       };
       try {
         const item = await upload(file, { onStage: update, signal: controller.signal });
