@@ -161,30 +161,27 @@ export async function insertImages(
   files: readonly File[],
   upload: UploadFn,
 ): Promise<void> {
-  const keys = files.map(() => `upload-${Date.now().toString(36)}-${++sequence}`);
-  for (const [i, key] of keys.entries()) {
-    uploads.set(key, {
-      filename: files[i]?.name ?? '',
+  const jobs = files.map((file) => {
+    const key = `upload-${Date.now().toString(36)}-${++sequence}`;
+    const controller = new AbortController();
+    const state: PlaceholderState = {
+      filename: file.name,
       stage: { kind: 'uploading', fraction: 0 },
-      cancel: () => undefined,
-    });
-    quill.insertEmbed(index + i, UploadPlaceholder.blotName, key, 'user');
-  }
+      cancel: () => controller.abort(),
+    };
+    uploads.set(key, state);
+    return { file, key, controller, state };
+  });
+  jobs.forEach(({ key }, i) =>
+    quill.insertEmbed(index + i, UploadPlaceholder.blotName, key, 'user'),
+  );
   // The author goes on writing after the images, as after anything else inserted at the caret
   // (Quill leaves the caret before an insertion made at it).
   const caret = quill.getSelection();
   if (caret?.index === index && caret.length === 0)
     quill.setSelection(index + files.length, 0, 'silent');
   await Promise.all(
-    files.map(async (file, i) => {
-      const key = keys[i] ?? '';
-      const controller = new AbortController();
-      const state: PlaceholderState = {
-        filename: file.name,
-        stage: { kind: 'uploading', fraction: 0 },
-        cancel: () => controller.abort(),
-      };
-      uploads.set(key, state);
+    jobs.map(async ({ file, key, controller, state }) => {
       const update = (stage: PlaceholderState['stage']): void => {
         state.stage = stage;
         const body = placeholderBody(quill, key);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import Quill, { Delta } from 'quill';
 import { IMAGE_MIMES, MEDIA_LIMITS } from '@agency/shared';
@@ -102,15 +102,17 @@ export default function RichTextEditor({
   const upload = useRef<UploadFn>(uploadImage);
   upload.current = uploadImage;
   const quill = (): Quill | null => editor.current?.getEditor() ?? null;
-  const insertAtSelection = (files: readonly File[]): void => {
-    const q = quill();
-    if (!q || files.length === 0) return;
-    const range = q.getSelection(true);
-    if (range.length > 0) q.deleteText(range.index, range.length, 'user');
-    void insertImages(q, range.index, files, (f, o) => upload.current(f, o));
-  };
-  const insertRef = useRef(insertAtSelection);
-  insertRef.current = insertAtSelection;
+  /** Upload files into the text in place of `range`, or at the caret. */
+  const insertFiles = useCallback(
+    (files: readonly File[], range?: { index: number; length: number }): void => {
+      const q = editor.current?.getEditor();
+      if (!q || files.length === 0) return;
+      const at = range ?? q.getSelection(true);
+      if (at.length > 0) q.deleteText(at.index, at.length, 'user');
+      void insertImages(q, at.index, files, (f, o) => upload.current(f, o));
+    },
+    [],
+  );
   const modules = useMemo(
     () => ({
       toolbar: {
@@ -121,26 +123,15 @@ export default function RichTextEditor({
       // Pasted and dropped files arrive here (Quill's default reads them as data: URLs).
       uploader: {
         mimetypes: PICKED_TYPES,
-        handler: (range: { index: number; length: number }, files: File[]) => {
-          const q = quill();
-          if (!q) return;
-          if (range.length > 0) q.deleteText(range.index, range.length, 'user');
-          void insertImages(q, range.index, files, (f, o) => upload.current(f, o));
-        },
+        handler: (range: { index: number; length: number }, files: File[]) =>
+          insertFiles(files, range),
       },
       // Images inside pasted HTML that are data: URLs are uploaded after the paste, at the caret.
       clipboard: {
-        matchers: [
-          [
-            'IMG',
-            dataImageMatcher((file) => {
-              setTimeout(() => insertRef.current([file]), 0);
-            }),
-          ],
-        ],
+        matchers: [['IMG', dataImageMatcher((file) => setTimeout(() => insertFiles([file]), 0))]],
       },
     }),
-    [],
+    [insertFiles],
   );
   // The editor is handed back the HTML it wrote itself, so a repaired value does not look like a
   // change from outside (which would reload the editor and move the caret on every keystroke).
@@ -192,7 +183,7 @@ export default function RichTextEditor({
           const files = [...(e.target.files ?? [])];
           // Cleared so the same file can be picked again.
           e.target.value = '';
-          insertAtSelection(files);
+          insertFiles(files);
         }}
       />
       <ReactQuill
