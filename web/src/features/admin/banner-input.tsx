@@ -151,7 +151,10 @@ export function BannerInput({
       ) : (
         banner && (
           <div className="banner-input__current">
-            <BannerPreview banner={banner} />
+            {/* Its own box: a <picture>'s <source>s would count as flex items and push it aside. */}
+            <div className="banner-input__image">
+              <BannerPreview banner={banner} />
+            </div>
             {details.length > 0 && <p className="banner-input__details">{details.join(' · ')}</p>}
             <button type="button" className="btn btn--outline" onClick={() => onChange(null)}>
               Remove banner
