@@ -1,18 +1,26 @@
-// bench:web — builds, serves the prerendered site with the local stack on loopback and runs
-// Lighthouse 12 (mobile, Debian's chromium) on five prerendered routes, /blog and a post page (the
-// newest post under /blog/ in the stack's sitemap), several times each (the median run counts).
-// Prints per route the four category scores, FCP, LCP, Speed Index, TBT, CLS and first-load
-// JavaScript: what Lighthouse saw transferred (the target) next to the built files under gzip -9;
-// writes bench/results/web.json.
+// bench:web — builds, serves the prerendered site with the local stack on loopback, adds posts whose
+// banners are real 4000 × 3000 photos through the admin's upload flow (bench/lib/photo-posts.ts),
+// and runs Lighthouse 12 (mobile, Debian's chromium) on five prerendered routes, /blog and the newest
+// photo post, several times each (the median run counts). Prints per route the four category
+// scores, FCP, LCP, Speed Index, TBT, CLS and first-load JavaScript: what Lighthouse saw transferred
+// (the target) next to the built files under gzip -9. For /blog and the post it also measures the
+// largest paint's image in Chromium under the same emulation (file, type, bytes, fetched once), and
+// on /, /blog and the post checks every image's `sizes` against the width the layout shows it at,
+// at 375 px and 1280 px. Writes bench/results/web.json.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { tsImport } from 'tsx/esm/api';
 import { buildWeb, machine, repoRoot, startStack } from './lib/stack.mjs';
+import { launch, lcpImage, sizesCheck } from './lib/image-checks.mjs';
 
 const ROUTES = ['/', '/services', '/portfolio', '/contact', '/seo-company-in-chennai', '/blog'];
-const TARGETS = { score: 100, firstLoadJsKb: 100 };
+const TARGETS = { score: 100, firstLoadJsKb: 100, lcpMs: 1500, lcpImageKb: 100 };
+/** Posts with a photo banner: enough to fill /blog's first screen and the featured sidebar. */
+const PHOTO_POSTS = 3;
+const ADMIN = { email: 'admin@example.com', password: 'Bench-Passw0rd!2024' };
 // Lighthouse's own advice for a stable figure: several runs per page, report the median one.
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const dist = join(repoRoot, 'web', 'dist');
@@ -54,9 +62,69 @@ async function postRoute(base) {
   return null;
 }
 
+/**
+ * Add the photo posts through the upload flow; the newest one's path, or null (and why) when the
+ * flow is not there to use.
+ */
+async function addPhotoPosts(base) {
+  const { login, seedPhotoPosts } = await tsImport('./lib/photo-posts.ts', import.meta.url);
+  try {
+    const token = await login(base, ADMIN.email, ADMIN.password);
+    console.log(`bench:web: uploading ${PHOTO_POSTS} photos through the upload flow…`);
+    const { photos, slug } = await seedPhotoPosts(base, token, PHOTO_POSTS);
+    for (const p of photos)
+      console.log(
+        `  ${p.item.filename}: ${(p.bytes / 1048576).toFixed(2)} MB ${p.item.width}×${p.item.height}, upload ${p.uploadMs} ms, confirm (variants) ${p.confirmMs} ms`,
+      );
+    return {
+      route: `/blog/${slug}`,
+      photos: photos.map((p) => ({
+        filename: p.item.filename,
+        bytes: p.bytes,
+        width: p.item.width,
+        height: p.item.height,
+        uploadMs: p.uploadMs,
+        confirmMs: p.confirmMs,
+      })),
+    };
+  } catch (e) {
+    console.warn(`bench:web: could not add photo posts (${e.message}); measuring without them`);
+    return { route: null, error: String(e.message ?? e) };
+  }
+}
+
+const kb = (bytes) => (bytes === null ? '?' : Math.round((bytes / 1024) * 10) / 10);
+
+/** The LCP image of /blog and the post, and the `sizes` check of /, /blog and the post (bench/lib/image-checks.mjs). */
+async function imageChecks(base, post) {
+  const browser = await launch();
+  try {
+    const lcp = {};
+    for (const route of post ? ['/blog', post] : ['/blog'])
+      lcp[route] = await lcpImage(browser, `${base}${route}`);
+    const sizes = [
+      ...(await sizesCheck(browser, `${base}/`, {
+        reveal: ['.blog-teaser'],
+        waitFor: ['.blog-teaser__box img[sizes]'],
+      })),
+      ...(await sizesCheck(browser, `${base}/blog`, { reveal: ['.blog-sidebar'] })),
+      ...(post
+        ? await sizesCheck(browser, `${base}${post}`, {
+            reveal: ['.post__body picture', '.related'],
+            waitFor: ['.related__card img'],
+          })
+        : []),
+    ];
+    return { lcp, sizes };
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function benchWeb() {
   buildWeb();
-  const stack = await startStack();
+  const stack = await startStack({ env: { ADMIN_PASSWORD: ADMIN.password } });
+  const photoPosts = await addPhotoPosts(stack.url);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -68,7 +136,8 @@ export async function benchWeb() {
     ],
   });
   const rows = [];
-  const post = await postRoute(stack.url);
+  const post = photoPosts.route ?? (await postRoute(stack.url));
+  let images = { lcp: {}, sizes: [] };
   if (!post)
     console.warn('bench:web: the sitemap lists no post under /blog/; measuring without one');
   try {
@@ -117,15 +186,19 @@ export async function benchWeb() {
         failedRuns: errors,
       });
     }
+    images = await imageChecks(stack.url, post);
   } finally {
     await chrome.kill();
     await stack.stop();
   }
+  for (const r of rows) if (images.lcp[r.route]) r.lcpImage = images.lcp[r.route];
   const report = {
     date: new Date().toISOString(),
     machine: await machine(),
     targets: TARGETS,
+    photoPosts,
     rows,
+    sizes: images.sizes,
   };
   writeFileSync(join(repoRoot, 'bench', 'results', 'web.json'), JSON.stringify(report, null, 2));
   console.log(
@@ -136,7 +209,16 @@ export async function benchWeb() {
       `${r.route} | ${r.performance} (runs ${r.performanceRuns.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.speedIndexMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} / ${r.firstLoadJsGzipKb} (${r.scripts})`,
     );
     if (r.failingAudits.length) console.log(`  failing: ${r.failingAudits.join(', ')}`);
+    if (r.lcpImage)
+      console.log(
+        `  LCP image: ${r.lcpImage.url} (${r.lcpImage.type}) ${kb(r.lcpImage.bytes)} KB, fetched ${r.lcpImage.fetchesOfImage.length}× from its folder${r.lcpImage.preloadWarnings.length ? `; ${r.lcpImage.preloadWarnings.join(' ')}` : ''}`,
+      );
   }
+  console.log('sizes: page | layout | where | rendered px | sizes px | file chosen');
+  for (const s of report.sizes)
+    console.log(
+      `${s.url} | ${s.layout} | ${s.where} | ${s.rendered} | ${s.announced} | ${s.chosen}`,
+    );
   return report;
 }
 

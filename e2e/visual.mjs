@@ -27,7 +27,13 @@ export async function publicRoutes(base) {
   return [...new Set(routes)];
 }
 
-export const ADMIN_ROUTES = ['/admin', '/add-blog', '/admin/leads', '/admin/taxonomy'];
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/add-blog',
+  '/admin/leads',
+  '/admin/taxonomy',
+  '/admin/media',
+];
 
 const nameOf = (path) => (path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '_'));
 
@@ -208,7 +214,7 @@ async function settle(page) {
  * Shoot one route at the top and scrolled, returning what a person would object to. The scrolled
  * shot is taken one and a half screens down (or at the bottom of a shorter page).
  */
-async function shootRoute(page, base, path, width, dir) {
+export async function shootRoute(page, base, path, width, dir) {
   const findings = [];
   const res = await page.goto(base + path);
   if (!res || res.status() >= 500) findings.push(`answered ${res?.status()}`);

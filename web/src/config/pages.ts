@@ -140,6 +140,12 @@ export const pages = {
     source: 'src/features/admin/taxonomy-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy-page')),
   },
+  media: {
+    paths: ['/admin/media'],
+    kind: 'app',
+    source: 'src/features/admin/media-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/media-page')),
+  },
   postEditor: {
     paths: ['/add-blog', '/edit-blog/:slug'],
     kind: 'app',

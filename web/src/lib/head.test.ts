@@ -31,6 +31,35 @@ describe('renderHead', () => {
     });
   });
 
+  it("preloads the page's largest image first and gives the share image its size", () => {
+    const head = renderHead(
+      {
+        ...meta,
+        image: '/media/images/x/card.jpg',
+        imageSize: { width: 1200, height: 630 },
+        preloadImage: {
+          srcset: '/media/images/x/480.avif 480w, /media/images/x/960.avif 960w',
+          sizes: '(max-width: 860px) calc(100vw - 40px), 820px',
+          type: 'image/avif',
+        },
+      },
+      'https://agency.example',
+    );
+    expect(head.indexOf('<link rel="preload" as="image"')).toBe(0);
+    expect(head).toContain(
+      'imagesrcset="/media/images/x/480.avif 480w, /media/images/x/960.avif 960w" imagesizes="(max-width: 860px) calc(100vw - 40px), 820px" type="image/avif" fetchpriority="high">',
+    );
+    expect(head).toContain(
+      '<meta property="og:image" content="https://agency.example/media/images/x/card.jpg">',
+    );
+    expect(head).toContain('<meta property="og:image:width" content="1200">');
+    expect(head).toContain('<meta property="og:image:height" content="630">');
+    // Without them, neither appears.
+    const plain = renderHead(meta, 'https://agency.example');
+    expect(plain).not.toContain('preload');
+    expect(plain).not.toContain('og:image:width');
+  });
+
   it('marks 404 pages noindex', () => {
     expect(
       renderHead({ title: 'x', description: 'y', path: '/404', status: 404 }, 'http://l'),

@@ -79,13 +79,18 @@ export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
 }
 
 /**
- * Every <head> tag a page needs, as an HTML string: title, description, canonical,
+ * Every <head> tag a page needs, as an HTML string: the largest image's preload (first, so it
+ * starts before anything else the head asks for), title, description, canonical,
  * Open Graph, Twitter large-image card and JSON-LD. Shared by the prerender and the blog render handler.
  */
 export function renderHead(meta: PageMeta, siteUrl: string): string {
   const canonical = absoluteUrl(meta.path, siteUrl);
   const image = absoluteUrl(meta.image ?? site.defaultShareImage, siteUrl);
+  const preload = meta.preloadImage;
   const tags = [
+    preload
+      ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(preload.srcset)}" imagesizes="${escapeHtml(preload.sizes)}" type="${escapeHtml(preload.type)}" fetchpriority="high">`
+      : '',
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
@@ -97,6 +102,12 @@ export function renderHead(meta: PageMeta, siteUrl: string): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
+    ...(meta.imageSize
+      ? [
+          `<meta property="og:image:width" content="${meta.imageSize.width}">`,
+          `<meta property="og:image:height" content="${meta.imageSize.height}">`,
+        ]
+      : []),
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,

@@ -7,6 +7,14 @@ export interface PageMeta {
   path: string;
   /** Site path or absolute URL of the social-share image (large-image card). */
   image?: string;
+  /** Pixel size of `image`, when known (Open Graph's og:image:width/height). */
+  imageSize?: { width: number; height: number };
+  /**
+   * The page's largest image, preloaded from the head so its download starts with the HTML's
+   * first bytes: the same `srcset` and `sizes` as the image's first `<source>`, so the browser
+   * preloads exactly the file the page then uses.
+   */
+  preloadImage?: { srcset: string; sizes: string; type: string };
   type?: 'website' | 'article';
   keywords?: string;
   /** Emits FAQPage JSON-LD. */

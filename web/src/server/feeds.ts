@@ -1,6 +1,6 @@
-import { excerpt, type Post } from '@agency/shared';
+import { cardPath, excerpt, SOCIAL_CARD, VARIANT_MIME, type Post } from '@agency/shared';
 import { absoluteUrl } from '../lib/head';
-import { postPath } from '../features/blog/paths';
+import { mediaSrc, postPath } from '../features/blog/paths';
 import { pagePath, renderedFiles } from '../config/pages';
 
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
@@ -14,6 +14,10 @@ export const xmlEscape = (s: string): string =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
+
+/** Text safe inside HTML (a feed's HTML description, before it is XML-escaped in turn). */
+const htmlEscape = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** RFC 822 date of RSS (`Wed, 12 Mar 2025 12:00:00 GMT`). */
 export const rfc822 = (iso: string): string => new Date(iso).toUTCString();
@@ -47,18 +51,41 @@ export interface FeedInfo {
   description: string;
 }
 
-/** RSS 2.0 of the given posts (newest first), with an atom:link to itself. */
+/** The image a feed item shows: the banner's 1200 × 630 JPEG card, or a banner stored before variants as uploaded. */
+function feedImage(post: Post, siteUrl: string): { url: string; card: boolean } | null {
+  if (post.banner) return { url: absoluteUrl(cardPath(post.banner), siteUrl), card: true };
+  if (post.banner_image)
+    return { url: absoluteUrl(mediaSrc(post.banner_image), siteUrl), card: false };
+  return null;
+}
+
+/**
+ * RSS 2.0 of the given posts (newest first), with an atom:link to itself. An item's banner is
+ * carried twice, for the two kinds of reader: as Media RSS `media:content` (the thumbnail of
+ * Feedly, Inoreader and the like; `enclosure` would need the file's byte length, which the post
+ * does not know) and as an `<img>` heading the description (readers that show the item's HTML).
+ */
 export function rssXml(posts: readonly Post[], siteUrl: string, info: FeedInfo): string {
   const items = posts.map((p) => {
     const link = xmlEscape(absoluteUrl(postPath(p.slug), siteUrl));
+    const image = feedImage(p, siteUrl);
+    const size = image?.card ? ` width="${SOCIAL_CARD.width}" height="${SOCIAL_CARD.height}"` : '';
+    const text = excerpt(p.content, 300);
+    // The description is HTML when it shows the image, so its text is HTML-escaped first.
+    const description = image
+      ? `<p><img src="${htmlEscape(image.url)}" alt=""${size}></p><p>${htmlEscape(text)}</p>`
+      : text;
     return [
       '    <item>',
       `      <title>${xmlEscape(p.title)}</title>`,
       `      <link>${link}</link>`,
       `      <guid isPermaLink="true">${link}</guid>`,
       `      <pubDate>${rfc822(p.created_at)}</pubDate>`,
-      `      <description>${xmlEscape(excerpt(p.content, 300))}</description>`,
+      `      <description>${xmlEscape(description)}</description>`,
       p.category ? `      <category>${xmlEscape(p.category.category)}</category>` : '',
+      image
+        ? `      <media:content url="${xmlEscape(image.url)}" medium="image"${image.card ? ` type="${VARIANT_MIME.jpg}"` : ''}${size}/>`
+        : '',
       '    </item>',
     ]
       .filter(Boolean)
@@ -67,7 +94,7 @@ export function rssXml(posts: readonly Post[], siteUrl: string, info: FeedInfo):
   const newest = posts[0];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${xmlEscape(info.title)}</title>`,
     `    <link>${xmlEscape(absoluteUrl(pagePath('blogList'), siteUrl))}</link>`,

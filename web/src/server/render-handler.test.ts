@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildPath, SPECIAL_SLUGS, type Post } from '@agency/shared';
+import { buildPath, SPECIAL_SLUGS, type Image, type Post } from '@agency/shared';
 import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { makePost } from '../features/blog/testing/fake-api';
 import { SWR_FALLBACK_ID } from '../lib/head';
@@ -27,7 +27,18 @@ const SHELL = `<!doctype html>
   </body>
 </html>`;
 
-// 25 posts, newest first, over three pages of 10.
+// The newest post's banner: a processed 4000 × 3000 photo.
+const BANNER: Image = {
+  id: 'c0ffee00-1234-4abc-8def-0123456789ab',
+  width: 4000,
+  height: 3000,
+  format: 'jpg',
+  placeholder: 'data:image/webp;base64,UklGRg==',
+};
+const INLINE_ID = 'b0a7d1e2-5555-4aaa-9bbb-0123456789cd';
+
+// 25 posts, newest first, over three pages of 10. The newest has a processed banner and an inline
+// image; the others a banner stored before images had variants, the last none.
 const posts: Post[] = Array.from({ length: 25 }, (_, i) =>
   makePost({
     id: 100 - i,
@@ -35,8 +46,10 @@ const posts: Post[] = Array.from({ length: 25 }, (_, i) =>
     slug: i === 0 ? 'seo-tips' : `article-${i}`,
     content:
       i === 0
-        ? '<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>'
+        ? `<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p><p><img src="/media/images/${INLINE_ID}/1200.jpg" alt="A chart" width="1200" height="800"></p>`
         : `<p>Text ${i}.</p>`,
+    banner: i === 0 ? BANNER : null,
+    ...(i === 24 ? { banner_image: null } : {}),
     head_tag:
       i === 0
         ? '<meta name="keywords" content="seo"><script>alert(1)</script><meta http-equiv="refresh" content="0;url=https://evil.test">'
@@ -182,7 +195,12 @@ describe('render handler', () => {
     );
     expect(head).toContain(`<link rel="canonical" href="${SITE}/blog/seo-tips">`);
     expect(head).toContain('<meta property="og:type" content="article">');
-    expect(head).toContain(`<meta property="og:image" content="${SITE}/media/banners/100.jpg">`);
+    // The social card is the banner's 1200 × 630 crop.
+    const card = `${SITE}/media/images/${BANNER.id}/card.jpg`;
+    expect(head).toContain(`<meta property="og:image" content="${card}">`);
+    expect(head).toContain('<meta property="og:image:width" content="1200">');
+    expect(head).toContain('<meta property="og:image:height" content="630">');
+    expect(head).toContain(`<meta name="twitter:image" content="${card}">`);
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(head).toContain('<meta name="keywords" content="seo">');
     expect(html).not.toContain('alert(1)');
@@ -198,7 +216,7 @@ describe('render handler', () => {
     expect(posting).toMatchObject({
       headline: 'SEO & "tips" <2025>',
       datePublished: posts[0]?.created_at,
-      image: `${SITE}/media/banners/100.jpg`,
+      image: `${SITE}/media/images/${BANNER.id}/card.jpg`,
     });
     const crumbs = ld.find((o) => o['@type'] === 'BreadcrumbList');
     expect(JSON.stringify(crumbs)).toContain(`${SITE}/blog/seo-tips`);
@@ -207,6 +225,10 @@ describe('render handler', () => {
     expect(root).toMatch(/^<div id="root" data-path="\/blog\/seo-tips">/);
     expect(root).toContain(
       '<h2>Why SEO</h2><p>Search engines reward <strong>useful</strong> pages.</p>',
+    );
+    // The inline image is served as a <picture> of its variants, already in the server's HTML.
+    expect(root).toContain(
+      `<picture><source type="image/avif" srcset="/media/images/${INLINE_ID}/480.avif 480w, /media/images/${INLINE_ID}/960.avif 960w, /media/images/${INLINE_ID}/1200.avif 1200w"`,
     );
     expect(root).toMatch(/<h1[^>]*>SEO &amp; &quot;tips&quot; &lt;2025&gt;<\/h1>/);
     expect(root).toContain('href="/blog/article-1"');
@@ -222,6 +244,36 @@ describe('render handler', () => {
       post: { slug: 'seo-tips' },
     });
     expect(fallback[listPostsKey(1)]).toMatchObject({ next: expect.stringContaining('page=2') });
+  });
+
+  it('preloads the banner the page shows, before the other head tags', async () => {
+    const html = (await handler()(event('/blog/seo-tips'))).body ?? '';
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const preloads = doc.head.querySelectorAll('link[rel="preload"][as="image"]');
+    expect(preloads).toHaveLength(1);
+    const preload = preloads[0] as HTMLLinkElement;
+    // Exactly what the banner's first <source> offers the browser, so it picks the same file.
+    const source = doc.querySelector('picture source');
+    const banner = doc.querySelector('img.post__banner');
+    expect(source?.parentElement).toBe(banner?.parentElement);
+    expect(preload.getAttribute('imagesrcset')).toBe(source?.getAttribute('srcset'));
+    expect(preload.getAttribute('imagesizes')).toBe(source?.getAttribute('sizes'));
+    expect(preload.getAttribute('type')).toBe(source?.getAttribute('type'));
+    expect(preload.getAttribute('type')).toBe('image/avif');
+    expect(preload.getAttribute('fetchpriority')).toBe('high');
+    expect(banner?.getAttribute('fetchpriority')).toBe('high');
+    expect(banner?.getAttribute('loading')).toBe('eager');
+    // Ahead of the stylesheet and scripts of the shell's head.
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<title>'));
+  });
+
+  it('keeps a banner stored before images had variants as it was, with no preload', async () => {
+    const html = (await handler()(event('/blog/article-1'))).body ?? '';
+    const head = headOf(html);
+    expect(head).not.toContain('rel="preload"');
+    expect(head).toContain(`<meta property="og:image" content="${SITE}/media/banners/99.jpg">`);
+    expect(head).not.toContain('og:image:width');
+    expect(html).toMatch(/<img class="post__banner" src="\/media\/banners\/99.jpg"/);
   });
 
   it('serves the career article on its unprefixed path', async () => {
@@ -292,8 +344,41 @@ describe('render handler', () => {
     expect(texts(first, 'link')).toEqual([`${SITE}/blog/seo-tips`]);
     expect(texts(first, 'guid')).toEqual([`${SITE}/blog/seo-tips`]);
     expect(texts(first, 'pubDate')).toEqual(['Tue, 25 Mar 2025 12:00:00 GMT']);
-    expect(texts(first, 'description')).toEqual(['Why SEO Search engines reward useful pages.']);
+    // The banner: its 1200 × 630 JPEG card as Media RSS, and at the head of the HTML description.
+    const card = `${SITE}/media/images/${BANNER.id}/card.jpg`;
+    const media = first.getElementsByTagNameNS('http://search.yahoo.com/mrss/', 'content');
+    expect(media).toHaveLength(1);
+    expect(media[0]?.getAttribute('url')).toBe(card);
+    expect(media[0]?.getAttribute('medium')).toBe('image');
+    expect(media[0]?.getAttribute('type')).toBe('image/jpeg');
+    expect(media[0]?.getAttribute('width')).toBe('1200');
+    expect(media[0]?.getAttribute('height')).toBe('630');
+    expect(texts(first, 'description')).toEqual([
+      `<p><img src="${card}" alt="" width="1200" height="630"></p><p>Why SEO Search engines reward useful pages.</p>`,
+    ]);
     expect(items[19] && texts(items[19], 'link')).toEqual([`${SITE}/blog/article-19`]);
+    // A banner stored before variants is carried as it is, with no type or size it cannot vouch for.
+    const legacy = items[1]?.getElementsByTagNameNS('http://search.yahoo.com/mrss/', 'content')[0];
+    expect(legacy?.getAttribute('url')).toBe(`${SITE}/media/banners/99.jpg`);
+    expect(legacy?.hasAttribute('type')).toBe(false);
+  });
+
+  it('leaves a feed item without a banner with a plain-text description and no media', async () => {
+    const handle = createRenderHandler({
+      siteUrl: SITE,
+      upstream: {
+        getPost: async () => ({ found: false }),
+        listPosts: async () => ({ results: [posts[24] as Post], next: null, previous: null }),
+      },
+      loadShell: async () => SHELL,
+      loadManifest: async () => MANIFEST,
+    });
+    const item = parseXml((await handle(event('/rss.xml'))).body ?? '').getElementsByTagName(
+      'item',
+    )[0];
+    if (!item) throw new Error('no item');
+    expect(texts(item, 'description')).toEqual(['Text 24.']);
+    expect(item.getElementsByTagNameNS('http://search.yahoo.com/mrss/', 'content')).toHaveLength(0);
   });
 
   it('serves the page without data and 503 when the API is down', async () => {

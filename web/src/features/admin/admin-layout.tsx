@@ -25,6 +25,9 @@ function AdminHeader() {
             <NavLink to={pagePath('taxonomy')}>Categories &amp; authors</NavLink>
           </li>
           <li>
+            <NavLink to={pagePath('media')}>Media</NavLink>
+          </li>
+          <li>
             <NavLink to={pagePath('postEditor')}>Add blog</NavLink>
           </li>
         </ul>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PostEditorPage from './post-editor-page';
-import { renderAdmin, signIn } from './testing';
+import { fakeBucket, makeMediaItem, renderAdmin, signIn, uploadForm } from './testing';
 import { fakeApi, makePost } from '../blog/testing/fake-api';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
@@ -10,38 +10,7 @@ vi.setConfig({ testTimeout: 20_000 });
 // Quill needs a real browser; the form only relies on the editor's value/onChange contract.
 vi.mock('./rich-text-editor', () => import('./editor-stand-in'));
 
-/** XMLHttpRequest stand-in answering uploads (callApi switches to XHR to report progress). */
-class FakeXhr {
-  static respond: (body: FormData) => { status: number; body: unknown } = () => ({
-    status: 500,
-    body: { error: 'unset' },
-  });
-  static sent: FormData[] = [];
-  status = 0;
-  responseText = '';
-  upload: {
-    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-  } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  headers: Record<string, string> = {};
-  open() {}
-  setRequestHeader(k: string, v: string) {
-    this.headers[k] = v;
-  }
-  abort() {}
-  send(body: FormData) {
-    FakeXhr.sent.push(body);
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      const res = FakeXhr.respond(body);
-      this.status = res.status;
-      this.responseText = JSON.stringify(res.body);
-      this.onload?.();
-    }, 10);
-  }
-}
+const ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 
 const lists = {
   listCategories: () => ({
@@ -55,11 +24,7 @@ const lists = {
   listAuthors: () => ({ body: { data: [{ id: 7, name: 'Asha Rao' }] } }),
 };
 
-beforeEach(() => {
-  signIn();
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
+beforeEach(() => signIn());
 afterEach(() => vi.unstubAllGlobals());
 
 const addRoutes = { '/add-blog': <PostEditorPage /> };
@@ -105,36 +70,83 @@ describe('add blog', () => {
     });
   });
 
-  it('shows a rejected banner next to the banner input, uploading through XHR', async () => {
-    fakeApi(lists);
-    FakeXhr.respond = () => ({
-      status: 415,
-      body: { error: 'The banner must be a JPEG, PNG, WebP, GIF or AVIF image.' },
+  it('uploads a chosen banner straight to the library, shows it from its variants, and saves only its id', async () => {
+    const item = makeMediaItem({ id: ID, filename: 'harbour.jpg', bytes: 5_000_000 });
+    const api = fakeApi({
+      ...lists,
+      createUpload: () => uploadForm(ID),
+      confirmUpload: () => ({ status: 201, body: { data: item } }),
+      createPost: (req) => ({
+        status: 201,
+        body: { data: makePost({ title: req.body.title ?? '', slug: req.body.slug ?? '' }) },
+      }),
     });
+    const bucket = fakeBucket(undefined, 40);
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'With banner' } });
-    const file = new File([new Uint8Array([1, 2, 3])], 'banner.png', { type: 'image/png' });
     const input = screen.getByLabelText('Banner image');
+    const file = new File([new Uint8Array(64)], 'harbour.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByRole('progressbar', { name: 'Uploading harbour.jpg' }),
+    ).toBeInTheDocument();
+    await screen.findByText('Uploading harbour.jpg: 50%');
+    // Saving while it uploads waits, saying why.
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await waitFor(() =>
-      expect(input).toHaveAccessibleDescription(
-        'The banner must be a JPEG, PNG, WebP, GIF or AVIF image.',
-      ),
+    expect(input).toHaveAccessibleDescription(/still uploading/);
+
+    const preview = await screen.findByRole('img', { name: 'Banner' });
+    expect(screen.getByText('harbour.jpg · 4.8 MB · 4000 × 3000 px')).toBeInTheDocument();
+    expect(preview).toHaveAttribute('src', `/media/images/${ID}/960.jpg`);
+    expect(preview.parentElement?.querySelector('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      expect.stringContaining(`/media/images/${ID}/480.avif 480w`),
     );
-    const sent = FakeXhr.sent[0];
-    expect(sent?.get('banner_image')).toBeInstanceOf(File);
-    expect(sent?.get('slug')).toBe('with-banner');
+    expect(bucket.posts[0]?.file).toBe(file);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(api.calls('createPost')).toHaveLength(1));
+    const sent = api.calls('createPost')[0]?.body;
+    expect(sent).toMatchObject({ slug: 'with-banner', banner_media: ID });
+    expect(sent).not.toHaveProperty('banner_image');
   });
 
-  it('refuses a non-image banner before uploading', () => {
-    fakeApi(lists);
+  it('shows the library’s refusal of a banner next to the banner input', async () => {
+    const api = fakeApi({
+      ...lists,
+      createUpload: () => uploadForm(ID),
+      confirmUpload: () => ({
+        status: 415,
+        body: { error: 'file banner.png: must be a JPEG, PNG, WebP, GIF or AVIF image' },
+      }),
+    });
+    fakeBucket();
+    renderAdmin('/add-blog', addRoutes);
+    const input = screen.getByLabelText('Banner image');
+    const file = new File([new Uint8Array([1, 2, 3])], 'banner.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        'file banner.png: must be a JPEG, PNG, WebP, GIF or AVIF image',
+      ),
+    );
+    expect(screen.queryByRole('img', { name: 'Banner' })).toBeNull();
+    expect(api.calls('confirmUpload')).toHaveLength(1);
+  });
+
+  it('refuses a non-image banner before uploading, in the library’s words', async () => {
+    const api = fakeApi(lists);
     renderAdmin('/add-blog', addRoutes);
     const input = screen.getByLabelText('Banner image');
     fireEvent.change(input, {
       target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
     });
-    expect(input).toHaveAccessibleDescription(/must be a JPEG, PNG/);
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        'file notes.txt: must be a JPEG, PNG, WebP, GIF or AVIF image',
+      ),
+    );
+    expect(api.calls('createUpload')).toEqual([]);
   });
 
   it('shows "Success! New blog added" for 4 s, then goes to /admin', async () => {
@@ -258,6 +270,49 @@ describe('publishing', () => {
 });
 
 describe('edit blog', () => {
+  it('shows the post’s banner with its dimensions; removing it saves `none`, keeping it sends nothing', async () => {
+    const banner = makeMediaItem({ id: ID });
+    const post = makePost({
+      id: 12,
+      slug: 'twelve',
+      banner_image: banner.src,
+      banner: {
+        id: ID,
+        width: 4000,
+        height: 3000,
+        format: 'jpg',
+        placeholder: banner.placeholder,
+      },
+    });
+    const api = fakeApi({
+      ...lists,
+      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      updatePost: (req) => ({
+        body: {
+          data: makePost({
+            ...post,
+            version: post.version + 1,
+            ...(req.body.banner_media === 'none' ? { banner_image: null, banner: null } : {}),
+          }),
+        },
+      }),
+    });
+    renderAdmin('/edit-blog/twelve', editRoutes);
+    const preview = await screen.findByRole('img', { name: 'Banner' });
+    expect(preview).toHaveAttribute('width', '4000');
+    expect(screen.getByText('4000 × 3000 px')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls('updatePost')).toHaveLength(1));
+    expect(api.calls('updatePost')[0]?.body).not.toHaveProperty('banner_media');
+
+    await screen.findByText('Blog Updated.');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove banner' }));
+    expect(screen.queryByRole('img', { name: 'Banner' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls('updatePost')).toHaveLength(2));
+    expect(api.calls('updatePost')[1]?.body).toMatchObject({ banner_media: 'none' });
+  });
+
   it('sends the version, says "Blog Updated." and, on a stale edit, offers to reload', async () => {
     let version = 3;
     let stale = false;
@@ -368,6 +423,7 @@ describe('revisions', () => {
             content: '<p>The old words stay.</p>',
             head_tag: '',
             banner_image: null,
+            banner: null,
             category: null,
             author: null,
             status: 'published',

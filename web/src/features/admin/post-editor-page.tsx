@@ -9,11 +9,11 @@ import {
   type ReactNode,
 } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { slugify, TIMINGS, type Post } from '@agency/shared';
+import { slugify, TIMINGS, type MediaItem, type Post } from '@agency/shared';
 import { ApiError, type BodyValue } from '../../lib/api-client';
 import { Popup } from '../../components/popup';
 import { AdminLayout } from './admin-layout';
-import { BannerInput, checkBanner } from './banner-input';
+import { BannerInput, shownFromItem, type ShownBanner } from './banner-input';
 import { classifySaveError, type PostField } from './post-form-errors';
 import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from './publish-time';
 import { StatusBadge } from './status-badge';
@@ -55,6 +55,9 @@ const valuesOf = (p: Post): Values => ({
   content: p.content,
   head_tag: p.head_tag,
 });
+
+const bannerOf = (p: Post | undefined): ShownBanner | null =>
+  p?.banner_image ? { image: p.banner, path: p.banner_image } : null;
 
 type Errors = Partial<Record<PostField, string>>;
 
@@ -123,13 +126,14 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   const [publishAt, setPublishAt] = useState(
     existing?.status === 'scheduled' ? toLocalInput(existing.publish_at) : '',
   );
-  const [banner, setBanner] = useState<File | null>(null);
-  const [currentBanner, setCurrentBanner] = useState(existing?.banner_image ?? null);
+  /** The banner shown, and what the next save sends about it: an image id, `none`, or nothing (unchanged). */
+  const [banner, setBanner] = useState<ShownBanner | null>(() => bannerOf(existing));
+  const [bannerMedia, setBannerMedia] = useState<string | undefined>(undefined);
+  const [bannerBusy, setBannerBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const [saving, setSaving] = useState<Intent | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [success, setSuccess] = useState<{ message: string; then?: string } | null>(null);
   const [savedCount, setSavedCount] = useState(0);
   const categories = useCategories();
@@ -145,9 +149,11 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
     setErrors((e) => ({ ...e, title: undefined, slug: undefined }));
   };
 
-  const onBanner = (file: File | null): void => {
-    setBanner(file);
-    setErrors((e) => ({ ...e, banner_image: file ? (checkBanner(file) ?? undefined) : undefined }));
+  const onBanner = (item: MediaItem | null): void => {
+    setBanner(item ? shownFromItem(item) : null);
+    // Removing a banner the saved post does not have changes nothing.
+    setBannerMedia(item ? item.id : saved?.banner_image ? 'none' : undefined);
+    setErrors((e) => ({ ...e, banner_image: undefined }));
   };
 
   /** The lifecycle fields of a save, or null when the schedule time is missing or past (shown at the field). */
@@ -169,7 +175,14 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   };
 
   const save = async (intent: Intent): Promise<void> => {
-    if (errors.banner_image || saving) return;
+    if (saving) return;
+    if (bannerBusy) {
+      setErrors((e) => ({
+        ...e,
+        banner_image: 'The banner is still uploading: save once it is done.',
+      }));
+      return;
+    }
     const lifecycle = publication(intent);
     if (!lifecycle) return;
     setGeneral(null);
@@ -178,17 +191,13 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
     const body: Record<string, BodyValue> = {
       ...values,
       ...lifecycle,
-      banner_image: banner ?? undefined,
+      banner_media: bannerMedia,
     };
-    const onUploadProgress = banner ? setProgress : undefined;
     try {
       const isNew = saved === null;
       const { data } = isNew
-        ? await api('createPost', { body, onUploadProgress })
-        : await api('updatePost', {
-            body: { ...body, id: saved.id, version },
-            onUploadProgress,
-          });
+        ? await api('createPost', { body })
+        : await api('updatePost', { body: { ...body, id: saved.id, version } });
       autosave.saved(values);
       setSuccess({
         message: successMessage(intent, isNew, saved, data),
@@ -202,8 +211,11 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
       if (!isNew) {
         setSaved(data);
         setVersion(data.version);
-        setCurrentBanner(data.banner_image);
-        setBanner(null);
+        // The same image keeps the file name and size shown since its upload.
+        setBanner((shown) =>
+          shown?.image && shown.image.id === data.banner?.id ? shown : bannerOf(data),
+        );
+        setBannerMedia(undefined);
         setSavedCount((n) => n + 1);
       }
     } catch (err) {
@@ -214,7 +226,6 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
       else setGeneral(problem.message);
     } finally {
       setSaving(null);
-      setProgress(null);
     }
   };
 
@@ -346,12 +357,12 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
         <Field id={id('banner_image')} label="Banner image" error={errors.banner_image}>
           <BannerInput
             id={id('banner_image')}
-            file={banner}
-            current={currentBanner}
-            onFile={onBanner}
+            banner={banner}
+            onChange={onBanner}
+            onBusy={setBannerBusy}
+            onError={(message) => setErrors((e) => ({ ...e, banner_image: message ?? undefined }))}
             error={errors.banner_image}
             errorId={`${id('banner_image')}-error`}
-            progress={progress}
           />
         </Field>
         <Field id={id('author_id')} label="Author" error={errors.author_id}>

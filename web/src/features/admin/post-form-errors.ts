@@ -35,7 +35,10 @@ export type SaveProblem =
 
 /** "slug: is taken" → "Slug is taken"; other sentences pass through. */
 function fieldSentence(field: PostField, message: string): string {
-  const rest = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : null;
+  const named = [field, field === 'banner_image' ? 'banner_media' : field].find((f) =>
+    message.startsWith(`${f}: `),
+  );
+  const rest = named === undefined ? null : message.slice(named.length + 2);
   return rest === null ? message : `${FIELD_LABELS[field]} ${rest}`;
 }
 
@@ -44,7 +47,8 @@ export function classifySaveError(err: unknown): SaveProblem {
   if (!(err instanceof ApiError))
     return { kind: 'general', message: 'Something went wrong. Please try again.' };
   const { status, message } = err;
-  const field = err.field;
+  // The banner is sent as a library image (`banner_media`); the form shows it at the banner input.
+  const field = err.field === 'banner_media' ? 'banner_image' : err.field;
   if (status === 409) {
     const aboutSlug =
       field === 'slug' ||

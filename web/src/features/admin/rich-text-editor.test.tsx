@@ -1,8 +1,10 @@
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../blog/testing/fake-api';
 import RichTextEditor from './rich-text-editor';
+import { fakeBucket, makeMediaItem, signIn, uploadForm } from './testing';
 
 /** The form's side of the editor: holds what the editor reports, as the post form does. */
 function Host({ initial, onValue }: { initial: string; onValue: (html: string) => void }) {
@@ -91,5 +93,161 @@ describe('RichTextEditor output', () => {
     const second = mount(saved);
     expect(second.quill.getContents().ops).toEqual(typed.ops);
     second.unmount();
+  });
+});
+
+describe('RichTextEditor images', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  // jsdom has no layout: Quill measures the caret to scroll it into view when it takes focus.
+  beforeAll(() => {
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+    Range.prototype.getClientRects ??= () => document.createElement('div').getClientRects();
+  });
+
+  const ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+  const stored = `<img src="/media/images/${ID}/1920.jpg" width="4000" height="3000" alt="">`;
+
+  /** The library: one form per upload, confirm answers a 4000 × 3000 photo (or what `confirm` says). */
+  function library(confirm?: () => { status: number; body: unknown }) {
+    signIn();
+    const server = fakeApi({
+      createUpload: () => uploadForm(ID),
+      confirmUpload:
+        confirm ?? (() => ({ status: 201, body: { data: makeMediaItem({ id: ID }) } })),
+    });
+    const bucket = fakeBucket(undefined, 150);
+    return { server, bucket };
+  }
+
+  const photo = (name = 'photo.jpg', type = 'image/jpeg') =>
+    new File([new Uint8Array(64)], name, { type });
+
+  it('the image button picks files; a placeholder shows progress in place, then the image is stored with its size', async () => {
+    const { server, bucket } = library();
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    const { quill, seen, unmount } = mount('');
+    type(quill, 'Before');
+    act(() => quill.setSelection(6, 0, 'user'));
+    fireEvent.click(screen.getByRole('button', { name: 'Insert image' }));
+    const picker = screen.getByLabelText('Images to insert');
+    expect(click.mock.contexts).toContain(picker);
+    fireEvent.change(picker, { target: { files: [photo()] } });
+
+    const placeholder = await screen.findByText('photo.jpg');
+    const box = placeholder.closest('.ql-upload');
+    if (!(box instanceof HTMLElement)) throw new Error('no placeholder');
+    await waitFor(() => expect(within(box).getByText('50%')).toBeInTheDocument());
+    expect(
+      within(box).getByRole('progressbar', { name: 'Uploading photo.jpg' }),
+    ).toBeInTheDocument();
+    // The content the form would save never holds the placeholder.
+    expect(seen.html).toBe('<p>Before</p>');
+
+    await waitFor(() => expect(seen.html).toBe(`<p>Before${stored}</p>`));
+    expect(quill.root.querySelector('.ql-upload')).toBeNull();
+    expect(bucket.posts[0]?.file?.name).toBe('photo.jpg');
+    expect(server.calls('confirmUpload')).toHaveLength(1);
+    unmount();
+
+    // Loaded back, the image keeps its width, height and (empty) alt.
+    const again = mount(seen.html);
+    expect(again.quill.getContents().ops).toContainEqual({
+      insert: { image: `/media/images/${ID}/1920.jpg` },
+      attributes: { width: '4000', height: '3000', alt: '' },
+    });
+    act(() => {
+      again.quill.insertText(0, 'Now ', 'user');
+    });
+    expect(again.seen.html).toBe(`<p>Now Before${stored}</p>`);
+    again.unmount();
+  });
+
+  it('clicking an image offers its description (alt), stored with the image', () => {
+    const { quill, seen, unmount } = mount(`<p>Look${stored}</p>`);
+    const img = quill.root.querySelector('img');
+    if (!img) throw new Error('no image');
+    fireEvent.click(img);
+    const alt = screen.getByLabelText(/Describe the selected image/);
+    expect(alt).toHaveValue('');
+    fireEvent.change(alt, { target: { value: 'Boats in the harbour at dawn' } });
+    expect(seen.html).toBe(
+      `<p>Look${stored.replace('alt=""', 'alt="Boats in the harbour at dawn"')}</p>`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText(/Describe the selected image/)).toBeNull();
+    unmount();
+  });
+
+  it('shows a refused upload in place, naming the file, until dismissed', async () => {
+    library(() => ({
+      status: 415,
+      body: { error: 'file notes.png: must be a JPEG, PNG, WebP, GIF or AVIF image' },
+    }));
+    const { quill, seen, unmount } = mount('<p>Text</p>');
+    act(() => {
+      quill.setSelection(4, 0, 'user');
+      quill.uploader.upload({ index: 4, length: 0 }, [photo('notes.png', 'image/png')]);
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('file notes.png: must be a JPEG, PNG, WebP, GIF or AVIF image');
+    expect(seen.html).toBe('<p>Text</p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss the error about notes.png' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(quill.root.querySelector('.ql-upload')).toBeNull();
+    expect(seen.html).toBe('<p>Text</p>');
+    unmount();
+  });
+
+  it('refuses a file the library does not take without uploading it (a phone’s HEIC)', async () => {
+    const { server } = library();
+    const { quill, unmount } = mount('');
+    act(() => {
+      quill.uploader.upload({ index: 0, length: 0 }, [photo('IMG_0001.heic', 'image/heic')]);
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'file IMG_0001.heic: must be a JPEG, PNG, WebP, GIF or AVIF image',
+    );
+    expect(server.requests).toEqual([]);
+    unmount();
+  });
+
+  it('cancel removes the placeholder and aborts the upload', async () => {
+    const { server, bucket } = library();
+    const { quill, seen, unmount } = mount('');
+    act(() => {
+      quill.uploader.upload({ index: 0, length: 0 }, [photo()]);
+    });
+    await waitFor(() => expect(bucket.posts).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel uploading photo.jpg' }));
+    await waitFor(() => expect(quill.root.querySelector('.ql-upload')).toBeNull());
+    await new Promise((r) => setTimeout(r, 120));
+    expect(server.calls('confirmUpload')).toEqual([]);
+    expect(seen.html).not.toContain('<img');
+    expect(bucket.aborted).toHaveLength(1);
+    unmount();
+  });
+
+  it('a data: image inside pasted HTML is uploaded instead of embedded', async () => {
+    const { bucket } = library();
+    const { quill, seen, unmount } = mount('');
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    act(() => {
+      quill.setSelection(0, 0, 'user');
+      quill.clipboard.dangerouslyPasteHTML(
+        0,
+        `<p>Pasted <img src="data:image/png;base64,${png}"></p>`,
+        'user',
+      );
+    });
+    expect(seen.html).not.toContain('data:');
+    await waitFor(() => expect(seen.html).toContain(stored));
+    expect(seen.html).not.toContain('data:');
+    const sent = bucket.posts[0]?.file;
+    expect(sent?.type).toBe('image/png');
+    expect(new Uint8Array(await (sent ?? new Blob()).arrayBuffer()).slice(1, 4)).toEqual(
+      new Uint8Array([0x50, 0x4e, 0x47]),
+    );
+    unmount();
   });
 });

@@ -1,6 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
+import Quill, { Delta } from 'quill';
+import { IMAGE_MIMES, MEDIA_LIMITS } from '@agency/shared';
 import { faithfulSpaces } from './editor-html';
+import {
+  dataImageMatcher,
+  handlePlaceholderClicks,
+  insertImages,
+  registerImageFormats,
+  type UploadFn,
+} from './editor-images';
+import { useUploadImage } from './upload-image';
 // Quill's theme ships with the editor's chunk, not in the public site's stylesheet.
 import quillCss from 'react-quill-new/dist/quill.snow.css?inline';
 
@@ -14,7 +24,20 @@ export const EDITOR_TOOLBAR = [
   ['clean'],
 ];
 
-const MODULES = { toolbar: EDITOR_TOOLBAR };
+registerImageFormats();
+
+/**
+ * Image types handed to the upload even though the library refuses them, so the author reads why
+ * in place (Quill's uploader silently ignores any type it is not given).
+ */
+const PICKED_TYPES = [
+  ...IMAGE_MIMES,
+  'image/heic',
+  'image/heif',
+  'image/svg+xml',
+  'image/tiff',
+  'image/bmp',
+];
 
 /** Names for Quill's toolbar controls, which it renders without any (axe: aria-command-name, button-name). */
 const CONTROL_NAMES: Record<string, string> = {
@@ -72,13 +95,71 @@ export default function RichTextEditor({
   describedBy,
 }: RichTextEditorProps) {
   const group = useRef<HTMLDivElement>(null);
+  const editor = useRef<ReactQuill>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const uploadImage = useUploadImage();
+  // The modules are built once (new ones would rebuild the editor); they reach the latest upload through this.
+  const upload = useRef<UploadFn>(uploadImage);
+  upload.current = uploadImage;
+  const quill = (): Quill | null => editor.current?.getEditor() ?? null;
+  /** Upload files into the text in place of `range`, or at the caret. */
+  const insertFiles = useCallback(
+    (files: readonly File[], range?: { index: number; length: number }): void => {
+      const q = editor.current?.getEditor();
+      if (!q || files.length === 0) return;
+      const at = range ?? q.getSelection(true);
+      if (at.length > 0) q.deleteText(at.index, at.length, 'user');
+      void insertImages(q, at.index, files, (f, o) => upload.current(f, o));
+    },
+    [],
+  );
+  const modules = useMemo(
+    () => ({
+      toolbar: {
+        container: EDITOR_TOOLBAR,
+        // The image button picks files to upload instead of Quill's base64 embedding.
+        handlers: { image: () => picker.current?.click() },
+      },
+      // Pasted and dropped files arrive here (Quill's default reads them as data: URLs).
+      uploader: {
+        mimetypes: PICKED_TYPES,
+        handler: (range: { index: number; length: number }, files: File[]) =>
+          insertFiles(files, range),
+      },
+      // Images inside pasted HTML that are data: URLs are uploaded after the paste, at the caret.
+      clipboard: {
+        matchers: [['IMG', dataImageMatcher((file) => setTimeout(() => insertFiles([file]), 0))]],
+      },
+    }),
+    [insertFiles],
+  );
   // The editor is handed back the HTML it wrote itself, so a repaired value does not look like a
   // change from outside (which would reload the editor and move the caret on every keystroke).
   const emitted = useRef({ raw: '', faithful: '' });
   const editorValue = value === emitted.current.faithful ? emitted.current.raw : value;
+  /** The image whose description (alt) is being edited: picked by clicking it. */
+  const [described, setDescribed] = useState<HTMLImageElement | null>(null);
+  const altId = useId();
   useEffect(() => {
     if (group.current) nameToolbar(group.current);
+    const q = editor.current?.getEditor();
+    if (!q) return;
+    const onImageClick = (e: MouseEvent): void => {
+      if (e.target instanceof HTMLImageElement && Quill.find(e.target)) setDescribed(e.target);
+    };
+    q.root.addEventListener('click', onImageClick);
+    const stopPlaceholders = handlePlaceholderClicks(q);
+    return () => {
+      q.root.removeEventListener('click', onImageClick);
+      stopPlaceholders();
+    };
   }, []);
+  const describe = (alt: string): void => {
+    const q = quill();
+    const blot = described ? Quill.find(described) : null;
+    if (!q || !blot || blot instanceof Quill) return;
+    q.updateContents(new Delta().retain(q.getIndex(blot)).retain(1, { alt }), 'user');
+  };
   return (
     <div
       ref={group}
@@ -91,7 +172,22 @@ export default function RichTextEditor({
       <style href="quill-snow" precedence="default">
         {quillCss}
       </style>
+      <input
+        ref={picker}
+        type="file"
+        accept={IMAGE_MIMES.join(',')}
+        multiple
+        hidden
+        aria-label="Images to insert"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          // Cleared so the same file can be picked again.
+          e.target.value = '';
+          insertFiles(files);
+        }}
+      />
       <ReactQuill
+        ref={editor}
         id={id}
         theme="snow"
         value={editorValue}
@@ -99,8 +195,27 @@ export default function RichTextEditor({
           emitted.current = { raw: html, faithful: faithfulSpaces(html) };
           onChange(emitted.current.faithful, source);
         }}
-        modules={MODULES}
+        modules={modules}
       />
+      {described?.isConnected && (
+        <div className="rich-text__alt">
+          <label htmlFor={altId}>
+            Describe the selected image for people who cannot see it (leave empty if it is only
+            decoration)
+          </label>
+          <input
+            id={altId}
+            type="text"
+            defaultValue={described.getAttribute('alt') ?? ''}
+            key={described.getAttribute('src') ?? ''}
+            maxLength={MEDIA_LIMITS.altMax}
+            onChange={(e) => describe(e.target.value)}
+          />
+          <button type="button" className="btn btn--outline" onClick={() => setDescribed(null)}>
+            Done
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import type { MediaItem } from '@agency/shared';
 import { SESSION_KEY } from './session';
 
 /** Store a signed-in admin session the way login does. */
@@ -35,3 +37,108 @@ export function renderAdmin(path: string, routes: Record<string, ReactElement>) 
     </SWRConfig>,
   );
 }
+
+/** A library entry with sensible defaults (a 4000 × 3000 JPEG). */
+export function makeMediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
+  const id = overrides.id ?? `0b6f5c3e-8d1a-4c2b-9e7f-${String(++mediaSeq).padStart(12, '0')}`;
+  return {
+    id,
+    width: 4000,
+    height: 3000,
+    format: 'jpg',
+    placeholder: 'data:image/webp;base64,UklGRg==',
+    src: `/media/images/${id}/original.jpg`,
+    filename: 'photo.jpg',
+    bytes: 5_242_880,
+    created_at: '2026-11-20T10:00:00.000Z',
+    created_by: 'admin@example.com',
+    used_by: [],
+    ...overrides,
+  };
+}
+let mediaSeq = 0;
+
+/** What a fake bucket received: the form's fields in order, and the file. */
+export interface BucketPost {
+  url: string;
+  fields: [string, string][];
+  file: File | null;
+}
+
+/**
+ * The media bucket at the network boundary: XMLHttpRequest (the upload client's transport to the
+ * bucket, for progress) answered by `respond`, after one half-way progress event. Returns what
+ * was posted and the requests that were aborted.
+ */
+export function fakeBucket(
+  respond: (post: BucketPost, index: number) => { status: number; body?: string } = () => ({
+    status: 204,
+  }),
+  delayMs = 5,
+) {
+  const posts: BucketPost[] = [];
+  const aborted: BucketPost[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: {
+      onprogress:
+        ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    private post: BucketPost | null = null;
+    private timer: ReturnType<typeof setTimeout> | undefined;
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {
+      clearTimeout(this.timer);
+      if (this.post) aborted.push(this.post);
+      this.onabort?.();
+    }
+    send(body: FormData) {
+      const fields: [string, string][] = [];
+      let file: File | null = null;
+      body.forEach((v, k) => {
+        if (typeof v === 'string') fields.push([k, v]);
+        else if (k === 'file' && v instanceof File) file = v;
+      });
+      const post: BucketPost = { url: this.url, fields, file };
+      this.post = post;
+      const index = posts.push(post) - 1;
+      this.timer = setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.timer = setTimeout(() => {
+          const res = respond(post, index);
+          this.status = res.status;
+          this.responseText = res.body ?? '';
+          this.onload?.();
+        }, delayMs);
+      }, delayMs);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { posts, aborted };
+}
+
+/** The createUpload answer for an id: a form for the bucket. */
+export const uploadForm = (id: string) => ({
+  status: 201,
+  body: {
+    data: {
+      id,
+      url: 'http://bucket.test/media',
+      fields: {
+        key: `uploads/${id}`,
+        'Content-Type': 'image/jpeg',
+        Policy: 'p',
+        'X-Amz-Signature': 's',
+      },
+      expires_at: '2026-11-20T10:05:00.000Z',
+    },
+  },
+});

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Image } from '@agency/shared';
 import BlogListPage from './blog-list-page';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';
 import { postsInfiniteFallbackKey } from './api';
@@ -126,6 +127,46 @@ describe('blog list', () => {
       expect(screen.getAllByRole('link', { name: 'Five' }).length).toBeGreaterThan(0),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows each processed banner as a <picture> sized to its layout, the first one loaded first', () => {
+    const banner = (id: string): Image => ({
+      id,
+      width: 4000,
+      height: 3000,
+      format: 'jpg',
+      placeholder: 'data:image/webp;base64,UklGRg==',
+    });
+    const ids = [1, 2].map((n) => `c0ffee00-1234-4abc-8def-00000000000${n}`);
+    const page = [
+      makePost({ title: 'Photo one', banner: banner(ids[0] ?? '') }),
+      makePost({ title: 'Photo two', banner: banner(ids[1] ?? '') }),
+      makePost({ title: 'Legacy', banner_image: '/media/banners/old.jpg' }),
+    ];
+    fakeApi({ listPosts: () => ({ body: pageBody(page, 1, false) }) });
+    const { container } = renderList({
+      [postsInfiniteFallbackKey()]: [pageBody(page, 1, false)],
+    });
+    const cards = container.querySelectorAll('.blog-card');
+    const first = cards[0]?.querySelector('picture img');
+    const second = cards[1]?.querySelector('picture img');
+    expect(first?.getAttribute('sizes')).toBe('(max-width: 600px) calc(100vw - 40px), 260px');
+    expect(cards[0]?.querySelector('source[type="image/avif"]')?.getAttribute('srcset')).toContain(
+      `/media/images/${ids[0]}/960.avif 960w`,
+    );
+    expect(first?.getAttribute('loading')).toBe('eager');
+    expect(first?.getAttribute('fetchpriority')).toBe('high');
+    expect(second?.getAttribute('loading')).toBe('lazy');
+    expect(second?.getAttribute('fetchpriority')).toBeNull();
+    // A banner stored before images had variants stays a plain <img>.
+    expect(cards[2]?.querySelector('picture')).toBeNull();
+    expect(cards[2]?.querySelector('img')?.getAttribute('src')).toBe('/media/banners/old.jpg');
+    // The featured sidebar asks for 96 px wide files.
+    const sidebar = screen.getByRole('complementary', { name: 'Featured posts' });
+    const thumbs = sidebar.querySelectorAll('picture img');
+    expect(thumbs).toHaveLength(2);
+    expect(thumbs[0]?.getAttribute('sizes')).toBe('96px');
+    expect(thumbs[0]?.getAttribute('loading')).toBe('lazy');
   });
 
   it('renders from SWR fallback data without waiting for the network', () => {

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FEATURED_POSTS } from '@agency/shared';
 import { useInfinitePosts } from './api';
+import { Picture } from '../../components/picture';
 import { formatPostDate } from './format-date';
+import { SIDEBAR_SIZES } from './image-sizes';
 import { mediaSrc, postPath } from './paths';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-skeleton';
@@ -80,15 +82,20 @@ function BlogListBody() {
         <ul>
           {featured.map((p) => (
             <li key={p.id} className="blog-sidebar__item">
-              {p.banner_image && (
-                <img
-                  src={mediaSrc(p.banner_image)}
-                  alt=""
-                  width={96}
-                  height={64}
-                  loading="lazy"
-                  decoding="async"
-                />
+              {p.banner ? (
+                <Picture image={p.banner} alt="" sizes={SIDEBAR_SIZES} />
+              ) : (
+                // A banner stored before images had variants: served as it was uploaded.
+                p.banner_image && (
+                  <img
+                    src={mediaSrc(p.banner_image)}
+                    alt=""
+                    width={96}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )
               )}
               <div>
                 <Link to={postPath(p.slug)}>{p.title}</Link>

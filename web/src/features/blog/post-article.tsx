@@ -3,7 +3,9 @@ import { readingTime, SPECIAL_SLUGS, type Post, type PostLink } from '@agency/sh
 import { Breadcrumb } from '../../components/sections/breadcrumb';
 import { absoluteUrl } from '../../lib/head';
 import { env } from '../../lib/env';
+import { Picture } from '../../components/picture';
 import { FileIconDemo } from './file-icon-demo';
+import { BANNER_SIZES } from './image-sizes';
 import { PostBody, RelatedPosts } from './post-parts';
 import { formatPostDate } from './format-date';
 import { ListenButton } from './listen-button';
@@ -55,16 +57,27 @@ export function PostArticle({ post, prev, next, related, countViews = true }: Po
           </p>
           <ListenButton html={post.content} />
         </header>
-        {post.banner_image && (
-          <img
-            className="post__banner"
-            src={mediaSrc(post.banner_image)}
+        {post.banner ? (
+          <Picture
+            image={post.banner}
             alt={post.title}
-            width={1200}
-            height={630}
-            fetchPriority="high"
-            decoding="async"
+            sizes={BANNER_SIZES}
+            className="post__banner"
+            priority
           />
+        ) : (
+          // A banner stored before images had variants: served as it was uploaded.
+          post.banner_image && (
+            <img
+              className="post__banner"
+              src={mediaSrc(post.banner_image)}
+              alt={post.title}
+              width={1200}
+              height={630}
+              fetchPriority="high"
+              decoding="async"
+            />
+          )
         )}
         {post.content.trim() === '' ? <PostSkeleton /> : <PostBody html={post.content} />}
         {post.slug === SPECIAL_SLUGS.fileIcons && <FileIconDemo />}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { excerpt, readingTime, type Post } from '@agency/shared';
+import { Picture } from '../../components/picture';
 import { formatPostDate } from './format-date';
+import { LIST_CARD_SIZES } from './image-sizes';
 import { mediaSrc, postPath } from './paths';
 
 /**
@@ -10,19 +12,25 @@ import { mediaSrc, postPath } from './paths';
  */
 export function PostCard({ post, first = false }: { post: Post; first?: boolean }) {
   const path = postPath(post.slug);
+  const thumb = post.banner ? (
+    <Picture image={post.banner} alt="" sizes={LIST_CARD_SIZES} priority={first} />
+  ) : post.banner_image ? (
+    // A banner stored before images had variants: served as it was uploaded.
+    <img
+      src={mediaSrc(post.banner_image)}
+      alt=""
+      width={400}
+      height={250}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
+      decoding="async"
+    />
+  ) : null;
   return (
     <li className="blog-card">
-      {post.banner_image && (
+      {thumb && (
         <Link to={path} className="blog-card__thumb" tabIndex={-1} aria-hidden="true">
-          <img
-            src={mediaSrc(post.banner_image)}
-            alt=""
-            width={400}
-            height={250}
-            loading={first ? 'eager' : 'lazy'}
-            fetchPriority={first ? 'high' : undefined}
-            decoding="async"
-          />
+          {thumb}
         </Link>
       )}
       <div className="blog-card__text">

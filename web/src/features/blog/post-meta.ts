@@ -1,7 +1,8 @@
-import { excerpt, type Post } from '@agency/shared';
+import { cardPath, excerpt, pictureSources, SOCIAL_CARD, type Post } from '@agency/shared';
 import type { PageMeta } from '../../lib/page-meta';
 import { absoluteUrl } from '../../lib/head';
 import { site } from '../../config/site';
+import { BANNER_SIZES } from './image-sizes';
 import { mediaSrc, postPath } from './paths';
 import { pagePath } from '../../config/pages';
 
@@ -24,11 +25,17 @@ export const postNotFoundMeta = (path: string): PageMeta => ({
   status: 404,
 });
 
-/** Head metadata of one post: title, excerpt, canonical, banner share image, BlogPosting and BreadcrumbList JSON-LD. */
+/** Head metadata of one post: title, excerpt, canonical, banner share image and preload, BlogPosting and BreadcrumbList JSON-LD. */
 export function postMeta(post: Post, siteUrl: string): PageMeta {
   const path = postPath(post.slug);
   const description = excerpt(post.content, 160) || post.title;
-  const image = post.banner_image ? mediaSrc(post.banner_image) : undefined;
+  // The banner's 1200 × 630 card when it has variants; a banner stored before that, as uploaded.
+  const image = post.banner
+    ? cardPath(post.banner)
+    : post.banner_image
+      ? mediaSrc(post.banner_image)
+      : undefined;
+  const modern = post.banner ? pictureSources(post.banner).sources[0] : undefined;
   const blogPosting: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -53,6 +60,12 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
     description,
     path,
     image,
+    ...(post.banner ? { imageSize: SOCIAL_CARD } : {}),
+    // The banner is the post page's largest paint: preload the source the <picture> picks first
+    // (AVIF; a browser without AVIF skips a preload of that type and uses its WebP or JPEG source).
+    ...(modern
+      ? { preloadImage: { srcset: modern.srcset, sizes: BANNER_SIZES, type: modern.type } }
+      : {}),
     type: 'article',
     breadcrumb: [
       { name: 'Home', path: pagePath('home') },
