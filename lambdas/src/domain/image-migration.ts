@@ -16,6 +16,7 @@ import {
   type WarnLog,
 } from './post-ports';
 import { claimImages } from './post-references';
+import type { JobMarkers } from './repair-word-spaces';
 import { imageSources, isDataUrl, sanitizeContentRewritingImages } from './sanitize';
 
 export interface MigrationDeps {
@@ -24,10 +25,15 @@ export interface MigrationDeps {
   library: LibraryDeps;
   cdn: Cdn;
   log: WarnLog;
+  markers: JobMarkers;
 }
+
+export const MIGRATE_IMAGES_JOB = 'migrate-images';
 
 /** What a run did, for the job's log line. */
 export interface MigrationSummary {
+  /** A run before this one finished the work (nothing was read). */
+  skipped: boolean;
   /** Posts looked at, and those whose current version was rewritten. */
   posts: number;
   migrated_posts: number;
@@ -85,9 +91,14 @@ const extOf = (mime: string): string =>
  * written only if its version is still the one read (never over an author's save; it is read again),
  * and keeps its version and dates: it is a repair, not an edit. Idempotent: a version holding
  * neither is left alone, so a second run, or one after an interrupted run, finishes the work.
+ *
+ * A run that leaves nothing behind marks the job done, and later runs (after every deploy) stop at
+ * that mark instead of reading every post and revision again: since the API refuses `data:` images
+ * and new banners are library images, nothing can need moving afterwards.
  */
 export async function migrateImages(deps: MigrationDeps): Promise<MigrationSummary> {
   const summary: MigrationSummary = {
+    skipped: false,
     posts: 0,
     migrated_posts: 0,
     migrated_revisions: 0,
@@ -96,6 +107,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
     dropped: 0,
     left: 0,
   };
+  if (await deps.markers.isDone(MIGRATE_IMAGES_JOB)) return { ...summary, skipped: true };
   const known = new Map<string, Image>();
 
   /** The library image of these bytes: found by their id, or registered now; null when refused. */
@@ -289,5 +301,6 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       deps.log.warn('cache invalidation failed', { error, slugs });
     }
   }
+  if (summary.left === 0) await deps.markers.markDone(MIGRATE_IMAGES_JOB);
   return summary;
 }
