@@ -218,7 +218,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       const m = await moved(r.post_id, r);
       complete &&= !needsMigration(m.version);
       if (unchanged(r, m.version)) continue;
-      await claimImages(deps.library.media, r.post_id, m.version, deps.log);
+      await claimImages(deps.library.media, r.post_id, m.version, []);
       // Revisions are never edited, only written once by saves: rewriting one races nothing.
       await deps.posts.putRevision({ ...r, ...m.version });
       if (m.legacy) legacy.add(m.legacy);
@@ -242,7 +242,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       }
       const m = await moved(post.id, post);
       if (unchanged(post, m.version)) break;
-      await claimImages(deps.library.media, post.id, m.version, deps.log);
+      await claimImages(deps.library.media, post.id, m.version, []);
       const outcome = await deps.posts.replacePost({ ...post, ...m.version }, post.version);
       if (outcome === 'updated') {
         if (m.legacy) legacy.add(m.legacy);
