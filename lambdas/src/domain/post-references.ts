@@ -142,15 +142,21 @@ export async function claimImages(
   version: ImageReferences,
   claimed: string[],
 ): Promise<void> {
-  for (const id of imagesOf(version)) {
-    if (await media.claim(id, postId)) {
-      claimed.push(id);
-      continue;
-    }
-    if (version.banner?.id === id)
-      throw invalid('banner_media', 'is not an image of the media library');
-    throw notInLibrary(id);
-  }
+  // All at once (a post may show dozens), and every claim settled before any refusal is thrown, so
+  // none lands after the caller has given back what `claimed` held.
+  const settled = await Promise.allSettled(
+    imagesOf(version).map(async (id) => {
+      if (await media.claim(id, postId)) {
+        claimed.push(id);
+        return;
+      }
+      if (version.banner?.id === id)
+        throw invalid('banner_media', 'is not an image of the media library');
+      throw notInLibrary(id);
+    }),
+  );
+  const refused = settled.find((r) => r.status === 'rejected');
+  if (refused) throw refused.reason;
 }
 
 /**
