@@ -331,8 +331,12 @@ describe('the images migration job', () => {
     expect(revision?.content).toBe(migrated.content);
     expect(revision?.banner_key).toBe(`images/${banner.id}/original.jpg`);
 
-    const again = await runMigrateImages();
+    // Done: the next run (after the next deploy) stops at its mark.
+    expect(await runMigrateImages()).toMatchObject({ skipped: true, posts: 0 });
+    // Without the mark, a run finds nothing left to move: the job is idempotent.
+    const again = await migrateImages({ ...postDeps(quiet), markers: unmarked });
     expect(again).toMatchObject({
+      skipped: false,
       migrated_posts: 0,
       migrated_revisions: 0,
       images_created: 0,
@@ -377,7 +381,7 @@ describe('the images migration job', () => {
         return real.replacePost(next, expected);
       },
     };
-    const summary = await migrateImages({ ...deps, posts });
+    const summary = await migrateImages({ ...deps, posts, markers: unmarked });
     expect(saved).toBe(true);
     expect(summary.left).toBe(0);
     const stored = await item(postKey(post.id));
@@ -396,3 +400,7 @@ type MigrationPosts = Pick<
   PostStore,
   'listPage' | 'getPost' | 'replacePost' | 'listRevisions' | 'putRevision'
 >;
+
+/** Job markers that never say done, to run the job again. */
+const unmarked = { isDone: async () => false, markDone: async () => undefined };
+const quiet = { warn: () => undefined };

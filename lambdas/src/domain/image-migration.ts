@@ -12,10 +12,10 @@ import {
   type MediaStore,
   type PostRecord,
   type PostStore,
-  type RevisionRecord,
   type WarnLog,
 } from './post-ports';
 import { claimImages } from './post-references';
+import type { JobMarkers } from './repair-word-spaces';
 import { imageSources, isDataUrl, sanitizeContentRewritingImages } from './sanitize';
 
 export interface MigrationDeps {
@@ -24,10 +24,15 @@ export interface MigrationDeps {
   library: LibraryDeps;
   cdn: Cdn;
   log: WarnLog;
+  markers: JobMarkers;
 }
+
+export const MIGRATE_IMAGES_JOB = 'migrate-images';
 
 /** What a run did, for the job's log line. */
 export interface MigrationSummary {
+  /** A run before this one finished the work (nothing was read). */
+  skipped: boolean;
   /** Posts looked at, and those whose current version was rewritten. */
   posts: number;
   migrated_posts: number;
@@ -37,9 +42,9 @@ export interface MigrationSummary {
   images_created: number;
   /** Legacy `banners/…` objects deleted once no version showed them. */
   legacy_banners_deleted: number;
-  /** Images that could not be moved (not an image, too large, legacy object gone): logged, left out. */
+  /** `data:` images that could not be moved (not an image, too large) and legacy banners whose object is gone: logged, left out. */
   dropped: number;
-  /** Posts left for the next run: saved by someone on every attempt, or failed (logged). */
+  /** Posts left for the next run: saved by someone on every attempt, a legacy banner the library refused, or failed (logged). */
   left: number;
 }
 
@@ -69,6 +74,8 @@ type Version = Pick<PostRecord, 'content' | 'banner_key'> & { banner?: Image | n
 
 const needsMigration = (v: Version): boolean =>
   isLegacyBanner(v.banner_key) || imageSources(v.content).some(isDataUrl);
+const unchanged = (v: Version, next: Version): boolean =>
+  next.content === v.content && next.banner_key === v.banner_key;
 
 const MIME_OF_EXT: Record<string, string> = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([mime, ext]) => [ext, mime]),
@@ -85,9 +92,14 @@ const extOf = (mime: string): string =>
  * written only if its version is still the one read (never over an author's save; it is read again),
  * and keeps its version and dates: it is a repair, not an edit. Idempotent: a version holding
  * neither is left alone, so a second run, or one after an interrupted run, finishes the work.
+ *
+ * A run that leaves nothing behind marks the job done, and later runs (after every deploy) stop at
+ * that mark instead of reading every post and revision again: since the API refuses `data:` images
+ * and new banners are library images, nothing can need moving afterwards.
  */
 export async function migrateImages(deps: MigrationDeps): Promise<MigrationSummary> {
   const summary: MigrationSummary = {
+    skipped: false,
     posts: 0,
     migrated_posts: 0,
     migrated_revisions: 0,
@@ -96,6 +108,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
     dropped: 0,
     left: 0,
   };
+  if (await deps.markers.isDone(MIGRATE_IMAGES_JOB)) return { ...summary, skipped: true };
   const known = new Map<string, Image>();
 
   /** The library image of these bytes: found by their id, or registered now; null when refused. */
@@ -114,8 +127,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       return imageOf(stored);
     }
     if (bytes.length > MEDIA_LIMITS.maxBytes) {
-      deps.log.warn('image left out: larger than the library takes', { postId, filename });
-      summary.dropped += 1;
+      deps.log.warn('image refused: larger than the library takes', { postId, filename });
       return null;
     }
     await deps.library.objects.putUpload(id, bytes, contentType);
@@ -126,12 +138,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       return image;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      deps.log.warn('image left out: refused by the library', {
-        postId,
-        filename,
-        reason: error.message,
-      });
-      summary.dropped += 1;
+      deps.log.warn('image refused by the library', { postId, filename, reason: error.message });
       return null;
     }
   }
@@ -149,17 +156,15 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       n += 1;
       const bytes = m ? Buffer.from(m[3] ?? '', 'base64') : Buffer.alloc(0);
       const mime = m?.[1]?.toLowerCase() ?? 'image/png';
-      if (bytes.length === 0) {
-        // Not base64 (e.g. a percent-encoded SVG, which the sanitiser never let through anyway).
-        deps.log.warn('image left out: not a base64 data: image', { postId });
-        summary.dropped += 1;
-      }
-      images.set(
-        src,
+      // Not base64 (e.g. a percent-encoded SVG, which the sanitiser never let through anyway).
+      if (bytes.length === 0) deps.log.warn('image refused: not a base64 data: image', { postId });
+      const image =
         bytes.length > 0
           ? await libraryImage(bytes, mime, `post-${postId}-image-${n}.${extOf(mime)}`, postId)
-          : null,
-      );
+          : null;
+      // A picture the library refuses cannot be shown as it was either: it leaves the content.
+      if (!image) summary.dropped += 1;
+      images.set(src, image);
     }
     const content =
       images.size === 0
@@ -202,18 +207,24 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
     return { version: { content, ...banner }, legacy };
   }
 
-  /** Migrate the kept revisions of `post` that need it, noting the legacy banners they let go. */
-  async function migrateRevisions(post: PostRecord, legacy: Set<string>): Promise<void> {
+  /**
+   * Migrate the kept revisions of `post` that need it, noting the legacy banners they let go.
+   * False when one still needs it afterwards (an image the library refused: a later run retries).
+   */
+  async function migrateRevisions(post: PostRecord, legacy: Set<string>): Promise<boolean> {
+    let complete = true;
     for (const r of await deps.posts.listRevisions(post.id, REVISIONS_READ)) {
       if (r.revision >= post.version || !needsMigration(r)) continue;
       const m = await moved(r.post_id, r);
-      await claimImages(deps.library.media, r.post_id, m.version, deps.log);
-      const next: RevisionRecord = { ...r, ...m.version };
+      complete &&= !needsMigration(m.version);
+      if (unchanged(r, m.version)) continue;
+      await claimImages(deps.library.media, r.post_id, m.version, []);
       // Revisions are never edited, only written once by saves: rewriting one races nothing.
-      await deps.posts.putRevision(next);
+      await deps.posts.putRevision({ ...r, ...m.version });
       if (m.legacy) legacy.add(m.legacy);
       summary.migrated_revisions += 1;
     }
+    return complete;
   }
 
   /** Migrate one post and its revisions; `done` when nothing is left for a later run. */
@@ -224,19 +235,20 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
     let post: PostRecord | null = listed;
     for (let attempt = 1; post && attempt <= ATTEMPTS; attempt += 1) {
       // Revisions first, and again after a concurrent save: it kept the version it replaced as one.
-      await migrateRevisions(post, legacy);
+      const revisionsDone = await migrateRevisions(post, legacy);
       if (!needsMigration(post)) {
-        done = true;
+        done = revisionsDone;
         break;
       }
       const m = await moved(post.id, post);
-      await claimImages(deps.library.media, post.id, m.version, deps.log);
+      if (unchanged(post, m.version)) break;
+      await claimImages(deps.library.media, post.id, m.version, []);
       const outcome = await deps.posts.replacePost({ ...post, ...m.version }, post.version);
       if (outcome === 'updated') {
         if (m.legacy) legacy.add(m.legacy);
         summary.migrated_posts += 1;
         changed = true;
-        done = true;
+        done = revisionsDone && !needsMigration(m.version);
         break;
       }
       // Saved meanwhile (that save went through the data: refusal): look at what it stored.
@@ -289,5 +301,6 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
       deps.log.warn('cache invalidation failed', { error, slugs });
     }
   }
+  if (summary.left === 0) await deps.markers.markDone(MIGRATE_IMAGES_JOB);
   return summary;
 }

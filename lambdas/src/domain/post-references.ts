@@ -132,27 +132,31 @@ export function imagesOf(version: ImageReferences): string[] {
  * Record that post `postId` shows every library image of `version`, before the version is written:
  * the claim is conditional on the image existing, so an image deleted from the library meanwhile
  * can never end up on a page (400 naming the banner or the inline image instead). Claims are set
- * additions, so claiming an image the post already shows changes nothing. Returns the ids claimed;
- * when one is refused, those claimed so far are given back first.
+ * additions, so claiming an image the post already shows changes nothing. Each id is pushed to
+ * `claimed` as soon as it is claimed, so the caller, when this or its write fails, gives back what
+ * this write claimed (and not what the post showed before: only it knows that).
  */
 export async function claimImages(
   media: MediaRepository,
   postId: number,
   version: ImageReferences,
-  log: WarnLog,
-): Promise<string[]> {
-  const claimed: string[] = [];
-  for (const id of imagesOf(version)) {
-    if (await media.claim(id, postId)) {
-      claimed.push(id);
-      continue;
-    }
-    await unclaimImages(media, postId, claimed, log);
-    if (version.banner?.id === id)
-      throw invalid('banner_media', 'is not an image of the media library');
-    throw notInLibrary(id);
-  }
-  return claimed;
+  claimed: string[],
+): Promise<void> {
+  // All at once (a post may show dozens), and every claim settled before any refusal is thrown, so
+  // none lands after the caller has given back what `claimed` held.
+  const settled = await Promise.allSettled(
+    imagesOf(version).map(async (id) => {
+      if (await media.claim(id, postId)) {
+        claimed.push(id);
+        return;
+      }
+      if (version.banner?.id === id)
+        throw invalid('banner_media', 'is not an image of the media library');
+      throw notInLibrary(id);
+    }),
+  );
+  const refused = settled.find((r) => r.status === 'rejected');
+  if (refused) throw refused.reason;
 }
 
 /**

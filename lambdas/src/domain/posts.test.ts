@@ -611,6 +611,20 @@ describe('images in posts', () => {
     );
   });
 
+  it('keeps what the post showed when an image vanishes between the check and the claim', async () => {
+    const { deps, library } = setup();
+    await createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) });
+    // Deleted from the library after the content check read it, before this write claimed it.
+    const claim = library.claim.bind(library);
+    library.claim = async (id, postId) => (id === IMG3 ? false : claim(id, postId));
+    expect(
+      await failure(
+        updatePost(deps, { ...input, id: 1, content: inlineImg(IMG2) + inlineImg(IMG3) }),
+      ),
+    ).toMatch(/^invalid: content: shows the image 33333333/);
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [] });
+  });
+
   it('refuses a banner_media that is not in the library, and both a banner file and banner_media', async () => {
     const { deps } = setup();
     expect(

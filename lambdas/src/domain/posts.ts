@@ -230,7 +230,7 @@ export async function createPost(
     throw error;
   }
   let claim: ReferenceClaim | undefined;
-  let images: string[] = [];
+  const images: string[] = [];
   let record: PostRecord;
   try {
     claim = await claimReferences(deps.taxonomy, null, fields);
@@ -245,7 +245,7 @@ export async function createPost(
       updated_by: savedBy,
       version: 1,
     };
-    images = await claimImages(deps.library.media, id, record, deps.log);
+    await claimImages(deps.library.media, id, record, images);
     if (!(await deps.posts.putPost(record)))
       throw new Error(`post id ${id} from the counter already exists`);
     if (!(await deps.posts.commitSlug(fields.slug, id))) {
@@ -361,13 +361,13 @@ async function saveOver(
 ): Promise<Post> {
   const slugChanged = next.slug !== existing.slug;
   let claim: ReferenceClaim | undefined;
-  let images: string[] = [];
+  const images: string[] = [];
   try {
     if (slugChanged && !(await deps.posts.reserveSlug(next.slug, existing.id)))
       throw conflict(SLUG_TAKEN, 'slug');
     try {
       claim = await claimReferences(deps.taxonomy, existing, next);
-      images = await claimImages(deps.library.media, existing.id, next, deps.log);
+      await claimImages(deps.library.media, existing.id, next, images);
       await deps.posts.putRevision(revisionOf(existing));
       const outcome = await deps.posts.replacePost(next, existing.version);
       if (outcome === 'missing') throw notFound('The post');

@@ -1,15 +1,16 @@
+import { DynamoJobMarkers } from '../adapters/job-markers';
 import { postDeps } from '../adapters/post-deps';
 import { migrateImages, type MigrationSummary } from '../domain/image-migration';
 import { logger } from '../lib/logger';
 
 /**
  * Move images stored before the media library (`data:` images in post bodies, `banners/…` banners)
- * into it. Run once after each deploy (a CDK Trigger) and at every start of the local stack; a run
- * with nothing to move only reads the posts and their revisions.
+ * into it. Run once after each deploy (a CDK Trigger) and at every start of the local stack; once a
+ * run has moved everything it marks itself done, and later runs do one read.
  */
 export async function runMigrateImages(): Promise<MigrationSummary> {
   const log = logger.child({ job: 'migrate-images' });
-  return migrateImages(postDeps(log));
+  return migrateImages({ ...postDeps(log), markers: new DynamoJobMarkers() });
 }
 
 /** Lambda entry point of the job. */

@@ -195,13 +195,12 @@ async function main(): Promise<void> {
       log.warn('word spaces repair failed; the next start tries again', { error });
     }
 
-    // Images stored before the media library (data: images, banners/… banners) move into it; as
-    // after each deploy in AWS. A run with nothing to move only reads.
+    // Images stored before the media library (data: images, banners/… banners) move into it, as
+    // after each deploy in AWS; once done, it marks itself done.
     try {
       const { runMigrateImages } = await import('../jobs/migrate-images');
       const result = await runMigrateImages();
-      if (result.migrated_posts + result.migrated_revisions + result.left > 0)
-        log.info('images moved into the media library', { ...result });
+      if (!result.skipped) log.info('images moved into the media library', { ...result });
     } catch (error) {
       log.warn('images migration failed; the next start tries again', { error });
     }
