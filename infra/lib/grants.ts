@@ -220,13 +220,15 @@ export const IMAGE_FUNCTION_GRANTS: FunctionGrants = {
 /**
  * The image migration job (run once per deploy): moves `data:` images out of post bodies and
  * revisions and pre-library banners into the media library, through the same upload → process →
- * register path as an admin's upload.
+ * register path as an admin's upload, then refreshes the cached pages of the posts it changed.
  */
 export const MIGRATE_IMAGES_GRANTS: FunctionGrants = {
   tables: { content: { access: ['read', 'write'] } },
   media: { uploads: ['put', 'read', 'delete'], banners: ['read', 'delete'] },
   mediaList: true,
   invokeImages: true,
+  // The pages of a post it rewrote still point at the deleted `banners/` object until refreshed.
+  invalidateCache: true,
 };
 
 /** The blog render handler: reads posts and view counts. */
