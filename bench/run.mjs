@@ -116,6 +116,60 @@ if (web) {
     );
   const failing = web.rows.filter((r) => r.failingAudits.length);
   for (const r of failing) lines.push(`- ${r.route} failing audits: ${r.failingAudits.join(', ')}`);
+  if (web.photoPosts?.photos) {
+    lines.push(
+      '',
+      `### Photos (${web.photoPosts.photos.length} posts with a 4000 × 3000 photo banner, uploaded through the upload flow)`,
+      '',
+      '| file | bytes | size | upload ms (createUpload + bucket POST) | confirm ms (checks + variants) |',
+      '|---|---|---|---|---|',
+    );
+    for (const p of web.photoPosts.photos)
+      lines.push(
+        `| ${p.filename} | ${p.bytes} | ${p.width} × ${p.height} | ${p.uploadMs} | ${p.confirmMs} |`,
+      );
+  } else if (web.photoPosts?.error)
+    lines.push('', `Photo posts could not be added: ${web.photoPosts.error}`);
+  const lcpRows = web.rows.filter((r) => r.lcpImage);
+  if (lcpRows.length) {
+    lines.push(
+      '',
+      "### The largest paint's image (Chromium, Lighthouse's mobile emulation: 412 px, DPR 1.75)",
+      '',
+      '| route | LCP ms (target ≤ ' +
+        web.targets.lcpMs +
+        ') | image | type | KB (target ≤ ' +
+        web.targets.lcpImageKb +
+        ') | requests of its folder | result |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const r of lcpRows) {
+      const i = r.lcpImage;
+      const kb = i.bytes === null ? null : Math.round((i.bytes / 1024) * 10) / 10;
+      const ok =
+        r.lcpMs <= web.targets.lcpMs &&
+        kb !== null &&
+        kb <= web.targets.lcpImageKb &&
+        i.fetchesOfImage.length === 1 &&
+        i.preloadWarnings.length === 0;
+      lines.push(
+        `| ${r.route} | ${r.lcpMs} | ${i.url} | ${i.type} | ${kb ?? '?'} | ${i.fetchesOfImage.length}${i.preloadWarnings.length ? ` (${i.preloadWarnings.join(' ')})` : ''} | ${mark(ok)} |`,
+      );
+    }
+  }
+  if (web.sizes?.length) {
+    lines.push(
+      '',
+      "### `sizes` against the layout (every responsive image's rendered width, and the width its `sizes` announces)",
+      '',
+      '| page | viewport | where | rendered px | sizes px | file chosen | result |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const s of web.sizes)
+      lines.push(
+        `| ${s.url} | ${s.layout} | ${s.where} | ${s.rendered} | ${s.announced} | ${s.chosen} | ${mark(s.announced !== null && Math.abs(s.announced - s.rendered) <= 1)} |`,
+      );
+  }
 }
 // Written as Prettier formats it, so the committed report passes `prettier --check` in npm test.
 const report = join(results, 'latest.md');

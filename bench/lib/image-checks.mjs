@@ -116,10 +116,8 @@ export async function sizesCheck(browser, url, { reveal = [], waitFor = [] } = {
       };
       const out = [...document.querySelectorAll('img[sizes]')].map((img) => {
         const box = img.getBoundingClientRect();
-        const owner =
-          img
-            .closest('.blog-card, .blog-sidebar, .post-card, .related__card, .post__body')
-            ?.className.split(' ')[0] ?? img.className;
+        const places = ['blog-card', 'blog-sidebar', 'post-card', 'related__card', 'post__body'];
+        const owner = places.find((p) => img.closest(`.${p}`)) ?? img.className;
         return {
           where: img.classList.contains('post__banner') ? 'post__banner' : owner,
           rendered: Math.round(box.width * 10) / 10,

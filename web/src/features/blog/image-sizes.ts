@@ -26,10 +26,11 @@ export const LIST_CARD_SIZES = `(max-width: 600px) calc(100vw - ${PAGE_GUTTER}px
 export const SIDEBAR_SIZES = '96px';
 
 /**
- * A related post's image: one slide per view under 450 px, else two 30 px apart in a column of at
- * most 1160 px (375 → 335, 1280 → 565).
+ * A related post's image: one slide per view under 450 px, else two 30 px apart in the page's
+ * column (the viewport less the gutter, at most 1120 px inside the 1160 px page): 375 → 335,
+ * 1280 → 545.
  */
-export const RELATED_SIZES = `(max-width: 449.98px) calc(100vw - ${PAGE_GUTTER}px), (max-width: 1200px) calc(50vw - ${(PAGE_GUTTER + 30) / 2}px), 565px`;
+export const RELATED_SIZES = `(max-width: 449.98px) calc(100vw - ${PAGE_GUTTER}px), (max-width: 1160px) calc(50vw - ${(PAGE_GUTTER + 30) / 2}px), 545px`;
 
 /** The post page's banner: the article column (375 → 335 px, 1280 → 820 px). */
 export const BANNER_SIZES = articleSizes();

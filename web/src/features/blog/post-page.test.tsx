@@ -4,11 +4,11 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SPECIAL_SLUGS } from '@agency/shared';
+import { SPECIAL_SLUGS, type Image } from '@agency/shared';
 import PostPage from './post-page';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';
 import type { PostResult } from './api';
-import { getPostKey } from '../../lib/api-keys';
+import { getPostKey, listPostsKey } from '../../lib/api-keys';
 import { preloadDeferred } from '../../lib/deferred';
 import { VIEWED_POSTS_KEY } from './view-count';
 
@@ -189,6 +189,79 @@ describe('post page', () => {
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError.mock.calls.filter((c) => /hydrat/i.test(String(c[0])))).toEqual([]);
     expect(container.querySelector('h1')).toHaveTextContent('Hydrated');
+    act(() => root.unmount());
+    container.remove();
+    consoleError.mockRestore();
+  });
+  it('serves the banner and inline photos as <picture>s, the same before and after hydration', async () => {
+    const banner: Image = {
+      id: 'c0ffee00-1234-4abc-8def-0123456789ab',
+      width: 4000,
+      height: 3000,
+      format: 'jpg',
+      placeholder: 'data:image/webp;base64,UklGRg==',
+    };
+    const inline = 'b0a7d1e2-5555-4aaa-9bbb-0123456789cd';
+    const post = makePost({
+      slug: 'photos',
+      title: 'Photos',
+      banner,
+      content: `<p>Intro <img src="x" onerror="alert(1)">.</p><p><img src="/media/images/${inline}/1920.jpg" width="3000" height="2000" alt="Harbour"></p>`,
+    });
+    const other = makePost({ title: 'Other photo', banner: { ...banner, id: inline } });
+    fakeApi({
+      listPosts: () => ({ body: pageBody([post, other], 1, false) }),
+      increaseView: () => ({ body: { data: { views: 6 } } }),
+    });
+    const fallback = {
+      [getPostKey('photos')]: { found: true, post, prev_post: null, next_post: null },
+      [listPostsKey(1)]: pageBody([post, other], 1, false),
+    };
+    const tree = (router: 'server' | 'client') => {
+      const routes = (
+        <Routes>
+          <Route path="/blog/:slug" element={<PostPage />} />
+        </Routes>
+      );
+      return (
+        <SWRConfig value={{ provider: () => new Map(), fallback }}>
+          {router === 'server' ? (
+            <StaticRouter location="/blog/photos">{routes}</StaticRouter>
+          ) : (
+            <MemoryRouter initialEntries={['/blog/photos']}>{routes}</MemoryRouter>
+          )}
+        </SWRConfig>
+      );
+    };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree('server'));
+    document.body.append(container);
+    const inlineSources = () =>
+      container
+        .querySelector('.post__body picture source[type="image/avif"]')
+        ?.getAttribute('srcset');
+    // The banner: the largest paint, loaded at once, sized to the article column.
+    const img = container.querySelector('img.post__banner');
+    expect(img?.parentElement?.tagName).toBe('PICTURE');
+    expect(img?.getAttribute('fetchpriority')).toBe('high');
+    expect(img?.getAttribute('loading')).toBe('eager');
+    expect(img?.getAttribute('alt')).toBe('Photos');
+    expect(img?.getAttribute('sizes')).toBe('(max-width: 860px) calc(100vw - 40px), 820px');
+    const served = inlineSources();
+    expect(served).toContain(`/media/images/${inline}/1920.avif 1920w`);
+    expect(container.querySelector('.related__card picture img')?.getAttribute('loading')).toBe(
+      'lazy',
+    );
+    const recoverable = vi.fn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = hydrateRoot(container, tree('client'), { onRecoverableError: recoverable });
+    // Once live the body is sanitised again (the handler goes) and rebuilt with the same sources.
+    await waitFor(() =>
+      expect(container.querySelector('.post__body img[src="x"]')).not.toHaveAttribute('onerror'),
+    );
+    expect(inlineSources()).toBe(served);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError.mock.calls.filter((c) => /hydrat/i.test(String(c[0])))).toEqual([]);
     act(() => root.unmount());
     container.remove();
     consoleError.mockRestore();

@@ -20,11 +20,12 @@ export function formatPostDate(iso: string): string {
 }
 
 /**
- * The width a teaser card's image is shown at (one slide per view under 450 px, two 30 px apart
- * above, in the 1160 px container): 375 → 335 px, 1280 → 565 px (measured in Chromium).
+ * The width a teaser card's image is shown at: the section's and the container's 20 px paddings
+ * on each side and the card's 1 px border; one slide per view under 450 px, else two 30 px apart,
+ * in a container of at most 1160 px. Measured in Chromium: 375 → 293 px, 1280 → 563 px.
  */
 const TEASER_SIZES =
-  '(max-width: 449.98px) calc(100vw - 40px), (max-width: 1200px) calc(50vw - 35px), 565px';
+  '(max-width: 449.98px) calc(100vw - 82px), (max-width: 1240px) calc(50vw - 57px), 563px';
 
 function TeaserCard({ post }: { post: Post }) {
   return (
