@@ -41,6 +41,10 @@ export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: 
     ms: 300,
     why: "sharp loads libvips (a 17 MB shared library with its codecs) as it is imported, most of the 136-320 ms this bundle took at best on a busy machine on 2026-11-22, and every call needs it; the function runs when an upload is confirmed, never on a visitor's path",
   },
+  'migrate-images': {
+    ms: POST_WRITER.ms,
+    why: 'the images migration rewrites post bodies, so it loads the same sanitize-html, postcss and entity tables as create-post; it runs once after a deploy (a CDK Trigger), never on a request',
+  },
   'restore-revision': {
     ms: POST_WRITER.ms,
     why: 'a restored revision is sanitised again on the way back: the same sanitize-html, postcss, htmlparser2 and entity tables as create-post',
@@ -119,10 +123,11 @@ export async function coldImport(
 
 /**
  * Size budgets of a bundle, KB: what a cold start parses (index.mjs) and all of its code. Set above
- * today's largest (create-post: sanitize-html and postcss at start, the S3 and CloudFront clients in
- * chunks) so a dependency that balloons a bundle fails deploy:check.
+ * today's largest (create-post, 1,635 KB on 2026-11-22: sanitize-html and postcss at start, the S3,
+ * CloudFront and Lambda clients in chunks loaded only by the writes that need them) so a dependency
+ * that balloons a bundle fails deploy:check.
  */
-export const SIZE_BUDGET_KB = { start: 800, total: 1600 } as const;
+export const SIZE_BUDGET_KB = { start: 800, total: 1800 } as const;
 
 /**
  * Budget of the packages a worker ships in `node_modules/` (sharp with the arm64 libvips: about
