@@ -103,6 +103,7 @@ const ROWS: Row[] = [
   get('/admin'),
   get('/admin/leads'),
   get('/admin/taxonomy'),
+  get('/admin/media'),
   get('/admin/nope'),
   get('/admin/'),
   get('/add-blog'),

@@ -42,6 +42,7 @@ const complete = {
   LEADS_TABLE: 'agency-leads',
   VIEWS_TABLE: 'agency-views',
   MEDIA_BUCKET: 'agency-media',
+  IMAGE_FUNCTION: 'agency-dev-process-image',
   USER_POOL_ID: 'eu-west-1_abc',
   USER_POOL_CLIENT_ID: 'client123',
   ADMIN_GROUP: 'admins',

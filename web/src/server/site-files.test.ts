@@ -48,6 +48,7 @@ describe('what the build derives from the page registry', () => {
       '/admin',
       '/admin/leads',
       '/admin/taxonomy',
+      '/admin/media',
       '/add-blog',
       '/edit-blog/*',
       '/preview/*',
