@@ -17,6 +17,7 @@ import { StatusBadge, statusLabel } from './status-badge';
 import { useAdminApi } from './use-admin-api';
 import { useUserCheck } from './use-user-check';
 import { pageHref, pagePath } from '../../config/pages';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 type Filter = 'all' | PostStatus;
 
@@ -60,29 +61,14 @@ function PostTable() {
       keepPreviousData: true,
     },
   );
-  const [pending, setPending] = useState<Post | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-
-  const confirmDelete = async (): Promise<void> => {
-    if (!pending) return;
-    setDeleting(true);
-    try {
-      await api('deletePost', { body: { id: pending.id } });
-      setStatus({ kind: 'ok', text: `“${pending.title}” was deleted.` });
-      // The last post of a page gone: step back a page.
-      if (data && data.results.length === 1 && page > 1) setPage(page - 1);
-      else await mutate();
-    } catch (err) {
-      setStatus({
-        kind: 'error',
-        text: `“${pending.title}” could not be deleted: ${err instanceof Error ? err.message : 'unknown error'}`,
-      });
-    } finally {
-      setDeleting(false);
-      setPending(null);
-    }
-  };
+  const del = useConfirmedDelete<Post>({
+    remove: (post) => api('deletePost', { body: { id: post.id } }),
+    name: (post) => post.title,
+    rows: data?.results.length,
+    page,
+    setPage,
+    reload: mutate,
+  });
 
   return (
     <>
@@ -95,9 +81,9 @@ function PostTable() {
       />
       <div
         role="status"
-        className={status ? `admin-status admin-status--${status.kind}` : 'admin-status'}
+        className={del.status ? `admin-status admin-status--${del.status.kind}` : 'admin-status'}
       >
-        {status?.text}
+        {del.status?.text}
       </div>
       {error && !data ? (
         <div className="form-error" role="alert">
@@ -152,7 +138,7 @@ function PostTable() {
                         type="button"
                         className="btn btn--link btn--danger"
                         aria-label={`Delete ${p.title}`}
-                        onClick={() => setPending(p)}
+                        onClick={() => del.ask(p)}
                       >
                         Delete
                       </button>
@@ -174,13 +160,15 @@ function PostTable() {
         />
       )}
       <ConfirmDialog
-        open={pending !== null}
+        open={del.pending !== null}
         title="Delete this post?"
-        message={pending ? `“${pending.title}” will be removed from the site for good.` : ''}
+        message={
+          del.pending ? `“${del.pending.title}” will be removed from the site for good.` : ''
+        }
         confirmLabel="Delete"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setPending(null)}
+        busy={del.deleting}
+        onConfirm={() => void del.confirm()}
+        onCancel={() => del.ask(null)}
       />
     </>
   );

@@ -20,6 +20,7 @@ import { Pager } from './pager';
 import { isAbort, useUploadImage, type UploadStage } from './upload-image';
 import { useAdminApi } from './use-admin-api';
 import { useUserCheck } from './use-user-check';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 const THUMB_WIDTH = 96;
 
@@ -180,36 +181,22 @@ function MediaLibrary() {
     () => api('listMedia', { query: { page } }),
     { keepPreviousData: true },
   );
-  const [pending, setPending] = useState<MediaItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-
-  const confirmDelete = async (): Promise<void> => {
-    if (!pending) return;
-    setDeleting(true);
-    try {
-      await api('deleteMedia', { body: { id: pending.id } });
-      setStatus({ kind: 'ok', text: `“${pending.filename}” was deleted.` });
-      // The last image of a page gone: step back a page.
-      if (data && data.results.length === 1 && page > 1) setPage(page - 1);
-      else await mutate();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) await mutate();
-      setStatus({
-        kind: 'error',
-        text: `“${pending.filename}” could not be deleted: ${err instanceof Error ? err.message : 'unknown error'}`,
-      });
-    } finally {
-      setDeleting(false);
-      setPending(null);
-    }
-  };
+  const del = useConfirmedDelete<MediaItem>({
+    remove: (item) => api('deleteMedia', { body: { id: item.id } }),
+    name: (item) => item.filename,
+    rows: data?.results.length,
+    page,
+    setPage,
+    reload: mutate,
+    // Used since the page was loaded: show where, as the status line says why it stays.
+    onError: (err) => (err instanceof ApiError && err.status === 409 ? mutate() : undefined),
+  });
 
   return (
     <>
       <MediaUploads
         onUploaded={(item) => {
-          setStatus({ kind: 'ok', text: `“${item.filename}” was added.` });
+          del.setStatus({ kind: 'ok', text: `“${item.filename}” was added.` });
           // Newest first: a new image is at the top of the first page.
           if (page === 1) void mutate();
           else setPage(1);
@@ -217,9 +204,9 @@ function MediaLibrary() {
       />
       <div
         role="status"
-        className={status ? `admin-status admin-status--${status.kind}` : 'admin-status'}
+        className={del.status ? `admin-status admin-status--${del.status.kind}` : 'admin-status'}
       >
-        {status?.text}
+        {del.status?.text}
       </div>
       {error && !data ? (
         <div className="form-error" role="alert">
@@ -275,7 +262,7 @@ function MediaLibrary() {
                         type="button"
                         className="btn btn--link btn--danger"
                         aria-label={`Delete ${item.filename}`}
-                        onClick={() => setPending(item)}
+                        onClick={() => del.ask(item)}
                       >
                         Delete
                       </button>
@@ -297,17 +284,17 @@ function MediaLibrary() {
         />
       )}
       <ConfirmDialog
-        open={pending !== null}
+        open={del.pending !== null}
         title="Delete this image?"
         message={
-          pending
-            ? `“${pending.filename}” and all its sizes will be removed from the library for good.`
+          del.pending
+            ? `“${del.pending.filename}” and all its sizes will be removed from the library for good.`
             : ''
         }
         confirmLabel="Delete"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setPending(null)}
+        busy={del.deleting}
+        onConfirm={() => void del.confirm()}
+        onCancel={() => del.ask(null)}
       />
     </>
   );
