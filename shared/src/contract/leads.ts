@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LEAD_LIMITS, LEAD_SUBJECTS } from '../constants';
 import { lead, pageOf } from '../entities';
-import { defineOperations } from './operation';
+import { defineOperations, pageNumber } from './operation';
 
 const required = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
@@ -51,12 +51,7 @@ export const leadOperations = defineOperations({
     request: {
       encodings: [],
       query: z.object({
-        page: z.coerce
-          .number({ error: 'must be a whole number' })
-          .int('must be a whole number')
-          .min(1, 'must be 1 or more')
-          .max(100_000, 'is too large')
-          .default(1),
+        page: pageNumber,
       }),
     },
     status: 200,

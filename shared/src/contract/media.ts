@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { pageOf } from '../entities';
 import { IMAGE_MIMES, MEDIA_LIMITS, mediaId, mediaItem } from '../media';
-import { defineOperations } from './operation';
+import { defineOperations, pageNumber } from './operation';
 
 const encodings = ['json', 'form', 'multipart'] as const;
 
@@ -71,12 +71,7 @@ export const mediaOperations = defineOperations({
     request: {
       encodings: [],
       query: z.object({
-        page: z.coerce
-          .number({ error: 'must be a whole number' })
-          .int('must be a whole number')
-          .min(1, 'must be 1 or more')
-          .max(100_000, 'is too large')
-          .default(1),
+        page: pageNumber,
       }),
     },
     status: 200,

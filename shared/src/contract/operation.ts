@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod';
 import { errorBody } from '../entities';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -51,3 +51,11 @@ export interface Operation {
 export const defineOperations = <T extends Record<string, Operation>>(ops: T): T => ops;
 
 export { errorBody };
+
+/** The `page` query of a paged list: 1 when absent. */
+export const pageNumber = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(100_000, 'is too large')
+  .default(1);

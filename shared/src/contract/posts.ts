@@ -11,7 +11,7 @@ import {
   revisionSummary,
 } from '../entities';
 import { mediaId } from '../media';
-import { defineOperations } from './operation';
+import { defineOperations, pageNumber } from './operation';
 
 /** A record id as forms send it: a positive whole number. */
 export const id = z.coerce
@@ -83,12 +83,7 @@ export const postOperations = defineOperations({
     request: {
       encodings: [],
       query: z.object({
-        page: z.coerce
-          .number({ error: 'must be a whole number' })
-          .int('must be a whole number')
-          .min(1, 'must be 1 or more')
-          .max(100_000, 'is too large')
-          .default(1),
+        page: pageNumber,
         status: z.preprocess(
           blankIsAbsent,
           z
