@@ -64,6 +64,14 @@ async function importHandler(name: OperationName): Promise<Handler> {
     if (mode === 'bundles') builtBundleDir(operationFunction(name).name);
     throw new MissingHandlerError(name, file);
   }
+  const handler = await loadHandlerExport(file);
+  return (event, context) => handler(event, context) as ReturnType<Handler>;
+}
+
+/** The `handler` export of a function's module (source or bundle), refusing a module without one. */
+export async function loadHandlerExport(
+  file: string,
+): Promise<(event: unknown, context: unknown) => unknown> {
   const mod: unknown = await import(pathToFileURL(file).href);
   if (
     typeof mod !== 'object' ||
@@ -73,8 +81,7 @@ async function importHandler(name: OperationName): Promise<Handler> {
   ) {
     throw new Error(`${file} does not export a handler function`);
   }
-  const handler = mod.handler;
-  return (event, context) => handler(event, context);
+  return mod.handler as (event: unknown, context: unknown) => unknown;
 }
 
 /**

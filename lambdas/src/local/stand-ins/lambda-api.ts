@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
 import { builtBundleDir, FUNCTIONS, type LambdaFunction } from '../../../bundling/functions';
 import { logger } from '../../lib/logger';
-import { functionModule, handlerMode } from '../functions/handler-modules';
+import { functionModule, handlerMode, loadHandlerExport } from '../functions/handler-modules';
 
 /**
  * The Lambda API's Invoke, as the functions that invoke others call it (the AWS SDK's
@@ -41,15 +40,7 @@ async function importHandler(fn: LambdaFunction): Promise<Invocable> {
   // A bundle not built is a setup mistake: say which and how to build it.
   if (mode === 'bundles') builtBundleDir(fn.name);
   const file = functionModule(fn, mode);
-  const mod: unknown = await import(pathToFileURL(file).href);
-  if (
-    typeof mod !== 'object' ||
-    mod === null ||
-    !('handler' in mod) ||
-    typeof mod.handler !== 'function'
-  )
-    throw new Error(`${file} does not export a handler function`);
-  const handler = mod.handler;
+  const handler = await loadHandlerExport(file);
   return async (event, context) => (await handler(event, context)) as unknown;
 }
 
