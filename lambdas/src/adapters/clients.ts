@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 
@@ -26,6 +26,11 @@ export const dynamoClient = cachedClient(() =>
     marshallOptions: { removeUndefinedValues: true },
   }),
 );
+
+/** A conditional write refused because its condition did not hold (the SDK's class, or its name across copies). */
+export const isConditionFailure = (e: unknown): boolean =>
+  e instanceof ConditionalCheckFailedException ||
+  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
 
 /** The S3 client, its SDK module loaded on first use. */
 export const s3Client = cachedClient(async (): Promise<S3Client> => {

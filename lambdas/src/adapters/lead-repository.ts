@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   PutCommand,
   QueryCommand,
@@ -9,7 +8,8 @@ import {
 import { lead as leadSchema, type Lead } from '@agency/shared';
 import type { LeadPage, LeadRepository, NewLead } from '../domain/leads';
 import { tableName } from '../lib/env';
-import { dynamoClient } from './clients';
+import { dynamoClient, isConditionFailure } from './clients';
+import { queryPage } from './paging';
 import { TABLES } from './tables';
 
 const T = TABLES.leads;
@@ -28,10 +28,6 @@ function toLead(item: Record<string, unknown>): Lead {
     );
   return parsed.data;
 }
-
-const isConditionFailure = (error: unknown): boolean =>
-  error instanceof ConditionalCheckFailedException ||
-  (error instanceof Error && error.name === 'ConditionalCheckFailedException');
 
 /**
  * Leads in the leads table. Layout: `{ pk: 'LEAD#<id>', sk: 'LEAD', …lead fields, gsi1pk: 'LEADS',
@@ -77,44 +73,9 @@ export class DynamoLeadRepository implements LeadRepository {
     };
   }
 
-  /** The key to start page `page` from: counts (without reading items back) past the earlier pages. */
-  private async skip(count: number): Promise<Key | undefined | null> {
-    let remaining = count;
-    let start: Key | undefined;
-    while (remaining > 0) {
-      const out = await this.db.send(
-        new QueryCommand({
-          ...this.byDate(),
-          Select: 'COUNT',
-          Limit: remaining,
-          ExclusiveStartKey: start,
-        }),
-      );
-      remaining -= out.Count ?? 0;
-      start = out.LastEvaluatedKey;
-      if (!start) return remaining > 0 ? null : undefined;
-    }
-    return start;
-  }
-
   async page(page: number, size: number): Promise<LeadPage> {
-    const start = await this.skip((page - 1) * size);
-    if (start === null) return { items: [], hasMore: false };
-    const items: Lead[] = [];
-    let cursor = start;
-    // One more than a page tells whether a next page exists; loop because Limit counts are not guaranteed under 1 MB reads.
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          ...this.byDate(),
-          Limit: size + 1 - items.length,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of out.Items ?? []) items.push(toLead(item));
-      cursor = out.LastEvaluatedKey;
-    } while (cursor && items.length < size + 1);
-    return { items: items.slice(0, size), hasMore: items.length > size };
+    const out = await queryPage(this.db, this.byDate(), page, size);
+    return { items: out.items.map(toLead), hasMore: out.hasNext };
   }
 
   async *all(): AsyncIterable<Lead> {

@@ -3,15 +3,12 @@ import { LOGIN_THROTTLE } from '@agency/shared';
 import * as z from 'zod';
 import type { LoginThrottle } from '../domain/login';
 import { tableName } from '../lib/env';
-import { dynamoClient } from './clients';
+import { dynamoClient, isConditionFailure } from './clients';
 
 const key = (email: string) => ({ pk: `LOGIN#${email}`, sk: 'LOGIN' });
 const record = z.object({ failures: z.number().int(), expiresAt: z.number() });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const WINDOW_SECONDS = Math.ceil(LOGIN_THROTTLE.windowMs / 1000);
-
-const isConditionFailure = (e: unknown) =>
-  e instanceof Error && e.name === 'ConditionalCheckFailedException';
 
 /**
  * Failed sign-ins per e-mail in the content table (`LOGIN#<email>`), counted with an atomic ADD

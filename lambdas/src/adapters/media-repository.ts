@@ -1,18 +1,17 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { FALLBACK_FORMATS } from '@agency/shared';
 import type { MediaRecord, MediaRepository } from '../domain/media-ports';
 import { tableName } from '../lib/env';
-import { dynamoClient } from './clients';
+import { dynamoClient, isConditionFailure } from './clients';
+import { queryPage } from './paging';
 import { TABLES } from './tables';
 
 /** Partition key prefix of images: a grant can be limited to `MEDIA#` records. */
@@ -46,17 +45,6 @@ function toRecord(item: Record<string, unknown>): MediaRecord {
     throw new Error(`Stored image ${String(item.pk)} is malformed: ${parsed.error.message}`);
   return parsed.data;
 }
-
-const isConditionFailure = (e: unknown) =>
-  e instanceof ConditionalCheckFailedException ||
-  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
-
-const indexKey = z.object({
-  pk: z.string(),
-  sk: z.string(),
-  gsi1pk: z.string(),
-  gsi1sk: z.string(),
-});
 
 /** Images of the media library in the content table (pk `MEDIA#<id>`, sk `MEDIA`). */
 export class DynamoMediaRepository implements MediaRepository {
@@ -123,30 +111,8 @@ export class DynamoMediaRepository implements MediaRepository {
       ExpressionAttributeValues: { ':p': LIST_PARTITION },
       ScanIndexForward: false,
     };
-    // Earlier pages are walked by their keys only, so page N costs little more than page 1.
-    let startKey: Record<string, unknown> | undefined;
-    let toSkip = (page - 1) * size;
-    while (toSkip > 0) {
-      const out = await dynamoClient().send(
-        new QueryCommand({
-          ...query,
-          ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': byDate.sortKey },
-          ProjectionExpression: 'pk, sk, #p, #s',
-          Limit: toSkip,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      const keys = out.Items ?? [];
-      toSkip -= keys.length;
-      const last = keys[keys.length - 1];
-      if (!last || (toSkip > 0 && !out.LastEvaluatedKey)) return { items: [], hasNext: false };
-      startKey = indexKey.parse(last);
-    }
-    const out = await dynamoClient().send(
-      new QueryCommand({ ...query, Limit: size + 1, ExclusiveStartKey: startKey }),
-    );
-    const items = (out.Items ?? []).map(toRecord);
-    return { items: items.slice(0, size), hasNext: items.length > size };
+    const out = await queryPage(dynamoClient(), query, page, size);
+    return { items: out.items.map(toRecord), hasNext: out.hasNext };
   }
 
   async claim(id: string, postId: number): Promise<boolean> {

@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -18,7 +17,8 @@ import type {
   UpdateOutcome,
 } from '../domain/post-ports';
 import { tableName } from '../lib/env';
-import { dynamoClient } from './clients';
+import { dynamoClient, isConditionFailure } from './clients';
+import { queryPage } from './paging';
 import { TABLES } from './tables';
 
 /** How long a pending slug guard blocks its slug: long enough for a banner upload, short enough to forgive a crash. */
@@ -109,10 +109,6 @@ type Guard = z.infer<typeof guardItem>;
 
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
-
-const isConditionFailure = (e: unknown) =>
-  e instanceof ConditionalCheckFailedException ||
-  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
 
 /** Run a conditional write; false when its condition did not hold. */
 async function conditional(write: () => Promise<unknown>): Promise<boolean> {
@@ -342,34 +338,9 @@ export class DynamoPostStore implements PostStore {
   ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
     if (view === 'all') return this.mergedPage(page, size);
     const stream = STREAMS[view === 'live' ? 'published' : view];
-    let startKey: Record<string, unknown> | undefined;
-    let toSkip = (page - 1) * size;
-    while (toSkip > 0) {
-      const out = await dynamoClient().send(
-        new QueryCommand({
-          ...this.streamQuery(stream),
-          ProjectionExpression: keyAttributes(stream),
-          Limit: toSkip,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      const keys = out.Items ?? [];
-      toSkip -= keys.length;
-      const last = keys[keys.length - 1];
-      if (!last || (toSkip > 0 && !out.LastEvaluatedKey)) return { items: [], hasNext: false };
-      startKey = this.indexKey(stream, last);
-    }
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        ...this.streamQuery(stream),
-        Limit: size + 1,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const items = (out.Items ?? [])
-      .map((i) => toRecord(i))
-      .filter((r): r is PostRecord => r !== null);
-    return { items: items.slice(0, size), hasNext: items.length > size };
+    const out = await queryPage(dynamoClient(), this.streamQuery(stream), page, size);
+    const items = out.items.map((i) => toRecord(i)).filter((r): r is PostRecord => r !== null);
+    return { items, hasNext: out.hasNext };
   }
 
   private streamQuery(stream: Stream, newestFirst = true) {
@@ -380,15 +351,6 @@ export class DynamoPostStore implements PostStore {
       ExpressionAttributeNames: { '#p': stream.index.partitionKey },
       ExpressionAttributeValues: { ':p': stream.value },
       ScanIndexForward: !newestFirst,
-    };
-  }
-
-  private indexKey(stream: Stream, item: Record<string, unknown>): Record<string, unknown> {
-    const key = tableKey.parse(item);
-    return {
-      ...key,
-      [stream.index.partitionKey]: z.string().parse(item[stream.index.partitionKey]),
-      [stream.index.sortKey]: z.string().parse(item[stream.index.sortKey]),
     };
   }
 

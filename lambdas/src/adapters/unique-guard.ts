@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   GetCommand,
@@ -7,16 +6,13 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { isConditionFailure } from './clients';
 
 /** The client and table an adapter writes to: the handlers' by default, the local stack's when it provisions. */
 export interface TableRef {
   client: DynamoDBDocumentClient;
   table: string;
 }
-
-const isConditionFailure = (e: unknown) =>
-  e instanceof ConditionalCheckFailedException ||
-  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
 
 /** Run a conditional write; false when its condition did not hold. */
 export async function conditional(write: () => Promise<unknown>): Promise<boolean> {
