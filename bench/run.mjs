@@ -69,14 +69,20 @@ if (api) {
     `| list p50 ratio ${api.largeCount}/${api.smallCount} ≤ ${api.targets.ratio} | ${api.ratio} | ${mark(api.ratio <= api.targets.ratio)} |`,
   );
   const worstBundle = Math.max(...api.handlers.map((h) => h.bundleKb));
-  const worstImport = Math.max(...api.handlers.map((h) => h.coldImportMs));
-  const over = api.handlers.filter((h) => h.coldImportMs > api.targets.coldImportMs);
+  const workers = api.targets.workers ?? {};
+  const onRequests = api.handlers.filter((h) => !(h.name in workers));
+  const over = onRequests.filter((h) => h.coldImportMs > api.targets.coldImportMs);
+  const worstRequest = Math.max(...onRequests.map((h) => h.coldImportMs));
   lines.push(
     `| every shipped bundle's index.mjs ≤ ${api.targets.bundleKb} KB | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`,
   );
   lines.push(
-    `| every cold import ≤ ${api.targets.coldImportMs} ms (empty folder, median of 5) | slowest ${worstImport} ms${over.length ? ` (over: ${over.map((h) => h.name).join(', ')})` : ''} | ${mark(worstImport <= api.targets.coldImportMs)} |`,
+    `| every cold import of a function on a request path ≤ ${api.targets.coldImportMs} ms (empty folder, median of 5) | slowest ${worstRequest} ms${over.length ? ` (over: ${over.map((h) => h.name).join(', ')})` : ''} | ${mark(worstRequest <= api.targets.coldImportMs)} |`,
   );
+  for (const h of api.handlers.filter((f) => f.name in workers))
+    lines.push(
+      `| ${h.name} (a worker other functions invoke, never a visitor) cold import ≤ ${workers[h.name]} ms, its documented ceiling | ${h.coldImportMs} ms | ${mark(h.coldImportMs <= workers[h.name])} |`,
+    );
   lines.push(
     '',
     '| function (shipped bundle, lambdas/dist) | index.mjs KB | all code KB | cold import ms (median of 5) | fastest run ms | runs |',

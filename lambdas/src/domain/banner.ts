@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_TYPES, IMAGE_TYPE_MESSAGE, POST_LIMITS, type ImageMime } from '@agency/shared';
 import type { UploadedFile } from '../lib/body';
 import { tooLarge, unsupportedType } from '../lib/errors';
@@ -30,6 +29,8 @@ const isImageMime = (mime: string): mime is ImageMime => Object.hasOwn(IMAGE_TYP
  * markup. A file shorter than 2 × EDGE_BYTES may pass the same bytes as head and tail.
  */
 export async function imageTypeOfEdges(head: Buffer, tail: Buffer): Promise<ImageMime | null> {
+  // Loaded on first check: a post saved without a new banner file never needs it.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head.subarray(0, EDGE_BYTES));
   if (!detected || !isImageMime(detected.mime)) return null;
   const edge = (b: Buffer) => b.toString('latin1');

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApp } from './boot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterLargestImage, LCP_IMAGE_WAIT_MS, startApp } from './boot';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -27,5 +27,45 @@ describe('boot', () => {
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
       '/assets/index.js',
     );
+  });
+
+  it('starts the app once the high-priority image has loaded, failed, or after the wait, and only once', () => {
+    vi.useFakeTimers();
+    try {
+      const root = document.createElement('div');
+      root.innerHTML = '<picture><img fetchpriority="high" src="/media/a.avif" alt=""></picture>';
+      const img = root.querySelector('img') as HTMLImageElement;
+      // jsdom never loads images: `complete` stays what the test says.
+      Object.defineProperty(img, 'complete', { value: false });
+      let starts = 0;
+      afterLargestImage(() => starts++, root);
+      expect(starts).toBe(0);
+      img.dispatchEvent(new Event('load'));
+      expect(starts).toBe(1);
+      img.dispatchEvent(new Event('error'));
+      vi.advanceTimersByTime(LCP_IMAGE_WAIT_MS);
+      expect(starts).toBe(1);
+
+      let late = 0;
+      const other = root.cloneNode(true) as HTMLElement;
+      Object.defineProperty(other.querySelector('img'), 'complete', { value: false });
+      afterLargestImage(() => late++, other);
+      vi.advanceTimersByTime(LCP_IMAGE_WAIT_MS - 1);
+      expect(late).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(late).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('starts at once when the page has no high-priority image or it has already loaded', () => {
+    let starts = 0;
+    const root = document.createElement('div');
+    afterLargestImage(() => starts++, root);
+    root.innerHTML = '<img fetchpriority="high" src="/a.jpg" alt="">';
+    Object.defineProperty(root.querySelector('img'), 'complete', { value: true });
+    afterLargestImage(() => starts++, root);
+    expect(starts).toBe(2);
   });
 });

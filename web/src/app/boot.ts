@@ -4,7 +4,8 @@
  * A prerendered page is complete without JavaScript, so nothing should compete with its HTML and
  * stylesheet for the network until it has painted. The app's modules are listed in the page's
  * `#app-modules` JSON (the entry first, then the chunks it will need, fetched in parallel as
- * modulepreloads) and requested once the first frame is on screen, or at once in a hidden tab.
+ * modulepreloads) and requested once the first frame is on screen and the page's largest image
+ * has arrived, or at once in a hidden tab.
  */
 import { holdEarlyInput } from './early-input';
 
@@ -43,9 +44,36 @@ export function startApp(modules: string[] = readModules()): void {
   document.head.append(script);
 }
 
+/** The longest the app waits for the page's largest image before starting anyway. */
+export const LCP_IMAGE_WAIT_MS = 2500;
+
+/**
+ * Run `start` once the page's largest paint is on screen: at once, or, when that paint is an image
+ * still loading (the one `<img fetchpriority="high">`, a post's banner or the first list card),
+ * when it has loaded or failed, and never later than LCP_IMAGE_WAIT_MS. On a slow phone network the
+ * app's scripts would otherwise share the image's bandwidth and delay the page's largest paint;
+ * input made meanwhile is held and replayed (early-input.ts).
+ */
+export function afterLargestImage(start: () => void, root: ParentNode = document): void {
+  const img = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!img || img.complete) {
+    start();
+    return;
+  }
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  img.addEventListener('load', go, { once: true });
+  img.addEventListener('error', go, { once: true });
+  setTimeout(go, LCP_IMAGE_WAIT_MS);
+}
+
 if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) {
   holdEarlyInput();
   if (document.visibilityState === 'hidden') startApp();
   // The frame after the next animation frame: the first paint is done.
-  else requestAnimationFrame(() => setTimeout(startApp, 0));
+  else requestAnimationFrame(() => setTimeout(() => afterLargestImage(() => startApp()), 0));
 }
