@@ -31,7 +31,7 @@ export const COLD_IMPORT_TARGET_MS = 100;
  */
 const POST_WRITER = {
   ms: 160,
-  why: 'every write sanitises the post HTML: sanitize-html with postcss (style attributes) and source-map-js, htmlparser2 and two copies of the entity tables, entities 7 and the 4.5 that dom-serializer pins (about 400 KB of the 740 KB it parses at start)',
+  why: 'every write sanitises the post HTML: sanitize-html with postcss (style attributes) and source-map-js, htmlparser2 and two copies of the entity tables, entities 7 and the 4.5 that dom-serializer pins (about 400 KB of the 680 KB it parses at start)',
 };
 
 export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: string }>> = {
@@ -40,10 +40,6 @@ export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: 
   'process-image': {
     ms: 300,
     why: "sharp loads libvips (a 17 MB shared library with its codecs) as it is imported, most of the 136-320 ms this bundle took at best on a busy machine on 2026-11-22, and every call needs it; the function runs when an upload is confirmed, never on a visitor's path",
-  },
-  'migrate-images': {
-    ms: POST_WRITER.ms,
-    why: 'the images migration rewrites post bodies, so it loads the same sanitize-html, postcss and entity tables as create-post; it runs once after a deploy (a CDK Trigger), never on a request',
   },
   'restore-revision': {
     ms: POST_WRITER.ms,
