@@ -111,6 +111,41 @@ describe('add blog', () => {
     expect(sent).not.toHaveProperty('banner_image');
   });
 
+  it('keeps the chosen banner in the working copy: a reopened form restores it and saves its id', async () => {
+    const item = makeMediaItem({ id: ID, filename: 'harbour.jpg', bytes: 5_000_000 });
+    const api = fakeApi({
+      ...lists,
+      createUpload: () => uploadForm(ID),
+      confirmUpload: () => ({ status: 201, body: { data: item } }),
+      createPost: (req) => ({
+        status: 201,
+        body: { data: makePost({ title: req.body.title ?? '', slug: req.body.slug ?? '' }) },
+      }),
+    });
+    fakeBucket();
+    const first = renderAdmin('/add-blog', addRoutes);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'After a crash' } });
+    const file = new File([new Uint8Array(64)], 'harbour.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Banner image'), { target: { files: [file] } });
+    await screen.findByRole('img', { name: 'Banner' });
+    // The tab goes away before anything was saved.
+    first.unmount();
+
+    renderAdmin('/add-blog', addRoutes);
+    expect(screen.queryByRole('img', { name: 'Banner' })).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: /Restore unsaved changes/ }));
+    expect(await screen.findByRole('img', { name: 'Banner' })).toHaveAttribute(
+      'src',
+      `/media/images/${ID}/960.jpg`,
+    );
+    expect(screen.getByText('harbour.jpg · 4.8 MB · 4000 × 3000 px')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(api.calls('createPost')).toHaveLength(1));
+    const sent = api.calls('createPost')[0]?.body;
+    expect(sent).toMatchObject({ title: 'After a crash', banner_media: ID });
+    expect(sent).not.toHaveProperty('banner');
+  });
+
   it('shows the library’s refusal of a banner next to the banner input', async () => {
     const api = fakeApi({
       ...lists,

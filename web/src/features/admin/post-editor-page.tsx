@@ -36,7 +36,27 @@ interface Values {
   author_id: string;
   content: string;
   head_tag: string;
+  /**
+   * The banner chosen since the form was loaded, as JSON (`BannerChoice`), or '' for none: kept in
+   * the working copy so a crash after a long upload does not lose which image was chosen.
+   */
+  banner: string;
 }
+
+/** What the next save sends about the banner (an image id or `none`) and what the form shows. */
+interface BannerChoice {
+  media: string;
+  shown: ShownBanner | null;
+}
+
+const readChoice = (json: string): BannerChoice | null => {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as BannerChoice;
+  } catch {
+    return null;
+  }
+};
 
 const EMPTY: Values = {
   title: '',
@@ -45,6 +65,7 @@ const EMPTY: Values = {
   author_id: '',
   content: '',
   head_tag: '',
+  banner: '',
 };
 
 const valuesOf = (p: Post): Values => ({
@@ -54,6 +75,7 @@ const valuesOf = (p: Post): Values => ({
   author_id: p.author ? String(p.author.id) : '',
   content: p.content,
   head_tag: p.head_tag,
+  banner: '',
 });
 
 const bannerOf = (p: Post | undefined): ShownBanner | null =>
@@ -149,10 +171,19 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
     setErrors((e) => ({ ...e, title: undefined, slug: undefined }));
   };
 
+  const choose = (choice: BannerChoice | null): void => {
+    setBanner(choice ? choice.shown : bannerOf(saved ?? undefined));
+    setBannerMedia(choice?.media || undefined);
+  };
+
   const onBanner = (item: MediaItem | null): void => {
-    setBanner(item ? shownFromItem(item) : null);
     // Removing a banner the saved post does not have changes nothing.
-    setBannerMedia(item ? item.id : saved?.banner_image ? 'none' : undefined);
+    const choice = {
+      media: item ? item.id : saved?.banner_image ? 'none' : '',
+      shown: item ? shownFromItem(item) : null,
+    };
+    choose(choice);
+    set('banner', JSON.stringify(choice));
     setErrors((e) => ({ ...e, banner_image: undefined }));
   };
 
@@ -188,8 +219,9 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
     setGeneral(null);
     setStale(null);
     setSaving(intent);
+    const { banner: _choice, ...fields } = values;
     const body: Record<string, BodyValue> = {
-      ...values,
+      ...fields,
       ...lifecycle,
       banner_media: bannerMedia,
     };
@@ -258,7 +290,11 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
             savedAt={autosave.offer.savedAt}
             onRestore={() => {
               const copy = autosave.restore();
-              if (copy) setValues(copy);
+              if (copy) {
+                setValues(copy);
+                const choice = readChoice(copy.banner);
+                if (choice) choose(choice);
+              }
             }}
             onDiscard={autosave.discard}
           />
