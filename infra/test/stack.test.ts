@@ -516,6 +516,39 @@ describe('prod stack', () => {
       }
     });
 
+    it('lets exactly the functions that change what pages show refresh the distribution, the migration included', () => {
+      const refreshers = ownFunctions()
+        .filter((f) =>
+          grantsOfFn(f.id).some((st) => st.actions.includes('cloudfront:CreateInvalidation')),
+        )
+        .map((f) => f.id)
+        .sort();
+      const publishJob = functionByDescription(s.template, 'Publishes scheduled posts').id;
+      expect(refreshers).toEqual(
+        ids(
+          [
+            'createPost',
+            'updatePost',
+            'deletePost',
+            'restoreRevision',
+            'renameCategory',
+            'renameAuthor',
+          ],
+          [migrateFunction().id, publishJob],
+        ),
+      );
+      for (const id of refreshers)
+        expect(envOf(id).DISTRIBUTION_ID, id).toEqual({
+          Ref: expect.stringMatching(/^SiteDistribution/),
+        });
+      // Nothing else gets the site's address: only the render function writes it into pages.
+      expect(
+        ownFunctions()
+          .filter((f) => envOf(f.id).SITE_URL !== undefined)
+          .map((f) => f.id),
+      ).toEqual([functionByDescription(s.template, 'Server-renders').id]);
+    });
+
     it('runs the image function on arm64 with room for a 20 MB photo, reading uploads and writing images only', () => {
       const fn = imageFunction();
       expect(fn.props).toMatchObject({
@@ -655,7 +688,6 @@ describe('prod stack', () => {
       MAIL_FROM: 'no-reply@example.com',
       MAIL_TO: 'sales@example.com',
       CAPTCHA_HMAC_KEY_PARAM: '/aws/reference/secretsmanager/AgencySite-prod/captcha-hmac-key',
-      SITE_URL: expect.anything(),
     });
     expect(env('createLead')).not.toHaveProperty('VIEWS_TABLE');
     expect(env('listLeads')).toMatchObject({
@@ -821,7 +853,7 @@ describe('prod stack', () => {
       ScheduleExpression: 'rate(1 minute)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job.id, 'Arn'] } })],
     });
-    expect(s.stack.postJobs.publishFunction.bundle).toBe('publish-scheduled-posts');
+    expect(s.stack.jobs['publish-scheduled-posts'].fn.bundle).toBe('publish-scheduled-posts');
   });
 
   it('logs and throttles the API stage, and retries lead e-mails every 5 minutes', () => {

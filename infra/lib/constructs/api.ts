@@ -120,12 +120,10 @@ export class Api extends Construct {
     }
   }
 
-  /** Connect functions to the distribution in front of the site: SITE_URL for all, invalidation for those granted it. */
-  connectSite(distribution: cloudfront.IDistribution, siteUrl: string): void {
-    for (const [name, fn] of this.functions) {
-      fn.addEnvironment('SITE_URL', siteUrl);
+  /** Let the functions granted it drop the distribution's cached pages (post writes, renames). */
+  connectSite(distribution: cloudfront.IDistribution): void {
+    for (const [name, fn] of this.functions)
       if (this.grants(name).invalidateCache) grantInvalidation(fn, distribution);
-    }
   }
 
   private addOperation(name: OperationName, authorizer: HttpUserPoolAuthorizer): AgencyFunction {

@@ -1,9 +1,10 @@
 import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as triggers from 'aws-cdk-lib/triggers';
 import { jobFunction, workerFunction } from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
-import { applyGrants, type GrantTargets } from '../apply-grants';
+import { applyGrants, grantInvalidation, type GrantTargets } from '../apply-grants';
 import { IMAGE_FUNCTION_GRANTS, MIGRATE_IMAGES_GRANTS } from '../grants';
 import { acknowledge, nagArnOf } from '../nag';
 import { AgencyFunction, retentionOf } from './agency-function';
@@ -83,6 +84,11 @@ export class Images extends Construct {
       executeAfter: [this.processFunction],
     });
     this.configureTriggerProvider(props);
+  }
+
+  /** The migration refreshes the cached pages of the posts it rewrote. */
+  connectSite(distribution: cloudfront.IDistribution): void {
+    grantInvalidation(this.migrateFunction, distribution);
   }
 
   /**

@@ -6,11 +6,10 @@ import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Images } from '../constructs/images';
-import { LeadJobs } from '../constructs/lead-jobs';
 import { Mail } from '../constructs/mail';
-import { PostJobs } from '../constructs/post-jobs';
 import { Media } from '../constructs/media';
 import { Render } from '../constructs/render';
+import { SCHEDULED_JOBS, ScheduledJob, type ScheduledJobName } from '../constructs/scheduled-job';
 import { Site, type WebBuild } from '../constructs/site';
 import { OUTPUTS } from '../names';
 
@@ -49,8 +48,7 @@ export class SiteStack extends Stack {
   readonly mail: Mail;
   readonly api: Api;
   readonly render: Render;
-  readonly jobs: LeadJobs;
-  readonly postJobs: PostJobs;
+  readonly jobs: Record<ScheduledJobName, ScheduledJob>;
   readonly site: Site;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -93,14 +91,12 @@ export class SiteStack extends Stack {
       routes: renderRoutes(props.web),
       api: this.api,
     });
-    this.jobs = new LeadJobs(this, 'LeadJobs', {
-      ...common,
-      targets,
-    });
-    this.postJobs = new PostJobs(this, 'PostJobs', {
-      ...common,
-      targets,
-    });
+    this.jobs = Object.fromEntries(
+      (Object.keys(SCHEDULED_JOBS) as ScheduledJobName[]).map((job) => [
+        job,
+        new ScheduledJob(this, { ...common, job, targets }),
+      ]),
+    ) as Record<ScheduledJobName, ScheduledJob>;
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
@@ -113,10 +109,11 @@ export class SiteStack extends Stack {
       priceClass: config.priceClass,
       domain: config.domain,
     });
-    this.api.connectSite(this.site.distribution, this.site.url);
+    // Functions that change what cached pages show may refresh them (their grants say which).
+    this.api.connectSite(this.site.distribution);
+    for (const job of Object.values(this.jobs)) job.connectSite(this.site.distribution);
+    this.images.connectSite(this.site.distribution);
     this.render.setSiteUrl(this.site.url);
-    this.jobs.retryFunction.addEnvironment('SITE_URL', this.site.url);
-    this.postJobs.connectSite(this.site.distribution);
 
     new CfnOutput(this, OUTPUTS.siteUrl, {
       value: this.site.url,

@@ -1,0 +1,88 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { jobFunction } from '@agency/lambdas/functions';
+import { Construct } from 'constructs';
+import { applyGrants, grantInvalidation, type GrantTargets } from '../apply-grants';
+import { PUBLISH_JOB_GRANTS, RETRY_JOB_GRANTS, type FunctionGrants } from '../grants';
+import { AgencyFunction } from './agency-function';
+
+/** What makes one scheduled job: its function, what it may do and how often it runs. */
+export interface JobSchedule {
+  /** Construct ids: kept as they were, so the deployed function and rule are never replaced. */
+  id: string;
+  functionId: string;
+  scheduleId: string;
+  description: string;
+  scheduleDescription: string;
+  interval: Duration;
+  timeout: Duration;
+  grants: FunctionGrants;
+}
+
+/** The jobs EventBridge runs on a schedule (the design uses no DynamoDB streams). */
+export const SCHEDULED_JOBS = {
+  'retry-lead-emails': {
+    id: 'LeadJobs',
+    functionId: 'RetryLeadEmailsFunction',
+    scheduleId: 'RetrySchedule',
+    description: 'Re-sends lead e-mails that failed, every 5 minutes.',
+    scheduleDescription: 'Retry lead e-mails that have not been sent.',
+    interval: Duration.minutes(5),
+    timeout: Duration.minutes(2),
+    grants: RETRY_JOB_GRANTS,
+  },
+  'publish-scheduled-posts': {
+    id: 'PostJobs',
+    functionId: 'PublishScheduledPostsFunction',
+    scheduleId: 'PublishSchedule',
+    description: 'Publishes scheduled posts whose time has come, every minute.',
+    scheduleDescription: 'Publish scheduled posts that are due.',
+    // A post goes live within this long of its time.
+    interval: Duration.minutes(1),
+    timeout: Duration.seconds(50),
+    grants: PUBLISH_JOB_GRANTS,
+  },
+} as const satisfies Record<string, JobSchedule>;
+
+export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
+
+export interface ScheduledJobProps {
+  job: ScheduledJobName;
+  targets: GrantTargets;
+  protectData: boolean;
+  logRetentionDays: number;
+}
+
+/** One scheduled job: its function from the job's bundle, its grants, and the rule that runs it. */
+export class ScheduledJob extends Construct {
+  readonly fn: AgencyFunction;
+  readonly schedule: events.Rule;
+  private readonly grants: FunctionGrants;
+
+  constructor(scope: Construct, props: ScheduledJobProps) {
+    const spec: JobSchedule = SCHEDULED_JOBS[props.job];
+    super(scope, spec.id);
+    this.grants = spec.grants;
+    this.fn = new AgencyFunction(this, spec.functionId, {
+      bundle: jobFunction(props.job).name,
+      description: spec.description,
+      logRetentionDays: props.logRetentionDays,
+      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      timeout: spec.timeout,
+      environment: { LOG_LEVEL: 'info' },
+    });
+    applyGrants(this.fn, spec.grants, props.targets);
+    this.schedule = new events.Rule(this, spec.scheduleId, {
+      description: spec.scheduleDescription,
+      schedule: events.Schedule.rate(spec.interval),
+      targets: [new targets.LambdaFunction(this.fn, { retryAttempts: 0 })],
+    });
+  }
+
+  /** Let the job drop cached pages when its grants say it changes what they show. */
+  connectSite(distribution: cloudfront.IDistribution): void {
+    if (this.grants.invalidateCache) grantInvalidation(this.fn, distribution);
+  }
+}
