@@ -17,9 +17,10 @@ import type {
   UpdateOutcome,
 } from '../domain/post-ports';
 import { tableName } from '../lib/env';
-import { dynamoClient, isConditionFailure } from './clients';
+import { dynamoClient } from './clients';
 import { queryPage } from './paging';
 import { TABLES } from './tables';
+import { conditional, UniqueGuard } from './unique-guard';
 
 /** How long a pending slug guard blocks its slug: long enough for a banner upload, short enough to forgive a crash. */
 export const SLUG_GUARD_TTL_SECONDS = 60;
@@ -49,7 +50,6 @@ export const revisionKey = (postId: number, revision: number) => ({
 });
 const counterKey = { pk: 'COUNTER', sk: 'POST' };
 const positionKey = (at: ListPosition) => `${at.publish_at}#${pad(at.id, 10)}`;
-const epochSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The list a post is in and its place there. */
 function placeOf(post: PostRecord): { stream: Stream; sortKey: string } {
@@ -100,26 +100,8 @@ const revisionItem = z.object({
   saved_by: z.string().nullable().default(null),
 });
 
-const guardItem = z.object({
-  postId: z.number().int(),
-  state: z.enum(['pending', 'committed']),
-  expiresAt: z.number().optional(),
-});
-type Guard = z.infer<typeof guardItem>;
-
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
-
-/** Run a conditional write; false when its condition did not hold. */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
-}
 
 function toRecord(item: Record<string, unknown> | undefined): PostRecord | null {
   if (!item) return null;
@@ -166,101 +148,32 @@ export class DynamoPostStore implements PostStore {
     return z.object({ value: z.number().int().positive() }).parse(out.Attributes).value;
   }
 
-  private async guard(slug: string): Promise<Guard | null> {
-    const out = await dynamoClient().send(
-      new GetCommand({ TableName: this.content, Key: slugKey(slug), ConsistentRead: true }),
-    );
-    return out.Item ? guardItem.parse(out.Item) : null;
+  /**
+   * Slug guards (`SLUG#<slug>`): one post per slug without transactions, as taxonomy names are kept
+   * unique. A guard whose post no longer has the slug (renamed, deleted, a crash) is taken over.
+   */
+  private readonly slugs = new UniqueGuard({
+    db: () => ({ client: dynamoClient(), table: this.content }),
+    key: slugKey,
+    holds: async (slug, postId) => (await this.getPost(postId))?.slug === slug,
+    ttlSeconds: SLUG_GUARD_TTL_SECONDS,
+    ownerAttribute: 'postId',
+  });
+
+  reserveSlug(slug: string, postId: number): Promise<boolean> {
+    return this.slugs.reserve(slug, postId);
   }
 
-  private putGuard(
-    slug: string,
-    postId: number,
-    condition: string,
-    values: Record<string, unknown>,
-    names: Record<string, string> = {},
-  ) {
-    return dynamoClient().send(
-      new PutCommand({
-        TableName: this.content,
-        Item: {
-          ...slugKey(slug),
-          postId,
-          state: 'pending',
-          expiresAt: epochSeconds() + SLUG_GUARD_TTL_SECONDS,
-        },
-        ConditionExpression: condition,
-        ExpressionAttributeNames: { '#state': 'state', ...names },
-        ExpressionAttributeValues: values,
-      }),
-    );
+  commitSlug(slug: string, postId: number): Promise<boolean> {
+    return this.slugs.commit(slug, postId);
   }
 
-  async reserveSlug(slug: string, postId: number): Promise<boolean> {
-    // A few rounds at most: each round either wins, sees a live holder, or saw the guard change under it.
-    for (let round = 0; round < 5; round++) {
-      const now = epochSeconds();
-      const fresh = await conditional(() =>
-        this.putGuard(
-          slug,
-          postId,
-          'attribute_not_exists(pk) OR (#state = :pending AND expiresAt < :now)',
-          { ':pending': 'pending', ':now': now },
-        ),
-      );
-      if (fresh) return true;
-      const guard = await this.guard(slug);
-      if (!guard) continue;
-      if (guard.postId === postId) return true;
-      if (guard.state === 'pending' && (guard.expiresAt ?? 0) >= now) return false;
-      // A committed guard, or a pending one left by a crash: is the slug really in use?
-      const holder = await this.getPost(guard.postId);
-      if (holder && holder.slug === slug) {
-        if (guard.state === 'pending') await this.commitSlug(slug, guard.postId);
-        return false;
-      }
-      const takenOver = await conditional(() =>
-        this.putGuard(slug, postId, 'postId = :old AND #state = :oldState', {
-          ':old': guard.postId,
-          ':oldState': guard.state,
-        }),
-      );
-      if (takenOver) return true;
-    }
-    return false;
+  releaseSlug(slug: string, postId: number): Promise<void> {
+    return this.slugs.release(slug, postId);
   }
 
-  async commitSlug(slug: string, postId: number): Promise<boolean> {
-    return conditional(() =>
-      dynamoClient().send(
-        new UpdateCommand({
-          TableName: this.content,
-          Key: slugKey(slug),
-          UpdateExpression: 'SET #state = :committed REMOVE expiresAt',
-          ConditionExpression: 'postId = :id',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':committed': 'committed', ':id': postId },
-        }),
-      ),
-    );
-  }
-
-  async releaseSlug(slug: string, postId: number): Promise<void> {
-    await conditional(() =>
-      dynamoClient().send(
-        new DeleteCommand({
-          TableName: this.content,
-          Key: slugKey(slug),
-          ConditionExpression: 'postId = :id',
-          ExpressionAttributeValues: { ':id': postId },
-        }),
-      ),
-    );
-  }
-
-  async slugOwner(slug: string): Promise<number | null> {
-    const guard = await this.guard(slug);
-    return guard?.state === 'committed' ? guard.postId : null;
+  slugOwner(slug: string): Promise<number | null> {
+    return this.slugs.committedOwner(slug);
   }
 
   /** The stored item: the post and the index attributes of the one list it is in (so the others skip it). */

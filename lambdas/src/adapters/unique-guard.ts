@@ -25,12 +25,11 @@ export async function conditional(write: () => Promise<unknown>): Promise<boolea
   }
 }
 
-const guardItem = z.object({
-  ownerId: z.number().int(),
+const guardFields = z.object({
   state: z.enum(['pending', 'committed']),
   expiresAt: z.number().optional(),
 });
-type Guard = z.infer<typeof guardItem>;
+type Guard = z.infer<typeof guardFields> & { ownerId: number };
 
 export interface UniqueGuardOptions {
   db: () => TableRef;
@@ -43,6 +42,8 @@ export interface UniqueGuardOptions {
   holds: (value: string, ownerId: number) => Promise<boolean>;
   /** How long a pending guard blocks its value: longer than any function runs, short enough to forgive a crash. */
   ttlSeconds: number;
+  /** The attribute that holds the owner's id (`ownerId`; the slug guards, older, say `postId`). */
+  ownerAttribute?: string;
 }
 
 /**
@@ -50,20 +51,32 @@ export interface UniqueGuardOptions {
  * per value, claimed with a conditional put as `pending` before the owner is written, `committed`
  * after. Two claims at once: one put wins, the other sees a live pending guard and gives up. A guard
  * left by a crash expires (pending) or is found not to match its owner (committed) and is taken over
- * with a put conditional on the guard read, so two takers cannot both win.
- *
- * The slug guards of `post-store.ts` follow the same scheme with their own copy; they can move onto
- * this class.
+ * with a put conditional on the guard read, so two takers cannot both win. Taxonomy names and post
+ * slugs both use it.
  */
 export class UniqueGuard {
-  constructor(private readonly options: UniqueGuardOptions) {}
+  private readonly owner: string;
+
+  constructor(private readonly options: UniqueGuardOptions) {
+    this.owner = options.ownerAttribute ?? 'ownerId';
+  }
 
   private async read(value: string): Promise<Guard | null> {
     const { client, table } = this.options.db();
     const out = await client.send(
       new GetCommand({ TableName: table, Key: this.options.key(value), ConsistentRead: true }),
     );
-    return out.Item ? guardItem.parse(out.Item) : null;
+    if (!out.Item) return null;
+    return {
+      ...guardFields.parse(out.Item),
+      ownerId: z.number().int().parse(out.Item[this.owner]),
+    };
+  }
+
+  /** The owner of a committed guard on `value`, or null (none, or one still being taken). */
+  async committedOwner(value: string): Promise<number | null> {
+    const guard = await this.read(value);
+    return guard?.state === 'committed' ? guard.ownerId : null;
   }
 
   private put(value: string, ownerId: number, condition: string, values: Record<string, unknown>) {
@@ -73,12 +86,15 @@ export class UniqueGuard {
         TableName: table,
         Item: {
           ...this.options.key(value),
-          ownerId,
+          [this.owner]: ownerId,
           state: 'pending',
           expiresAt: epochSeconds() + this.options.ttlSeconds,
         },
         ConditionExpression: condition,
-        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeNames: {
+          '#state': 'state',
+          ...(condition.includes('#owner') ? { '#owner': this.owner } : {}),
+        },
         ExpressionAttributeValues: values,
       }),
     );
@@ -111,7 +127,7 @@ export class UniqueGuard {
         return false;
       }
       const takenOver = await conditional(() =>
-        this.put(value, ownerId, 'ownerId = :old AND #state = :oldState', {
+        this.put(value, ownerId, '#owner = :old AND #state = :oldState', {
           ':old': guard.ownerId,
           ':oldState': guard.state,
         }),
@@ -130,8 +146,8 @@ export class UniqueGuard {
           TableName: table,
           Key: this.options.key(value),
           UpdateExpression: 'SET #state = :committed REMOVE expiresAt',
-          ConditionExpression: 'ownerId = :id',
-          ExpressionAttributeNames: { '#state': 'state' },
+          ConditionExpression: '#owner = :id',
+          ExpressionAttributeNames: { '#state': 'state', '#owner': this.owner },
           ExpressionAttributeValues: { ':committed': 'committed', ':id': ownerId },
         }),
       ),
@@ -146,7 +162,8 @@ export class UniqueGuard {
         new DeleteCommand({
           TableName: table,
           Key: this.options.key(value),
-          ConditionExpression: 'ownerId = :id',
+          ConditionExpression: '#owner = :id',
+          ExpressionAttributeNames: { '#owner': this.owner },
           ExpressionAttributeValues: { ':id': ownerId },
         }),
       ),
