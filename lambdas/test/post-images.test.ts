@@ -213,6 +213,20 @@ describe('images in post content', () => {
         `<p><img src="${inlineSrc(b)}" width="320" height="240" alt="A screenshot" /></p>`,
     );
     expect([await usedBy(a.id), await usedBy(b.id)]).toEqual([[post.id], [post.id]]);
+    // The post's page gets each inline image with its placeholder, in body order.
+    const view = (await stack.invoke('getPost', { json: { slug: 'inline-images' } })).json as {
+      data: { inline_images: Image[] };
+    };
+    expect(view.data.inline_images).toEqual(
+      [a, b].map(({ id, width, height, format, placeholder }) => ({
+        id,
+        width,
+        height,
+        format,
+        placeholder,
+      })),
+    );
+    expect(a.placeholder).toMatch(/^data:image\/webp;base64,/);
 
     const missing = { ...a, id: '5f0c9a6e-3b1d-4c2a-8e7f-9d6b5a4c3e21' };
     const refused = await update({

@@ -16,7 +16,7 @@ import type { UploadedFile } from '../lib/body';
 import { conflict, invalid, notFound, unauthenticated } from '../lib/errors';
 import { checkBanner } from './banner';
 import { registerUpload, releaseImages } from './media';
-import { imageOf } from './media-ports';
+import { imageOf, type MediaRecord } from './media-ports';
 import {
   isLegacyBanner,
   type ListView,
@@ -560,15 +560,27 @@ export interface PostView {
   post: Post;
   prev_post: PostLink | null;
   next_post: PostLink | null;
+  inline_images: Image[];
 }
 
 /** A post with its older (`prev_post`) and newer (`next_post`) published neighbours. */
 async function view(deps: PostDeps, record: PostRecord, now: Date): Promise<PostView> {
-  const [post, near] = await Promise.all([
+  const inline = imagesOf({ content: record.content });
+  const [post, near, images] = await Promise.all([
     present(deps, record),
     deps.posts.neighbours(listPosition(record, now)),
+    inline.length > 0 ? deps.library.media.getMany(inline) : new Map<string, MediaRecord>(),
   ]);
-  return { post, prev_post: linkOf(near.older), next_post: linkOf(near.newer) };
+  return {
+    post,
+    prev_post: linkOf(near.older),
+    next_post: linkOf(near.newer),
+    // In body order; an image deleted since (only possible through a revision) is left out.
+    inline_images: inline.flatMap((id) => {
+      const r = images.get(id);
+      return r ? [imageOf(r)] : [];
+    }),
+  };
 }
 
 /**

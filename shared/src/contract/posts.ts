@@ -10,7 +10,7 @@ import {
   revision,
   revisionSummary,
 } from '../entities';
-import { mediaId } from '../media';
+import { image, mediaId } from '../media';
 import { defineOperations, pageNumber } from './operation';
 
 /** A record id as forms send it: a positive whole number. */
@@ -54,7 +54,16 @@ const version = z.preprocess(
 );
 
 /** The post a revision call is about, and its data in the answer. */
-const postView = z.object({ post, prev_post: postLink.nullable(), next_post: postLink.nullable() });
+const postView = z.object({
+  post,
+  prev_post: postLink.nullable(),
+  next_post: postLink.nullable(),
+  /**
+   * The library images the body shows inline, with their placeholders (the page paints each one's
+   * blurred preview until it loads; the body's `<img>` tags carry only id, size and format).
+   */
+  inline_images: z.array(image).default([]),
+});
 
 const postFields = {
   title: z.string().trim().min(1, 'is required').max(POST_LIMITS.titleMax, 'is too long'),

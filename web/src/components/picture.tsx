@@ -1,5 +1,5 @@
-import type { CSSProperties } from 'react';
 import { pictureSources, type Image } from '@agency/shared';
+import { placeholderStyle } from './placeholder';
 
 export interface PictureProps {
   image: Image;
@@ -17,20 +17,6 @@ export interface PictureProps {
    */
   priority?: boolean;
 }
-
-/**
- * The blurred preview painted behind the image until it loads (the CSP allows inline styles and
- * data: images). Not for an image with transparency: the preview would stay visible through it.
- */
-export const placeholderStyle = (image: Image): CSSProperties | undefined =>
-  image.format === 'png' || !image.placeholder
-    ? undefined
-    : {
-        backgroundImage: `url("${image.placeholder}")`,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
-        backgroundRepeat: 'no-repeat',
-      };
 
 /**
  * A processed image as a responsive `<picture>`: AVIF, then WebP, then the JPEG/PNG `<img>`, each

@@ -419,7 +419,9 @@ describe('render handler and hidden posts', () => {
   const upstream: Upstream = {
     getPost: async (slug) => {
       const post = all.find((p) => p.slug === slug);
-      return post ? { found: true, post, prev_post: null, next_post: null } : { found: false };
+      return post
+        ? { found: true, post, prev_post: null, next_post: null, inline_images: [] }
+        : { found: false };
     },
     listPosts: async () => ({ results: all, next: null, previous: null }),
   };

@@ -78,6 +78,7 @@ function Preview({ id }: { id: number }) {
         post={post}
         prev={data.data.prev_post}
         next={data.data.next_post}
+        inlineImages={data.data.inline_images}
         related={relatedPosts(list.data?.results ?? [], post.slug)}
         countViews={false}
       />

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import type { Post, PostLink } from '@agency/shared';
+import type { Image, Post, PostLink } from '@agency/shared';
 import { ApiError, callApi, type ResponseOf } from '../../lib/api-client';
 import { getPostKey, listPostsKey, pageOfListPostsKey } from '../../lib/api-keys';
 
@@ -9,7 +9,13 @@ export type PostPage = ResponseOf<'listPosts'>;
 
 /** The single-post answer, or a clean "no such post" that SSR fallback data can carry too. */
 export type PostResult =
-  | { found: true; post: Post; prev_post: PostLink | null; next_post: PostLink | null }
+  | {
+      found: true;
+      post: Post;
+      prev_post: PostLink | null;
+      next_post: PostLink | null;
+      inline_images: Image[];
+    }
   | { found: false };
 
 /** useSWRInfinite's key function of the public list: page N, until the previous page had no `next`. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { readingTime, SPECIAL_SLUGS, type Post, type PostLink } from '@agency/shared';
+import { readingTime, SPECIAL_SLUGS, type Image, type Post, type PostLink } from '@agency/shared';
 import { Breadcrumb } from '../../components/sections/breadcrumb';
 import { absoluteUrl } from '../../lib/head';
 import { env } from '../../lib/env';
@@ -21,6 +21,8 @@ export interface PostArticleProps {
   prev: PostLink | null;
   next: PostLink | null;
   related: readonly Post[];
+  /** The library images the body shows, with their placeholders (`inline_images`). */
+  inlineImages?: readonly Image[];
   /** False in an admin preview: looking at a draft is not a visit. */
   countViews?: boolean;
 }
@@ -34,7 +36,14 @@ export const relatedPosts = (posts: readonly Post[], currentSlug: string): Post[
  * posts. What a first load runs is the listen control, the reading progress, the share links, the view
  * count (and the icon demo of its article); the body and the carousel are deferred parts.
  */
-export function PostArticle({ post, prev, next, related, countViews = true }: PostArticleProps) {
+export function PostArticle({
+  post,
+  prev,
+  next,
+  related,
+  inlineImages = [],
+  countViews = true,
+}: PostArticleProps) {
   const views = useViewCount(countViews ? post.slug : null, post.views);
   const path = postPath(post.slug);
   return (
@@ -79,7 +88,11 @@ export function PostArticle({ post, prev, next, related, countViews = true }: Po
             />
           )
         )}
-        {post.content.trim() === '' ? <PostSkeleton /> : <PostBody html={post.content} />}
+        {post.content.trim() === '' ? (
+          <PostSkeleton />
+        ) : (
+          <PostBody html={post.content} images={inlineImages} />
+        )}
         {post.slug === SPECIAL_SLUGS.fileIcons && <FileIconDemo />}
         {(prev || next) && (
           <nav className="post__pager" aria-label="More articles">

@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import type { Image } from '@agency/shared';
 import { responsiveBody } from './responsive-body';
 import { useHydrated } from './use-hydrated';
 
@@ -7,8 +8,8 @@ import { useHydrated } from './use-hydrated';
  * the same string; afterwards, and in client-only renders, it is sanitised again with DOMPurify. Both
  * serve its uploaded images as responsive `<picture>`s, with the same function.
  */
-export default function PostBody({ html }: { html: string }) {
+export default function PostBody({ html, images }: { html: string; images: readonly Image[] }) {
   const hydrated = useHydrated();
-  const safe = responsiveBody(hydrated ? DOMPurify.sanitize(html) : html);
+  const safe = responsiveBody(hydrated ? DOMPurify.sanitize(html) : html, images);
   return <div className="post__body" dangerouslySetInnerHTML={{ __html: safe }} />;
 }

@@ -99,6 +99,7 @@ describe('post page', () => {
       post,
       prev_post: { slug: 'p', title: 'Earlier' },
       next_post: null,
+      inline_images: [],
     };
     renderAt(`/${SPECIAL_SLUGS.career}`, { [getPostKey(SPECIAL_SLUGS.career)]: result });
     expect(screen.getByRole('heading', { level: 1, name: 'Career article' })).toBeInTheDocument();
@@ -156,6 +157,7 @@ describe('post page', () => {
         post,
         prev_post: null,
         next_post: null,
+        inline_images: [],
       } satisfies PostResult,
     };
     const tree = (router: 'server' | 'client') => {
@@ -214,7 +216,13 @@ describe('post page', () => {
       increaseView: () => ({ body: { data: { views: 6 } } }),
     });
     const fallback = {
-      [getPostKey('photos')]: { found: true, post, prev_post: null, next_post: null },
+      [getPostKey('photos')]: {
+        found: true,
+        post,
+        prev_post: null,
+        next_post: null,
+        inline_images: [],
+      },
       [listPostsKey(1)]: pageBody([post, other], 1, false),
     };
     const tree = (router: 'server' | 'client') => {

@@ -18,6 +18,7 @@ export function PostView({ result, list }: { result: PostResult; list: readonly 
       post={result.post}
       prev={result.prev_post}
       next={result.next_post}
+      inlineImages={result.inline_images}
       related={relatedPosts(list, result.post.slug)}
     />
   );

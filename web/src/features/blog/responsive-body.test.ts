@@ -75,4 +75,27 @@ describe('responsiveBody', () => {
     const imgs = parse(html).querySelectorAll<HTMLImageElement>('picture > img');
     expect([...imgs].map((i) => i.alt)).toEqual(['one', 'two']);
   });
+
+  it('paints the preview of an image the post lists until it loads, and none for a transparent one', () => {
+    const tag = `<img src="${at(1920, 'jpg')}" alt="" width="4000" height="3000">`;
+    const preview = 'data:image/webp;base64,UklGRg==';
+    const image = {
+      id: ID,
+      width: 4000,
+      height: 3000,
+      format: 'jpg' as const,
+      placeholder: preview,
+    };
+    const img = parse(responsiveBody(tag, [image])).querySelector('img');
+    expect(img?.style.backgroundImage).toBe(`url("${preview}")`);
+    expect(img?.style.backgroundSize).toBe('cover');
+    // Not listed (a post stored before), or with transparency: no preview.
+    expect(parse(responsiveBody(tag)).querySelector('img')?.getAttribute('style')).toBeNull();
+    const png = `<img src="${at(1920, 'png')}" alt="" width="4000" height="3000">`;
+    expect(
+      parse(responsiveBody(png, [{ ...image, format: 'png' }]))
+        .querySelector('img')
+        ?.getAttribute('style'),
+    ).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
-import { parseInlineSrc, pictureSources } from '@agency/shared';
+import { parseInlineSrc, pictureSources, type Image } from '@agency/shared';
+import { placeholderCss } from '../../components/placeholder';
 import { articleSizes } from './image-sizes';
 
 /**
@@ -6,13 +7,14 @@ import { articleSizes } from './image-sizes';
  * `<img src="/media/images/<id>/<largest width>.<jpg|png>" width height alt>`; this turns every such
  * tag into a `<picture>` with AVIF and WebP sources of all its variants, `sizes` of the article
  * column, and lazy loading. Any other `<img>` (an external one, a legacy `data:` one) is left
- * alone, and so is one already responsive, so running it twice changes nothing.
+ * alone, and so is one already responsive, so running it twice changes nothing. An image listed in
+ * `images` (the post's `inline_images`) also gets its blurred preview painted until it loads.
  *
  * It works on the HTML string, so the origin render and the browser (after DOMPurify) run the same
  * function and hydration sees the same markup. It expects sanitised HTML (the API's allowlist on
  * write, DOMPurify in the browser), where attribute values are quoted and `<` and `>` in them escaped.
  */
-export function responsiveBody(html: string): string {
+export function responsiveBody(html: string, images: readonly Image[] = []): string {
   if (!/<img\b/i.test(html)) return html;
   return html.replace(IMG_TAG, (tag, attrText: string) => {
     const attrs = parseAttributes(attrText);
@@ -39,6 +41,9 @@ export function responsiveBody(html: string): string {
     const sources = p.sources
       .map((s) => `<source type="${s.type}" srcset="${s.srcset}" sizes="${sizes}">`)
       .join('');
+    const preview = images.find((i) => i.id === inline.id);
+    const css =
+      preview && !attrs.some((a) => a.name === 'style') ? placeholderCss(preview) : undefined;
     const img = [
       `src="${p.src}"`,
       `srcset="${p.srcset}"`,
@@ -46,6 +51,7 @@ export function responsiveBody(html: string): string {
       ...kept,
       'loading="lazy"',
       'decoding="async"',
+      ...(css ? [`style="${css}"`] : []),
     ].join(' ');
     return `<picture>${sources}<img ${img}></picture>`;
   });

@@ -86,6 +86,7 @@ describe('a post page on its first load', () => {
         post,
         prev_post: null,
         next_post: { slug: 'next-one', title: 'Next one' },
+        inline_images: [],
       } satisfies PostResult,
       [listPostsKey(1)]: pageBody([post, makePost({ title: 'Another article' })], 1, false),
     };
