@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FEATURED_POSTS } from '@agency/shared';
 import { useInfinitePosts } from './api';
-import { Picture } from '../../components/picture';
 import { formatPostDate } from './format-date';
 import { SIDEBAR_SIZES } from './image-sizes';
-import { mediaSrc, postPath } from './paths';
+import { postPath } from './paths';
+import { PostBanner } from './post-banner';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-skeleton';
 import { LoadError } from './load-error';
@@ -82,21 +82,7 @@ function BlogListBody() {
         <ul>
           {featured.map((p) => (
             <li key={p.id} className="blog-sidebar__item">
-              {p.banner ? (
-                <Picture image={p.banner} alt="" sizes={SIDEBAR_SIZES} />
-              ) : (
-                // A banner stored before images had variants: served as it was uploaded.
-                p.banner_image && (
-                  <img
-                    src={mediaSrc(p.banner_image)}
-                    alt=""
-                    width={96}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                )
-              )}
+              <PostBanner post={p} sizes={SIDEBAR_SIZES} legacy={{ width: 96, height: 64 }} />
               <div>
                 <Link to={postPath(p.slug)}>{p.title}</Link>
                 <time dateTime={p.created_at}>{formatPostDate(p.created_at)}</time>

@@ -3,13 +3,13 @@ import { readingTime, SPECIAL_SLUGS, type Image, type Post, type PostLink } from
 import { Breadcrumb } from '../../components/sections/breadcrumb';
 import { absoluteUrl } from '../../lib/head';
 import { env } from '../../lib/env';
-import { Picture } from '../../components/picture';
 import { FileIconDemo } from './file-icon-demo';
 import { BANNER_SIZES } from './image-sizes';
 import { PostBody, RelatedPosts } from './post-parts';
 import { formatPostDate } from './format-date';
 import { ListenButton } from './listen-button';
-import { mediaSrc, postPath } from './paths';
+import { postPath } from './paths';
+import { PostBanner } from './post-banner';
 import { PostSkeleton } from './post-skeleton';
 import { ReadingProgress } from './reading-progress';
 import { ShareButtons } from './share-buttons';
@@ -66,28 +66,14 @@ export function PostArticle({
           </p>
           <ListenButton html={post.content} />
         </header>
-        {post.banner ? (
-          <Picture
-            image={post.banner}
-            alt={post.title}
-            sizes={BANNER_SIZES}
-            className="post__banner"
-            priority
-          />
-        ) : (
-          // A banner stored before images had variants: served as it was uploaded.
-          post.banner_image && (
-            <img
-              className="post__banner"
-              src={mediaSrc(post.banner_image)}
-              alt={post.title}
-              width={1200}
-              height={630}
-              fetchPriority="high"
-              decoding="async"
-            />
-          )
-        )}
+        <PostBanner
+          post={post}
+          sizes={BANNER_SIZES}
+          legacy={{ width: 1200, height: 630 }}
+          alt={post.title}
+          className="post__banner"
+          priority
+        />
         {post.content.trim() === '' ? (
           <PostSkeleton />
         ) : (

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { excerpt, readingTime, type Post } from '@agency/shared';
-import { Picture } from '../../components/picture';
 import { formatPostDate } from './format-date';
 import { LIST_CARD_SIZES } from './image-sizes';
-import { mediaSrc, postPath } from './paths';
+import { postPath } from './paths';
+import { PostBanner } from './post-banner';
 
 /**
  * One item of the public list: thumbnail, title, excerpt, date, reading time and Read more. The
@@ -12,20 +12,15 @@ import { mediaSrc, postPath } from './paths';
  */
 export function PostCard({ post, first = false }: { post: Post; first?: boolean }) {
   const path = postPath(post.slug);
-  const thumb = post.banner ? (
-    <Picture image={post.banner} alt="" sizes={LIST_CARD_SIZES} priority={first} />
-  ) : post.banner_image ? (
-    // A banner stored before images had variants: served as it was uploaded.
-    <img
-      src={mediaSrc(post.banner_image)}
-      alt=""
-      width={400}
-      height={250}
-      loading={first ? 'eager' : 'lazy'}
-      fetchPriority={first ? 'high' : undefined}
-      decoding="async"
-    />
-  ) : null;
+  const thumb =
+    post.banner || post.banner_image ? (
+      <PostBanner
+        post={post}
+        sizes={LIST_CARD_SIZES}
+        legacy={{ width: 400, height: 250 }}
+        priority={first}
+      />
+    ) : null;
   return (
     <li className="blog-card">
       {thumb && (

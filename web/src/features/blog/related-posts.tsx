@@ -2,9 +2,9 @@ import { useKeenSlider, type KeenSliderOptions } from 'keen-slider/react';
 import { Link } from 'react-router';
 import { excerpt, TIMINGS, type Post } from '@agency/shared';
 import 'keen-slider/keen-slider.min.css';
-import { Picture } from '../../components/picture';
 import { RELATED_SIZES } from './image-sizes';
-import { mediaSrc, postPath } from './paths';
+import { postPath } from './paths';
+import { PostBanner } from './post-banner';
 
 /** Spec 000 §9: 2 per view (1 under 450 px), 30 px apart, loop, no autoplay, no dots, arrows, 800 ms. */
 export const RELATED_SLIDER_OPTIONS: KeenSliderOptions = {
@@ -57,21 +57,7 @@ export function RelatedPosts({ posts }: { posts: readonly Post[] }) {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${posts.length}`}
           >
-            {p.banner ? (
-              <Picture image={p.banner} alt="" sizes={RELATED_SIZES} />
-            ) : (
-              // A banner stored before images had variants: served as it was uploaded.
-              p.banner_image && (
-                <img
-                  src={mediaSrc(p.banner_image)}
-                  alt=""
-                  width={400}
-                  height={225}
-                  loading="lazy"
-                  decoding="async"
-                />
-              )
-            )}
+            <PostBanner post={p} sizes={RELATED_SIZES} legacy={{ width: 400, height: 225 }} />
             <h3>
               <Link to={postPath(p.slug)}>{p.title}</Link>
             </h3>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { excerpt, readingTime, type Post } from '@agency/shared';
 import { TIMINGS } from '@agency/shared';
 import { Carousel } from '../../components/carousel';
-import { Picture } from '../../components/picture';
+import { PostBanner } from '../blog/post-banner';
 import { useListPosts } from '../../lib/use-api';
 import { pageHref, pagePath } from '../../config/pages';
 
@@ -30,20 +30,13 @@ const TEASER_SIZES =
 function TeaserCard({ post }: { post: Post }) {
   return (
     <article className="post-card">
-      {post.banner ? (
-        <Picture image={post.banner} alt="" sizes={TEASER_SIZES} className="post-card__image" />
-      ) : (
-        // No banner, or one stored before images had variants: served as it was uploaded.
-        <img
-          className="post-card__image"
-          src={post.banner_image ?? '/assets/img/blog-placeholder.svg'}
-          alt=""
-          width={600}
-          height={340}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      <PostBanner
+        post={post}
+        sizes={TEASER_SIZES}
+        legacy={{ width: 600, height: 340 }}
+        className="post-card__image"
+        fallback="/assets/img/blog-placeholder.svg"
+      />
       <div className="post-card__body">
         <p className="post-card__meta">
           <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time> ·{' '}
