@@ -98,7 +98,9 @@ export async function startStack(opts = {}) {
         await exited;
         clearTimeout(timer);
       }
-      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+      // esbuild's service (a process of its own) may still be writing a render bundle for a moment.
+      if (ownDir)
+        rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

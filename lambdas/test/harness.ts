@@ -270,12 +270,12 @@ export async function startTestStack(): Promise<TestStack> {
         resetEnv();
         resetAuth();
         await running.stop();
-        await rm(dataDir, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
       },
     };
   } catch (error) {
     await standIns?.stop().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     throw error;
   }
 }

@@ -19,7 +19,9 @@ let stack: RunningStack | undefined;
 
 afterAll(async () => {
   await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  // The stack killed mid-request may leave its esbuild service finishing the render bundle's files
+  // for a moment after the process is gone: retry while the folder is still being written.
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 async function login(base: string): Promise<string> {
