@@ -82,10 +82,6 @@ export class S3MediaObjects implements MediaObjects {
     }
   }
 
-  async uploadSize(id: string): Promise<number | null> {
-    return (await this.uploadInfo(id))?.size ?? null;
-  }
-
   /** Two ranged reads: a 20 MB photo is never loaded whole to check its signature. */
   async readUploadEdges(
     id: string,

@@ -70,8 +70,6 @@ export interface MediaObjects {
   ): Promise<PresignedUpload>;
   /** The upload's size and file name, or null when there is none (never uploaded, or expired). */
   uploadInfo(id: string): Promise<UploadInfo | null>;
-  /** The uploaded object's size, or null when there is none (never uploaded, or expired). */
-  uploadSize(id: string): Promise<number | null>;
   /** The first and last `edge` bytes of the upload (signature and polyglot checks) and its size. */
   readUploadEdges(
     id: string,

@@ -75,9 +75,6 @@ export class MemoryMediaObjects implements MediaObjects {
     const o = this.objects.get(mediaKeys.upload(id));
     return o ? { size: o.bytes.length, filename: o.filename } : null;
   }
-  async uploadSize(id: string): Promise<number | null> {
-    return (await this.uploadInfo(id))?.size ?? null;
-  }
   async readUploadEdges(id: string, edge: number) {
     const o = this.objects.get(mediaKeys.upload(id));
     if (!o) return null;
