@@ -1,5 +1,13 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { IMAGE_PREFIX, MEDIA_LIMITS, imageKeys, mediaKeys, type Image } from '@agency/shared';
+import {
+  IMAGE_PREFIX,
+  MEDIA_CACHE_CONTROL,
+  MEDIA_LIMITS,
+  imageKeys,
+  mediaKeys,
+  type Image,
+} from '@agency/shared';
+import type { ImageObject } from '../domain/image-variants';
 import type { MediaObjects, PresignedUpload, UploadInfo } from '../domain/media-ports';
 import { mediaBucket } from '../lib/env';
 import { s3Client } from './clients';
@@ -36,6 +44,26 @@ function totalOf(contentRange: string | undefined): number | null {
 async function bodyBytes(body: { transformToByteArray(): Promise<Uint8Array> } | undefined) {
   return body ? Buffer.from(await body.transformToByteArray()) : Buffer.alloc(0);
 }
+
+/** A whole object's bytes, or null when there is none. */
+export async function objectBytes(
+  client: S3Client,
+  bucket: string,
+  key: string,
+): Promise<Buffer | null> {
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  try {
+    return await bodyBytes(
+      (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body,
+    );
+  } catch (e) {
+    if (isMissing(e)) return null;
+    throw e;
+  }
+}
+
+/** Objects written at once: enough to keep the network busy, few enough to hold the memory down. */
+const PUT_CONCURRENCY = 6;
 
 /** Uploads (`uploads/<id>`) and processed images (`images/<id>/…`) in the media bucket. */
 export class S3MediaObjects implements MediaObjects {
@@ -108,6 +136,32 @@ export class S3MediaObjects implements MediaObjects {
       new GetObjectCommand({ Bucket: this.bucket(), Key: key, Range: `bytes=-${edge}` }),
     );
     return { head: head.subarray(0, edge), tail: await bodyBytes(out.Body), size };
+  }
+
+  /** The whole upload (the image function decodes it), or null when there is none. */
+  async readUpload(id: string): Promise<Buffer | null> {
+    return objectBytes(await this.client(), this.bucket(), mediaKeys.upload(id));
+  }
+
+  /** Write an image's objects under `images/<id>/`, immutable for a year. */
+  async putImageObjects(objects: readonly ImageObject[]): Promise<void> {
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    const client = await this.client();
+    const queue = [...objects];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift())
+        await client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket(),
+            Key: next.key,
+            Body: next.body,
+            ContentType: next.contentType,
+            ContentLength: next.body.length,
+            CacheControl: MEDIA_CACHE_CONTROL,
+          }),
+        );
+    };
+    await Promise.all(Array.from({ length: PUT_CONCURRENCY }, worker));
   }
 
   async putUpload(id: string, bytes: Buffer, contentType: string): Promise<void> {

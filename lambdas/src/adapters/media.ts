@@ -1,6 +1,7 @@
 import { isLegacyBanner, type MediaStore } from '../domain/post-ports';
 import { mediaBucket } from '../lib/env';
 import { s3Client } from './clients';
+import { objectBytes } from './media-objects';
 
 /** Only ever our own objects: a stored key outside the prefix is a bug, not something to touch. */
 function bannerKey(key: string): string {
@@ -14,17 +15,7 @@ function bannerKey(key: string): string {
  */
 export class S3MediaStore implements MediaStore {
   async getBanner(key: string): Promise<Buffer | null> {
-    const { GetObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
-    try {
-      const out = await (
-        await s3Client()
-      ).send(new GetObjectCommand({ Bucket: mediaBucket(), Key: bannerKey(key) }));
-      return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : null;
-    } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof Error && error.name === 'NoSuchKey'))
-        return null;
-      throw error;
-    }
+    return objectBytes(await s3Client(), mediaBucket(), bannerKey(key));
   }
 
   async deleteBanner(key: string): Promise<void> {

@@ -1,10 +1,8 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
-import { MEDIA_CACHE_CONTROL, MEDIA_LIMITS, mediaId, mediaKeys } from '@agency/shared';
-import { s3Client } from '../adapters/clients';
-import { makeVariants, type ImageObject } from '../domain/image-variants';
+import { MEDIA_LIMITS, mediaId } from '@agency/shared';
+import { S3MediaObjects } from '../adapters/media-objects';
+import { makeVariants } from '../domain/image-variants';
 import type { ProcessImageResult } from '../domain/media-ports';
-import { mediaBucket } from '../lib/env';
 import { logger } from '../lib/logger';
 
 /**
@@ -17,42 +15,7 @@ import { logger } from '../lib/logger';
 const log = logger.child({ service: 'process-image' });
 
 const request = z.object({ id: mediaId });
-
-/** Objects written at once: enough to keep the network busy, few enough to hold the memory down. */
-const PUT_CONCURRENCY = 6;
-
-async function readUpload(s3: S3Client, id: string): Promise<Buffer | null> {
-  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
-  try {
-    const out = await s3.send(
-      new GetObjectCommand({ Bucket: mediaBucket(), Key: mediaKeys.upload(id) }),
-    );
-    if (!out.Body) return null;
-    return Buffer.from(await out.Body.transformToByteArray());
-  } catch (error) {
-    if (error instanceof Error && error.name === 'NoSuchKey') return null;
-    throw error;
-  }
-}
-
-async function writeObjects(s3: S3Client, objects: ImageObject[]): Promise<void> {
-  const { PutObjectCommand } = await import('@aws-sdk/client-s3');
-  const queue = [...objects];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift())
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: mediaBucket(),
-          Key: next.key,
-          Body: next.body,
-          ContentType: next.contentType,
-          ContentLength: next.body.length,
-          CacheControl: MEDIA_CACHE_CONTROL,
-        }),
-      );
-  };
-  await Promise.all(Array.from({ length: PUT_CONCURRENCY }, worker));
-}
+const objects = new S3MediaObjects();
 
 /**
  * Lambda entry. Bad bytes and a missing upload are answers (`ok: false`); only an outage of the
@@ -66,8 +29,7 @@ export const handler = async (event: unknown): Promise<ProcessImageResult> => {
   }
   const { id } = parsed.data;
   const started = performance.now();
-  const s3 = await s3Client();
-  const input = await readUpload(s3, id);
+  const input = await objects.readUpload(id);
   if (!input) return { ok: false, error: 'was not uploaded, or the upload has expired' };
   // The confirmation checks the size first; this guards the memory of the function itself.
   if (input.length > MEDIA_LIMITS.maxBytes)
@@ -77,7 +39,7 @@ export const handler = async (event: unknown): Promise<ProcessImageResult> => {
     log.info('image refused', { id, bytes: input.length, error: result.error });
     return result;
   }
-  await writeObjects(s3, result.objects);
+  await objects.putImageObjects(result.objects);
   log.info('image processed', {
     id,
     bytes: input.length,
