@@ -300,6 +300,14 @@ async function current(
   return existing;
 }
 
+/** A post's current version and its kept revisions: everything a restore can bring back. */
+async function keptVersions(
+  deps: PostDeps,
+  post: PostRecord,
+): Promise<(PostRecord | RevisionRecord)[]> {
+  return [post, ...(await deps.posts.listRevisions(post.id, REVISIONS_KEPT + 1))];
+}
+
 /**
  * Drop revisions beyond the newest REVISIONS_KEPT. Legacy banner objects only they still used are
  * deleted (kept while any revision may bring them back); library images only they showed are
@@ -314,7 +322,7 @@ async function trimRevisions(deps: PostDeps, post: PostRecord): Promise<void> {
     const orphans = new Set(trimmed.map((r) => r.banner_key).filter(isLegacyBanner));
     const released = new Set(trimmed.flatMap(imagesOf));
     if (orphans.size === 0 && released.size === 0) return;
-    for (const still of [post, ...(await deps.posts.listRevisions(post.id, REVISIONS_KEPT))]) {
+    for (const still of await keptVersions(deps, post)) {
       orphans.delete(still.banner_key ?? '');
       for (const id of imagesOf(still)) released.delete(id);
     }
@@ -337,9 +345,7 @@ async function undoImageClaims(
 ): Promise<void> {
   if (claimed.length === 0) return;
   await bestEffort(deps, 'release new images', async () => {
-    const shown = new Set(imagesOf(existing));
-    for (const r of await deps.posts.listRevisions(existing.id, REVISIONS_KEPT + 1))
-      for (const id of imagesOf(r)) shown.add(id);
+    const shown = new Set((await keptVersions(deps, existing)).flatMap(imagesOf));
     const fresh = claimed.filter((id) => !shown.has(id));
     await unclaimImages(deps.library.media, existing.id, fresh, deps.log);
   });
