@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_TYPES, inlineSrc, MEDIA_LIMITS, mediaKeys, type Image } from '@agency/shared';
+import { IMAGE_TYPES, MEDIA_LIMITS, type Image } from '@agency/shared';
 import { DomainError } from '../lib/errors';
 import { pathsToInvalidate } from './cache-paths';
 import { registerUpload } from './media';
@@ -14,7 +14,7 @@ import {
   type PostStore,
   type WarnLog,
 } from './post-ports';
-import { claimImages } from './post-references';
+import { claimImages, inlineAttributes, libraryBanner } from './post-references';
 import type { JobMarkers } from './repair-word-spaces';
 import { imageSources, isDataUrl, sanitizeContentRewritingImages } from './sanitize';
 
@@ -173,13 +173,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
             const src = attribs.src ?? '';
             if (!isDataUrl(src)) return attribs;
             const image = images.get(src);
-            if (!image) return null;
-            return {
-              ...attribs,
-              src: inlineSrc(image),
-              width: String(image.width),
-              height: String(image.height),
-            };
+            return image ? inlineAttributes(attribs, image) : null;
           });
     let banner = { banner_key: v.banner_key, banner: v.banner ?? null };
     let legacy: string | null = null;
@@ -200,7 +194,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
         deps.log.warn('legacy banner missing: removed from the post', { postId, key });
         summary.dropped += 1;
       }
-      if (image) banner = { banner_key: mediaKeys.original(image.id, image.format), banner: image };
+      if (image) banner = libraryBanner(image);
       else if (!bytes) banner = { banner_key: null, banner: null };
       if (banner.banner_key !== key) legacy = key;
     }

@@ -1,4 +1,4 @@
-import { inlineSrc, parseInlineSrc, type Image } from '@agency/shared';
+import { inlineSrc, mediaKeys, parseInlineSrc, type Image } from '@agency/shared';
 import { invalid } from '../lib/errors';
 import type { MediaRepository } from './media-ports';
 import type { TaxonomyKind, TaxonomyStore, WarnLog } from './post-ports';
@@ -86,6 +86,23 @@ export interface ImageReferences {
   banner?: Image | null | undefined;
 }
 
+/** The banner fields of a post showing a library image: the key the spec's path names, and the image. */
+export const libraryBanner = (image: Image): { banner_key: string; banner: Image } => ({
+  banner_key: mediaKeys.original(image.id, image.format),
+  banner: image,
+});
+
+/** An inline `<img>`'s attributes as pages need them: the canonical `src` and the intrinsic size. */
+export const inlineAttributes = (
+  attribs: Record<string, string>,
+  image: Pick<Image, 'id' | 'width' | 'height' | 'format'>,
+): Record<string, string> => ({
+  ...attribs,
+  src: inlineSrc(image),
+  width: String(image.width),
+  height: String(image.height),
+});
+
 /** 400 for an inline image whose library image is gone. */
 export const notInLibrary = (id: string) =>
   invalid(
@@ -107,13 +124,7 @@ export async function libraryContent(media: MediaRepository, html: string): Prom
   return sanitizeContentRewritingImages(html, (attribs) => {
     const inline = parseInlineSrc(attribs.src ?? '');
     const record = inline ? records.get(inline.id) : undefined;
-    if (!record) return attribs;
-    return {
-      ...attribs,
-      src: inlineSrc(record),
-      width: String(record.width),
-      height: String(record.height),
-    };
+    return record ? inlineAttributes(attribs, record) : attribs;
   });
 }
 

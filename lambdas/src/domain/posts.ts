@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   buildPath,
-  mediaKeys,
   POST_PAGE_SIZE,
   type Image,
   type Author,
@@ -28,6 +27,7 @@ import {
   claimImages,
   claimReferences,
   imagesOf,
+  libraryBanner,
   libraryContent,
   releaseReferences,
   unclaimImages,
@@ -190,11 +190,6 @@ async function requestedBanner(
   const image = imageOf(record);
   return { banner: libraryBanner(image), registered: image };
 }
-
-const libraryBanner = (image: Image): Banner => ({
-  banner_key: mediaKeys.original(image.id, image.format),
-  banner: image,
-});
 
 /** Delete an image this write registered for its banner, when the write did not happen. */
 async function dropRegistered(deps: PostDeps, change: BannerChange | undefined): Promise<void> {
