@@ -52,8 +52,6 @@ export class MissingHandlerError extends Error {
   }
 }
 
-const loaded = new Map<OperationName, Promise<Handler>>();
-
 async function importHandler(name: OperationName): Promise<Handler> {
   const mode = handlerMode();
   const file = functionModule(operationFunction(name), mode);
@@ -85,17 +83,24 @@ export async function loadHandlerExport(
 }
 
 /**
- * The handler of an operation, imported on first use and kept (like a warm Lambda), from its source
- * or its bundle as `LOCAL_HANDLERS` says. Import only after the stand-in settings are in
- * `process.env`. A failed import is not kept, so a handler file added while the server runs is
- * picked up on the next request.
+ * `load` run once per key and its promise kept, like a warm Lambda container. A failed load is not
+ * kept, so the next call retries (a handler file added while the server runs is picked up).
  */
-export function loadHandler(name: OperationName): Promise<Handler> {
-  let pending = loaded.get(name);
-  if (!pending) {
-    pending = importHandler(name);
-    loaded.set(name, pending);
-    pending.catch(() => loaded.delete(name));
-  }
-  return pending;
+export function keptOnFirstUse<K, T>(load: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  const kept = new Map<K, Promise<T>>();
+  return (key) => {
+    let pending = kept.get(key);
+    if (!pending) {
+      pending = load(key);
+      kept.set(key, pending);
+      pending.catch(() => kept.delete(key));
+    }
+    return pending;
+  };
 }
+
+/**
+ * The handler of an operation, imported on first use and kept, from its source or its bundle as
+ * `LOCAL_HANDLERS` says. Import only after the stand-in settings are in `process.env`.
+ */
+export const loadHandler: (name: OperationName) => Promise<Handler> = keptOnFirstUse(importHandler);

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { builtBundleDir, FUNCTIONS, type LambdaFunction } from '../../../bundling/functions';
 import { logger } from '../../lib/logger';
-import { functionModule, handlerMode, loadHandlerExport } from '../functions/handler-modules';
+import {
+  functionModule,
+  handlerMode,
+  keptOnFirstUse,
+  loadHandlerExport,
+} from '../functions/handler-modules';
 
 /**
  * The Lambda API's Invoke, as the functions that invoke others call it (the AWS SDK's
@@ -44,17 +49,8 @@ async function importHandler(fn: LambdaFunction): Promise<Invocable> {
   return async (event, context) => (await handler(event, context)) as unknown;
 }
 
-/** Handlers imported on first use and kept, like warm Lambda containers; a failed import is retried. */
-const loaded = new Map<string, Promise<Invocable>>();
-function loadFunction(fn: LambdaFunction): Promise<Invocable> {
-  let pending = loaded.get(fn.name);
-  if (!pending) {
-    pending = importHandler(fn);
-    loaded.set(fn.name, pending);
-    pending.catch(() => loaded.delete(fn.name));
-  }
-  return pending;
-}
+/** Functions imported on first use and kept, like warm Lambda containers (one per function). */
+const loadFunction = keptOnFirstUse(importHandler);
 
 function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
