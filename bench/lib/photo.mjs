@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 
 /** A small deterministic PRNG (mulberry32): the same seed draws the same photo. */
-function random(seed) {
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

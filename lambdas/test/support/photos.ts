@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+// The benchmark's seeded generator: the same seed draws the same numbers in both.
+import { random } from '../../../bench/lib/photo.mjs';
 
 /**
  * Photo-like test images made with sharp (no binary fixtures): smooth areas of colour, as a scene
@@ -12,18 +14,6 @@ export interface PhotoOptions {
   seed?: number;
   /** JPEG quality of the file, as a camera writes it. */
   quality?: number;
-}
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The raw RGB pixels of a photo-like image. */
