@@ -12,6 +12,8 @@ export const ENV_NAMES = {
   contentTable: 'CONTENT_TABLE',
   leadsTable: 'LEADS_TABLE',
   viewsTable: 'VIEWS_TABLE',
+  /** Dashboard aggregates: leads per week, statuses, views per post per day. */
+  statsTable: 'STATS_TABLE',
   mediaBucket: 'MEDIA_BUCKET',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
@@ -40,6 +42,16 @@ export const ENV_NAMES = {
   webDist: 'WEB_DIST',
   /** Name of the image function (sharp) that turns an upload into variants, invoked by the media and post writers. */
   imageFunction: 'IMAGE_FUNCTION',
+  /** Name of the SSM SecureString holding the lead webhook's URL (AWS); unset: no webhook. */
+  leadWebhookUrlParam: 'LEAD_WEBHOOK_URL_PARAM',
+  /** The lead webhook's URL itself (local stack and tests; never in a template). */
+  leadWebhookUrl: 'LEAD_WEBHOOK_URL',
+  /** Name of the SSM SecureString holding the HMAC-SHA256 key that signs webhook bodies (AWS). */
+  leadWebhookSecretParam: 'LEAD_WEBHOOK_SECRET_PARAM',
+  /** The webhook signing key itself (local stack and tests). */
+  leadWebhookSecret: 'LEAD_WEBHOOK_SECRET',
+  /** Minimum time between the captcha challenge and the enquiry, in ms (default LEAD_SPAM.minFillMs). */
+  leadMinFillMs: 'LEAD_MIN_FILL_MS',
 } as const;
 
 /**

@@ -110,3 +110,61 @@ export const ADMIN_SESSION = {
   csrfHeader: 'x-requested-with',
   csrfValue: 'fetch',
 } as const;
+
+/**
+ * Where a lead is in the sales pipeline. `spam` holds leads the honeypot or the fill-time check
+ * caught (or an admin moved there): kept, never notified, apart from the inbox's default view.
+ */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The campaign parameters the site remembers for a visit (first page of the visit wins). */
+export const UTM_FIELDS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+/** Every source field a lead carries, as optional multipart fields of the enquiry form. */
+export const LEAD_SOURCE_FIELDS = [...UTM_FIELDS, 'landing_page', 'referrer'] as const;
+export type LeadSourceField = (typeof LEAD_SOURCE_FIELDS)[number];
+
+export const LEAD_SOURCE_LIMITS = {
+  /** utm_* and gclid values. */
+  paramMax: 200,
+  /** landing_page and referrer (a path or an http(s) URL). */
+  urlMax: 2000,
+  /** The source label the inbox filters and the dashboard stacks by. */
+  sourceMax: 100,
+} as const;
+
+/**
+ * Spam checks besides the proof of work: a hidden field no person fills, and a minimum time between
+ * the captcha challenge (fetched when the visitor first focuses the form) and the submission.
+ */
+export const LEAD_SPAM = {
+  honeypotField: 'website',
+  minFillMs: 3000,
+} as const;
+
+/** Notes on a lead. */
+export const LEAD_NOTE_MAX = 2000;
+/** Inbox search text. */
+export const LEAD_SEARCH_MAX = 100;
+
+/** What the admin dashboard shows. */
+export const DASHBOARD = {
+  /** Leads per week for this many weeks (the current one included), weeks starting Monday UTC. */
+  weeks: 12,
+  /** Most viewed posts over this many days (today included, UTC). */
+  viewDays: 30,
+  topPosts: 10,
+  /** Landing pages and subjects shown (the rest summed as "Other"). */
+  topRows: 10,
+} as const;
+
+/** The admin page of one lead (the web route `/admin/leads/:id`), linked from notifications. */
+export const adminLeadPath = (id: string): string => `/admin/leads/${encodeURIComponent(id)}`;

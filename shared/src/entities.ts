@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { image } from './media';
+import { LEAD_STATUSES } from './constants';
+import { DIRECT_SOURCE } from './lead-source';
 
 /** The error body every failing API call answers with. */
 export const errorBody = z.object({ error: z.string() });
@@ -77,10 +79,26 @@ export type PostLink = z.infer<typeof postLink>;
 export const loginResult = z.object({ username: z.string(), email: z.string(), token: z.string() });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const emailStatus = z.enum(['pending', 'sent']);
-export type EmailStatus = z.infer<typeof emailStatus>;
+/**
+ * Delivery of a lead to one channel (the agency e-mail, the webhook): `pending` until sent (the
+ * retry job keeps trying), `sent` once, `held` while the lead is spam (released by "Not spam"),
+ * `off` when the channel was not configured when the lead arrived.
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'held', 'off'] as const;
+export const deliveryStatus = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof deliveryStatus>;
+/** The e-mail channel's state (same values as every channel). */
+export const emailStatus = deliveryStatus;
+export type EmailStatus = DeliveryStatus;
 
-/** An enquiry as the admin inbox sees it. */
+export const leadStatus = z.enum(LEAD_STATUSES);
+
+/** Why a lead was filed as spam on arrival, or null. */
+export const SPAM_REASONS = ['honeypot', 'too-fast', 'admin'] as const;
+export const spamReason = z.enum(SPAM_REASONS);
+export type SpamReason = z.infer<typeof spamReason>;
+
+/** An enquiry as the admin inbox sees it. Leads stored before the pipeline read as `new`, webhook `off`. */
 export const lead = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -89,11 +107,86 @@ export const lead = z.object({
   email: z.string(),
   subject: z.string(),
   message: z.string(),
+  /** Where the form was sent from. */
   page: z.string().nullable(),
   email_status: emailStatus,
   email_attempts: z.number().int(),
+  webhook_status: deliveryStatus.default('off'),
+  webhook_attempts: z.number().int().default(0),
+  status: leadStatus.default('new'),
+  spam_reason: spamReason.nullable().default(null),
+  /** The label the inbox filters and the dashboard stacks by (shared `sourceOf`). */
+  source: z.string().default(DIRECT_SOURCE),
+  utm_source: z.string().nullable().default(null),
+  utm_medium: z.string().nullable().default(null),
+  utm_campaign: z.string().nullable().default(null),
+  utm_term: z.string().nullable().default(null),
+  utm_content: z.string().nullable().default(null),
+  gclid: z.string().nullable().default(null),
+  /** First page of the visit (path and query as the visitor arrived). */
+  landing_page: z.string().nullable().default(null),
+  /** The external page that sent the visitor, or null. */
+  referrer: z.string().nullable().default(null),
+  /** Last status change or note. */
+  updated_at: z.string().nullable().default(null),
 });
 export type Lead = z.infer<typeof lead>;
+
+/** Who did something in the admin, as recorded at that time. */
+export const actor = z.object({ username: z.string(), email: z.string() });
+export type Actor = z.infer<typeof actor>;
+
+/** One entry of a lead's history: a status change (with its optional note) or a note. */
+export const leadEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  by: actor,
+  kind: z.enum(['status', 'note']),
+  /** Status changes only. */
+  from: leadStatus.nullable(),
+  to: leadStatus.nullable(),
+  note: z.string().nullable(),
+});
+export type LeadEvent = z.infer<typeof leadEvent>;
+
+/** A lead with its history, oldest first, as its admin page shows it. */
+export const leadDetail = lead.extend({ history: z.array(leadEvent) });
+export type LeadDetail = z.infer<typeof leadDetail>;
+
+/** What is kept of an erased lead: no personal data, only that it existed and who erased it when. */
+export const leadErasure = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  erased_at: z.string(),
+  erased_by: actor,
+});
+export type LeadErasure = z.infer<typeof leadErasure>;
+
+const countRow = z.object({ key: z.string(), count: z.number().int() });
+/** Figures of the admin dashboard, computed by the server from its daily aggregates. */
+export const dashboard = z.object({
+  generated_at: z.string(),
+  /** Leads (spam excluded) per week, oldest first, by source. */
+  weeks: z.array(
+    z.object({
+      week: z.string(),
+      total: z.number().int(),
+      by_source: z.array(countRow),
+    }),
+  ),
+  /** Over the same weeks, most first; the tail summed as `Other`. */
+  landing_pages: z.array(countRow),
+  subjects: z.array(countRow),
+  /** Every lead there is now, per status (spam included). */
+  statuses: z.array(z.object({ key: leadStatus, count: z.number().int() })),
+  /** Most viewed posts over the last DASHBOARD.viewDays days. */
+  top_posts: z.array(
+    z.object({ id: z.number().int(), slug: z.string(), title: z.string(), views: z.number().int() }),
+  ),
+  views_from: z.string(),
+  views_to: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboard>;
 
 /** One page of a list: `next`/`previous` are API addresses ending in `page=N`, or null. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -2,6 +2,13 @@ export * from './contract/index';
 export * from './entities';
 export * from './constants';
 export * from './text';
-export { leadFields, type LeadInput } from './contract/leads';
+export {
+  leadFields,
+  leadSourceFields,
+  leadListQuery,
+  type LeadInput,
+  type LeadListQuery,
+} from './contract/leads';
 export * from './config-names';
 export * from './media';
+export * from './lead-source';

@@ -38,9 +38,28 @@ export const TABLES = {
     indexes: {
       /** Leads newest first: gsi1pk = "LEADS", gsi1sk = created_at ISO + "#" + id. */
       byDate: { name: 'byDate', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-      /** Leads whose e-mail is still pending: sparse index read by the retry job. */
+      /**
+       * Leads with a delivery still pending (e-mail or webhook): sparse index read by the retry job.
+       * `pendingPk` = "PENDING" stays while any channel is pending.
+       */
       pending: { name: 'pending', partitionKey: 'pendingPk', sortKey: 'gsi1sk' },
+      /** Leads per pipeline status, newest first: gsi2pk = "STATUS#<status>", gsi2sk = gsi1sk. */
+      byStatus: { name: 'byStatus', partitionKey: 'gsi2pk', sortKey: 'gsi1sk' },
     },
+  },
+  /**
+   * Aggregates kept as leads and views arrive, so the dashboard reads a few small partitions
+   * instead of scanning: `LEADS#<week Monday>` / `TOTAL` | `SOURCE#<source>` | `SUBJECT#<subject>` |
+   * `LANDING#<path>` (spam excluded), `LEAD_STATUS` / `<status>` (every lead there is), and
+   * `VIEWS#<day>` / `POST#<zero-padded id>` (views of a post on a UTC day). Every count is `count`,
+   * changed with ADD only.
+   */
+  stats: {
+    envVar: ENV_NAMES.statsTable,
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    expiresAt: 'expiresAt',
+    indexes: {},
   },
   /** One counter item per post, keyed by post id, incremented with ADD. */
   views: {

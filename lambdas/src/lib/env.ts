@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ENV_NAMES as N, NO_DISTRIBUTION } from '@agency/shared';
+import { ENV_NAMES as N, LEAD_SPAM, NO_DISTRIBUTION } from '@agency/shared';
 
 /**
  * Every setting a handler reads, grouped by concern: one group per grant of infra/lib/grants.ts
@@ -16,6 +16,7 @@ const schemas = {
   contentTable: z.object({ [N.contentTable]: name }),
   leadsTable: z.object({ [N.leadsTable]: name }),
   viewsTable: z.object({ [N.viewsTable]: name }),
+  statsTable: z.object({ [N.statsTable]: name }),
   media: z.object({ [N.mediaBucket]: name }),
   /** The image function the media and post writers invoke. */
   imageFunction: z.object({ [N.imageFunction]: name }),
@@ -45,6 +46,22 @@ const schemas = {
       path: [N.captchaKeyParam],
       message: `${N.captchaKeyParam} is not set (nor ${N.captchaKey})`,
     }),
+  /**
+   * The lead webhook: none of these set means no webhook (its deliveries read `off`). In AWS the
+   * URL and the signing key are SSM SecureStrings named by the *_PARAM variables; locally the values.
+   */
+  leadWebhook: z.object({
+    [N.leadWebhookUrl]: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    [N.leadWebhookUrlParam]: name.optional(),
+    [N.leadWebhookSecret]: z.string().min(16, 'must be at least 16 characters').optional(),
+    [N.leadWebhookSecretParam]: name.optional(),
+  }),
+  /** The site's public address: links to the admin in lead notifications. */
+  site: z.object({ [N.siteUrl]: z.url() }),
+  /** Spam checks of the enquiry form (tests lower the fill time). */
+  leadSpam: z.object({
+    [N.leadMinFillMs]: z.coerce.number().int().nonnegative().default(LEAD_SPAM.minFillMs),
+  }),
   /** The distribution to invalidate, or NO_DISTRIBUTION where no CDN is in front (local stack). */
   cdn: z.object({ [N.distributionId]: name }),
   runtime: z.object({
@@ -98,9 +115,11 @@ function read<C extends Concern>(concern: C): Settings<C> {
   return result.data as Settings<C>;
 }
 
-/** Physical name of one of the three tables (CONTENT_TABLE, LEADS_TABLE, VIEWS_TABLE). */
-export function tableName(table: 'content' | 'leads' | 'views'): string {
+/** Physical name of one of the tables (CONTENT_TABLE, LEADS_TABLE, VIEWS_TABLE, STATS_TABLE). */
+export function tableName(table: 'content' | 'leads' | 'views' | 'stats'): string {
   switch (table) {
+    case 'stats':
+      return read('statsTable')[N.statsTable];
     case 'content':
       return read('contentTable')[N.contentTable];
     case 'leads':
@@ -160,6 +179,31 @@ export function captchaEnv(): CaptchaEnv {
     maxCounter: s[N.captchaMaxCounter],
   };
 }
+
+export interface LeadWebhookEnv {
+  /** At most one of each pair is set; neither URL: no webhook. */
+  url?: string;
+  urlParameter?: string;
+  secret?: string;
+  secretParameter?: string;
+}
+
+/** Where the lead webhook's URL and signing key come from (values locally, SSM names in AWS). */
+export function leadWebhookEnv(): LeadWebhookEnv {
+  const s = read('leadWebhook');
+  const out: LeadWebhookEnv = {};
+  if (s[N.leadWebhookUrl]) out.url = s[N.leadWebhookUrl];
+  else if (s[N.leadWebhookUrlParam]) out.urlParameter = s[N.leadWebhookUrlParam];
+  if (s[N.leadWebhookSecret]) out.secret = s[N.leadWebhookSecret];
+  else if (s[N.leadWebhookSecretParam]) out.secretParameter = s[N.leadWebhookSecretParam];
+  return out;
+}
+
+/** The site's public address without a trailing slash (SITE_URL). */
+export const siteUrl = (): string => read('site')[N.siteUrl].replace(/\/+$/, '');
+
+/** Minimum fill time of the enquiry form in ms (LEAD_MIN_FILL_MS, default LEAD_SPAM.minFillMs). */
+export const leadMinFillMs = (): number => read('leadSpam')[N.leadMinFillMs];
 
 /** The distribution to invalidate (DISTRIBUTION_ID), or undefined where it says there is none. */
 export function distributionId(): string | undefined {

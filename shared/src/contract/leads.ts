@@ -1,10 +1,54 @@
 import * as z from 'zod';
-import { LEAD_LIMITS, LEAD_SUBJECTS } from '../constants';
-import { lead, pageOf } from '../entities';
+import {
+  LEAD_LIMITS,
+  LEAD_NOTE_MAX,
+  LEAD_SEARCH_MAX,
+  LEAD_SOURCE_LIMITS,
+  LEAD_SPAM,
+  LEAD_STATUSES,
+  LEAD_SUBJECTS,
+} from '../constants';
+import { dashboard, lead, leadDetail, pageOf } from '../entities';
 import { defineOperations, pageNumber } from './operation';
 
 const required = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** An optional text field: trimmed, '' counts as absent. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const isSiteOrHttpAddress = (v: string): boolean => {
+  if (v.startsWith('/')) return !v.startsWith('//');
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+/** A page address: a site path (`/…`) or an http(s) URL. */
+const optionalAddress = optionalText(LEAD_SOURCE_LIMITS.urlMax).refine(
+  (v) => v === undefined || isSiteOrHttpAddress(v),
+  'must be a path starting with / or an http(s) address',
+);
+
+/** Where the visit came from: campaign parameters, first page, external referrer (all optional). */
+export const leadSourceFields = z.object({
+  utm_source: optionalText(LEAD_SOURCE_LIMITS.paramMax),
+  utm_medium: optionalText(LEAD_SOURCE_LIMITS.paramMax),
+  utm_campaign: optionalText(LEAD_SOURCE_LIMITS.paramMax),
+  utm_term: optionalText(LEAD_SOURCE_LIMITS.paramMax),
+  utm_content: optionalText(LEAD_SOURCE_LIMITS.paramMax),
+  gclid: optionalText(LEAD_SOURCE_LIMITS.paramMax),
+  landing_page: optionalAddress,
+  referrer: optionalAddress,
+});
 
 /** Server-side lead rules (issue: every field required, formats and lengths). */
 export const leadFields = z.object({
@@ -26,8 +70,46 @@ export const leadFields = z.object({
   message: required(LEAD_LIMITS.messageMax),
   altcha: z.string().min(1, 'is required: solve the captcha').max(10_000, 'is too long'),
   page: z.string().trim().max(LEAD_LIMITS.pageMax, 'is too long').optional(),
+  ...leadSourceFields.shape,
+  /** The honeypot: hidden from people, so any value marks the lead as spam (never refused). */
+  [LEAD_SPAM.honeypotField]: z.string().max(LEAD_LIMITS.messageMax).optional(),
 });
 export type LeadInput = z.infer<typeof leadFields>;
+
+/** A lead id (a ULID). */
+const leadId = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(/^[0-9A-Z]{26}$/, 'is not a lead id');
+const leadStatusField = z.enum(LEAD_STATUSES, {
+  error: `must be one of: ${LEAD_STATUSES.join(', ')}`,
+});
+const requiredNote = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(LEAD_NOTE_MAX, `must be at most ${LEAD_NOTE_MAX} characters`);
+const optionalNote = optionalText(LEAD_NOTE_MAX);
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be a date, YYYY-MM-DD')
+  .optional();
+
+/**
+ * The inbox's filters: without `status` every lead but spam; `from`/`to` are UTC days, both
+ * included; `q` searches name, e-mail and message (case-insensitive).
+ */
+export const leadListQuery = z.object({
+  page: pageNumber,
+  status: leadStatusField.optional(),
+  subject: z.enum(LEAD_SUBJECTS, { error: `must be one of: ${LEAD_SUBJECTS.join(', ')}` }).optional(),
+  source: optionalText(LEAD_SOURCE_LIMITS.sourceMax),
+  from: isoDay,
+  to: isoDay,
+  q: optionalText(LEAD_SEARCH_MAX),
+});
+export type LeadListQuery = z.infer<typeof leadListQuery>;
 
 export const leadOperations = defineOperations({
   createLead: {
@@ -50,14 +132,81 @@ export const leadOperations = defineOperations({
     summary: 'A page of enquiries, newest first.',
     request: {
       encodings: [],
-      query: z.object({
-        page: pageNumber,
-      }),
+      query: leadListQuery,
     },
     status: 200,
     kind: 'json',
     response: pageOf(lead),
     errors: [400, 401, 403],
+  },
+  getLead: {
+    resource: 'lead',
+    method: 'GET',
+    path: '/api/user/lead',
+    auth: 'admin',
+    summary: 'One enquiry with its source, history and notes; 404 names an erased lead.',
+    request: { encodings: [], query: z.object({ id: leadId }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: leadDetail }),
+    errors: [400, 401, 403, 404],
+  },
+  setLeadStatus: {
+    resource: 'lead',
+    method: 'PUT',
+    path: '/api/user/lead/status',
+    auth: 'admin',
+    summary:
+      'Move a lead through the pipeline (with an optional note); from spam to another status it is notified.',
+    request: {
+      encodings: ['form', 'multipart', 'json'],
+      body: z.object({ id: leadId, status: leadStatusField, note: optionalNote }),
+    },
+    status: 200,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: leadDetail }),
+    errors: [400, 401, 403, 404],
+  },
+  addLeadNote: {
+    resource: 'lead',
+    method: 'POST',
+    path: '/api/user/lead/note',
+    auth: 'admin',
+    summary: 'Add a time-stamped note, signed by the admin, to a lead.',
+    request: {
+      encodings: ['form', 'multipart', 'json'],
+      body: z.object({ id: leadId, note: requiredNote }),
+    },
+    status: 201,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: leadDetail }),
+    errors: [400, 401, 403, 404],
+  },
+  eraseLead: {
+    resource: 'lead',
+    method: 'DELETE',
+    path: '/api/user/lead',
+    auth: 'admin',
+    summary:
+      'Erase a lead and its notes on request; the erasure is recorded without the personal data.',
+    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id: leadId }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: z.object({ id: z.string() }) }),
+    errors: [400, 401, 403, 404],
+  },
+  getDashboard: {
+    resource: 'lead',
+    method: 'GET',
+    path: '/api/user/dashboard',
+    auth: 'admin',
+    summary:
+      'Leads per week by source, by landing page and subject, status shares and the most viewed posts.',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: dashboard }),
+    errors: [401, 403],
   },
   exportLeads: {
     resource: 'lead',

@@ -38,6 +38,7 @@ export interface LocalEnv {
   readonly CONTENT_TABLE: string;
   readonly LEADS_TABLE: string;
   readonly VIEWS_TABLE: string;
+  readonly STATS_TABLE: string;
   readonly MEDIA_BUCKET: string;
   readonly IMAGE_FUNCTION: string;
   readonly USER_POOL_ID: string;
@@ -73,6 +74,7 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.contentTable]: LOCAL_NAMES.tables.content,
     [N.leadsTable]: LOCAL_NAMES.tables.leads,
     [N.viewsTable]: LOCAL_NAMES.tables.views,
+    [N.statsTable]: LOCAL_NAMES.tables.stats,
     [N.mediaBucket]: LOCAL_NAMES.bucket,
     [N.imageFunction]: workerFunction('process-image').name,
     [N.userPoolId]: provisioned.userPoolId,

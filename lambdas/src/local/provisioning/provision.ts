@@ -60,7 +60,7 @@ export const LOCAL_REGION = 'us-east-1';
 
 /** Physical names of the local tables and bucket. */
 export const LOCAL_NAMES = {
-  tables: { content: 'content', leads: 'leads', views: 'views' } satisfies Record<
+  tables: { content: 'content', leads: 'leads', views: 'views', stats: 'stats' } satisfies Record<
     TableName,
     string
   >,
@@ -120,7 +120,7 @@ const localConfig = z.object({
 });
 type LocalConfig = z.infer<typeof localConfig>;
 
-const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views'];
+const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views', 'stats'];
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : '';
