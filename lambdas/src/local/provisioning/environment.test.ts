@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GROUP, LOCAL_STACK, NO_DISTRIBUTION } from '@agency/shared';
-import { localEnvironment } from './environment';
+import { ADMIN_GROUP, NO_DISTRIBUTION } from '@agency/shared';
+import { API_TEST_SITE_URL, localEnvironment } from './environment';
 
 const endpoints = {
   dynamodb: 'http://127.0.0.1:4001',
@@ -32,7 +32,7 @@ describe('localEnvironment', () => {
     });
     // The render handler's settings come only with the site's address, known once the port is;
     // until then links in lead notifications point at the default local address.
-    expect(env.SITE_URL).toBe(LOCAL_STACK.url);
+    expect(env.SITE_URL).toBe(API_TEST_SITE_URL);
     expect(env.API_ORIGIN).toBeUndefined();
     // No webhook unless the developer configures one.
     expect(env).not.toHaveProperty('LEAD_WEBHOOK_URL');

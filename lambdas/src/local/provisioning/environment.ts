@@ -27,6 +27,9 @@ export interface LocalEnvironmentOptions {
   leads?: LocalLeadSettings;
 }
 
+/** SITE_URL where no page is rendered (API tests): the default local address. */
+export const API_TEST_SITE_URL = LOCAL_STACK.url;
+
 /** Locally the webhook's URL and signing key are the values themselves (SSM names in AWS). */
 export interface LocalLeadSettings {
   webhookUrl?: string;
@@ -102,7 +105,8 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.captchaKey]: provisioned.captchaHmacKey,
     // No CloudFront in front locally: nothing to invalidate, and the setting says so.
     [N.distributionId]: NO_DISTRIBUTION,
-    [N.siteUrl]: site?.url ?? LOCAL_STACK.url,
+    // Lead notifications link to the admin on the site; API tests have no site, so the local one.
+    [N.siteUrl]: site?.url ?? API_TEST_SITE_URL,
     ...(site ? { [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist } : {}),
     ...(leads.webhookUrl ? { [N.leadWebhookUrl]: leads.webhookUrl } : {}),
     ...(leads.webhookSecret ? { [N.leadWebhookSecret]: leads.webhookSecret } : {}),
