@@ -88,7 +88,8 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.distributionId]: NO_DISTRIBUTION,
     ...(site
       ? { [N.siteUrl]: site.url, [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist }
-      : {}),
+      : // API tests render no page, but lead notifications still link to the admin somewhere.
+        { [N.siteUrl]: 'http://localhost' }),
   } satisfies LocalEnv;
   checkCompleteEnvironment(env);
   return env;
