@@ -89,7 +89,7 @@ describe('DynamoLeadDeliveryStore', () => {
     const at = (m: number) => new Date(Date.UTC(2025, 0, 1, 0, m)).toISOString();
     await put('OLD2', { created_at: at(2) });
     await put('OLD1', { created_at: at(1), email_status: 'sent', webhook_status: 'pending' });
-    await put('STALE', { created_at: at(0) });
+    await put('STALE', { created_at: at(0), webhook_status: 'off' });
     // A sender recorded its send and died before leaving the index.
     await stack.clients.doc.send(
       new UpdateCommand({

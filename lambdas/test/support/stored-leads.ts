@@ -10,7 +10,7 @@ import {
   T,
 } from '../../src/adapters/lead-items';
 
-/** A lead as the enquiry form would store it, with the given overrides. */
+/** A lead as the enquiry form would store it with a webhook configured, with the given overrides. */
 export function sampleLead(id: string, over: Partial<Lead> = {}): Lead {
   return leadSchema.parse({
     id,
@@ -23,6 +23,7 @@ export function sampleLead(id: string, over: Partial<Lead> = {}): Lead {
     page: '/contact-us',
     email_status: 'pending',
     email_attempts: 0,
+    webhook_status: 'pending',
     ...over,
   });
 }
