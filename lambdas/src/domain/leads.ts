@@ -40,7 +40,7 @@ export function spamReasonOf(
   minFillMs: number,
 ): SpamReason | null {
   if (input[LEAD_SPAM.honeypotField]?.trim()) return 'honeypot';
-  if (issuedAt !== null && now - issuedAt < minFillMs) return 'too-fast';
+  if (minFillMs > 0 && issuedAt !== null && now - issuedAt < minFillMs) return 'too-fast';
   return null;
 }
 

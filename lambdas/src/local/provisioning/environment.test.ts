@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP, NO_DISTRIBUTION } from '@agency/shared';
-import { localEnvironment } from './environment';
+import { API_TEST_SITE_URL, localEnvironment } from './environment';
 
 const endpoints = {
   dynamodb: 'http://127.0.0.1:4001',
@@ -30,8 +30,10 @@ describe('localEnvironment', () => {
       AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
       IMAGE_FUNCTION: 'process-image',
     });
-    // The render handler's settings come only with the site's address, known once the port is.
-    expect(env.SITE_URL).toBeUndefined();
+    // The render handler's settings come only with the site's address, known once the port is;
+    // without a site, lead notifications still have an address to link to.
+    expect(env.SITE_URL).toBe(API_TEST_SITE_URL);
+    expect(env.API_ORIGIN).toBeUndefined();
     const site = {
       url: 'http://localhost:4321',
       apiOrigin: 'http://127.0.0.1:4321',

@@ -22,6 +22,9 @@ export interface LocalEnvironmentOptions {
   site?: LocalSite;
 }
 
+/** SITE_URL where no page is rendered (API tests). */
+export const API_TEST_SITE_URL = 'http://localhost:3000';
+
 /**
  * Every variable the in-process handlers of the local stack read: the SDK's endpoints and
  * credentials for the stand-ins, then the settings the CDK stack would set from its grants.
@@ -49,7 +52,7 @@ export interface LocalEnv {
   readonly MAIL_TO: string;
   readonly CAPTCHA_HMAC_KEY: string;
   readonly DISTRIBUTION_ID: string;
-  readonly SITE_URL?: string;
+  readonly SITE_URL: string;
   readonly API_ORIGIN?: string;
   readonly WEB_DIST?: string;
 }
@@ -86,10 +89,9 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.captchaKey]: provisioned.captchaHmacKey,
     // No CloudFront in front locally: nothing to invalidate, and the setting says so.
     [N.distributionId]: NO_DISTRIBUTION,
-    ...(site
-      ? { [N.siteUrl]: site.url, [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist }
-      : // API tests render no page, but lead notifications still link to the admin somewhere.
-        { [N.siteUrl]: 'http://localhost' }),
+    // Lead notifications link to the admin on the site; API tests have no site, so a fixed local one.
+    [N.siteUrl]: site?.url ?? API_TEST_SITE_URL,
+    ...(site ? { [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist } : {}),
   } satisfies LocalEnv;
   checkCompleteEnvironment(env);
   return env;
