@@ -2,10 +2,13 @@
 // then up to 10,000 posts of which half are drafts or scheduled, and with autocannon (32
 // connections, 10 s) measures GET post list page 1 at both sizes and PUT increase-view; then counts
 // the items DynamoDB reads for one public list page (ScannedCount and ConsumedCapacity of each
-// call the real handler makes); prints the p50 ratio, and for every shipped Lambda bundle
+// call the real handler makes); then measures the admin dashboard (4 connections, 10 s) with 100
+// and with 10,000 leads, 100,000 views of the last 30 days seeded beside them, and fails when its
+// p50 grows by more than the target ratio; prints the p50 ratios, and for every shipped Lambda bundle
 // (lambdas/dist, as `npm run build` writes it and `cdk synth` uploads it, render function included)
 // its size and its cold import in a fresh process in an empty folder, median of 5. Writes
-// bench/results/api.json. Not a test: figures, not assertions (deploy:check enforces the targets).
+// bench/results/api.json. Figures, not assertions (deploy:check enforces the targets), except the
+// dashboard ratio: the run exits 1 when the dashboard's latency grows with the number of leads.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,12 +29,18 @@ import { loadHandler } from '../lambdas/src/local/functions/handler-modules';
 import { localEnvironment } from '../lambdas/src/local/provisioning/environment';
 import { provision } from '../lambdas/src/local/provisioning/provision';
 import { startStandIns } from '../lambdas/src/local/stand-ins/stand-ins';
+import { seedLeads, seedViews } from './lib/dashboard-seed';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 
 const SMALL = 10;
 const LARGE = Number(process.env.BENCH_POSTS ?? 10_000);
+/** Leads of the dashboard's two runs, and the views of the last 30 days seeded beside them. */
+const DASHBOARD_LEADS = { small: 100, large: Number(process.env.BENCH_LEADS ?? 10_000) };
+const DASHBOARD_VIEWS = Number(process.env.BENCH_VIEWS ?? 100_000);
 const TARGETS = {
   ratio: 1.3,
+  /** p50 of the dashboard with the large number of leads over p50 with the small. */
+  dashboardRatio: 1.3,
   bundleKb: SIZE_BUDGET_KB.start,
   totalKb: SIZE_BUDGET_KB.total,
   coldImportMs: COLD_IMPORT_TARGET_MS,
@@ -42,6 +51,13 @@ const TARGETS = {
   workers: Object.fromEntries(WORKERS.map((w) => [w, coldImportCeiling(w)])),
 };
 const ADMIN = { email: 'admin@example.com', password: 'Bench-Passw0rd!2024' };
+/** The local stack as the load runs against it: the shipped bundles, no sample posts. */
+const STACK_ENV = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  SEED: 'false',
+  LOCAL_HANDLERS: 'bundles',
+};
 
 interface Run {
   rps: number;
@@ -53,11 +69,16 @@ interface Run {
 
 async function load(
   url: string,
-  init: { method?: 'GET' | 'PUT'; body?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: 'GET' | 'PUT';
+    body?: string;
+    headers?: Record<string, string>;
+    connections?: number;
+  } = {},
 ): Promise<Run> {
   const r = await autocannon({
     url,
-    connections: 32,
+    connections: init.connections ?? 32,
     duration: 10,
     method: init.method ?? 'GET',
     body: init.body,
@@ -126,11 +147,10 @@ interface Read {
 }
 
 /**
- * What one list request costs DynamoDB: the real listPosts handler, run in this process on the
- * stopped stack's data, with every DynamoDB call it makes recorded (items scanned, items returned,
- * read capacity consumed).
+ * Run `task` with the stand-ins on a stopped stack's data folder, in this process, and the handlers'
+ * environment applied (the stores and handlers called here read it as in the stack).
  */
-async function listReads(dataDir: string, pages: number[]): Promise<Record<string, Read[]>> {
+async function withStandIns<T>(dataDir: string, task: () => Promise<T>): Promise<T> {
   const standIns = await startStandIns({ dataDir });
   try {
     const provisioned = await provision({ dataDir, standIns, admin: ADMIN });
@@ -142,6 +162,19 @@ async function listReads(dataDir: string, pages: number[]): Promise<Record<strin
     Object.assign(process.env, env, { LOG_LEVEL: 'warn' });
     resetEnv();
     resetClients();
+    return await task();
+  } finally {
+    await standIns.stop();
+  }
+}
+
+/**
+ * What one list request costs DynamoDB: the real listPosts handler, run in this process on the
+ * stopped stack's data, with every DynamoDB call it makes recorded (items scanned, items returned,
+ * read capacity consumed).
+ */
+function listReads(dataDir: string, pages: number[]): Promise<Record<string, Read[]>> {
+  return withStandIns(dataDir, async () => {
     let reads: Read[] = [];
     dynamoClient().middlewareStack.add(
       (next, context) => async (args) => {
@@ -186,9 +219,75 @@ async function listReads(dataDir: string, pages: number[]): Promise<Record<strin
       report[`page ${page}`] = reads;
     }
     return report;
+  });
+}
+
+async function adminToken(base: string): Promise<string> {
+  const login = await api(base, buildPath('login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return data.token;
+}
+
+interface DashboardRun extends Run {
+  leads: number;
+  /** Leads the answer charts over its 12 weeks (spam and older leads are not charted). */
+  charted: number;
+  /** Views of the most viewed post, as the answer reports it. */
+  topViews: number;
+}
+
+/** The dashboard under load on a stack started on `dataDir` (4 admins at once: an admin page). */
+async function measureDashboard(dataDir: string, leads: number): Promise<DashboardRun> {
+  const stack = await startStack({ dataDir, env: STACK_ENV });
+  try {
+    const headers = { authorization: `Bearer ${await adminToken(stack.url)}` };
+    const url = `${stack.url}${buildPath('getDashboard')}`;
+    const once = (await (await api(stack.url, buildPath('getDashboard'), { headers })).json()) as {
+      data: { weeks: { total: number }[]; top_posts: { views: number }[] };
+    };
+    const run = await load(url, { headers, connections: 4 });
+    return {
+      leads,
+      charted: once.data.weeks.reduce((n, w) => n + w.total, 0),
+      topViews: once.data.top_posts[0]?.views ?? 0,
+      ...run,
+    };
   } finally {
-    await standIns.stop();
+    await stack.stop();
   }
+}
+
+/**
+ * The dashboard with the small and then the large number of leads, the same views beside both:
+ * seeded in bulk with the stack stopped (views of all `posts`, then the leads), then measured.
+ */
+async function dashboardRuns(
+  dataDir: string,
+  posts: number,
+): Promise<{ small: DashboardRun; large: DashboardRun; viewCounters: number; ratio: number }> {
+  const t = Date.now();
+  const ids = Array.from({ length: posts }, (_, i) => i + 1);
+  const viewCounters = await withStandIns(dataDir, async () => {
+    const written = await seedViews(ids, DASHBOARD_VIEWS);
+    await seedLeads(0, DASHBOARD_LEADS.small);
+    return written;
+  });
+  console.log(
+    `seeded ${DASHBOARD_VIEWS} views (${viewCounters} day counters) and ${DASHBOARD_LEADS.small} leads in ${Math.round((Date.now() - t) / 1000)} s`,
+  );
+  const small = await measureDashboard(dataDir, DASHBOARD_LEADS.small);
+  const t2 = Date.now();
+  await withStandIns(dataDir, () => seedLeads(DASHBOARD_LEADS.small, DASHBOARD_LEADS.large));
+  console.log(
+    `seeded up to ${DASHBOARD_LEADS.large} leads in ${Math.round((Date.now() - t2) / 1000)} s`,
+  );
+  const large = await measureDashboard(dataDir, DASHBOARD_LEADS.large);
+  const ratio = Math.round((large.p50 / Math.max(small.p50, 0.001)) * 100) / 100;
+  return { small, large, viewCounters, ratio };
 }
 
 /** The shipped bundles: size at start and in all, cold import median of 5 (fails if not built). */
@@ -238,32 +337,19 @@ async function main(): Promise<void> {
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
-  const stack = await startStack({
-    dataDir,
-    // The handlers the load runs against are the shipped bundles too.
-    env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED: 'false',
-      LOCAL_HANDLERS: 'bundles',
-    },
-  });
+  // The handlers the load runs against are the shipped bundles too.
+  const stack = await startStack({ dataDir, env: STACK_ENV });
   try {
-    const login = await api(stack.url, buildPath('login'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { data } = (await login.json()) as { data: { token: string } };
+    const token = await adminToken(stack.url);
     const listUrl = `${stack.url}${buildPath('listPosts', {}, { page: 1 })}`;
     const existing = ((await (await fetch(listUrl)).json()) as { results: unknown[] }).results
       .length;
     console.log(`seeding ${SMALL} posts (the stack seeded ${existing})…`);
-    await seedPosts(stack.url, data.token, 0, SMALL);
+    await seedPosts(stack.url, token, 0, SMALL);
     const listSmall = await load(listUrl);
     console.log(`seeding up to ${LARGE} posts, half of them drafts or scheduled…`);
     const t = Date.now();
-    await seedPosts(stack.url, data.token, SMALL, LARGE, true);
+    await seedPosts(stack.url, token, SMALL, LARGE, true);
     console.log(`  seeded in ${Math.round((Date.now() - t) / 1000)} s`);
     const listLarge = await load(listUrl);
     const increaseView = await load(`${stack.url}${buildPath('increaseView')}`, {
@@ -274,6 +360,7 @@ async function main(): Promise<void> {
     const ratio = Math.round((listLarge.p50 / Math.max(listSmall.p50, 0.001)) * 100) / 100;
     await stack.stop();
     const reads = await listReads(dataDir, [1, 2]);
+    const dashboard = await dashboardRuns(dataDir, LARGE + existing);
     const postItemsRead = (page: string) =>
       (reads[page] ?? [])
         .filter((r) => r.call.startsWith('QueryCommand byDate'))
@@ -293,6 +380,11 @@ async function main(): Promise<void> {
       listLarge,
       increaseView,
       ratio,
+      dashboardViews: DASHBOARD_VIEWS,
+      dashboardViewCounters: dashboard.viewCounters,
+      dashboardSmall: dashboard.small,
+      dashboardLarge: dashboard.large,
+      dashboardRatio: dashboard.ratio,
       handlers,
     };
     writeFileSync(join(repoRoot, 'bench', 'results', 'api.json'), JSON.stringify(report, null, 2));
@@ -300,9 +392,14 @@ async function main(): Promise<void> {
       [`list page 1 (${report.smallCount} posts)`]: listSmall,
       [`list page 1 (${report.largeCount} posts)`]: listLarge,
       'increase-view': increaseView,
+      [`dashboard (${dashboard.small.leads} leads)`]: dashboard.small,
+      [`dashboard (${dashboard.large.leads} leads)`]: dashboard.large,
     });
     console.log(
       `list p50 ratio ${report.largeCount}/${report.smallCount}: ${ratio} (target ≤ ${TARGETS.ratio})`,
+    );
+    console.log(
+      `dashboard p50 ratio ${dashboard.large.leads}/${dashboard.small.leads} leads, ${DASHBOARD_VIEWS} views: ${dashboard.ratio} (target ≤ ${TARGETS.dashboardRatio})`,
     );
     for (const [page, calls] of Object.entries(reads)) {
       console.log(`DynamoDB calls of one public list request, ${page}:`);
@@ -312,6 +409,10 @@ async function main(): Promise<void> {
       `post items read for page 1: ${report.postItemsReadPage1} (page size 10 + 1 look-ahead; ${report.hiddenCount} hidden posts in the table)`,
     );
     printHandlers(handlers);
+    if (dashboard.ratio > TARGETS.dashboardRatio)
+      throw new Error(
+        `the dashboard's p50 grew ${dashboard.ratio}× from ${dashboard.small.leads} to ${dashboard.large.leads} leads (target ≤ ${TARGETS.dashboardRatio})`,
+      );
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

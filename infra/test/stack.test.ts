@@ -563,6 +563,8 @@ describe('prod stack', () => {
       expect(tableAccessOf(job.id, 'stats')).toEqual({
         [leadCounters]: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
       });
+      // Its done marker only: a complete run is not repeated.
+      expect(tableAccessOf(job.id, 'content')).toEqual({ 'JOB#*': readWrite });
       expect(
         grantsOfFn(job.id)
           .flatMap((st) => st.actions)
