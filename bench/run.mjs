@@ -84,6 +84,10 @@ if (api) {
     lines.push(
       `| dashboard p50 ratio ${api.dashboardLarge.leads}/${api.dashboardSmall.leads} leads (${api.dashboardViews} views, ${api.dashboardViewCounters} day counters) ≤ ${api.targets.dashboardRatio} | ${api.dashboardRatio} | ${mark(api.dashboardRatio <= api.targets.dashboardRatio)} |`,
     );
+  if (api.dashboardReads)
+    lines.push(
+      `| dashboard reads do not grow with the leads: DynamoDB calls / items read for one dashboard, ${api.dashboardSmall.leads} → ${api.dashboardLarge.leads} leads | ${api.dashboardReads.small.calls} / ${api.dashboardReads.small.itemsRead} → ${api.dashboardReads.large.calls} / ${api.dashboardReads.large.itemsRead} | ${mark(api.dashboardReads.large.calls === api.dashboardReads.small.calls)} |`,
+    );
   const worstBundle = Math.max(...api.handlers.map((h) => h.bundleKb));
   const workers = api.targets.workers ?? {};
   const onRequests = api.handlers.filter((h) => !(h.name in workers));
