@@ -364,7 +364,14 @@ describe('enquiry', () => {
         message: 'Saw your newsletter, let us talk.',
       });
       await form.getByRole('button', { name: /submit|send/i }).click();
-      await page.waitForURL(`${base}/thank-you-alchem`);
+      await page.waitForURL(`${base}/thank-you-alchem`).catch(async (error) => {
+        const popup = await page
+          .getByRole('alertdialog')
+          .innerText({ timeout: 1000 })
+          .catch(() => 'none');
+        await shot(page, 'enquiry-campaign-failure');
+        throw new Error(`no thank-you page (popup: ${popup})`, { cause: error });
+      });
 
       const token = await adminToken(base);
       const list = await (
@@ -414,8 +421,9 @@ describe('enquiry', () => {
         const { hit, withTrap, withoutTrap } = await trap.evaluate((input) => {
           const r = input.getBoundingClientRect();
           const el = document.elementFromPoint(r.left + 0.5, r.top + 0.5);
+          const form = input.form;
           const layout = () =>
-            [...input.form.querySelectorAll('label, input, select, textarea, button')]
+            [...form.querySelectorAll('label, input, select, textarea, button')]
               .filter((c) => !c.closest('[aria-hidden="true"]'))
               .map((c) => {
                 const b = c.getBoundingClientRect();
