@@ -377,8 +377,8 @@ describe('enquiry', () => {
       const list = await (
         await fetch(`${base}/api/user/lead/list`, { headers: { authorization: `Bearer ${token}` } })
       ).json();
-      const lead = list.data.find((l) => l.name === name);
-      assert.ok(lead, `the lead is in the inbox: ${JSON.stringify(list.data.map((l) => l.name))}`);
+      const lead = list.results?.find((l) => l.name === name);
+      assert.ok(lead, `the lead is not in the inbox: ${JSON.stringify(list)}`);
       assert.deepEqual(
         {
           status: lead.status,
