@@ -244,7 +244,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         {/* The honeypot: a real field, but out of sight (clipped, not display:none, which some bots
             skip), out of the tab order and hidden from assistive technology, so only a bot fills
             it; the server then files the lead as spam. Absolutely placed: it takes no grid cell. */}
-        <div className="visually-hidden" aria-hidden="true">
+        <div className="visually-hidden enquiry__trap" aria-hidden="true">
           <label htmlFor={`${uid}-${LEAD_SPAM.honeypotField}`}>Leave this field empty</label>
           <input
             ref={honeypotRef}
