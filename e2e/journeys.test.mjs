@@ -457,7 +457,6 @@ describe('enquiry', () => {
         await shot(page, `enquiry-${width}-form`);
         await page.goto(base + '/privacy-policy', { waitUntil: 'networkidle' });
         await shot(page, `privacy-${width}-top`);
-        await page.locator('#data-collected').scrollIntoViewIfNeeded();
         await page.evaluate(() => document.getElementById('data-collected').scrollIntoView());
         await shot(page, `privacy-${width}-data`);
         noProblems(page);
