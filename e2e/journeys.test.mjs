@@ -239,7 +239,7 @@ describe('enquiry', () => {
       ])
         await form.getByText(m).waitFor();
       await page.keyboard.press('Escape');
-      const mailsBefore = (await (await fetch(sesStoreUrl(stack))).json()).emails.length;
+      const mailsBefore = (await (await fetch(await sesStoreUrl(stack))).json()).emails.length;
       const name = `E2E Visitor ${Date.now()}`;
       await fillEnquiry(page, form, {
         name,
@@ -284,7 +284,7 @@ describe('enquiry', () => {
       await page.getByText(name).waitFor();
       let mails = [];
       for (let i = 0; i < 40 && mails.length <= mailsBefore; i++) {
-        mails = (await (await fetch(sesStoreUrl(stack))).json()).emails;
+        mails = (await (await fetch(await sesStoreUrl(stack))).json()).emails;
         await new Promise((r) => setTimeout(r, 250));
       }
       assert.equal(mails.length, mailsBefore + 1);

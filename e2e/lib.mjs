@@ -44,11 +44,20 @@ export async function openPage(browser, width, { reducedMotion = 'no-preference'
   return page;
 }
 
-/** The SES stand-in's store address, printed by the local stack at start-up. */
-export function sesStoreUrl(stack) {
-  const m =
+/**
+ * The SES stand-in's store address, from the banner the local stack prints once its start-up work
+ * (sample posts, migrations) is done: waited for, as on a busy machine that comes after /api/health.
+ */
+export async function sesStoreUrl(stack, timeoutMs = 60_000) {
+  const find = () =>
     /(http:\/\/127\.0\.0\.1:\d+)\/?\s*\(?[^\n]*(?:mail|inbox|ses)/i.exec(stack.output()) ??
     /(?:mail|inbox|ses)[^\n]*?(http:\/\/127\.0\.0\.1:\d+)/i.exec(stack.output());
+  const end = Date.now() + timeoutMs;
+  let m = find();
+  while (!m && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    m = find();
+  }
   if (!m) throw new Error(`no mail inbox address in the stack output:\n${stack.output()}`);
   return `${m[1]}/store`;
 }
