@@ -7,7 +7,10 @@ export type VisitSource = Partial<Record<LeadSourceField, string>>;
 const isAddressField = (field: LeadSourceField): boolean =>
   field === 'landing_page' || field === 'referrer';
 
-/** Whether the server accepts a value: landing pages are site paths, referrers http(s) URLs. */
+/**
+ * Whether the server accepts a value: landing pages are site paths, referrers http(s) URLs. The
+ * contract's `leadSourceFields` says so with zod, which stays out of the page's chunk.
+ */
 function acceptable(field: LeadSourceField, value: string): boolean {
   if (field === 'landing_page') return value.startsWith('/') && !value.startsWith('//');
   if (field === 'referrer') return /^https?:\/\//i.test(value);
