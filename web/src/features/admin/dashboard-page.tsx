@@ -17,8 +17,7 @@ export function shortDay(day: string): string {
   });
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The most of a count list, for a chart's description ("most from google (12)"). */
 const most = (rows: readonly { key: string; count: number }[]): string =>

@@ -25,9 +25,7 @@ export function deliveryLabel(status: DeliveryStatus, attempts: number): string 
 
 /** The pipeline status as a badge: the word always shows, so colour is never the only cue. */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
-  return (
-    <span className={`lead-status lead-status--${status}`}>{LEAD_STATUS_LABEL[status]}</span>
-  );
+  return <span className={`lead-status lead-status--${status}`}>{LEAD_STATUS_LABEL[status]}</span>;
 }
 
 /** A `tel:` address from a phone number as typed (digits and a leading + only). */

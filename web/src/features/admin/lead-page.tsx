@@ -102,9 +102,7 @@ function DeliveryBlock({ lead }: { lead: LeadDetail }) {
 function eventText(event: LeadEvent): string {
   if (event.kind === 'note') return 'Added a note';
   const to = event.to ? LEAD_STATUS_LABEL[event.to] : '?';
-  return event.from
-    ? `Status ${LEAD_STATUS_LABEL[event.from]} → ${to}`
-    : `Status set to ${to}`;
+  return event.from ? `Status ${LEAD_STATUS_LABEL[event.from]} → ${to}` : `Status set to ${to}`;
 }
 
 function HistoryBlock({ lead }: { lead: LeadDetail }) {
@@ -172,9 +170,7 @@ function StatusForm({ lead, actions }: { lead: LeadDetail; actions: Actions }) {
             className="btn btn--primary"
             disabled={actions.busy}
             onClick={() =>
-              void actions.run(() =>
-                api('setLeadStatus', { body: { id: lead.id, status: 'new' } }),
-              )
+              void actions.run(() => api('setLeadStatus', { body: { id: lead.id, status: 'new' } }))
             }
           >
             Not spam
@@ -287,7 +283,11 @@ function EraseBlock({ lead }: { lead: LeadDetail }) {
           {error}
         </p>
       )}
-      <button type="button" className="btn btn--outline btn--danger" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="btn btn--outline btn--danger"
+        onClick={() => setAsking(true)}
+      >
         Erase lead
       </button>
       <ConfirmDialog

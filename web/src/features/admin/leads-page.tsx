@@ -16,7 +16,11 @@ import { downloadText, leadsFilename } from './download';
 import { formatAdminDateTime } from './format-admin-date';
 import {
   deliveryLabel,
-  erasedNotice, LEAD_STATUS_LABEL, LeadStatusBadge, telHref } from './lead-labels';
+  erasedNotice,
+  LEAD_STATUS_LABEL,
+  LeadStatusBadge,
+  telHref,
+} from './lead-labels';
 import { Pager } from './pager';
 import { useAdminApi } from './use-admin-api';
 
@@ -307,10 +311,7 @@ export default function LeadsPage() {
       <div role="status" className={notice ? 'admin-status admin-status--ok' : 'admin-status'}>
         {notice}
       </div>
-      <LeadFilters
-        filters={filters}
-        onApply={(f) => setParams(toParams(f, 1))}
-      />
+      <LeadFilters filters={filters} onApply={(f) => setParams(toParams(f, 1))} />
       <LeadsTable filters={filters} page={page} setPage={(p) => setParams(toParams(filters, p))} />
     </AdminLayout>
   );

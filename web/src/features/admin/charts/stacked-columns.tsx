@@ -82,7 +82,8 @@ export function StackedColumns({
         width="100%"
         height={HEIGHT}
         role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
+        aria-labelledby={`${id}-t`}
+        aria-describedby={`${id}-d`}
       >
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{description}</desc>
