@@ -57,7 +57,15 @@ describe('what the build derives from the page registry', () => {
     ]);
     expect(pages.notFound).toBe('/404');
     const lists = [pages.prerendered, pages.rendered, pages.app];
-    for (const path of ['/', '/about', '/blog/x', '/edit-blog/x', '/admin/leads', '/admin/leads/X', '/rss.xml'])
+    for (const path of [
+      '/',
+      '/about',
+      '/blog/x',
+      '/edit-blog/x',
+      '/admin/leads',
+      '/admin/leads/X',
+      '/rss.xml',
+    ])
       expect([path, lists.filter((l) => l.some((p) => matchesPattern(p, path))).length]).toEqual([
         path,
         1,
