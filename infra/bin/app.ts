@@ -27,5 +27,7 @@ buildApp({
     mailTo: context('mailTo') ?? process.env[ENV_NAMES.mailTo],
     domainNames: context('domainNames'),
     certificateArn: context('certificateArn'),
+    leadWebhookUrlParam: context('leadWebhookUrlParam'),
+    leadWebhookSecretParam: context('leadWebhookSecretParam'),
   },
 });

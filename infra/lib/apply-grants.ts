@@ -31,6 +31,18 @@ export interface GrantTargets {
   images?: lambda.IFunction;
   /** The captcha HMAC key and its secret name, for functions granted `captchaKey`. */
   captchaKey?: { secret: secretsmanager.ISecret; name: string };
+  /** The stage's lead webhook (SSM SecureString names), for functions granted `leadWebhook`; none: no webhook. */
+  leadWebhook?: { urlParameter: string; secretParameter?: string };
+}
+
+/**
+ * The site, known only once its distribution exists (after the functions that refer to it): for
+ * functions granted `invalidateCache` or `siteUrl`.
+ */
+export interface SiteTarget {
+  distribution: cloudfront.IDistribution;
+  /** Public address of the site (`https://…`, no trailing slash). */
+  url: string;
 }
 
 /** The SSM name through which Parameter Store hands out a Secrets Manager secret (CAPTCHA_HMAC_KEY_PARAM). */
@@ -101,19 +113,16 @@ export function applyGrants(
       throw new Error(`${fn.node.path} is granted the captcha key but none was given`);
     targets.captchaKey.secret.grantRead(fn);
     const parameter = secretParameterName(targets.captchaKey.name);
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['ssm:GetParameter'],
-        resources: [
-          Stack.of(fn).formatArn({
-            service: 'ssm',
-            resource: 'parameter',
-            resourceName: parameter.slice(1),
-          }),
-        ],
-      }),
-    );
+    grantParameters(fn, [parameter]);
     fn.addEnvironment(ENV_NAMES.captchaKeyParam, parameter);
+  }
+  // SecureStrings under the account's default key (aws/ssm) decrypt for any role that may read
+  // them, so GetParameter is all a function needs.
+  if (grants.leadWebhook && targets.leadWebhook) {
+    const { urlParameter, secretParameter } = targets.leadWebhook;
+    grantParameters(fn, secretParameter ? [urlParameter, secretParameter] : [urlParameter]);
+    fn.addEnvironment(ENV_NAMES.leadWebhookUrlParam, urlParameter);
+    if (secretParameter) fn.addEnvironment(ENV_NAMES.leadWebhookSecretParam, secretParameter);
   }
   if (grants.cognitoLogin || grants.cognitoRevoke || grants.cognitoAdmin?.length) {
     const actions = [
@@ -135,6 +144,16 @@ export function setAuthEnvironment(fn: lambda.Function, auth: Auth): void {
   fn.addEnvironment(ENV_NAMES.adminGroup, auth.adminGroup);
 }
 
+/** What `grants` gives of the site: refreshing its cached pages, and its address. */
+export function applySiteGrants(
+  fn: lambda.Function,
+  grants: FunctionGrants,
+  site: SiteTarget,
+): void {
+  if (grants.invalidateCache) grantInvalidation(fn, site.distribution);
+  if (grants.siteUrl) fn.addEnvironment(ENV_NAMES.siteUrl, site.url);
+}
+
 /** `cloudfront:CreateInvalidation` on the distribution, and DISTRIBUTION_ID. */
 export function grantInvalidation(
   fn: lambda.Function,
@@ -142,6 +161,22 @@ export function grantInvalidation(
 ): void {
   distribution.grantCreateInvalidation(fn);
   fn.addEnvironment(ENV_NAMES.distributionId, distribution.distributionId);
+}
+
+/** `ssm:GetParameter` on the named parameters (`/a/b` or `a`), and nothing else of Parameter Store. */
+function grantParameters(fn: lambda.Function, names: readonly string[]): void {
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: names.map((name) =>
+        Stack.of(fn).formatArn({
+          service: 'ssm',
+          resource: 'parameter',
+          resourceName: name.replace(/^\//, ''),
+        }),
+      ),
+    }),
+  );
 }
 
 function grantTable(

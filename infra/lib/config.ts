@@ -4,6 +4,12 @@ import * as z from 'zod';
 export const STAGES = ['dev', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
+/** An SSM parameter name as Parameter Store accepts it (`/agency/prod/lead-webhook-url`). */
+const ssmParameterName = z
+  .string()
+  .regex(/^\/?[A-Za-z0-9_.\-]+(\/[A-Za-z0-9_.\-]+)*$/, 'must be an SSM parameter name')
+  .refine((name) => !/^\/?(aws|ssm)/i.test(name), 'must not start with aws or ssm (reserved)');
+
 /** Typed per-stage configuration: everything that differs between dev and prod lives here. */
 export const stageConfigSchema = z.object({
   stage: z.enum(STAGES),
@@ -33,6 +39,18 @@ export const stageConfigSchema = z.object({
     .optional(),
   /** Price class of the distribution: 100 (NA/EU), 200 (+Asia incl. India) or All. */
   priceClass: z.enum(['100', '200', 'All']),
+  /**
+   * Optional lead webhook: names of SSM SecureStrings the operator creates (the URL is a secret, as
+   * a Slack incoming-webhook URL is), never their values. Unset: no webhook, and the functions get
+   * no webhook setting at all.
+   */
+  leadWebhook: z
+    .object({
+      urlParameter: ssmParameterName,
+      /** The HMAC-SHA256 key that signs each body (X-Signature); unset: bodies are not signed. */
+      secretParameter: ssmParameterName.optional(),
+    })
+    .optional(),
   /**
    * Optional third-party services (maps, chat, pixel): the Content-Security-Policy allows their
    * origins, built by the same function as the local stack's. None unless configured (off by design).
@@ -66,7 +84,7 @@ export const stackNameOf = (stage: Stage): string => defaults[stage].stackName;
 
 /**
  * What an operator passes as CDK context (`-c mailFrom=… -c mailTo=a@x,b@y -c domainNames=… -c
- * certificateArn=…`). The mail addresses have no default: an SES identity is created for the
+ * certificateArn=… -c leadWebhookUrlParam=… -c leadWebhookSecretParam=…`). The mail addresses have no default: an SES identity is created for the
  * sender, and a placeholder would deploy a stack whose lead e-mails can never be sent.
  */
 export interface ConfigOverrides {
@@ -76,6 +94,10 @@ export interface ConfigOverrides {
   mailTo?: string;
   domainNames?: string;
   certificateArn?: string;
+  /** Optional: SSM SecureString holding the lead webhook's URL (context leadWebhookUrlParam). */
+  leadWebhookUrlParam?: string;
+  /** Optional: SSM SecureString holding the webhook signing key (context leadWebhookSecretParam). */
+  leadWebhookSecretParam?: string;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +133,16 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
             certificateArn: overrides.certificateArn ?? '',
           }
         : base.domain,
+    ...(overrides.leadWebhookUrlParam || overrides.leadWebhookSecretParam
+      ? {
+          leadWebhook: {
+            urlParameter: overrides.leadWebhookUrlParam ?? '',
+            ...(overrides.leadWebhookSecretParam
+              ? { secretParameter: overrides.leadWebhookSecretParam }
+              : {}),
+          },
+        }
+      : {}),
   };
   const parsed = stageConfigSchema.safeParse(input);
   if (!parsed.success) {

@@ -2,7 +2,7 @@ import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/table
 import { IMAGE_PREFIX, UPLOAD_PREFIX, type OperationName } from '@agency/shared';
 
 /** The tables of TABLES, in a fixed order. */
-export const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views'];
+export const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views', 'stats'];
 
 /** What a function may do with a table; each level maps to the fewest DynamoDB actions it needs. */
 export type TableAccess = 'read' | 'write' | 'delete';
@@ -71,6 +71,13 @@ export interface FunctionGrants {
   cognitoRevoke?: boolean;
   /** Extra user-pool admin actions, e.g. `cognito-idp:AdminGetUser`. */
   cognitoAdmin?: readonly string[];
+  /**
+   * Read the lead webhook's URL and signing key (SSM SecureStrings) when the stage configures a
+   * webhook; nothing at all when it does not, so the function knows there is none.
+   */
+  leadWebhook?: boolean;
+  /** SITE_URL: the site's public address (links to the admin in lead notifications). */
+  siteUrl?: boolean;
 }
 
 /** Partition-key prefixes of the throttle and replay records kept in the content table (agreed with lambdas/). */
@@ -83,6 +90,30 @@ export const KEY_PREFIXES = {
   /** Posts themselves (`POST#<id>`, lambdas/src/adapters/post-store.ts). */
   post: 'POST#',
 } as const;
+
+/**
+ * What lead notifications need: SES as the sender, the webhook, and the site's address for the
+ * link to the lead in the admin. Creating a lead, releasing one from spam and the retry job send.
+ */
+const leadNotifier: FunctionGrants = { sendMail: true, leadWebhook: true, siteUrl: true };
+/**
+ * Partition-key prefixes of the stats table (agreed with lambdas/src/adapters/stats-store.ts): the
+ * lead figures per week and per status with each counted lead's marker, and the views per day.
+ */
+export const STATS_KEY_PREFIXES = {
+  leadFigures: ['LEADS#', 'LEAD_STATUS'],
+  counted: ['COUNTED#'],
+  views: ['VIEWS#'],
+} as const;
+const leadStatsKeys = [...STATS_KEY_PREFIXES.leadFigures, ...STATS_KEY_PREFIXES.counted];
+/** Counting a lead: ADD on its counters and Put of its marker, never a read. */
+const leadStatsWrite: TableGrant = { access: ['write'], keyPrefixes: leadStatsKeys };
+/** Correcting the counts of a lead: first reading whether it was counted at all (its marker). */
+const leadStatsCorrect: TableGrant = {
+  access: ['read', 'write'],
+  keyPrefixes: leadStatsKeys,
+};
+const leadsRead: TableGrant = { access: ['read'] };
 
 const contentRead: TableGrant = { access: ['read'] };
 
@@ -149,7 +180,14 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   listRevisions: { tables: { content: contentRead } },
   getRevision: { tables: { content: contentRead } },
   restoreRevision: postChanger,
-  increaseView: { tables: { content: contentRead, views: { access: ['write'] } } },
+  // The total of the spec, and the post's counter of the day for the dashboard.
+  increaseView: {
+    tables: {
+      content: contentRead,
+      views: { access: ['write'] },
+      stats: { access: ['write'], keyPrefixes: STATS_KEY_PREFIXES.views },
+    },
+  },
   createPost: postWriter,
   updatePost: postWriter,
   deletePost: {
@@ -184,23 +222,56 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   createAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'write', 'delete']),
   renameAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'write', 'delete'], true),
   deleteAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'delete']),
+  // A new lead is stored and counted (never read back: a visitor cannot list leads), then notified.
   createLead: {
     tables: {
       leads: { access: ['write'] },
+      stats: leadStatsWrite,
       content: { access: ['write'], keyPrefixes: [KEY_PREFIXES.rate, KEY_PREFIXES.altcha] },
     },
-    sendMail: true,
+    ...leadNotifier,
     captchaKey: true,
   },
-  listLeads: { tables: { leads: { access: ['read'] } } },
-  exportLeads: { tables: { leads: { access: ['read'] } } },
+  listLeads: { tables: { leads: leadsRead } },
+  exportLeads: { tables: { leads: leadsRead } },
+  getLead: { tables: { leads: leadsRead } },
+  // A status change moves the status counters and, out of spam, notifies at once. The admin's
+  // e-mail for the history comes from Cognito GetUser with their own token: no IAM.
+  setLeadStatus: {
+    tables: { leads: { access: ['read', 'write'] }, stats: leadStatsCorrect },
+    ...leadNotifier,
+  },
+  addLeadNote: { tables: { leads: { access: ['read', 'write'] } } },
+  // Erasing deletes the lead and its history, records the erasure and takes it off the counters.
+  eraseLead: {
+    tables: { leads: { access: ['read', 'write', 'delete'] }, stats: leadStatsCorrect },
+  },
+  // The aggregates, and the titles of the most viewed posts (posts only, not the other records).
+  getDashboard: {
+    tables: {
+      // The figures, not the markers of counted leads.
+      stats: {
+        access: ['read'],
+        keyPrefixes: [...STATS_KEY_PREFIXES.leadFigures, ...STATS_KEY_PREFIXES.views],
+      },
+      content: { access: ['read'], keyPrefixes: [KEY_PREFIXES.post] },
+    },
+  },
   getCaptchaChallenge: { captchaKey: true },
 };
 
-/** The lead e-mail retry job: finds pending leads, sends them, marks them sent. */
+/** The lead delivery retry job: finds leads with a pending channel, sends them, marks them sent. */
 export const RETRY_JOB_GRANTS: FunctionGrants = {
   tables: { leads: { access: ['read', 'write'] } },
-  sendMail: true,
+  ...leadNotifier,
+};
+
+/**
+ * The lead statistics backfill (run once per deploy that changes it): counts the leads stored
+ * before the dashboard's aggregates existed, marking each lead it counted.
+ */
+export const BACKFILL_LEAD_STATS_GRANTS: FunctionGrants = {
+  tables: { leads: leadsRead, stats: leadStatsWrite },
 };
 
 /** The publishing job: finds scheduled posts that are due, publishes them, invalidates their pages. */

@@ -54,6 +54,43 @@ describe('stage configuration', () => {
   });
 });
 
+describe('lead webhook settings', () => {
+  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
+
+  it('has none unless the operator names its SSM parameters', () => {
+    expect(stageConfig('prod', mail).leadWebhook).toBeUndefined();
+    expect(
+      stageConfig('prod', { ...mail, leadWebhookUrlParam: '/agency/prod/lead-webhook-url' })
+        .leadWebhook,
+    ).toEqual({ urlParameter: '/agency/prod/lead-webhook-url' });
+    expect(
+      stageConfig('dev', {
+        ...mail,
+        leadWebhookUrlParam: 'agency-dev-webhook-url',
+        leadWebhookSecretParam: '/agency/dev/lead-webhook-secret',
+      }).leadWebhook,
+    ).toEqual({
+      urlParameter: 'agency-dev-webhook-url',
+      secretParameter: '/agency/dev/lead-webhook-secret',
+    });
+  });
+
+  it('refuses a signing key without a URL, and names that are not SSM parameter names', () => {
+    expect(() =>
+      stageConfig('prod', { ...mail, leadWebhookSecretParam: '/agency/prod/secret' }),
+    ).toThrow(/leadWebhook\.urlParameter/);
+    expect(() =>
+      stageConfig('prod', {
+        ...mail,
+        leadWebhookUrlParam: 'https://hooks.slack.com/services/T/B/x',
+      }),
+    ).toThrow(/leadWebhook\.urlParameter: must be an SSM parameter name/);
+    expect(() => stageConfig('prod', { ...mail, leadWebhookUrlParam: '/aws/hook' })).toThrow(
+      /reserved/,
+    );
+  });
+});
+
 describe('function defaults', () => {
   it('runs the newest Node runtime aws-cdk-lib knows, at least Node 22', () => {
     const major = Number(/nodejs(\d+)/.exec(NODE_RUNTIME.name)?.[1]);

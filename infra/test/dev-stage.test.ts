@@ -11,7 +11,7 @@ import {
   statefulIds,
 } from './stateful';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
-import { resourcesOf } from './template';
+import { resourcesOf, statementsOf } from './template';
 
 let s: Synthesized;
 beforeAll(() => {
@@ -73,6 +73,15 @@ describe('dev stack', () => {
     );
     // Versioned or not, buckets are emptied first so the stack can delete them.
     expect(resourcesOf(s.template, 'Custom::S3AutoDeleteObjects')).toHaveLength(3);
+  });
+
+  it('has no lead webhook unless the stage names its parameters: no setting, no Parameter Store access', () => {
+    const template = JSON.stringify(s.template.toJSON());
+    expect(template).not.toContain('LEAD_WEBHOOK');
+    for (const fn of resourcesOf(s.template, 'AWS::Lambda::Function'))
+      for (const st of statementsOf(s.template, fn.id))
+        if ([st.Action].flat().includes('ssm:GetParameter'))
+          expect(JSON.stringify(st.Resource), fn.id).toContain('/aws/reference/secretsmanager/');
   });
 
   it('keeps logs a week', () => {

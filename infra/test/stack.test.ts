@@ -6,11 +6,12 @@ import { contract, handlerModule, operationNames, SPECIAL_SLUGS } from '@agency/
 import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_GRANTS, TABLE_ACTIONS } from '../lib/grants';
+import { OPERATION_GRANTS, TABLE_ACTIONS, TABLE_NAMES } from '../lib/grants';
 import { uploadOrigins } from '../lib/stacks/site-stack';
 import { currentDefaultsProblems } from './flag-report';
 import {
   expectedReplacingProperties,
+  newIndexes,
   replacingProperties,
   STATEFUL_IDS,
   statefulIds,
@@ -25,13 +26,28 @@ import {
   type Statement,
 } from './template';
 
+/** The lead webhook's SSM SecureStrings, as an operator names them (-c leadWebhookUrlParam=…). */
+const WEBHOOK = {
+  urlParameter: '/agency/prod/lead-webhook-url',
+  secretParameter: '/agency/prod/lead-webhook-secret',
+};
+
 let s: Synthesized;
 beforeAll(async () => {
-  s = synthStage('prod', { web: fakeWebBuild() });
+  s = synthStage('prod', {
+    web: fakeWebBuild(),
+    leadWebhookUrlParam: WEBHOOK.urlParameter,
+    leadWebhookSecretParam: WEBHOOK.secretParameter,
+  });
 }, SYNTH_TIMEOUT_MS);
 
 const tableId = (name: TableName): string => {
-  const ids = { content: 'DataContentTable', leads: 'DataLeadsTable', views: 'DataViewsTable' };
+  const ids = {
+    content: 'DataContentTable',
+    leads: 'DataLeadsTable',
+    views: 'DataViewsTable',
+    stats: 'DataStatsTable',
+  };
   const found = resourcesOf(s.template, 'AWS::DynamoDB::Table').find((t) =>
     t.id.startsWith(ids[name]),
   );
@@ -77,10 +93,10 @@ const mediaAccessOf = (fnId: string): Partial<Record<MediaPrefixKey, string[]>> 
   }
   return access;
 };
-/** A function's content-table statements as `prefixes → sorted actions` (unscoped: `*`). */
-const contentAccessOf = (fnId: string): Record<string, string[]> =>
+/** A function's statements on a table as `prefixes → sorted actions` (unscoped: `*`). */
+const tableAccessOf = (fnId: string, table: TableName): Record<string, string[]> =>
   Object.fromEntries(
-    dynamoStatements(fnId, 'content').map((st) => [
+    dynamoStatements(fnId, table).map((st) => [
       z
         .object({
           'ForAllValues:StringLike': z.object({ 'dynamodb:LeadingKeys': z.array(z.string()) }),
@@ -102,8 +118,17 @@ const listsMedia = (fnId: string): boolean =>
 /** The project's functions (API operations, render, jobs, image function), by logical id. */
 const ownFunctions = () =>
   resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
-    /^(Api|Render|LeadJobs|PostJobs|Images)/.test(f.id),
+    /^(Api|Render|LeadJobs|PostJobs|Images|LeadStats)/.test(f.id),
   );
+/** The parameters a function may read from Parameter Store (ARN suffixes after `:parameter`). */
+const parametersOf = (fnId: string): string[] =>
+  grantsOfFn(fnId)
+    .filter((st) => st.actions.includes('ssm:GetParameter'))
+    .flatMap((st) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]))
+    .map((r) => /:parameter(\/[^"]*)"/.exec(JSON.stringify(r))?.[1] ?? JSON.stringify(r))
+    .sort();
+const retryJob = () => functionByDescription(s.template, 'Re-sends lead e-mails');
+const backfillJob = () => functionByDescription(s.template, 'Counts the leads stored before');
 const imageFunction = () => functionByDescription(s.template, 'Makes the responsive variants');
 const migrateFunction = () => functionByDescription(s.template, 'Moves data: images');
 
@@ -207,10 +232,8 @@ describe('prod stack', () => {
 
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
-      const own = resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
-        /^(Api|Render|LeadJobs|PostJobs|Images)/.test(f.id),
-      );
-      expect(own).toHaveLength(operationNames.length + 5);
+      const own = ownFunctions();
+      expect(own).toHaveLength(operationNames.length + 6);
       for (const fn of own) {
         for (const st of statementsOf(s.template, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
@@ -241,13 +264,16 @@ describe('prod stack', () => {
       }
     });
 
-    it('lets increaseView read content and only update the views table', () => {
+    it("lets increaseView read content, update the views table and only the day's view counters", () => {
       const fnId = opFunction('increaseView').id;
       expect(
         dynamoStatements(fnId, 'views')
           .flatMap((st) => st.actions)
           .sort(),
       ).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(tableAccessOf(fnId, 'stats')).toEqual({
+        'VIEWS#*': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      });
       expect(
         dynamoStatements(fnId, 'content')
           .flatMap((st) => st.actions)
@@ -274,6 +300,10 @@ describe('prod stack', () => {
       expect(
         grantsOfFn(fnId).some((st) => st.actions.includes('secretsmanager:GetSecretValue')),
       ).toBe(true);
+      // It counts the lead for the dashboard (counters and the lead's marker), reading nothing.
+      expect(tableAccessOf(fnId, 'stats')).toEqual({
+        'LEADS#* LEAD_STATUS* COUNTED#*': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      });
     });
 
     it('lets the post writers change content, release images and refresh the CDN, and nothing of leads', () => {
@@ -387,8 +417,8 @@ describe('prod stack', () => {
       });
     });
 
-    it('lets the leads inbox and export only read leads', () => {
-      for (const name of ['listLeads', 'exportLeads']) {
+    it('lets the leads inbox, export and lead page only read leads', () => {
+      for (const name of ['listLeads', 'exportLeads', 'getLead']) {
         const statements = grantsOfFn(opFunction(name).id);
         expect(statements.flatMap((st) => st.actions).sort(), name).toEqual(
           [...TABLE_ACTIONS.read].sort(),
@@ -397,6 +427,147 @@ describe('prod stack', () => {
           new Set([tableId('leads')]),
         );
       }
+    });
+  });
+
+  describe('lead pipeline', () => {
+    const leadCounters = 'LEADS#* LEAD_STATUS* COUNTED#*';
+    const readWrite = [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort();
+    /** Functions holding any statement on the leads table. */
+    const leadFunctions = () =>
+      ownFunctions().filter((f) => dynamoStatements(f.id, 'leads').length);
+
+    it('lets no function Scan, nor touch the leads table unless it works with leads', () => {
+      for (const fn of ownFunctions())
+        for (const st of statementsOf(s.template, fn.id))
+          expect(st.actions, fn.id).not.toContain('dynamodb:Scan');
+      const expected = [
+        ...[
+          'createLead',
+          'listLeads',
+          'exportLeads',
+          'getLead',
+          'setLeadStatus',
+          'addLeadNote',
+          'eraseLead',
+        ].map((n) => opFunction(n).id),
+        retryJob().id,
+        backfillJob().id,
+      ].sort();
+      expect(
+        leadFunctions()
+          .map((f) => f.id)
+          .sort(),
+      ).toEqual(expected);
+    });
+
+    it('lets a status change read and update the lead, correct its counters and notify', () => {
+      const fnId = opFunction('setLeadStatus').id;
+      expect(tableAccessOf(fnId, 'leads')).toEqual({ '*': readWrite });
+      // Reading the lead's marker tells whether it was counted before correcting its counters.
+      expect(tableAccessOf(fnId, 'stats')).toEqual({ [leadCounters]: readWrite });
+      expect(grantsOfFn(fnId).some((st) => st.actions.includes('ses:SendEmail'))).toBe(true);
+      expect(parametersOf(fnId)).toEqual([WEBHOOK.secretParameter, WEBHOOK.urlParameter].sort());
+      for (const table of ['content', 'views'] as const)
+        expect(dynamoStatements(fnId, table)).toEqual([]);
+    });
+
+    it('lets a note only read and update leads', () => {
+      const fnId = opFunction('addLeadNote').id;
+      expect(
+        grantsOfFn(fnId)
+          .flatMap((st) => st.actions)
+          .sort(),
+      ).toEqual(readWrite);
+      expect(tableAccessOf(fnId, 'leads')).toEqual({ '*': readWrite });
+    });
+
+    it('lets an erasure delete the lead and take it off the counters, and send nothing', () => {
+      const fnId = opFunction('eraseLead').id;
+      expect(tableAccessOf(fnId, 'leads')).toEqual({
+        '*': [...readWrite, 'dynamodb:DeleteItem'].sort(),
+      });
+      expect(tableAccessOf(fnId, 'stats')).toEqual({ [leadCounters]: readWrite });
+      expect(grantsOfFn(fnId).some((st) => st.actions.includes('ses:SendEmail'))).toBe(false);
+      expect(parametersOf(fnId)).toEqual([]);
+    });
+
+    it('lets the dashboard read the figures and post titles only: no lead, no marker', () => {
+      const fnId = opFunction('getDashboard').id;
+      const read = [...TABLE_ACTIONS.read].sort();
+      expect(tableAccessOf(fnId, 'stats')).toEqual({ 'LEADS#* LEAD_STATUS* VIEWS#*': read });
+      expect(tableAccessOf(fnId, 'content')).toEqual({ 'POST#*': read });
+      expect(
+        grantsOfFn(fnId)
+          .flatMap((st) => st.actions)
+          .every((a) => read.includes(a)),
+      ).toBe(true);
+      expect(envOf(fnId)).toMatchObject({ STATS_TABLE: { Ref: tableId('stats') } });
+      expect(envOf(fnId)).not.toHaveProperty('LEADS_TABLE');
+    });
+
+    it('lets exactly the notifiers read the webhook parameters, and tells them the site address', () => {
+      const notifiers = [
+        opFunction('createLead').id,
+        opFunction('setLeadStatus').id,
+        retryJob().id,
+      ];
+      const readers = ownFunctions()
+        .filter((f) => parametersOf(f.id).some((p) => p.startsWith('/agency/')))
+        .map((f) => f.id)
+        .sort();
+      expect(readers).toEqual([...notifiers].sort());
+      for (const fnId of notifiers) {
+        expect(parametersOf(fnId).filter((p) => p.startsWith('/agency/'))).toEqual(
+          [WEBHOOK.secretParameter, WEBHOOK.urlParameter].sort(),
+        );
+        expect(envOf(fnId)).toMatchObject({
+          LEAD_WEBHOOK_URL_PARAM: WEBHOOK.urlParameter,
+          LEAD_WEBHOOK_SECRET_PARAM: WEBHOOK.secretParameter,
+          // The site's address, for the link to the lead in the admin.
+          SITE_URL: {
+            'Fn::Join': [
+              '',
+              [
+                'https://',
+                { 'Fn::GetAtt': [expect.stringMatching(/^SiteDistribution/), 'DomainName'] },
+              ],
+            ],
+          },
+        });
+        // Names of parameters only: the URL itself is a secret and never in the template.
+        expect(envOf(fnId)).not.toHaveProperty('LEAD_WEBHOOK_URL');
+        expect(envOf(fnId)).not.toHaveProperty('LEAD_WEBHOOK_SECRET');
+      }
+      const retry = retryJob().id;
+      expect(tableAccessOf(retry, 'leads')).toEqual({ '*': readWrite });
+      expect(dynamoStatements(retry, 'stats')).toEqual([]);
+    });
+
+    it('counts the leads stored before the dashboard once per deploy that changes the job, after the new API', () => {
+      const job = backfillJob();
+      expect(s.stack.leadStats.backfill.fn.bundle).toBe('backfill-lead-stats');
+      const trigger = resourcesOf(s.template, 'Custom::Trigger').find((t) =>
+        referencedIds(t.props.HandlerArn).some((id) =>
+          id.startsWith('LeadStatsBackfillLeadStatsFunctionCurrentVersion'),
+        ),
+      );
+      expect(trigger?.props).toMatchObject({
+        InvocationType: 'RequestResponse',
+        ExecuteOnHandlerChange: true,
+      });
+      // createLead counts new leads (with their markers) before the backfill counts the rest.
+      expect(JSON.stringify(trigger?.raw.DependsOn)).toContain(opFunction('createLead').id);
+      expect(job.props.Timeout).toBe(900);
+      expect(tableAccessOf(job.id, 'leads')).toEqual({ '*': [...TABLE_ACTIONS.read].sort() });
+      expect(tableAccessOf(job.id, 'stats')).toEqual({
+        [leadCounters]: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      });
+      expect(
+        grantsOfFn(job.id)
+          .flatMap((st) => st.actions)
+          .sort(),
+      ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort());
     });
   });
 
@@ -466,7 +637,7 @@ describe('prod stack', () => {
       const fnId = opFunction('confirmUpload').id;
       expect(mediaAccessOf(fnId)).toEqual({ uploads: ['s3:DeleteObject', 's3:GetObject'] });
       // Its own records read and written; posts read only, to name where an image is used.
-      expect(contentAccessOf(fnId)).toEqual({
+      expect(tableAccessOf(fnId, 'content')).toEqual({
         'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort(),
         'POST#*': [...TABLE_ACTIONS.read].sort(),
       });
@@ -492,7 +663,7 @@ describe('prod stack', () => {
       const fnId = opFunction('deleteMedia').id;
       expect(mediaAccessOf(fnId)).toEqual({ images: ['s3:DeleteObject'] });
       // 409 names the posts using the image: posts are read, never written.
-      expect(contentAccessOf(fnId)).toEqual({
+      expect(tableAccessOf(fnId, 'content')).toEqual({
         'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort(),
         'POST#*': [...TABLE_ACTIONS.read].sort(),
       });
@@ -579,9 +750,14 @@ describe('prod stack', () => {
 
     it('runs the migration job once per deploy that changes it, through a CDK Trigger, after the image function exists', () => {
       const migrate = migrateFunction();
-      expect(s.stack.images.migrateFunction.bundle).toBe('migrate-images');
-      const [trigger, ...others] = resourcesOf(s.template, 'Custom::Trigger');
-      expect(others).toEqual([]);
+      expect(s.stack.images.migration.fn.bundle).toBe('migrate-images');
+      const triggers = resourcesOf(s.template, 'Custom::Trigger');
+      expect(triggers).toHaveLength(2);
+      const trigger = triggers.find((t) =>
+        referencedIds(t.props.HandlerArn).some((id) =>
+          id.startsWith('ImagesMigrateImagesFunctionCurrentVersion'),
+        ),
+      );
       // The current version: a new version (new code or configuration) is a new trigger run.
       expect(referencedIds(trigger?.props.HandlerArn)).toEqual([
         expect.stringMatching(/^ImagesMigrateImagesFunctionCurrentVersion/),
@@ -733,8 +909,9 @@ describe('prod stack', () => {
   });
 
   describe('data', () => {
-    it('creates the three tables exactly as TABLES defines them, on demand, encrypted, with PITR', () => {
-      for (const name of ['content', 'leads', 'views'] as const) {
+    it('creates the four tables exactly as TABLES defines them, on demand, encrypted, with PITR', () => {
+      expect(resourcesOf(s.template, 'AWS::DynamoDB::Table')).toHaveLength(TABLE_NAMES.length);
+      for (const name of TABLE_NAMES) {
         const spec = TABLES[name];
         const table = resourcesOf(s.template, 'AWS::DynamoDB::Table').find(
           (t) => t.id === tableId(name),
@@ -782,6 +959,12 @@ describe('prod stack', () => {
       expect(views?.props.AttributeDefinitions).toEqual([
         { AttributeName: 'postId', AttributeType: 'N' },
       ]);
+    });
+
+    it('adds at most one global secondary index per table in a deploy (all CloudFormation can do)', () => {
+      expect(newIndexes(s.template)).toEqual({ DataLeadsTable8F7912AF: ['byStatus'] });
+      for (const added of Object.values(newIndexes(s.template)))
+        expect(added.length).toBeLessThanOrEqual(1);
     });
 
     it('pins the logical ids and replacing properties of stateful resources (changing one would replace it and lose its data)', () => {

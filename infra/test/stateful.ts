@@ -1,5 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { Stage } from '../lib/config';
+import * as z from 'zod';
 import { resourcesOf } from './template';
 
 /**
@@ -16,6 +17,35 @@ export const STATEFUL_IDS: Record<string, string[]> = {
   'AWS::Cognito::UserPool': ['AuthUserPool8115E87F'],
   'AWS::SecretsManager::Secret': ['ApiCaptchaKey2895B6A1'],
 };
+
+/**
+ * The global secondary indexes of each table as the last release deployed them. CloudFormation
+ * adds or removes at most one GSI of a table per stack update (a new table may start with several),
+ * so a release may add one per table; once it is deployed, its additions move here.
+ */
+export const DEPLOYED_INDEXES: Record<string, string[]> = {
+  DataContentTableA5F17BFC: ['byDate', 'unpublished'],
+  DataLeadsTable8F7912AF: ['byDate', 'pending'],
+  DataViewsTableE11D1A0A: [],
+};
+
+/** Per deployed table, the indexes the template adds or removes (`-name`); tables with none left out. */
+export function newIndexes(template: Template): Record<string, string[]> {
+  const changes = resourcesOf(template, 'AWS::DynamoDB::Table').flatMap((table) => {
+    const deployed = DEPLOYED_INDEXES[table.id];
+    if (!deployed) return [];
+    const names = z
+      .array(z.object({ IndexName: z.string() }))
+      .parse(table.props.GlobalSecondaryIndexes ?? [])
+      .map((i) => i.IndexName);
+    const changed = [
+      ...names.filter((n) => !deployed.includes(n)),
+      ...deployed.filter((n) => !names.includes(n)).map((n) => `-${n}`),
+    ];
+    return changed.length ? [[table.id, changed] as const] : [];
+  });
+  return Object.fromEntries(changes);
+}
 
 /**
  * Properties whose update CloudFormation performs by replacing the resource ("Update requires:

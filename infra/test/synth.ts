@@ -91,6 +91,8 @@ export function synthStage(
     web?: WebBuild;
     domainNames?: string;
     certificateArn?: string;
+    leadWebhookUrlParam?: string;
+    leadWebhookSecretParam?: string;
   } = {},
 ): Synthesized {
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
@@ -109,6 +111,8 @@ export function synthStage(
       mailTo: 'sales@example.com',
       domainNames: options.domainNames,
       certificateArn: options.certificateArn,
+      leadWebhookUrlParam: options.leadWebhookUrlParam,
+      leadWebhookSecretParam: options.leadWebhookSecretParam,
     },
     env: { account: '123456789012', region: 'eu-west-1' },
   });

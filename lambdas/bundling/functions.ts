@@ -17,10 +17,16 @@ export const BUNDLE_FILE = 'index.mjs';
 export const LAMBDA_HANDLER = 'index.handler';
 
 /**
- * The jobs the stack deploys (`src/jobs/<name>.ts`): two scheduled, and `migrate-images` run once
- * after each deploy; the word-space repair is a one-off of the local stack.
+ * The jobs the stack deploys (`src/jobs/<name>.ts`): two scheduled, and `migrate-images` and
+ * `backfill-lead-stats` run during each deploy that changes them; the word-space repair is a
+ * one-off of the local stack.
  */
-export const JOBS = ['retry-lead-emails', 'publish-scheduled-posts', 'migrate-images'] as const;
+export const JOBS = [
+  'retry-lead-emails',
+  'publish-scheduled-posts',
+  'migrate-images',
+  'backfill-lead-stats',
+] as const;
 export type JobName = (typeof JOBS)[number];
 
 /**

@@ -7,16 +7,16 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
   applyGrants,
-  grantInvalidation,
+  applySiteGrants,
   setAuthEnvironment,
   type GrantTargets,
+  type SiteTarget,
 } from '../apply-grants';
 import { grantsOf, type FunctionGrants } from '../grants';
 import { AgencyFunction, retentionOf } from './agency-function';
@@ -120,10 +120,12 @@ export class Api extends Construct {
     }
   }
 
-  /** Let the functions granted it drop the distribution's cached pages (post writes, renames). */
-  connectSite(distribution: cloudfront.IDistribution): void {
-    for (const [name, fn] of this.functions)
-      if (this.grants(name).invalidateCache) grantInvalidation(fn, distribution);
+  /**
+   * Give the functions granted it what they need of the site: dropping its cached pages (post
+   * writes, renames) and its address (links in lead notifications).
+   */
+  connectSite(site: SiteTarget): void {
+    for (const [name, fn] of this.functions) applySiteGrants(fn, this.grants(name), site);
   }
 
   private addOperation(name: OperationName, authorizer: HttpUserPoolAuthorizer): AgencyFunction {

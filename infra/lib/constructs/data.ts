@@ -21,9 +21,10 @@ export const TABLE_IDS: Record<TableName, string> = {
   content: 'ContentTable',
   leads: 'LeadsTable',
   views: 'ViewsTable',
+  stats: 'StatsTable',
 };
 
-/** The three DynamoDB tables (content, leads, views) exactly as `TABLES` defines their keys and indexes. */
+/** The DynamoDB tables (content, leads, views, stats) exactly as `TABLES` defines their keys and indexes. */
 export class Data extends Construct {
   readonly tables: Record<TableName, dynamodb.Table>;
 
@@ -31,7 +32,12 @@ export class Data extends Construct {
     super(scope, id);
     const make = (name: TableName): dynamodb.Table =>
       this.table(TABLE_IDS[name], TABLES[name], props);
-    this.tables = { content: make('content'), leads: make('leads'), views: make('views') };
+    this.tables = {
+      content: make('content'),
+      leads: make('leads'),
+      views: make('views'),
+      stats: make('stats'),
+    };
   }
 
   private table(id: string, spec: TableSpec, props: DataProps): dynamodb.Table {

@@ -1,17 +1,13 @@
-import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import * as triggers from 'aws-cdk-lib/triggers';
-import { jobFunction, workerFunction } from '@agency/lambdas/functions';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { workerFunction } from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
-import { applyGrants, grantInvalidation, type GrantTargets } from '../apply-grants';
+import { applyGrants, applySiteGrants, type GrantTargets, type SiteTarget } from '../apply-grants';
 import { IMAGE_FUNCTION_GRANTS, MIGRATE_IMAGES_GRANTS } from '../grants';
-import { acknowledge, nagArnOf } from '../nag';
-import { AgencyFunction, retentionOf } from './agency-function';
+import { AgencyFunction } from './agency-function';
+import { addDeployJob, type DeployJob } from './deploy-job';
 
 /** The image function (`lambdas/src/workers/process-image.ts`) and the migration job (`lambdas/src/jobs/migrate-images.ts`). */
 const IMAGE_FUNCTION = workerFunction('process-image');
-const MIGRATE_IMAGES = jobFunction('migrate-images');
 
 /**
  * Memory of the image function. Lambda gives CPU in proportion to memory (one vCPU at 1,769 MB,
@@ -24,8 +20,6 @@ const MIGRATE_IMAGES = jobFunction('migrate-images');
 export const IMAGE_FUNCTION_MEMORY_MB = 3008;
 /** Room for the largest upload (20 MB, all variants in three formats); callers wait less (API Gateway's 30 s). */
 export const IMAGE_FUNCTION_TIMEOUT = Duration.seconds(60);
-/** The migration job may move many images; it runs within one Lambda invocation, at deploy. */
-export const MIGRATE_IMAGES_TIMEOUT = Duration.minutes(15);
 
 export interface ImagesProps {
   /** What the grants refer to (the image function is added here for the job). */
@@ -41,8 +35,8 @@ export interface ImagesProps {
  */
 export class Images extends Construct {
   readonly processFunction: AgencyFunction;
-  readonly migrateFunction: AgencyFunction;
-  readonly migration: triggers.Trigger;
+  /** The migration job and the trigger that runs it at deploy. */
+  readonly migration: DeployJob;
 
   constructor(scope: Construct, id: string, props: ImagesProps) {
     super(scope, id);
@@ -59,68 +53,24 @@ export class Images extends Construct {
     });
     applyGrants(this.processFunction, IMAGE_FUNCTION_GRANTS, props.targets);
 
-    this.migrateFunction = new AgencyFunction(this, 'MigrateImagesFunction', {
-      bundle: MIGRATE_IMAGES.name,
+    this.migration = addDeployJob(this, {
+      job: 'migrate-images',
+      functionId: 'MigrateImagesFunction',
+      triggerId: 'MigrateImages',
       description:
         'Moves data: images of post bodies and revisions, and pre-library banners, into the media library.',
+      grants: MIGRATE_IMAGES_GRANTS,
+      targets: { ...props.targets, images: this.processFunction },
+      protectData: props.protectData,
       logRetentionDays: props.logRetentionDays,
-      removalPolicy,
-      timeout: MIGRATE_IMAGES_TIMEOUT,
-      environment: { LOG_LEVEL: 'info' },
     });
-    applyGrants(this.migrateFunction, MIGRATE_IMAGES_GRANTS, {
-      ...props.targets,
-      images: this.processFunction,
-    });
-    // A Trigger runs when it is created and whenever the job's code or configuration changes
-    // (it follows the function's current version), so every deploy that ships new code runs it
-    // once; the job is idempotent, and a deploy that changes nothing has nothing new to move, since
-    // the API refuses data: images.
-    this.migration = new triggers.Trigger(this, 'MigrateImages', {
-      handler: this.migrateFunction,
-      executeOnHandlerChange: true,
-      invocationType: triggers.InvocationType.REQUEST_RESPONSE,
-      timeout: MIGRATE_IMAGES_TIMEOUT,
-      executeAfter: [this.processFunction],
-    });
-    this.configureTriggerProvider(props);
+    // It moves images through the image function. A deploy that runs it again finds nothing new to
+    // move, since the API refuses data: images.
+    this.migration.trigger.executeAfter(this.processFunction);
   }
 
   /** The migration refreshes the cached pages of the posts it rewrote. */
-  connectSite(distribution: cloudfront.IDistribution): void {
-    grantInvalidation(this.migrateFunction, distribution);
-  }
-
-  /**
-   * CDK's trigger provider is a singleton function of the stack: give it a log group with the
-   * stage's retention (like every function here) and acknowledge what cdk-nag finds in CDK's code.
-   */
-  private configureTriggerProvider(props: ImagesProps): void {
-    const stack = Stack.of(this);
-    const provider = stack.node.tryFindChild(
-      'AWSCDK.TriggerCustomResourceProviderCustomResourceProvider',
-    );
-    if (!provider) throw new Error('the CDK trigger provider was not created');
-    const handler = provider.node.tryFindChild('Handler');
-    if (!(handler instanceof CfnResource))
-      throw new Error('the CDK trigger provider has no Handler');
-    const logGroup = new logs.LogGroup(this, 'TriggerProviderLogs', {
-      retention: retentionOf(props.logRetentionDays),
-      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    handler.addPropertyOverride('LoggingConfig', { LogGroup: logGroup.logGroupName });
-    const reason =
-      "CDK's trigger provider: invokes the image migration job once per deploy; its role and runtime are CDK's.";
-    acknowledge(
-      provider,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason,
-    );
-    acknowledge(
-      provider,
-      `AwsSolutions-IAM5[Resource::${nagArnOf(this.migrateFunction)}:*]`,
-      'The trigger invokes the current version of the migration job, whose ARN ends in :<version>.',
-    );
-    acknowledge(provider, 'AwsSolutions-L1', reason);
+  connectSite(site: SiteTarget): void {
+    applySiteGrants(this.migration.fn, MIGRATE_IMAGES_GRANTS, site);
   }
 }

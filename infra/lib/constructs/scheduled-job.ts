@@ -1,10 +1,9 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { jobFunction } from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
-import { applyGrants, grantInvalidation, type GrantTargets } from '../apply-grants';
+import { applyGrants, applySiteGrants, type GrantTargets, type SiteTarget } from '../apply-grants';
 import { PUBLISH_JOB_GRANTS, RETRY_JOB_GRANTS, type FunctionGrants } from '../grants';
 import { AgencyFunction } from './agency-function';
 
@@ -27,8 +26,8 @@ export const SCHEDULED_JOBS = {
     id: 'LeadJobs',
     functionId: 'RetryLeadEmailsFunction',
     scheduleId: 'RetrySchedule',
-    description: 'Re-sends lead e-mails that failed, every 5 minutes.',
-    scheduleDescription: 'Retry lead e-mails that have not been sent.',
+    description: 'Re-sends lead e-mails and webhook calls that failed, every 5 minutes.',
+    scheduleDescription: 'Retry lead e-mails and webhook calls that have not been sent.',
     interval: Duration.minutes(5),
     timeout: Duration.minutes(2),
     grants: RETRY_JOB_GRANTS,
@@ -81,8 +80,8 @@ export class ScheduledJob extends Construct {
     });
   }
 
-  /** Let the job drop cached pages when its grants say it changes what they show. */
-  connectSite(distribution: cloudfront.IDistribution): void {
-    if (this.grants.invalidateCache) grantInvalidation(this.fn, distribution);
+  /** Give the job what its grants say it needs of the site (cached pages, its address). */
+  connectSite(site: SiteTarget): void {
+    applySiteGrants(this.fn, this.grants, site);
   }
 }

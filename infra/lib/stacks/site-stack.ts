@@ -5,7 +5,9 @@ import { AccessLogs } from '../constructs/access-logs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { configureTriggerProvider } from '../constructs/deploy-job';
 import { Images } from '../constructs/images';
+import { LeadStats } from '../constructs/lead-stats';
 import { Mail } from '../constructs/mail';
 import { Media } from '../constructs/media';
 import { Render } from '../constructs/render';
@@ -39,7 +41,7 @@ export const renderRoutes = (web: WebBuild | undefined): string[] =>
 export const uploadOrigins = (domain: StageConfig['domain']): string[] =>
   domain ? domain.names.map((name) => `https://${name}`) : ['https://*.cloudfront.net'];
 
-/** The whole system for one stage: data, media and the image function, auth, mail, API, render handler, jobs (lead e-mails, scheduled posts, image migration) and site. */
+/** The whole system for one stage: data, media and the image function, auth, mail, API, render handler, jobs (lead deliveries, scheduled posts, image migration, lead statistics backfill) and site. */
 export class SiteStack extends Stack {
   readonly data: Data;
   readonly media: Media;
@@ -49,6 +51,7 @@ export class SiteStack extends Stack {
   readonly api: Api;
   readonly render: Render;
   readonly jobs: Record<ScheduledJobName, ScheduledJob>;
+  readonly leadStats: LeadStats;
   readonly site: Site;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -73,6 +76,7 @@ export class SiteStack extends Stack {
       media: this.media.bucket,
       mail: this.mail,
       auth: this.auth,
+      ...(config.leadWebhook ? { leadWebhook: config.leadWebhook } : {}),
     };
     this.images = new Images(this, 'Images', { ...common, targets: baseTargets });
     const targets = { ...baseTargets, images: this.images.processFunction };
@@ -85,7 +89,13 @@ export class SiteStack extends Stack {
     });
     // The migration runs once the new API is in place: no writer that still stores data: images
     // is left to add one behind it.
-    this.images.migration.executeAfter(this.api);
+    this.images.migration.trigger.executeAfter(this.api);
+    // Leads are counted from the moment the new createLead runs; the backfill counts the ones
+    // before it (each lead once), so it runs once the new API is in place.
+    this.leadStats = new LeadStats(this, 'LeadStats', { ...common, targets });
+    this.leadStats.backfill.trigger.executeAfter(this.api);
+    // Kept under Images, where the provider's log group was first made, so it is not replaced.
+    configureTriggerProvider(this.images, common, [this.images.migration, this.leadStats.backfill]);
     this.render = new Render(this, 'Render', {
       ...common,
       routes: renderRoutes(props.web),
@@ -109,10 +119,12 @@ export class SiteStack extends Stack {
       priceClass: config.priceClass,
       domain: config.domain,
     });
-    // Functions that change what cached pages show may refresh them (their grants say which).
-    this.api.connectSite(this.site.distribution);
-    for (const job of Object.values(this.jobs)) job.connectSite(this.site.distribution);
-    this.images.connectSite(this.site.distribution);
+    // Functions that change what cached pages show may refresh them, and those that link to the
+    // site know its address (their grants say which).
+    const site = { distribution: this.site.distribution, url: this.site.url };
+    this.api.connectSite(site);
+    for (const job of Object.values(this.jobs)) job.connectSite(site);
+    this.images.connectSite(site);
     this.render.setSiteUrl(this.site.url);
 
     new CfnOutput(this, OUTPUTS.siteUrl, {

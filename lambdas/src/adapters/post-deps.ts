@@ -3,6 +3,7 @@ import { CloudFrontCdn } from './cdn';
 import { S3MediaStore } from './media';
 import { mediaDeps } from './media-deps';
 import { DynamoPostStore } from './post-store';
+import { DynamoStatsStore } from './stats-store';
 import { DynamoTaxonomyStore } from './taxonomy-store';
 
 // Created once per cold start; each reads its clients and table names at call time.
@@ -11,6 +12,7 @@ const taxonomy = new DynamoTaxonomyStore();
 const media = new S3MediaStore();
 const library = mediaDeps();
 const cdn = new CloudFrontCdn();
+const viewStats = new DynamoStatsStore();
 
 /** The AWS implementations of the post domain's ports, logging best-effort steps to `log`. */
 export const postDeps = (log: WarnLog): PostDeps => ({
@@ -19,5 +21,6 @@ export const postDeps = (log: WarnLog): PostDeps => ({
   media,
   library,
   cdn,
+  viewStats,
   log,
 });

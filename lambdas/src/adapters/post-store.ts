@@ -102,6 +102,37 @@ const revisionItem = z.object({
 
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
+const titleItem = z.object({ id: z.number().int(), slug: z.string(), title: z.string() });
+
+/**
+ * Items of one table by key, in any order, 100 keys per BatchGet; the unprocessed keys BatchGet
+ * hands back under load are asked for again (up to 5 times).
+ */
+async function batchGet(
+  table: string,
+  keys: Record<string, unknown>[],
+  attributes?: string[],
+): Promise<Record<string, unknown>[]> {
+  // Names go through placeholders: some attribute names are DynamoDB reserved words.
+  const projection = attributes && {
+    ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
+  };
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let batch = keys.slice(i, i + 100);
+    for (let attempt = 0; batch.length > 0 && attempt < 5; attempt++) {
+      const out = await dynamoClient().send(
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: batch, ...projection } },
+        }),
+      );
+      found.push(...(out.Responses?.[table] ?? []));
+      batch = out.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+  }
+  return found;
+}
 
 function toRecord(item: Record<string, unknown> | undefined): PostRecord | null {
   if (!item) return null;
@@ -311,21 +342,23 @@ export class DynamoPostStore implements PostStore {
     };
   }
 
-  /** Posts by table key, in any order; BatchGet's unprocessed keys are asked for again. */
+  /** Posts by table key, in any order. */
   private async getMany(keys: { pk: string; sk: string }[]): Promise<PostRecord[]> {
-    const found: PostRecord[] = [];
-    for (let i = 0; i < keys.length; i += 100) {
-      let batch: Record<string, unknown>[] = keys.slice(i, i + 100);
-      for (let attempt = 0; batch.length > 0 && attempt < 5; attempt++) {
-        const out = await dynamoClient().send(
-          new BatchGetCommand({ RequestItems: { [this.content]: { Keys: batch } } }),
-        );
-        for (const item of out.Responses?.[this.content] ?? []) {
-          const record = toRecord(item);
-          if (record) found.push(record);
-        }
-        batch = out.UnprocessedKeys?.[this.content]?.Keys ?? [];
-      }
+    const items = await batchGet(this.content, keys);
+    return items.map(toRecord).filter((p): p is PostRecord => p !== null);
+  }
+
+  /** Titles and slugs of posts by id (only those attributes are read); a deleted post is absent. */
+  async titles(ids: number[]): Promise<Map<number, { slug: string; title: string }>> {
+    const items = await batchGet(this.content, [...new Set(ids)].map(postKey), [
+      'id',
+      'slug',
+      'title',
+    ]);
+    const found = new Map<number, { slug: string; title: string }>();
+    for (const item of items) {
+      const parsed = titleItem.safeParse(item);
+      if (parsed.success) found.set(parsed.data.id, parsed.data);
     }
     return found;
   }
@@ -459,21 +492,11 @@ export class DynamoPostStore implements PostStore {
   }
 
   async views(ids: number[]): Promise<Map<number, number>> {
+    const keys = [...new Set(ids)].map((postId) => ({ postId }));
     const counts = new Map<number, number>();
-    const unique = [...new Set(ids)];
-    for (let i = 0; i < unique.length; i += 100) {
-      let keys: Record<string, unknown>[] = unique.slice(i, i + 100).map((postId) => ({ postId }));
-      // BatchGet may hand back part of the keys unprocessed under load: ask again for those.
-      for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
-        const out = await dynamoClient().send(
-          new BatchGetCommand({ RequestItems: { [this.viewsTable]: { Keys: keys } } }),
-        );
-        for (const item of out.Responses?.[this.viewsTable] ?? []) {
-          const parsed = viewsItem.safeParse(item);
-          if (parsed.success) counts.set(parsed.data.postId, parsed.data.views);
-        }
-        keys = out.UnprocessedKeys?.[this.viewsTable]?.Keys ?? [];
-      }
+    for (const item of await batchGet(this.viewsTable, keys)) {
+      const parsed = viewsItem.safeParse(item);
+      if (parsed.success) counts.set(parsed.data.postId, parsed.data.views);
     }
     return counts;
   }

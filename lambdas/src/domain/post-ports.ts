@@ -1,4 +1,5 @@
 import type { Author, Category, Image, PostStatus } from '@agency/shared';
+import type { ViewStats } from './lead-ports';
 import type { ImageProcessor, MediaObjects, MediaRepository } from './media-ports';
 
 /** A post as stored: references by id, banner by object key, no view count (that lives apart). */
@@ -166,6 +167,8 @@ export interface PostDeps {
   media: MediaStore;
   library: LibraryDeps;
   cdn: Cdn;
+  /** Views per post per day, for the dashboard (beside the spec's total in `posts`). */
+  viewStats: ViewStats;
   log: WarnLog;
   now?: () => Date;
 }

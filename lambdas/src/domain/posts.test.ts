@@ -18,9 +18,11 @@ import type {
   TaxonomyStore,
   UpdateOutcome,
 } from './post-ports';
+import type { ViewStats } from './lead-ports';
 import {
   createPost,
   deletePost,
+  increaseView,
   listRevisions,
   pathsToInvalidate,
   restoreRevision,
@@ -185,8 +187,19 @@ const [IMG1, IMG2, IMG3] = IMAGE_IDS;
 const inlineImg = (id: string) =>
   `<p><img src="/media/images/${id}/800.png" width="800" height="600" alt="A"></p>`;
 
-function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Date } = {}) {
+function setup(
+  opts: { cdnFails?: boolean; uploadFails?: boolean; statsFail?: boolean; now?: () => Date } = {},
+) {
   const posts = new MemoryPosts();
+  /** Views per day as the dashboard's counter records them: `<day> <post id>` → count. */
+  const daily = new Map<string, number>();
+  const viewStats: ViewStats = {
+    postViewed: async (postId, at) => {
+      if (opts.statsFail) throw new Error('stats table throttled');
+      const k = `${at.toISOString().slice(0, 10)} ${postId}`;
+      daily.set(k, (daily.get(k) ?? 0) + 1);
+    },
+  };
   const taxonomy = new MemoryTaxonomy();
   /** Legacy banner objects, and the ids of library images whose objects exist. */
   const objects = new Set<string>();
@@ -234,12 +247,14 @@ function setup(opts: { cdnFails?: boolean; uploadFails?: boolean; now?: () => Da
     media,
     library: libraryDeps,
     cdn,
+    viewStats,
     log: { warn: (m) => warnings.push(m) },
     now: opts.now,
   };
   return {
     deps,
     posts,
+    daily,
     taxonomy,
     objects,
     library,
@@ -371,6 +386,37 @@ describe('updatePost', () => {
         `${contract.listPosts.path}*`,
       ]),
     );
+  });
+});
+
+describe('increaseView', () => {
+  it('adds one to the total and to the post counter of the day', async () => {
+    let now = new Date('2030-03-01T23:59:00.000Z');
+    const { deps, daily } = setup({ now: () => now });
+    const post = await createPost(deps, input);
+    expect(await increaseView(deps, 'a-post')).toEqual({ views: 1 });
+    now = new Date('2030-03-02T00:01:00.000Z');
+    expect(await increaseView(deps, 'a-post')).toEqual({ views: 2 });
+    expect(await increaseView(deps, 'a-post')).toEqual({ views: 3 });
+    expect([...daily]).toEqual([
+      [`2030-03-01 ${post.id}`, 1],
+      [`2030-03-02 ${post.id}`, 2],
+    ]);
+  });
+
+  it('still counts the total when the day counter fails, logging it', async () => {
+    const { deps, warnings } = setup({ statsFail: true });
+    await createPost(deps, input);
+    expect(await increaseView(deps, 'a-post')).toEqual({ views: 1 });
+    expect(warnings).toEqual(['views per day: count failed']);
+  });
+
+  it('counts nothing for a draft (404)', async () => {
+    const { deps, daily, posts } = setup();
+    await createPost(deps, { ...input, status: 'draft' });
+    expect(await failure(increaseView(deps, 'a-post'))).toBe('not-found: The post was not found.');
+    expect(daily.size).toBe(0);
+    expect(posts.viewCounts.size).toBe(0);
   });
 });
 

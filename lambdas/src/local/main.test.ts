@@ -15,7 +15,7 @@ interface Running {
 }
 
 /** Start `main.ts` like `npm start` does, on a free port, and wait for its banner. */
-function start(): Promise<Running> {
+function start(extraEnv: Record<string, string> = {}): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,
@@ -24,6 +24,9 @@ function start(): Promise<Running> {
       SEED: 'false',
       RENDER_HANDLER: path.join(dataDir, 'no-renderer.ts'),
       LOG_LEVEL: 'warn',
+      LEAD_WEBHOOK_URL: '',
+      LEAD_WEBHOOK_SECRET: '',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,6 +64,7 @@ describe('npm start (main.ts)', () => {
   it('serves the API, stops cleanly on a signal, and reuses its data folder on the next start', async () => {
     const first = await start();
     expect(first.output()).toContain('admin@example.com / Admin-Passw0rd!2024');
+    expect(first.output()).toMatch(/Lead webhook: none/);
     const health = await fetch(`${first.site}/api/health`);
     expect(health.status).toBe(200);
     const login = await fetch(`${first.site}/api/user/login`, {
@@ -72,8 +76,16 @@ describe('npm start (main.ts)', () => {
     const config = await readFile(path.join(dataDir, 'local-config.json'), 'utf8');
     expect(await stop(first, 'SIGTERM')).toBe(0);
 
-    const second = await start();
+    // The second start has a webhook: the banner names its origin only (the path is the secret).
+    const second = await start({
+      LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/hooks/T000/secret-path',
+      LEAD_WEBHOOK_SECRET: 's'.repeat(32),
+    });
     try {
+      expect(second.output()).toContain(
+        'Lead webhook: http://127.0.0.1:9/…   (signed with LEAD_WEBHOOK_SECRET)',
+      );
+      expect(second.output()).not.toContain('secret-path');
       expect(await readFile(path.join(dataDir, 'local-config.json'), 'utf8')).toBe(config);
       const again = await fetch(`${second.site}/api/user/login`, {
         method: 'POST',

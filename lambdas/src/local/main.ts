@@ -2,8 +2,8 @@
  * `npm start`: the whole system on one machine. Starts the AWS stand-ins, creates what is missing
  * (tables, bucket, user pool, admin, categories, authors), serves the site, API and media on one
  * port like CloudFront does, seeds sample posts on the first run, moves images stored before the
- * media library into it, retries pending lead e-mails and publishes scheduled posts when their time
- * comes.
+ * media library into it, retries pending lead deliveries (e-mail, webhook) and publishes scheduled
+ * posts when their time comes.
  */
 import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -53,6 +53,14 @@ const settingsSchema = z.object({
   PUBLISH_INTERVAL_MS: z.coerce.number().int().min(1000).default(10_000),
   /** Life of admin access tokens; shorten it to watch the browser renew them (AWS: one hour). */
   ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(ADMIN_SESSION.accessTokenSeconds),
+  /**
+   * The lead webhook (`npm run webhook:receive` is one to try): its URL and the key that signs
+   * each body. Unset: no webhook. Checked by the same schemas as the deployed functions' settings.
+   */
+  LEAD_WEBHOOK_URL: z.string().optional(),
+  LEAD_WEBHOOK_SECRET: z.string().optional(),
+  /** Minimum fill time of the enquiry form in ms; 0 turns the check off while trying the form. */
+  LEAD_MIN_FILL_MS: z.coerce.number().int().nonnegative().optional(),
   /** "false" skips the sample posts. */
   SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -82,6 +90,15 @@ function listen(server: Server, port: number, host: string): Promise<number> {
       resolve(address !== null && typeof address !== 'string' ? address.port : port);
     });
   });
+}
+
+/**
+ * What the start banner says of the webhook: its origin only (the path of a Slack URL is its
+ * secret), and whether bodies are signed.
+ */
+function webhookLine(url: string | undefined, secret: string | undefined): string {
+  if (!url) return 'none (set LEAD_WEBHOOK_URL; `npm run webhook:receive` is one to try)';
+  return `${new URL(url).origin}/…   (${secret ? 'signed with LEAD_WEBHOOK_SECRET' : 'unsigned: no LEAD_WEBHOOK_SECRET'})`;
 }
 
 async function main(): Promise<void> {
@@ -162,6 +179,13 @@ async function main(): Promise<void> {
         provisioned,
         mail: { from: settings.MAIL_FROM, to: settings.MAIL_TO },
         site: { url: shownUrl, apiOrigin: localUrl, webDist: settings.WEB_DIST },
+        leads: {
+          ...(settings.LEAD_WEBHOOK_URL ? { webhookUrl: settings.LEAD_WEBHOOK_URL } : {}),
+          ...(settings.LEAD_WEBHOOK_SECRET ? { webhookSecret: settings.LEAD_WEBHOOK_SECRET } : {}),
+          ...(settings.LEAD_MIN_FILL_MS !== undefined
+            ? { minFillMs: settings.LEAD_MIN_FILL_MS }
+            : {}),
+        },
       }),
     );
 
@@ -224,6 +248,7 @@ async function main(): Promise<void> {
         `  Admin:        ${shownUrl}/creative-login`,
         `  Admin login:  ${settings.ADMIN_EMAIL} / ${settings.ADMIN_PASSWORD}`,
         `  Mail inbox:   ${standIns.sesInboxUrl}   (e-mails the site sent, JSON at ${standIns.endpoints.ses}/store)`,
+        `  Lead webhook: ${webhookLine(settings.LEAD_WEBHOOK_URL, settings.LEAD_WEBHOOK_SECRET)}`,
         `  Data folder:  ${dataDir}`,
         '  Ctrl-C stops everything.',
         '',

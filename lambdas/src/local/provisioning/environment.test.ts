@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP, NO_DISTRIBUTION } from '@agency/shared';
-import { localEnvironment } from './environment';
+import { API_TEST_SITE_URL, localEnvironment } from './environment';
 
 const endpoints = {
   dynamodb: 'http://127.0.0.1:4001',
@@ -30,8 +30,13 @@ describe('localEnvironment', () => {
       AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
       IMAGE_FUNCTION: 'process-image',
     });
-    // The render handler's settings come only with the site's address, known once the port is.
-    expect(env.SITE_URL).toBeUndefined();
+    // The render handler's settings come only with the site's address, known once the port is;
+    // until then links in lead notifications point at the default local address.
+    expect(env.SITE_URL).toBe(API_TEST_SITE_URL);
+    expect(env.API_ORIGIN).toBeUndefined();
+    // No webhook unless the developer configures one.
+    expect(env).not.toHaveProperty('LEAD_WEBHOOK_URL');
+    expect(env).not.toHaveProperty('LEAD_WEBHOOK_SECRET');
     const site = {
       url: 'http://localhost:4321',
       apiOrigin: 'http://127.0.0.1:4321',
@@ -42,6 +47,25 @@ describe('localEnvironment', () => {
       API_ORIGIN: site.apiOrigin,
       WEB_DIST: '/w',
     });
+  });
+
+  it("hands the developer's webhook and fill-time settings to the handlers", () => {
+    const leads = {
+      webhookUrl: 'http://127.0.0.1:4010/hook',
+      webhookSecret: 's'.repeat(32),
+      minFillMs: 0,
+    };
+    expect(localEnvironment({ endpoints, provisioned, mail, leads })).toMatchObject({
+      LEAD_WEBHOOK_URL: leads.webhookUrl,
+      LEAD_WEBHOOK_SECRET: leads.webhookSecret,
+      LEAD_MIN_FILL_MS: '0',
+    });
+    expect(() =>
+      localEnvironment({ endpoints, provisioned, mail, leads: { webhookUrl: 'ftp://x/hook' } }),
+    ).toThrow(/LEAD_WEBHOOK_URL: must be an http\(s\) URL/);
+    expect(() =>
+      localEnvironment({ endpoints, provisioned, mail, leads: { webhookSecret: 'short' } }),
+    ).toThrow(/LEAD_WEBHOOK_SECRET: must be at least 16 characters/);
   });
 
   it('refuses what the deployed functions would refuse, naming it', () => {

@@ -1,4 +1,4 @@
-import { ADMIN_GROUP, ENV_NAMES as N, NO_DISTRIBUTION } from '@agency/shared';
+import { ADMIN_GROUP, ENV_NAMES as N, LOCAL_STACK, NO_DISTRIBUTION } from '@agency/shared';
 import { workerFunction } from '../../../bundling/functions';
 import { checkCompleteEnvironment } from '../../lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION, type Provisioned } from './provision';
@@ -18,8 +18,24 @@ export interface LocalEnvironmentOptions {
   endpoints: StandIns['endpoints'];
   provisioned: Provisioned;
   mail: { from: string; to: string };
-  /** Absent where no page is rendered (API tests); then the render variables are not set. */
+  /**
+   * Absent where no page is rendered (API tests): then the render variables are not set, and links
+   * in lead notifications point at the default local address.
+   */
   site?: LocalSite;
+  /** The developer's lead settings (`npm start` reads them from its environment); none: no webhook. */
+  leads?: LocalLeadSettings;
+}
+
+/** SITE_URL where no page is rendered (API tests): the default local address. */
+export const API_TEST_SITE_URL = LOCAL_STACK.url;
+
+/** Locally the webhook's URL and signing key are the values themselves (SSM names in AWS). */
+export interface LocalLeadSettings {
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** Minimum fill time of the enquiry form in ms (default LEAD_SPAM.minFillMs). */
+  minFillMs?: number;
 }
 
 /**
@@ -49,9 +65,12 @@ export interface LocalEnv {
   readonly MAIL_TO: string;
   readonly CAPTCHA_HMAC_KEY: string;
   readonly DISTRIBUTION_ID: string;
-  readonly SITE_URL?: string;
+  readonly SITE_URL: string;
   readonly API_ORIGIN?: string;
   readonly WEB_DIST?: string;
+  readonly LEAD_WEBHOOK_URL?: string;
+  readonly LEAD_WEBHOOK_SECRET?: string;
+  readonly LEAD_MIN_FILL_MS?: string;
 }
 
 /**
@@ -60,7 +79,7 @@ export interface LocalEnv {
  * stack cannot run on a setting the deployed functions would refuse.
  */
 export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
-  const { endpoints, provisioned, mail, site } = options;
+  const { endpoints, provisioned, mail, site, leads = {} } = options;
   const env = {
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -86,9 +105,12 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.captchaKey]: provisioned.captchaHmacKey,
     // No CloudFront in front locally: nothing to invalidate, and the setting says so.
     [N.distributionId]: NO_DISTRIBUTION,
-    ...(site
-      ? { [N.siteUrl]: site.url, [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist }
-      : {}),
+    // Lead notifications link to the admin on the site; API tests have no site, so the local one.
+    [N.siteUrl]: site?.url ?? API_TEST_SITE_URL,
+    ...(site ? { [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist } : {}),
+    ...(leads.webhookUrl ? { [N.leadWebhookUrl]: leads.webhookUrl } : {}),
+    ...(leads.webhookSecret ? { [N.leadWebhookSecret]: leads.webhookSecret } : {}),
+    ...(leads.minFillMs !== undefined ? { [N.leadMinFillMs]: String(leads.minFillMs) } : {}),
   } satisfies LocalEnv;
   checkCompleteEnvironment(env);
   return env;

@@ -1,0 +1,201 @@
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { dayKey, landingPath, weekKey, type Lead, type LeadStatus } from '@agency/shared';
+import type { DashboardStats, WeekCounts } from '../domain/dashboard';
+import type { LeadStats, ViewStats } from '../domain/lead-ports';
+import { tableName } from '../lib/env';
+import { dynamoClient, isConditionFailure } from './clients';
+import { TABLES } from './tables';
+
+const T = TABLES.stats;
+type Key = Record<string, unknown>;
+
+/** The key a lead without a known landing page is counted under. */
+export const NO_LANDING = '(none)';
+
+const LEAD_STATUS = 'LEAD_STATUS';
+const TOTAL = 'TOTAL';
+/** Sort-key prefixes of a week partition, one per breakdown the dashboard shows. */
+const BREAKDOWN = { source: 'SOURCE#', subject: 'SUBJECT#', landing: 'LANDING#' } as const;
+const POST_PREFIX = 'POST#';
+
+const key = (pk: string, sk: string): Key => ({ [T.partitionKey]: pk, [T.sortKey]: sk });
+const weekPartition = (week: string) => `LEADS#${week}`;
+const viewsPartition = (day: string) => `VIEWS#${day}`;
+/** Marks a lead as counted, so a retried call or the backfill never counts it twice. */
+const countedKey = (leadId: string) => key(`COUNTED#${leadId}`, 'LEAD');
+
+const countItem = z.object({ sk: z.string(), count: z.number().int() });
+const viewItem = z.object({ postId: z.number().int(), count: z.number().int() });
+
+/** The week figures a lead (not spam) adds to: its week's total and each breakdown. */
+function weekKeys(lead: Lead): Key[] {
+  const pk = weekPartition(weekKey(lead.created_at));
+  return [
+    key(pk, TOTAL),
+    key(pk, BREAKDOWN.source + lead.source),
+    key(pk, BREAKDOWN.subject + lead.subject),
+    key(pk, BREAKDOWN.landing + (landingPath(lead.landing_page) ?? NO_LANDING)),
+  ];
+}
+
+const statusKey = (status: LeadStatus) => key(LEAD_STATUS, status);
+
+/**
+ * The dashboard's aggregates in the stats table (layout: adapters/tables.ts): counters changed only
+ * with ADD, each change an independent UpdateItem sent in parallel (the local stand-in has no
+ * transactions, and each counter is right on its own). Reads are Queries of single partitions.
+ * Table and client are read on each call, from the configured stats table.
+ */
+export class DynamoStatsStore implements LeadStats, ViewStats, DashboardStats {
+  // Read on use, so functions that hold a store but never count (post writers) need no stats table.
+  private get db(): DynamoDBDocumentClient {
+    return dynamoClient();
+  }
+
+  private get table(): string {
+    return tableName('stats');
+  }
+
+  private async add(changes: [Key, number][]): Promise<void> {
+    await Promise.all(
+      changes.map(([k, by]) =>
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: k,
+            UpdateExpression: 'ADD #count :by',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':by': by },
+          }),
+        ),
+      ),
+    );
+  }
+
+  /** Puts the counted marker; false when the lead was counted before. */
+  private async markCounted(lead: Lead): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...countedKey(lead.id), at: new Date().toISOString() },
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': T.partitionKey },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  private async isCounted(leadId: string): Promise<boolean> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: countedKey(leadId), ConsistentRead: true }),
+    );
+    return out.Item !== undefined;
+  }
+
+  async leadReceived(lead: Lead): Promise<void> {
+    if (!(await this.markCounted(lead))) return;
+    const week = lead.status === 'spam' ? [] : weekKeys(lead);
+    await this.add([[statusKey(lead.status), 1], ...week.map((k): [Key, number] => [k, 1])]);
+  }
+
+  async statusChanged(lead: Lead, from: LeadStatus, to: LeadStatus): Promise<void> {
+    if (from === to) return;
+    // A lead stored before the aggregates existed and not backfilled yet: count it as it is now.
+    if (!(await this.isCounted(lead.id))) return this.leadReceived({ ...lead, status: to });
+    const changes: [Key, number][] = [
+      [statusKey(from), -1],
+      [statusKey(to), 1],
+    ];
+    const weekChange = to === 'spam' ? -1 : from === 'spam' ? 1 : 0;
+    if (weekChange !== 0)
+      changes.push(...weekKeys(lead).map((k): [Key, number] => [k, weekChange]));
+    await this.add(changes);
+  }
+
+  async leadErased(lead: Lead): Promise<void> {
+    if (!(await this.isCounted(lead.id))) return;
+    await this.add([[statusKey(lead.status), -1]]);
+  }
+
+  async postViewed(postId: number, at: Date): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: key(viewsPartition(dayKey(at)), POST_PREFIX + String(postId).padStart(10, '0')),
+        UpdateExpression: 'ADD #count :one SET postId = :id',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':id': postId },
+      }),
+    );
+  }
+
+  /** Every item of one partition (looping: a Query stops at 1 MB). */
+  private async partition(pk: string): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Key | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': T.partitionKey },
+          ExpressionAttributeValues: { ':pk': pk },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  private async counts(pk: string): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const item of await this.partition(pk)) {
+      const parsed = countItem.safeParse(item);
+      if (parsed.success) counts.set(parsed.data.sk, parsed.data.count);
+    }
+    return counts;
+  }
+
+  async week(week: string): Promise<WeekCounts> {
+    const counts = await this.counts(weekPartition(week));
+    const breakdown = (prefix: string) =>
+      new Map(
+        [...counts]
+          .filter(([sk]) => sk.startsWith(prefix))
+          .map(([sk, n]) => [sk.slice(prefix.length), n]),
+      );
+    return {
+      total: counts.get(TOTAL) ?? 0,
+      source: breakdown(BREAKDOWN.source),
+      subject: breakdown(BREAKDOWN.subject),
+      landing: breakdown(BREAKDOWN.landing),
+    };
+  }
+
+  statuses(): Promise<Map<string, number>> {
+    return this.counts(LEAD_STATUS);
+  }
+
+  async viewsOn(day: string): Promise<Map<number, number>> {
+    const views = new Map<number, number>();
+    for (const item of await this.partition(viewsPartition(day))) {
+      const parsed = viewItem.safeParse(item);
+      if (parsed.success) views.set(parsed.data.postId, parsed.data.count);
+    }
+    return views;
+  }
+}
