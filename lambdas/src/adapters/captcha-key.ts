@@ -1,15 +1,10 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { CAPTCHA_DEFAULTS, type CaptchaSettings } from '../domain/captcha';
 import { captchaEnv, type CaptchaEnv } from '../lib/env';
+import { ssmSecret } from './ssm-secret';
 
-let cached: { source: string; key: Promise<string> } | undefined;
-
-async function readParameter(name: string): Promise<string> {
-  const out = await new SSMClient({}).send(
-    new GetParameterCommand({ Name: name, WithDecryption: true }),
-  );
-  const value = out.Parameter?.Value;
-  if (!value || value.length < 16)
+async function keyFromParameter(name: string): Promise<string> {
+  const value = await ssmSecret(name);
+  if (value.length < 16)
     throw new Error(`SSM parameter ${name} holds no captcha key of at least 16 characters`);
   return value;
 }
@@ -19,21 +14,11 @@ async function readParameter(name: string): Promise<string> {
  * the SSM SecureString named by CAPTCHA_HMAC_KEY_PARAM (AWS), so the key never sits in Lambda settings.
  */
 export function captchaKey(settings: Pick<CaptchaEnv, 'key' | 'keyParameter'>): Promise<string> {
-  const source = settings.key ? `env:${settings.key}` : `ssm:${settings.keyParameter ?? ''}`;
-  if (cached?.source === source) return cached.key;
-  let key: Promise<string>;
-  if (settings.key) key = Promise.resolve(settings.key);
-  else if (settings.keyParameter) key = readParameter(settings.keyParameter);
-  else
-    key = Promise.reject(
-      new Error('Captcha is not configured: set CAPTCHA_HMAC_KEY or CAPTCHA_HMAC_KEY_PARAM'),
-    );
-  // A failed read is not cached: the next request tries again.
-  key.catch(() => {
-    if (cached?.key === key) cached = undefined;
-  });
-  cached = { source, key };
-  return key;
+  if (settings.key) return Promise.resolve(settings.key);
+  if (settings.keyParameter) return keyFromParameter(settings.keyParameter);
+  return Promise.reject(
+    new Error('Captcha is not configured: set CAPTCHA_HMAC_KEY or CAPTCHA_HMAC_KEY_PARAM'),
+  );
 }
 
 /** Captcha settings from the environment (or the given ones). */

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '@agency/shared';
+import { lead as leadSchema, type Lead, type LeadStatus } from '@agency/shared';
 import type { Channel } from '../domain/lead-ports';
 import { TABLES } from './tables';
 
@@ -64,3 +64,13 @@ export const CHANNEL_ATTRIBUTES = {
 /** The lower-case text the inbox search matches (`contains` on one attribute). */
 export const searchText = (lead: { name: string; email: string; message: string }): string =>
   `${lead.name}\n${lead.email}\n${lead.message}`.toLowerCase();
+
+/** The lead of a stored lead item (bookkeeping attributes dropped); a malformed item is an error. */
+export function leadOfItem(item: Record<string, unknown>): Lead {
+  const parsed = leadSchema.safeParse(item);
+  if (!parsed.success)
+    throw new Error(
+      `Stored lead ${String(item[T.partitionKey])} is malformed: ${parsed.error.message}`,
+    );
+  return parsed.data;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead } from '@agency/shared';
-import { composeLeadEmail, escapeHtml, headerSafe, recipients } from './mail';
+import { lead as leadSchema } from '@agency/shared';
+import { composeLeadEmail, escapeHtml, headerSafe, leadSourceText, recipients } from './mail';
 
-const lead: Lead = {
+const lead = leadSchema.parse({
   id: '01J0000000000000000000000A',
   created_at: '2025-03-01T10:00:00.000Z',
   name: 'Eve\r\nBcc: victim@example.com',
@@ -13,7 +13,12 @@ const lead: Lead = {
   page: '/contact-us',
   email_status: 'pending',
   email_attempts: 0,
-};
+  source: 'google',
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'spring <sale>',
+  landing_page: '/services?utm_source=google',
+});
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-significant characters', () => {
@@ -39,6 +44,7 @@ describe('composeLeadEmail', () => {
   const mail = composeLeadEmail(lead, {
     from: 'site@agency.test',
     to: 'sales@agency.test,boss@agency.test',
+    siteUrl: 'https://www.agency.test',
   });
 
   it('takes sender and recipients from configuration and replies to the visitor', () => {
@@ -65,5 +71,29 @@ describe('composeLeadEmail', () => {
     expect(mail.text).toContain('Phone: +1 (312) 555-0100');
     expect(mail.text).toContain('Page: /contact-us');
     expect(mail.text).toContain('Reference: 01J0000000000000000000000A');
+  });
+
+  it('says where the lead came from and links to its page in the admin', () => {
+    expect(mail.text).toContain('Source: google (cpc / spring <sale>)');
+    expect(mail.text).toContain('Landing page: /services?utm_source=google');
+    expect(mail.text).toContain(
+      'Open the lead in the admin: https://www.agency.test/admin/leads/01J0000000000000000000000A',
+    );
+    expect(mail.html).toContain('google (cpc / spring &lt;sale&gt;)');
+    expect(mail.html).toContain(
+      '<a href="https://www.agency.test/admin/leads/01J0000000000000000000000A">',
+    );
+  });
+});
+
+describe('leadSourceText', () => {
+  it('is the bare label for a lead without campaign parameters (leads stored before sources)', () => {
+    const old = leadSchema.parse({
+      ...lead,
+      source: undefined,
+      utm_medium: null,
+      utm_campaign: null,
+    });
+    expect(leadSourceText(old)).toBe('direct');
   });
 });

@@ -1,4 +1,4 @@
-import type { Lead } from '@agency/shared';
+import { adminLeadPath, type Lead } from '@agency/shared';
 
 /** An e-mail ready for the mail port: addresses from configuration, visitor text escaped per part. */
 export interface MailMessage {
@@ -20,6 +20,22 @@ export interface MailSettings {
   from: string;
   /** Comma-separated recipients, from configuration only. */
   to: string;
+}
+
+/** What a lead notification needs besides the addresses: the site, for the link to the lead. */
+export type LeadMailSettings = MailSettings & {
+  /** The site's public address without a trailing slash (SITE_URL). */
+  siteUrl: string;
+};
+
+/** The lead's page in the admin, linked from every notification. */
+export const adminLeadUrl = (siteUrl: string, id: string): string =>
+  `${siteUrl}${adminLeadPath(id)}`;
+
+/** Where the lead came from, as one line: the source label, then medium and campaign when known. */
+export function leadSourceText(lead: Lead): string {
+  const campaign = [lead.utm_medium, lead.utm_campaign].filter((v) => v).join(' / ');
+  return campaign ? `${lead.source} (${campaign})` : lead.source;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -52,15 +68,26 @@ const rowsOf = (lead: Lead): Array<[string, string]> => [
   ['E-mail', lead.email],
   ['Phone', lead.phone],
   ['Subject', lead.subject],
+  ['Source', leadSourceText(lead)],
+  ['Landing page', lead.landing_page ?? '(not given)'],
   ['Page', lead.page ?? '(not given)'],
   ['Received', lead.created_at],
   ['Reference', lead.id],
 ];
 
 /** The agency's notification of a new enquiry. */
-export function composeLeadEmail(lead: Lead, settings: MailSettings): MailMessage {
+export function composeLeadEmail(lead: Lead, settings: LeadMailSettings): MailMessage {
   const rows = rowsOf(lead);
-  const text = [...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', lead.message, ''].join('\n');
+  const link = adminLeadUrl(settings.siteUrl, lead.id);
+  const text = [
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Message:',
+    lead.message,
+    '',
+    `Open the lead in the admin: ${link}`,
+    '',
+  ].join('\n');
   const htmlRows = rows
     .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
     .join('');
@@ -70,6 +97,7 @@ export function composeLeadEmail(lead: Lead, settings: MailSettings): MailMessag
     `<table>${htmlRows}</table>`,
     `<h2>Message</h2>`,
     `<p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Open the lead in the admin</a></p>`,
     '</body></html>',
   ].join('');
   return {

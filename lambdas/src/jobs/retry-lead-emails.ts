@@ -1,18 +1,24 @@
-import { leadMailDeps } from '../adapters/lead-services';
+import { leadDeliveryDeps } from '../adapters/lead-delivery-services';
 import {
-  retryPendingLeadEmails as retryAll,
-  type LeadMailDeps,
+  retryPendingDeliveries,
+  type LeadDeliveryDeps,
   type RetrySummary,
-} from '../domain/leads-mail';
+} from '../domain/lead-delivery';
 import { logger } from '../lib/logger';
 
+const JOB = 'retry-lead-emails';
+
 /**
- * Send every lead e-mail still pending (SES was down, throttled, or the request path timed out).
- * Deps default to the configured table and SES; the local server calls this on an interval.
+ * Deliver every lead notification still pending, e-mail and webhook (SES or the receiver was down,
+ * throttled, or the request path timed out), once each channel's backoff has passed. The file and
+ * job keep their first name: the deployed function and its schedule are named after it. Deps
+ * default to the configured table, SES and webhook; the local server calls this on an interval.
  */
-export function retryPendingLeadEmails(deps: Partial<LeadMailDeps> = {}): Promise<RetrySummary> {
-  return retryAll({
-    ...leadMailDeps(deps.log ?? logger.child({ job: 'retry-lead-emails' })),
+export async function retryPendingLeadEmails(
+  deps: Partial<LeadDeliveryDeps> = {},
+): Promise<RetrySummary> {
+  return retryPendingDeliveries({
+    ...(await leadDeliveryDeps(deps.log ?? logger.child({ job: JOB }))),
     ...deps,
   });
 }
@@ -20,6 +26,6 @@ export function retryPendingLeadEmails(deps: Partial<LeadMailDeps> = {}): Promis
 /** EventBridge scheduled rule target (every few minutes). */
 export const handler = async (): Promise<RetrySummary> => {
   const summary = await retryPendingLeadEmails();
-  logger.info('lead e-mail retry run', { job: 'retry-lead-emails', ...summary });
+  logger.info('lead delivery retry run', { job: JOB, ...summary });
   return summary;
 };

@@ -8,6 +8,9 @@ import { RATE_LIMIT_MESSAGE } from '../../domain/rate-limit';
 import { LEAD_THANKS } from '../../domain/leads';
 import { retryPendingLeadEmails } from '../../jobs/retry-lead-emails';
 
+/** A clock for the retry job past the backoff of failed e-mails (at most an hour). */
+const hoursLater = (hours: number) => () => Date.now() + hours * 3_600_000;
+
 let stack: TestStack;
 const saved = { cost: process.env.CAPTCHA_COST, max: process.env.CAPTCHA_MAX_COUNTER };
 
@@ -333,16 +336,26 @@ describe('createLead', () => {
           email_attempts: 1,
           pendingPk: 'PENDING',
         });
-        // While SES stays down the job fails again without losing anything.
-        await expect(retryPendingLeadEmails()).resolves.toMatchObject({ sent: 0 });
+        // Inside its backoff the job leaves the lead alone; after it, while SES stays down, the job
+        // fails again without losing anything.
+        await expect(retryPendingLeadEmails()).resolves.toMatchObject({
+          email: { sent: 0, skipped: 1 },
+        });
+        await expect(retryPendingLeadEmails({ now: hoursLater(1) })).resolves.toMatchObject({
+          email: { sent: 0 },
+        });
         expect(await leadItem(id)).toMatchObject({ email_status: 'pending', email_attempts: 2 });
       } finally {
         await stack.startSes();
       }
-      await expect(retryPendingLeadEmails()).resolves.toMatchObject({ sent: 1, failed: 0 });
+      await expect(retryPendingLeadEmails({ now: hoursLater(2) })).resolves.toMatchObject({
+        email: { sent: 1, failed: 0 },
+      });
       expect(await leadItem(id)).toMatchObject({ email_status: 'sent', email_attempts: 3 });
       expect(await leadItem(id)).not.toHaveProperty('pendingPk');
-      await expect(retryPendingLeadEmails()).resolves.toEqual({ sent: 0, failed: 0, skipped: 0 });
+      await expect(retryPendingLeadEmails({ now: hoursLater(3) })).resolves.toMatchObject({
+        email: { sent: 0, failed: 0, skipped: 0 },
+      });
       const mails = (await stack.sesMessages()).filter((m) =>
         m.subject.endsWith('from Pending Person'),
       );
@@ -366,8 +379,12 @@ describe('createLead', () => {
       } finally {
         await stack.startSes();
       }
-      const [a, b] = await Promise.all([retryPendingLeadEmails(), retryPendingLeadEmails()]);
-      expect(a.sent + b.sent).toBe(names.length);
+      const now = hoursLater(1);
+      const [a, b] = await Promise.all([
+        retryPendingLeadEmails({ now }),
+        retryPendingLeadEmails({ now }),
+      ]);
+      expect(a.email.sent + b.email.sent).toBe(names.length);
       const delivered = (await stack.sesMessages())
         .map((m) => m.subject)
         .filter((s) => s.includes('Outage Visitor'));

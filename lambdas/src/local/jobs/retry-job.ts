@@ -3,15 +3,15 @@ import { functionModule } from '../functions/handler-modules';
 import { startJobLoop, type JobLoop } from './job-loop';
 
 /**
- * The local stand-in of the scheduled EventBridge rule: send lead e-mails still pending every
- * `intervalMs`, from the job's source or its bundle (`LOCAL_HANDLERS`).
+ * The local stand-in of the scheduled EventBridge rule: deliver lead notifications (e-mail and
+ * webhook) still pending every `intervalMs`, from the job's source or its bundle (`LOCAL_HANDLERS`).
  */
 export function startRetryJob(
   intervalMs = 30_000,
   file = functionModule(jobFunction('retry-lead-emails')),
 ): JobLoop {
   return startJobLoop({
-    label: 'lead e-mail retry',
+    label: 'lead delivery retry',
     file,
     exportName: 'retryPendingLeadEmails',
     intervalMs,

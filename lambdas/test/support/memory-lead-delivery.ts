@@ -1,0 +1,129 @@
+import { lead as leadSchema, type DeliveryStatus, type Lead } from '@agency/shared';
+import {
+  CHANNELS,
+  type Channel,
+  type LeadDeliveryStore,
+  type NewLead,
+} from '../../src/domain/lead-ports';
+
+/** A channel's bookkeeping beside its status and attempts (CHANNEL_ATTRIBUTES in DynamoDB). */
+export interface ChannelState {
+  /** A sender's lease, or after a failure the earliest next attempt (epoch ms). */
+  until?: number;
+  lease?: string;
+  error?: string;
+  sentAt?: string;
+}
+
+interface Row {
+  lead: Lead;
+  state: Record<Channel, ChannelState>;
+  /** The item's `pendingPk`: set on arrival with a pending channel, cleared when none is. */
+  inPendingIndex: boolean;
+}
+
+const STATUS = { email: 'email_status', webhook: 'webhook_status' } as const;
+const ATTEMPTS = { email: 'email_attempts', webhook: 'webhook_attempts' } as const;
+
+/**
+ * An in-memory LeadDeliveryStore with the DynamoDB adapter's semantics (each call is one atomic
+ * conditional update), for unit tests of the delivery domain.
+ */
+export class MemoryLeadDelivery implements LeadDeliveryStore {
+  readonly rows = new Map<string, Row>();
+
+  /** Store a lead as the repository does on arrival. */
+  add(lead: NewLead): void {
+    const stored = leadSchema.parse({ ...lead, email_attempts: 0, webhook_attempts: 0 });
+    this.rows.set(lead.id, {
+      lead: stored,
+      state: { email: {}, webhook: {} },
+      inPendingIndex: CHANNELS.some((c) => stored[STATUS[c]] === 'pending'),
+    });
+  }
+
+  lead(id: string): Lead | undefined {
+    return this.rows.get(id)?.lead;
+  }
+
+  state(id: string, channel: Channel): ChannelState | undefined {
+    return this.rows.get(id)?.state[channel];
+  }
+
+  private static anyPending(row: Row): boolean {
+    return CHANNELS.some((c) => row.lead[STATUS[c]] === 'pending');
+  }
+
+  async *pendingIds(): AsyncIterable<string> {
+    const oldestFirst = [...this.rows.values()]
+      .filter((row) => row.inPendingIndex)
+      .sort((a, b) =>
+        `${a.lead.created_at}#${a.lead.id}`.localeCompare(`${b.lead.created_at}#${b.lead.id}`),
+      );
+    for (const row of oldestFirst) {
+      if (MemoryLeadDelivery.anyPending(row)) yield row.lead.id;
+      else row.inPendingIndex = false;
+    }
+  }
+
+  async claim(
+    channel: Channel,
+    id: string,
+    leaseToken: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<Lead | null> {
+    const row = this.rows.get(id);
+    const state = row?.state[channel];
+    if (!row || !state || row.lead[STATUS[channel]] !== 'pending') return null;
+    if (state.until !== undefined && state.until >= now) return null;
+    state.until = leaseUntil;
+    state.lease = leaseToken;
+    return { ...row.lead };
+  }
+
+  private leased(channel: Channel, id: string, leaseToken: string): Row | null {
+    const row = this.rows.get(id);
+    return row && row.state[channel].lease === leaseToken ? row : null;
+  }
+
+  async markSent(channel: Channel, id: string, leaseToken: string, sentAt: string): Promise<void> {
+    const row = this.leased(channel, id, leaseToken);
+    if (!row) return;
+    row.lead = {
+      ...row.lead,
+      [STATUS[channel]]: 'sent',
+      [ATTEMPTS[channel]]: row.lead[ATTEMPTS[channel]] + 1,
+    };
+    row.state[channel] = { sentAt };
+    if (!MemoryLeadDelivery.anyPending(row)) row.inPendingIndex = false;
+  }
+
+  async markFailed(
+    channel: Channel,
+    id: string,
+    leaseToken: string,
+    reason: string,
+    retryAt: number,
+  ): Promise<void> {
+    const row = this.leased(channel, id, leaseToken);
+    if (!row) return;
+    row.lead = { ...row.lead, [ATTEMPTS[channel]]: row.lead[ATTEMPTS[channel]] + 1 };
+    row.state[channel] = { error: reason, until: retryAt };
+  }
+
+  async release(id: string, channels: Record<Channel, 'pending' | 'off'>): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row) return false;
+    let released = false;
+    for (const channel of CHANNELS) {
+      if (row.lead[STATUS[channel]] !== 'held') continue;
+      const to: DeliveryStatus = channels[channel];
+      row.lead = { ...row.lead, [STATUS[channel]]: to };
+      row.state[channel] = {};
+      if (to === 'pending') row.inPendingIndex = true;
+      released = true;
+    }
+    return released;
+  }
+}
