@@ -7,7 +7,10 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   ADMIN,
   WIDTHS,
+  adminToken,
   artifacts,
+  captchaSolved,
+  fillEnquiry,
   login,
   openPage,
   sesStoreUrl,
@@ -238,17 +241,13 @@ describe('enquiry', () => {
       await page.keyboard.press('Escape');
       const mailsBefore = (await (await fetch(sesStoreUrl(stack))).json()).emails.length;
       const name = `E2E Visitor ${Date.now()}`;
-      await form.getByLabel(/name/i).fill(name);
-      await form.getByLabel(/phone/i).fill('+91 98765 43210');
-      await form.getByLabel(/e-?mail/i).fill('e2e.visitor@example.com');
-      await form.getByLabel(/subject/i).selectOption('SEO');
-      await form.getByLabel(/message/i).fill('We would like a quote for SEO.');
-      await page.locator('altcha-widget input[type="checkbox"]').first().click();
-      await page.waitForFunction(
-        () => !!document.querySelector('altcha-widget input[name="altcha"]')?.value,
-        null,
-        { timeout: 60_000 },
-      );
+      await fillEnquiry(page, form, {
+        name,
+        phone: '+91 98765 43210',
+        email: 'e2e.visitor@example.com',
+        subject: 'SEO',
+        message: 'We would like a quote for SEO.',
+      });
       const submit = form.getByRole('button', { name: /submit|send/i });
       // When the address changes to the thank-you page, and when its heading is first on screen.
       await page.evaluate(() => {
@@ -297,7 +296,7 @@ describe('enquiry', () => {
 
   for (const width of WIDTHS) {
     it(
-      `at ${width} px the captcha appears in its reserved space as a square checkbox, and a click on it solves it`,
+      `at ${width} px the captcha appears in its reserved space as a square checkbox and solves itself; a click on it still reaches it`,
       { timeout: 90_000 },
       async () => {
         const page = await openPage(browser, width);
@@ -307,7 +306,7 @@ describe('enquiry', () => {
         const submitY = () =>
           submit.evaluate((b) => Math.round(b.getBoundingClientRect().top + window.scrollY));
         const before = await submitY();
-        // Typing starts the form (and loads the captcha); a filled field shows no message on blur.
+        // Typing starts the form: the captcha loads and, from that first focus, solves itself.
         await form.getByLabel(/name/i).fill('E2E Visitor');
         const checkbox = page.locator('altcha-widget input[type="checkbox"]').first();
         await checkbox.waitFor();
@@ -318,16 +317,141 @@ describe('enquiry', () => {
         );
         const box = await checkbox.boundingBox();
         assert.ok(box && box.width === box.height && box.height < 30, JSON.stringify(box));
+        await captchaSolved(page);
+        assert.equal(await checkbox.isChecked(), true, 'the solved captcha shows its tick');
         await submit.scrollIntoViewIfNeeded();
         await shot(page, `enquiry-captcha-${width}`);
-        // Playwright clicks the middle of the box, where the tick is drawn.
+        // Playwright clicks the middle of the box, where the tick is drawn: the click unticks it
+        // (the widget's own reset), a second one solves it again.
         await checkbox.click();
         await page.waitForFunction(
-          () => !!document.querySelector('altcha-widget input[name="altcha"]')?.value,
-          null,
-          { timeout: 60_000 },
+          () => !document.querySelector('altcha-widget input[name="altcha"]')?.value,
         );
+        await checkbox.click();
+        await captchaSolved(page);
         assert.ok(Math.abs((await submitY()) - before) <= 1, 'the solved captcha moved the form');
+        noProblems(page);
+        await page.context().close();
+      },
+    );
+  }
+
+  it(
+    'a visit from a campaign link keeps its first page, referrer and campaign through two more pages into the lead',
+    { timeout: 120_000 },
+    async () => {
+      const page = await openPage(browser, 1280);
+      const landing = '/services?utm_source=newsletter&utm_campaign=nov';
+      await page.goto(base + landing, {
+        referer: 'https://news.example/issue-12',
+        waitUntil: 'networkidle',
+      });
+      // Two more pages: one in the app, one loaded afresh (its referrer is the site itself).
+      await page
+        .locator('header')
+        .getByRole('link', { name: /^about/i })
+        .first()
+        .click();
+      await page.waitForURL(`${base}/about`);
+      await page.goto(base + '/contact', { waitUntil: 'networkidle' });
+      const form = page.locator('form.enquiry__form').first();
+      const name = `E2E Campaign ${Date.now()}`;
+      await fillEnquiry(page, form, {
+        name,
+        phone: '+91 98765 43210',
+        email: 'e2e.campaign@example.com',
+        subject: 'Digital marketing',
+        message: 'Saw your newsletter, let us talk.',
+      });
+      await form.getByRole('button', { name: /submit|send/i }).click();
+      await page.waitForURL(`${base}/thank-you-alchem`);
+
+      const token = await adminToken(base);
+      const list = await (
+        await fetch(`${base}/api/user/lead/list`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      const lead = list.data.find((l) => l.name === name);
+      assert.ok(lead, `the lead is in the inbox: ${JSON.stringify(list.data.map((l) => l.name))}`);
+      assert.deepEqual(
+        {
+          status: lead.status,
+          source: lead.source,
+          utm_source: lead.utm_source,
+          utm_campaign: lead.utm_campaign,
+          utm_medium: lead.utm_medium,
+          landing_page: lead.landing_page,
+          referrer: lead.referrer,
+          page: lead.page,
+        },
+        {
+          status: 'new',
+          source: 'newsletter',
+          utm_source: 'newsletter',
+          utm_campaign: 'nov',
+          utm_medium: null,
+          landing_page: landing,
+          referrer: 'https://news.example/issue-12',
+          page: '/contact',
+        },
+      );
+      noProblems(page);
+      await page.context().close();
+    },
+  );
+
+  for (const width of WIDTHS) {
+    it(
+      `at ${width} px the honeypot is out of sight and moves nothing; screenshots of the form and the privacy policy`,
+      { timeout: 60_000 },
+      async () => {
+        const page = await openPage(browser, width);
+        await page.goto(base + '/contact', { waitUntil: 'networkidle' });
+        const form = page.locator('form.enquiry__form').first();
+        const trap = form.locator('input[name="website"]');
+        assert.equal(await trap.count(), 1);
+        // Nothing of it is drawn: a point on it hits something else, and the form is laid out the
+        // same without it.
+        const { hit, withTrap, withoutTrap } = await trap.evaluate((input) => {
+          const r = input.getBoundingClientRect();
+          const el = document.elementFromPoint(r.left + 0.5, r.top + 0.5);
+          const layout = () =>
+            [...input.form.querySelectorAll('label, input, select, textarea, button')]
+              .filter((c) => !c.closest('[aria-hidden="true"]'))
+              .map((c) => {
+                const b = c.getBoundingClientRect();
+                return [
+                  Math.round(b.left),
+                  Math.round(b.top),
+                  Math.round(b.width),
+                  Math.round(b.height),
+                ].join();
+              })
+              .join(' ');
+          const withTrap = layout();
+          const wrapper = input.closest('[aria-hidden="true"]');
+          const parent = wrapper.parentNode;
+          const next = wrapper.nextSibling;
+          wrapper.remove();
+          const withoutTrap = layout();
+          parent.insertBefore(wrapper, next);
+          return {
+            hit: el === input || el?.closest('[aria-hidden="true"]') === wrapper,
+            withTrap,
+            withoutTrap,
+          };
+        });
+        assert.equal(hit, false, 'the honeypot can be hit at its place on screen');
+        assert.equal(withTrap, withoutTrap, 'the honeypot shifts the form');
+        assert.equal(await trap.getAttribute('tabindex'), '-1');
+        // The pages as a person sees them: the top, and scrolled to the form / the data section.
+        await shot(page, `enquiry-${width}-top`);
+        await form.scrollIntoViewIfNeeded();
+        await shot(page, `enquiry-${width}-form`);
+        await page.goto(base + '/privacy-policy', { waitUntil: 'networkidle' });
+        await shot(page, `privacy-${width}-top`);
+        await page.locator('#data-collected').scrollIntoViewIfNeeded();
+        await page.evaluate(() => document.getElementById('data-collected').scrollIntoView());
+        await shot(page, `privacy-${width}-data`);
         noProblems(page);
         await page.context().close();
       },
@@ -680,15 +804,7 @@ describe('no injected script runs', () => {
     { timeout: 120_000 },
     async () => {
       const api = async (path, init) => fetch(base + path, init);
-      const token = (
-        await (
-          await api('/api/user/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(ADMIN),
-          })
-        ).json()
-      ).data.token;
+      const token = await adminToken(base);
       const payloads = [
         '<img src=x onerror="window.__xss=1;alert(1)">',
         '<svg/onload=window.__xss=1>',

@@ -68,4 +68,21 @@ describe('boot', () => {
     afterLargestImage(() => starts++, root);
     expect(starts).toBe(2);
   });
+
+  it('records where the visit arrived on a page it boots, before the app starts', async () => {
+    window.history.replaceState(null, '', '/services?utm_source=newsletter');
+    document.head.innerHTML = '<script type="application/json" id="app-modules">[]</script>';
+    vi.resetModules();
+    try {
+      await import('./boot');
+      const { readVisitSource } = await import('../lib/visit-source');
+      expect(readVisitSource()).toEqual({
+        landing_page: '/services?utm_source=newsletter',
+        utm_source: 'newsletter',
+      });
+    } finally {
+      sessionStorage.clear();
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

@@ -7,6 +7,7 @@
  * modulepreloads) and requested once the first frame is on screen and the page's largest image
  * has arrived, or at once in a hidden tab.
  */
+import { rememberArrival } from '../lib/visit-arrival';
 import { holdEarlyInput } from './early-input';
 
 // The app reaches the held input through this module, so it ships in the boot script's own file.
@@ -72,6 +73,9 @@ export function afterLargestImage(start: () => void, root: ParentNode = document
 }
 
 if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) {
+  // First (a sessionStorage read, and a write on a visit's first page): a link followed before
+  // the app starts must not lose where the visit came from.
+  rememberArrival();
   holdEarlyInput();
   if (document.visibilityState === 'hidden') startApp();
   // The frame after the next animation frame: the first paint is done.

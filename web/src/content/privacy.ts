@@ -7,6 +7,8 @@ export interface PolicySection {
   heading: string;
   paragraphs?: string[];
   list?: string[];
+  /** Paragraphs rendered after the list. */
+  more?: string[];
   /** Rendered after the paragraphs: contact options with links. */
   contact?: boolean;
 }
@@ -37,6 +39,10 @@ export const privacyPage = {
         'Company name',
         'Usage Data',
       ],
+      more: [
+        'With an enquiry we also keep where your visit came from: the page you sent it from, the first page you opened on this visit, the address of the website that linked you to us (only when it is another website) and the campaign parameters in the address of that first page (utm_source, utm_medium, utm_campaign, utm_term, utm_content and gclid). We use them to know which of our pages and campaigns bring enquiries.',
+        'Until you send an enquiry, this stays in your browser, for the current visit only: it is kept in the browser’s session storage, which is cleared when you close the tab, and no cookie is set. It is sent to us only with an enquiry, and never if you do not send one.',
+      ],
     },
     {
       id: 'usage-data',
@@ -56,7 +62,7 @@ export const privacyPage = {
       id: 'cookies',
       heading: 'Tracking Technologies and Cookies',
       paragraphs: [
-        'We use browser storage only to remember which blog posts you have read, so each read is counted once, and to remember that you accepted our cookie notice. We do not use advertising cookies on this site.',
+        'We use browser storage only to remember which blog posts you have read, so each read is counted once, to remember that you accepted our cookie notice and, for the current visit only, where the visit came from (see Types of Data Collected). We do not use advertising cookies on this site.',
         'Third-party services that you choose to use, such as the live-chat widget or embedded maps, may set their own cookies under their own policies.',
       ],
     },

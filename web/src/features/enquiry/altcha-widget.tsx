@@ -1,4 +1,5 @@
 import type {} from 'altcha/types/react';
+import type { AltchaWidgetElement } from 'altcha/types/generic';
 import 'altcha/external';
 import 'altcha/altcha.css';
 import './altcha-widget.css';
@@ -7,6 +8,7 @@ import ShaWorker from 'altcha/workers/sha?worker';
 import { useEffect, useRef } from 'react';
 import { contract } from '@agency/shared';
 import { env } from '../../lib/env';
+import type { CaptchaState } from './use-captcha';
 
 // The CSP-friendly build: styles from a CSS file, proof-of-work in bundled worker files (no blob: workers).
 for (const alg of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'] as const)
@@ -15,8 +17,8 @@ for (const alg of ['SHA-256', 'SHA-384', 'SHA-512'] as const)
   $altcha.algorithms.set(alg, () => new ShaWorker());
 
 export interface AltchaWidgetProps {
-  /** The verified payload, or null when the captcha is unsolved, expired or failed. */
-  onChange: (payload: string | null) => void;
+  /** Solving, verified (with its payload), or unsolved again (expired, failed, reset). */
+  onState: (state: CaptchaState) => void;
 }
 
 interface StateDetail {
@@ -34,28 +36,57 @@ function detailOf(event: Event): StateDetail {
   };
 }
 
-/** The ALTCHA proof-of-work widget (lazy chunk), fetching its challenge from the API. */
-export default function AltchaWidget({ onChange }: AltchaWidgetProps) {
-  const ref = useRef<HTMLElement>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+/** The altcha state a widget event reports, as the form sees it (other states change nothing). */
+function captchaStateOf({ state, payload }: StateDetail): CaptchaState | null {
+  if (state === 'verifying') return { state: 'solving' };
+  if (state === 'verified' && typeof payload === 'string') return { state: 'solved', payload };
+  if (state === 'expired' || state === 'error' || state === 'unverified')
+    return { state: 'unsolved' };
+  return null;
+}
+
+/**
+ * The ALTCHA proof-of-work widget (lazy chunk), fetching its challenge from the API and solving it
+ * as soon as the visitor is in the form (`auto="onfocus"`): the challenge's signed issue time is
+ * when the visitor started, which the server measures the fill time from.
+ */
+export default function AltchaWidget({ onState }: AltchaWidgetProps) {
+  const ref = useRef<AltchaWidgetElement>(null);
+  const onStateRef = useRef(onState);
+  onStateRef.current = onState;
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const onState = (e: Event): void => {
-      const { state, payload } = detailOf(e);
-      if (state === 'verified' && typeof payload === 'string') onChangeRef.current(payload);
-      else if (state === 'expired' || state === 'error' || state === 'unverified')
-        onChangeRef.current(null);
+    const onChange = (e: Event): void => {
+      const state = captchaStateOf(detailOf(e));
+      if (state) onStateRef.current(state);
     };
-    el.addEventListener('statechange', onState);
-    return () => el.removeEventListener('statechange', onState);
+    // The focus that loaded this widget came before it listened for focus: when the visitor is
+    // still in the form, start now. Its methods exist once its component has mounted (a microtask
+    // after it joined the page, announced by `load`), which may be before or after this effect.
+    const startInForm = (): void => {
+      const mounted = typeof el.getState === 'function';
+      if (
+        mounted &&
+        el.getState() === 'unverified' &&
+        el.closest('form')?.contains(document.activeElement)
+      )
+        void el.verify();
+    };
+    el.addEventListener('statechange', onChange);
+    el.addEventListener('load', startInForm);
+    startInForm();
+    return () => {
+      el.removeEventListener('statechange', onChange);
+      el.removeEventListener('load', startInForm);
+    };
   }, []);
 
   return (
     <altcha-widget
       ref={ref}
+      auto="onfocus"
       challenge={`${env.VITE_API_BASE}${contract.getCaptchaChallenge.path}`}
       name="altcha"
     />

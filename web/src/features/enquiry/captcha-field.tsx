@@ -1,23 +1,24 @@
 import { lazy, Suspense } from 'react';
+import type { CaptchaState } from './use-captcha';
 
 const AltchaWidget = lazy(() => import('./altcha-widget'));
 
 export interface CaptchaFieldProps {
   /** The visitor has started on the form: load the widget, its worker and its challenge now. */
   started: boolean;
-  onChange: (payload: string | null) => void;
+  onState: (state: CaptchaState) => void;
 }
 
 /**
  * The captcha slot of the enquiry form: reserved in the server HTML at the widget's height, filled
  * by the lazily loaded widget in the browser (a same-size stand-in while it loads).
  */
-export function CaptchaField({ started, onChange }: CaptchaFieldProps) {
+export function CaptchaField({ started, onState }: CaptchaFieldProps) {
   return (
     <div className="enquiry__captcha">
       {started ? (
         <Suspense fallback={<p className="enquiry__captcha-loading">Loading the captcha…</p>}>
-          <AltchaWidget onChange={onChange} />
+          <AltchaWidget onState={onState} />
         </Suspense>
       ) : (
         <noscript>

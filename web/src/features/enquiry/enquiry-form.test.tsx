@@ -3,16 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PagePreloadContext, preloadNothing, type PreloadPage } from '../../lib/page-preload';
+import { VISIT_ARRIVAL_KEY } from '../../lib/visit-arrival';
 import EnquiryForm from './enquiry-form';
 import { fireConversionPixel } from './conversion-pixel';
+import type { CaptchaState } from './use-captcha';
 
 // The real ALTCHA widget needs Web Workers and WebCrypto proof of work, which jsdom lacks:
 // stand in for the lazily loaded widget only; the network (fetch) is mocked below, nothing else.
 vi.mock('./altcha-widget', () => ({
-  default: ({ onChange }: { onChange: (p: string | null) => void }) => (
-    <button type="button" onClick={() => onChange('captcha-payload')}>
-      Solve captcha
-    </button>
+  default: ({ onState }: { onState: (s: CaptchaState) => void }) => (
+    <>
+      <button type="button" onClick={() => onState({ state: 'solving' })}>
+        Start captcha
+      </button>
+      <button
+        type="button"
+        onClick={() => onState({ state: 'solved', payload: 'captcha-payload' })}
+      >
+        Solve captcha
+      </button>
+      <button type="button" onClick={() => onState({ state: 'unsolved' })}>
+        Fail captcha
+      </button>
+    </>
   ),
 }));
 
@@ -49,12 +62,25 @@ const messages = [
   '*Message is required',
 ];
 
+const created = new Response(JSON.stringify({ data: { id: 'lead-1' }, message: 'Thank you' }), {
+  status: 201,
+});
+
+/** The fields of the n-th request's multipart body. */
+function sentFields(n = 0): Record<string, FormDataEntryValue> {
+  const init = fetchMock.mock.calls[n]?.[1];
+  return Object.fromEntries(init?.body instanceof FormData ? init.body : new FormData());
+}
+
 describe('EnquiryForm', () => {
   beforeEach(() => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
 
   it('loads the captcha widget only once the visitor starts on the form', async () => {
     const user = renderForm();
@@ -141,8 +167,7 @@ describe('EnquiryForm', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/lead');
     expect(init?.method).toBe('POST');
-    const body = init?.body instanceof FormData ? init.body : new FormData();
-    expect(Object.fromEntries(body)).toEqual({
+    expect(sentFields()).toEqual({
       name: 'Asha Kumar',
       phone: '9876543210',
       email: 'asha@example.com',
@@ -150,6 +175,7 @@ describe('EnquiryForm', () => {
       message: 'We need a new website.',
       altcha: 'captcha-payload',
       page: '/contact',
+      website: '',
     });
 
     answer(
@@ -158,6 +184,86 @@ describe('EnquiryForm', () => {
       }),
     );
     expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+  });
+
+  it('sends where the visit came from: first page, external referrer, campaign parameters', async () => {
+    sessionStorage.setItem(
+      VISIT_ARRIVAL_KEY,
+      JSON.stringify({
+        landing_page: '/services?utm_source=newsletter&utm_campaign=nov&gclid=g1',
+        referrer: 'https://news.example/issue-12',
+      }),
+    );
+    fetchMock.mockResolvedValue(created.clone());
+    const user = renderForm();
+    await fillAll(user);
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+    expect(sentFields()).toMatchObject({
+      page: '/contact',
+      landing_page: '/services?utm_source=newsletter&utm_campaign=nov&gclid=g1',
+      referrer: 'https://news.example/issue-12',
+      utm_source: 'newsletter',
+      utm_campaign: 'nov',
+      gclid: 'g1',
+    });
+    expect(sentFields()).not.toHaveProperty('utm_medium');
+  });
+
+  it('has a honeypot people neither see, reach by keyboard nor hear, and sends what a bot put in it', async () => {
+    fetchMock.mockResolvedValue(created.clone());
+    const user = renderForm();
+    const trap = document.body.querySelector<HTMLInputElement>('input[name="website"]');
+    if (!trap) throw new Error('no honeypot');
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap).toHaveAttribute('autocomplete', 'off');
+    expect(trap.closest('[aria-hidden="true"]')).toHaveClass('visually-hidden');
+    expect(screen.queryByRole('textbox', { name: /leave this field empty/i })).toBeNull();
+    expect(screen.getByLabelText('Leave this field empty')).toBe(trap);
+
+    await fillAll(user);
+    // Tab order: Message, then past the honeypot to the captcha.
+    await user.click(screen.getByLabelText('Message'));
+    await user.tab();
+    expect(trap).not.toHaveFocus();
+
+    // A bot fills every input it finds, without the events a person's typing makes.
+    trap.value = 'https://spam.example';
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+    expect(sentFields().website).toBe('https://spam.example');
+  });
+
+  it('sent while the captcha is still solving, waits for it, then sends once', async () => {
+    fetchMock.mockResolvedValue(created.clone());
+    const user = renderForm();
+    await fillAll(user);
+    await user.click(await screen.findByRole('button', { name: 'Start captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentFields().altcha).toBe('captcha-payload');
+  });
+
+  it('asks for the captcha when it fails while the enquiry waits for it, and keeps what was typed', async () => {
+    const user = renderForm();
+    await fillAll(user);
+    await user.click(await screen.findByRole('button', { name: 'Start captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    await user.click(screen.getByRole('button', { name: 'Fail captcha' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Please select the captcha.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Asha Kumar');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('button', { name: 'Send enquiry' })).toBeEnabled();
   });
 
   it('fetches the thank-you page once the visitor starts on the form, not before', async () => {

@@ -8,12 +8,14 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LEAD_LIMITS, LEAD_SUBJECTS } from '@agency/shared';
+import { LEAD_LIMITS, LEAD_SPAM, LEAD_SUBJECTS } from '@agency/shared';
 import { Popup } from '../../components/popup';
 import { env } from '../../lib/env';
 import { usePreloadPage } from '../../lib/page-preload';
+import { readVisitSource } from '../../lib/visit-source';
 import { CaptchaField } from './captcha-field';
 import { fireConversionPixel } from './conversion-pixel';
+import { useCaptcha } from './use-captcha';
 import { useStarted } from './use-started';
 import {
   emptyEnquiry,
@@ -66,12 +68,13 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const { pathname } = useLocation();
   const [values, setValues] = useState<EnquiryValues>(emptyEnquiry);
   const [touched, setTouched] = useState<Partial<Record<EnquiryField, boolean>>>({});
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const captcha = useCaptcha();
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const sendingRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // Read from the page at send time: whatever filled it (a bot, not a person) is what counts.
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const started = useStarted(formRef);
   const preloadPage = usePreloadPage();
 
@@ -104,7 +107,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       setPopup(POPUP_MISSING_FIELDS);
       return;
     }
-    if (!captcha) {
+    if (captcha.unsolved()) {
       setPopup(POPUP_MISSING_CAPTCHA);
       return;
     }
@@ -112,6 +115,16 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
     setSending(true);
     // Normally loaded already; awaited below so the address never changes to a blank page.
     const thankYouReady = preloadPage(THANK_YOU_PATH).catch(() => undefined);
+    // The captcha starts solving when the visitor first focuses the form; sent before it is done,
+    // the enquiry waits for it ("Sending...") instead of asking for it again.
+    const altcha = await captcha.settled();
+    if (!altcha) {
+      // It failed meanwhile.
+      sendingRef.current = false;
+      setSending(false);
+      setPopup(POPUP_MISSING_CAPTCHA);
+      return;
+    }
     try {
       // The API client (with the contract's schemas) loads on first submit, keeping it out of page load.
       const { callApi } = await import('../../lib/api-client');
@@ -122,22 +135,22 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           email: values.email.trim(),
           subject: values.subject,
           message: values.message.trim(),
-          altcha: captcha,
+          altcha,
           page: (page ?? pathname).slice(0, LEAD_LIMITS.pageMax),
+          ...readVisitSource(),
+          [LEAD_SPAM.honeypotField]: honeypotRef.current?.value ?? '',
         },
       });
       await thankYouReady;
       setValues(emptyEnquiry);
       setTouched({});
-      setCaptcha(null);
-      setCaptchaKey((k) => k + 1);
+      captcha.reset();
       fireConversionPixel(env.VITE_CONVERSION_PIXEL_URL);
       void navigate(THANK_YOU_PATH);
     } catch (err) {
       setPopup(isApiError(err) ? err.message : SERVER_FAILURE);
       // A verified solution is accepted once by the server: ask for a fresh one.
-      setCaptcha(null);
-      setCaptchaKey((k) => k + 1);
+      captcha.reset();
     } finally {
       sendingRef.current = false;
       setSending(false);
@@ -228,8 +241,23 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           <textarea {...control('message')} rows={5} maxLength={LEAD_LIMITS.messageMax} />,
           true,
         )}
+        {/* The honeypot: a real field, but out of sight (clipped, not display:none, which some bots
+            skip), out of the tab order and hidden from assistive technology, so only a bot fills
+            it; the server then files the lead as spam. Absolutely placed: it takes no grid cell. */}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor={`${uid}-${LEAD_SPAM.honeypotField}`}>Leave this field empty</label>
+          <input
+            ref={honeypotRef}
+            id={`${uid}-${LEAD_SPAM.honeypotField}`}
+            name={LEAD_SPAM.honeypotField}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
         <div className="enquiry__field enquiry__field--wide">
-          <CaptchaField key={captchaKey} started={started} onChange={setCaptcha} />
+          <CaptchaField key={captcha.key} started={started} onState={captcha.onState} />
         </div>
         <div className="enquiry__actions">
           <button type="submit" className="btn btn--primary" disabled={sending}>

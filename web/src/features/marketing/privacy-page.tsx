@@ -39,6 +39,9 @@ export default function PrivacyPage() {
                   ))}
                 </ul>
               )}
+              {s.more?.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
               {s.contact && (
                 <ul>
                   <li>
