@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { lead as leadSchema, type Lead, type LeadStatus } from '@agency/shared';
 import type { Channel } from '../domain/lead-ports';
 import { TABLES } from './tables';
@@ -65,12 +66,15 @@ export const CHANNEL_ATTRIBUTES = {
 export const searchText = (lead: { name: string; email: string; message: string }): string =>
   `${lead.name}\n${lead.email}\n${lead.message}`.toLowerCase();
 
-/** The lead of a stored lead item (bookkeeping attributes dropped); a malformed item is an error. */
-export function leadOfItem(item: Record<string, unknown>): Lead {
-  const parsed = leadSchema.safeParse(item);
-  if (!parsed.success)
+/** A stored item of the leads table read through its schema; a malformed item is an error naming it. */
+export function parsedItem<V>(schema: z.ZodType<V>, item: Record<string, unknown>): V {
+  const result = schema.safeParse(item);
+  if (!result.success)
     throw new Error(
-      `Stored lead ${String(item[T.partitionKey])} is malformed: ${parsed.error.message}`,
+      `Stored lead item ${String(item[T.partitionKey])}/${String(item[T.sortKey])} is malformed: ${result.error.message}`,
     );
-  return parsed.data;
+  return result.data;
 }
+
+/** The lead of a stored lead item (bookkeeping attributes dropped). */
+export const leadOfItem = (item: Record<string, unknown>): Lead => parsedItem(leadSchema, item);

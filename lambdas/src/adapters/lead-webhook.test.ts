@@ -47,7 +47,15 @@ describe('FetchWebhookSender', () => {
   it('gives up on a receiver slower than its timeout', async () => {
     receiver.delayMs = 500;
     await expect(new FetchWebhookSender(receiver.url, 100).post('{}', {})).rejects.toThrow(
-      /timeout|aborted/i,
+      'the request failed: no answer in time',
+    );
+  });
+
+  it('says why a request could not be made', async () => {
+    const closed = await TestReceiver.start();
+    await closed.close();
+    await expect(new FetchWebhookSender(closed.url).post('{}', {})).rejects.toThrow(
+      /the request failed: fetch failed \(.*ECONNREFUSED/,
     );
   });
 });

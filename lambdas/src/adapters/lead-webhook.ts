@@ -11,6 +11,14 @@ export class WebhookError extends Error {
   override readonly name = 'WebhookError';
 }
 
+/** What went wrong with a request: fetch says only "fetch failed" and puts the reason (ECONNREFUSED…) in its cause. */
+function failureOf(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const cause: unknown = error.cause;
+  if (cause instanceof Error) return `${error.message} (${cause.message})`;
+  return error.name === 'TimeoutError' ? 'no answer in time' : error.message;
+}
+
 /** Posts to the configured URL with global fetch. Redirects count as failures (a POST must not turn into a GET). */
 export class FetchWebhookSender implements WebhookSender {
   constructor(
@@ -19,13 +27,18 @@ export class FetchWebhookSender implements WebhookSender {
   ) {}
 
   async post(body: string, headers: Record<string, string>): Promise<void> {
-    const response = await fetch(this.url, {
-      method: 'POST',
-      body,
-      headers,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    let response: Response;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        body,
+        headers,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new WebhookError(`the request failed: ${failureOf(error)}`, { cause: error });
+    }
     // Read the answer to the end so the connection is free for the next request.
     await response.arrayBuffer().catch(() => undefined);
     if (!response.ok)

@@ -6,6 +6,9 @@ import {
 
 type Key = Record<string, unknown>;
 
+/** Items a filtered Query reads per request (see filteredPage). */
+const FILTERED_BATCH = 200;
+
 /**
  * Page `page` (1-based) of `size` items of a Query, in the Query's order: the items of earlier pages
  * are only counted (Select COUNT reads no attributes back), then size+1 items are read from there,
@@ -18,6 +21,7 @@ export async function queryPage(
   page: number,
   size: number,
 ): Promise<{ items: Record<string, unknown>[]; hasNext: boolean }> {
+  if (query.FilterExpression) return filteredPage(db, query, page, size);
   let start: Key | undefined;
   let toSkip = (page - 1) * size;
   while (toSkip > 0) {
@@ -36,6 +40,35 @@ export async function queryPage(
       new QueryCommand({ ...query, Limit: size + 1 - items.length, ExclusiveStartKey: start }),
     );
     items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < size + 1);
+  return { items: items.slice(0, size), hasNext: items.length > size };
+}
+
+/**
+ * A page of a filtered Query. A Query's Limit counts items read, not items matched, so the
+ * count-then-read steps above would take a round trip per few matches when the filter is
+ * selective; and a filter reads (and bills) the skipped items anyway. So the matches are read in
+ * large batches and the earlier pages' matches dropped; a page still holds `size` matches when
+ * they exist.
+ */
+async function filteredPage(
+  db: DynamoDBDocumentClient,
+  query: QueryCommandInput,
+  page: number,
+  size: number,
+): Promise<{ items: Record<string, unknown>[]; hasNext: boolean }> {
+  let toSkip = (page - 1) * size;
+  const items: Record<string, unknown>[] = [];
+  let start: Key | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({ ...query, Limit: FILTERED_BATCH, ExclusiveStartKey: start }),
+    );
+    for (const item of out.Items ?? []) {
+      if (toSkip > 0) toSkip -= 1;
+      else items.push(item);
+    }
     start = out.LastEvaluatedKey;
   } while (start && items.length < size + 1);
   return { items: items.slice(0, size), hasNext: items.length > size };

@@ -59,8 +59,11 @@ describe('createCaptchaChallenge', () => {
 describe('verifyCaptcha', () => {
   it('accepts a solved challenge once and refuses its replay', async () => {
     const guard = new MemoryGuard();
-    const field = await solveForForm(await createCaptchaChallenge(settings));
-    await expect(verifyCaptcha(field, settings, guard)).resolves.toBeUndefined();
+    const issued = new Date();
+    const field = await solveForForm(await createCaptchaChallenge(settings, issued));
+    await expect(verifyCaptcha(field, settings, guard)).resolves.toEqual({
+      issuedAt: issued.getTime(),
+    });
     await expect(verifyCaptcha(field, settings, guard)).rejects.toMatchObject({
       kind: 'invalid',
       field: 'altcha',
@@ -103,7 +106,40 @@ describe('verifyCaptcha', () => {
       field: 'altcha',
     });
     // Neither failed attempt used up the real solution.
-    await expect(verifyCaptcha(b64(good), settings, guard)).resolves.toBeUndefined();
+    await expect(verifyCaptcha(b64(good), settings, guard)).resolves.toMatchObject({
+      issuedAt: expect.any(Number),
+    });
+  });
+
+  it('refuses a challenge whose issue time was moved back (it is signed)', async () => {
+    const good = decode(await solveForForm(await createCaptchaChallenge(settings)));
+    const older = {
+      ...good,
+      challenge: {
+        ...good.challenge,
+        parameters: { ...good.challenge.parameters, data: { issued_at: Date.now() - 60_000 } },
+      },
+    };
+    await expect(verifyCaptcha(b64(older), settings, new MemoryGuard())).rejects.toMatchObject({
+      field: 'altcha',
+      message: `altcha: ${CAPTCHA_MESSAGES.invalid}`,
+    });
+  });
+
+  it('accepts a challenge issued before challenges carried their issue time, with no time', async () => {
+    const good = decode(await solveForForm(await createCaptchaChallenge(settings)));
+    const { data: _data, ...parameters } = good.challenge.parameters;
+    // Signed as altcha-lib signs: an HMAC of the parameters with their keys sorted.
+    const sorted = Object.fromEntries(
+      Object.entries(parameters).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+    const signature = createHmac('sha256', settings.hmacKey)
+      .update(JSON.stringify(sorted))
+      .digest('hex');
+    const legacy = { challenge: { parameters, signature }, solution: good.solution };
+    await expect(verifyCaptcha(b64(legacy), settings, new MemoryGuard())).resolves.toEqual({
+      issuedAt: null,
+    });
   });
 
   it('refuses a forged challenge whose signature the attacker computed without the key signature', async () => {

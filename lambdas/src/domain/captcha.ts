@@ -52,7 +52,11 @@ export const CAPTCHA_MESSAGES = {
 const keySignatureSecret = (hmacKey: string): string =>
   createHmac('sha256', hmacKey).update('altcha-key-signature').digest('hex');
 
-/** A fresh signed challenge for the widget, valid for `ttlSeconds` from `now`. */
+/**
+ * A fresh signed challenge for the widget, valid for `ttlSeconds` from `now`. It carries
+ * `data.issued_at` (epoch ms), signed with the rest: the widget fetches the challenge when the
+ * visitor first focuses the form, so submission time − issued_at is how long the form took to fill.
+ */
 export function createCaptchaChallenge(
   settings: CaptchaSettings,
   now: Date = new Date(),
@@ -62,6 +66,7 @@ export function createCaptchaChallenge(
     algorithm: CAPTCHA_ALGORITHM,
     cost: settings.cost,
     counter: randomInt(maxCounter, Math.max(0, Math.floor(maxCounter / 3))),
+    data: { issued_at: now.getTime() },
     deriveKey,
     expiresAt: Math.floor(now.getTime() / 1000) + settings.ttlSeconds,
     hmacSignatureSecret: settings.hmacKey,
@@ -110,6 +115,12 @@ function decodePayload(payload: string): z.infer<typeof payloadSchema> {
   return parsed.data;
 }
 
+/** What a verified solution tells about its challenge. */
+export interface VerifiedCaptcha {
+  /** When the challenge was issued (epoch ms), or null for one issued before challenges carried it. */
+  issuedAt: number | null;
+}
+
 /**
  * Check the widget's `altcha` field: signature, expiry and solution, then accept it once only.
  * Throws a 400 naming `altcha` on every failure.
@@ -119,7 +130,7 @@ export async function verifyCaptcha(
   settings: CaptchaSettings,
   guard: ReplayGuard,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<VerifiedCaptcha> {
   const { challenge, solution } = decodePayload(payload);
   const nowSeconds = now.getTime() / 1000;
   if (challenge.parameters.expiresAt < nowSeconds)
@@ -139,4 +150,7 @@ export async function verifyCaptcha(
     Math.ceil(challenge.parameters.expiresAt) + 60,
   );
   if (!first) throw invalid('altcha', CAPTCHA_MESSAGES.replayed);
+  // Signed with the challenge, so a bot cannot move it back to look slower.
+  const issuedAt = challenge.parameters.data?.issued_at;
+  return { issuedAt: typeof issuedAt === 'number' && Number.isFinite(issuedAt) ? issuedAt : null };
 }

@@ -22,8 +22,8 @@ export const CHANNELS: readonly Channel[] = ['email', 'webhook'];
 /** A lead as stored on arrival (attempt counters start at 0, history empty). */
 export type NewLead = Omit<Lead, 'email_attempts' | 'webhook_attempts'>;
 
-/** The inbox filters without the page number. */
-export type LeadFilter = Omit<LeadListQuery, 'page'>;
+/** The inbox filters without the page number (each optional). */
+export type LeadFilter = Partial<Omit<LeadListQuery, 'page'>>;
 
 /** One page of leads, newest first. */
 export interface LeadPage {

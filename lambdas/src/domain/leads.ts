@@ -1,43 +1,27 @@
-import type { Lead, LeadInput } from '@agency/shared';
+import {
+  LEAD_SPAM,
+  sourceOf,
+  type LeadInput,
+  type LeadSourceField,
+  type SpamReason,
+} from '@agency/shared';
+import type { Logger } from '../lib/logger';
 import { verifyCaptcha, type CaptchaSettings, type ReplayGuard } from './captcha';
+import type { LeadRepository, LeadStats, NewLead } from './lead-ports';
 import { checkRateLimit, type HitCounter } from './rate-limit';
 import { newLeadId } from './leads-id';
 
-/** A lead as stored before any e-mail attempt. */
-export type NewLead = Omit<Lead, 'email_status' | 'email_attempts'>;
-
-/** One page of leads, newest first. */
-export interface LeadPage {
-  items: Lead[];
-  hasMore: boolean;
-}
-
-/** Where leads live: the DynamoDB adapter in AWS and locally, fakes in unit tests. */
-export interface LeadRepository {
-  /** Store a new lead with its e-mail pending; must not overwrite an existing id. */
-  create(lead: NewLead): Promise<void>;
-  /** Page `page` (1-based) of `size` leads, newest first. */
-  page(page: number, size: number): Promise<LeadPage>;
-  /** Every lead, newest first, read page by page. */
-  all(): AsyncIterable<Lead>;
-  /** Ids of leads whose e-mail is still pending, oldest first. */
-  pendingIds(): AsyncIterable<string>;
-  /**
-   * Take the right to send a lead's e-mail until `leaseUntil` (epoch ms): succeeds only if the e-mail is
-   * pending and nobody holds an unexpired lease, so two senders can never both hold it. Null when refused.
-   */
-  claim(id: string, leaseToken: string, now: number, leaseUntil: number): Promise<Lead | null>;
-  /** Record the sent e-mail (only under our lease): status sent, attempts + 1, out of the pending index. */
-  markSent(id: string, leaseToken: string, sentAt: string): Promise<void>;
-  /** Record a failed attempt (only under our lease): attempts + 1, lease released, still pending. */
-  markFailed(id: string, leaseToken: string, reason: string): Promise<void>;
-}
-
 export interface SubmitLeadDeps {
   leads: LeadRepository;
+  stats: LeadStats;
   captcha: CaptchaSettings;
   replayGuard: ReplayGuard;
   rateCounter: HitCounter;
+  /** Whether a webhook is configured now: its channel starts pending, else off. */
+  webhookConfigured: boolean;
+  /** A form sent sooner than this after its captcha challenge was issued is spam. */
+  minFillMs: number;
+  log: Logger;
   now?: () => Date;
   newId?: (now: number) => string;
 }
@@ -45,8 +29,37 @@ export interface SubmitLeadDeps {
 export const LEAD_THANKS = 'Thank you! We have received your enquiry.';
 
 /**
+ * Why a form is spam, or null: the hidden honeypot filled in, or sent faster than a person fills a
+ * form. A challenge issued before challenges carried their time (still valid for ten minutes after
+ * a deploy) proves nothing either way, so it passes.
+ */
+export function spamReasonOf(
+  input: Pick<LeadInput, typeof LEAD_SPAM.honeypotField>,
+  issuedAt: number | null,
+  now: number,
+  minFillMs: number,
+): SpamReason | null {
+  if (input[LEAD_SPAM.honeypotField]?.trim()) return 'honeypot';
+  if (minFillMs > 0 && issuedAt !== null && now - issuedAt < minFillMs) return 'too-fast';
+  return null;
+}
+
+/** The visit's source fields as stored: every field present, null when the form did not send it. */
+const sourceFieldsOf = (input: LeadInput): Record<LeadSourceField, string | null> => ({
+  utm_source: input.utm_source ?? null,
+  utm_medium: input.utm_medium ?? null,
+  utm_campaign: input.utm_campaign ?? null,
+  utm_term: input.utm_term ?? null,
+  utm_content: input.utm_content ?? null,
+  gclid: input.gclid ?? null,
+  landing_page: input.landing_page ?? null,
+  referrer: input.referrer ?? null,
+});
+
+/**
  * Accept an enquiry: captcha first (cheap to check, stops bots before they spend the visitor's quota),
- * then the per-IP rate limit, then the write. Returns once the lead is durably stored.
+ * then the per-IP rate limit, then the write. Spam is stored too, held from every channel, and
+ * answered like any lead so a bot learns nothing. Returns once the lead is durably stored.
  */
 export async function submitLead(
   deps: SubmitLeadDeps,
@@ -54,8 +67,10 @@ export async function submitLead(
   sourceIp: string,
 ): Promise<NewLead> {
   const now = (deps.now ?? (() => new Date()))();
-  await verifyCaptcha(input.altcha, deps.captcha, deps.replayGuard, now);
+  const { issuedAt } = await verifyCaptcha(input.altcha, deps.captcha, deps.replayGuard, now);
   await checkRateLimit(deps.rateCounter, sourceIp, now.getTime());
+  const spam = spamReasonOf(input, issuedAt, now.getTime(), deps.minFillMs);
+  const source = sourceFieldsOf(input);
   const lead: NewLead = {
     id: (deps.newId ?? newLeadId)(now.getTime()),
     created_at: now.toISOString(),
@@ -64,8 +79,21 @@ export async function submitLead(
     email: input.email,
     subject: input.subject,
     message: input.message,
-    page: input.page && input.page.length > 0 ? input.page : null,
+    page: input.page || null,
+    status: spam ? 'spam' : 'new',
+    spam_reason: spam,
+    source: sourceOf(source),
+    ...source,
+    email_status: spam ? 'held' : 'pending',
+    webhook_status: spam ? 'held' : deps.webhookConfigured ? 'pending' : 'off',
+    updated_at: null,
   };
   await deps.leads.create(lead);
+  // The figures are secondary: a failed count must never cost the lead its 201.
+  await deps.stats
+    .leadReceived({ ...lead, email_attempts: 0, webhook_attempts: 0 })
+    .catch((error: unknown) =>
+      deps.log.error('lead stats not counted', { leadId: lead.id, error }),
+    );
   return lead;
 }

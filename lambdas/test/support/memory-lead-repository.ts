@@ -1,79 +1,121 @@
-import type { Lead } from '@agency/shared';
-import type { LeadPage, LeadRepository, NewLead } from '../../src/domain/leads';
+import {
+  lead as leadSchema,
+  type Lead,
+  type LeadDetail,
+  type LeadErasure,
+  type LeadEvent,
+  type LeadStatus,
+} from '@agency/shared';
+import {
+  CHANNELS,
+  type LeadFilter,
+  type LeadPage,
+  type LeadRepository,
+  type NewLead,
+  type StatusChange,
+} from '../../src/domain/lead-ports';
+import { searchText } from '../../src/adapters/lead-items';
 
-interface Row extends Lead {
-  sendingUntil?: number;
-  leaseToken?: string;
-  last_error?: string;
+/**
+ * A stored lead with whatever else the item holds (delivery leases, backoff). Public, so a memory
+ * delivery store can work on the same rows.
+ */
+export type LeadRow = Lead & Record<string, unknown>;
+
+/** The lead's own fields, without leases and the like (as the adapter's schema parse does). */
+const leadOf = (row: LeadRow): Lead => leadSchema.parse(row);
+
+/** Whether a lead passes the inbox filters, as the DynamoDB queries decide it. */
+function matches(lead: Lead, filter: LeadFilter | 'everything'): boolean {
+  if (filter === 'everything') return true;
+  const day = lead.created_at.slice(0, 10);
+  return (
+    (filter.status === undefined ? lead.status !== 'spam' : lead.status === filter.status) &&
+    (filter.subject === undefined || lead.subject === filter.subject) &&
+    (filter.source === undefined || lead.source === filter.source.toLowerCase()) &&
+    (filter.from === undefined || day >= filter.from) &&
+    (filter.to === undefined || day <= filter.to) &&
+    (filter.q === undefined || searchText(lead).includes(filter.q.toLowerCase()))
+  );
 }
 
-/** An in-memory LeadRepository with the DynamoDB adapter's claim semantics, for unit tests of the domain. */
+/** An in-memory LeadRepository with the DynamoDB adapter's semantics, for unit tests of the domain. */
 export class MemoryLeadRepository implements LeadRepository {
-  readonly rows = new Map<string, Row>();
+  readonly rows = new Map<string, LeadRow>();
+  readonly events = new Map<string, LeadEvent[]>();
+  readonly erasures = new Map<string, LeadErasure>();
 
   async create(lead: NewLead): Promise<void> {
     if (this.rows.has(lead.id)) throw new Error(`lead ${lead.id} exists`);
-    this.rows.set(lead.id, { ...lead, email_status: 'pending', email_attempts: 0 });
+    this.rows.set(lead.id, { ...lead, email_attempts: 0, webhook_attempts: 0 });
   }
 
-  private newestFirst(): Row[] {
-    return [...this.rows.values()].sort((a, b) =>
-      `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`),
-    );
+  async get(id: string): Promise<Lead | null> {
+    const row = this.rows.get(id);
+    return row ? leadOf(row) : null;
   }
 
-  private static plain({ sendingUntil: _s, leaseToken: _t, last_error: _e, ...lead }: Row): Lead {
-    return lead;
+  async detail(id: string): Promise<LeadDetail | null> {
+    const lead = await this.get(id);
+    return lead ? { ...lead, history: [...(this.events.get(id) ?? [])] } : null;
   }
 
-  async page(page: number, size: number): Promise<LeadPage> {
-    const all = this.newestFirst();
-    const items = all.slice((page - 1) * size, page * size).map(MemoryLeadRepository.plain);
-    return { items, hasMore: all.length > page * size };
+  private list(filter: LeadFilter | 'everything'): Lead[] {
+    return [...this.rows.values()]
+      .map(leadOf)
+      .filter((l) => matches(l, filter))
+      .sort((a, b) => `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`));
   }
 
-  async *all(): AsyncIterable<Lead> {
-    for (const row of this.newestFirst()) yield MemoryLeadRepository.plain(row);
+  async page(page: number, size: number, filter: LeadFilter = {}): Promise<LeadPage> {
+    const all = this.list(filter);
+    return { items: all.slice((page - 1) * size, page * size), hasMore: all.length > page * size };
   }
 
-  async *pendingIds(): AsyncIterable<string> {
-    for (const row of this.newestFirst().reverse())
-      if (row.email_status === 'pending') yield row.id;
+  async *all(filter?: LeadFilter): AsyncIterable<Lead> {
+    yield* this.list(filter ?? 'everything');
   }
 
-  async claim(
+  async setStatus(
     id: string,
-    leaseToken: string,
-    now: number,
-    leaseUntil: number,
-  ): Promise<Lead | null> {
+    from: LeadStatus,
+    change: StatusChange,
+  ): Promise<'changed' | 'conflict' | 'missing'> {
     const row = this.rows.get(id);
-    if (
-      !row ||
-      row.email_status !== 'pending' ||
-      (row.sendingUntil !== undefined && row.sendingUntil >= now)
-    )
-      return null;
-    row.sendingUntil = leaseUntil;
-    row.leaseToken = leaseToken;
-    return MemoryLeadRepository.plain(row);
+    if (!row) return 'missing';
+    if (row.status !== from) return 'conflict';
+    for (const channel of CHANNELS) {
+      const next = change.delivery?.[channel];
+      const was = row[`${channel}_status`];
+      if (next !== undefined && was !== (next === 'held' ? 'pending' : 'held')) return 'conflict';
+    }
+    row.status = change.to;
+    row.spam_reason = change.to === 'spam' ? 'admin' : null;
+    row.updated_at = change.event.at;
+    if (change.delivery?.email) row.email_status = change.delivery.email;
+    if (change.delivery?.webhook) row.webhook_status = change.delivery.webhook;
+    this.events.set(id, [...(this.events.get(id) ?? []), change.event]);
+    return 'changed';
   }
 
-  async markSent(id: string, leaseToken: string): Promise<void> {
+  async addNote(id: string, event: LeadEvent): Promise<boolean> {
     const row = this.rows.get(id);
-    if (!row || row.leaseToken !== leaseToken) return;
-    row.email_status = 'sent';
-    row.email_attempts += 1;
-    delete row.sendingUntil;
-    delete row.leaseToken;
+    if (!row) return false;
+    row.updated_at = event.at;
+    this.events.set(id, [...(this.events.get(id) ?? []), event]);
+    return true;
   }
 
-  async markFailed(id: string, leaseToken: string, reason: string): Promise<void> {
+  async erase(id: string, erasure: LeadErasure): Promise<Lead | null> {
     const row = this.rows.get(id);
-    if (!row || row.leaseToken !== leaseToken) return;
-    row.email_attempts += 1;
-    row.last_error = reason;
-    delete row.sendingUntil;
-    delete row.leaseToken;
+    this.events.delete(id);
+    if (!row) return null;
+    this.erasures.set(id, erasure);
+    this.rows.delete(id);
+    return leadOf(row);
+  }
+
+  async erasure(id: string): Promise<LeadErasure | null> {
+    return this.erasures.get(id) ?? null;
   }
 }

@@ -103,7 +103,9 @@ const isoDay = z
 export const leadListQuery = z.object({
   page: pageNumber,
   status: leadStatusField.optional(),
-  subject: z.enum(LEAD_SUBJECTS, { error: `must be one of: ${LEAD_SUBJECTS.join(', ')}` }).optional(),
+  subject: z
+    .enum(LEAD_SUBJECTS, { error: `must be one of: ${LEAD_SUBJECTS.join(', ')}` })
+    .optional(),
   source: optionalText(LEAD_SOURCE_LIMITS.sourceMax),
   from: isoDay,
   to: isoDay,
@@ -165,7 +167,7 @@ export const leadOperations = defineOperations({
     status: 200,
     kind: 'json',
     response: z.object({ message: z.string(), data: leadDetail }),
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
   },
   addLeadNote: {
     resource: 'lead',
@@ -213,11 +215,12 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/user/lead/export',
     auth: 'admin',
-    summary: 'Every enquiry as CSV (RFC 4180, formula cells neutralised).',
-    request: { encodings: [] },
+    summary:
+      "Every enquiry as CSV (RFC 4180, formula cells neutralised); with filters, the inbox's leads for them.",
+    request: { encodings: [], query: leadListQuery.omit({ page: true }) },
     status: 200,
     kind: 'csv',
-    errors: [401, 403],
+    errors: [400, 401, 403],
   },
   getCaptchaChallenge: {
     resource: 'lead',

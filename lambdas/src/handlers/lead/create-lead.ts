@@ -1,21 +1,25 @@
 import { defineHandler } from '../../lib/http';
+import { deliverLead } from '../../domain/lead-delivery';
 import { LEAD_THANKS, submitLead } from '../../domain/leads';
-import { deliverLeadEmail } from '../../domain/leads-mail';
-import { leadMailDeps, submitLeadDeps } from '../../adapters/lead-services';
+import { leadDeliveryDeps } from '../../adapters/lead-delivery-services';
+import { submitLeadDeps } from '../../adapters/lead-services';
 
 /**
- * POST /api/lead: captcha, rate limit, store, then one bounded e-mail attempt before answering (a Lambda
- * is frozen once it returns, so the attempt cannot run after the answer). The answer is 201 whatever the
- * mail does: the lead is stored and a failed e-mail stays pending for the retry job.
+ * POST /api/lead: captcha, rate limit, spam checks, store, then one bounded attempt per channel
+ * before answering (a Lambda is frozen once it returns, so the attempt cannot run after the answer).
+ * The answer is 201 whatever the sending does, and the same for spam, which is stored and held.
  */
 export const handler = defineHandler('createLead', async (req) => {
-  const lead = await submitLead(await submitLeadDeps(), req.body, req.sourceIp);
-  req.log.info('lead stored', { leadId: lead.id });
-  await deliverLeadEmail(leadMailDeps(req.log), lead.id).catch((error: unknown) => {
-    req.log.error('lead e-mail attempt failed; the retry job will send it', {
-      leadId: lead.id,
-      error,
-    });
-  });
+  const lead = await submitLead(await submitLeadDeps(req.log), req.body, req.sourceIp);
+  req.log.info('lead stored', { leadId: lead.id, status: lead.status, spam: lead.spam_reason });
+  if (lead.status !== 'spam')
+    await leadDeliveryDeps(req.log)
+      .then((deps) => deliverLead(deps, lead.id))
+      .catch((error: unknown) => {
+        req.log.error('lead delivery attempt failed; the retry job will send it', {
+          leadId: lead.id,
+          error,
+        });
+      });
   return { body: { data: { id: lead.id }, message: LEAD_THANKS } };
 });
