@@ -33,7 +33,9 @@ export async function leadPipelineDeps(log: Logger): Promise<LeadPipelineDeps> {
     leads: leadRepository(),
     stats: new DynamoStatsStore(),
     webhookConfigured: await webhookConfigured(),
-    notifyReleased: async (id) => releaseHeldLead(await leadDeliveryDeps(log), id),
+    notifyReleased: async (id) => {
+      await releaseHeldLead(await leadDeliveryDeps(log), id);
+    },
     log,
   };
 }

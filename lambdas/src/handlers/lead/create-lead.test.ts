@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { LEAD_SUBJECTS } from '@agency/shared';
+import { LEAD_SPAM, LEAD_SUBJECTS } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../test/harness';
+import { resetEnv } from '../../lib/env';
 import { createCaptchaChallenge, CAPTCHA_MESSAGES } from '../../domain/captcha';
 import { solveForForm } from '../../../test/support/captcha-solver';
 import { RATE_LIMIT_MESSAGE } from '../../domain/rate-limit';
@@ -12,12 +13,18 @@ import { retryPendingLeadEmails } from '../../jobs/retry-lead-emails';
 const hoursLater = (hours: number) => () => Date.now() + hours * 3_600_000;
 
 let stack: TestStack;
-const saved = { cost: process.env.CAPTCHA_COST, max: process.env.CAPTCHA_MAX_COUNTER };
+const saved = {
+  cost: process.env.CAPTCHA_COST,
+  max: process.env.CAPTCHA_MAX_COUNTER,
+  fill: process.env.LEAD_MIN_FILL_MS,
+};
 
 beforeAll(async () => {
   // Cheap proof of work: the tests check the protocol, not the cost.
   process.env.CAPTCHA_COST = '10';
   process.env.CAPTCHA_MAX_COUNTER = '30';
+  // These tests post as soon as they solved; the fill time has its own tests below.
+  process.env.LEAD_MIN_FILL_MS = '0';
   stack = await startTestStack();
 });
 afterAll(async () => {
@@ -25,6 +32,7 @@ afterAll(async () => {
   for (const [k, v] of [
     ['CAPTCHA_COST', saved.cost],
     ['CAPTCHA_MAX_COUNTER', saved.max],
+    ['LEAD_MIN_FILL_MS', saved.fill],
   ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
@@ -88,6 +96,10 @@ describe('getCaptchaChallenge', () => {
     });
     expect(a.json).not.toEqual(b.json);
     expect(a.headers['cache-control']).toBe('no-store');
+    // The signed issue time the enquiry's fill time is measured from.
+    expect(a.json).toMatchObject({
+      parameters: { data: { issued_at: expect.closeTo(Date.now(), -4) } },
+    });
   });
 });
 
@@ -150,6 +162,126 @@ describe('createLead', () => {
     expect(await leadItem(idOf(res.json))).toMatchObject({ page: null, email_status: 'sent' });
   });
 
+  it('stores where the visit came from: campaign parameters, first page and referrer', async () => {
+    const res = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha(), {
+        utm_source: 'Newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'spring-seo',
+        utm_term: 'seo agency',
+        utm_content: 'hero-link',
+        gclid: 'Cj0KCQ',
+        landing_page: '/services/seo?utm_source=Newsletter&utm_campaign=spring-seo',
+        referrer: 'https://mail.example.com/inbox',
+        page: '/contact-us',
+      }),
+      sourceIp: freshIp(),
+    });
+    expect(res.status).toBe(201);
+    const item = await leadItem(idOf(res.json));
+    expect(item).toMatchObject({
+      status: 'new',
+      spam_reason: null,
+      source: 'newsletter',
+      utm_source: 'Newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring-seo',
+      utm_term: 'seo agency',
+      utm_content: 'hero-link',
+      gclid: 'Cj0KCQ',
+      landing_page: '/services/seo?utm_source=Newsletter&utm_campaign=spring-seo',
+      referrer: 'https://mail.example.com/inbox',
+      page: '/contact-us',
+      gsi2pk: 'STATUS#new',
+      webhook_status: 'off',
+      search: expect.stringContaining('ada lovelace'),
+    });
+  });
+
+  it('stores absent source fields as null and labels the lead direct', async () => {
+    const res = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha(), { utm_source: '', referrer: '' }),
+      sourceIp: freshIp(),
+    });
+    expect(await leadItem(idOf(res.json))).toMatchObject({
+      source: 'direct',
+      utm_source: null,
+      gclid: null,
+      landing_page: null,
+      referrer: null,
+    });
+  });
+
+  it('stores a filled honeypot as spam, answers exactly as for any lead, and notifies no one', async () => {
+    const before = (await stack.sesMessages()).length;
+    const res = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha(), { website: 'http://cheap-pills.example' }),
+      sourceIp: freshIp(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({
+      data: { id: expect.stringMatching(/^[0-9A-Z]{26}$/) },
+      message: LEAD_THANKS,
+    });
+    const item = await leadItem(idOf(res.json));
+    expect(item).toMatchObject({
+      status: 'spam',
+      spam_reason: 'honeypot',
+      email_status: 'held',
+      webhook_status: 'held',
+      gsi2pk: 'STATUS#spam',
+    });
+    expect(item).not.toHaveProperty('pendingPk');
+    await expect(retryPendingLeadEmails({ now: hoursLater(1) })).resolves.toMatchObject({
+      email: { sent: 0 },
+    });
+    expect((await stack.sesMessages()).length).toBe(before);
+  });
+
+  describe('with the minimum fill time', () => {
+    beforeAll(() => {
+      // The default (3 s): the time a person needs at least, measured from the challenge.
+      delete process.env.LEAD_MIN_FILL_MS;
+      resetEnv();
+    });
+    afterAll(() => {
+      process.env.LEAD_MIN_FILL_MS = '0';
+      resetEnv();
+    });
+
+    it('files a form sent within seconds of its challenge as spam and notifies no one', async () => {
+      const before = (await stack.sesMessages()).length;
+      const res = await stack.invoke('createLead', {
+        multipart: fields(await solvedCaptcha(), { name: 'Speedy Bot' }),
+        sourceIp: freshIp(),
+      });
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({ message: LEAD_THANKS });
+      expect(await leadItem(idOf(res.json))).toMatchObject({
+        status: 'spam',
+        spam_reason: 'too-fast',
+        email_status: 'held',
+      });
+      expect((await stack.sesMessages()).length).toBe(before);
+    });
+
+    it('accepts a form sent after the minimum time', async () => {
+      const altcha = await solvedCaptcha();
+      await new Promise((resolve) => setTimeout(resolve, LEAD_SPAM.minFillMs + 100));
+      const res = await stack.invoke('createLead', {
+        multipart: fields(altcha, { name: 'Patient Person' }),
+        sourceIp: freshIp(),
+      });
+      expect(await leadItem(idOf(res.json))).toMatchObject({
+        status: 'new',
+        spam_reason: null,
+        email_status: 'sent',
+      });
+      const mails = await stack.sesMessages();
+      expect(mails.filter((m) => m.subject.endsWith('from Patient Person'))).toHaveLength(1);
+    });
+  });
+
   describe('refuses bad input with 400 naming the field, and keeps the captcha usable', () => {
     let altcha: string;
     beforeAll(async () => {
@@ -188,6 +320,19 @@ describe('createLead', () => {
       ['subject', 'Free money', `subject: must be one of: ${LEAD_SUBJECTS.join(', ')}`],
       ['name', 'x'.repeat(101), 'name: must be at most 100 characters'],
       ['message', 'x'.repeat(5001), 'message: must be at most 5000 characters'],
+      ['utm_source', 'x'.repeat(201), 'utm_source: must be at most 200 characters'],
+      ['gclid', 'x'.repeat(201), 'gclid: must be at most 200 characters'],
+      [
+        'landing_page',
+        'javascript:alert(1)',
+        'landing_page: must be a path starting with / or an http(s) address',
+      ],
+      [
+        'referrer',
+        '//evil.example/',
+        'referrer: must be a path starting with / or an http(s) address',
+      ],
+      ['landing_page', `/${'x'.repeat(2000)}`, 'landing_page: must be at most 2000 characters'],
     ])('%s = %j', async (field, value, error) => {
       const res = await stack.invoke('createLead', {
         multipart: fields(altcha, { [field]: value }),
