@@ -180,5 +180,26 @@ describe('leads inbox', () => {
     expect(anchor).toBeInstanceOf(HTMLAnchorElement);
     if (anchor instanceof HTMLAnchorElement)
       expect(anchor.download).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(api.calls('exportLeads')[0]?.url.search).toBe('');
+  });
+
+  it('exports the filtered leads with the filters', async () => {
+    signIn();
+    const api = fakeApi({
+      listLeads: () => page([lead({})]),
+      exportLeads: () => ({ body: 'name\r\nRavi\r\n' }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:leads', revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAdmin('/admin/leads?status=won&q=ravi&page=2', { '/admin/leads': <LeadsPage /> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export these as CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(api.calls('exportLeads')[0]?.url.searchParams ?? [])).toEqual({
+      status: 'won',
+      q: 'ravi',
+    });
   });
 });

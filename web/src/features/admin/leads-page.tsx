@@ -42,7 +42,8 @@ export function inboxQuery(params: URLSearchParams): { filters: Filters; page: n
   return { filters, page: page.success ? page.data : 1 };
 }
 
-function ExportButton() {
+/** Export the leads the inbox shows: every lead, or those the filters select. */
+function ExportButton({ filters }: { filters: Filters }) {
   const api = useAdminApi();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +51,7 @@ function ExportButton() {
     setBusy(true);
     setError(null);
     try {
-      const csv = await api('exportLeads');
+      const csv = await api('exportLeads', { query: filters });
       downloadText(csv, leadsFilename(), 'text/csv;charset=utf-8');
     } catch (err) {
       setError(`The export failed: ${err instanceof Error ? err.message : 'unknown error'}`);
@@ -66,7 +67,7 @@ function ExportButton() {
         disabled={busy}
         onClick={() => void onExport()}
       >
-        {busy ? 'Exporting…' : 'Export CSV'}
+        {busy ? 'Exporting…' : Object.keys(filters).length ? 'Export these as CSV' : 'Export CSV'}
       </button>
       {error && (
         <p className="form-error" role="alert">
@@ -307,7 +308,7 @@ export default function LeadsPage() {
   const toParams = (f: Filters, p: number): Record<string, string> =>
     p > 1 ? { ...f, page: String(p) } : { ...f };
   return (
-    <AdminLayout title="Leads" actions={<ExportButton />}>
+    <AdminLayout title="Leads" actions={<ExportButton filters={filters} />}>
       <div role="status" className={notice ? 'admin-status admin-status--ok' : 'admin-status'}>
         {notice}
       </div>
