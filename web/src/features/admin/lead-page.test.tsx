@@ -88,6 +88,7 @@ describe('lead page', () => {
       'href',
       'tel:+919876543210',
     );
+    expect(screen.getByRole('heading', { level: 1, name: 'Lead: Ravi' })).toBeInTheDocument();
     expect(screen.getByText('Please call me.')).toBeInTheDocument();
     const source = within(screen.getByRole('region', { name: 'Source' }));
     const fact = (term: string) =>

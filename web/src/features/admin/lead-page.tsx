@@ -303,12 +303,16 @@ function EraseBlock({ lead }: { lead: LeadDetail }) {
   );
 }
 
-function LeadView({ id }: { id: string }) {
+/** One lead with its history, as the page and its title read it (one request, shared by SWR). */
+function useLead(id: string) {
   const api = useAdminApi();
-  const key = `admin:${buildPath('getLead', {}, { id })}`;
-  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'getLead'>, Error>(key, () =>
+  return useSWR<ResponseOf<'getLead'>, Error>(`admin:${buildPath('getLead', {}, { id })}`, () =>
     api('getLead', { query: { id } }),
   );
+}
+
+function LeadView({ id }: { id: string }) {
+  const { data, error, isLoading, mutate } = useLead(id);
   const [status, setStatus] = useState<ActionStatus>(null);
   const [busy, setBusy] = useState(false);
   const actions: Actions = {
@@ -376,8 +380,12 @@ function LeadView({ id }: { id: string }) {
 /** `/admin/leads/:id`: one enquiry with its contact details, source, pipeline, notes and history. */
 export default function LeadPage() {
   const { id = '' } = useParams();
+  const { data } = useLead(id);
   return (
-    <AdminLayout title="Lead" actions={<Link to={pagePath('leads')}>← All leads</Link>}>
+    <AdminLayout
+      title={data ? `Lead: ${data.data.name}` : 'Lead'}
+      actions={<Link to={pagePath('leads')}>← All leads</Link>}
+    >
       <LeadView key={id} id={id} />
     </AdminLayout>
   );

@@ -251,11 +251,9 @@ function LeadsTable({
               <th scope="col">Subject</th>
               <th scope="col">Source</th>
               <th scope="col">Status</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Phone</th>
+              <th scope="col">Contact</th>
               <th scope="col">Message</th>
-              <th scope="col">Notification</th>
-              <th scope="col">Webhook</th>
+              <th scope="col">Notifications</th>
             </tr>
           </thead>
           <tbody>
@@ -272,15 +270,25 @@ function LeadsTable({
                 <td data-label="Status">
                   <LeadStatusBadge status={l.status} />
                 </td>
-                <td data-label="E-mail">
-                  <a href={`mailto:${l.email}`}>{l.email}</a>
+                <td data-label="Contact">
+                  <ul className="lead-contact">
+                    <li>
+                      <a href={`mailto:${l.email}`}>{l.email}</a>
+                    </li>
+                    <li>
+                      <a href={telHref(l.phone)}>{l.phone}</a>
+                    </li>
+                  </ul>
                 </td>
-                <td data-label="Phone">
-                  <a href={telHref(l.phone)}>{l.phone}</a>
+                <td>
+                  <div className="lead-excerpt">{l.message}</div>
                 </td>
-                <td className="admin-table__message">{l.message}</td>
-                <td data-label="Notification">{deliveryLabel(l.email_status, l.email_attempts)}</td>
-                <td data-label="Webhook">{deliveryLabel(l.webhook_status, l.webhook_attempts)}</td>
+                <td data-label="Notifications">
+                  <ul className="lead-delivery">
+                    <li>E-mail: {deliveryLabel(l.email_status, l.email_attempts)}</li>
+                    <li>Webhook: {deliveryLabel(l.webhook_status, l.webhook_attempts)}</li>
+                  </ul>
+                </td>
               </tr>
             ))}
           </tbody>

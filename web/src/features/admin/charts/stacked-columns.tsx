@@ -51,7 +51,7 @@ const BASE = 196;
 /**
  * Columns stacked by series (leads per week by source). Positions are percentages of the width,
  * so the chart fills any screen without shrinking its text; every column's total is written over
- * it, and every other axis label hides on narrow screens.
+ * it, and on narrow screens only every third axis label shows, counted back from the latest.
  */
 export function StackedColumns({
   title,
@@ -117,7 +117,7 @@ export function StackedColumns({
                 </text>
               )}
               <text
-                className={`chart__tick${i % 2 === 1 ? ' chart__tick--odd' : ''}`}
+                className={`chart__tick${(columns.length - 1 - i) % 3 ? ' chart__tick--minor' : ''}`}
                 x={`${(i + 0.5) * slot}%`}
                 y={BASE + 20}
               >
