@@ -162,6 +162,17 @@ function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
           defaultValue={filters.source ?? ''}
         />
       </div>
+      <div className="lead-filters__field lead-filters__field--search">
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          placeholder="Name, e-mail or message"
+          maxLength={LEAD_SEARCH_MAX}
+          defaultValue={filters.q ?? ''}
+        />
+      </div>
       <div className="lead-filters__field">
         <label htmlFor={`${id}-from`}>From</label>
         <input
@@ -180,17 +191,6 @@ function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
           type="date"
           defaultValue={filters.to ?? ''}
           onChange={applyNow}
-        />
-      </div>
-      <div className="lead-filters__field lead-filters__field--search">
-        <label htmlFor={`${id}-q`}>Search</label>
-        <input
-          id={`${id}-q`}
-          name="q"
-          type="search"
-          placeholder="Name, e-mail or message"
-          maxLength={LEAD_SEARCH_MAX}
-          defaultValue={filters.q ?? ''}
         />
       </div>
       <div className="lead-filters__actions">
