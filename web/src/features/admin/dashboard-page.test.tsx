@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@agency/shared';
 import DashboardPage from './dashboard-page';
 import { groupSeries, OTHER } from './charts/stacked-columns';
+import { BarList } from './charts/bar-list';
 import { ShareBar } from './charts/share-bar';
 import { renderAdmin, signIn } from './testing';
 import { fakeApi } from '../blog/testing/fake-api';
@@ -195,5 +196,28 @@ describe('chart series', () => {
     expect(new Set([...rects].map((r) => r.getAttribute('fill'))).size).toBe(2);
     expect(screen.getByText('One: 3 (75%)')).toBeInTheDocument();
     expect(screen.getByText('None: 0 (0%)')).toBeInTheDocument();
+  });
+
+  it('cuts a long label in the picture, shorter on a phone, and keeps it whole in the table', () => {
+    const title = 'How to start a career in digital marketing when you have never worked in it';
+    const { container } = render(
+      <BarList
+        title="Posts"
+        description="Views"
+        head="Post"
+        unit="Views"
+        rows={[{ label: title, count: 3 }]}
+      />,
+    );
+    const texts = [...container.querySelectorAll('svg text')].map((t) => [
+      t.getAttribute('class'),
+      t.textContent,
+    ]);
+    expect(texts).toEqual([
+      ['chart__label chart__label--wide', `${title.slice(0, 59)}…`],
+      ['chart__label chart__label--narrow', `${title.slice(0, 35)}…`],
+      ['chart__label chart__label--end', '3'],
+    ]);
+    expect(screen.getByRole('table', { name: 'Posts' })).toHaveTextContent(title);
   });
 });

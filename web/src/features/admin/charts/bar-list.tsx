@@ -8,11 +8,31 @@ export interface BarRow {
 }
 
 const ROW = 42;
-/** Labels longer than this are cut in the picture (the table holds them whole). */
-const LABEL_MAX = 38;
+/** Labels are cut to this in the picture, the shorter on a phone (the table holds them whole). */
+const LABEL_MAX = { wide: 60, narrow: 36 } as const;
 
-const cut = (label: string): string =>
-  label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label;
+const cut = (label: string, max: number): string =>
+  label.length > max ? `${label.slice(0, max - 1)}…` : label;
+
+/** A row's label: one text, or a long and a short one that CSS picks between by screen width. */
+function Label({ label, y }: { label: string; y: number }) {
+  if (label.length <= LABEL_MAX.narrow)
+    return (
+      <text className="chart__label" x="0" y={y}>
+        {label}
+      </text>
+    );
+  return (
+    <>
+      <text className="chart__label chart__label--wide" x="0" y={y}>
+        {cut(label, LABEL_MAX.wide)}
+      </text>
+      <text className="chart__label chart__label--narrow" x="0" y={y}>
+        {cut(label, LABEL_MAX.narrow)}
+      </text>
+    </>
+  );
+}
 
 /**
  * Horizontal bars, one per row, longest first as given: the label and the figure are written
@@ -52,9 +72,7 @@ export function BarList({
         <desc id={`${id}-d`}>{description}</desc>
         {rows.map((r, i) => (
           <g key={r.label}>
-            <text className="chart__label" x="0" y={i * ROW + 15}>
-              {cut(r.label)}
-            </text>
+            <Label label={r.label} y={i * ROW + 15} />
             <text className="chart__label chart__label--end" x="100%" y={i * ROW + 15}>
               {r.count}
             </text>
