@@ -261,4 +261,69 @@ describe('lead pipeline', () => {
       }
     },
   );
+
+  it(
+    'a form that fills the hidden field is answered like any other but kept as spam and sent nowhere; the Spam filter shows it and "Not spam" sends it',
+    { timeout: 180_000 },
+    async () => {
+      const visitor = await openPage(browser, 1280);
+      await visitor.goto(`${base}/contact`, { waitUntil: 'networkidle' });
+      const form = visitor.locator('form.enquiry__form').first();
+      const name = `Form Robot ${Date.now()}`;
+      await fillEnquiry(visitor, form, {
+        name,
+        phone: '+91 90000 00000',
+        email: 'robot@example.com',
+        subject: 'Branding',
+        message: 'Cheap links for your site.',
+      });
+      // What a form-filling robot does and a person cannot see: it fills every field.
+      await form
+        .locator('input[name="website"]')
+        .evaluate((input) => (input.value = 'https://links.example'));
+      await form.getByRole('button', { name: /submit|send/i }).click();
+      await visitor.waitForURL(`${base}/thank-you-alchem`);
+      await visitor.context().close();
+
+      const admin = await openPage(browser, 1280);
+      await login(admin, base);
+      await admin.goto(`${base}/admin/leads?q=${encodeURIComponent(name)}`);
+      await admin.getByText('No leads match these filters.').waitFor();
+      assert.equal(
+        hooks.some((h) => h.body.includes(name)),
+        false,
+        'a spam lead reached the webhook',
+      );
+      await admin.getByLabel('Status').selectOption('spam');
+      await admin.waitForURL(/status=spam/);
+      const row = admin.getByRole('row', { name: new RegExp(name) });
+      await row.getByText('E-mail: Held (spam)').waitFor();
+      await row.getByText('Webhook: Held (spam)').waitFor();
+      await row.getByRole('link', { name }).click();
+      await admin
+        .getByText(/Filed as spam: the hidden field only robots fill was filled in/)
+        .waitFor();
+      await shot(admin, 'lead-spam-1280');
+      await admin.getByRole('button', { name: 'Not spam' }).click();
+      await admin
+        .getByRole('status')
+        .getByText(/sent to the team/)
+        .waitFor();
+      await admin.getByRole('region', { name: 'Pipeline' }).getByText('Now: New').waitFor();
+      for (let i = 0; i < 40 && !hooks.some((h) => h.body.includes(name)); i++)
+        await new Promise((r) => setTimeout(r, 250));
+      assert.ok(
+        hooks.some((h) => h.body.includes(name)),
+        'the released lead did not reach the webhook',
+      );
+      await admin.reload();
+      const delivery = admin.getByRole('region', { name: 'Notifications' });
+      await delivery
+        .locator('dt', { hasText: 'Webhook' })
+        .locator('+ dd', { hasText: 'Sent' })
+        .waitFor();
+      noProblems(admin);
+      await admin.context().close();
+    },
+  );
 });
