@@ -2,11 +2,14 @@
 // then up to 10,000 posts of which half are drafts or scheduled, and with autocannon (32
 // connections, 10 s) measures GET post list page 1 at both sizes and PUT increase-view; then counts
 // the items DynamoDB reads for one public list page (ScannedCount and ConsumedCapacity of each
-// call the real handler makes); prints the p50 ratio, and for every shipped Lambda bundle
+// call the real handler makes); then measures the admin dashboard (4 connections, 10 s) with 100
+// and with 10,000 leads, 100,000 views of the last 30 days seeded beside them, and fails when its
+// p50 grows by more than the target ratio; prints the p50 ratios, and for every shipped Lambda bundle
 // (lambdas/dist, as `npm run build` writes it and `cdk synth` uploads it, render function included)
 // its size and its cold import in a fresh process in an empty folder, median of 5. Writes
-// bench/results/api.json. Not a test: figures, not assertions (deploy:check enforces the targets).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// bench/results/api.json. Figures, not assertions (deploy:check enforces the targets), except the
+// dashboard ratio: the run exits 1 when the dashboard's latency grows with the number of leads.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,18 +23,29 @@ import {
 } from '../lambdas/bundling/artifacts';
 import { WORKERS } from '../lambdas/bundling/functions';
 import { dynamoClient, resetClients } from '../lambdas/src/adapters/clients';
+import { DynamoPostStore } from '../lambdas/src/adapters/post-store';
+import { DynamoStatsStore } from '../lambdas/src/adapters/stats-store';
+import { getDashboard } from '../lambdas/src/domain/dashboard';
 import { resetEnv } from '../lambdas/src/lib/env';
 import { apiGatewayEvent, decodeResult } from '../lambdas/src/local/edge-server/apigw-event';
 import { loadHandler } from '../lambdas/src/local/functions/handler-modules';
 import { localEnvironment } from '../lambdas/src/local/provisioning/environment';
 import { provision } from '../lambdas/src/local/provisioning/provision';
 import { startStandIns } from '../lambdas/src/local/stand-ins/stand-ins';
+import { seedLeads, seedViews } from './lib/dashboard-seed';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 
 const SMALL = 10;
 const LARGE = Number(process.env.BENCH_POSTS ?? 10_000);
+/** Leads of the dashboard's two runs, and the views of the last 30 days seeded beside them. */
+const DASHBOARD_LEADS = { small: 100, large: Number(process.env.BENCH_LEADS ?? 10_000) };
+const DASHBOARD_VIEWS = Number(process.env.BENCH_VIEWS ?? 100_000);
+/** Turns of small then large; the median p50 of each size is compared. */
+const DASHBOARD_ROUNDS = 3;
 const TARGETS = {
   ratio: 1.3,
+  /** p50 of the dashboard with the large number of leads over p50 with the small. */
+  dashboardRatio: 1.3,
   bundleKb: SIZE_BUDGET_KB.start,
   totalKb: SIZE_BUDGET_KB.total,
   coldImportMs: COLD_IMPORT_TARGET_MS,
@@ -42,6 +56,13 @@ const TARGETS = {
   workers: Object.fromEntries(WORKERS.map((w) => [w, coldImportCeiling(w)])),
 };
 const ADMIN = { email: 'admin@example.com', password: 'Bench-Passw0rd!2024' };
+/** The local stack as the load runs against it: the shipped bundles, no sample posts. */
+const STACK_ENV = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  SEED: 'false',
+  LOCAL_HANDLERS: 'bundles',
+};
 
 interface Run {
   rps: number;
@@ -53,11 +74,16 @@ interface Run {
 
 async function load(
   url: string,
-  init: { method?: 'GET' | 'PUT'; body?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: 'GET' | 'PUT';
+    body?: string;
+    headers?: Record<string, string>;
+    connections?: number;
+  } = {},
 ): Promise<Run> {
   const r = await autocannon({
     url,
-    connections: 32,
+    connections: init.connections ?? 32,
     duration: 10,
     method: init.method ?? 'GET',
     body: init.body,
@@ -126,11 +152,10 @@ interface Read {
 }
 
 /**
- * What one list request costs DynamoDB: the real listPosts handler, run in this process on the
- * stopped stack's data, with every DynamoDB call it makes recorded (items scanned, items returned,
- * read capacity consumed).
+ * Run `task` with the stand-ins on a stopped stack's data folder, in this process, and the handlers'
+ * environment applied (the stores and handlers called here read it as in the stack).
  */
-async function listReads(dataDir: string, pages: number[]): Promise<Record<string, Read[]>> {
+async function withStandIns<T>(dataDir: string, task: () => Promise<T>): Promise<T> {
   const standIns = await startStandIns({ dataDir });
   try {
     const provisioned = await provision({ dataDir, standIns, admin: ADMIN });
@@ -142,37 +167,64 @@ async function listReads(dataDir: string, pages: number[]): Promise<Record<strin
     Object.assign(process.env, env, { LOG_LEVEL: 'warn' });
     resetEnv();
     resetClients();
-    let reads: Read[] = [];
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as Record<string, unknown> & { RequestItems?: object };
-        input.ReturnConsumedCapacity = 'TOTAL';
-        const result = await next(args);
-        const out = result.output as {
-          ScannedCount?: number;
-          Count?: number;
-          Responses?: Record<string, unknown[]>;
-          ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
-        };
-        const capacity = [out.ConsumedCapacity ?? []]
-          .flat()
-          .reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-        const returned =
-          out.Count ?? Object.values(out.Responses ?? {}).reduce((n, r) => n + r.length, 0);
-        reads.push({
-          call: `${context.commandName ?? '?'} ${String(input.IndexName ?? input.TableName ?? Object.keys(input.RequestItems ?? {}).join(', '))}`,
-          scanned: out.ScannedCount ?? returned,
-          returned,
-          capacity,
-        });
-        return result;
-      },
-      { step: 'initialize', name: 'benchReads' },
-    );
+    return await task();
+  } finally {
+    await standIns.stop();
+  }
+}
+
+/**
+ * Records every DynamoDB call the in-process client makes from now on (items scanned, items
+ * returned, read capacity consumed); `take()` hands back the calls recorded since the last take.
+ */
+function recordReads(): { take(): Read[] } {
+  let reads: Read[] = [];
+  dynamoClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, unknown> & { RequestItems?: object };
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const out = result.output as {
+        ScannedCount?: number;
+        Count?: number;
+        Responses?: Record<string, unknown[]>;
+        ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+      };
+      const capacity = [out.ConsumedCapacity ?? []]
+        .flat()
+        .reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      const returned =
+        out.Count ?? Object.values(out.Responses ?? {}).reduce((n, r) => n + r.length, 0);
+      reads.push({
+        call: `${context.commandName ?? '?'} ${String(input.IndexName ?? input.TableName ?? Object.keys(input.RequestItems ?? {}).join(', '))}`,
+        scanned: out.ScannedCount ?? returned,
+        returned,
+        capacity,
+      });
+      return result;
+    },
+    { step: 'initialize', name: 'benchReads' },
+  );
+  return {
+    take: () => {
+      const taken = reads;
+      reads = [];
+      return taken;
+    },
+  };
+}
+
+/**
+ * What one list request costs DynamoDB: the real listPosts handler, run in this process on the
+ * stopped stack's data, with every DynamoDB call it makes recorded.
+ */
+function listReads(dataDir: string, pages: number[]): Promise<Record<string, Read[]>> {
+  return withStandIns(dataDir, async () => {
+    const recorder = recordReads();
     const handler = await loadHandler('listPosts');
     const report: Record<string, Read[]> = {};
     for (const page of pages) {
-      reads = [];
+      recorder.take();
       const res = decodeResult(
         await handler(
           apiGatewayEvent({
@@ -183,11 +235,123 @@ async function listReads(dataDir: string, pages: number[]): Promise<Record<strin
         ),
       );
       if (res.status !== 200) throw new Error(`listPosts page ${page} answered ${res.status}`);
-      report[`page ${page}`] = reads;
+      report[`page ${page}`] = recorder.take();
     }
     return report;
+  });
+}
+
+/** What one dashboard costs DynamoDB, summed per kind of call (the same domain code the handler runs). */
+function dashboardReads(
+  dataDir: string,
+): Promise<{ calls: number; itemsRead: number; byCall: Record<string, number> }> {
+  return withStandIns(dataDir, async () => {
+    const recorder = recordReads();
+    await getDashboard({ stats: new DynamoStatsStore(), posts: new DynamoPostStore() }, new Date());
+    const reads = recorder.take();
+    const byCall: Record<string, number> = {};
+    for (const r of reads) byCall[r.call] = (byCall[r.call] ?? 0) + r.returned;
+    return {
+      calls: reads.length,
+      itemsRead: reads.reduce((n, r) => n + r.scanned, 0),
+      byCall,
+    };
+  });
+}
+
+async function adminToken(base: string): Promise<string> {
+  const login = await api(base, buildPath('login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return data.token;
+}
+
+interface DashboardRun extends Run {
+  leads: number;
+  /** Leads the answer charts over its 12 weeks (spam and older leads are not charted). */
+  charted: number;
+  /** Views of the most viewed post, as the answer reports it. */
+  topViews: number;
+}
+
+/** The dashboard under load on a stack started on `dataDir` (4 admins at once: an admin page). */
+async function measureDashboard(dataDir: string, leads: number): Promise<DashboardRun> {
+  const stack = await startStack({ dataDir, env: STACK_ENV });
+  try {
+    const headers = { authorization: `Bearer ${await adminToken(stack.url)}` };
+    const url = `${stack.url}${buildPath('getDashboard')}`;
+    const once = (await (await api(stack.url, buildPath('getDashboard'), { headers })).json()) as {
+      data: { weeks: { total: number }[]; top_posts: { views: number }[] };
+    };
+    const run = await load(url, { headers, connections: 4 });
+    return {
+      leads,
+      charted: once.data.weeks.reduce((n, w) => n + w.total, 0),
+      topViews: once.data.top_posts[0]?.views ?? 0,
+      ...run,
+    };
   } finally {
-    await standIns.stop();
+    await stack.stop();
+  }
+}
+
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+/** The run with the median p50 of several. */
+const medianRun = (runs: DashboardRun[]): DashboardRun => {
+  const p50 = median(runs.map((r) => r.p50));
+  const run = runs.reduce((best, r) =>
+    Math.abs(r.p50 - p50) < Math.abs(best.p50 - p50) ? r : best,
+  );
+  return { ...run, p50 };
+};
+
+/**
+ * The dashboard with the small and with the large number of leads, the same views beside both.
+ * Seeded in bulk with the stack stopped: views of all `posts` and the small number of leads, then
+ * a copy of that data folder gets the rest of the leads. The two are then measured in turns
+ * (small, large, small, large…), so a machine busy with something else slows both alike.
+ */
+async function dashboardRuns(dataDir: string, posts: number) {
+  const t = Date.now();
+  const ids = Array.from({ length: posts }, (_, i) => i + 1);
+  const viewCounters = await withStandIns(dataDir, async () => {
+    const written = await seedViews(ids, DASHBOARD_VIEWS);
+    await seedLeads(0, DASHBOARD_LEADS.small);
+    return written;
+  });
+  console.log(
+    `seeded ${DASHBOARD_VIEWS} views (${viewCounters} day counters) and ${DASHBOARD_LEADS.small} leads in ${Math.round((Date.now() - t) / 1000)} s`,
+  );
+  const largeDir = `${dataDir}-leads`;
+  cpSync(dataDir, largeDir, { recursive: true });
+  try {
+    const t2 = Date.now();
+    await withStandIns(largeDir, () => seedLeads(DASHBOARD_LEADS.small, DASHBOARD_LEADS.large));
+    console.log(
+      `seeded up to ${DASHBOARD_LEADS.large} leads in ${Math.round((Date.now() - t2) / 1000)} s`,
+    );
+    const reads = {
+      small: await dashboardReads(dataDir),
+      large: await dashboardReads(largeDir),
+    };
+    const runs: { small: DashboardRun[]; large: DashboardRun[] } = { small: [], large: [] };
+    for (let round = 0; round < DASHBOARD_ROUNDS; round++) {
+      runs.small.push(await measureDashboard(dataDir, DASHBOARD_LEADS.small));
+      runs.large.push(await measureDashboard(largeDir, DASHBOARD_LEADS.large));
+    }
+    const small = medianRun(runs.small);
+    const large = medianRun(runs.large);
+    const ratio = Math.round((large.p50 / Math.max(small.p50, 0.001)) * 100) / 100;
+    return { small, large, runs, reads, viewCounters, ratio };
+  } finally {
+    rmSync(largeDir, { recursive: true, force: true });
   }
 }
 
@@ -238,32 +402,19 @@ async function main(): Promise<void> {
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
-  const stack = await startStack({
-    dataDir,
-    // The handlers the load runs against are the shipped bundles too.
-    env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED: 'false',
-      LOCAL_HANDLERS: 'bundles',
-    },
-  });
+  // The handlers the load runs against are the shipped bundles too.
+  const stack = await startStack({ dataDir, env: STACK_ENV });
   try {
-    const login = await api(stack.url, buildPath('login'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { data } = (await login.json()) as { data: { token: string } };
+    const token = await adminToken(stack.url);
     const listUrl = `${stack.url}${buildPath('listPosts', {}, { page: 1 })}`;
     const existing = ((await (await fetch(listUrl)).json()) as { results: unknown[] }).results
       .length;
     console.log(`seeding ${SMALL} posts (the stack seeded ${existing})…`);
-    await seedPosts(stack.url, data.token, 0, SMALL);
+    await seedPosts(stack.url, token, 0, SMALL);
     const listSmall = await load(listUrl);
     console.log(`seeding up to ${LARGE} posts, half of them drafts or scheduled…`);
     const t = Date.now();
-    await seedPosts(stack.url, data.token, SMALL, LARGE, true);
+    await seedPosts(stack.url, token, SMALL, LARGE, true);
     console.log(`  seeded in ${Math.round((Date.now() - t) / 1000)} s`);
     const listLarge = await load(listUrl);
     const increaseView = await load(`${stack.url}${buildPath('increaseView')}`, {
@@ -274,6 +425,7 @@ async function main(): Promise<void> {
     const ratio = Math.round((listLarge.p50 / Math.max(listSmall.p50, 0.001)) * 100) / 100;
     await stack.stop();
     const reads = await listReads(dataDir, [1, 2]);
+    const dashboard = await dashboardRuns(dataDir, LARGE + existing);
     const postItemsRead = (page: string) =>
       (reads[page] ?? [])
         .filter((r) => r.call.startsWith('QueryCommand byDate'))
@@ -293,6 +445,13 @@ async function main(): Promise<void> {
       listLarge,
       increaseView,
       ratio,
+      dashboardViews: DASHBOARD_VIEWS,
+      dashboardViewCounters: dashboard.viewCounters,
+      dashboardSmall: dashboard.small,
+      dashboardLarge: dashboard.large,
+      dashboardRuns: dashboard.runs,
+      dashboardReads: dashboard.reads,
+      dashboardRatio: dashboard.ratio,
       handlers,
     };
     writeFileSync(join(repoRoot, 'bench', 'results', 'api.json'), JSON.stringify(report, null, 2));
@@ -300,10 +459,17 @@ async function main(): Promise<void> {
       [`list page 1 (${report.smallCount} posts)`]: listSmall,
       [`list page 1 (${report.largeCount} posts)`]: listLarge,
       'increase-view': increaseView,
+      [`dashboard (${dashboard.small.leads} leads)`]: dashboard.small,
+      [`dashboard (${dashboard.large.leads} leads)`]: dashboard.large,
     });
     console.log(
       `list p50 ratio ${report.largeCount}/${report.smallCount}: ${ratio} (target ≤ ${TARGETS.ratio})`,
     );
+    console.log(
+      `dashboard p50 ratio ${dashboard.large.leads}/${dashboard.small.leads} leads, ${DASHBOARD_VIEWS} views: ${dashboard.ratio} (median of ${DASHBOARD_ROUNDS} turns each: ${dashboard.runs.small.map((r) => r.p50).join(', ')} / ${dashboard.runs.large.map((r) => r.p50).join(', ')} ms; target ≤ ${TARGETS.dashboardRatio})`,
+    );
+    console.log('DynamoDB reads of one dashboard:');
+    console.table(dashboard.reads);
     for (const [page, calls] of Object.entries(reads)) {
       console.log(`DynamoDB calls of one public list request, ${page}:`);
       console.table(calls);
@@ -312,6 +478,10 @@ async function main(): Promise<void> {
       `post items read for page 1: ${report.postItemsReadPage1} (page size 10 + 1 look-ahead; ${report.hiddenCount} hidden posts in the table)`,
     );
     printHandlers(handlers);
+    if (dashboard.ratio > TARGETS.dashboardRatio)
+      throw new Error(
+        `the dashboard's p50 grew ${dashboard.ratio}× from ${dashboard.small.leads} to ${dashboard.large.leads} leads (target ≤ ${TARGETS.dashboardRatio})`,
+      );
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

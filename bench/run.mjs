@@ -46,6 +46,18 @@ if (api) {
     [`GET post list page 1, ${api.smallCount} posts`, api.listSmall],
     [`GET post list page 1, ${api.largeCount} posts`, api.listLarge],
     ['PUT increase-view', api.increaseView],
+    ...(api.dashboardSmall
+      ? [
+          [
+            `GET dashboard (admin, 4 connections), ${api.dashboardSmall.leads} leads, ${api.dashboardViews} views`,
+            api.dashboardSmall,
+          ],
+          [
+            `GET dashboard (admin, 4 connections), ${api.dashboardLarge.leads} leads, ${api.dashboardViews} views`,
+            api.dashboardLarge,
+          ],
+        ]
+      : []),
   ])
     lines.push(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |`);
   if (api.listReads) {
@@ -68,6 +80,14 @@ if (api) {
   lines.push(
     `| list p50 ratio ${api.largeCount}/${api.smallCount} ≤ ${api.targets.ratio} | ${api.ratio} | ${mark(api.ratio <= api.targets.ratio)} |`,
   );
+  if (api.dashboardRatio !== undefined)
+    lines.push(
+      `| dashboard p50 ratio ${api.dashboardLarge.leads}/${api.dashboardSmall.leads} leads (${api.dashboardViews} views, ${api.dashboardViewCounters} day counters) ≤ ${api.targets.dashboardRatio} | ${api.dashboardRatio} | ${mark(api.dashboardRatio <= api.targets.dashboardRatio)} |`,
+    );
+  if (api.dashboardReads)
+    lines.push(
+      `| dashboard reads do not grow with the leads: DynamoDB calls / items read for one dashboard, ${api.dashboardSmall.leads} → ${api.dashboardLarge.leads} leads | ${api.dashboardReads.small.calls} / ${api.dashboardReads.small.itemsRead} → ${api.dashboardReads.large.calls} / ${api.dashboardReads.large.itemsRead} | ${mark(api.dashboardReads.large.calls === api.dashboardReads.small.calls)} |`,
+    );
   const worstBundle = Math.max(...api.handlers.map((h) => h.bundleKb));
   const workers = api.targets.workers ?? {};
   const onRequests = api.handlers.filter((h) => !(h.name in workers));

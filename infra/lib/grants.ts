@@ -89,6 +89,8 @@ export const KEY_PREFIXES = {
   media: 'MEDIA#',
   /** Posts themselves (`POST#<id>`, lambdas/src/adapters/post-store.ts). */
   post: 'POST#',
+  /** Done markers of one-off jobs (`JOB#<job>`, lambdas/src/adapters/job-markers.ts). */
+  job: 'JOB#',
 } as const;
 
 /**
@@ -268,10 +270,15 @@ export const RETRY_JOB_GRANTS: FunctionGrants = {
 
 /**
  * The lead statistics backfill (run once per deploy that changes it): counts the leads stored
- * before the dashboard's aggregates existed, marking each lead it counted.
+ * before the dashboard's aggregates existed, marking each lead it counted, and itself done.
  */
 export const BACKFILL_LEAD_STATS_GRANTS: FunctionGrants = {
-  tables: { leads: leadsRead, stats: leadStatsWrite },
+  tables: {
+    leads: leadsRead,
+    stats: leadStatsWrite,
+    // Its done marker: a complete run is not repeated by later deploys.
+    content: { access: ['read', 'write'], keyPrefixes: [KEY_PREFIXES.job] },
+  },
 };
 
 /** The publishing job: finds scheduled posts that are due, publishes them, invalidates their pages. */

@@ -11,6 +11,7 @@ export const STATEFUL_IDS: Record<string, string[]> = {
   'AWS::DynamoDB::Table': [
     'DataContentTableA5F17BFC',
     'DataLeadsTable8F7912AF',
+    'DataStatsTable3C7E7F9F',
     'DataViewsTableE11D1A0A',
   ],
   'AWS::S3::Bucket': ['AccessLogsBucketCD784A59', 'MediaBucket4022EBBF', 'SiteBucket978D4AEB'],
@@ -67,6 +68,7 @@ export function expectedReplacingProperties(stage: Stage): Record<string, Record
     DataContentTableA5F17BFC: { KeySchema: keys('pk', 'sk') },
     DataLeadsTable8F7912AF: { KeySchema: keys('pk', 'sk') },
     DataViewsTableE11D1A0A: { KeySchema: keys('postId') },
+    DataStatsTable3C7E7F9F: { KeySchema: keys('pk', 'sk') },
     AccessLogsBucketCD784A59: {},
     MediaBucket4022EBBF: {},
     SiteBucket978D4AEB: {},

@@ -28,6 +28,9 @@ const POST_PREFIX = 'POST#';
 const key = (pk: string, sk: string): Key => ({ [T.partitionKey]: pk, [T.sortKey]: sk });
 const weekPartition = (week: string) => `LEADS#${week}`;
 const viewsPartition = (day: string) => `VIEWS#${day}`;
+/** The counter of one post's views on one UTC day (`postId` is stored beside, as a number). */
+export const viewsKey = (postId: number, day: string): Key =>
+  key(viewsPartition(day), POST_PREFIX + String(postId).padStart(10, '0'));
 /** Marks a lead as counted, so a retried call or the backfill never counts it twice. */
 const countedKey = (leadId: string) => key(`COUNTED#${leadId}`, 'LEAD');
 
@@ -133,7 +136,7 @@ export class DynamoStatsStore implements LeadStats, ViewStats, DashboardStats {
     await this.db.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: key(viewsPartition(dayKey(at)), POST_PREFIX + String(postId).padStart(10, '0')),
+        Key: viewsKey(postId, dayKey(at)),
         UpdateExpression: 'ADD #count :one SET postId = :id',
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':one': 1, ':id': postId },

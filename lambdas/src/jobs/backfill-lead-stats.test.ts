@@ -4,6 +4,7 @@ import { startTestStack, type TestStack } from '../../test/harness';
 import { leadOf } from '../../test/support/lead-fixture';
 import { leadRepository } from '../adapters/lead-repository';
 import { DynamoStatsStore } from '../adapters/stats-store';
+import type { JobMarkers } from '../domain/repair-word-spaces';
 import { createLogger } from '../lib/logger';
 import { runBackfillLeadStats } from './backfill-lead-stats';
 
@@ -16,6 +17,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
+
+const memoryMarkers = (): JobMarkers => {
+  const done = new Set<string>();
+  return {
+    isDone: async (job) => done.has(job),
+    markDone: async (job) => {
+      done.add(job);
+    },
+  };
+};
 
 const figures = async (week: string) => {
   const w = await stats.week(week);
@@ -36,8 +47,15 @@ describe('runBackfillLeadStats', () => {
     for (const lead of [...old, arrivedLater]) await repo.create(lead);
     await stats.leadReceived(arrivedLater);
 
-    expect(await runBackfillLeadStats()).toEqual({ leads: 43, failed: 0 });
-    expect(await runBackfillLeadStats()).toEqual({ leads: 43, failed: 0 });
+    expect(await runBackfillLeadStats()).toEqual({ skipped: false, leads: 43, failed: 0 });
+    // Marked done: the next deploy or start reads nothing.
+    expect(await runBackfillLeadStats()).toEqual({ skipped: true, leads: 0, failed: 0 });
+    // Forced to run again (no marker), it counts nothing twice.
+    expect(await runBackfillLeadStats({ markers: memoryMarkers() })).toEqual({
+      skipped: false,
+      leads: 43,
+      failed: 0,
+    });
     expect(await figures('2029-06-04')).toEqual({ total: 42, source: { google: 40, direct: 2 } });
     expect(Object.fromEntries(await stats.statuses())).toEqual({ new: 41, won: 1, spam: 1 });
   });
@@ -57,14 +75,21 @@ describe('runBackfillLeadStats', () => {
       },
     };
     await leadRepository().create(lead);
+    const markers = memoryMarkers();
     const first = await runBackfillLeadStats({
       stats: flaky,
+      markers,
       log: { ...log, warn: (msg) => logged.push(msg) },
     });
     expect(first.failed).toBe(1);
     expect(logged).toEqual(['lead stats backfill: counting a lead failed']);
     expect((await figures('2029-07-02')).total).toBe(0);
-    expect((await runBackfillLeadStats({ stats: flaky })).failed).toBe(0);
+    expect(await markers.isDone('backfill-lead-stats')).toBe(false);
+    expect(await runBackfillLeadStats({ stats: flaky, markers })).toMatchObject({
+      skipped: false,
+      failed: 0,
+    });
+    expect(await markers.isDone('backfill-lead-stats')).toBe(true);
     expect(await figures('2029-07-02')).toEqual({ total: 1, source: { flaky: 1 } });
   });
 });

@@ -1,15 +1,22 @@
+import { DynamoJobMarkers } from '../adapters/job-markers';
 import { leadRepository } from '../adapters/lead-repository';
 import { DynamoStatsStore } from '../adapters/stats-store';
 import type { LeadRepository, LeadStats } from '../domain/lead-ports';
+import type { JobMarkers } from '../domain/repair-word-spaces';
 import { logger, type Logger } from '../lib/logger';
 
 export interface BackfillDeps {
   leads: Pick<LeadRepository, 'all'>;
   stats: Pick<LeadStats, 'leadReceived'>;
+  markers: JobMarkers;
   log: Logger;
 }
 
+export const BACKFILL_LEAD_STATS_JOB = 'backfill-lead-stats';
+
 export interface BackfillSummary {
+  /** A complete run happened before: nothing was read. */
+  skipped: boolean;
   /** Leads read (each counted now, or found counted before). */
   leads: number;
   /** Leads whose counting failed; a later run counts them. */
@@ -21,16 +28,20 @@ const PARALLEL = 16;
 
 /**
  * Count every stored lead into the dashboard's aggregates, so leads stored before the aggregates
- * existed show on the dashboard. Counting is idempotent per lead, so a rerun (every deploy, every
- * `npm start`) changes nothing already counted and finishes what a failed run left.
+ * existed show on the dashboard; leads stored since are counted as they arrive. Counting is
+ * idempotent per lead, so a lead arriving during the run is not counted twice, and a run with
+ * failures is finished by the next one; a complete run marks itself done, so later deploys and
+ * `npm start`s read nothing.
  */
 export async function runBackfillLeadStats(
   deps: Partial<BackfillDeps> = {},
 ): Promise<BackfillSummary> {
   const leads = deps.leads ?? leadRepository();
   const stats = deps.stats ?? new DynamoStatsStore();
-  const log = deps.log ?? logger.child({ job: 'backfill-lead-stats' });
-  const summary: BackfillSummary = { leads: 0, failed: 0 };
+  const markers = deps.markers ?? new DynamoJobMarkers();
+  const log = deps.log ?? logger.child({ job: BACKFILL_LEAD_STATS_JOB });
+  const summary: BackfillSummary = { skipped: false, leads: 0, failed: 0 };
+  if (await markers.isDone(BACKFILL_LEAD_STATS_JOB)) return { ...summary, skipped: true };
   let batch: Promise<void>[] = [];
   const count = async (lead: Parameters<LeadStats['leadReceived']>[0]) => {
     try {
@@ -49,12 +60,13 @@ export async function runBackfillLeadStats(
     }
   }
   await Promise.all(batch);
+  if (summary.failed === 0) await markers.markDone(BACKFILL_LEAD_STATS_JOB);
   return summary;
 }
 
 /** Lambda entry point: a deploy-time trigger (the local stack runs it at start). */
 export const handler = async (): Promise<BackfillSummary> => {
   const summary = await runBackfillLeadStats();
-  logger.info('lead stats backfill run', { job: 'backfill-lead-stats', ...summary });
+  logger.info('lead stats backfill run', { job: BACKFILL_LEAD_STATS_JOB, ...summary });
   return summary;
 };

@@ -2,8 +2,8 @@
  * `npm start`: the whole system on one machine. Starts the AWS stand-ins, creates what is missing
  * (tables, bucket, user pool, admin, categories, authors), serves the site, API and media on one
  * port like CloudFront does, seeds sample posts on the first run, moves images stored before the
- * media library into it, retries pending lead deliveries (e-mail, webhook) and publishes scheduled
- * posts when their time comes.
+ * media library into it, counts leads from before the dashboard, retries pending lead deliveries
+ * (e-mail, webhook) and publishes scheduled posts when their time comes.
  */
 import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -229,6 +229,18 @@ async function main(): Promise<void> {
       log.warn('images migration failed; the next start tries again', { error });
     }
 
+    // Leads stored before the dashboard's aggregates are counted into them, as after each deploy
+    // in AWS; each lead once, so later starts find nothing new.
+    try {
+      const { runBackfillLeadStats } = await import('../jobs/backfill-lead-stats');
+      const result = await runBackfillLeadStats();
+      if (result.failed)
+        log.warn('some leads were not counted; the next start tries again', { ...result });
+    } catch (error) {
+      log.warn('lead statistics backfill failed; the next start tries again', { error });
+    }
+
+    // Lead e-mails and webhook calls still pending, every 30 s (the rule runs every 5 minutes in AWS).
     retry = startRetryJob(30_000);
     publish = startPublishJob(settings.PUBLISH_INTERVAL_MS);
     expiry = startUploadExpiryJob({ s3: clients.s3, bucket: LOCAL_NAMES.bucket });

@@ -10,11 +10,14 @@ let stack: TestStack;
 beforeAll(async () => {
   process.env.CAPTCHA_COST = '10';
   process.env.CAPTCHA_MAX_COUNTER = '30';
+  // Posted as soon as solved: no minimum fill time.
+  process.env.LEAD_MIN_FILL_MS = '0';
   stack = await startTestStack();
 });
 afterAll(async () => {
   delete process.env.CAPTCHA_COST;
   delete process.env.CAPTCHA_MAX_COUNTER;
+  delete process.env.LEAD_MIN_FILL_MS;
   await stack?.stop();
 });
 
