@@ -41,6 +41,7 @@ const complete = {
   CONTENT_TABLE: 'agency-content',
   LEADS_TABLE: 'agency-leads',
   VIEWS_TABLE: 'agency-views',
+  STATS_TABLE: 'agency-stats',
   MEDIA_BUCKET: 'agency-media',
   IMAGE_FUNCTION: 'agency-dev-process-image',
   USER_POOL_ID: 'eu-west-1_abc',
@@ -50,6 +51,7 @@ const complete = {
   MAIL_TO: 'sales@agency.example',
   CAPTCHA_HMAC_KEY_PARAM: '/aws/reference/secretsmanager/captcha',
   DISTRIBUTION_ID: 'E2QWRUHAPOMQZL',
+  SITE_URL: 'https://www.agency.example',
 };
 
 describe('Lambda settings', () => {
