@@ -364,14 +364,21 @@ describe('enquiry', () => {
         message: 'Saw your newsletter, let us talk.',
       });
       await form.getByRole('button', { name: /submit|send/i }).click();
-      await page.waitForURL(`${base}/thank-you-alchem`);
+      await page.waitForURL(`${base}/thank-you-alchem`).catch(async (error) => {
+        const popup = await page
+          .getByRole('alertdialog')
+          .innerText({ timeout: 1000 })
+          .catch(() => 'none');
+        await shot(page, 'enquiry-campaign-failure');
+        throw new Error(`no thank-you page (popup: ${popup})`, { cause: error });
+      });
 
       const token = await adminToken(base);
       const list = await (
         await fetch(`${base}/api/user/lead/list`, { headers: { authorization: `Bearer ${token}` } })
       ).json();
-      const lead = list.data.find((l) => l.name === name);
-      assert.ok(lead, `the lead is in the inbox: ${JSON.stringify(list.data.map((l) => l.name))}`);
+      const lead = list.results?.find((l) => l.name === name);
+      assert.ok(lead, `the lead is not in the inbox: ${JSON.stringify(list)}`);
       assert.deepEqual(
         {
           status: lead.status,
@@ -414,8 +421,9 @@ describe('enquiry', () => {
         const { hit, withTrap, withoutTrap } = await trap.evaluate((input) => {
           const r = input.getBoundingClientRect();
           const el = document.elementFromPoint(r.left + 0.5, r.top + 0.5);
+          const form = input.form;
           const layout = () =>
-            [...input.form.querySelectorAll('label, input, select, textarea, button')]
+            [...form.querySelectorAll('label, input, select, textarea, button')]
               .filter((c) => !c.closest('[aria-hidden="true"]'))
               .map((c) => {
                 const b = c.getBoundingClientRect();
@@ -449,7 +457,6 @@ describe('enquiry', () => {
         await shot(page, `enquiry-${width}-form`);
         await page.goto(base + '/privacy-policy', { waitUntil: 'networkidle' });
         await shot(page, `privacy-${width}-top`);
-        await page.locator('#data-collected').scrollIntoViewIfNeeded();
         await page.evaluate(() => document.getElementById('data-collected').scrollIntoView());
         await shot(page, `privacy-${width}-data`);
         noProblems(page);

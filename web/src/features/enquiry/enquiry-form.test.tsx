@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { LEAD_SPAM } from '@agency/shared';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -264,6 +265,46 @@ describe('EnquiryForm', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Asha Kumar');
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByRole('button', { name: 'Send enquiry' })).toBeEnabled();
+  });
+
+  it('a retry after a failed send waits until its fresh challenge is older than the spam fill time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fetchMock
+        .mockResolvedValueOnce(
+          new Response(JSON.stringify({ error: 'Try again' }), { status: 503 }),
+        )
+        .mockResolvedValue(created.clone());
+      render(
+        <MemoryRouter initialEntries={['/contact']}>
+          <Routes>
+            <Route path="/contact" element={<EnquiryForm />} />
+            <Route path="/thank-you-alchem" element={<p>Thank you page</p>} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      await fillAll(user);
+      // The first send goes at once: the server alone judges its fill time.
+      await user.click(await screen.findByRole('button', { name: 'Start captcha' }));
+      await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+      await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent('Try again');
+      await user.click(screen.getByRole('button', { name: 'OK' }));
+
+      // The fresh widget's challenge, solved and sent at once: the retry waits.
+      await user.click(await screen.findByRole('button', { name: 'Start captcha' }));
+      await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+      await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+      await vi.advanceTimersByTimeAsync(LEAD_SPAM.minFillMs - 100);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches the thank-you page once the visitor starts on the form, not before', async () => {

@@ -54,6 +54,9 @@ function isApiError(err: unknown): err is { name: 'ApiError'; message: string } 
   );
 }
 
+/** Added to the fill time a retry waits out: the challenge is issued a moment after it is asked for. */
+const RETRY_MARGIN_MS = 500;
+
 const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.';
 
 /**
@@ -72,6 +75,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const sendingRef = useRef(false);
+  const failedRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Read from the page at send time: whatever filled it (a bot, not a person) is what counts.
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -125,6 +129,10 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       setPopup(POPUP_MISSING_CAPTCHA);
       return;
     }
+    // After a failed send the form fetched a fresh challenge, and the server measures the fill time
+    // from its signed issue time: a quick second try would be filed as a bot's (LEAD_SPAM). The
+    // visitor has been on the form for longer than that, so the retry waits out the rest.
+    if (failedRef.current) await captcha.challengeAged(LEAD_SPAM.minFillMs + RETRY_MARGIN_MS);
     try {
       // The API client (with the contract's schemas) loads on first submit, keeping it out of page load.
       const { callApi } = await import('../../lib/api-client');
@@ -148,6 +156,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       fireConversionPixel(env.VITE_CONVERSION_PIXEL_URL);
       void navigate(THANK_YOU_PATH);
     } catch (err) {
+      failedRef.current = true;
       setPopup(isApiError(err) ? err.message : SERVER_FAILURE);
       // A verified solution is accepted once by the server: ask for a fresh one.
       captcha.reset();
@@ -244,7 +253,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         {/* The honeypot: a real field, but out of sight (clipped, not display:none, which some bots
             skip), out of the tab order and hidden from assistive technology, so only a bot fills
             it; the server then files the lead as spam. Absolutely placed: it takes no grid cell. */}
-        <div className="visually-hidden" aria-hidden="true">
+        <div className="visually-hidden enquiry__trap" aria-hidden="true">
           <label htmlFor={`${uid}-${LEAD_SPAM.honeypotField}`}>Leave this field empty</label>
           <input
             ref={honeypotRef}

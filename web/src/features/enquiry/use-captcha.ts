@@ -18,6 +18,8 @@ export interface Captcha {
    * focuses the form), the payload once it is done. Null when there is none, or it failed.
    */
   settled: () => Promise<string | null>;
+  /** Resolves once `ms` have passed since the current challenge was fetched (at once if they have). */
+  challengeAged: (ms: number) => Promise<void>;
   /** Forget the payload (the server accepts each one once) and start a fresh widget. */
   reset: () => void;
 }
@@ -27,12 +29,16 @@ export function useCaptcha(): Captcha {
   const [key, setKey] = useState(0);
   const current = useRef<CaptchaState>(UNSOLVED);
   const waiting = useRef<((payload: string | null) => void)[]>([]);
+  // When the current challenge was fetched (the widget started solving): about its signed issue time.
+  const fetchedAt = useRef(0);
 
   const settle = useCallback((payload: string | null) => {
     for (const resolve of waiting.current.splice(0)) resolve(payload);
   }, []);
   const onState = useCallback(
     (next: CaptchaState) => {
+      if (next.state === 'solving' && current.current.state !== 'solving')
+        fetchedAt.current = Date.now();
       current.current = next;
       if (next.state === 'solved') settle(next.payload);
       else if (next.state === 'unsolved') settle(null);
@@ -45,6 +51,10 @@ export function useCaptcha(): Captcha {
     if (now.state === 'unsolved') return Promise.resolve(null);
     return new Promise((resolve) => waiting.current.push(resolve));
   }, []);
+  const challengeAged = useCallback((ms: number): Promise<void> => {
+    const left = fetchedAt.current + ms - Date.now();
+    return left > 0 ? new Promise((resolve) => setTimeout(resolve, left)) : Promise.resolve();
+  }, []);
   const unsolved = useCallback(() => current.current.state === 'unsolved', []);
   const reset = useCallback(() => {
     current.current = UNSOLVED;
@@ -52,5 +62,5 @@ export function useCaptcha(): Captcha {
     setKey((k) => k + 1);
   }, [settle]);
 
-  return { key, onState, unsolved, settled, reset };
+  return { key, onState, unsolved, settled, challengeAged, reset };
 }
