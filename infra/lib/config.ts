@@ -7,7 +7,7 @@ export type Stage = (typeof STAGES)[number];
 /** An SSM parameter name as Parameter Store accepts it (`/agency/prod/lead-webhook-url`). */
 const ssmParameterName = z
   .string()
-  .regex(/^\/?[A-Za-z0-9_.\-]+(\/[A-Za-z0-9_.\-]+)*$/, 'must be an SSM parameter name')
+  .regex(/^\/?[\w.-]+(\/[\w.-]+)*$/, 'must be an SSM parameter name')
   .refine((name) => !/^\/?(aws|ssm)/i.test(name), 'must not start with aws or ssm (reserved)');
 
 /** Typed per-stage configuration: everything that differs between dev and prod lives here. */

@@ -116,6 +116,11 @@ const leadStatsCorrect: TableGrant = {
   keyPrefixes: leadStatsKeys,
 };
 const leadsRead: TableGrant = { access: ['read'] };
+/**
+ * Changing a lead with a history entry: the entry is written first and deleted again when the
+ * lead's conditional update is refused (erased meanwhile), so the history shows only what happened.
+ */
+const leadHistoryWriter: TableGrant = { access: ['read', 'write', 'delete'] };
 
 const contentRead: TableGrant = { access: ['read'] };
 
@@ -240,10 +245,10 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   // A status change moves the status counters and, out of spam, notifies at once. The admin's
   // e-mail for the history comes from Cognito GetUser with their own token: no IAM.
   setLeadStatus: {
-    tables: { leads: { access: ['read', 'write'] }, stats: leadStatsCorrect },
+    tables: { leads: leadHistoryWriter, stats: leadStatsCorrect },
     ...leadNotifier,
   },
-  addLeadNote: { tables: { leads: { access: ['read', 'write'] } } },
+  addLeadNote: { tables: { leads: leadHistoryWriter } },
   // Erasing deletes the lead and its history, records the erasure and takes it off the counters.
   eraseLead: {
     tables: { leads: { access: ['read', 'write', 'delete'] }, stats: leadStatsCorrect },

@@ -67,7 +67,7 @@ export const handler = async () => {
 });
 
 describe('the function list', () => {
-  it('has one function per operation, the two scheduled jobs and the render function, named uniquely', () => {
+  it('has one function per operation, the scheduled and deploy-time jobs and the render function, named uniquely', () => {
     const names = FUNCTIONS.map((fn) => fn.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('create-post');
@@ -75,6 +75,8 @@ describe('the function list', () => {
       expect.arrayContaining([
         'retry-lead-emails',
         'publish-scheduled-posts',
+        'migrate-images',
+        'backfill-lead-stats',
         'render',
         'process-image',
       ]),

@@ -38,7 +38,7 @@ const send = (subject: string) =>
   );
 
 describe('startTestStack', () => {
-  it('creates the three tables with their indexes and the media bucket', async () => {
+  it('creates the four tables with their indexes and the media bucket', async () => {
     const { Table: content } = await stack.clients.dynamo.send(
       new DescribeTableCommand({ TableName: stack.env.CONTENT_TABLE }),
     );
@@ -52,7 +52,15 @@ describe('startTestStack', () => {
     );
     expect(leads?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual([
       'byDate',
+      'byStatus',
       'pending',
+    ]);
+    const { Table: stats } = await stack.clients.dynamo.send(
+      new DescribeTableCommand({ TableName: stack.env.STATS_TABLE }),
+    );
+    expect(stats?.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
     ]);
     const { Table: views } = await stack.clients.dynamo.send(
       new DescribeTableCommand({ TableName: stack.env.VIEWS_TABLE }),

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import * as z from 'zod';
+import { webhookSignature } from '../../domain/lead-webhook';
 
 /**
  * A lead webhook receiver for trying the webhook on one machine (`npm run webhook:receive`): it
@@ -15,8 +16,9 @@ export const SIGNATURE_HEADER = 'x-signature';
 export type SignatureCheck = 'valid' | 'invalid' | 'unsigned' | 'unchecked';
 
 /**
- * Check `X-Signature` against the HMAC-SHA256 of the exact bytes received (never of re-serialised
- * JSON), in constant time. `unchecked`: this receiver has no secret to check with.
+ * Check `X-Signature` against the HMAC-SHA256 of the body as received (never of re-serialised
+ * JSON; the site signs the UTF-8 text it sends, with the same function), in constant time.
+ * `unchecked`: this receiver has no secret to check with.
  */
 export function checkSignature(
   body: Buffer,
@@ -25,7 +27,7 @@ export function checkSignature(
 ): SignatureCheck {
   if (!secret) return 'unchecked';
   if (!header) return 'unsigned';
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  const expected = Buffer.from(webhookSignature(body.toString('utf8'), secret));
   const given = Buffer.from(header);
   return given.length === expected.length && timingSafeEqual(given, expected) ? 'valid' : 'invalid';
 }
