@@ -138,6 +138,23 @@ describe('leads inbox', () => {
     expect(screen.getByLabelText('Search')).toHaveValue('');
   });
 
+  it('applies a date when its field is left, and leaving a field unchanged sends nothing', async () => {
+    signIn();
+    const api = fakeApi({ listLeads: () => page([lead({})]) });
+    renderAdmin('/admin/leads', { '/admin/leads': <LeadsPage /> });
+    await screen.findByRole('link', { name: 'Ravi' });
+    const from = screen.getByLabelText('From');
+    fireEvent.change(from, { target: { value: '2025-03-01' } });
+    expect(api.calls('listLeads')).toHaveLength(1);
+    fireEvent.blur(from);
+    await waitFor(() => expect(api.calls('listLeads')).toHaveLength(2));
+    expect(api.calls('listLeads')[1]?.url.search).toBe('?from=2025-03-01&page=1');
+    fireEvent.blur(screen.getByLabelText('To'));
+    fireEvent.blur(from);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls('listLeads')).toHaveLength(2);
+  });
+
   it('leaves out an address value the API would refuse', () => {
     const { filters, page } = inboxQuery(
       new URLSearchParams('status=hot&from=2025-13-45&subject=Branding&page=x'),

@@ -80,8 +80,9 @@ function ExportButton({ filters }: { filters: Filters }) {
 
 /**
  * The filter form. Its fields follow the address (so Back shows the filters of that page) without
- * being re-created, which would lose the focus; choosing a status, subject or date applies at once,
- * typed text on Enter or "Filter".
+ * being re-created, which would lose the focus. A chosen status or subject applies at once, a date
+ * when its field is left (typing one digit by digit passes through other valid dates), typed text on
+ * Enter or "Filter".
  */
 function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filters) => void }) {
   const id = useId();
@@ -180,7 +181,7 @@ function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
           name="from"
           type="date"
           defaultValue={filters.from ?? ''}
-          onChange={applyNow}
+          onBlur={applyNow}
         />
       </div>
       <div className="lead-filters__field">
@@ -190,7 +191,7 @@ function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
           name="to"
           type="date"
           defaultValue={filters.to ?? ''}
-          onChange={applyNow}
+          onBlur={applyNow}
         />
       </div>
       <div className="lead-filters__actions">
@@ -313,15 +314,18 @@ export default function LeadsPage() {
   const [params, setParams] = useSearchParams();
   const { filters, page } = inboxQuery(params);
   const notice = erasedNotice(useLocation().state);
-  const toParams = (f: Filters, p: number): Record<string, string> =>
-    p > 1 ? { ...f, page: String(p) } : { ...f };
+  const show = (f: Filters, p: number): void => {
+    const next = new URLSearchParams(p > 1 ? { ...f, page: String(p) } : { ...f });
+    // Leaving a field unchanged is no new page of history.
+    if (next.toString() !== params.toString()) setParams(next);
+  };
   return (
     <AdminLayout title="Leads" actions={<ExportButton filters={filters} />}>
       <div role="status" className={notice ? 'admin-status admin-status--ok' : 'admin-status'}>
         {notice}
       </div>
-      <LeadFilters filters={filters} onApply={(f) => setParams(toParams(f, 1))} />
-      <LeadsTable filters={filters} page={page} setPage={(p) => setParams(toParams(filters, p))} />
+      <LeadFilters filters={filters} onApply={(f) => show(f, 1)} />
+      <LeadsTable filters={filters} page={page} setPage={(p) => show(filters, p)} />
     </AdminLayout>
   );
 }
