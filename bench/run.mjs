@@ -49,11 +49,11 @@ if (api) {
     ...(api.dashboardSmall
       ? [
           [
-            `GET dashboard (admin, 4 connections), ${api.dashboardSmall.leads} leads, ${api.dashboardViews} views`,
+            `GET dashboard (admin, 2 connections, 20 s), ${api.dashboardSmall.leads} leads, ${api.dashboardViews} views`,
             api.dashboardSmall,
           ],
           [
-            `GET dashboard (admin, 4 connections), ${api.dashboardLarge.leads} leads, ${api.dashboardViews} views`,
+            `GET dashboard (admin, 2 connections, 20 s), ${api.dashboardLarge.leads} leads, ${api.dashboardViews} views`,
             api.dashboardLarge,
           ],
         ]

@@ -28,6 +28,7 @@ export async function publicRoutes(base) {
 }
 
 export const ADMIN_ROUTES = [
+  '/admin/dashboard',
   '/admin',
   '/add-blog',
   '/admin/leads',

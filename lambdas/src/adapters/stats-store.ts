@@ -144,8 +144,11 @@ export class DynamoStatsStore implements LeadStats, ViewStats, DashboardStats {
     );
   }
 
-  /** Every item of one partition (looping: a Query stops at 1 MB). */
-  private async partition(pk: string): Promise<Record<string, unknown>[]> {
+  /**
+   * The sort key (or `postId`) and count of every item of one partition, reading only those two
+   * attributes (a day of views holds a counter per post viewed); looping, as a Query stops at 1 MB.
+   */
+  private async partition(pk: string, id: 'sk' | 'postId'): Promise<Record<string, unknown>[]> {
     const items: Record<string, unknown>[] = [];
     let start: Key | undefined;
     do {
@@ -153,7 +156,8 @@ export class DynamoStatsStore implements LeadStats, ViewStats, DashboardStats {
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': T.partitionKey },
+          ProjectionExpression: '#id, #count',
+          ExpressionAttributeNames: { '#pk': T.partitionKey, '#id': id, '#count': 'count' },
           ExpressionAttributeValues: { ':pk': pk },
           ExclusiveStartKey: start,
         }),
@@ -166,7 +170,7 @@ export class DynamoStatsStore implements LeadStats, ViewStats, DashboardStats {
 
   private async counts(pk: string): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
-    for (const item of await this.partition(pk)) {
+    for (const item of await this.partition(pk, 'sk')) {
       const parsed = countItem.safeParse(item);
       if (parsed.success) counts.set(parsed.data.sk, parsed.data.count);
     }
@@ -195,7 +199,7 @@ export class DynamoStatsStore implements LeadStats, ViewStats, DashboardStats {
 
   async viewsOn(day: string): Promise<Map<number, number>> {
     const views = new Map<number, number>();
-    for (const item of await this.partition(viewsPartition(day))) {
+    for (const item of await this.partition(viewsPartition(day), 'postId')) {
       const parsed = viewItem.safeParse(item);
       if (parsed.success) views.set(parsed.data.postId, parsed.data.count);
     }

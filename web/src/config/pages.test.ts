@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SPECIAL_SLUGS } from '@agency/shared';
+import { adminLeadPath, SPECIAL_SLUGS } from '@agency/shared';
 import {
   edgePattern,
   matchPage,
@@ -78,6 +78,10 @@ describe('the page registry', () => {
     expect(() => pagePath('post')).toThrow(/post has no path without parameters/);
     expect(pageHref('postEditor', { slug: 'a b/c' })).toBe('/edit-blog/a%20b%2Fc');
     expect(pageHref('post', { slug: 'hello' })).toBe('/blog/hello');
+    // The lead notifications link to the lead page through the shared helper.
+    expect(pageHref('lead', { id: '01JD0000000000000000000001' })).toBe(
+      adminLeadPath('01JD0000000000000000000001'),
+    );
     expect(() => pageHref('about', { slug: 'x' })).toThrow(/about has no path taking slug/);
   });
 

@@ -128,11 +128,24 @@ export const pages = {
     source: 'src/features/admin/admin-list-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/admin-list-page')),
   },
+  dashboard: {
+    paths: ['/admin/dashboard'],
+    kind: 'app',
+    source: 'src/features/admin/dashboard-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard-page')),
+  },
   leads: {
     paths: ['/admin/leads'],
     kind: 'app',
     source: 'src/features/admin/leads-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads-page')),
+  },
+  // Linked from the lead e-mail and the webhook message (shared adminLeadPath writes the same path).
+  lead: {
+    paths: ['/admin/leads/:id'],
+    kind: 'app',
+    source: 'src/features/admin/lead-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/lead-page')),
   },
   taxonomy: {
     paths: ['/admin/taxonomy'],

@@ -46,7 +46,9 @@ describe('what the build derives from the page registry', () => {
     expect(pages.app).toEqual([
       '/creative-login',
       '/admin',
+      '/admin/dashboard',
       '/admin/leads',
+      '/admin/leads/*',
       '/admin/taxonomy',
       '/admin/media',
       '/add-blog',
@@ -55,7 +57,15 @@ describe('what the build derives from the page registry', () => {
     ]);
     expect(pages.notFound).toBe('/404');
     const lists = [pages.prerendered, pages.rendered, pages.app];
-    for (const path of ['/', '/about', '/blog/x', '/edit-blog/x', '/admin/leads', '/rss.xml'])
+    for (const path of [
+      '/',
+      '/about',
+      '/blog/x',
+      '/edit-blog/x',
+      '/admin/leads',
+      '/admin/leads/X',
+      '/rss.xml',
+    ])
       expect([path, lists.filter((l) => l.some((p) => matchesPattern(p, path))).length]).toEqual([
         path,
         1,

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdminLayout } from './admin-layout';
 import { SESSION_KEY } from './session';
@@ -33,5 +33,16 @@ describe('admin bar', () => {
     renderLayout();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.queryByText(/1405ac17/)).not.toBeInTheDocument();
+  });
+
+  it('leads the admin navigation with the dashboard, the posts one click away', () => {
+    store('Ada');
+    renderLayout();
+    const links = within(screen.getByRole('navigation', { name: 'Admin' })).getAllByRole('link');
+    expect(links.slice(0, 3).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Posts', '/admin'],
+      ['Leads', '/admin/leads'],
+    ]);
   });
 });

@@ -14,6 +14,9 @@ function AdminHeader() {
       <nav aria-label="Admin">
         <ul>
           <li>
+            <NavLink to={pagePath('dashboard')}>Dashboard</NavLink>
+          </li>
+          <li>
             <NavLink to={pagePath('adminList')} end>
               Posts
             </NavLink>

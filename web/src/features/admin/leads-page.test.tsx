@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '@agency/shared';
-import LeadsPage from './leads-page';
-import { renderAdmin, signIn } from './testing';
+import LeadsPage, { inboxQuery } from './leads-page';
+import { makeLead, renderAdmin, signIn } from './testing';
 import { fakeApi } from '../blog/testing/fake-api';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
@@ -13,22 +12,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const lead = (over: Partial<Lead>): Lead => ({
-  id: 'l1',
-  created_at: '2025-03-05T09:30:00.000Z',
-  name: 'Ravi',
-  phone: '+91 98765 43210',
-  email: 'ravi@example.com',
-  subject: 'SEO',
-  message: 'Please call me.',
-  page: '/contact',
-  email_status: 'sent',
-  email_attempts: 1,
-  ...over,
+const lead = makeLead;
+const page = (results: ReturnType<typeof makeLead>[]) => ({
+  body: { results, next: null, previous: null },
 });
 
 describe('leads inbox', () => {
-  it('lists leads with mailto/tel links and notification status, and pages', async () => {
+  it('lists leads with mailto/tel links, source, status and both delivery states, and pages', async () => {
     signIn('tok-l');
     const api = fakeApi({
       listLeads: (req) =>
@@ -43,12 +33,16 @@ describe('leads inbox', () => {
           : {
               body: {
                 results: [
-                  lead({}),
+                  lead({ id: 'l1', webhook_status: 'sent', webhook_attempts: 1 }),
                   lead({
                     id: 'l2',
                     name: 'Mina',
                     email_status: 'pending',
                     email_attempts: 2,
+                    webhook_status: 'pending',
+                    webhook_attempts: 3,
+                    status: 'contacted',
+                    source: 'google',
                     page: null,
                   }),
                 ],
@@ -58,7 +52,9 @@ describe('leads inbox', () => {
             },
     });
     renderAdmin('/admin/leads', { '/admin/leads': <LeadsPage /> });
-    const row = (await screen.findByRole('cell', { name: 'Ravi' })).closest('tr');
+    const name = await screen.findByRole('link', { name: 'Ravi' });
+    expect(name).toHaveAttribute('href', '/admin/leads/l1');
+    const row = name.closest('tr');
     if (!row) throw new Error('no row');
     expect(within(row).getByRole('link', { name: 'ravi@example.com' })).toHaveAttribute(
       'href',
@@ -68,20 +64,116 @@ describe('leads inbox', () => {
       'href',
       'tel:+919876543210',
     );
-    expect(within(row).getByRole('cell', { name: 'Sent' })).toBeInTheDocument();
-    expect(
-      screen.getByRole('cell', { name: 'Pending (retrying) (2 attempts)' }),
-    ).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'newsletter' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'New' })).toBeInTheDocument();
+    expect(within(row).getByText('E-mail: Sent')).toBeInTheDocument();
+    expect(within(row).getByText('Webhook: Sent')).toBeInTheDocument();
+    const mina = screen.getByRole('link', { name: 'Mina' }).closest('tr');
+    if (!mina) throw new Error('no row');
+    expect(within(mina).getByRole('cell', { name: 'Contacted' })).toBeInTheDocument();
+    expect(within(mina).getByText('E-mail: Pending (retrying) (2 attempts)')).toBeInTheDocument();
+    expect(within(mina).getByText('Webhook: Pending (retrying) (3 attempts)')).toBeInTheDocument();
     expect(api.calls('listLeads')[0]?.headers.get('authorization')).toBe('Bearer tok-l');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('cell', { name: 'Older' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Older' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/leads');
+  });
+
+  it('sends the filters in the address to the API and keeps them in the form', async () => {
+    signIn();
+    const api = fakeApi({ listLeads: () => page([lead({})]) });
+    renderAdmin('/admin/leads?status=spam&source=google&from=2025-01-01&q=seo&page=2', {
+      '/admin/leads': <LeadsPage />,
+    });
+    await screen.findByRole('link', { name: 'Ravi' });
+    const sent = api.calls('listLeads')[0]?.url.searchParams;
+    expect(Object.fromEntries(sent ?? [])).toEqual({
+      status: 'spam',
+      source: 'google',
+      from: '2025-01-01',
+      q: 'seo',
+      page: '2',
+    });
+    expect(screen.getByLabelText('Status')).toHaveValue('spam');
+    expect(screen.getByLabelText('Source')).toHaveValue('google');
+    expect(screen.getByLabelText('From')).toHaveValue('2025-01-01');
+    expect(screen.getByLabelText('Search')).toHaveValue('seo');
+  });
+
+  it('applies a chosen status at once and typed text on Filter, back to page 1, and clears', async () => {
+    signIn();
+    const api = fakeApi({ listLeads: () => page([lead({})]) });
+    renderAdmin('/admin/leads?page=3', { '/admin/leads': <LeadsPage /> });
+    await screen.findByRole('link', { name: 'Ravi' });
+    const options = within(screen.getByLabelText('Status')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'All but spam',
+      'New',
+      'Contacted',
+      'Qualified',
+      'Won',
+      'Lost',
+      'Spam',
+    ]);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'won' } });
+    await waitFor(() => expect(api.calls('listLeads')).toHaveLength(2));
+    expect(api.calls('listLeads')[1]?.url.search).toBe('?status=won&page=1');
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Branding' } });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: '  ravi ' } });
+    // Typing alone sends nothing; Filter does.
+    await waitFor(() => expect(api.calls('listLeads')).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(api.calls('listLeads')).toHaveLength(4));
+    expect(Object.fromEntries(api.calls('listLeads')[3]?.url.searchParams ?? [])).toEqual({
+      status: 'won',
+      subject: 'Branding',
+      q: 'ravi',
+      page: '1',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(api.calls('listLeads')).toHaveLength(5));
+    expect(api.calls('listLeads')[4]?.url.search).toBe('?page=1');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
+
+  it('applies a date when its field is left, and leaving a field unchanged sends nothing', async () => {
+    signIn();
+    const api = fakeApi({ listLeads: () => page([lead({})]) });
+    renderAdmin('/admin/leads', { '/admin/leads': <LeadsPage /> });
+    await screen.findByRole('link', { name: 'Ravi' });
+    const from = screen.getByLabelText('From');
+    fireEvent.change(from, { target: { value: '2025-03-01' } });
+    expect(api.calls('listLeads')).toHaveLength(1);
+    fireEvent.blur(from);
+    await waitFor(() => expect(api.calls('listLeads')).toHaveLength(2));
+    expect(api.calls('listLeads')[1]?.url.search).toBe('?from=2025-03-01&page=1');
+    fireEvent.blur(screen.getByLabelText('To'));
+    fireEvent.blur(from);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls('listLeads')).toHaveLength(2);
+  });
+
+  it('leaves out an address value the API would refuse', () => {
+    const { filters, page } = inboxQuery(
+      new URLSearchParams('status=hot&from=2025-13-45&subject=Branding&page=x'),
+    );
+    expect(filters).toEqual({ subject: 'Branding' });
+    expect(page).toBe(1);
+  });
+
+  it('says when no lead matches the filters', async () => {
+    signIn();
+    fakeApi({ listLeads: () => page([]) });
+    renderAdmin('/admin/leads?status=lost', { '/admin/leads': <LeadsPage /> });
+    expect(await screen.findByText('No leads match these filters.')).toBeInTheDocument();
   });
 
   it('downloads the CSV export with the token', async () => {
     signIn('tok-csv');
     const api = fakeApi({
-      listLeads: () => ({ body: { results: [lead({})], next: null, previous: null } }),
+      listLeads: () => page([lead({})]),
       exportLeads: () => ({ body: 'name,email\r\nRavi,ravi@example.com\r\n' }),
     });
     const blobs: Blob[] = [];
@@ -102,5 +194,26 @@ describe('leads inbox', () => {
     expect(anchor).toBeInstanceOf(HTMLAnchorElement);
     if (anchor instanceof HTMLAnchorElement)
       expect(anchor.download).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(api.calls('exportLeads')[0]?.url.search).toBe('');
+  });
+
+  it('exports the filtered leads with the filters', async () => {
+    signIn();
+    const api = fakeApi({
+      listLeads: () => page([lead({})]),
+      exportLeads: () => ({ body: 'name\r\nRavi\r\n' }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:leads', revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAdmin('/admin/leads?status=won&q=ravi&page=2', { '/admin/leads': <LeadsPage /> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export these as CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(api.calls('exportLeads')[0]?.url.searchParams ?? [])).toEqual({
+      status: 'won',
+      q: 'ravi',
+    });
   });
 });

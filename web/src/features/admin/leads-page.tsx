@@ -1,16 +1,49 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { buildPath } from '@agency/shared';
+import {
+  buildPath,
+  LEAD_SEARCH_MAX,
+  LEAD_SOURCE_LIMITS,
+  LEAD_STATUSES,
+  LEAD_SUBJECTS,
+  leadListQuery,
+} from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
+import { pageHref } from '../../config/pages';
 import { AdminLayout } from './admin-layout';
 import { downloadText, leadsFilename } from './download';
 import { formatAdminDateTime } from './format-admin-date';
+import {
+  deliveryLabel,
+  erasedNotice,
+  LEAD_STATUS_LABEL,
+  LeadStatusBadge,
+  telHref,
+} from './lead-labels';
 import { Pager } from './pager';
 import { useAdminApi } from './use-admin-api';
 
-const STATUS_LABEL = { pending: 'Pending (retrying)', sent: 'Sent' } as const;
+/** The inbox's filters, named as the API's query names them; the page address carries them. */
+const FILTERS = ['status', 'subject', 'source', 'from', 'to', 'q'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
-function ExportButton() {
+/**
+ * The filters and page of an inbox address. The address is outside input (typed, bookmarked), so
+ * each value goes through the API's own rule and one it would refuse is left out, not sent.
+ */
+export function inboxQuery(params: URLSearchParams): { filters: Filters; page: number } {
+  const filters: Filters = {};
+  for (const name of FILTERS) {
+    const parsed = leadListQuery.shape[name].safeParse(params.get(name) ?? undefined);
+    if (parsed.success && parsed.data !== undefined) filters[name] = parsed.data;
+  }
+  const page = leadListQuery.shape.page.safeParse(params.get('page') ?? undefined);
+  return { filters, page: page.success ? page.data : 1 };
+}
+
+/** Export the leads the inbox shows: every lead, or those the filters select. */
+function ExportButton({ filters }: { filters: Filters }) {
   const api = useAdminApi();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +51,7 @@ function ExportButton() {
     setBusy(true);
     setError(null);
     try {
-      const csv = await api('exportLeads');
+      const csv = await api('exportLeads', { query: filters });
       downloadText(csv, leadsFilename(), 'text/csv;charset=utf-8');
     } catch (err) {
       setError(`The export failed: ${err instanceof Error ? err.message : 'unknown error'}`);
@@ -34,7 +67,7 @@ function ExportButton() {
         disabled={busy}
         onClick={() => void onExport()}
       >
-        {busy ? 'Exporting…' : 'Export CSV'}
+        {busy ? 'Exporting…' : Object.keys(filters).length ? 'Export these as CSV' : 'Export CSV'}
       </button>
       {error && (
         <p className="form-error" role="alert">
@@ -45,12 +78,148 @@ function ExportButton() {
   );
 }
 
-function LeadsTable() {
+/**
+ * The filter form. Its fields follow the address (so Back shows the filters of that page) without
+ * being re-created, which would lose the focus. A chosen status or subject applies at once, a date
+ * when its field is left (typing one digit by digit passes through other valid dates), typed text on
+ * Enter or "Filter".
+ */
+function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filters) => void }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { status, subject, source, from, to, q } = filters;
+  useEffect(() => {
+    const values: Filters = { status, subject, source, from, to, q };
+    for (const name of FILTERS) {
+      const field = formRef.current?.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
+        field.value = values[name] ?? '';
+    }
+  }, [status, subject, source, from, to, q]);
+  const apply = (form: HTMLFormElement): void => {
+    const data = new FormData(form);
+    const next: Filters = {};
+    for (const name of FILTERS) {
+      const value = data.get(name);
+      if (typeof value === 'string' && value.trim() !== '') next[name] = value.trim();
+    }
+    onApply(next);
+  };
+  const onSubmit = (e: FormEvent<HTMLFormElement>): void => {
+    e.preventDefault();
+    apply(e.currentTarget);
+  };
+  const applyNow = (e: { currentTarget: { form: HTMLFormElement | null } }): void => {
+    if (e.currentTarget.form) apply(e.currentTarget.form);
+  };
+  return (
+    <form
+      ref={formRef}
+      className="lead-filters"
+      role="search"
+      aria-label="Filter leads"
+      onSubmit={onSubmit}
+    >
+      <div className="lead-filters__field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select
+          id={`${id}-status`}
+          name="status"
+          defaultValue={filters.status ?? ''}
+          onChange={applyNow}
+        >
+          <option value="">All but spam</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="lead-filters__field">
+        <label htmlFor={`${id}-subject`}>Subject</label>
+        <select
+          id={`${id}-subject`}
+          name="subject"
+          defaultValue={filters.subject ?? ''}
+          onChange={applyNow}
+        >
+          <option value="">All subjects</option>
+          {LEAD_SUBJECTS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="lead-filters__field">
+        <label htmlFor={`${id}-source`}>Source</label>
+        <input
+          id={`${id}-source`}
+          name="source"
+          type="text"
+          placeholder="e.g. google"
+          maxLength={LEAD_SOURCE_LIMITS.sourceMax}
+          defaultValue={filters.source ?? ''}
+        />
+      </div>
+      <div className="lead-filters__field lead-filters__field--search">
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          placeholder="Name, e-mail or message"
+          maxLength={LEAD_SEARCH_MAX}
+          defaultValue={filters.q ?? ''}
+        />
+      </div>
+      <div className="lead-filters__field">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input
+          id={`${id}-from`}
+          name="from"
+          type="date"
+          defaultValue={filters.from ?? ''}
+          onBlur={applyNow}
+        />
+      </div>
+      <div className="lead-filters__field">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input
+          id={`${id}-to`}
+          name="to"
+          type="date"
+          defaultValue={filters.to ?? ''}
+          onBlur={applyNow}
+        />
+      </div>
+      <div className="lead-filters__actions">
+        <button type="submit" className="btn btn--primary">
+          Filter
+        </button>
+        <button type="button" className="btn btn--outline" onClick={() => onApply({})}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function LeadsTable({
+  filters,
+  page,
+  setPage,
+}: {
+  filters: Filters;
+  page: number;
+  setPage: (page: number) => void;
+}) {
   const api = useAdminApi();
-  const [page, setPage] = useState(1);
+  const query = { ...filters, page };
   const { data, error, isLoading, mutate } = useSWR<ResponseOf<'listLeads'>, Error>(
-    `admin:${buildPath('listLeads', {}, { page })}`,
-    () => api('listLeads', { query: { page } }),
+    `admin:${buildPath('listLeads', {}, query)}`,
+    () => api('listLeads', { query }),
     {
       keepPreviousData: true,
     },
@@ -66,7 +235,12 @@ function LeadsTable() {
     );
   if (isLoading && !data) return <p aria-busy="true">Loading leads…</p>;
   if (!data) return null;
-  if (data.results.length === 0 && page === 1) return <p>No enquiries yet.</p>;
+  if (data.results.length === 0 && page === 1)
+    return (
+      <p>
+        {Object.keys(filters).length === 0 ? 'No enquiries yet.' : 'No leads match these filters.'}
+      </p>
+    );
   return (
     <>
       <div className="admin-table-wrap">
@@ -75,35 +249,46 @@ function LeadsTable() {
             <tr>
               <th scope="col">Date</th>
               <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Phone</th>
               <th scope="col">Subject</th>
+              <th scope="col">Source</th>
+              <th scope="col">Status</th>
+              <th scope="col">Contact</th>
               <th scope="col">Message</th>
-              <th scope="col">Page</th>
-              <th scope="col">Notification</th>
+              <th scope="col">Notifications</th>
             </tr>
           </thead>
           <tbody>
             {data.results.map((l) => (
               <tr key={l.id}>
-                <td>
+                <td data-label="Date">
                   <time dateTime={l.created_at}>{formatAdminDateTime(l.created_at)}</time>
                 </td>
-                <td>{l.name}</td>
                 <td>
-                  <a href={`mailto:${l.email}`}>{l.email}</a>
+                  <Link to={pageHref('lead', { id: l.id })}>{l.name}</Link>
+                </td>
+                <td data-label="Subject">{l.subject}</td>
+                <td data-label="Source">{l.source}</td>
+                <td data-label="Status">
+                  <LeadStatusBadge status={l.status} />
+                </td>
+                <td data-label="Contact">
+                  <ul className="lead-contact">
+                    <li>
+                      <a href={`mailto:${l.email}`}>{l.email}</a>
+                    </li>
+                    <li>
+                      <a href={telHref(l.phone)}>{l.phone}</a>
+                    </li>
+                  </ul>
                 </td>
                 <td>
-                  <a href={`tel:${l.phone.replace(/[^0-9+]/g, '')}`}>{l.phone}</a>
+                  <div className="lead-excerpt">{l.message}</div>
                 </td>
-                <td>{l.subject}</td>
-                <td className="admin-table__message">{l.message}</td>
-                <td>{l.page ?? '—'}</td>
-                <td>
-                  {STATUS_LABEL[l.email_status]}
-                  {l.email_status === 'pending' && l.email_attempts > 0
-                    ? ` (${l.email_attempts} attempts)`
-                    : ''}
+                <td data-label="Notifications">
+                  <ul className="lead-delivery">
+                    <li>E-mail: {deliveryLabel(l.email_status, l.email_attempts)}</li>
+                    <li>Webhook: {deliveryLabel(l.webhook_status, l.webhook_attempts)}</li>
+                  </ul>
                 </td>
               </tr>
             ))}
@@ -121,11 +306,26 @@ function LeadsTable() {
   );
 }
 
-/** `/admin/leads`: the enquiry inbox, newest first, with CSV export. */
+/**
+ * `/admin/leads`: the enquiry inbox, newest first, with filters kept in the address (so reload,
+ * Back and a shared link keep them), each lead linked to its page, and CSV export.
+ */
 export default function LeadsPage() {
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = inboxQuery(params);
+  const notice = erasedNotice(useLocation().state);
+  const show = (f: Filters, p: number): void => {
+    const next = new URLSearchParams(p > 1 ? { ...f, page: String(p) } : { ...f });
+    // Leaving a field unchanged is no new page of history.
+    if (next.toString() !== params.toString()) setParams(next);
+  };
   return (
-    <AdminLayout title="Leads" actions={<ExportButton />}>
-      <LeadsTable />
+    <AdminLayout title="Leads" actions={<ExportButton filters={filters} />}>
+      <div role="status" className={notice ? 'admin-status admin-status--ok' : 'admin-status'}>
+        {notice}
+      </div>
+      <LeadFilters filters={filters} onApply={(f) => show(f, 1)} />
+      <LeadsTable filters={filters} page={page} setPage={(p) => show(filters, p)} />
     </AdminLayout>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import type { MediaItem } from '@agency/shared';
+import type { LeadDetail, MediaItem } from '@agency/shared';
 import { SESSION_KEY } from './session';
 
 /** Store a signed-in admin session the way login does. */
@@ -142,3 +142,35 @@ export const uploadForm = (id: string) => ({
     },
   },
 });
+
+/** A lead as the API answers it (a new, notified lead from a newsletter), with its history. */
+export function makeLead(overrides: Partial<LeadDetail> = {}): LeadDetail {
+  return {
+    id: '01JD0000000000000000000001',
+    created_at: '2025-03-05T09:30:00.000Z',
+    name: 'Ravi',
+    phone: '+91 98765 43210',
+    email: 'ravi@example.com',
+    subject: 'Digital marketing',
+    message: 'Please call me.',
+    page: '/contact',
+    email_status: 'sent',
+    email_attempts: 1,
+    webhook_status: 'off',
+    webhook_attempts: 0,
+    status: 'new',
+    spam_reason: null,
+    source: 'newsletter',
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'nov',
+    utm_term: null,
+    utm_content: null,
+    gclid: null,
+    landing_page: '/services?utm_source=newsletter',
+    referrer: null,
+    updated_at: null,
+    history: [],
+    ...overrides,
+  };
+}

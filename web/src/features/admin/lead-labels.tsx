@@ -1,0 +1,46 @@
+import type { DeliveryStatus, LeadStatus } from '@agency/shared';
+
+/** How the admin names each pipeline status. */
+export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+
+const DELIVERY_LABEL: Record<DeliveryStatus, string> = {
+  pending: 'Pending (retrying)',
+  sent: 'Sent',
+  held: 'Held (spam)',
+  off: 'Off',
+};
+
+/** A channel's delivery state as the inbox and the lead page say it: "Pending (retrying) (2 attempts)". */
+export function deliveryLabel(status: DeliveryStatus, attempts: number): string {
+  const tries = status === 'pending' && attempts > 0 ? ` (${attempts} attempts)` : '';
+  return `${DELIVERY_LABEL[status]}${tries}`;
+}
+
+/** The pipeline status as a badge: the word always shows, so colour is never the only cue. */
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return <span className={`lead-status lead-status--${status}`}>{LEAD_STATUS_LABEL[status]}</span>;
+}
+
+/** A `tel:` address from a phone number as typed (digits and a leading + only). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^0-9+]/g, '')}`;
+
+/** What the inbox is told when it opens after an erasure (router state, read by `erasedNotice`). */
+export interface ErasedState {
+  notice: string;
+}
+
+/** The notice an erasure left for the inbox in the router state, if any. */
+export function erasedNotice(state: unknown): string | null {
+  return typeof state === 'object' && state !== null && 'notice' in state
+    ? typeof state.notice === 'string'
+      ? state.notice
+      : null
+    : null;
+}
