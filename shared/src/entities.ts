@@ -181,7 +181,12 @@ export const dashboard = z.object({
   statuses: z.array(z.object({ key: leadStatus, count: z.number().int() })),
   /** Most viewed posts over the last DASHBOARD.viewDays days. */
   top_posts: z.array(
-    z.object({ id: z.number().int(), slug: z.string(), title: z.string(), views: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      title: z.string(),
+      views: z.number().int(),
+    }),
   ),
   views_from: z.string(),
   views_to: z.string(),

@@ -70,7 +70,6 @@ describe('FetchWebhookSender', () => {
 });
 
 describe('webhookSettings', () => {
-
   it('means no webhook when no URL is configured', async () => {
     await expect(webhookSettings({})).resolves.toBeNull();
     await expect(webhookConfigured({})).resolves.toBe(false);
