@@ -7,10 +7,8 @@ import {
   type DynamoDBDocumentClient,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
 import {
   DIRECT_SOURCE,
-  lead as leadSchema,
   leadErasure,
   leadEvent,
   type Lead,
@@ -40,6 +38,8 @@ import {
   erasureKey,
   eventKey,
   leadKey,
+  leadOfItem,
+  parsedItem,
   searchText,
   statusPartition,
 } from './lead-items';
@@ -47,16 +47,8 @@ import { queryPage } from './paging';
 
 type Item = Record<string, unknown>;
 
-function parsed<T>(schema: z.ZodType<T>, item: Item): T {
-  const result = schema.safeParse(item);
-  if (!result.success)
-    throw new Error(
-      `Stored lead item ${String(item[T.partitionKey])}/${String(item[T.sortKey])} is malformed: ${result.error.message}`,
-    );
-  return result.data;
-}
-const toLead = (item: Item): Lead => parsed(leadSchema, item);
-const toEvent = (item: Item): LeadEvent => parsed(leadEvent, item);
+const toLead = leadOfItem;
+const toEvent = (item: Item): LeadEvent => parsedItem(leadEvent, item);
 
 /** Leads stored before the pipeline have no status: they are `new`. */
 const STATUS_IS = (placeholder: string) =>
@@ -393,7 +385,7 @@ export class DynamoLeadRepository implements LeadRepository {
 
   async erasure(id: string): Promise<LeadErasure | null> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: erasureKey(id) }));
-    return out.Item ? parsed(leadErasure, out.Item) : null;
+    return out.Item ? parsedItem(leadErasure, out.Item) : null;
   }
 }
 

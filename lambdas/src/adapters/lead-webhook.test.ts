@@ -2,13 +2,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { TestReceiver } from '../../test/support/webhook-receiver';
-import { FetchWebhookSender, webhookConfigured, webhookSettings } from './lead-webhook';
+import type { Logger } from '../lib/logger';
+import {
+  FetchWebhookSender,
+  webhookChannel,
+  webhookConfigured,
+  webhookSettings,
+} from './lead-webhook';
 
 let receiver: TestReceiver;
+const ssm = mockClient(SSMClient);
 beforeAll(async () => {
   receiver = await TestReceiver.start();
 });
+afterEach(() => ssm.reset());
 afterAll(async () => {
+  ssm.restore();
   await receiver.close();
 });
 
@@ -61,9 +70,6 @@ describe('FetchWebhookSender', () => {
 });
 
 describe('webhookSettings', () => {
-  const ssm = mockClient(SSMClient);
-  afterEach(() => ssm.reset());
-  afterAll(() => ssm.restore());
 
   it('means no webhook when no URL is configured', async () => {
     await expect(webhookSettings({})).resolves.toBeNull();
@@ -114,5 +120,38 @@ describe('webhookSettings', () => {
         secretParameter: '/agency/hook-key-c',
       }),
     ).rejects.toThrow('/agency/hook-key-c holds no signing key of at least 16 characters');
+  });
+});
+
+describe('webhookChannel', () => {
+  const errors: unknown[] = [];
+  const quiet = () => undefined;
+  const log: Logger = {
+    debug: quiet,
+    info: quiet,
+    warn: quiet,
+    error: (_msg, fields) => errors.push(fields),
+    child: () => log,
+  };
+
+  it('is null without a webhook, and a signing sender to the configured URL with one', async () => {
+    await expect(webhookChannel(log, {})).resolves.toBeNull();
+    const channel = await webhookChannel(log, {
+      url: receiver.url,
+      secret: 'a-signing-key-0123456789',
+    });
+    expect(channel?.secret).toBe('a-signing-key-0123456789');
+    await channel?.sender.post('{"via":"channel"}', {});
+    expect(receiver.requests.at(-1)?.body).toBe('{"via":"channel"}');
+  });
+
+  it('fails every attempt, naming why, while its SSM settings cannot be read', async () => {
+    ssm.on(GetParameterCommand).rejects(new Error('ParameterNotFound'));
+    const channel = await webhookChannel(log, { urlParameter: '/agency/hook-url-missing' });
+    expect(channel).not.toBeNull();
+    expect(errors).toHaveLength(1);
+    await expect(channel?.sender.post('{}', {})).rejects.toThrow(
+      'its settings could not be read: ParameterNotFound',
+    );
   });
 });

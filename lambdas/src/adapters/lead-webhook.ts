@@ -1,6 +1,8 @@
 import { ENV_NAMES as N } from '@agency/shared';
+import type { LeadDeliveryDeps } from '../domain/lead-delivery';
 import type { WebhookSender } from '../domain/lead-ports';
 import { leadWebhookEnv, type LeadWebhookEnv } from '../lib/env';
+import type { Logger } from '../lib/logger';
 import { ssmSecret } from './ssm-secret';
 
 /** How long one webhook request may take before it counts as failed (the lead stays pending). */
@@ -81,4 +83,34 @@ export async function webhookSettings(
 /** Whether a webhook is configured, without reading SSM: decides a new lead's webhook state (pending or off). */
 export function webhookConfigured(env: LeadWebhookEnv = leadWebhookEnv()): Promise<boolean> {
   return Promise.resolve(env.url !== undefined || env.urlParameter !== undefined);
+}
+
+/** Stands in for the webhook while its settings cannot be read: every attempt fails, saying why. */
+class UnreadableWebhookSettings implements WebhookSender {
+  constructor(private readonly reason: string) {}
+
+  post(): Promise<void> {
+    return Promise.reject(new WebhookError(`its settings could not be read: ${this.reason}`));
+  }
+}
+
+/**
+ * The webhook channel of the delivery deps, or null when none is configured. Settings that cannot
+ * be read (SSM down, a parameter missing or malformed) fail each webhook attempt, so the webhook
+ * stays pending with the reason on the lead, and the e-mail still goes out.
+ */
+export async function webhookChannel(
+  log: Logger,
+  env: LeadWebhookEnv = leadWebhookEnv(),
+): Promise<LeadDeliveryDeps['webhook']> {
+  try {
+    const settings = await webhookSettings(env);
+    if (!settings) return null;
+    const sender = new FetchWebhookSender(settings.url);
+    return settings.secret ? { sender, secret: settings.secret } : { sender };
+  } catch (error) {
+    log.error('lead webhook settings could not be read', { error });
+    const reason = error instanceof Error ? error.message : 'unknown error';
+    return { sender: new UnreadableWebhookSettings(reason) };
+  }
 }

@@ -61,10 +61,19 @@ async function filteredPage(
   let toSkip = (page - 1) * size;
   const items: Record<string, unknown>[] = [];
   let start: Key | undefined;
+  let first = true;
   do {
+    // First as many as the page needs (when the filter drops nothing, one request does), then in
+    // batches: the filter is dropping items.
+    const needed = toSkip + size + 1 - items.length;
     const out = await db.send(
-      new QueryCommand({ ...query, Limit: FILTERED_BATCH, ExclusiveStartKey: start }),
+      new QueryCommand({
+        ...query,
+        Limit: first ? needed : Math.max(needed, FILTERED_BATCH),
+        ExclusiveStartKey: start,
+      }),
     );
+    first = false;
     for (const item of out.Items ?? []) {
       if (toSkip > 0) toSkip -= 1;
       else items.push(item);

@@ -13,6 +13,8 @@ const ENV = {
   SEED: 'false',
   CAPTCHA_COST: '10',
   CAPTCHA_MAX_COUNTER: '30',
+  // Posted as soon as solved: no minimum fill time.
+  LEAD_MIN_FILL_MS: '0',
 };
 const dataDir = mkdtempSync(join(tmpdir(), 'agency-crash-'));
 let stack: RunningStack | undefined;

@@ -10,7 +10,7 @@ let stack: TestStack;
 beforeAll(async () => {
   process.env.CAPTCHA_COST = '10';
   process.env.CAPTCHA_MAX_COUNTER = '30';
-  // Submitted as fast as a test can: not the fill-time check's business here.
+  // Posted as soon as solved: no minimum fill time.
   process.env.LEAD_MIN_FILL_MS = '0';
   stack = await startTestStack();
 });

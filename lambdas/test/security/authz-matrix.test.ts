@@ -14,6 +14,7 @@ import { badTokens } from './tokens';
 
 let stack: TestStack;
 let postId = 0;
+const MATRIX_LEAD_ID = '01J00000000000000000000000';
 const adminOps = operationNames.filter((n) => contract[n].auth === 'admin');
 
 /** A request each admin operation would accept from an admin, so only the credentials are wrong. */
@@ -44,6 +45,15 @@ function validInput(name: OperationName): InvokeOptions {
       return { form: { id: String(postId), revision: '1' } };
     case 'listLeads':
       return { query: { page: 1 } };
+    // Well-formed lead ids never issued: only the credentials decide the answer.
+    case 'getLead':
+      return { query: { id: MATRIX_LEAD_ID } };
+    case 'setLeadStatus':
+      return { form: { id: MATRIX_LEAD_ID, status: 'won', note: 'matrix' } };
+    case 'addLeadNote':
+      return { form: { id: MATRIX_LEAD_ID, note: 'matrix' } };
+    case 'eraseLead':
+      return { form: { id: MATRIX_LEAD_ID } };
     case 'createCategory':
       return { form: { category: 'Matrix category' } };
     case 'renameCategory':
@@ -104,6 +114,11 @@ describe('authorization matrix on every admin operation', () => {
         'deleteMedia',
         'deletePost',
         'exportLeads',
+        'getLead',
+        'setLeadStatus',
+        'addLeadNote',
+        'eraseLead',
+        'getDashboard',
         'getRevision',
         'getUserData',
         'listAuthors',

@@ -10,12 +10,15 @@ beforeAll(async () => {
   // A cheap proof of work: these tests are about what is stored, not about the captcha's cost.
   process.env.CAPTCHA_COST = '10';
   process.env.CAPTCHA_MAX_COUNTER = '30';
+  // Posted as soon as solved: no minimum fill time.
+  process.env.LEAD_MIN_FILL_MS = '0';
   stack = await startTestStack();
   token = await stack.adminToken();
 });
 afterAll(async () => {
   delete process.env.CAPTCHA_COST;
   delete process.env.CAPTCHA_MAX_COUNTER;
+  delete process.env.LEAD_MIN_FILL_MS;
   await stack?.stop();
 });
 

@@ -1,4 +1,5 @@
 import { lead as leadSchema, type DeliveryStatus, type Lead } from '@agency/shared';
+import { CHANNEL_ATTRIBUTES } from '../../src/adapters/lead-items';
 import {
   CHANNELS,
   type Channel,
@@ -22,8 +23,7 @@ interface Row {
   inPendingIndex: boolean;
 }
 
-const STATUS = { email: 'email_status', webhook: 'webhook_status' } as const;
-const ATTEMPTS = { email: 'email_attempts', webhook: 'webhook_attempts' } as const;
+const A = CHANNEL_ATTRIBUTES;
 
 /**
  * An in-memory LeadDeliveryStore with the DynamoDB adapter's semantics (each call is one atomic
@@ -38,7 +38,7 @@ export class MemoryLeadDelivery implements LeadDeliveryStore {
     this.rows.set(lead.id, {
       lead: stored,
       state: { email: {}, webhook: {} },
-      inPendingIndex: CHANNELS.some((c) => stored[STATUS[c]] === 'pending'),
+      inPendingIndex: CHANNELS.some((c) => stored[A[c].status] === 'pending'),
     });
   }
 
@@ -51,7 +51,7 @@ export class MemoryLeadDelivery implements LeadDeliveryStore {
   }
 
   private static anyPending(row: Row): boolean {
-    return CHANNELS.some((c) => row.lead[STATUS[c]] === 'pending');
+    return CHANNELS.some((c) => row.lead[A[c].status] === 'pending');
   }
 
   async *pendingIds(): AsyncIterable<string> {
@@ -75,7 +75,7 @@ export class MemoryLeadDelivery implements LeadDeliveryStore {
   ): Promise<Lead | null> {
     const row = this.rows.get(id);
     const state = row?.state[channel];
-    if (!row || !state || row.lead[STATUS[channel]] !== 'pending') return null;
+    if (!row || !state || row.lead[A[channel].status] !== 'pending') return null;
     if (state.until !== undefined && state.until >= now) return null;
     state.until = leaseUntil;
     state.lease = leaseToken;
@@ -92,8 +92,8 @@ export class MemoryLeadDelivery implements LeadDeliveryStore {
     if (!row) return;
     row.lead = {
       ...row.lead,
-      [STATUS[channel]]: 'sent',
-      [ATTEMPTS[channel]]: row.lead[ATTEMPTS[channel]] + 1,
+      [A[channel].status]: 'sent',
+      [A[channel].attempts]: row.lead[A[channel].attempts] + 1,
     };
     row.state[channel] = { sentAt };
     if (!MemoryLeadDelivery.anyPending(row)) row.inPendingIndex = false;
@@ -108,7 +108,7 @@ export class MemoryLeadDelivery implements LeadDeliveryStore {
   ): Promise<void> {
     const row = this.leased(channel, id, leaseToken);
     if (!row) return;
-    row.lead = { ...row.lead, [ATTEMPTS[channel]]: row.lead[ATTEMPTS[channel]] + 1 };
+    row.lead = { ...row.lead, [A[channel].attempts]: row.lead[A[channel].attempts] + 1 };
     row.state[channel] = { error: reason, until: retryAt };
   }
 
@@ -117,9 +117,9 @@ export class MemoryLeadDelivery implements LeadDeliveryStore {
     if (!row) return false;
     let released = false;
     for (const channel of CHANNELS) {
-      if (row.lead[STATUS[channel]] !== 'held') continue;
+      if (row.lead[A[channel].status] !== 'held') continue;
       const to: DeliveryStatus = channels[channel];
-      row.lead = { ...row.lead, [STATUS[channel]]: to };
+      row.lead = { ...row.lead, [A[channel].status]: to };
       row.state[channel] = {};
       if (to === 'pending') row.inPendingIndex = true;
       released = true;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, LEAD_PAGE_SIZE, type OperationName } from '@agency/shared';
+import { buildPath, lead as leadSchema, LEAD_PAGE_SIZE, type OperationName } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../test/harness';
 import { leadRepository } from '../../adapters/lead-repository';
-import type { NewLead } from '../../domain/leads';
+import type { NewLead } from '../../domain/lead-ports';
 
 let stack: TestStack;
 let adminToken: string;
@@ -14,17 +14,34 @@ beforeAll(async () => {
   stack = await startTestStack();
   adminToken = await stack.adminToken();
   const repo = leadRepository();
-  const leads: NewLead[] = Array.from({ length: TOTAL }, (_, i) => ({
-    id: `LEAD${String(i).padStart(4, '0')}`,
-    // Minutes apart, written in shuffled order: the index, not the write order, decides.
-    created_at: new Date(Date.UTC(2025, 4, 1, 9, i)).toISOString(),
-    name: i === 7 ? '=HYPERLINK("http://evil.example","click")' : `Visitor ${i}`,
-    phone: '+1 312 555 0100',
-    email: `v${i}@example.com`,
-    subject: 'SEO',
-    message: i === 3 ? 'Hello, "agency"\nsecond line' : 'Hi',
-    page: i % 2 === 0 ? '/seo' : null,
-  }));
+  const leads: NewLead[] = Array.from({ length: TOTAL }, (_, i) => {
+    const {
+      email_attempts: _e,
+      webhook_attempts: _w,
+      ...lead
+    } = leadSchema.parse({
+      id: `LEAD${String(i).padStart(4, '0')}`,
+      // Minutes apart, written in shuffled order: the index, not the write order, decides.
+      created_at: new Date(Date.UTC(2025, 4, 1, 9, i)).toISOString(),
+      name: i === 7 ? '=HYPERLINK("http://evil.example","click")' : `Visitor ${i}`,
+      phone: '+1 312 555 0100',
+      email: `v${i}@example.com`,
+      subject: 'SEO',
+      message: i === 3 ? 'Hello, "agency"\nsecond line' : 'Hi',
+      page: i % 2 === 0 ? '/seo' : null,
+      email_status: 'pending',
+      email_attempts: 0,
+      ...(i === 5
+        ? {
+            utm_source: 'Newsletter',
+            utm_campaign: '=cmd',
+            source: 'newsletter',
+            landing_page: '/seo?utm_source=Newsletter',
+          }
+        : {}),
+    });
+    return lead;
+  });
   const shuffled = [...leads].sort((a, b) => (a.id.charCodeAt(7) % 3) - (b.id.charCodeAt(7) % 3));
   for (const lead of shuffled) await repo.create(lead);
   newestFirst.push(...leads.map((l) => l.id).reverse());
@@ -85,6 +102,20 @@ describe('listLeads', () => {
           page: '/seo',
           email_status: 'pending',
           email_attempts: 0,
+          webhook_status: 'off',
+          webhook_attempts: 0,
+          status: 'new',
+          spam_reason: null,
+          source: 'direct',
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
+          gclid: null,
+          landing_page: null,
+          referrer: null,
+          updated_at: null,
         },
       ]),
     });
@@ -97,6 +128,52 @@ describe('listLeads', () => {
       next: null,
       previous: buildPath('listLeads', {}, { page: 8 }),
     });
+  });
+
+  it('filters and searches, and its page links keep the filters', async () => {
+    const query = { from: '2025-05-01', to: '2025-05-01', q: 'visitor' };
+    const one = await stack.invoke('listLeads', { token: adminToken, query });
+    expect(one.status).toBe(200);
+    expect(one.json).toMatchObject({
+      next: buildPath('listLeads', {}, { ...query, page: 2 }),
+      previous: null,
+    });
+    const two = await stack.invoke('listLeads', {
+      token: adminToken,
+      query: { ...query, page: 2 },
+    });
+    expect(two.json).toMatchObject({ previous: buildPath('listLeads', {}, { ...query, page: 1 }) });
+    // Every lead but the one whose name is a formula says "Visitor".
+    const three = await stack.invoke('listLeads', {
+      token: adminToken,
+      query: { ...query, page: 3 },
+    });
+    expect([...idsOf(one.json), ...idsOf(two.json), ...idsOf(three.json)]).toEqual(
+      newestFirst.filter((id) => id !== 'LEAD0007'),
+    );
+    const source = await stack.invoke('listLeads', {
+      token: adminToken,
+      query: { source: 'Newsletter' },
+    });
+    expect(idsOf(source.json)).toEqual(['LEAD0005']);
+    const none = await stack.invoke('listLeads', {
+      token: adminToken,
+      query: { status: 'won', from: '2025-05-02' },
+    });
+    expect(none.json).toEqual({ results: [], next: null, previous: null });
+  });
+
+  it.each([
+    [{ status: 'hot' }, /^status: must be one of: new, contacted/],
+    [{ subject: 'Free money' }, /^subject: must be one of/],
+    [{ from: '2025-13-01' }, /^from: must be a date/],
+    [{ to: 'yesterday' }, /^to: must be a date/],
+    [{ from: '2025-05-02', to: '2025-05-01' }, /^to: must not be before from/],
+    [{ q: 'x'.repeat(101) }, /^q: must be at most 100 characters/],
+  ])('refuses the filter %j with 400 naming it', async (query, error) => {
+    const res = await stack.invoke('listLeads', { token: adminToken, query });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: expect.stringMatching(error) });
   });
 
   it.each(['0', 'abc', '1.5'])('refuses page=%s with 400 naming page', async (page) => {
@@ -116,17 +193,32 @@ describe('exportLeads', () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'id,created_at,name,email,phone,subject,message,page,email_status,email_attempts',
+      'id,created_at,name,email,phone,subject,message,page,email_status,email_attempts,' +
+        'status,spam_reason,source,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,' +
+        'landing_page,referrer,webhook_status,webhook_attempts,updated_at',
     );
     expect(lines.filter((l) => l.startsWith('LEAD')).map((l) => l.slice(0, 8))).toEqual(
       newestFirst,
     );
     expect(res.body).toContain(
-      `LEAD0007,2025-05-01T09:07:00.000Z,"'=HYPERLINK(""http://evil.example"",""click"")",v7@example.com,'+1 312 555 0100,SEO,Hi,,pending,0\r\n`,
+      `LEAD0007,2025-05-01T09:07:00.000Z,"'=HYPERLINK(""http://evil.example"",""click"")",v7@example.com,'+1 312 555 0100,SEO,Hi,,pending,0,new,,direct,,,,,,,,,off,0,\r\n`,
     );
     expect(res.body).toContain(
-      `LEAD0003,2025-05-01T09:03:00.000Z,Visitor 3,v3@example.com,'+1 312 555 0100,SEO,"Hello, ""agency""\nsecond line",,pending,0\r\n`,
+      `LEAD0003,2025-05-01T09:03:00.000Z,Visitor 3,v3@example.com,'+1 312 555 0100,SEO,"Hello, ""agency""\nsecond line",,pending,0,new,,direct,,,,,,,,,off,0,\r\n`,
     );
+    expect(res.body).toContain(
+      `LEAD0005,2025-05-01T09:05:00.000Z,Visitor 5,v5@example.com,'+1 312 555 0100,SEO,Hi,,pending,0,new,,newsletter,Newsletter,,'=cmd,,,,/seo?utm_source=Newsletter,,off,0,\r\n`,
+    );
+  });
+
+  it('exports only the filtered leads when given the inbox filters', async () => {
+    const res = await stack.invoke('exportLeads', {
+      token: adminToken,
+      query: { source: 'newsletter' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.split('\r\n').filter((l) => l.startsWith('LEAD'))).toHaveLength(1);
+    expect(res.body).toContain('LEAD0005,');
   });
 });
 
