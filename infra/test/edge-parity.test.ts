@@ -102,6 +102,8 @@ const ROWS: Row[] = [
   get('/creative-login'),
   get('/admin'),
   get('/admin/leads'),
+  get('/admin/leads/01JABCDEFGHJKMNPQRSTVWXYZ0'),
+  get('/admin/dashboard'),
   get('/admin/taxonomy'),
   get('/admin/media'),
   get('/admin/nope'),
