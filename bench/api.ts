@@ -327,13 +327,13 @@ const medianRun = (runs: DashboardRun[]): DashboardRun => {
 async function dashboardRuns(dataDir: string, posts: number) {
   const t = Date.now();
   const ids = Array.from({ length: posts }, (_, i) => i + 1);
-  const viewCounters = await withStandIns(dataDir, async () => {
+  const views = await withStandIns(dataDir, async () => {
     const written = await seedViews(ids, DASHBOARD_VIEWS);
     await seedLeads(0, DASHBOARD_LEADS.small);
     return written;
   });
   console.log(
-    `seeded ${DASHBOARD_VIEWS} views (${viewCounters} day counters) and ${DASHBOARD_LEADS.small} leads in ${Math.round((Date.now() - t) / 1000)} s`,
+    `seeded ${DASHBOARD_VIEWS} views (${views.counters} post counters in ${views.items} day items) and ${DASHBOARD_LEADS.small} leads in ${Math.round((Date.now() - t) / 1000)} s`,
   );
   const largeDir = `${dataDir}-leads`;
   cpSync(dataDir, largeDir, { recursive: true });
@@ -355,7 +355,7 @@ async function dashboardRuns(dataDir: string, posts: number) {
     const small = medianRun(runs.small);
     const large = medianRun(runs.large);
     const ratio = Math.round((large.p50 / Math.max(small.p50, 0.001)) * 100) / 100;
-    return { small, large, runs, reads, viewCounters, ratio };
+    return { small, large, runs, reads, views, ratio };
   } finally {
     rmSync(largeDir, { recursive: true, force: true });
   }
@@ -452,7 +452,8 @@ async function main(): Promise<void> {
       increaseView,
       ratio,
       dashboardViews: DASHBOARD_VIEWS,
-      dashboardViewCounters: dashboard.viewCounters,
+      dashboardViewCounters: dashboard.views.counters,
+      dashboardViewItems: dashboard.views.items,
       dashboardSmall: dashboard.small,
       dashboardLarge: dashboard.large,
       dashboardRuns: dashboard.runs,

@@ -5,7 +5,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DASHBOARD, lastDays, lead, LEAD_SUBJECTS, type Lead } from '@agency/shared';
 import { dynamoClient } from '../../lambdas/src/adapters/clients';
 import { leadRepository } from '../../lambdas/src/adapters/lead-repository';
-import { DynamoStatsStore, viewsKey } from '../../lambdas/src/adapters/stats-store';
+import { DynamoStatsStore, viewsAttribute, viewsKey } from '../../lambdas/src/adapters/stats-store';
 import { tableName } from '../../lambdas/src/lib/env';
 import { random } from './photo.mjs';
 
@@ -83,19 +83,20 @@ export async function seedLeads(from: number, to: number, now = Date.now()): Pro
 /**
  * `total` views of the last DASHBOARD.viewDays days over `postIds`, as a blog gets them (post of
  * rank k drawn with weight 1/k, any day alike), added up per post and day first and written as the
- * day counters increase-view keeps, 25 counters per BatchWrite. Returns the counters written.
+ * day items increase-view keeps (one per day, a `p<postId>` counter per post viewed), in one
+ * BatchWrite of up to 25 items. Returns the day items and the post counters in them.
  */
 export async function seedViews(
   postIds: number[],
   total: number,
   now = new Date(),
-): Promise<number> {
+): Promise<{ items: number; counters: number }> {
   const r = random(7);
   const cumulative: number[] = [];
   let all = 0;
   for (let k = 0; k < postIds.length; k++) cumulative.push((all += 1 / (k + 1)));
   const days = lastDays(now, DASHBOARD.viewDays);
-  const counts = new Map<string, { postId: number; day: string; count: number }>();
+  const byDay = new Map<string, Record<string, number>>();
   for (let v = 0; v < total; v++) {
     const target = r() * all;
     let lo = 0;
@@ -105,20 +106,15 @@ export async function seedViews(
       if ((cumulative[mid] ?? 0) < target) lo = mid + 1;
       else hi = mid;
     }
-    const postId = postIds[lo] ?? 0;
+    const attribute = viewsAttribute(postIds[lo] ?? 0);
     const day = pick(days, r());
-    const k = `${day} ${postId}`;
-    const entry = counts.get(k) ?? { postId, day, count: 0 };
-    entry.count += 1;
-    counts.set(k, entry);
+    const counters = byDay.get(day) ?? {};
+    counters[attribute] = (counters[attribute] ?? 0) + 1;
+    byDay.set(day, counters);
   }
-  const items = [...counts.values()].map(({ postId, day, count }) => ({
-    ...viewsKey(postId, day),
-    postId,
-    count,
-  }));
+  const items = [...byDay].map(([day, counters]) => ({ ...viewsKey(day), ...counters }));
   const table = tableName('stats');
-  await inParallel(0, Math.ceil(items.length / 25), 8, async (b) => {
+  await inParallel(0, Math.ceil(items.length / 25), 2, async (b) => {
     let batch: { PutRequest: { Item: Record<string, unknown> } }[] = items
       .slice(b * 25, b * 25 + 25)
       .map((Item) => ({ PutRequest: { Item } }));
@@ -131,5 +127,6 @@ export async function seedViews(
       );
     }
   });
-  return items.length;
+  const counters = [...byDay.values()].reduce((n, c) => n + Object.keys(c).length, 0);
+  return { items: items.length, counters };
 }

@@ -1,5 +1,4 @@
 import {
-  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -17,6 +16,7 @@ import type {
   UpdateOutcome,
 } from '../domain/post-ports';
 import { tableName } from '../lib/env';
+import { batchGet } from './batch-get';
 import { dynamoClient } from './clients';
 import { queryPage } from './paging';
 import { TABLES } from './tables';
@@ -103,36 +103,6 @@ const revisionItem = z.object({
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
 const titleItem = z.object({ id: z.number().int(), slug: z.string(), title: z.string() });
-
-/**
- * Items of one table by key, in any order, 100 keys per BatchGet; the unprocessed keys BatchGet
- * hands back under load are asked for again (up to 5 times).
- */
-async function batchGet(
-  table: string,
-  keys: Record<string, unknown>[],
-  attributes?: string[],
-): Promise<Record<string, unknown>[]> {
-  // Names go through placeholders: some attribute names are DynamoDB reserved words.
-  const projection = attributes && {
-    ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
-    ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
-  };
-  const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let batch = keys.slice(i, i + 100);
-    for (let attempt = 0; batch.length > 0 && attempt < 5; attempt++) {
-      const out = await dynamoClient().send(
-        new BatchGetCommand({
-          RequestItems: { [table]: { Keys: batch, ...projection } },
-        }),
-      );
-      found.push(...(out.Responses?.[table] ?? []));
-      batch = out.UnprocessedKeys?.[table]?.Keys ?? [];
-    }
-  }
-  return found;
-}
 
 function toRecord(item: Record<string, unknown> | undefined): PostRecord | null {
   if (!item) return null;

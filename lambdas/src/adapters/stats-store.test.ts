@@ -1,7 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../test/harness';
 import { leadOf } from '../../test/support/lead-fixture';
+import { dynamoClient } from './clients';
 import { DynamoStatsStore, NO_LANDING } from './stats-store';
 
 let stack: TestStack;
@@ -103,15 +104,29 @@ describe('DynamoStatsStore, leads', () => {
 });
 
 describe('DynamoStatsStore, views', () => {
-  it('adds one per view to the post and UTC day, keyed by zero-padded id with the numeric id beside', async () => {
+  const dayItem = async (day: string) =>
+    (
+      await stack.clients.doc.send(
+        new GetCommand({
+          TableName: stack.env.STATS_TABLE,
+          Key: { pk: `VIEWS#${day}`, sk: 'POSTS' },
+        }),
+      )
+    ).Item;
+
+  it('adds one per view to the post attribute of the one item of the UTC day, even at once', async () => {
     await Promise.all(
       Array.from({ length: 5 }, () => store.postViewed(42, new Date('2030-05-01T23:59:59.999Z'))),
     );
     await store.postViewed(7, new Date('2030-05-01T00:00:00.000Z'));
     await store.postViewed(42, new Date('2030-05-02T00:00:00.000Z'));
-    expect(Object.fromEntries(await store.viewsOn('2030-05-01'))).toEqual({ 42: 5, 7: 1 });
-    expect(Object.fromEntries(await store.viewsOn('2030-05-02'))).toEqual({ 42: 1 });
-    expect((await store.viewsOn('2030-05-03')).size).toBe(0);
+    expect(await dayItem('2030-05-01')).toEqual({
+      pk: 'VIEWS#2030-05-01',
+      sk: 'POSTS',
+      p42: 5,
+      p7: 1,
+    });
+    expect(await dayItem('2030-05-02')).toEqual({ pk: 'VIEWS#2030-05-02', sk: 'POSTS', p42: 1 });
     const raw = await stack.clients.doc.send(
       new QueryCommand({
         TableName: stack.env.STATS_TABLE,
@@ -119,9 +134,52 @@ describe('DynamoStatsStore, views', () => {
         ExpressionAttributeValues: { ':pk': 'VIEWS#2030-05-01' },
       }),
     );
-    expect(raw.Items).toEqual([
-      { pk: 'VIEWS#2030-05-01', sk: 'POST#0000000007', postId: 7, count: 1 },
-      { pk: 'VIEWS#2030-05-01', sk: 'POST#0000000042', postId: 42, count: 5 },
-    ]);
+    expect(raw.Items).toHaveLength(1);
+  });
+
+  it('reads the views of many days with one BatchGet, day by day in the order asked, a day without views empty', async () => {
+    await store.postViewed(3, new Date('2030-06-01T12:00:00.000Z'));
+    await store.postViewed(3, new Date('2030-06-03T12:00:00.000Z'));
+    await store.postViewed(1234567, new Date('2030-06-03T12:00:00.000Z'));
+    const days = Array.from({ length: 30 }, (_, i) => `2030-06-${String(i + 1).padStart(2, '0')}`);
+    const send = vi.spyOn(dynamoClient(), 'send');
+    try {
+      const views = await store.viewsOn(days);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(send.mock.calls[0]?.[0]).toBeInstanceOf(BatchGetCommand);
+      expect(views).toHaveLength(30);
+      expect(Object.fromEntries(views[0] ?? [])).toEqual({ 3: 1 });
+      expect(views[1]?.size).toBe(0);
+      expect(Object.fromEntries(views[2] ?? [])).toEqual({ 3: 1, 1234567: 1 });
+      expect(views.slice(3).every((v) => v.size === 0)).toBe(true);
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('ignores items of the earlier per-post layout and attributes that are not post counters', async () => {
+    await stack.clients.doc.send(
+      new PutCommand({
+        TableName: stack.env.STATS_TABLE,
+        Item: { pk: 'VIEWS#2030-07-01', sk: 'POST#0000000042', postId: 42, count: 9 },
+      }),
+    );
+    await stack.clients.doc.send(
+      new PutCommand({
+        TableName: stack.env.STATS_TABLE,
+        Item: { pk: 'VIEWS#2030-07-02', sk: 'POSTS', p5: 2, pending: 1, px: 3, p6: 'many' },
+      }),
+    );
+    const [old, current] = await store.viewsOn(['2030-07-01', '2030-07-02']);
+    expect(old?.size).toBe(0);
+    expect(Object.fromEntries(current ?? [])).toEqual({ 5: 2 });
+  });
+
+  it('refuses to count a view of something that is not a post id', async () => {
+    for (const id of [0, -1, 1.5, Number.NaN])
+      await expect(store.postViewed(id, new Date('2030-08-01T00:00:00.000Z'))).rejects.toThrow(
+        'Not a post id',
+      );
+    expect(await dayItem('2030-08-01')).toBeUndefined();
   });
 });

@@ -50,9 +50,10 @@ export const TABLES = {
   /**
    * Aggregates kept as leads and views arrive, so the dashboard reads a few small partitions
    * instead of scanning: `LEADS#<week Monday>` / `TOTAL` | `SOURCE#<source>` | `SUBJECT#<subject>` |
-   * `LANDING#<path>` (spam excluded), `LEAD_STATUS` / `<status>` (every lead there is), and
-   * `VIEWS#<day>` / `POST#<zero-padded id>` (views of a post on a UTC day). Every count is `count`,
-   * changed with ADD only.
+   * `LANDING#<path>` (spam excluded) and `LEAD_STATUS` / `<status>` (every lead there is), each
+   * count in `count`; and `VIEWS#<day>` / `POSTS`, one item per UTC day with a count per post viewed
+   * that day in attribute `p<postId>` (why one item: adapters/stats-store.ts `viewsKey`). Counts
+   * change with ADD only.
    */
   stats: {
     envVar: ENV_NAMES.statsTable,

@@ -31,9 +31,11 @@ class MemoryStats implements DashboardStats {
     this.read.push('statuses');
     return this.status;
   }
-  async viewsOn(day: string) {
-    this.read.push(`day ${day}`);
-    return this.days.get(day) ?? new Map();
+  viewDays: string[][] = [];
+  async viewsOn(days: string[]) {
+    this.read.push('views');
+    this.viewDays.push(days);
+    return days.map((day) => this.days.get(day) ?? new Map<number, number>());
   }
 }
 
@@ -51,7 +53,7 @@ class MemoryTitles implements PostTitles {
 }
 
 describe('getDashboard', () => {
-  it('reads every week, day and the statuses once each, and answers zero weeks and statuses', async () => {
+  it("reads every week and the statuses once each, all days' views in one read, and answers zero weeks and statuses", async () => {
     const stats = new MemoryStats();
     const posts = new MemoryTitles(new Set());
     const d = await getDashboard({ stats, posts }, NOW);
@@ -86,8 +88,13 @@ describe('getDashboard', () => {
       views_to: '2030-03-13',
       generated_at: NOW.toISOString(),
     });
-    expect(stats.read).toHaveLength(DASHBOARD.weeks + DASHBOARD.viewDays + 1);
+    expect(stats.read).toHaveLength(DASHBOARD.weeks + 2);
     expect(new Set(stats.read).size).toBe(stats.read.length);
+    // The views of every day of the window in one read, oldest first.
+    expect(stats.viewDays).toHaveLength(1);
+    expect(stats.viewDays[0]).toHaveLength(DASHBOARD.viewDays);
+    expect(stats.viewDays[0]?.[0]).toBe('2030-02-12');
+    expect(stats.viewDays[0]?.at(-1)).toBe('2030-03-13');
     expect(posts.batches).toEqual([]);
   });
 

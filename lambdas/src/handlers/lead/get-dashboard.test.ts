@@ -1,3 +1,4 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dashboard, dayKey, lastWeeks, weekKey, type Dashboard } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../test/harness';
@@ -153,6 +154,19 @@ describe('getDashboard', () => {
       form: { id: String(ids.doomed) },
     });
     expect(del.status).toBe(200);
+
+    // Each day's views are one item with a counter per post.
+    const today = await stack.clients.doc.send(
+      new GetCommand({
+        TableName: stack.env.STATS_TABLE,
+        Key: { pk: `VIEWS#${dayKey(now)}`, sk: 'POSTS' },
+      }),
+    );
+    expect(today.Item).toMatchObject({
+      [`p${ids.popular}`]: 3,
+      [`p${ids.steady}`]: 1,
+      [`p${ids.doomed}`]: 9,
+    });
 
     const d = await fetchDashboard();
     expect(d.top_posts).toEqual([
