@@ -4,20 +4,17 @@ import { solveForForm } from '../support/captcha-solver';
 import { TABLES } from '../../src/adapters/tables';
 import { retryPendingLeadEmails } from '../../src/jobs/retry-lead-emails';
 import { startTestStack, type TestStack } from '../harness';
+import { overrideEnv, QUICK_ENQUIRIES } from '../support/enquiry-env';
 
 let stack: TestStack;
+let restoreEnv: () => void;
 
 beforeAll(async () => {
-  process.env.CAPTCHA_COST = '10';
-  process.env.CAPTCHA_MAX_COUNTER = '30';
-  // Posted as soon as solved: no minimum fill time.
-  process.env.LEAD_MIN_FILL_MS = '0';
+  restoreEnv = overrideEnv(QUICK_ENQUIRIES);
   stack = await startTestStack();
 });
 afterAll(async () => {
-  delete process.env.CAPTCHA_COST;
-  delete process.env.CAPTCHA_MAX_COUNTER;
-  delete process.env.LEAD_MIN_FILL_MS;
+  restoreEnv();
   await stack?.stop();
 });
 

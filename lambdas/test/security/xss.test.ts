@@ -2,23 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveForForm } from '../support/captcha-solver';
 import { startTestStack, type TestStack } from '../harness';
 import { executableVectors, XSS_PAYLOADS } from './xss-payloads';
+import { overrideEnv, QUICK_ENQUIRIES } from '../support/enquiry-env';
 
 let stack: TestStack;
+let restoreEnv: () => void;
 let token: string;
 
 beforeAll(async () => {
-  // A cheap proof of work: these tests are about what is stored, not about the captcha's cost.
-  process.env.CAPTCHA_COST = '10';
-  process.env.CAPTCHA_MAX_COUNTER = '30';
-  // Posted as soon as solved: no minimum fill time.
-  process.env.LEAD_MIN_FILL_MS = '0';
+  restoreEnv = overrideEnv(QUICK_ENQUIRIES);
   stack = await startTestStack();
   token = await stack.adminToken();
 });
 afterAll(async () => {
-  delete process.env.CAPTCHA_COST;
-  delete process.env.CAPTCHA_MAX_COUNTER;
-  delete process.env.LEAD_MIN_FILL_MS;
+  restoreEnv();
   await stack?.stop();
 });
 

@@ -8,35 +8,21 @@ import { solveForForm } from '../../../test/support/captcha-solver';
 import { RATE_LIMIT_MESSAGE } from '../../domain/rate-limit';
 import { LEAD_THANKS } from '../../domain/leads';
 import { retryPendingLeadEmails } from '../../jobs/retry-lead-emails';
+import { overrideEnv, QUICK_ENQUIRIES } from '../../../test/support/enquiry-env';
 
 /** A clock for the retry job past the backoff of failed e-mails (at most an hour). */
 const hoursLater = (hours: number) => () => Date.now() + hours * 3_600_000;
 
 let stack: TestStack;
-const saved = {
-  cost: process.env.CAPTCHA_COST,
-  max: process.env.CAPTCHA_MAX_COUNTER,
-  fill: process.env.LEAD_MIN_FILL_MS,
-};
+let restoreEnv: () => void;
 
 beforeAll(async () => {
-  // Cheap proof of work: the tests check the protocol, not the cost.
-  process.env.CAPTCHA_COST = '10';
-  process.env.CAPTCHA_MAX_COUNTER = '30';
-  // These tests post as soon as they solved; the fill time has its own tests below.
-  process.env.LEAD_MIN_FILL_MS = '0';
+  restoreEnv = overrideEnv(QUICK_ENQUIRIES);
   stack = await startTestStack();
 });
 afterAll(async () => {
   await stack?.stop();
-  for (const [k, v] of [
-    ['CAPTCHA_COST', saved.cost],
-    ['CAPTCHA_MAX_COUNTER', saved.max],
-    ['LEAD_MIN_FILL_MS', saved.fill],
-  ] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 });
 
 let ipCounter = 0;

@@ -12,32 +12,20 @@ import { startTestStack, type TestStack, type InvokeOptions } from '../../../tes
 import { solveForForm } from '../../../test/support/captcha-solver';
 import { leadRepository } from '../../adapters/lead-repository';
 import { newLeadId } from '../../domain/leads-id';
+import { overrideEnv, QUICK_ENQUIRIES } from '../../../test/support/enquiry-env';
 
 let stack: TestStack;
 let adminToken: string;
-const saved = {
-  cost: process.env.CAPTCHA_COST,
-  max: process.env.CAPTCHA_MAX_COUNTER,
-  fill: process.env.LEAD_MIN_FILL_MS,
-};
+let restoreEnv: () => void;
 
 beforeAll(async () => {
-  process.env.CAPTCHA_COST = '10';
-  process.env.CAPTCHA_MAX_COUNTER = '30';
-  process.env.LEAD_MIN_FILL_MS = '0';
+  restoreEnv = overrideEnv(QUICK_ENQUIRIES);
   stack = await startTestStack();
   adminToken = await stack.adminToken();
 });
 afterAll(async () => {
   await stack?.stop();
-  for (const [k, v] of Object.entries({
-    CAPTCHA_COST: saved.cost,
-    CAPTCHA_MAX_COUNTER: saved.max,
-    LEAD_MIN_FILL_MS: saved.fill,
-  })) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 });
 
 /** Store a lead as the enquiry path would (sent already unless told), and return its id. */

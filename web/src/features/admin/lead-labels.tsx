@@ -1,4 +1,4 @@
-import type { DeliveryStatus, LeadStatus } from '@agency/shared';
+import { LEAD_STATUSES, type DeliveryStatus, type LeadStatus } from '@agency/shared';
 
 /** How the admin names each pipeline status. */
 export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = {
@@ -43,4 +43,13 @@ export function erasedNotice(state: unknown): string | null {
       ? state.notice
       : null
     : null;
+}
+
+/** The pipeline's statuses as `<option>`s, in pipeline order. */
+export function LeadStatusOptions() {
+  return LEAD_STATUSES.map((s) => (
+    <option key={s} value={s}>
+      {LEAD_STATUS_LABEL[s]}
+    </option>
+  ));
 }

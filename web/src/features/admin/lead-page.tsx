@@ -21,6 +21,7 @@ import {
   LeadStatusBadge,
   telHref,
   type ErasedState,
+  LeadStatusOptions,
 } from './lead-labels';
 import { useAdminApi } from './use-admin-api';
 import type { ActionStatus } from './use-confirmed-delete';
@@ -188,11 +189,7 @@ function StatusForm({ lead, actions }: { lead: LeadDetail; actions: Actions }) {
               if (next) setStatus(next);
             }}
           >
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABEL[s]}
-              </option>
-            ))}
+            <LeadStatusOptions />
           </select>
         </div>
         <div className="form-field">

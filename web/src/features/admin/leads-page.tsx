@@ -5,7 +5,6 @@ import {
   buildPath,
   LEAD_SEARCH_MAX,
   LEAD_SOURCE_LIMITS,
-  LEAD_STATUSES,
   LEAD_SUBJECTS,
   leadListQuery,
 } from '@agency/shared';
@@ -17,9 +16,9 @@ import { formatAdminDateTime } from './format-admin-date';
 import {
   deliveryLabel,
   erasedNotice,
-  LEAD_STATUS_LABEL,
   LeadStatusBadge,
   telHref,
+  LeadStatusOptions,
 } from './lead-labels';
 import { Pager } from './pager';
 import { useAdminApi } from './use-admin-api';
@@ -129,11 +128,7 @@ function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
           onChange={applyNow}
         >
           <option value="">All but spam</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {LEAD_STATUS_LABEL[s]}
-            </option>
-          ))}
+          <LeadStatusOptions />
         </select>
       </div>
       <div className="lead-filters__field">

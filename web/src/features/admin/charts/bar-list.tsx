@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure, ChartSvg } from './chart-figure';
 import { svgId } from './series';
 
 export interface BarRow {
@@ -60,16 +60,7 @@ export function BarList({
       title={title}
       table={{ columns: [head, unit], rows: rows.map((r) => [r.label, r.count]) }}
     >
-      <svg
-        className="chart__svg"
-        width="100%"
-        height={rows.length * ROW}
-        role="img"
-        aria-labelledby={`${id}-t`}
-        aria-describedby={`${id}-d`}
-      >
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
+      <ChartSvg id={id} height={rows.length * ROW} title={title} description={description}>
         {rows.map((r, i) => (
           <g key={r.label}>
             <Label label={r.label} y={i * ROW + 15} />
@@ -87,7 +78,7 @@ export function BarList({
             />
           </g>
         ))}
-      </svg>
+      </ChartSvg>
     </ChartFigure>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { SeriesPatterns } from './series';
 
 export interface TableData {
   /** Column headings; the first column's cells are row headings. */
@@ -61,5 +62,42 @@ export function ChartFigure({
         </table>
       </div>
     </figure>
+  );
+}
+
+/**
+ * The picture of a chart: an SVG image named by its `<title>` and summed up by its `<desc>`, with
+ * the series' fill patterns when it draws series (colour is never the only cue).
+ */
+export function ChartSvg({
+  id,
+  height,
+  title,
+  description,
+  patterns = false,
+  children,
+}: {
+  /** An id safe in SVG references (`svgId(useId())`). */
+  id: string;
+  height: number | string;
+  title: string;
+  description: string;
+  patterns?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      className="chart__svg"
+      width="100%"
+      height={height}
+      role="img"
+      aria-labelledby={`${id}-t`}
+      aria-describedby={`${id}-d`}
+    >
+      <title id={`${id}-t`}>{title}</title>
+      <desc id={`${id}-d`}>{description}</desc>
+      {patterns && <SeriesPatterns prefix={id} />}
+      {children}
+    </svg>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ChartFigure } from './chart-figure';
-import { SeriesPatterns, seriesFill, svgId, Swatch } from './series';
+import { ChartFigure, ChartSvg } from './chart-figure';
+import { seriesFill, svgId, Swatch } from './series';
 
 export interface Share {
   label: string;
@@ -37,17 +37,7 @@ export function ShareBar({
         rows: shares.map((s) => [s.label, s.count, `${percent(s.count, total)}%`]),
       }}
     >
-      <svg
-        className="chart__svg"
-        width="100%"
-        height="32"
-        role="img"
-        aria-labelledby={`${id}-t`}
-        aria-describedby={`${id}-d`}
-      >
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        <SeriesPatterns prefix={id} />
+      <ChartSvg id={id} height="32" title={title} description={description} patterns>
         {shares.map((s, i) => {
           if (s.count === 0 || total === 0) return null;
           const width = (100 * s.count) / total;
@@ -65,7 +55,7 @@ export function ShareBar({
             />
           );
         })}
-      </svg>
+      </ChartSvg>
       <ul className="chart-legend" aria-hidden="true">
         {shares.map((s, i) => (
           <li key={s.label}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ChartFigure } from './chart-figure';
-import { MAX_SERIES, SeriesPatterns, seriesFill, svgId, Swatch } from './series';
+import { ChartFigure, ChartSvg } from './chart-figure';
+import { MAX_SERIES, seriesFill, svgId, Swatch } from './series';
 
 export interface Count {
   key: string;
@@ -77,17 +77,7 @@ export function StackedColumns({
   };
   return (
     <ChartFigure title={title} table={table}>
-      <svg
-        className="chart__svg"
-        width="100%"
-        height={HEIGHT}
-        role="img"
-        aria-labelledby={`${id}-t`}
-        aria-describedby={`${id}-d`}
-      >
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        <SeriesPatterns prefix={id} />
+      <ChartSvg id={id} height={HEIGHT} title={title} description={description} patterns>
         <line className="chart__axis" x1="0" x2="100%" y1={BASE + 0.5} y2={BASE + 0.5} />
         {columns.map((c, i) => {
           let y = BASE;
@@ -126,7 +116,7 @@ export function StackedColumns({
             </g>
           );
         })}
-      </svg>
+      </ChartSvg>
       {keys.length > 0 && (
         <ul className="chart-legend" aria-hidden="true">
           {keys.map((key, k) => (
