@@ -18,7 +18,7 @@ import {
   shot,
   startAll,
 } from './lib.mjs';
-import { ADMIN_ROUTES, shootAll } from './visual.mjs';
+import { ADMIN_ROUTES, settle, shootAll } from './visual.mjs';
 import { startStack } from '../bench/lib/stack.mjs';
 
 let stack;
@@ -451,13 +451,16 @@ describe('enquiry', () => {
         assert.equal(hit, false, 'the honeypot can be hit at its place on screen');
         assert.equal(withTrap, withoutTrap, 'the honeypot shifts the form');
         assert.equal(await trap.getAttribute('tabindex'), '-1');
-        // The pages as a person sees them: the top, and scrolled to the form / the data section.
+        // The pages as a person sees them: the top, and scrolled to the form / the data section
+        // (settled: the header turns solid on the scroll event, with a colour transition).
         await shot(page, `enquiry-${width}-top`);
         await form.scrollIntoViewIfNeeded();
+        await settle(page);
         await shot(page, `enquiry-${width}-form`);
         await page.goto(base + '/privacy-policy', { waitUntil: 'networkidle' });
         await shot(page, `privacy-${width}-top`);
         await page.evaluate(() => document.getElementById('data-collected').scrollIntoView());
+        await settle(page);
         await shot(page, `privacy-${width}-data`);
         noProblems(page);
         await page.context().close();

@@ -205,7 +205,7 @@ function layoutFindings({ minEdge, minGap }) {
   return out;
 }
 
-async function settle(page) {
+export async function settle(page) {
   await page.waitForLoadState('networkidle');
   // Let the header's colour transition and any in-view hydration finish.
   await page.waitForTimeout(350);
