@@ -81,6 +81,10 @@ describe('boot', () => {
         utm_source: 'newsletter',
       });
     } finally {
+      // The import scheduled the app's start for the frame after the next: let it run while the
+      // document still exists, or it fires after this file's environment is torn down.
+      await new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      await new Promise<void>((done) => setTimeout(done, 0));
       sessionStorage.clear();
       window.history.replaceState(null, '', '/');
     }
