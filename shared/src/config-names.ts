@@ -4,8 +4,10 @@
  * Renaming one here renames it everywhere, so neither side can miss it.
  */
 
-/** The Cognito group whose members may use the admin API. */
+/** The Cognito group whose members may use everything in the admin (access.ts). */
 export const ADMIN_GROUP = 'admins';
+/** The Cognito group of writers: posts, categories, authors, media, preview, revisions (access.ts). */
+export const EDITOR_GROUP = 'editors';
 
 /** Environment variables the stack sets on functions and the handlers read (one per granted resource or setting). */
 export const ENV_NAMES = {
@@ -14,6 +16,12 @@ export const ENV_NAMES = {
   viewsTable: 'VIEWS_TABLE',
   /** Dashboard aggregates: leads per week, statuses, views per post per day. */
   statsTable: 'STATS_TABLE',
+  /** Staff accounts' state the API checks on every call (enabled, signed out before, TOTP on). */
+  teamTable: 'TEAM_TABLE',
+  /** The append-only audit trail. */
+  auditTable: 'AUDIT_TABLE',
+  /** `true`: every staff account must enrol TOTP before it can use anything else (stage `requireMfa`). */
+  requireMfa: 'REQUIRE_MFA',
   mediaBucket: 'MEDIA_BUCKET',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',

@@ -168,3 +168,74 @@ export const DASHBOARD = {
 
 /** The admin page of one lead (the web route `/admin/leads/:id`), linked from notifications. */
 export const adminLeadPath = (id: string): string => `/admin/leads/${encodeURIComponent(id)}`;
+
+/**
+ * The staff password policy: the user pool's (infra), the stand-in's, and the one the API and the
+ * admin's forms check first so every failure names the rule (password.ts).
+ */
+export const PASSWORD_POLICY = {
+  minLength: 12,
+  maxLength: 256,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+  /** How long an invitation's temporary password works. */
+  tempPasswordDays: 3,
+} as const;
+
+/** Authenticator-app codes (RFC 6238), as Cognito's software token MFA uses them. */
+export const TOTP = {
+  digits: 6,
+  periodSeconds: 30,
+  algorithm: 'SHA1',
+  /** The issuer an authenticator app shows beside the account's e-mail. */
+  issuer: 'Agency admin',
+} as const;
+
+/**
+ * How long a sign-in challenge (the code step, the new-password step) stays open: the app
+ * client's authSessionValidity in AWS, and the stand-in's parity layer locally.
+ */
+export const AUTH_CHALLENGE_MINUTES = 3;
+
+/** The error of every staff call an account makes before it enrols TOTP when the stage requires it. */
+export const MFA_ENROLMENT_REQUIRED = 'Set up two-factor sign-in before using the admin.';
+
+/**
+ * "Forgot password?": the answer never comes sooner than `minAnswerMs` whether the account exists
+ * or not (no account enumeration by timing), and requests are limited per e-mail and per client IP.
+ */
+export const PASSWORD_RESET = {
+  minAnswerMs: 600,
+  perEmail: { max: 3, windowMs: 60 * 60 * 1000 },
+  perIp: { max: 20, windowMs: 60 * 60 * 1000 },
+} as const;
+
+/** The audit trail: records per page of `GET /api/user/audit`, and how long records are kept. */
+export const AUDIT = { pageSize: 50, retentionDays: 400 } as const;
+
+/**
+ * The e-mails the user pool sends: its invitation (temporary password) and verification (password
+ * reset code) messages. `{username}` and `{####}` are Cognito's placeholders; the CDK sets these on
+ * the pool and the local stand-in renders the same text into the SES stand-in's inbox.
+ */
+export const ACCOUNT_EMAILS = {
+  invitation: {
+    subject: 'You are invited to the agency admin',
+    body:
+      'You have been added to the agency admin.<br><br>Sign in at /creative-login with your e-mail {username} ' +
+      'and this temporary password: {####}<br><br>You will choose your own password at that first sign-in. ' +
+      `The temporary password works for ${PASSWORD_POLICY.tempPasswordDays} days.`,
+  },
+  passwordReset: {
+    subject: 'Your agency admin password reset code',
+    body:
+      'Someone asked to reset the password of your agency admin account.<br><br>Your code is {####}<br><br>' +
+      'If that was not you, ignore this e-mail: your password stays as it is.',
+  },
+} as const;
+
+/** A team member's role as the team API names it (access.ts maps each to its Cognito group). */
+export const ROLES = ['admin', 'editor'] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { image } from './media';
-import { LEAD_STATUSES } from './constants';
+import { LEAD_STATUSES, ROLES } from './constants';
 import { DIRECT_SOURCE } from './lead-source';
 
 /** The error body every failing API call answers with. */
@@ -78,6 +78,78 @@ export type PostLink = z.infer<typeof postLink>;
 
 export const loginResult = z.object({ username: z.string(), email: z.string(), token: z.string() });
 export type LoginResult = z.infer<typeof loginResult>;
+
+/**
+ * A sign-in that needs one more step: the authenticator code (`SOFTWARE_TOKEN_MFA`) or, at an
+ * invited member's first sign-in, a new password (`NEW_PASSWORD_REQUIRED`). `session` is opaque:
+ * it goes back with the step's answer within AUTH_CHALLENGE_MINUTES.
+ */
+export const LOGIN_CHALLENGES = ['SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED'] as const;
+export const loginChallenge = z.object({
+  challenge: z.enum(LOGIN_CHALLENGES),
+  session: z.string(),
+});
+export type LoginChallenge = z.infer<typeof loginChallenge>;
+/** What a sign-in step answers: the session, or the next step. */
+export const loginAnswer = z.union([loginResult, loginChallenge]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** The signed-in staff member, as the admin shows them and decides what to offer. */
+export const userData = z.object({
+  /** The person's name where the account has one, else the e-mail (spec: the session's name). */
+  username: z.string(),
+  email: z.string(),
+  groups: z.array(z.string()),
+  name: z.string(),
+  role: z.enum(ROLES).nullable(),
+  /** Whether the account signs in with an authenticator code. */
+  mfa: z.boolean(),
+  /** The stage requires TOTP and this account has not enrolled yet: nothing else works until it does. */
+  mfa_required: z.boolean(),
+});
+export type UserData = z.infer<typeof userData>;
+
+/** `active`: signs in; `invited`: has not set a password yet (temporary password sent). */
+export const MEMBER_STATUSES = ['active', 'invited'] as const;
+/** A member of the agency's team, as the team page lists them. */
+export const teamMember = z.object({
+  email: z.string(),
+  name: z.string(),
+  /** null: in neither staff group (can sign in to nothing). */
+  role: z.enum(ROLES).nullable(),
+  enabled: z.boolean(),
+  status: z.enum(MEMBER_STATUSES),
+  mfa: z.boolean(),
+  created_at: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMember>;
+
+/**
+ * How an audited action ended: done; refused as invalid or failed (`failure`, e.g. a wrong
+ * password); refused for the caller's role (`denied`); refused by a throttle (`throttled`).
+ */
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied', 'throttled'] as const;
+export const auditOutcome = z.enum(AUDIT_OUTCOMES);
+export type AuditOutcome = z.infer<typeof auditOutcome>;
+/** One record of the audit trail: who did what to what, from where, and how it ended. */
+export const auditRecord = z.object({
+  id: z.string(),
+  /** ISO time. */
+  at: z.string(),
+  /** The account's id (Cognito `sub`), '' when none is known (a failed sign-in of an unknown e-mail). */
+  actor_id: z.string(),
+  /** The actor's e-mail at that time (the e-mail tried, for sign-ins). */
+  actor_email: z.string(),
+  /** The operation's name in the contract (`createPost`, `login`…). */
+  action: z.string(),
+  /** What it acted on (`post 12`, `lead <id>`, `member a@b.c`…), '' when nothing in particular. */
+  target: z.string(),
+  ip: z.string(),
+  outcome: auditOutcome,
+  /** The HTTP status answered. */
+  status: z.number().int(),
+});
+export type AuditRecord = z.infer<typeof auditRecord>;
 
 /**
  * Delivery of a lead to one channel (the agency e-mail, the webhook): `pending` until sent (the

@@ -12,3 +12,5 @@ export {
 export * from './config-names';
 export * from './media';
 export * from './lead-source';
+export * from './access';
+export * from './password';

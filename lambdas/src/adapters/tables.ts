@@ -62,6 +62,36 @@ export const TABLES = {
     expiresAt: 'expiresAt',
     indexes: {},
   },
+  /**
+   * Staff accounts' state the API checks on every staff call: `MEMBER#<sub>` / `MEMBER` with e-mail,
+   * name, enabled, mfa and validAfter (tokens issued before it are refused: sign-out everywhere,
+   * role changes, disabling); and `TEAM` / `LOCK`, the lease that serialises team changes so two
+   * admins cannot both remove the last other admin.
+   */
+  team: {
+    envVar: ENV_NAMES.teamTable,
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    expiresAt: 'expiresAt',
+    indexes: {},
+  },
+  /**
+   * The audit trail, append-only (functions may only PutItem, conditionally on a new key): pk
+   * "AUDIT", sk = ISO time + "#" + id, newest last. Kept AUDIT.retentionDays (expiresAt, filtered in
+   * code too).
+   */
+  audit: {
+    envVar: ENV_NAMES.auditTable,
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    expiresAt: 'expiresAt',
+    indexes: {
+      /** One actor's records: `actorKey` = the actor's e-mail in lower case, sorted like the table. */
+      byActor: { name: 'byActor', partitionKey: 'actorKey', sortKey: 'sk' },
+      /** One action's records: `action` = the operation's name. */
+      byAction: { name: 'byAction', partitionKey: 'action', sortKey: 'sk' },
+    },
+  },
   /** One counter item per post, keyed by post id, incremented with ADD. */
   views: {
     envVar: ENV_NAMES.viewsTable,

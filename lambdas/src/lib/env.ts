@@ -17,6 +17,8 @@ const schemas = {
   leadsTable: z.object({ [N.leadsTable]: name }),
   viewsTable: z.object({ [N.viewsTable]: name }),
   statsTable: z.object({ [N.statsTable]: name }),
+  teamTable: z.object({ [N.teamTable]: name }),
+  auditTable: z.object({ [N.auditTable]: name }),
   media: z.object({ [N.mediaBucket]: name }),
   /** The image function the media and post writers invoke. */
   imageFunction: z.object({ [N.imageFunction]: name }),
@@ -27,6 +29,11 @@ const schemas = {
     [N.adminGroup]: name,
     /** Issuer override for the Cognito stand-in (http://127.0.0.1:port/poolId); never set in AWS. */
     [N.cognitoIssuer]: z.url().optional(),
+    /** `true`: every account enrols TOTP before anything else (stage `requireMfa`). Default off. */
+    [N.requireMfa]: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
   }),
   mail: z.object({
     [N.mailFrom]: z.string().min(3),
@@ -115,9 +122,15 @@ function read<C extends Concern>(concern: C): Settings<C> {
   return result.data as Settings<C>;
 }
 
-/** Physical name of one of the tables (CONTENT_TABLE, LEADS_TABLE, VIEWS_TABLE, STATS_TABLE). */
-export function tableName(table: 'content' | 'leads' | 'views' | 'stats'): string {
+/** Physical name of one of the tables (CONTENT_TABLE, LEADS_TABLE, VIEWS_TABLE, STATS_TABLE, TEAM_TABLE, AUDIT_TABLE). */
+export function tableName(
+  table: 'content' | 'leads' | 'views' | 'stats' | 'team' | 'audit',
+): string {
   switch (table) {
+    case 'team':
+      return read('teamTable')[N.teamTable];
+    case 'audit':
+      return read('auditTable')[N.auditTable];
     case 'stats':
       return read('statsTable')[N.statsTable];
     case 'content':
@@ -141,6 +154,8 @@ export interface AuthSettings {
   adminGroup: string;
   /** Set only for the Cognito stand-in. */
   issuer?: string;
+  /** The stage requires TOTP of every account (REQUIRE_MFA). */
+  requireMfa: boolean;
 }
 
 /** User pool, app client and admin group (USER_POOL_ID, USER_POOL_CLIENT_ID, ADMIN_GROUP). */
@@ -150,6 +165,7 @@ export function authSettings(): AuthSettings {
     userPoolId: s[N.userPoolId],
     userPoolClientId: s[N.userPoolClientId],
     adminGroup: s[N.adminGroup],
+    requireMfa: s[N.requireMfa],
     ...(s[N.cognitoIssuer] ? { issuer: s[N.cognitoIssuer] } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { loginResult } from '../entities';
+import { loginAnswer, userData } from '../entities';
 import { defineOperations } from './operation';
 
 export const authOperations = defineOperations({
@@ -8,7 +8,8 @@ export const authOperations = defineOperations({
     method: 'POST',
     path: '/api/user/login',
     auth: 'public',
-    summary: 'Admin login with e-mail and password (Cognito USER_PASSWORD_AUTH).',
+    summary:
+      'Staff sign-in with e-mail and password (Cognito USER_PASSWORD_AUTH): the session, or the next step (an authenticator code, a new password).',
     request: {
       encodings: ['json'],
       body: z.object({
@@ -18,7 +19,7 @@ export const authOperations = defineOperations({
     },
     status: 200,
     kind: 'json',
-    response: z.object({ data: loginResult }),
+    response: z.object({ data: loginAnswer }),
     errors: [400, 401, 429],
   },
   getUserData: {
@@ -26,13 +27,11 @@ export const authOperations = defineOperations({
     method: 'GET',
     path: '/api/user/user-data',
     auth: 'admin',
-    summary: 'The signed-in admin; the admin area logs out when this fails.',
+    summary: 'The signed-in member (name, role, TOTP state); the admin area logs out when this fails.',
     request: { encodings: [] },
     status: 200,
     kind: 'json',
-    response: z.object({
-      data: z.object({ username: z.string(), email: z.string(), groups: z.array(z.string()) }),
-    }),
+    response: z.object({ data: userData }),
     errors: [401, 403],
   },
   refreshSession: {

@@ -1,3 +1,4 @@
+import { accountOperations } from './account';
 import { authOperations } from './auth';
 import { leadOperations } from './leads';
 import { mediaOperations } from './media';
@@ -12,6 +13,7 @@ export { fillPath };
 /** The API path contract: operation name → method, path, auth, request and response schemas. */
 export const contract = {
   ...authOperations,
+  ...accountOperations,
   ...postOperations,
   ...taxonomyOperations,
   ...leadOperations,

@@ -1,3 +1,4 @@
+import { roleOf } from '@agency/shared';
 import { CognitoIdentity } from '../../adapters/identity';
 import { defineHandler } from '../../lib/http';
 
@@ -11,6 +12,10 @@ export const handler = defineHandler('getUserData', async (req) => {
         username: profile.username || req.admin.username,
         email: profile.email,
         groups: req.admin.groups,
+        name: profile.name,
+        role: roleOf(req.admin.groups),
+        mfa: false,
+        mfa_required: false,
       },
     },
   };

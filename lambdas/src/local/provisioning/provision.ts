@@ -60,10 +60,14 @@ export const LOCAL_REGION = 'us-east-1';
 
 /** Physical names of the local tables and bucket. */
 export const LOCAL_NAMES = {
-  tables: { content: 'content', leads: 'leads', views: 'views', stats: 'stats' } satisfies Record<
-    TableName,
-    string
-  >,
+  tables: {
+    content: 'content',
+    leads: 'leads',
+    views: 'views',
+    stats: 'stats',
+    team: 'team',
+    audit: 'audit',
+  } satisfies Record<TableName, string>,
   bucket: 'media',
 } as const;
 

@@ -104,7 +104,12 @@ export async function seedPosts(options: SeedOptions): Promise<SeedResult> {
     body: JSON.stringify({ email: options.adminEmail, password: options.adminPassword }),
   });
   if (login.status !== 200) throw problem('login', login);
-  const { token } = contract.login.response.parse(login.json).data;
+  const answer = contract.login.response.parse(login.json).data;
+  if (!('token' in answer))
+    throw new Error(
+      `seeding needs an account that signs in with a password alone; ${options.adminEmail} is asked for ${answer.challenge}`,
+    );
+  const { token } = answer;
 
   const created: string[] = [];
   for (const post of options.posts ?? SEED_POSTS) {

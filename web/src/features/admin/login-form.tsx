@@ -38,6 +38,8 @@ export function LoginForm({
     try {
       const { data } = await callApi('login', { body: { email, password } });
       setBusy(false);
+      // The sign-in steps after the password (code, new password) come with the accounts work.
+      if (!('token' in data)) throw new Error(data.challenge);
       onSignedIn(data);
     } catch (err) {
       setError(

@@ -1,0 +1,50 @@
+import type { AuditOutcome } from '@agency/shared';
+
+/**
+ * What the API keeps of a staff account besides the user pool, read on every staff call: a
+ * disabled account or a token issued before `validAfter` is refused at once (Cognito access tokens
+ * stay valid until they expire; API Gateway's JWT authorizer cannot know they were revoked).
+ */
+export interface AccountState {
+  /** Cognito `sub`. */
+  sub: string;
+  email: string;
+  name: string;
+  enabled: boolean;
+  /** TOTP is on. */
+  mfa: boolean;
+  /** Epoch seconds: access tokens issued (`iat`) before this are refused. 0: none refused. */
+  validAfter: number;
+}
+
+/** The team table's account records (adapters/account-store.ts). */
+export interface AccountStore {
+  /** The account's state, or null when none was recorded (an account from before this release). */
+  get(sub: string): Promise<AccountState | null>;
+  /**
+   * Record what a successful sign-in learnt (e-mail, name, TOTP state); creates the record with
+   * enabled = true and validAfter = 0 when there is none, and never changes those two.
+   */
+  recordSignIn(state: Pick<AccountState, 'sub' | 'email' | 'name' | 'mfa'>): Promise<void>;
+  /** Change some fields, creating the record when there is none (missing fields: enabled, mfa false… from `base`). */
+  update(
+    base: Pick<AccountState, 'sub' | 'email'>,
+    changes: Partial<Omit<AccountState, 'sub'>>,
+  ): Promise<void>;
+}
+
+/** One audited action as the caller knows it; the log adds the id, the time and the expiry. */
+export interface AuditEntry {
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  target: string;
+  ip: string;
+  outcome: AuditOutcome;
+  status: number;
+}
+
+/** The append-only audit trail (adapters/audit-log.ts): there is no way to change or delete. */
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<void>;
+}

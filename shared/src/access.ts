@@ -1,0 +1,113 @@
+import { ADMIN_GROUP, EDITOR_GROUP } from './config-names';
+import type { Role } from './constants';
+import { contract, type OperationName } from './contract/index';
+
+/**
+ * Who may call what: the one table that maps every staff operation to the Cognito groups allowed
+ * to call it. The handler wrapper checks it on every call (lambdas/src/lib/auth.ts), the CDK gives
+ * each route's JWT authorizer the scopes of the same groups (infra/lib/constructs/api.ts), and the
+ * admin's navigation shows only the pages whose operations the signed-in person may use.
+ */
+
+export const STAFF_GROUPS = [ADMIN_GROUP, EDITOR_GROUP] as const;
+export type StaffGroup = (typeof STAFF_GROUPS)[number];
+
+/** The group that carries each role of the team API. */
+export const ROLE_GROUP: Readonly<Record<Role, StaffGroup>> = {
+  admin: ADMIN_GROUP,
+  editor: EDITOR_GROUP,
+};
+
+/** The role of a token's groups: admin wins over editor; null for someone in neither group. */
+export function roleOf(groups: readonly string[]): Role | null {
+  if (groups.includes(ROLE_GROUP.admin)) return 'admin';
+  if (groups.includes(ROLE_GROUP.editor)) return 'editor';
+  return null;
+}
+
+/**
+ * The access-token scope a group's members carry in AWS: the user pool's pre-token-generation
+ * trigger adds it, and each staff route's JWT authorizer requires one of its groups' scopes.
+ */
+export const staffScope = (group: StaffGroup): string => `agency/${group}`;
+
+/** Operations that need a staff token, or show staff more (adminView). */
+type StaffOperation = {
+  [N in OperationName]: (typeof contract)[N]['auth'] extends 'admin'
+    ? N
+    : (typeof contract)[N] extends { adminView: true }
+      ? N
+      : never;
+}[OperationName];
+
+const BOTH = [ADMIN_GROUP, EDITOR_GROUP] as const;
+const ADMINS = [ADMIN_GROUP] as const;
+
+/**
+ * Every staff operation and the groups allowed. Editors write: posts, categories, authors, media,
+ * preview, revisions. Leads, the team and the audit trail are the admins' alone. The dashboard is
+ * open to both; its lead figures only to those who may list leads (the handler leaves them out).
+ * Account calls (your own name, password, two-factor sign-in) are everyone's.
+ */
+export const OPERATION_ACCESS = {
+  getUserData: BOTH,
+  listPosts: BOTH,
+  getPost: BOTH,
+  createPost: BOTH,
+  updatePost: BOTH,
+  deletePost: BOTH,
+  previewPost: BOTH,
+  listRevisions: BOTH,
+  getRevision: BOTH,
+  restoreRevision: BOTH,
+  listCategories: BOTH,
+  listAuthors: BOTH,
+  createCategory: BOTH,
+  renameCategory: BOTH,
+  deleteCategory: BOTH,
+  createAuthor: BOTH,
+  renameAuthor: BOTH,
+  deleteAuthor: BOTH,
+  createUpload: BOTH,
+  confirmUpload: BOTH,
+  listMedia: BOTH,
+  deleteMedia: BOTH,
+  getDashboard: BOTH,
+  listLeads: ADMINS,
+  getLead: ADMINS,
+  setLeadStatus: ADMINS,
+  addLeadNote: ADMINS,
+  eraseLead: ADMINS,
+  exportLeads: ADMINS,
+  setupMfa: BOTH,
+  verifyMfa: BOTH,
+  disableMfa: BOTH,
+  changePassword: BOTH,
+  signOutEverywhere: BOTH,
+  listTeam: ADMINS,
+  inviteMember: ADMINS,
+  updateMember: ADMINS,
+  signOutMember: ADMINS,
+  removeMember: ADMINS,
+  listAudit: ADMINS,
+} as const satisfies Record<StaffOperation, readonly StaffGroup[]>;
+
+/** The groups allowed to call a staff operation (empty for operations not in the table). */
+export function groupsAllowed(name: OperationName): readonly StaffGroup[] {
+  return (OPERATION_ACCESS as Partial<Record<OperationName, readonly StaffGroup[]>>)[name] ?? [];
+}
+
+/** Whether someone with these groups may call this staff operation. */
+export function mayUse(groups: readonly string[], name: OperationName): boolean {
+  return groupsAllowed(name).some((g) => groups.includes(g));
+}
+
+/**
+ * What an account that must enrol TOTP first (stage `requireMfa`) may still call: who it is, the
+ * enrolment itself. Everything else answers 403 MFA_ENROLMENT_REQUIRED until it is done.
+ */
+export const MFA_ENROLMENT_OPERATIONS: readonly OperationName[] = [
+  'getUserData',
+  'setupMfa',
+  'verifyMfa',
+];
