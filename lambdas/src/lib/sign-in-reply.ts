@@ -1,7 +1,7 @@
 import type { LoginAnswer } from '@agency/shared';
 import type { AuditLog } from '../domain/account-ports';
 import type { SignInOutcome } from '../domain/login';
-import { auditedSignIn } from '../domain/sign-in-audit';
+import { auditedSignIn } from './sign-in-audit';
 import type { Logger } from './logger';
 import { sessionCookie } from './session-cookie';
 

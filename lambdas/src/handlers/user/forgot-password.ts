@@ -1,6 +1,6 @@
 import { audit, clock, identity, resetCounter } from '../../adapters/account-deps';
 import { forgotPassword, RESET_REQUESTED } from '../../domain/password';
-import { auditedSignIn } from '../../domain/sign-in-audit';
+import { auditedSignIn } from '../../lib/sign-in-audit';
 import { defineHandler } from '../../lib/http';
 
 const deps = { passwords: identity, counter: resetCounter, ...clock };

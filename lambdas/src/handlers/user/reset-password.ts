@@ -1,6 +1,6 @@
 import { accounts, audit, clock, directory, identity, throttle } from '../../adapters/account-deps';
 import { RESET_DONE, resetPassword } from '../../domain/password';
-import { auditedSignIn } from '../../domain/sign-in-audit';
+import { auditedSignIn } from '../../lib/sign-in-audit';
 import { defineHandler } from '../../lib/http';
 
 const deps = { passwords: identity, directory, accounts, throttle, nowSeconds: clock.nowSeconds };

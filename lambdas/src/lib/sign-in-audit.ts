@@ -1,15 +1,8 @@
 import type { AuditOutcome, OperationName } from '@agency/shared';
-import { DomainError, STATUS_OF } from '../lib/errors';
-import type { Logger } from '../lib/logger';
-import type { AuditLog } from './account-ports';
-
-/** The audit outcome of an answer's status: the same classes the handler wrapper records. */
-export function outcomeOfStatus(status: number): AuditOutcome {
-  if (status < 300) return 'success';
-  if (status === 403) return 'denied';
-  if (status === 429) return 'throttled';
-  return 'failure';
-}
+import type { AuditLog } from '../domain/account-ports';
+import { DomainError, STATUS_OF } from './errors';
+import { auditOutcomeOf, recordAudit } from './audit';
+import type { Logger } from './logger';
 
 /** What one sign-in step knows before it runs: who tried, from where. */
 export interface SignInAttempt {
@@ -22,9 +15,9 @@ export interface SignInAttempt {
 }
 
 /**
- * Run a sign-in step (public calls the wrapper does not audit) and append its record: success with
- * the account's id, or the refusal's outcome (failure, throttled) with the e-mail tried. A failed
- * audit write is logged at error level and never changes the answer. `describe` lets a step that
+ * Run a sign-in step (a public call, which the wrapper does not audit) and append its record:
+ * success with the account's id, or the refusal's outcome (failure, throttled) with the e-mail
+ * tried. A failed audit write never changes the answer (recordAudit). `describe` lets a step that
  * always answers the same (forgotPassword) record what really happened, and a password step that
  * asks for one more name it in the target (a right password still waiting for its code is worth
  * seeing in the trail).
@@ -35,27 +28,26 @@ export async function auditedSignIn<T extends object>(
   run: () => Promise<T>,
   describe: (result: T) => { outcome?: AuditOutcome; target?: string } = () => ({}),
 ): Promise<T> {
-  const record = async (actorId: string, status: number, result: AuditOutcome, target = '') => {
-    try {
-      await deps.audit.append({
+  const record = (actorId: string, status: number, outcome: AuditOutcome, target = '') =>
+    recordAudit(
+      {
         actorId,
         actorEmail: attempt.email.trim().toLowerCase(),
         action: attempt.action,
         target,
         ip: attempt.ip,
-        outcome: result,
+        outcome,
         status,
-      });
-    } catch (error) {
-      deps.log.error('audit write failed', { action: attempt.action, error });
-    }
-  };
+      },
+      deps.log,
+      deps.audit,
+    );
   let result: T;
   try {
     result = await run();
   } catch (error) {
     const status = error instanceof DomainError ? STATUS_OF[error.kind] : 500;
-    await record('', status, outcomeOfStatus(status));
+    await record('', status, auditOutcomeOf(status));
     throw error;
   }
   const { outcome = 'success', target } = describe(result);
