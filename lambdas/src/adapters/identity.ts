@@ -76,6 +76,12 @@ const RESET_CODE_REFUSED = new Set([
   'NotAuthorizedException',
 ]);
 
+const CODE_REFUSED = new Set([
+  'CodeMismatchException',
+  'EnableSoftwareTokenMFAException',
+  'ExpiredCodeException',
+]);
+
 const nameOf = (e: unknown) => (e instanceof Error ? e.name : '');
 
 function throwIfThrottled(e: unknown): void {
@@ -298,10 +304,9 @@ export class CognitoIdentity implements IdentityProvider, PasswordService, TotpS
       );
       return out.Status === 'SUCCESS';
     } catch (e) {
-      // Cognito: EnableSoftwareTokenMFAException for a wrong code; the stand-in: CodeMismatchException.
-      const name = nameOf(e);
-      if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException')
-        return false;
+      // Cognito: EnableSoftwareTokenMFAException for a wrong code (the stand-in: CodeMismatchException),
+      // ExpiredCodeException for a code of a time step already used.
+      if (CODE_REFUSED.has(nameOf(e))) return false;
       throwIfThrottled(e);
       throw e;
     }

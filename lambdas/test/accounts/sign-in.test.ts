@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION, buildPath, LOGIN_THROTTLE, TOTP } from '@agency/shared';
 import { startTestStack, type TestStack } from '../harness';
 import {
+  allowTotp,
   auditOf,
   codeAt,
   dataOf,
@@ -16,6 +17,7 @@ let stack: TestStack;
 
 beforeAll(async () => {
   stack = await startTestStack();
+  await allowTotp(stack);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -208,7 +210,11 @@ describe('the password step', () => {
     const trail = (await auditOf(stack, member.email)).filter((r) => r.action === 'login');
     expect(trail).toEqual([
       expect.objectContaining({ outcome: 'failure', status: 401, actorId: '', ip: IP }),
-      expect.objectContaining({ outcome: 'success', status: 200, actorId: expect.stringMatching(/.+/) }),
+      expect.objectContaining({
+        outcome: 'success',
+        status: 200,
+        actorId: expect.stringMatching(/.+/),
+      }),
     ]);
   });
 });
@@ -222,7 +228,9 @@ describe('sign out everywhere', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const out = await stack.invoke('signOutEverywhere', { token: one.token });
     expect(out.status, out.body).toBe(204);
-    expect(out.cookies).toEqual([expect.stringMatching(new RegExp(`^${ADMIN_SESSION.cookieName}=;.*Max-Age=0`))]);
+    expect(out.cookies).toEqual([
+      expect.stringMatching(new RegExp(`^${ADMIN_SESSION.cookieName}=;.*Max-Age=0`)),
+    ]);
 
     for (const session of [one, two]) {
       const refresh = await stack.request('POST', buildPath('refreshSession'), {
