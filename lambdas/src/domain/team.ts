@@ -214,7 +214,8 @@ export async function updateMember(
           await deps.directory.removeFromGroup(member.username, other);
       groups = [group];
     }
-    // The record first: the member's tokens are refused even if a pool call after it fails.
+    // After the group swap, so any token with the old groups predates validAfter; before disabling
+    // in the pool, so the member's tokens are refused even if that call fails.
     if (roleChanges || disabling)
       await endSessions(deps, member, disabling ? { enabled: false } : {});
     if (disabling) await deps.directory.disable(member.username);
