@@ -11,7 +11,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoAccountStore } from '../src/adapters/account-store';
 import { sesClient } from '../src/adapters/mail';
-import { requireAdmin } from '../src/lib/auth';
+import { requireStaff } from '../src/lib/auth';
 import { DomainError } from '../src/lib/errors';
 import { ensureTable, tableDefinition } from '../src/local/provisioning/provision';
 import { startTestStack, type TestStack } from './harness';
@@ -134,9 +134,9 @@ describe('startTestStack', () => {
   });
 
   it('gives an admin token that verifies as an administrator, and a user token that is refused with 403', async () => {
-    const admin = await requireAdmin(`Bearer ${await stack.adminToken()}`);
+    const admin = await requireStaff(`Bearer ${await stack.adminToken()}`, 'listLeads');
     expect(admin.groups).toContain('admins');
-    const refused = await requireAdmin(`Bearer ${await stack.userToken()}`).catch(
+    const refused = await requireStaff(`Bearer ${await stack.userToken()}`, 'listPosts').catch(
       (e: unknown) => e,
     );
     expect(refused).toBeInstanceOf(DomainError);
