@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    standIns = await startStandIns({ dataDir, host: settings.HOST });
+    standIns = await startStandIns({ dataDir, host: settings.HOST, mailFrom: settings.MAIL_FROM });
     const provisioned = await provision({
       dataDir,
       standIns,
@@ -263,6 +263,7 @@ async function main(): Promise<void> {
         `  Admin:        ${shownUrl}/creative-login`,
         `  Admin login:  ${settings.ADMIN_EMAIL} / ${settings.ADMIN_PASSWORD}`,
         `  Mail inbox:   ${standIns.sesInboxUrl}   (e-mails the site sent, JSON at ${standIns.endpoints.ses}/store)`,
+        '                team invitations and password reset codes land there too',
         `  Lead webhook: ${webhookLine(settings.LEAD_WEBHOOK_URL, settings.LEAD_WEBHOOK_SECRET)}`,
         `  Data folder:  ${dataDir}`,
         '  Ctrl-C stops everything.',
