@@ -97,8 +97,8 @@ describe('inviting a member', () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail?.subject).toBe(ACCOUNT_EMAILS.invitation.subject);
-    const text = mail?.body.html ?? mail?.body.text ?? '';
-    const temporary = /temporary password: ([^<\s]+)/.exec(text)?.[1];
+    const text = mail?.body.text ?? mail?.body.html ?? '';
+    const temporary = /temporary password: (\S+)\n/.exec(text)?.[1];
     expect(temporary, text).toBeTruthy();
     const answer = await stack.signIn(invitee, temporary ?? '');
     expect(answer.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
