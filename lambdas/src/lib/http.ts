@@ -158,6 +158,16 @@ function validate<S extends z.ZodType | undefined>(
   throw invalid(field, reason);
 }
 
+/** The body's fields and files by the operation's encodings (file parts are not fields). */
+async function bodyFields(op: Operation, event: APIGatewayProxyEventV2) {
+  const raw = event.body
+    ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
+    : Buffer.alloc(0);
+  const parsed = await parseBody(op, header(event, 'content-type'), raw);
+  for (const f of Object.keys(op.request.files ?? {})) delete parsed.fields[f];
+  return parsed;
+}
+
 /** Plain fields of a request part as sent, for the audit target of a call refused before validation. */
 const fieldsOf = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? { ...value } : {};
@@ -198,12 +208,7 @@ export function defineHandler<N extends OperationName>(
         admin = await checkStaff(token, name);
       }
       if (op.auth === 'session') requireFetchHeader(event);
-      const raw = event.body
-        ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
-        : Buffer.alloc(0);
-      const parsed = await parseBody(op, header(event, 'content-type'), raw);
-      const fileNames = Object.keys(op.request.files ?? {});
-      for (const f of fileNames) delete parsed.fields[f];
+      const parsed = await bodyFields(op, event);
       input = { ...input, ...parsed.fields };
       const req = {
         query: validate(op.request.query, event.queryStringParameters ?? {}, 'query'),
@@ -263,6 +268,15 @@ export function defineHandler<N extends OperationName>(
             log.warn('actor e-mail unavailable for the audit record', { error });
             return '';
           });
+      // Refused by the access check before the body was read: read it now for the target alone.
+      if (!admin)
+        input = {
+          ...input,
+          ...(await bodyFields(op, event).then(
+            (parsed) => parsed.fields,
+            () => ({}),
+          )),
+        };
       await recordAudit(
         {
           actorId: token.sub,
