@@ -1,7 +1,12 @@
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_EMAILS, type OperationName, type TeamMember } from '@agency/shared';
+import {
+  ACCOUNT_EMAILS,
+  type AuditRecord,
+  type OperationName,
+  type TeamMember,
+} from '@agency/shared';
 import { TEAM_BUSY, lastAdmin } from '../src/domain/team';
 import { startTestStack, type TestStack } from './harness';
 
@@ -281,6 +286,26 @@ describe('who may manage the team', () => {
     }
     expect(await member('e@example.com')).toBeUndefined();
     expect((await member(stack.adminEmail))?.role).toBe('admin');
+  });
+});
+
+describe('the audit trail of team changes', () => {
+  it('records each team write with its actor, the member it acted on and how it ended', async () => {
+    const res = await stack.invoke('listAudit', { token, query: { action: 'inviteMember' } });
+    expect(res.status, res.body).toBe(200);
+    const records = (res.json as { results: AuditRecord[] }).results;
+    const invites = records.filter(
+      (r) => r.target.toLowerCase() === 'member ann.invited@example.com',
+    );
+    expect(invites.map((r) => [r.outcome, r.status]).sort()).toEqual([
+      ['failure', 409],
+      ['success', 201],
+    ]);
+    expect(invites.every((r) => r.actor_email === stack.adminEmail)).toBe(true);
+    const removals = await stack.invoke('listAudit', { token, query: { action: 'removeMember' } });
+    expect(
+      (removals.json as { results: AuditRecord[] }).results.map((r) => [r.target, r.outcome]),
+    ).toContainEqual(['member leaving@example.com', 'success']);
   });
 });
 
