@@ -19,6 +19,7 @@ import {
   GlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
   VerifySoftwareTokenCommand,
@@ -443,6 +444,23 @@ describe('signing out everywhere', () => {
     await expect(refresh(before.refresh)).rejects.toMatchObject(refusal);
   });
 
+  it('RevokeToken revokes the access tokens that refresh token produced, and only those', async () => {
+    const email = await createUser();
+    const session = await tokensOf(email);
+    const other = await tokensOf(email);
+    const renewed = await refresh(session.refresh);
+    const renewedAccess = renewed.AuthenticationResult?.AccessToken ?? '';
+    await cognito.send(new RevokeTokenCommand({ ClientId: clientId, Token: session.refresh }));
+    for (const access of [session.access, renewedAccess])
+      await expect(cognito.send(new GetUserCommand({ AccessToken: access }))).rejects.toMatchObject(
+        { ...refusal, message: 'Access Token has been revoked' },
+      );
+    await expect(refresh(session.refresh)).rejects.toMatchObject(refusal);
+    await expect(
+      cognito.send(new GetUserCommand({ AccessToken: other.access })),
+    ).resolves.toBeTruthy();
+  });
+
   it('token-authorized calls check the signature and the expiry', async () => {
     const email = await createUser();
     const { access } = await tokensOf(email);
@@ -477,6 +495,16 @@ describe('account e-mails and forgotten passwords', () => {
         AttributeName: 'email',
         Destination: expect.stringMatching(/^\w\*\*\*@\w\*\*\*$/),
       });
+  });
+
+  it('refuses to reset the password of an invited account that has not chosen one', async () => {
+    const email = await invitedUser();
+    await expect(
+      cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email })),
+    ).rejects.toMatchObject({
+      ...refusal,
+      message: 'User password cannot be reset in the current state.',
+    });
   });
 
   it('delivers the reset code to the mail inbox, and the code resets the password', async () => {
@@ -559,5 +587,33 @@ describe('access-token scopes', () => {
     expect(scopes(refreshed.AuthenticationResult?.AccessToken ?? '')).toContain(
       staffScope(ADMIN_GROUP),
     );
+  });
+});
+
+describe('after a restart of the local stack', () => {
+  it('a revoked access token stays revoked and a used TOTP code stays used', async () => {
+    const { email, secret, enrolStep } = await totpUser();
+    const first = await signIn(email);
+    const done = await answerTotp(email, first.Session, totpCode(secret, enrolStep + 1));
+    const access = done.AuthenticationResult?.AccessToken ?? '';
+    await cognito.send(new GlobalSignOutCommand({ AccessToken: access }));
+
+    await standIns.stop();
+    standIns = await startStandIns({ dataDir, dynamoInMemory: true, mailFrom: MAIL_FROM });
+    cognito.destroy();
+    cognito = new CognitoIdentityProviderClient({
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      endpoint: standIns.endpoints.cognito,
+    });
+
+    await expect(cognito.send(new GetUserCommand({ AccessToken: access }))).rejects.toMatchObject({
+      ...refusal,
+      message: 'Access Token has been revoked',
+    });
+    const again = await signIn(email);
+    await expect(
+      answerTotp(email, again.Session, totpCode(secret, enrolStep + 1)),
+    ).rejects.toMatchObject({ name: 'ExpiredCodeException' });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
@@ -8,18 +9,35 @@ import * as z from 'zod';
  * pools) so a restarted `npm start` still refuses a revoked token or a used TOTP code:
  * - the access tokens issued per user (jti → expiry), so GlobalSignOut can revoke them all;
  * - the revoked ones until they expire;
+ * - the access tokens each refresh token produced (RevokeToken revokes them with it);
  * - the last TOTP time step accepted per user (a code is good once);
  * - when each temporary password was set (it expires after PASSWORD_POLICY.tempPasswordDays).
  */
 const stateSchema = z.object({
   issued: z.record(z.string(), z.record(z.string(), z.number())).default({}),
   revoked: z.record(z.string(), z.number()).default({}),
+  /** sha256 of a refresh token → the access tokens it produced (jti → expiry). */
+  byRefresh: z.record(z.string(), z.record(z.string(), z.number())).default({}),
   totpStep: z.record(z.string(), z.number()).default({}),
   tempPasswordAt: z.record(z.string(), z.number()).default({}),
 });
 type StateData = z.infer<typeof stateSchema>;
 
-const empty = (): StateData => ({ issued: {}, revoked: {}, totpStep: {}, tempPasswordAt: {} });
+const empty = (): StateData => ({
+  issued: {},
+  revoked: {},
+  byRefresh: {},
+  totpStep: {},
+  tempPasswordAt: {},
+});
+
+const refreshKey = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Drop the tokens of a jti → expiry map that have expired; true when none is left. */
+function dropExpired(tokens: Record<string, number>, nowSeconds: number): boolean {
+  for (const [jti, exp] of Object.entries(tokens)) if (exp <= nowSeconds) delete tokens[jti];
+  return Object.keys(tokens).length === 0;
+}
 
 export class ParityState {
   private saving: Promise<void> = Promise.resolve();
@@ -52,17 +70,34 @@ export class ParityState {
 
   /** Forget tokens that have expired anyway (epoch seconds). */
   private prune(nowSeconds: number): void {
-    for (const [jti, exp] of Object.entries(this.data.revoked))
-      if (exp <= nowSeconds) delete this.data.revoked[jti];
-    for (const [sub, tokens] of Object.entries(this.data.issued)) {
-      for (const [jti, exp] of Object.entries(tokens)) if (exp <= nowSeconds) delete tokens[jti];
-      if (Object.keys(tokens).length === 0) delete this.data.issued[sub];
-    }
+    dropExpired(this.data.revoked, nowSeconds);
+    for (const map of [this.data.issued, this.data.byRefresh])
+      for (const [key, tokens] of Object.entries(map))
+        if (dropExpired(tokens, nowSeconds)) delete map[key];
   }
 
-  async recordIssued(sub: string, jti: string, exp: number, nowSeconds: number): Promise<void> {
+  /** An access token issued to a user, and the refresh token it came with or from, if any. */
+  async recordIssued(
+    token: { sub: string; jti: string; exp: number },
+    refreshToken: string | undefined,
+    nowSeconds: number,
+  ): Promise<void> {
     this.prune(nowSeconds);
+    const { sub, jti, exp } = token;
     this.data.issued[sub] = { ...this.data.issued[sub], [jti]: exp };
+    if (refreshToken) {
+      const key = refreshKey(refreshToken);
+      this.data.byRefresh[key] = { ...this.data.byRefresh[key], [jti]: exp };
+    }
+    await this.save();
+  }
+
+  /** Revoke the access tokens a refresh token produced. */
+  async revokeRefresh(refreshToken: string, nowSeconds: number): Promise<void> {
+    const key = refreshKey(refreshToken);
+    Object.assign(this.data.revoked, this.data.byRefresh[key] ?? {});
+    delete this.data.byRefresh[key];
+    this.prune(nowSeconds);
     await this.save();
   }
 

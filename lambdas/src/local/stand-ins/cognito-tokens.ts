@@ -62,6 +62,11 @@ function decodePart(part: string | undefined): unknown {
   }
 }
 
+/** The claims of an access token we issued (not verified: for bookkeeping only). */
+export function accessClaimsOf(token: string): AccessClaims | null {
+  return accessClaims.safeParse(decodePart(token.split('.')[1])).data ?? null;
+}
+
 function sign(payload: object, keys: SigningKeys): string {
   const head = b64(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: keys.kid }));
   const body = b64(JSON.stringify(payload));
@@ -163,7 +168,10 @@ export class ParityTokenGenerator implements TokenGenerator {
     const scope = [...new Set([...scopes, ...(access?.scopesToAdd ?? [])])]
       .filter((s) => !suppressed.includes(s))
       .join(' ');
-    await this.state.recordIssued(claims.sub, claims.jti, claims.exp, claims.iat);
+    // The refresh flow's new refresh token is dropped by cognito-local; InitiateAuth links that
+    // access token to the refresh token that asked for it (cognito-parity.ts).
+    const refreshToken = source === 'RefreshTokens' ? undefined : tokens.RefreshToken;
+    await this.state.recordIssued(claims, refreshToken, claims.iat);
     return { ...tokens, AccessToken: sign({ ...claims, scope }, this.keys) };
   }
 }
