@@ -175,7 +175,7 @@ describe('the audit trail records every staff write', () => {
     expect(refusedDisabled).toMatchObject({ action: 'createAuthor', outcome: 'failure' });
 
     const before = (await recordsOf('createAuthor')).length;
-    for (const headers of [{}, { authorization: 'Bearer not-a-jwt' }]) {
+    for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer not-a-jwt' }]) {
       const res = await stack.invoke('createAuthor', { headers, json: { name: 'Nobody' } });
       expect(res.status).toBe(401);
     }
