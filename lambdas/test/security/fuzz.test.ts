@@ -101,7 +101,11 @@ const deepJson = fc
   .integer({ min: 30, max: 5000 })
   .map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
 
-const opArb = fc.constantFrom(...operationNames);
+/**
+ * Every operation but signing out everywhere: its request has no field to break, so with the
+ * admin's token it is a valid call that signs that token out (the role matrix covers it).
+ */
+const opArb = fc.constantFrom(...operationNames.filter((n) => n !== 'signOutEverywhere'));
 
 /** One body over API Gateway's 10 MB limit, built once. */
 const HUGE_BODY = Buffer.from(JSON.stringify({ title: 'x'.repeat(11 * 1024 * 1024) }));
