@@ -177,15 +177,32 @@ describe('getDashboard', () => {
     const total = await stack.invoke('increaseView', { json: { slug: 'old' } });
     expect(total.json).toEqual({ data: { views: 21 } });
   });
+
+  it('gives an editor the views only: no lead figure, lead_figures false', async () => {
+    const admin = await fetchDashboard();
+    expect(admin.lead_figures).toBe(true);
+    expect(admin.statuses.some((s) => s.count > 0)).toBe(true);
+    const res = await stack.invoke('getDashboard', { token: await stack.editorToken() });
+    expect(res.status).toBe(200);
+    const editor = dashboard.parse((res.json as { data: unknown }).data);
+    expect(editor).toMatchObject({
+      lead_figures: false,
+      weeks: [],
+      landing_pages: [],
+      subjects: [],
+      statuses: [],
+      top_posts: admin.top_posts,
+    });
+  });
 });
 
-describe('getDashboard is for administrators only', () => {
+describe('getDashboard is for staff only', () => {
   it('401 without a token and with a garbage token', async () => {
     expect((await stack.invoke('getDashboard')).status).toBe(401);
     expect((await stack.invoke('getDashboard', { token: 'not.a.jwt' })).status).toBe(401);
   });
 
-  it('403 with a signed-in user outside the admins group', async () => {
+  it('403 with a signed-in user in no staff group', async () => {
     const res = await stack.invoke('getDashboard', { token: await stack.userToken() });
     expect(res.status).toBe(403);
     expect(res.body).not.toContain('weeks');
