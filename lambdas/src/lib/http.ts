@@ -173,6 +173,52 @@ const fieldsOf = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? { ...value } : {};
 
 /**
+ * Append the audit record of an answered staff call. Refused by the access check, the call's
+ * identity was not built: the e-mail is looked up, and the body (not read yet) is read for the
+ * target alone.
+ */
+async function auditCall(
+  name: OperationName,
+  event: APIGatewayProxyEventV2,
+  log: Logger,
+  call: {
+    token: VerifiedToken;
+    admin: AdminIdentity | undefined;
+    input: Record<string, unknown>;
+    sourceIp: string;
+    status: number;
+    reply: unknown;
+  },
+): Promise<void> {
+  const { token, admin, status } = call;
+  let input = call.input;
+  let email = admin?.email ?? '';
+  if (!admin) {
+    email = await emailOfToken(token).catch((error: unknown) => {
+      log.warn('actor e-mail unavailable for the audit record', { error });
+      return '';
+    });
+    const fields = await bodyFields(contract[name], event).then(
+      (parsed) => parsed.fields,
+      () => ({}),
+    );
+    input = { ...input, ...fields };
+  }
+  await recordAudit(
+    {
+      actorId: token.sub,
+      actorEmail: email,
+      action: name,
+      target: auditTarget(name, input, status < 300 ? call.reply : undefined),
+      ip: call.sourceIp,
+      outcome: auditOutcomeOf(status),
+      status,
+    },
+    log,
+  );
+}
+
+/**
  * Wrap a domain call as a Lambda handler for one contract operation: parse the body by its encoding,
  * check the staff token against the operation's groups and the account, validate against the
  * contract (400 naming the field), map typed domain errors to statuses, record staff writes in the
@@ -260,36 +306,15 @@ export function defineHandler<N extends OperationName>(
       }
     }
     // A refused token (401 before it verified) names nobody: nothing to record.
-    if (audited && token) {
-      const status = result.statusCode ?? 500;
-      const email = admin
-        ? admin.email
-        : await emailOfToken(token).catch((error: unknown) => {
-            log.warn('actor e-mail unavailable for the audit record', { error });
-            return '';
-          });
-      // Refused by the access check before the body was read: read it now for the target alone.
-      if (!admin)
-        input = {
-          ...input,
-          ...(await bodyFields(op, event).then(
-            (parsed) => parsed.fields,
-            () => ({}),
-          )),
-        };
-      await recordAudit(
-        {
-          actorId: token.sub,
-          actorEmail: email,
-          action: name,
-          target: auditTarget(name, input, status < 300 ? replyBody : undefined),
-          ip: sourceIp,
-          outcome: auditOutcomeOf(status),
-          status,
-        },
-        log,
-      );
-    }
+    if (audited && token)
+      await auditCall(name, event, log, {
+        token,
+        admin,
+        input,
+        sourceIp,
+        status: result.statusCode ?? 500,
+        reply: replyBody,
+      });
     log.info('request', { status: result.statusCode, ms: Date.now() - started });
     return result;
   };
