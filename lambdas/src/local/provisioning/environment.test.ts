@@ -29,7 +29,14 @@ describe('localEnvironment', () => {
       // The functions that invoke the image function reach it through the Lambda API stand-in.
       AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
       IMAGE_FUNCTION: 'process-image',
+      TEAM_TABLE: 'team',
+      AUDIT_TABLE: 'audit',
+      // Two-factor enrolment is not required unless asked for (prod's requireMfa).
+      REQUIRE_MFA: 'false',
     });
+    expect(localEnvironment({ endpoints, provisioned, mail, requireMfa: true }).REQUIRE_MFA).toBe(
+      'true',
+    );
     // The render handler's settings come only with the site's address, known once the port is;
     // until then links in lead notifications point at the default local address.
     expect(env.SITE_URL).toBe(API_TEST_SITE_URL);
