@@ -104,6 +104,8 @@ describe('Lambda settings', () => {
     });
     set({ ...complete, REQUIRE_MFA: 'true' });
     expect(authSettings().requireMfa).toBe(true);
+    set({ ...complete, ADMIN_GROUP: 'staff' });
+    expect(() => authSettings()).toThrow('ADMIN_GROUP must be admins');
     set({ ...complete, REQUIRE_MFA: 'yes' });
     expect(() => authSettings()).toThrow('REQUIRE_MFA: must be true or false');
     expect(mailSettings()).toEqual({

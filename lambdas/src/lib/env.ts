@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ENV_NAMES as N, LEAD_SPAM, NO_DISTRIBUTION } from '@agency/shared';
+import { ADMIN_GROUP, ENV_NAMES as N, LEAD_SPAM, NO_DISTRIBUTION } from '@agency/shared';
 
 /**
  * Every setting a handler reads, grouped by concern: one group per grant of infra/lib/grants.ts
@@ -26,7 +26,14 @@ const schemas = {
   auth: z.object({
     [N.userPoolId]: name,
     [N.userPoolClientId]: name,
-    [N.adminGroup]: name,
+    /**
+     * Who may call what is the shared access table's (access.ts), by the groups' names there; the
+     * stack still states the admin group, and a deployment that names another is refused at once
+     * rather than quietly ignored.
+     */
+    [N.adminGroup]: name.refine((v) => v === ADMIN_GROUP, {
+      error: `${N.adminGroup} must be ${ADMIN_GROUP}, the group the access table names`,
+    }),
     /** Issuer override for the Cognito stand-in (http://127.0.0.1:port/poolId); never set in AWS. */
     [N.cognitoIssuer]: z.url().optional(),
     /** `true`: every account enrols TOTP before anything else (stage `requireMfa`). Default off. */
