@@ -153,8 +153,7 @@ describe('startTestStack', () => {
     const claims = (token: string): Record<string, unknown> =>
       JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     expect(claims(await stack.editorToken())['cognito:groups']).toEqual(['editors']);
-    // Disabled in the user pool too (cognito-local 5 still signs disabled users in: the parity
-    // layer refuses them), so the token from before is all there is.
+    // Disabled in the user pool too, which no longer signs it in: the token from before is all there is.
     const user = await stack.clients.cognito.send(
       new AdminGetUserCommand({
         UserPoolId: stack.env.USER_POOL_ID,
@@ -162,6 +161,7 @@ describe('startTestStack', () => {
       }),
     );
     expect(user.Enabled).toBe(false);
+    await expect(stack.signIn(stack.disabledEmail, 'Disabled-Passw0rd!2024')).rejects.toThrow();
     const disabled = claims(await stack.disabledToken());
     const record = await new DynamoAccountStore().get(String(disabled.sub));
     expect(record).toMatchObject({ enabled: false, email: stack.disabledEmail });
