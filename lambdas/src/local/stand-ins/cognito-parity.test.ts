@@ -545,6 +545,18 @@ describe('account e-mails and forgotten passwords', () => {
     await expect(signIn(email, 'Res3t-Passw0rd!')).resolves.toBeTruthy();
   });
 
+  it('answers CodeDeliveryFailureException while the mail service is down', async () => {
+    const email = await createUser();
+    await standIns.sesStop();
+    try {
+      await expect(
+        cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email })),
+      ).rejects.toMatchObject({ name: 'CodeDeliveryFailureException' });
+    } finally {
+      await standIns.sesStart();
+    }
+  });
+
   it('sends the invitation with a generated temporary password that meets the policy', async () => {
     const email = uniqueEmail();
     await cognito.send(
@@ -558,6 +570,7 @@ describe('account e-mails and forgotten passwords', () => {
     const mail = (await standIns.sesMessages()).findLast((m) => m.destination.to.includes(email));
     expect(mail).toMatchObject({ from: MAIL_FROM, subject: ACCOUNT_EMAILS.invitation.subject });
     expect(mail?.body.html).toContain(`your e-mail ${email} `);
+    expect(mail?.body.html).not.toContain('{');
     // The text part: the HTML part escapes the password's symbols (& as &#38;).
     const temporary = /temporary password: (\S+)\n/.exec(mail?.body.text ?? '')?.[1] ?? '';
     expect(passwordProblems(temporary)).toEqual([]);
