@@ -22,6 +22,7 @@ import {
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
+  UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -421,6 +422,30 @@ describe('signing out everywhere', () => {
         { ...refusal, message: 'Access Token has been revoked' },
       );
     await expect(refresh(other.refresh)).rejects.toMatchObject(refusal);
+    const AccessToken = other.access;
+    const revokedCalls: (() => Promise<unknown>)[] = [
+      () => cognito.send(new AssociateSoftwareTokenCommand({ AccessToken })),
+      () =>
+        cognito.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken,
+            SoftwareTokenMfaSettings: { Enabled: false },
+          }),
+        ),
+      () =>
+        cognito.send(
+          new UpdateUserAttributesCommand({
+            AccessToken,
+            UserAttributes: [{ Name: 'name', Value: 'Someone' }],
+          }),
+        ),
+      () => cognito.send(new GlobalSignOutCommand({ AccessToken })),
+    ];
+    for (const revokedCall of revokedCalls)
+      await expect(revokedCall()).rejects.toMatchObject({
+        ...refusal,
+        message: 'Access Token has been revoked',
+      });
     const after = await tokensOf(email);
     await expect(
       cognito.send(new GetUserCommand({ AccessToken: after.access })),

@@ -289,6 +289,11 @@ export function parityRouter(theirs: Router, deps: ParityDeps): Router {
     GetUser: tokenAuthorized('GetUser'),
     AssociateSoftwareToken: tokenAuthorized('AssociateSoftwareToken'),
     SetUserMFAPreference: tokenAuthorized('SetUserMFAPreference'),
+    UpdateUserAttributes: tokenAuthorized('UpdateUserAttributes'),
+    DeleteUserAttributes: tokenAuthorized('DeleteUserAttributes'),
+    GetUserAttributeVerificationCode: tokenAuthorized('GetUserAttributeVerificationCode'),
+    VerifyUserAttribute: tokenAuthorized('VerifyUserAttribute'),
+    DeleteUser: tokenAuthorized('DeleteUser'),
 
     async VerifySoftwareToken(ctx, req) {
       const who = await authorize(ctx, req);
