@@ -37,11 +37,14 @@ export function renderAccountEmail(
 ): { subject: string; html: string; text: string } {
   const template = templateOf(source);
   // Replacer functions: a `$` in a generated password must not be read as a pattern.
+  // Cognito fills {username} in invitations only ("You can't use the {username} placeholder in
+  // verification email messages", developerguide/cognito-user-pool-settings-message-templates.html).
+  const named = source === 'AdminCreateUser' ? username : '{username}';
   const html = template.body
-    .replaceAll('{username}', () => escapeHtml(username))
+    .replaceAll('{username}', () => escapeHtml(named))
     .replaceAll('{####}', () => escapeHtml(code));
   const text = template.body
-    .replaceAll('{username}', () => username)
+    .replaceAll('{username}', () => named)
     .replaceAll('{####}', () => code)
     .replace(/<br\s*\/?>/g, '\n');
   return { subject: template.subject, html, text };
@@ -52,7 +55,11 @@ export function renderAccountEmail(
  * on each send, so a stopped and restarted SES stand-in keeps receiving.
  */
 export class SesAccountMessages implements Messages {
-  constructor(private readonly ses: () => { endpoint: string; from: string }) {}
+  constructor(
+    private readonly ses: () => { endpoint: string; from: string },
+    /** The error the pool answers when the mail cannot be sent (CodeDeliveryFailureException). */
+    private readonly deliveryFailed: () => Error,
+  ) {}
 
   async deliver(
     ctx: Context,
@@ -92,6 +99,9 @@ export class SesAccountMessages implements Messages {
           },
         }),
       );
+    } catch (error) {
+      ctx.logger.error({ source, error }, 'the SES stand-in did not take the e-mail');
+      throw this.deliveryFailed();
     } finally {
       client.destroy();
     }

@@ -22,6 +22,7 @@ import {
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
+  UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -421,6 +422,30 @@ describe('signing out everywhere', () => {
         { ...refusal, message: 'Access Token has been revoked' },
       );
     await expect(refresh(other.refresh)).rejects.toMatchObject(refusal);
+    const AccessToken = other.access;
+    const revokedCalls: (() => Promise<unknown>)[] = [
+      () => cognito.send(new AssociateSoftwareTokenCommand({ AccessToken })),
+      () =>
+        cognito.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken,
+            SoftwareTokenMfaSettings: { Enabled: false },
+          }),
+        ),
+      () =>
+        cognito.send(
+          new UpdateUserAttributesCommand({
+            AccessToken,
+            UserAttributes: [{ Name: 'name', Value: 'Someone' }],
+          }),
+        ),
+      () => cognito.send(new GlobalSignOutCommand({ AccessToken })),
+    ];
+    for (const revokedCall of revokedCalls)
+      await expect(revokedCall()).rejects.toMatchObject({
+        ...refusal,
+        message: 'Access Token has been revoked',
+      });
     const after = await tokensOf(email);
     await expect(
       cognito.send(new GetUserCommand({ AccessToken: after.access })),
@@ -545,6 +570,18 @@ describe('account e-mails and forgotten passwords', () => {
     await expect(signIn(email, 'Res3t-Passw0rd!')).resolves.toBeTruthy();
   });
 
+  it('answers CodeDeliveryFailureException while the mail service is down', async () => {
+    const email = await createUser();
+    await standIns.sesStop();
+    try {
+      await expect(
+        cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email })),
+      ).rejects.toMatchObject({ name: 'CodeDeliveryFailureException' });
+    } finally {
+      await standIns.sesStart();
+    }
+  });
+
   it('sends the invitation with a generated temporary password that meets the policy', async () => {
     const email = uniqueEmail();
     await cognito.send(
@@ -558,6 +595,7 @@ describe('account e-mails and forgotten passwords', () => {
     const mail = (await standIns.sesMessages()).findLast((m) => m.destination.to.includes(email));
     expect(mail).toMatchObject({ from: MAIL_FROM, subject: ACCOUNT_EMAILS.invitation.subject });
     expect(mail?.body.html).toContain(`your e-mail ${email} `);
+    expect(mail?.body.html).not.toContain('{');
     // The text part: the HTML part escapes the password's symbols (& as &#38;).
     const temporary = /temporary password: (\S+)\n/.exec(mail?.body.text ?? '')?.[1] ?? '';
     expect(passwordProblems(temporary)).toEqual([]);

@@ -256,7 +256,11 @@ async function startCognito(
     clock,
     cognito: cognitoService,
     config,
-    messages: new SesAccountMessages(() => ({ endpoint: sesEndpoint, from: mailFrom })),
+    messages: new SesAccountMessages(
+      () => ({ endpoint: sesEndpoint, from: mailFrom }),
+      () =>
+        new errors.CognitoError('CodeDeliveryFailureException', 'Unable to deliver the message.'),
+    ),
     otp,
     tokenGenerator: new ParityTokenGenerator(
       new JwtTokenGenerator(clock, triggers, config.TokenConfig),
