@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_ENROLMENT_REQUIRED } from '@agency/shared';
 import { startTestStack, type TestStack } from '../harness';
-import { allowTotp, codeAt, dataOf, newMember, signIn } from './support';
+import { codeAt, dataOf, newMember, signIn } from './support';
 
 let stack: TestStack;
 
 beforeAll(async () => {
   stack = await startTestStack({ requireMfa: true });
-  await allowTotp(stack);
 });
 afterAll(async () => {
   await stack?.stop();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION, buildPath, LOGIN_THROTTLE, TOTP } from '@agency/shared';
 import { startTestStack, type TestStack } from '../harness';
 import {
-  allowTotp,
   auditOf,
   codeAt,
   dataOf,
@@ -17,7 +16,6 @@ let stack: TestStack;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  await allowTotp(stack);
 });
 afterAll(async () => {
   await stack?.stop();

@@ -3,7 +3,6 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
-  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Secret, TOTP as Totp } from 'otpauth';
@@ -11,21 +10,6 @@ import { expect } from 'vitest';
 import { ADMIN_SESSION, ROLE_GROUP, TOTP, type Role } from '@agency/shared';
 import { AUDIT_PK } from '../../src/adapters/audit-log';
 import type { TestResponse, TestStack } from '../harness';
-
-/**
- * TOTP optional on the local pool, as infra sets it in every stage. Local provisioning creates the
- * pool without it (cognito-local then defaults to OFF and never asks for a code): set here until
- * provisioning does.
- */
-export async function allowTotp(stack: TestStack): Promise<void> {
-  await stack.clients.cognito.send(
-    new SetUserPoolMfaConfigCommand({
-      UserPoolId: stack.env.USER_POOL_ID,
-      MfaConfiguration: 'OPTIONAL',
-      SoftwareTokenMfaConfiguration: { Enabled: true },
-    }),
-  );
-}
 
 /** A fresh member of the pool, so each test has its own throttle, TOTP state and sessions. */
 export interface Member {

@@ -39,6 +39,7 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ListGroupsCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
@@ -411,10 +412,9 @@ async function createPool(
 /**
  * Give the app client the CDK client's token lives (infra/lib/constructs/auth.ts), with the access
  * token's shortened when asked. Run on every start, so a changed setting applies to a kept pool.
- * cognito-local (5.x) signs tokens with these lives and supports REFRESH_TOKEN_AUTH and RevokeToken
- * as AWS does (a revoked refresh token is dropped from the user and no longer renews), so the local
- * stack needs no revocation list of its own; it does not expire refresh tokens, which only matters
- * after 30 days.
+ * cognito-local (5.x) signs tokens with these lives; revocation (RevokeToken, sign-out everywhere,
+ * disabling) is the parity layer's (stand-ins/cognito-parity.ts). Refresh tokens do not expire
+ * locally, which only matters after 30 days.
  */
 async function setTokenLives(
   cognito: CognitoIdentityProviderClient,
@@ -432,6 +432,24 @@ async function setTokenLives(
       RefreshTokenValidity: ADMIN_SESSION.refreshTokenDays,
       TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
       EnableTokenRevocation: true,
+    }),
+  );
+}
+
+/**
+ * TOTP as the CDK pool has it (Mfa.OPTIONAL, software tokens only): a member who enrols is asked
+ * for a code at sign-in. cognito-local creates pools with MFA off, where an enrolled member would
+ * never be asked; run on every start so a pool kept from before gets it too.
+ */
+async function allowTotp(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+): Promise<void> {
+  await cognito.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
     }),
   );
 }
@@ -583,6 +601,7 @@ export async function provision(options: ProvisionOptions): Promise<Provisioned>
       pool,
       options.accessTokenTtlSeconds ?? ADMIN_SESSION.accessTokenSeconds,
     );
+    await allowTotp(clients.cognito, pool.userPoolId);
     // Both staff groups exist from the start, as the CDK creates them: an admin can invite an editor.
     for (const group of STAFF_GROUPS) await ensureGroup(clients.cognito, pool.userPoolId, group);
     await ensureUser(clients.cognito, pool.userPoolId, {
