@@ -91,7 +91,8 @@ export const stackNameOf = (stage: Stage): string => defaults[stage].stackName;
 
 /**
  * What an operator passes as CDK context (`-c mailFrom=… -c mailTo=a@x,b@y -c domainNames=… -c
- * certificateArn=… -c leadWebhookUrlParam=… -c leadWebhookSecretParam=… -c requireMfa=true|false`). The mail addresses have no default: an SES identity is created for the
+ * certificateArn=… -c leadWebhookUrlParam=… -c leadWebhookSecretParam=… -c
+ * requireMfa=true|false`). The mail addresses have no default: an SES identity is created for the
  * sender, and a placeholder would deploy a stack whose lead e-mails can never be sent.
  */
 export interface ConfigOverrides {
