@@ -12,6 +12,10 @@ const context = (key: string): string | undefined => {
   const value: unknown = app.node.tryGetContext(key);
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
+const contextSwitch = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return value === undefined ? undefined : String(value);
+};
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const account = process.env.CDK_DEFAULT_ACCOUNT;
 const region = process.env.CDK_DEFAULT_REGION;
@@ -29,5 +33,7 @@ buildApp({
     certificateArn: context('certificateArn'),
     leadWebhookUrlParam: context('leadWebhookUrlParam'),
     leadWebhookSecretParam: context('leadWebhookSecretParam'),
+    // cdk.json may hold a boolean; -c gives a string. Either is checked by stageConfig.
+    requireMfa: contextSwitch('requireMfa'),
   },
 });

@@ -124,24 +124,31 @@ export function applyGrants(
     fn.addEnvironment(ENV_NAMES.leadWebhookUrlParam, urlParameter);
     if (secretParameter) fn.addEnvironment(ENV_NAMES.leadWebhookSecretParam, secretParameter);
   }
-  if (grants.cognitoLogin || grants.cognitoRevoke || grants.cognitoAdmin?.length) {
-    const actions = [
-      ...(grants.cognitoLogin ? ['cognito-idp:InitiateAuth'] : []),
-      ...(grants.cognitoRevoke ? ['cognito-idp:RevokeToken'] : []),
-      ...(grants.cognitoAdmin ?? []),
-    ];
+  const cognitoActions = [
+    ...(grants.cognitoLogin ? ['cognito-idp:InitiateAuth'] : []),
+    ...(grants.cognitoRevoke ? ['cognito-idp:RevokeToken'] : []),
+    ...(grants.cognitoAdmin ?? []),
+  ];
+  if (cognitoActions.length)
     fn.addToRolePolicy(
-      new iam.PolicyStatement({ actions, resources: [targets.auth.userPool.userPoolArn] }),
+      new iam.PolicyStatement({
+        actions: cognitoActions,
+        resources: [targets.auth.userPool.userPoolArn],
+      }),
     );
-    setAuthEnvironment(fn, targets.auth);
-  }
+  // Calls on a user's behalf (grants.cognitoUser) need no statement, only the pool's settings.
+  if (cognitoActions.length || grants.cognitoUser?.length) setAuthEnvironment(fn, targets.auth);
 }
 
-/** The settings a function needs to verify admin tokens (no IAM: the JWKS is public). */
+/**
+ * The settings a function needs to verify staff tokens and call the user pool (no IAM: the JWKS is
+ * public), and whether the stage requires every account to enrol TOTP (REQUIRE_MFA).
+ */
 export function setAuthEnvironment(fn: lambda.Function, auth: Auth): void {
   fn.addEnvironment(ENV_NAMES.userPoolId, auth.userPool.userPoolId);
   fn.addEnvironment(ENV_NAMES.userPoolClientId, auth.client.userPoolClientId);
   fn.addEnvironment(ENV_NAMES.adminGroup, auth.adminGroup);
+  fn.addEnvironment(ENV_NAMES.requireMfa, String(auth.requireMfa));
 }
 
 /** What `grants` gives of the site: refreshing its cached pages, and its address. */

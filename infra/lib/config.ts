@@ -52,6 +52,11 @@ export const stageConfigSchema = z.object({
     })
     .optional(),
   /**
+   * Every staff account must enrol TOTP at its first sign-in before it can use anything else (the
+   * API enforces it: REQUIRE_MFA; the user pool keeps MFA optional so the enrolment can be reached).
+   */
+  requireMfa: z.boolean(),
+  /**
    * Optional third-party services (maps, chat, pixel): the Content-Security-Policy allows their
    * origins, built by the same function as the local stack's. None unless configured (off by design).
    */
@@ -68,6 +73,7 @@ const defaults: Record<Stage, Omit<StageConfigInput, 'mail'>> = {
     logRetentionDays: 7,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     priceClass: '100',
+    requireMfa: false,
   },
   prod: {
     stage: 'prod',
@@ -76,6 +82,7 @@ const defaults: Record<Stage, Omit<StageConfigInput, 'mail'>> = {
     logRetentionDays: 90,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     priceClass: '200',
+    requireMfa: true,
   },
 };
 
@@ -84,7 +91,8 @@ export const stackNameOf = (stage: Stage): string => defaults[stage].stackName;
 
 /**
  * What an operator passes as CDK context (`-c mailFrom=… -c mailTo=a@x,b@y -c domainNames=… -c
- * certificateArn=… -c leadWebhookUrlParam=… -c leadWebhookSecretParam=…`). The mail addresses have no default: an SES identity is created for the
+ * certificateArn=… -c leadWebhookUrlParam=… -c leadWebhookSecretParam=… -c
+ * requireMfa=true|false`). The mail addresses have no default: an SES identity is created for the
  * sender, and a placeholder would deploy a stack whose lead e-mails can never be sent.
  */
 export interface ConfigOverrides {
@@ -98,6 +106,8 @@ export interface ConfigOverrides {
   leadWebhookUrlParam?: string;
   /** Optional: SSM SecureString holding the webhook signing key (context leadWebhookSecretParam). */
   leadWebhookSecretParam?: string;
+  /** Optional: `true` or `false`, overriding the stage's requireMfa (context requireMfa). */
+  requireMfa?: string;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +133,7 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
   ];
   if (missing.length > 0)
     throw new ConfigError(`Missing ${stage} configuration: ${missing.join('; ')}`);
+  const requireMfa = parseSwitch('requireMfa', overrides.requireMfa);
   const input: StageConfigInput = {
     ...base,
     mail: { from: overrides.mailFrom ?? '', to: splitList(overrides.mailTo ?? '') },
@@ -143,6 +154,7 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
           },
         }
       : {}),
+    ...(requireMfa === undefined ? {} : { requireMfa }),
   };
   const parsed = stageConfigSchema.safeParse(input);
   if (!parsed.success) {
@@ -157,3 +169,12 @@ const splitList = (value: string): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** An on/off override (`-c name=true|false`); undefined when not given. */
+function parseSwitch(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new ConfigError(
+    `Invalid ${name} ${JSON.stringify(value)}: use -c ${name}=true or -c ${name}=false`,
+  );
+}

@@ -1,16 +1,38 @@
 import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/tables';
-import { IMAGE_PREFIX, UPLOAD_PREFIX, type OperationName } from '@agency/shared';
+import {
+  contract,
+  groupsAllowed,
+  IMAGE_PREFIX,
+  UPLOAD_PREFIX,
+  type Operation,
+  type OperationName,
+} from '@agency/shared';
 
 /** The tables of TABLES, in a fixed order. */
-export const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views', 'stats'];
+export const TABLE_NAMES: readonly TableName[] = [
+  'content',
+  'leads',
+  'views',
+  'stats',
+  'team',
+  'audit',
+];
 
-/** What a function may do with a table; each level maps to the fewest DynamoDB actions it needs. */
-export type TableAccess = 'read' | 'write' | 'delete';
+/**
+ * What a function may do with a table; each level maps to the fewest DynamoDB actions it needs.
+ * The narrow ones are for the account tables: `get` reads one item by its key (no query), `update`
+ * changes fields of an item, and `put` writes a whole item (the audit trail's only permission: its
+ * writer makes each PutItem conditional on a new random key, so no record is ever replaced).
+ */
+export type TableAccess = 'read' | 'write' | 'delete' | 'get' | 'update' | 'put';
 
 export const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   delete: ['dynamodb:DeleteItem'],
+  get: ['dynamodb:GetItem'],
+  update: ['dynamodb:UpdateItem'],
+  put: ['dynamodb:PutItem'],
 };
 
 export interface TableGrant {
@@ -65,11 +87,23 @@ export interface FunctionGrants {
   sendMail?: boolean;
   /** Read the captcha HMAC key. */
   captchaKey?: boolean;
-  /** `cognito-idp:InitiateAuth` on the user pool (password login, refresh-token renewal). */
+  /**
+   * `cognito-idp:InitiateAuth` on the user pool (password login, refresh-token renewal). Cognito
+   * evaluates no IAM policy for this call (the app client authorises it); the statement names the
+   * call on the role, as it always has.
+   */
   cognitoLogin?: boolean;
-  /** `cognito-idp:RevokeToken` on the user pool (sign-out). */
+  /** `cognito-idp:RevokeToken` on the user pool (sign-out); like InitiateAuth, not evaluated by IAM. */
   cognitoRevoke?: boolean;
-  /** Extra user-pool admin actions, e.g. `cognito-idp:AdminGetUser`. */
+  /**
+   * The user-pool calls a function makes on a user's behalf, authorised by that user's access
+   * token, a challenge session or a reset code (RespondToAuthChallenge, ChangePassword,
+   * AssociateSoftwareToken…): Cognito evaluates no IAM policy for them, so they grant nothing and
+   * are listed so this table names every Cognito call a function makes. They give the function the
+   * pool's settings (USER_POOL_ID, USER_POOL_CLIENT_ID).
+   */
+  cognitoUser?: readonly CognitoUserCall[];
+  /** User-pool admin actions (IAM-authorised), e.g. `cognito-idp:AdminGetUser`. */
   cognitoAdmin?: readonly string[];
   /**
    * Read the lead webhook's URL and signing key (SSM SecureStrings) when the stage configures a
@@ -79,6 +113,18 @@ export interface FunctionGrants {
   /** SITE_URL: the site's public address (links to the admin in lead notifications). */
   siteUrl?: boolean;
 }
+
+/** Cognito calls authorised by a user's token, session or code, not by IAM (see FunctionGrants.cognitoUser). */
+export type CognitoUserCall =
+  | 'RespondToAuthChallenge'
+  | 'GetUser'
+  | 'ChangePassword'
+  | 'AssociateSoftwareToken'
+  | 'VerifySoftwareToken'
+  | 'SetUserMFAPreference'
+  | 'GlobalSignOut'
+  | 'ForgotPassword'
+  | 'ConfirmForgotPassword';
 
 /** Partition-key prefixes of the throttle and replay records kept in the content table (agreed with lambdas/). */
 export const KEY_PREFIXES = {
@@ -171,16 +217,141 @@ const postReader: FunctionGrants = {
 };
 
 /**
+ * Keys of the team table (agreed with lambdas/src/adapters/account-store.ts and tables.ts): each
+ * staff account's record (`MEMBER#<sub>`) and the lease that serialises team changes (`TEAM`/`LOCK`).
+ */
+export const TEAM_KEY_PREFIXES = { member: 'MEMBER#', lease: 'TEAM' } as const;
+
+/**
+ * Every staff call reads its caller's account record, by key and consistently (disabled, signed out
+ * everywhere, TOTP enrolled: lambdas/src/lib/auth.ts). Nothing else of the team table.
+ */
+const accountCheck: TableGrant = { access: ['get'], keyPrefixes: [TEAM_KEY_PREFIXES.member] };
+/**
+ * Changing account records field by field: password and TOTP changes and signing out everywhere
+ * move `validAfter` and `mfa`; nothing creates or deletes a record but by UpdateItem.
+ */
+const accountUpdate: TableGrant = { access: ['update'], keyPrefixes: [TEAM_KEY_PREFIXES.member] };
+/**
+ * The end of every sign-in: the account record is read (a disabled one is refused there) and
+ * learns the e-mail, name and TOTP state Cognito reports.
+ */
+const accountSignIn: TableGrant = {
+  access: ['get', 'update'],
+  keyPrefixes: [TEAM_KEY_PREFIXES.member],
+};
+/** The failed sign-ins per e-mail (`LOGIN#`): checked, counted, cleared on success. */
+const loginThrottle: TableGrant = {
+  access: ['read', 'write', 'delete'],
+  keyPrefixes: [KEY_PREFIXES.login],
+};
+/** A password guess outside sign-in (changing the password, turning TOTP off): checked and counted. */
+const loginThrottleCount: TableGrant = {
+  access: ['read', 'write'],
+  keyPrefixes: [KEY_PREFIXES.login],
+};
+/**
+ * The team lease (`TEAM`/`LOCK`): taken with a conditional PutItem, released with DeleteItem, so
+ * two admins' changes run one after the other and cannot both remove the last other admin.
+ */
+const teamLease: TableGrant = { access: ['put', 'delete'], keyPrefixes: [TEAM_KEY_PREFIXES.lease] };
+/** Finding a member: the pool's users and the members of each staff group. */
+const teamListing = ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
+
+/**
  * Per-operation permissions, keyed by contract operation name. An operation missing here gets no
  * permission at all, so a new contract operation is deployed locked down until it is listed.
  */
 export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = {
+  // Every sign-in step ends in the account record; a disabled account's new refresh token is revoked.
   login: {
     cognitoLogin: true,
-    tables: { content: { access: ['read', 'write', 'delete'], keyPrefixes: [KEY_PREFIXES.login] } },
+    cognitoRevoke: true,
+    cognitoUser: ['GetUser'],
+    tables: { content: loginThrottle, team: accountSignIn },
   },
-  refreshSession: { cognitoLogin: true },
-  logoutSession: { cognitoRevoke: true },
+  // The code step: a wrong code counts toward the same throttle as a wrong password.
+  loginMfa: {
+    cognitoRevoke: true,
+    cognitoUser: ['RespondToAuthChallenge', 'GetUser'],
+    tables: { content: loginThrottle, team: accountSignIn },
+  },
+  loginNewPassword: {
+    cognitoRevoke: true,
+    cognitoUser: ['RespondToAuthChallenge', 'GetUser'],
+    tables: { content: loginThrottle, team: accountSignIn },
+  },
+  // Limited per e-mail and per client IP (RATE#reset-…); Cognito e-mails the code through SES.
+  forgotPassword: {
+    cognitoUser: ['ForgotPassword'],
+    tables: { content: { access: ['write'], keyPrefixes: [KEY_PREFIXES.rate] } },
+  },
+  // A reset ends every session from before it: the account is found by e-mail (the caller has no
+  // token), its record refuses older tokens and its refresh tokens are revoked; the e-mail's
+  // failed sign-ins are forgotten.
+  resetPassword: {
+    cognitoUser: ['ConfirmForgotPassword'],
+    cognitoAdmin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
+    tables: {
+      content: { access: ['delete'], keyPrefixes: [KEY_PREFIXES.login] },
+      team: accountUpdate,
+    },
+  },
+  // The signed-in person's own account, with their own access token.
+  getUserData: { cognitoUser: ['GetUser'] },
+  changePassword: {
+    cognitoUser: ['GetUser', 'ChangePassword'],
+    tables: { content: loginThrottleCount },
+  },
+  setupMfa: { cognitoUser: ['GetUser', 'AssociateSoftwareToken'] },
+  verifyMfa: {
+    cognitoUser: ['GetUser', 'VerifySoftwareToken', 'SetUserMFAPreference'],
+    tables: { team: accountUpdate },
+  },
+  // Proving the password and a current code takes a fresh sign-in, whose refresh token is revoked.
+  disableMfa: {
+    cognitoLogin: true,
+    cognitoRevoke: true,
+    cognitoUser: ['GetUser', 'RespondToAuthChallenge', 'SetUserMFAPreference'],
+    tables: { content: loginThrottleCount, team: accountUpdate },
+  },
+  signOutEverywhere: { cognitoUser: ['GetUser', 'GlobalSignOut'], tables: { team: accountUpdate } },
+  // The team, through the user pool's admin API; TOTP state and the rest from the account records.
+  listTeam: {
+    cognitoAdmin: teamListing,
+    tables: { team: { access: ['get'], keyPrefixes: [TEAM_KEY_PREFIXES.member] } },
+  },
+  // The pool e-mails the temporary password; a user who could not join the group is deleted again.
+  inviteMember: {
+    cognitoAdmin: [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminAddUserToGroup',
+      'cognito-idp:AdminDeleteUser',
+    ],
+  },
+  // A role change or disabling ends the member's sessions (validAfter, refresh tokens revoked).
+  updateMember: {
+    cognitoAdmin: [
+      ...teamListing,
+      'cognito-idp:AdminAddUserToGroup',
+      'cognito-idp:AdminRemoveUserFromGroup',
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminEnableUser',
+    ],
+    tables: { team: [accountSignIn, teamLease] },
+  },
+  signOutMember: {
+    cognitoAdmin: [...teamListing, 'cognito-idp:AdminUserGlobalSignOut'],
+    tables: { team: accountSignIn },
+  },
+  // The record stays, disabled, so a token the removed member still holds is refused.
+  removeMember: {
+    cognitoAdmin: [...teamListing, 'cognito-idp:AdminDeleteUser'],
+    tables: { team: [accountUpdate, teamLease] },
+  },
+  // The audit trail, read only: the table and its byActor and byAction indexes.
+  listAudit: { tables: { audit: { access: ['read'] } } },
   listPosts: postReader,
   getPost: postReader,
   previewPost: postReader,
@@ -319,8 +490,59 @@ export const RENDER_GRANTS: FunctionGrants = {
   tables: { content: contentRead, views: { access: ['read'] } },
 };
 
-/** The permissions of one operation's function. */
-export const grantsOf = (name: OperationName): FunctionGrants => OPERATION_GRANTS[name] ?? {};
+/** The sign-in operations, which record their own attempts in the audit trail (success, failure, throttled). */
+export const SIGN_IN_OPERATIONS: readonly OperationName[] = [
+  'login',
+  'loginMfa',
+  'loginNewPassword',
+  'forgotPassword',
+  'resetPassword',
+];
+
+/** A staff operation: one the access table lists (auth 'admin', or a public one with an admin view). */
+export const isStaffOperation = (name: OperationName): boolean => groupsAllowed(name).length > 0;
+
+/**
+ * Whether an operation's function writes to the audit trail: the handler wrapper records every
+ * admin call that is not a GET, and the lead export (the rule of lambdas/src/lib/audit.ts
+ * `isAudited`; a public call with a staff view only reads); the sign-in operations record their own.
+ */
+export const isAudited = (name: OperationName): boolean => {
+  const op: Operation = contract[name];
+  return (
+    SIGN_IN_OPERATIONS.includes(name) ||
+    (op.auth === 'admin' && (op.method !== 'GET' || name === 'exportLeads'))
+  );
+};
+
+/** Appending to the audit trail: PutItem on its table and nothing else (no read, change or delete). */
+const auditAppend: TableGrant = { access: ['put'] };
+
+/** `grants` with `more` added to its table grants. */
+function withTables(
+  grants: FunctionGrants,
+  more: Partial<Record<TableName, TableGrant>>,
+): FunctionGrants {
+  const tables = { ...grants.tables };
+  for (const name of TABLE_NAMES) {
+    const extra = more[name];
+    if (!extra) continue;
+    const had = tables[name];
+    tables[name] = had ? [...(Array.isArray(had) ? had : [had]), extra] : extra;
+  }
+  return { ...grants, tables };
+}
+
+/**
+ * The permissions of one operation's function: its row of OPERATION_GRANTS, plus what the handler
+ * wrapper does for it: reading the caller's account record on every staff call, and appending to
+ * the audit trail for the audited ones.
+ */
+export const grantsOf = (name: OperationName): FunctionGrants =>
+  withTables(OPERATION_GRANTS[name] ?? {}, {
+    ...(isStaffOperation(name) ? { team: accountCheck } : {}),
+    ...(isAudited(name) ? { audit: auditAppend } : {}),
+  });
 
 /** Index names of a table, straight from TABLES. */
 export const indexNamesOf = (table: TableName): string[] =>

@@ -21,6 +21,17 @@ describe('stage configuration', () => {
     expect(() => stageConfig('prod', { mailTo: mail.mailTo })).toThrow(/mailFrom/);
   });
 
+  it('requires TOTP enrolment in prod and not in dev, unless the operator says otherwise (-c requireMfa)', () => {
+    expect(stageConfig('prod', mail).requireMfa).toBe(true);
+    expect(stageConfig('dev', mail).requireMfa).toBe(false);
+    expect(stageConfig('prod', { ...mail, requireMfa: 'false' }).requireMfa).toBe(false);
+    expect(stageConfig('dev', { ...mail, requireMfa: 'true' }).requireMfa).toBe(true);
+    for (const value of ['yes', 'TRUE', '1', ''])
+      expect(() => stageConfig('prod', { ...mail, requireMfa: value }), value).toThrow(
+        /requireMfa.*-c requireMfa=true or -c requireMfa=false/,
+      );
+  });
+
   it('rejects an unknown stage, naming the allowed ones', () => {
     expect(() => parseStage('staging')).toThrow(ConfigError);
     expect(() => parseStage('staging')).toThrow(/dev, prod/);

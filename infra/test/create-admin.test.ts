@@ -120,5 +120,9 @@ describe('create-admin', () => {
       expect(passwordSchema.safeParse(generatePassword()).success).toBe(true);
     expect(passwordSchema.safeParse('short1!A').success).toBe(false);
     expect(passwordSchema.safeParse('alllowercase-123').success).toBe(false);
+    // The rules as the API names them (shared passwordProblems), every broken one at once.
+    expect(passwordSchema.safeParse('alllowercase').error?.issues[0]?.message).toBe(
+      'needs an uppercase letter, a digit, a symbol such as ! @ # $ % & *',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { ADMIN_GROUP, ENV_NAMES } from '@agency/shared';
+import { ADMIN_GROUP, EDITOR_GROUP, ENV_NAMES } from '@agency/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { resourcesOf } from './template';
@@ -28,7 +28,20 @@ describe('configuration names shared by the stack and the code', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('creates the admin group the Lambdas check', () => {
+  it('creates the admin and editor groups the Lambdas check', () => {
     s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: EDITOR_GROUP });
+  });
+
+  it("sets the staff accounts' variables (team table, audit table, REQUIRE_MFA: off in dev) on the functions", () => {
+    const set = new Map<string, unknown[]>();
+    for (const { id } of resourcesOf(s.template, 'AWS::Lambda::Function')) {
+      const props = variablesSchema.parse(s.template.toJSON().Resources[id].Properties);
+      for (const [name, value] of Object.entries(props.Environment?.Variables ?? {}))
+        set.set(name, [...(set.get(name) ?? []), value]);
+    }
+    for (const name of [ENV_NAMES.teamTable, ENV_NAMES.auditTable, ENV_NAMES.requireMfa])
+      expect(set.get(name)?.length ?? 0, name).toBeGreaterThan(0);
+    expect(new Set(set.get(ENV_NAMES.requireMfa))).toEqual(new Set(['false']));
   });
 });

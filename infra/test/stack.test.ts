@@ -1,12 +1,32 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { FUNCTIONS, operationFunction, RENDER } from '@agency/lambdas/functions';
+import { FUNCTIONS, operationFunction, RENDER, triggerFunction } from '@agency/lambdas/functions';
 import { TABLES, type TableName } from '@agency/lambdas/tables';
-import { contract, handlerModule, operationNames, SPECIAL_SLUGS } from '@agency/shared';
+import {
+  ACCOUNT_EMAILS,
+  AUTH_CHALLENGE_MINUTES,
+  contract,
+  groupsAllowed,
+  handlerModule,
+  operationNames,
+  PASSWORD_POLICY,
+  SPECIAL_SLUGS,
+  STAFF_GROUPS,
+  staffScope,
+  type OperationName,
+} from '@agency/shared';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_GRANTS, TABLE_ACTIONS, TABLE_NAMES } from '../lib/grants';
+import {
+  isAudited,
+  isStaffOperation,
+  OPERATION_GRANTS,
+  SIGN_IN_OPERATIONS,
+  TABLE_ACTIONS,
+  TABLE_NAMES,
+} from '../lib/grants';
+import { TABLE_IDS } from '../lib/constructs/data';
 import { uploadOrigins } from '../lib/stacks/site-stack';
 import { currentDefaultsProblems } from './flag-report';
 import {
@@ -42,14 +62,8 @@ beforeAll(async () => {
 }, SYNTH_TIMEOUT_MS);
 
 const tableId = (name: TableName): string => {
-  const ids = {
-    content: 'DataContentTable',
-    leads: 'DataLeadsTable',
-    views: 'DataViewsTable',
-    stats: 'DataStatsTable',
-  };
   const found = resourcesOf(s.template, 'AWS::DynamoDB::Table').find((t) =>
-    t.id.startsWith(ids[name]),
+    t.id.startsWith(`Data${TABLE_IDS[name]}`),
   );
   if (!found) throw new Error(`no ${name} table`);
   return found.id;
@@ -64,11 +78,33 @@ const envOf = (fnId: string): Record<string, unknown> =>
     .object({ Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }) })
     .parse(s.template.toJSON().Resources[fnId].Properties).Environment.Variables;
 const opFunction = (name: string) => functionByDescription(s.template, `${name}:`);
-/** Statements other than the function's own log writing. */
-const grantsOfFn = (fnId: string): Statement[] =>
+const leadingKeysOf = (st: Statement): string[] | undefined =>
+  z
+    .object({
+      'ForAllValues:StringLike': z.object({ 'dynamodb:LeadingKeys': z.array(z.string()) }),
+    })
+    .optional()
+    .parse(st.Condition)?.['ForAllValues:StringLike']['dynamodb:LeadingKeys'];
+/** The caller's account check of a staff call: GetItem on the team table's MEMBER# records. */
+const isAccountCheck = (st: Statement): boolean =>
+  st.actions.join() === 'dynamodb:GetItem' &&
+  JSON.stringify(referencedIds(st.Resource)) === JSON.stringify([tableId('team')]) &&
+  leadingKeysOf(st)?.join() === 'MEMBER#*';
+/** An audit record's append: PutItem on the audit table. */
+const isAuditAppend = (st: Statement): boolean =>
+  st.actions.join() === 'dynamodb:PutItem' &&
+  JSON.stringify(referencedIds(st.Resource)) === JSON.stringify([tableId('audit')]);
+/** Statements other than the function's own log writing (all of them). */
+const allGrantsOfFn = (fnId: string): Statement[] =>
   statementsOf(s.template, fnId).filter((st) => !st.actions.every((a) => a.startsWith('logs:')));
+/**
+ * A function's own grants: not its logs, nor what the handler wrapper needs on every staff call
+ * (the account check) and audited call (the audit append), which "staff accounts" tests for all.
+ */
+const grantsOfFn = (fnId: string): Statement[] =>
+  allGrantsOfFn(fnId).filter((st) => !isAccountCheck(st) && !isAuditAppend(st));
 const dynamoStatements = (fnId: string, table: TableName): Statement[] =>
-  grantsOfFn(fnId).filter(
+  allGrantsOfFn(fnId).filter(
     (st) =>
       st.actions.some((a) => a.startsWith('dynamodb:')) &&
       referencedIds(st.Resource).includes(tableId(table)),
@@ -97,13 +133,7 @@ const mediaAccessOf = (fnId: string): Partial<Record<MediaPrefixKey, string[]>> 
 const tableAccessOf = (fnId: string, table: TableName): Record<string, string[]> =>
   Object.fromEntries(
     dynamoStatements(fnId, table).map((st) => [
-      z
-        .object({
-          'ForAllValues:StringLike': z.object({ 'dynamodb:LeadingKeys': z.array(z.string()) }),
-        })
-        .optional()
-        .parse(st.Condition)
-        ?.['ForAllValues:StringLike']['dynamodb:LeadingKeys'].join(' ') ?? '*',
+      leadingKeysOf(st)?.join(' ') ?? '*',
       [...st.actions].sort(),
     ]),
   );
@@ -115,10 +145,10 @@ const listsMedia = (fnId: string): boolean =>
       JSON.stringify(st.Resource) ===
         JSON.stringify({ 'Fn::GetAtt': [bucketId('MediaBucket'), 'Arn'] }),
   );
-/** The project's functions (API operations, render, jobs, image function), by logical id. */
+/** The project's functions (API operations, render, jobs, image function, the pool's trigger), by logical id. */
 const ownFunctions = () =>
   resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
-    /^(Api|Render|LeadJobs|PostJobs|Images|LeadStats)/.test(f.id),
+    /^(Api|Render|LeadJobs|PostJobs|Images|LeadStats|Auth)/.test(f.id),
   );
 /** The parameters a function may read from Parameter Store (ARN suffixes after `:parameter`). */
 const parametersOf = (fnId: string): string[] =>
@@ -233,7 +263,7 @@ describe('prod stack', () => {
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
       const own = ownFunctions();
-      expect(own).toHaveLength(operationNames.length + 6);
+      expect(own).toHaveLength(operationNames.length + 7);
       for (const fn of own) {
         for (const st of statementsOf(s.template, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
@@ -247,7 +277,7 @@ describe('prod stack', () => {
         expect(grantsOfFn(opFunction(name).id), name).toEqual([]);
       }
       expect(operationNames.filter((n) => !OPERATION_GRANTS[n])).toEqual(
-        expect.arrayContaining(['getHealth', 'getExtensionImage', 'getUserData']),
+        expect.arrayContaining(['getHealth', 'getExtensionImage']),
       );
     });
 
@@ -344,16 +374,22 @@ describe('prod stack', () => {
       ).not.toContain('dynamodb:DeleteItem');
     });
 
-    it('lets login call InitiateAuth on the pool and touch only LOGIN# throttle records', () => {
+    it('lets login call InitiateAuth (and revoke the token of a disabled account) on the pool, and touch only LOGIN# throttle and MEMBER# records', () => {
       const fnId = opFunction('login').id;
       const cognito = grantsOfFn(fnId).find((st) =>
         st.actions.some((a) => a.startsWith('cognito-idp:')),
       );
-      expect(cognito?.actions).toEqual(['cognito-idp:InitiateAuth']);
+      expect(cognito?.actions).toEqual(['cognito-idp:InitiateAuth', 'cognito-idp:RevokeToken']);
       expect(referencedIds(cognito?.Resource)).toEqual([expect.stringMatching(/^AuthUserPool/)]);
       expect(dynamoStatements(fnId, 'content')[0]?.Condition).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGIN#*'] },
       });
+      expect(tableAccessOf(fnId, 'team')).toEqual({
+        'MEMBER#*': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      });
+      expect(tableAccessOf(fnId, 'audit')).toEqual({ '*': ['dynamodb:PutItem'] });
+      for (const table of ['leads', 'views', 'stats'] as const)
+        expect(dynamoStatements(fnId, table), table).toEqual([]);
     });
 
     it('lets the category and author managers touch only their own kind of records, and no post', () => {
@@ -916,8 +952,281 @@ describe('prod stack', () => {
     expect(referencedIds(secret?.Resource)).toEqual(['ApiCaptchaKey2895B6A1']);
   });
 
+  describe('staff accounts', () => {
+    const staff = operationNames.filter(isStaffOperation);
+    const audited = operationNames.filter(isAudited);
+    /** Every IAM statement of the template: inline role policies, policies and managed policies. */
+    const everyStatement = (): { owner: string; st: Statement }[] => {
+      const documents = [
+        ...resourcesOf(s.template, 'AWS::IAM::Policy').map((p) => ({
+          owner: JSON.stringify(p.props.Roles),
+          doc: p.props.PolicyDocument,
+        })),
+        ...resourcesOf(s.template, 'AWS::IAM::ManagedPolicy').map((p) => ({
+          owner: p.id,
+          doc: p.props.PolicyDocument,
+        })),
+        ...resourcesOf(s.template, 'AWS::IAM::Role').flatMap((r) =>
+          z
+            .array(z.object({ PolicyDocument: z.unknown() }))
+            .parse(r.props.Policies ?? [])
+            .map((p) => ({ owner: r.id, doc: p.PolicyDocument })),
+        ),
+      ];
+      return documents.flatMap(({ owner, doc }) =>
+        z
+          .object({ Statement: z.array(z.unknown()) })
+          .parse(doc)
+          .Statement.map((raw) => {
+            const st = z
+              .object({ Action: z.union([z.string(), z.array(z.string())]) })
+              .passthrough()
+              .parse(raw);
+            const actions = typeof st.Action === 'string' ? [st.Action] : st.Action;
+            return { owner, st: { ...(st as unknown as Statement), actions } };
+          }),
+      );
+    };
+    const roleOf = (fnId: string): string =>
+      JSON.stringify([
+        {
+          Ref: z
+            .object({ Role: z.object({ 'Fn::GetAtt': z.tuple([z.string(), z.string()]) }) })
+            .parse(s.template.toJSON().Resources[fnId].Properties).Role['Fn::GetAtt'][0],
+        },
+      ]);
+
+    it('requires, on every staff route, the scope of exactly the groups the access table allows', () => {
+      const routes = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route');
+      for (const name of operationNames) {
+        const op = contract[name];
+        const route = routes.find((r) => r.props.RouteKey === `${op.method} ${op.path}`);
+        if (op.auth === 'admin') {
+          expect(groupsAllowed(name).length, name).toBeGreaterThan(0);
+          expect(route?.props.AuthorizationScopes, name).toEqual(
+            groupsAllowed(name).map(staffScope),
+          );
+        } else expect(route?.props.AuthorizationScopes, name).toBeUndefined();
+      }
+      // Editors are kept off the leads, the team and the audit trail by the route itself.
+      const scopesOf = (name: OperationName) =>
+        routes.find((r) => r.props.RouteKey === `${contract[name].method} ${contract[name].path}`)
+          ?.props.AuthorizationScopes;
+      expect(scopesOf('listLeads')).toEqual(['agency/admins']);
+      expect(scopesOf('listAudit')).toEqual(['agency/admins']);
+      expect(scopesOf('createPost')).toEqual(['agency/admins', 'agency/editors']);
+    });
+
+    it('lets no role change, delete or overwrite-by-update the audit trail: PutItem only, and reads only for listAudit', () => {
+      const auditId = tableId('audit');
+      const onAudit = everyStatement().filter(({ st }) =>
+        referencedIds(st.Resource).includes(auditId),
+      );
+      expect(onAudit.length).toBeGreaterThan(0);
+      const listAuditRole = roleOf(opFunction('listAudit').id);
+      for (const { owner, st } of onAudit) {
+        expect(st.Effect).toBe('Allow');
+        const allowed = owner === listAuditRole ? TABLE_ACTIONS.read : ['dynamodb:PutItem'];
+        expect(
+          st.actions.filter((a) => !allowed.includes(a)),
+          owner,
+        ).toEqual([]);
+        for (const forbidden of [
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:*',
+          'dynamodb:PartiQLUpdate',
+          'dynamodb:PartiQLDelete',
+        ])
+          expect(st.actions, owner).not.toContain(forbidden);
+        // Writers name the table itself, never an index or a wildcard.
+        if (st.actions.includes('dynamodb:PutItem'))
+          expect(st.Resource).toEqual({ 'Fn::GetAtt': [auditId, 'Arn'] });
+      }
+      // The reader covers the table and its two indexes, and nothing else.
+      const reads = onAudit.filter(({ owner }) => owner === listAuditRole);
+      expect(reads).toHaveLength(1);
+      expect(JSON.stringify(reads[0]?.st.Resource)).toContain('/index/byActor');
+      expect(JSON.stringify(reads[0]?.st.Resource)).toContain('/index/byAction');
+      // No managed policy or wildcard action reaches DynamoDB in the stack at all.
+      for (const { owner, st } of everyStatement())
+        expect(
+          st.actions.filter((a) => a === '*' || a === 'dynamodb:*'),
+          owner,
+        ).toEqual([]);
+    });
+
+    it('lets exactly the audited operations append to the audit trail, and tells exactly them where it is', () => {
+      const appenders = operationNames.filter((name) =>
+        allGrantsOfFn(opFunction(name).id).some(isAuditAppend),
+      );
+      expect(appenders.sort()).toEqual([...audited].sort());
+      expect(audited).toEqual(
+        expect.arrayContaining([
+          'login',
+          'loginMfa',
+          'loginNewPassword',
+          'forgotPassword',
+          'resetPassword',
+          'createPost',
+          'exportLeads',
+          'inviteMember',
+          'removeMember',
+        ]),
+      );
+      for (const name of ['listLeads', 'getDashboard', 'listPosts', 'getPost', 'listAudit'])
+        expect(audited, name).not.toContain(name);
+      for (const name of operationNames) {
+        const env = envOf(opFunction(name).id);
+        if (audited.includes(name) || name === 'listAudit')
+          expect(env.AUDIT_TABLE, name).toEqual({ Ref: tableId('audit') });
+        else expect(env, name).not.toHaveProperty('AUDIT_TABLE');
+      }
+    });
+
+    it('lets every staff function read its caller account record, and only that, with REQUIRE_MFA on in prod', () => {
+      for (const name of operationNames) {
+        const fnId = opFunction(name).id;
+        // CDK merges it with an update of the same records into one statement.
+        const reads = tableAccessOf(fnId, 'team')['MEMBER#*']?.includes('dynamodb:GetItem');
+        if (staff.includes(name)) expect(reads, name).toBe(true);
+        else if (!SIGN_IN_OPERATIONS.includes(name)) expect(reads, name).toBeUndefined();
+        if (staff.includes(name))
+          expect(envOf(fnId), name).toMatchObject({ TEAM_TABLE: { Ref: tableId('team') } });
+        if (staff.includes(name) || SIGN_IN_OPERATIONS.includes(name))
+          expect(envOf(fnId).REQUIRE_MFA, name).toBe('true');
+        else expect(envOf(fnId), name).not.toHaveProperty('REQUIRE_MFA');
+      }
+      // The table's records: nobody deletes an account record (a removed member's stays, disabled),
+      // and only the team changes take the lease.
+      for (const name of operationNames) {
+        const access = tableAccessOf(opFunction(name).id, 'team');
+        expect(access['MEMBER#*'] ?? [], name).not.toContain('dynamodb:DeleteItem');
+        expect(
+          Object.keys(access).filter((k) => k !== 'MEMBER#*' && k !== 'TEAM*'),
+          name,
+        ).toEqual([]);
+        if (access['TEAM*'])
+          expect([name, access['TEAM*']]).toEqual([
+            expect.stringMatching(/^(updateMember|removeMember)$/),
+            ['dynamodb:DeleteItem', 'dynamodb:PutItem'],
+          ]);
+      }
+    });
+
+    it("keeps the pool's admin API to the team functions and the password reset", () => {
+      const adminActions = (name: OperationName) =>
+        grantsOfFn(opFunction(name).id)
+          .flatMap((st) => st.actions)
+          .filter((a) => a.startsWith('cognito-idp:Admin') || a.startsWith('cognito-idp:List'))
+          .sort();
+      const team = ['listTeam', 'inviteMember', 'updateMember', 'signOutMember', 'removeMember'];
+      for (const name of operationNames) {
+        const actions = adminActions(name);
+        if (team.includes(name)) expect(actions.length, name).toBeGreaterThan(0);
+        else if (name === 'resetPassword')
+          expect(actions).toEqual([
+            'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminUserGlobalSignOut',
+          ]);
+        else expect(actions, name).toEqual([]);
+      }
+      expect(adminActions('listTeam')).toEqual([
+        'cognito-idp:ListUsers',
+        'cognito-idp:ListUsersInGroup',
+      ]);
+      // Only an invitation creates a user, and nothing sets a password behind its owner's back.
+      for (const name of operationNames) {
+        const actions = adminActions(name);
+        if (name !== 'inviteMember')
+          expect(actions, name).not.toContain('cognito-idp:AdminCreateUser');
+        expect(actions, name).not.toContain('cognito-idp:AdminSetUserPassword');
+      }
+      // Admin actions are on this pool only.
+      for (const name of team)
+        for (const st of grantsOfFn(opFunction(name).id).filter((x) =>
+          x.actions.some((a) => a.startsWith('cognito-idp:')),
+        ))
+          expect(st.Resource).toEqual({
+            'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'],
+          });
+    });
+
+    it('puts the staff scopes in access tokens with a V2 pre token generation trigger that holds no permission', () => {
+      const fn = functionByDescription(s.template, 'Adds the scope of each staff group');
+      const pool = resourcesOf(s.template, 'AWS::Cognito::UserPool')[0];
+      expect(pool?.props.LambdaConfig).toEqual({
+        PreTokenGenerationConfig: {
+          LambdaArn: { 'Fn::GetAtt': [fn.id, 'Arn'] },
+          LambdaVersion: 'V2_0',
+        },
+      });
+      expect(s.stack.auth.staffScopes.bundle).toBe(triggerFunction('staff-scopes').name);
+      expect(triggerFunction('staff-scopes').entry).toBe(
+        path.join(REPO_ROOT, 'lambdas/src/workers/staff-scopes.ts'),
+      );
+      expect(fn.props).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: 'nodejs24.x',
+        Timeout: 5,
+      });
+      expect(grantsOfFn(fn.id)).toEqual([]);
+      // Cognito, and only Cognito from this pool, may invoke it.
+      s.template.hasResourceProperties('AWS::Lambda::Permission', {
+        FunctionName: { 'Fn::GetAtt': [fn.id, 'Arn'] },
+        Principal: 'cognito-idp.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [pool?.id, 'Arn'] },
+      });
+    });
+
+    it('creates both staff groups, and sends invitations and reset codes as the stage sender with the ACCOUNT_EMAILS texts', () => {
+      for (const group of STAFF_GROUPS)
+        s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
+      expect(STAFF_GROUPS).toEqual(['admins', 'editors']);
+      s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+        EmailConfiguration: {
+          EmailSendingAccount: 'DEVELOPER',
+          From: 'no-reply@example.com',
+          // The identity the Mail construct creates, in the stack's own region.
+          SourceArn: 'arn:aws:ses:eu-west-1:123456789012:identity/no-reply@example.com',
+        },
+        AdminCreateUserConfig: {
+          AllowAdminCreateUserOnly: true,
+          InviteMessageTemplate: {
+            EmailSubject: ACCOUNT_EMAILS.invitation.subject,
+            EmailMessage: ACCOUNT_EMAILS.invitation.body,
+          },
+        },
+        VerificationMessageTemplate: Match.objectLike({
+          DefaultEmailOption: 'CONFIRM_WITH_CODE',
+          EmailSubject: ACCOUNT_EMAILS.passwordReset.subject,
+          EmailMessage: ACCOUNT_EMAILS.passwordReset.body,
+        }),
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: PASSWORD_POLICY.minLength,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+            TemporaryPasswordValidityDays: PASSWORD_POLICY.tempPasswordDays,
+          },
+        },
+      });
+      // The pool waits for its sender identity.
+      const pool = resourcesOf(s.template, 'AWS::Cognito::UserPool')[0];
+      expect(JSON.stringify(pool?.raw.DependsOn)).toMatch(/MailSender/);
+      s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        AuthSessionValidity: AUTH_CHALLENGE_MINUTES,
+      });
+    });
+  });
+
   describe('data', () => {
-    it('creates the four tables exactly as TABLES defines them, on demand, encrypted, with PITR', () => {
+    it('creates the six tables exactly as TABLES defines them, on demand, encrypted, with PITR', () => {
       expect(resourcesOf(s.template, 'AWS::DynamoDB::Table')).toHaveLength(TABLE_NAMES.length);
       for (const name of TABLE_NAMES) {
         const spec = TABLES[name];

@@ -37,12 +37,21 @@ export type JobName = (typeof JOBS)[number];
 export const WORKERS = ['process-image'] as const;
 export type WorkerName = (typeof WORKERS)[number];
 
+/**
+ * Functions the user pool invokes (`src/workers/<name>.ts`): `staff-scopes`, its pre token
+ * generation trigger, adds each staff group's scope to access tokens (shared/src/access.ts). Cognito
+ * waits for it on every sign-in and refresh, so it stays small and has no permission at all.
+ */
+export const TRIGGERS = ['staff-scopes'] as const;
+export type TriggerName = (typeof TRIGGERS)[number];
+
 /** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */
 export const RENDER = 'render';
 
 export type LambdaFunction =
   | { kind: 'operation'; name: string; operation: OperationName; entry: string }
   | { kind: 'job'; name: JobName; entry: string }
+  | { kind: 'trigger'; name: TriggerName; entry: string }
   | {
       kind: 'worker';
       name: WorkerName;
@@ -90,6 +99,10 @@ export function workerFunction(name: WorkerName): LambdaFunction & { kind: 'work
   };
 }
 
+export function triggerFunction(name: TriggerName): LambdaFunction & { kind: 'trigger' } {
+  return { kind: 'trigger', name, entry: path.join(LAMBDAS_ROOT, 'src', 'workers', `${name}.ts`) };
+}
+
 // The render function is the web app's code: the workspaces sit side by side, and the bundler only
 // reads web's files (lambdas source never imports web).
 const WEB_ROOT = path.resolve(LAMBDAS_ROOT, '..', 'web');
@@ -101,11 +114,12 @@ export const renderFunction: LambdaFunction & { kind: 'render' } = {
   webRoot: WEB_ROOT,
 };
 
-/** One function per contract operation, the deployed jobs, the workers, and the render function. */
+/** One function per contract operation, the deployed jobs, the workers, the user pool's triggers, and the render function. */
 export const FUNCTIONS: readonly LambdaFunction[] = [
   ...operationNames.map(operationFunction),
   ...JOBS.map(jobFunction),
   ...WORKERS.map(workerFunction),
+  ...TRIGGERS.map(triggerFunction),
   renderFunction,
 ];
 

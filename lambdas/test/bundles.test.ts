@@ -14,6 +14,7 @@ import {
   MissingBundleError,
   operationFunction,
   RENDER,
+  triggerFunction,
   workerFunction,
 } from '../bundling/functions';
 import { platformPackages, REPO_ROOT } from '../bundling/native-modules';
@@ -67,7 +68,7 @@ export const handler = async () => {
 });
 
 describe('the function list', () => {
-  it('has one function per operation, the scheduled and deploy-time jobs and the render function, named uniquely', () => {
+  it("has one function per operation, the scheduled and deploy-time jobs, the workers, the user pool's trigger and the render function, named uniquely", () => {
     const names = FUNCTIONS.map((fn) => fn.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('create-post');
@@ -79,8 +80,14 @@ describe('the function list', () => {
         'backfill-lead-stats',
         'render',
         'process-image',
+        'staff-scopes',
       ]),
     );
+    // The pre token generation trigger is bundled from the worker module that exports its handler.
+    expect(triggerFunction('staff-scopes').entry).toBe(
+      path.join(LAMBDAS_ROOT, 'src/workers/staff-scopes.ts'),
+    );
+    expect(FUNCTIONS.find((fn) => fn.name === 'staff-scopes')?.kind).toBe('trigger');
     expect(operationFunction('createPost').entry).toBe(
       path.join(LAMBDAS_ROOT, 'src/handlers/post/create-post.ts'),
     );

@@ -7,7 +7,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { ADMIN_GROUP } from '@agency/shared';
+import { ADMIN_GROUP, passwordProblems } from '@agency/shared';
 import { STAGES, stackNameOf } from '../config';
 import { OUTPUTS } from '../names';
 
@@ -15,14 +15,14 @@ export class CreateAdminError extends Error {
   override readonly name = 'CreateAdminError';
 }
 
-/** The password policy of the user pool (Auth construct): checked here so a bad password fails before any call. */
-export const passwordSchema = z
-  .string()
-  .min(12, 'must be at least 12 characters')
-  .regex(/[a-z]/, 'needs a lower-case letter')
-  .regex(/[A-Z]/, 'needs an upper-case letter')
-  .regex(/[0-9]/, 'needs a digit')
-  .regex(/[^A-Za-z0-9]/, 'needs a symbol');
+/**
+ * The user pool's password policy (PASSWORD_POLICY, which the Auth construct sets), checked here by
+ * the same rules the API applies, so a bad password fails before any call, naming every rule.
+ */
+export const passwordSchema = z.string().superRefine((password, ctx) => {
+  const problems = passwordProblems(password);
+  if (problems.length) ctx.addIssue({ code: 'custom', message: `needs ${problems.join(', ')}` });
+});
 
 export const optionsSchema = z
   .object({
@@ -104,8 +104,10 @@ export async function userPoolIdOf(
 const nameOf = (e: unknown): string => (e instanceof Error ? e.name : '');
 
 /**
- * Create (or update) an admin: a confirmed user with a verified e-mail and a permanent password
- * (the site's login does not answer Cognito's new-password challenge), in the `admins` group.
+ * Create (or update) an admin: a confirmed user with a verified e-mail and a permanent password,
+ * in the `admins` group (which the stack creates, beside `editors`). This is how the first admin
+ * comes to be; everyone after is invited from Admin → Team, where Cognito e-mails a temporary
+ * password and the first sign-in sets a new one.
  */
 export async function createAdmin(
   clients: AdminClients,

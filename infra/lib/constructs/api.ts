@@ -1,4 +1,11 @@
-import { contract, operationNames, type Operation, type OperationName } from '@agency/shared';
+import {
+  contract,
+  groupsAllowed,
+  operationNames,
+  staffScope,
+  type Operation,
+  type OperationName,
+} from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { operationFunction } from '@agency/lambdas/functions';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -37,7 +44,8 @@ export const pascalCase = (name: string): string => name.charAt(0).toUpperCase()
 
 /**
  * The HTTP API: one route and one function per contract operation, generated from the contract, so an
- * operation added there is deployed with no edit here. Admin routes also pass a Cognito JWT authorizer.
+ * operation added there is deployed with no edit here. Staff routes also pass a Cognito JWT authorizer
+ * that requires the scope of a group the access table allows (shared/src/access.ts).
  */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -149,11 +157,17 @@ export class Api extends Construct {
     });
     // Public calls with an admin view verify a token themselves when one is sent.
     if (op.auth === 'admin' || op.adminView) setAuthEnvironment(fn, this.props.auth);
+    const scopes = groupsAllowed(name).map(staffScope);
+    // An empty list would let any token of the pool through.
+    if (op.auth === 'admin' && scopes.length === 0)
+      throw new Error(`${name} is a staff operation missing from OPERATION_ACCESS`);
     const routes = this.httpApi.addRoutes({
       path: op.path,
       methods: [apigw.HttpMethod[op.method]],
       integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-      ...(op.auth === 'admin' ? { authorizer } : {}),
+      // A staff route takes an access token carrying the scope of one of the groups the access
+      // table allows (the user pool's staff-scopes trigger adds them); the function checks again.
+      ...(op.auth === 'admin' ? { authorizer, authorizationScopes: scopes } : {}),
     });
     if (op.auth === 'public')
       for (const route of routes)

@@ -22,9 +22,14 @@ export const TABLE_IDS: Record<TableName, string> = {
   leads: 'LeadsTable',
   views: 'ViewsTable',
   stats: 'StatsTable',
+  team: 'TeamTable',
+  audit: 'AuditTable',
 };
 
-/** The DynamoDB tables (content, leads, views, stats) exactly as `TABLES` defines their keys and indexes. */
+/**
+ * The DynamoDB tables (content, leads, views, stats, and the staff accounts' team and audit tables)
+ * exactly as `TABLES` defines their keys, indexes and time-to-live.
+ */
 export class Data extends Construct {
   readonly tables: Record<TableName, dynamodb.Table>;
 
@@ -37,6 +42,8 @@ export class Data extends Construct {
       leads: make('leads'),
       views: make('views'),
       stats: make('stats'),
+      team: make('team'),
+      audit: make('audit'),
     };
   }
 

@@ -69,8 +69,12 @@ export class SiteStack extends Stack {
       accessLogs: accessLogs.bucket,
       uploadOrigins: uploadOrigins(config.domain),
     });
-    this.auth = new Auth(this, 'Auth', { protectData: config.protectData });
     this.mail = new Mail(this, 'Mail', config.mail);
+    this.auth = new Auth(this, 'Auth', {
+      ...common,
+      requireMfa: config.requireMfa,
+      mail: this.mail,
+    });
     const baseTargets = {
       tables: this.data.tables,
       media: this.media.bucket,
