@@ -1,10 +1,9 @@
 import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/tables';
 import {
-  contract,
   groupsAllowed,
+  writesAudit,
   IMAGE_PREFIX,
   UPLOAD_PREFIX,
-  type Operation,
   type OperationName,
 } from '@agency/shared';
 
@@ -490,30 +489,8 @@ export const RENDER_GRANTS: FunctionGrants = {
   tables: { content: contentRead, views: { access: ['read'] } },
 };
 
-/** The sign-in operations, which record their own attempts in the audit trail (success, failure, throttled). */
-export const SIGN_IN_OPERATIONS: readonly OperationName[] = [
-  'login',
-  'loginMfa',
-  'loginNewPassword',
-  'forgotPassword',
-  'resetPassword',
-];
-
 /** A staff operation: one the access table lists (auth 'admin', or a public one with an admin view). */
 export const isStaffOperation = (name: OperationName): boolean => groupsAllowed(name).length > 0;
-
-/**
- * Whether an operation's function writes to the audit trail: the handler wrapper records every
- * admin call that is not a GET, and the lead export (the rule of lambdas/src/lib/audit.ts
- * `isAudited`; a public call with a staff view only reads); the sign-in operations record their own.
- */
-export const isAudited = (name: OperationName): boolean => {
-  const op: Operation = contract[name];
-  return (
-    SIGN_IN_OPERATIONS.includes(name) ||
-    (op.auth === 'admin' && (op.method !== 'GET' || name === 'exportLeads'))
-  );
-};
 
 /** Appending to the audit trail: PutItem on its table and nothing else (no read, change or delete). */
 const auditAppend: TableGrant = { access: ['put'] };
@@ -541,7 +518,7 @@ function withTables(
 export const grantsOf = (name: OperationName): FunctionGrants =>
   withTables(OPERATION_GRANTS[name] ?? {}, {
     ...(isStaffOperation(name) ? { team: accountCheck } : {}),
-    ...(isAudited(name) ? { audit: auditAppend } : {}),
+    ...(writesAudit(name) ? { audit: auditAppend } : {}),
   });
 
 /** Index names of a table, straight from TABLES. */

@@ -13,19 +13,14 @@ import {
   SPECIAL_SLUGS,
   STAFF_GROUPS,
   staffScope,
+  SIGN_IN_OPERATIONS,
+  writesAudit,
   type OperationName,
 } from '@agency/shared';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  isAudited,
-  isStaffOperation,
-  OPERATION_GRANTS,
-  SIGN_IN_OPERATIONS,
-  TABLE_ACTIONS,
-  TABLE_NAMES,
-} from '../lib/grants';
+import { isStaffOperation, OPERATION_GRANTS, TABLE_ACTIONS, TABLE_NAMES } from '../lib/grants';
 import { TABLE_IDS } from '../lib/constructs/data';
 import { uploadOrigins } from '../lib/stacks/site-stack';
 import { currentDefaultsProblems } from './flag-report';
@@ -954,7 +949,7 @@ describe('prod stack', () => {
 
   describe('staff accounts', () => {
     const staff = operationNames.filter(isStaffOperation);
-    const audited = operationNames.filter(isAudited);
+    const audited = operationNames.filter(writesAudit);
     /** Every IAM statement of the template: inline role policies, policies and managed policies. */
     const everyStatement = (): { owner: string; st: Statement }[] => {
       const documents = [

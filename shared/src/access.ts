@@ -1,5 +1,7 @@
 import { ADMIN_GROUP, EDITOR_GROUP } from './config-names';
 import type { Role } from './constants';
+import type { AuditOutcome } from './entities';
+import type { Operation } from './contract/operation';
 import { contract, type OperationName } from './contract/index';
 
 /**
@@ -111,3 +113,37 @@ export const MFA_ENROLMENT_OPERATIONS: readonly OperationName[] = [
   'setupMfa',
   'verifyMfa',
 ];
+
+/**
+ * The operations whose handlers record their own audit records (sign-in steps and password
+ * resets: the actor is known only from what was tried).
+ */
+export const SIGN_IN_OPERATIONS: readonly OperationName[] = [
+  'login',
+  'loginMfa',
+  'loginNewPassword',
+  'forgotPassword',
+  'resetPassword',
+];
+
+/**
+ * Staff operations the handler wrapper records in the audit trail: every one that changes something
+ * (not a GET) and the lead export, which copies every lead out. Reads are not recorded; neither are
+ * the public operations with a staff view (getPost is a POST but reads).
+ */
+export function auditedByWrapper(name: OperationName): boolean {
+  const op: Operation = contract[name];
+  return op.auth === 'admin' && (op.method !== 'GET' || name === 'exportLeads');
+}
+
+/** Whether an operation's function appends to the audit trail (the wrapper's, or its own sign-in records). */
+export const writesAudit = (name: OperationName): boolean =>
+  auditedByWrapper(name) || SIGN_IN_OPERATIONS.includes(name);
+
+/** How an audited call ended, from its status: 2xx success, 403 denied, 429 throttled, anything else failure. */
+export function auditOutcomeOf(status: number): AuditOutcome {
+  if (status >= 200 && status < 300) return 'success';
+  if (status === 403) return 'denied';
+  if (status === 429) return 'throttled';
+  return 'failure';
+}

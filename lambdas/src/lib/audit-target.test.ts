@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationNames } from '@agency/shared';
-import { auditOutcomeOf, isAudited } from './audit';
+import { auditOutcomeOf, auditedByWrapper as isAudited } from '@agency/shared';
 import { auditTarget } from './audit-target';
 
 describe('auditTarget', () => {

@@ -6,6 +6,8 @@ import type {
 import type { z } from 'zod';
 import {
   ADMIN_SESSION,
+  auditOutcomeOf,
+  auditedByWrapper,
   contract,
   type Contract,
   type OperationName,
@@ -14,17 +16,13 @@ import {
 import { parseBody, type UploadedFile } from './body';
 import { DomainError, STATUS_OF, forbidden, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
-import {
-  checkStaff,
-  emailOfToken,
-  verifyToken,
-  type AdminIdentity,
-  type VerifiedToken,
-} from './auth';
-import { auditOutcomeOf, isAudited, recordAudit } from './audit';
+import type { AdminIdentity, VerifiedToken } from './auth';
 import { auditTarget } from './audit-target';
 import { runtimeSettings } from './env';
 import { readSessionCookie } from './session-cookie';
+
+/** The staff check and the audit trail, loaded on the first staff call only (staff-gate.ts). */
+const staffGate = () => import('./staff-gate');
 
 type Op<N extends OperationName> = Contract[N];
 type Req<N extends OperationName> = Op<N>['request'];
@@ -194,7 +192,7 @@ async function auditCall(
   let input = call.input;
   let email = admin?.email ?? '';
   if (!admin) {
-    email = await emailOfToken(token).catch((error: unknown) => {
+    email = await (await staffGate()).emailOfToken(token).catch((error: unknown) => {
       log.warn('actor e-mail unavailable for the audit record', { error });
       return '';
     });
@@ -204,7 +202,9 @@ async function auditCall(
     );
     input = { ...input, ...fields };
   }
-  await recordAudit(
+  await (
+    await staffGate()
+  ).recordAudit(
     {
       actorId: token.sub,
       actorEmail: email,
@@ -229,7 +229,7 @@ export function defineHandler<N extends OperationName>(
   impl: (req: Request<N>) => Promise<Reply<N>>,
 ): Handler {
   const op: Operation = contract[name];
-  const audited = isAudited(name);
+  const audited = auditedByWrapper(name);
   return async (event, context) => {
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? 'local';
     const log = rootLogger.child({ requestId, route: `${op.method} ${op.path}`, operation: name });
@@ -250,8 +250,9 @@ export function defineHandler<N extends OperationName>(
       const authorization = header(event, 'authorization');
       // A public call with a staff view checks a token only when one is sent: a bad one is refused, never ignored.
       if (op.auth === 'admin' || (op.adminView && authorization?.trim())) {
-        token = await verifyToken(authorization);
-        admin = await checkStaff(token, name);
+        const gate = await staffGate();
+        token = await gate.verifyToken(authorization);
+        admin = await gate.checkStaff(token, name);
       }
       if (op.auth === 'session') requireFetchHeader(event);
       const parsed = await bodyFields(op, event);

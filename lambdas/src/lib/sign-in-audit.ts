@@ -1,7 +1,8 @@
 import type { AuditOutcome, OperationName } from '@agency/shared';
 import type { AuditLog } from '../domain/account-ports';
 import { DomainError, STATUS_OF } from './errors';
-import { auditOutcomeOf, recordAudit } from './audit';
+import { auditOutcomeOf } from '@agency/shared';
+import { recordAudit } from './audit';
 import type { Logger } from './logger';
 
 /** What one sign-in step knows before it runs: who tried, from where. */
