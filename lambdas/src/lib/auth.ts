@@ -127,7 +127,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 }
 
 /** Verify the bearer token: signature, issuer, expiry, client, token use. Anything wrong → 401. */
-async function verifiedClaims(authorization: string | undefined): Promise<JwtPayload> {
+export async function verifiedClaims(authorization: string | undefined): Promise<JwtPayload> {
   const token = bearerToken(authorization);
   if (!token) throw unauthenticated('Sign in first: the Authorization bearer token is missing.');
   try {

@@ -8,6 +8,7 @@ import {
   type HttpRequestInput,
 } from './apigw-event';
 import { MissingHandlerError, loadHandler } from '../functions/handler-modules';
+import { authorizeRoute } from './jwt-authorizer';
 
 export type ApiRequest = Omit<HttpRequestInput, 'pathParameters' | 'routeKey'>;
 export type LoadHandler = (name: OperationName) => Promise<Handler>;
@@ -31,6 +32,13 @@ function errorResult(
   };
 }
 
+/** A request header by name, whatever its case; several values joined as API Gateway joins them. */
+function headerOf(headers: ApiRequest['headers'], name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers ?? {}))
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(',') : value;
+  return undefined;
+}
+
 /**
  * API Gateway's own answer when no route matches (a path or method the contract does not have, an
  * OPTIONS preflight): HTTP APIs cannot change it, so the local stack sends it exactly.
@@ -45,7 +53,8 @@ const NO_ROUTE: DecodedResult = {
 /**
  * What API Gateway does for `/api/*`: match method and path against the routes of the contract
  * (anything else gets its `{"message":"Not Found"}` 404, a known path with another method too),
- * turn the request into a payload 2.0 event and run the operation's handler. The HTTP API has no
+ * check a staff route's token as its JWT authorizer does (jwt-authorizer.ts), turn the request
+ * into a payload 2.0 event and run the operation's handler. The HTTP API has no
  * CORS configuration and no OPTIONS routes: the edge answers the preflights it allows (see
  * `corsRules` in `@agency/shared/edge`).
  */
@@ -57,6 +66,8 @@ export async function routeApi(
   const match = matchOperation(method, request.rawPath);
   if (match.name === null) return { ...NO_ROUTE, headers: { ...NO_ROUTE.headers } };
   const op = contract[match.name];
+  const refused = await authorizeRoute(match.name, headerOf(request.headers, 'authorization'));
+  if (refused) return refused;
   let handler: Handler;
   try {
     handler = await load(match.name);
