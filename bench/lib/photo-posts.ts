@@ -34,6 +34,8 @@ export async function login(base: string, email: string, password: string): Prom
     body: JSON.stringify({ email, password }),
     json: true,
   });
+  if (!('token' in data))
+    throw new Error(`${email} is asked for ${data.challenge}: bench with a password-only admin`);
   return data.token;
 }
 
