@@ -48,8 +48,13 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
   };
 
   return (
-    <form className="team-invite" onSubmit={(e) => void submit(e)} noValidate>
-      <h2>Invite a member</h2>
+    <form
+      className="team-invite"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h2 id={`${id}-title`}>Invite a member</h2>
       {error && (
         <p className="form-error" role="alert">
           {error}
