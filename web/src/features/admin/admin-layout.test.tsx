@@ -54,6 +54,7 @@ describe('admin bar', () => {
     store('Ada');
     fakeApi({ getUserData: () => makeUserData() });
     renderLayout();
+    await screen.findByRole('link', { name: 'Audit trail' });
     expect(await navLinks()).toEqual([
       ['Dashboard', '/admin/dashboard'],
       ['Posts', '/admin'],
@@ -70,6 +71,7 @@ describe('admin bar', () => {
     store('Eddie');
     fakeApi({ getUserData: () => editorData() });
     renderLayout();
+    await screen.findByRole('link', { name: 'Eddie' });
     const links = (await navLinks()).map(([label]) => label);
     expect(links).toEqual(['Dashboard', 'Posts', 'Categories & authors', 'Media', 'Add blog']);
   });

@@ -1,6 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { mayUse, type UserData } from '@agency/shared';
+import {
+  groupsAllowed,
+  mayUse,
+  STAFF_GROUPS,
+  type OperationName,
+  type UserData,
+} from '@agency/shared';
 import { pagePath, pageForPath, pages, type PageEntry, type PageKey } from '../../config/pages';
 import { RequireAdmin } from './require-admin';
 import { displayName, useSession } from './session';
@@ -25,14 +31,32 @@ const NAV: readonly { page: PageKey; label: string; end?: true }[] = [
   { page: 'audit', label: 'Audit trail' },
 ];
 
-/** Whether someone may open a page: unknown people (their data not loaded) are left to the API. */
-function mayOpen(user: UserData | undefined, page: PageKey | undefined): boolean {
+/** Who is signed in, as far as the frame knows: their data, or `undefined` until the API answers. */
+type Viewer = { user: UserData | undefined; settled: boolean };
+
+const operationOf = (page: PageKey | undefined): OperationName | undefined => {
   const entry: PageEntry | undefined = page ? pages[page] : undefined;
-  const operation = entry?.operation;
+  return entry?.operation;
+};
+
+/** A page every staff role may use opens at once; the others wait to know the role. */
+const openToAllStaff = (page: PageKey | undefined): boolean => {
+  const operation = operationOf(page);
+  return !operation || STAFF_GROUPS.every((g) => groupsAllowed(operation).includes(g));
+};
+
+/**
+ * Whether the viewer may open a page. Until the API says who is signed in only pages open to every
+ * role count; if it cannot say (an outage), every page opens and the API decides.
+ */
+function mayOpen({ user, settled }: Viewer, page: PageKey | undefined): boolean {
+  const operation = operationOf(page);
+  if (!settled) return openToAllStaff(page);
   return !user || !operation || mayUse(user.groups, operation);
 }
 
-function AdminHeader({ user, nav = true }: { user: UserData | undefined; nav?: boolean }) {
+function AdminHeader({ viewer, nav = true }: { viewer: Viewer; nav?: boolean }) {
+  const { user } = viewer;
   const session = useSession();
   const logout = useLogout();
   const name = user ? displayName(user.name, user.email) : session?.name;
@@ -41,7 +65,7 @@ function AdminHeader({ user, nav = true }: { user: UserData | undefined; nav?: b
       {nav ? (
         <nav aria-label="Admin">
           <ul>
-            {NAV.filter((item) => mayOpen(user, item.page)).map((item) => (
+            {NAV.filter((item) => mayOpen(viewer, item.page)).map((item) => (
               <li key={item.page}>
                 <NavLink to={pagePath(item.page)} end={item.end}>
                   {item.label}
@@ -83,7 +107,7 @@ function AdminHeader({ user, nav = true }: { user: UserData | undefined; nav?: b
 function RequiredEnrolment({ onEnabled }: { onEnabled: () => void }) {
   return (
     <div className="admin">
-      <AdminHeader user={undefined} nav={false} />
+      <AdminHeader viewer={{ user: undefined, settled: true }} nav={false} />
       <div className="admin__title-row">
         <h1>Set up two-factor sign-in</h1>
       </div>
@@ -112,18 +136,19 @@ function AdminFrame({
 }) {
   const { user, settled, refresh } = useUserData();
   const page = pageForPath(useLocation().pathname);
-  // The first visit waits for who is signed in, so nothing is shown that the role cannot use.
-  if (!settled)
+  const viewer: Viewer = { user, settled };
+  // A page not every role may use waits for who is signed in, so it never shows a role its refusals.
+  if (!settled && !openToAllStaff(page))
     return (
       <div className="admin">
         <p aria-busy="true">Loading…</p>
       </div>
     );
   if (user?.mfa_required) return <RequiredEnrolment onEnabled={() => void refresh()} />;
-  const allowed = mayOpen(user, page);
+  const allowed = mayOpen(viewer, page);
   return (
     <div className="admin">
-      <AdminHeader user={user} />
+      <AdminHeader viewer={viewer} />
       <div className="admin__title-row">
         <h1>{title}</h1>
         {allowed && actions}

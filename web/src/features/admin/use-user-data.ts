@@ -12,6 +12,7 @@ export const USER_DATA_KEY = `admin:${buildPath('getUserData', {})}`;
 export function useUserData(): {
   user: UserData | undefined;
   settled: boolean;
+  error: Error | undefined;
   refresh: () => Promise<unknown>;
 } {
   const api = useAdminApi();
@@ -21,5 +22,10 @@ export function useUserData(): {
     // A refused answer is not retried in a loop; the pages' own calls report what is wrong.
     { shouldRetryOnError: false, revalidateOnFocus: false },
   );
-  return { user: data, settled: data !== undefined || error !== undefined, refresh: mutate };
+  return {
+    user: data,
+    settled: data !== undefined || error !== undefined,
+    error,
+    refresh: mutate,
+  };
 }
