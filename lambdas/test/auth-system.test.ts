@@ -28,7 +28,16 @@ describe('login', () => {
     const me = await stack.invoke('getUserData', { token: data.token });
     expect(me.status).toBe(200);
     expect(me.json).toEqual({
-      data: { username: data.username, email: stack.adminEmail, groups: ['admins'] },
+      data: {
+        // The person's name where the account has one, else the e-mail (shared userData).
+        username: stack.adminEmail,
+        email: stack.adminEmail,
+        groups: ['admins'],
+        name: expect.any(String),
+        role: 'admin',
+        mfa: false,
+        mfa_required: false,
+      },
     });
   });
 

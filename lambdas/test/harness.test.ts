@@ -8,8 +8,10 @@ import {
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoAccountStore } from '../src/adapters/account-store';
 import { sesClient } from '../src/adapters/mail';
-import { requireAdmin } from '../src/lib/auth';
+import { requireStaff } from '../src/lib/auth';
 import { DomainError } from '../src/lib/errors';
 import { ensureTable, tableDefinition } from '../src/local/provisioning/provision';
 import { startTestStack, type TestStack } from './harness';
@@ -132,13 +134,43 @@ describe('startTestStack', () => {
   });
 
   it('gives an admin token that verifies as an administrator, and a user token that is refused with 403', async () => {
-    const admin = await requireAdmin(`Bearer ${await stack.adminToken()}`);
+    const admin = await requireStaff(`Bearer ${await stack.adminToken()}`, 'listLeads');
     expect(admin.groups).toContain('admins');
-    const refused = await requireAdmin(`Bearer ${await stack.userToken()}`).catch(
+    const refused = await requireStaff(`Bearer ${await stack.userToken()}`, 'listPosts').catch(
       (e: unknown) => e,
     );
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused instanceof DomainError && refused.kind).toBe('forbidden');
+  });
+
+  it('provisions the team and audit tables, an editor, a disabled admin and a signed-out admin', async () => {
+    for (const table of [stack.env.TEAM_TABLE, stack.env.AUDIT_TABLE]) {
+      const { Table } = await stack.clients.dynamo.send(
+        new DescribeTableCommand({ TableName: table }),
+      );
+      expect(Table?.TableStatus, table).toBe('ACTIVE');
+    }
+    const claims = (token: string): Record<string, unknown> =>
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    expect(claims(await stack.editorToken())['cognito:groups']).toEqual(['editors']);
+    // Disabled in the user pool too (cognito-local 5 still signs disabled users in: the parity
+    // layer refuses them), so the token from before is all there is.
+    const user = await stack.clients.cognito.send(
+      new AdminGetUserCommand({
+        UserPoolId: stack.env.USER_POOL_ID,
+        Username: stack.disabledEmail,
+      }),
+    );
+    expect(user.Enabled).toBe(false);
+    const disabled = claims(await stack.disabledToken());
+    const record = await new DynamoAccountStore().get(String(disabled.sub));
+    expect(record).toMatchObject({ enabled: false, email: stack.disabledEmail });
+    const signedOut = claims(await stack.signedOutToken());
+    const signedOutRecord = await new DynamoAccountStore().get(String(signedOut.sub));
+    expect(signedOutRecord?.validAfter).toBeGreaterThan(Number(signedOut.iat));
+    // signIn answers Cognito's own output (tokens here; a challenge for accounts that need one).
+    const answer = await stack.signIn(stack.editorEmail, stack.editorPassword);
+    expect(answer.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
   });
 
   it('catches e-mails sent through SESv2, and can take the SES stand-in down and back', async () => {

@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  AdminDisableUserCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { buildPath, contract, type OperationName } from '@agency/shared';
+import { ADMIN_GROUP, buildPath, contract, EDITOR_GROUP, type OperationName } from '@agency/shared';
+import { DynamoAccountStore } from '../src/adapters/account-store';
 import { resetClients } from '../src/adapters/clients';
 import { resetAuth } from '../src/lib/auth';
 import { resetEnv } from '../src/lib/env';
@@ -65,10 +68,28 @@ export interface TestStack {
   adminPassword: string;
   userEmail: string;
   userPassword: string;
+  /** The editor (in the `editors` group only). */
+  editorEmail: string;
+  editorPassword: string;
+  /** An admin whose account was disabled the way the team API disables one. */
+  disabledEmail: string;
+  /** An admin who signed out everywhere after `signedOutToken` was issued. */
+  signedOutEmail: string;
   /** A Cognito access token of the admin (in the `admins` group), got from Cognito directly. */
   adminToken(): Promise<string>;
-  /** A Cognito access token of a signed-up user outside the `admins` group. */
+  /** A Cognito access token of a signed-up user in no staff group. */
   userToken(): Promise<string>;
+  /** A Cognito access token of the editor. */
+  editorToken(): Promise<string>;
+  /**
+   * A token of the disabled admin, issued BEFORE the account was disabled (Cognito itself no longer
+   * signs it in): still unexpired and correctly signed, so only the account record refuses it.
+   */
+  disabledToken(): Promise<string>;
+  /** A token of an admin issued before its account record's `validAfter` (signed out everywhere since). */
+  signedOutToken(): Promise<string>;
+  /** Cognito's own answer to a USER_PASSWORD_AUTH sign-in: tokens, or a challenge and its session. */
+  signIn(email: string, password: string): Promise<InitiateAuthCommandOutput>;
   /** Every e-mail the SES stand-in accepted during this stack's life, oldest first. */
   sesMessages(): Promise<SesEmail[]>;
   /** Take the SES stand-in down (sends fail) and bring it back on the same address. */
@@ -89,6 +110,33 @@ export interface TestStack {
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd!2024' };
 const USER = { email: 'user@example.com', password: 'User-Passw0rd!2024' };
+const EDITOR = {
+  email: 'editor@example.com',
+  password: 'Editor-Passw0rd!2024',
+  name: 'Erin Editor',
+  groups: [EDITOR_GROUP],
+};
+const DISABLED = {
+  email: 'disabled@example.com',
+  password: 'Disabled-Passw0rd!2024',
+  groups: [ADMIN_GROUP],
+};
+const SIGNED_OUT = {
+  email: 'signed-out@example.com',
+  password: 'SignedOut-Passw0rd!2024',
+  groups: [ADMIN_GROUP],
+};
+
+/** The claims of a JWT's payload (already verified by Cognito, which just issued it). */
+function claimsOf(token: string): { sub: string; iat: number } {
+  const payload: unknown = JSON.parse(
+    Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+  );
+  const sub = typeof payload === 'object' && payload !== null ? Reflect.get(payload, 'sub') : '';
+  const iat = typeof payload === 'object' && payload !== null ? Reflect.get(payload, 'iat') : 0;
+  if (typeof sub !== 'string' || typeof iat !== 'number') throw new Error('token without sub/iat');
+  return { sub, iat };
+}
 
 async function encodeBody(
   options: InvokeOptions,
@@ -154,16 +202,22 @@ function toResponse(result: {
   };
 }
 
+export interface TestStackOptions {
+  /** Run the handlers with REQUIRE_MFA=true (the `prod` stage's `requireMfa`). Default off. */
+  requireMfa?: boolean;
+}
+
 /**
  * Start the four stand-ins on free ports with a fresh temporary data folder, provision tables,
- * bucket, user pool, the `admins` group, an admin and a non-admin user, and point `process.env`
- * (and the cached env, clients and token verifier) at them. Call `stop()` in `afterAll`.
+ * bucket, user pool, the `admins` and `editors` groups, an admin, an editor, a user in no group, a
+ * disabled admin and a signed-out admin, and point `process.env` (and the cached env, clients and
+ * token verifier) at them. Call `stop()` in `afterAll`.
  *
  * Handlers run from source, or with `LOCAL_HANDLERS=bundles` from the built bundles that deploy
  * (each bundle reads `process.env` on its first call, like a cold Lambda; vitest gives every test
  * file its own process, so one stack per file keeps them pointed at the right stand-ins).
  */
-export async function startTestStack(): Promise<TestStack> {
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   if (handlerMode() === 'bundles') requireBundles();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-test-'));
   let standIns: StandIns | undefined;
@@ -174,13 +228,14 @@ export async function startTestStack(): Promise<TestStack> {
       dataDir,
       standIns: running,
       admin: ADMIN,
-      users: [USER],
+      users: [USER, EDITOR, DISABLED, SIGNED_OUT],
     });
     const { userPoolClientId } = provisioned;
     const env = localEnvironment({
       endpoints: running.endpoints,
       provisioned,
       mail: { from: 'no-reply@example.com', to: 'sales@example.com' },
+      requireMfa: options.requireMfa ?? false,
     });
     const previous = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
     applyLocalEnvironment(env);
@@ -193,19 +248,40 @@ export async function startTestStack(): Promise<TestStack> {
       credentials: LOCAL_CREDENTIALS,
       endpoint: running.endpoints.cognito,
     });
-    const tokenOf = async (user: { email: string; password: string }) => {
-      const { AuthenticationResult } = await cognito.send(
+    const signIn = (email: string, password: string) =>
+      cognito.send(
         new InitiateAuthCommand({
           AuthFlow: 'USER_PASSWORD_AUTH',
           ClientId: userPoolClientId,
-          AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+          AuthParameters: { USERNAME: email, PASSWORD: password },
         }),
       );
+    const tokenOf = async (user: { email: string; password: string }) => {
+      const { AuthenticationResult } = await signIn(user.email, user.password);
       const token = AuthenticationResult?.AccessToken;
       if (!token) throw new Error(`Cognito stand-in gave no access token for ${user.email}`);
       return token;
     };
     const clients = standInClients(running.endpoints);
+
+    // The disabled admin: a token first, then disabled as the team API does it (Cognito and the
+    // account record), so the token stays valid for Cognito's signature and only the record refuses it.
+    const accounts = new DynamoAccountStore();
+    const disabledToken = await tokenOf(DISABLED);
+    await cognito.send(
+      new AdminDisableUserCommand({ UserPoolId: provisioned.userPoolId, Username: DISABLED.email }),
+    );
+    await accounts.update(
+      { sub: claimsOf(disabledToken).sub, email: DISABLED.email },
+      { enabled: false },
+    );
+    // Signed out everywhere just after this token was issued: tokens of that second are refused.
+    const signedOutToken = await tokenOf(SIGNED_OUT);
+    const signedOut = claimsOf(signedOutToken);
+    await accounts.update(
+      { sub: signedOut.sub, email: SIGNED_OUT.email },
+      { validAfter: signedOut.iat + 1 },
+    );
 
     return {
       env,
@@ -214,8 +290,16 @@ export async function startTestStack(): Promise<TestStack> {
       adminPassword: ADMIN.password,
       userEmail: USER.email,
       userPassword: USER.password,
+      editorEmail: EDITOR.email,
+      editorPassword: EDITOR.password,
+      disabledEmail: DISABLED.email,
+      signedOutEmail: SIGNED_OUT.email,
       adminToken: () => tokenOf(ADMIN),
       userToken: () => tokenOf(USER),
+      editorToken: () => tokenOf(EDITOR),
+      disabledToken: () => Promise.resolve(disabledToken),
+      signedOutToken: () => Promise.resolve(signedOutToken),
+      signIn,
       sesMessages: () => running.sesMessages(),
       stopSes: () => running.sesStop(),
       startSes: () => running.sesStart(),

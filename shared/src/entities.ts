@@ -262,6 +262,11 @@ export const dashboard = z.object({
   ),
   views_from: z.string(),
   views_to: z.string(),
+  /**
+   * Whether the lead figures (weeks, landing pages, subjects, statuses) are the caller's to see:
+   * false for an editor, whose lead lists come empty and whose page shows the views part only.
+   */
+  lead_figures: z.boolean().default(true),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 

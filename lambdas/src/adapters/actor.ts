@@ -1,5 +1,5 @@
 import type { Actor } from '@agency/shared';
-import type { AdminIdentity } from '../lib/auth';
+import type { VerifiedToken } from '../lib/auth';
 import { logger, type Logger } from '../lib/logger';
 import { CognitoIdentity } from './identity';
 
@@ -15,7 +15,10 @@ const cache = new Map<string, Promise<Actor>>();
  * once per token per container. If Cognito cannot answer, the change still goes through, recorded
  * under the username alone.
  */
-export function actorOf(admin: AdminIdentity, log: Logger = logger): Promise<Actor> {
+export function actorOf(
+  admin: Pick<VerifiedToken, 'username' | 'accessToken'>,
+  log: Logger = logger,
+): Promise<Actor> {
   const token = admin.accessToken;
   const known = cache.get(token);
   if (known) return known;

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { AUDIT } from '@agency/shared';
-import type { AuditEntry, AuditLog } from '../domain/account-ports';
+import { PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { AUDIT, auditOutcome, type AuditRecord } from '@agency/shared';
+import type { AuditEntry, AuditFilter, AuditLog, AuditReader } from '../domain/account-ports';
 import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
+import { queryPage } from './paging';
+import { TABLES } from './tables';
 
 /** The one partition of the audit trail (an agency's staff writes a few records a minute at most). */
 export const AUDIT_PK = 'AUDIT';
@@ -44,5 +47,105 @@ export class DynamoAuditLog implements AuditLog {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+  }
+}
+
+const stored = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().default(''),
+  actorEmail: z.string().default(''),
+  action: z.string(),
+  target: z.string().default(''),
+  ip: z.string().default(''),
+  outcome: auditOutcome,
+  status: z.number().int(),
+});
+
+/** A stored item as the API names its fields. */
+export function auditRecordOf(item: Record<string, unknown>): AuditRecord {
+  const r = stored.parse(item);
+  return {
+    id: r.id,
+    at: r.at,
+    actor_id: r.actorId,
+    actor_email: r.actorEmail,
+    action: r.action,
+    target: r.target,
+    ip: r.ip,
+    outcome: r.outcome,
+    status: r.status,
+  };
+}
+
+/** An actor filter is an e-mail when it has an @; otherwise an account id. */
+const isEmail = (actor: string) => actor.includes('@');
+
+/**
+ * The Query of a filtered listing, newest first. One key condition: the actor's e-mail on
+ * byActor, else the action on byAction, else the one partition; every other filter (the action
+ * when the actor chose the index, an actor id, the outcome) and expiry go in the filter expression,
+ * so pages stay full.
+ */
+export function auditQuery(table: string, filter: AuditFilter, now: Date): QueryCommandInput {
+  const { indexes } = TABLES.audit;
+  const names: Record<string, string> = { '#expiresAt': TABLES.audit.expiresAt };
+  const values: Record<string, unknown> = { ':now': Math.floor(now.getTime() / 1000) };
+  const filters = ['#expiresAt > :now'];
+  let key: { IndexName?: string; KeyConditionExpression: string };
+  const email = filter.actor && isEmail(filter.actor) ? filter.actor.toLowerCase() : undefined;
+  if (email) {
+    key = { IndexName: indexes.byActor.name, KeyConditionExpression: '#key = :key' };
+    names['#key'] = indexes.byActor.partitionKey;
+    values[':key'] = email;
+  } else if (filter.action) {
+    key = { IndexName: indexes.byAction.name, KeyConditionExpression: '#key = :key' };
+    names['#key'] = indexes.byAction.partitionKey;
+    values[':key'] = filter.action;
+  } else {
+    key = { KeyConditionExpression: '#key = :key' };
+    names['#key'] = TABLES.audit.partitionKey;
+    values[':key'] = AUDIT_PK;
+  }
+  if (filter.action && email) {
+    names['#action'] = 'action';
+    values[':action'] = filter.action;
+    filters.push('#action = :action');
+  }
+  if (filter.actor && !email) {
+    names['#actorId'] = 'actorId';
+    values[':actorId'] = filter.actor;
+    filters.push('#actorId = :actorId');
+  }
+  if (filter.outcome) {
+    names['#outcome'] = 'outcome';
+    values[':outcome'] = filter.outcome;
+    filters.push('#outcome = :outcome');
+  }
+  return {
+    TableName: table,
+    ...key,
+    FilterExpression: filters.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
+  };
+}
+
+/** Reads the audit trail: newest first, page by page, under the filters (Queries only, never a Scan). */
+export class DynamoAuditReader implements AuditReader {
+  async page(
+    page: number,
+    size: number,
+    filter: AuditFilter,
+    now: Date,
+  ): Promise<{ items: AuditRecord[]; hasMore: boolean }> {
+    const { items, hasNext } = await queryPage(
+      dynamoClient(),
+      auditQuery(tableName('audit'), filter, now),
+      page,
+      size,
+    );
+    return { items: items.map(auditRecordOf), hasMore: hasNext };
   }
 }

@@ -1,4 +1,4 @@
-import type { AuditOutcome } from '@agency/shared';
+import type { AuditOutcome, AuditRecord } from '@agency/shared';
 
 /**
  * What the API keeps of a staff account besides the user pool, read on every staff call: a
@@ -47,4 +47,22 @@ export interface AuditEntry {
 /** The append-only audit trail (adapters/audit-log.ts): there is no way to change or delete. */
 export interface AuditLog {
   append(entry: AuditEntry): Promise<void>;
+}
+
+/** Which records of the audit trail to list; absent filters match every record. */
+export interface AuditFilter {
+  /** An e-mail (any case) or an account id (Cognito `sub`). */
+  actor?: string;
+  action?: string;
+  outcome?: AuditOutcome;
+}
+
+/** Reads the audit trail newest first (adapters/audit-log.ts); expired records never appear. */
+export interface AuditReader {
+  page(
+    page: number,
+    size: number,
+    filter: AuditFilter,
+    now: Date,
+  ): Promise<{ items: AuditRecord[]; hasMore: boolean }>;
 }

@@ -208,4 +208,23 @@ describe('getDashboard', () => {
     expect(posts.batches).toHaveLength(1);
     expect(posts.batches[0]?.[0]).toBe(99);
   });
+
+  it('gives a caller who may not read leads the views only: lead lists empty, none read, lead_figures false', async () => {
+    const stats = new MemoryStats();
+    stats.weeks.set('2030-03-11', { ...emptyWeek(), total: 5, source: new Map([['google', 5]]) });
+    stats.status.set('new', 5);
+    stats.days.set('2030-03-13', new Map([[1, 7]]));
+    const posts = new MemoryTitles(new Set([1]));
+    const d = await getDashboard({ stats, posts }, NOW, { leadFigures: false });
+    expect(d).toMatchObject({
+      weeks: [],
+      landing_pages: [],
+      subjects: [],
+      statuses: [],
+      lead_figures: false,
+      top_posts: [{ id: 1, views: 7 }],
+    });
+    expect(stats.read).toEqual(['views']);
+    expect((await getDashboard({ stats, posts }, NOW)).lead_figures).toBe(true);
+  });
 });

@@ -82,14 +82,20 @@ async function topPosts(
  * pages and subjects over those weeks, every status's count, and the most viewed posts of the last
  * DASHBOARD.viewDays days. Reads one partition per week and the statuses, and the day items of
  * views at once, all in parallel, then the top posts' titles: the work does not grow with the
- * number of leads or views.
+ * number of leads or views. Without `leadFigures` (a caller who may not list leads), the lead
+ * parts are empty lists and `lead_figures` is false.
  */
-export async function getDashboard(deps: DashboardDeps, now: Date): Promise<Dashboard> {
-  const weekKeys = lastWeeks(now, DASHBOARD.weeks);
+export async function getDashboard(
+  deps: DashboardDeps,
+  now: Date,
+  { leadFigures = true }: { leadFigures?: boolean } = {},
+): Promise<Dashboard> {
+  const weekKeys = leadFigures ? lastWeeks(now, DASHBOARD.weeks) : [];
   const days = lastDays(now, DASHBOARD.viewDays);
+  // Someone who may not read leads gets none of their figures, and none are even read for them.
   const [weeks, statuses, dailyViews] = await Promise.all([
     Promise.all(weekKeys.map(async (week) => ({ week, ...(await deps.stats.week(week)) }))),
-    deps.stats.statuses(),
+    leadFigures ? deps.stats.statuses() : new Map<string, number>(),
     deps.stats.viewsOn(days),
   ]);
   const landing = new Map<string, number>();
@@ -108,9 +114,12 @@ export async function getDashboard(deps: DashboardDeps, now: Date): Promise<Dash
     })),
     landing_pages: withOther(landing),
     subjects: withOther(subjects),
-    statuses: LEAD_STATUSES.map((key) => ({ key, count: Math.max(0, statuses.get(key) ?? 0) })),
+    statuses: leadFigures
+      ? LEAD_STATUSES.map((key) => ({ key, count: Math.max(0, statuses.get(key) ?? 0) }))
+      : [],
     top_posts: await topPosts(deps, views),
     views_from: days[0] ?? '',
     views_to: days.at(-1) ?? '',
+    lead_figures: leadFigures,
   };
 }

@@ -1,31 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '@agency/shared';
 import { DomainError } from '../lib/errors';
+import type { AccountState } from './account-ports';
 import {
   SESSION_ENDED,
+  STEP_EXPIRED,
+  WRONG_CODE,
   endSession,
   login,
+  loginMfa,
+  loginNewPassword,
+  packSession,
   refreshSession,
   type IdentityProvider,
   type LoginThrottle,
 } from './login';
 
-function fakes(password = 'right') {
+const SUB = '1405ac17-5b1c-4a8e-9f0e-2d3c4b5a6978';
+
+function fakes(password = 'right', options: { mfaCode?: string } = {}) {
   const counts = new Map<string, number>();
   const asked: string[] = [];
   const revoked: string[] = [];
+  const records = new Map<string, AccountState>();
+  const tokens = (email: string) => ({
+    tokens: { accessToken: `token-for-${email}`, refreshToken: `refresh-for-${email}` },
+  });
   const identity: IdentityProvider = {
     signIn: async (email, pw) => {
       asked.push(email);
-      return pw === password
-        ? { accessToken: `token-for-${email}`, refreshToken: `refresh-for-${email}` }
-        : null;
+      if (pw !== password) return null;
+      return options.mfaCode
+        ? { challenge: 'SOFTWARE_TOKEN_MFA', poolSession: `pool-${email}`, email }
+        : tokens(email);
+    },
+    answerChallenge: async (email, _challenge, poolSession, answer) => {
+      asked.push(email);
+      if (poolSession !== `pool-${email}`) return { refused: 'expired' };
+      return answer === options.mfaCode ? tokens(email) : { refused: 'wrong-code' };
     },
     refresh: async (r) => (r === 'refresh-for-admin@example.com' ? 'renewed' : null),
     revoke: async (r) => {
       revoked.push(r);
     },
-    profile: async () => ({ username: 'admin', email: 'admin@example.com', name: '' }),
+    signOutEverywhere: async () => {},
+    profile: async () => ({
+      username: 'admin',
+      sub: SUB,
+      email: 'admin@example.com',
+      name: '',
+      mfa: Boolean(options.mfaCode),
+    }),
   };
   const throttle: LoginThrottle = {
     failures: async (e) => counts.get(e) ?? 0,
@@ -37,7 +62,14 @@ function fakes(password = 'right') {
       counts.delete(e);
     },
   };
-  return { deps: { identity, throttle }, asked, counts, revoked };
+  const accounts = {
+    get: async (sub: string) => records.get(sub) ?? null,
+    recordSignIn: async (s: Pick<AccountState, 'sub' | 'email' | 'name' | 'mfa'>) => {
+      const before = records.get(s.sub);
+      records.set(s.sub, { enabled: true, validAfter: 0, ...before, ...s });
+    },
+  };
+  return { deps: { identity, throttle, accounts }, asked, counts, revoked, records };
 }
 
 const outcome = (p: Promise<unknown>) =>
@@ -47,26 +79,30 @@ const outcome = (p: Promise<unknown>) =>
   );
 
 describe('login', () => {
-  it('returns the profile and token on the right password', async () => {
-    const { deps } = fakes();
+  it('returns the profile and token on the right password, and records the sign-in', async () => {
+    const { deps, records } = fakes();
     await expect(login(deps, ' Admin@Example.com ', 'right')).resolves.toEqual({
-      session: {
+      answer: {
         username: 'admin',
         email: 'admin@example.com',
         token: 'token-for-admin@example.com',
       },
       refreshToken: 'refresh-for-admin@example.com',
+      sub: SUB,
     });
+    expect(records.get(SUB)).toMatchObject({ email: 'admin@example.com', mfa: false });
   });
 
   it('answers with the person’s name as the username when the pool has one, else the pool’s user name', async () => {
     const { deps } = fakes();
-    const sub = '1405ac17-5b1c-4a8e-9f0e-2d3c4b5a6978';
-    deps.identity.profile = async () => ({ username: sub, email: 'ada@example.com', name: 'Ada' });
-    expect((await login(deps, 'ada@example.com', 'right')).session.username).toBe('Ada');
-    deps.identity.profile = async () => ({ username: sub, email: 'ada@example.com', name: '' });
-    expect((await login(deps, 'ada@example.com', 'right')).session).toEqual({
-      username: sub,
+    const profile = { username: SUB, sub: SUB, email: 'ada@example.com', mfa: false };
+    deps.identity.profile = async () => ({ ...profile, name: 'Ada' });
+    expect((await login(deps, 'ada@example.com', 'right')).answer).toMatchObject({
+      username: 'Ada',
+    });
+    deps.identity.profile = async () => ({ ...profile, name: '' });
+    expect((await login(deps, 'ada@example.com', 'right')).answer).toEqual({
+      username: SUB,
       email: 'ada@example.com',
       token: 'token-for-ada@example.com',
     });
@@ -84,6 +120,82 @@ describe('login', () => {
     counts.set('a@b.co', LOGIN_THROTTLE.maxFailures - 1);
     expect(await outcome(login(deps, 'a@b.co', 'right'))).toBe('ok');
     expect(counts.has('a@b.co')).toBe(false);
+  });
+
+  it('refuses an account disabled in the team table and revokes the refresh token it just got', async () => {
+    const { deps, records, revoked } = fakes();
+    records.set(SUB, {
+      sub: SUB,
+      email: 'a@b.co',
+      name: '',
+      enabled: false,
+      mfa: false,
+      validAfter: 0,
+    });
+    expect(await outcome(login(deps, 'a@b.co', 'right'))).toBe(
+      'unauthenticated: This account is disabled.',
+    );
+    expect(revoked).toEqual(['refresh-for-a@b.co']);
+  });
+});
+
+describe('the code step', () => {
+  it('answers the challenge without a token, then signs in with the right code', async () => {
+    const { deps } = fakes('right', { mfaCode: '123456' });
+    const first = await login(deps, 'a@b.co', 'right');
+    expect(first.refreshToken).toBeUndefined();
+    expect(first.answer).toEqual({
+      challenge: 'SOFTWARE_TOKEN_MFA',
+      session: packSession('pool-a@b.co', 'a@b.co'),
+    });
+    const session = 'session' in first.answer ? first.answer.session : '';
+    const done = await loginMfa(deps, session, '123456');
+    expect(done.answer).toMatchObject({ token: 'token-for-a@b.co' });
+    expect(done.refreshToken).toBe('refresh-for-a@b.co');
+  });
+
+  it('counts wrong codes toward the e-mail’s throttle and stops asking the pool at the limit', async () => {
+    const { deps, counts, asked } = fakes('right', { mfaCode: '123456' });
+    const session = packSession('pool-a@b.co', 'a@b.co');
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++)
+      expect(await outcome(loginMfa(deps, session, '000000'))).toBe(
+        `unauthenticated: ${WRONG_CODE}`,
+      );
+    expect(counts.get('a@b.co')).toBe(LOGIN_THROTTLE.maxFailures);
+    const before = asked.length;
+    expect(await outcome(loginMfa(deps, session, '123456'))).toMatch(/^too-many-requests/);
+    expect(asked.length).toBe(before);
+  });
+
+  it('does not reset the throttle on a right password that still needs its code', async () => {
+    const { deps, counts } = fakes('right', { mfaCode: '123456' });
+    counts.set('a@b.co', 3);
+    await login(deps, 'a@b.co', 'right');
+    expect(counts.get('a@b.co')).toBe(3);
+  });
+
+  it.each([
+    ['garbage', 'not-a-session'],
+    ['JSON of another shape', Buffer.from('{"x":1}').toString('base64url')],
+    ['a pool session of another e-mail', packSession('pool-x@b.co', 'a@b.co')],
+  ])('answers the step has expired for %s, without counting a failure', async (_w, session) => {
+    const { deps, counts } = fakes('right', { mfaCode: '123456' });
+    expect(await outcome(loginMfa(deps, session, '123456'))).toBe(
+      `unauthenticated: ${STEP_EXPIRED}`,
+    );
+    expect(counts.size).toBe(0);
+  });
+});
+
+describe('the new-password step', () => {
+  it('names the rules a weak password breaks before asking the pool', async () => {
+    const { deps, asked } = fakes();
+    expect(
+      await outcome(loginNewPassword(deps, packSession('pool-a@b.co', 'a@b.co'), 'short')),
+    ).toBe(
+      'invalid: password: The password needs at least 12 characters, an uppercase letter, a digit and a symbol such as ! @ # $ % & *.',
+    );
+    expect(asked).toEqual([]);
   });
 });
 

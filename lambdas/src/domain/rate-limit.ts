@@ -30,10 +30,11 @@ export async function checkRateLimit(
   ip: string,
   now: number,
   limit: RateLimit = LEAD_RATE_LIMIT,
+  message: string = RATE_LIMIT_MESSAGE,
 ): Promise<void> {
   const window = windowOf(now, limit.windowMs);
   // Keep the record one window past its end so a late clock on another instance still sees it.
   const expiresAt = Math.ceil(((window + 2) * limit.windowMs) / 1000);
   const count = await counter.hit(rateKey(ip, window), expiresAt);
-  if (count > limit.max) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  if (count > limit.max) throw tooManyRequests(message);
 }

@@ -1,9 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_GROUP } from '@agency/shared';
+import { ADMIN_GROUP, EDITOR_GROUP, MFA_ENROLMENT_REQUIRED } from '@agency/shared';
 import { accessClaims, makeKey, signJwt, type TestKey } from '../../test/support/jwt';
-import { bearerToken, requireAdmin, resetAuth } from './auth';
+import type { AccountState, AccountStore } from '../domain/account-ports';
+import { SESSION_ENDED } from '../domain/login';
+import {
+  ACCOUNT_DISABLED,
+  bearerToken,
+  requireStaff,
+  resetAuth,
+  type StaffCheckDeps,
+} from './auth';
 import { resetEnv } from './env';
 import { DomainError } from './errors';
 
@@ -51,7 +59,27 @@ afterAll(async () => {
 
 const bearer = (t: string) => `Bearer ${t}`;
 
-describe('requireAdmin', () => {
+/** Account records in memory: the check's rules, without a table (the stand-in tests cover the store). */
+function deps(records: AccountState[] = [], requireMfa = false): StaffCheckDeps {
+  const accounts: AccountStore = {
+    get: async (sub) => records.find((r) => r.sub === sub) ?? null,
+    recordSignIn: async () => undefined,
+    update: async () => undefined,
+  };
+  return { accounts, emailOf: async () => 'from-cognito@example.com', requireMfa };
+}
+const requireAdmin = (header: string | undefined) => requireStaff(header, 'listLeads', deps());
+
+async function messageOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+describe('requireStaff: the token', () => {
   it('accepts a valid access token of an admin and returns who it is', async () => {
     const token = signJwt(
       key,
@@ -126,6 +154,91 @@ describe('requireAdmin', () => {
     ];
     for (const token of cases)
       expect(await kindOf(requireAdmin(bearer(token)))).toBe('unauthenticated');
+  });
+});
+
+describe('requireStaff: role and account', () => {
+  const claims = (groups: string[], extra: Record<string, unknown> = {}) => ({
+    ...accessClaims({ issuer, clientId, groups }),
+    ...extra,
+  });
+  const record = (sub: string, changes: Partial<AccountState> = {}): AccountState => ({
+    sub,
+    email: 'member@example.com',
+    name: 'Member',
+    enabled: true,
+    mfa: false,
+    validAfter: 0,
+    ...changes,
+  });
+
+  it('lets an editor write posts but not read leads, the team or the audit trail', async () => {
+    const editor = bearer(signJwt(key, claims([EDITOR_GROUP])));
+    expect(await kindOf(requireStaff(editor, 'createPost', deps()))).toBe('ok');
+    for (const op of ['listLeads', 'exportLeads', 'listTeam', 'listAudit'] as const)
+      expect(await kindOf(requireStaff(editor, op, deps())), op).toBe('forbidden');
+    const identity = await requireStaff(editor, 'createPost', deps());
+    expect(identity).toMatchObject({ role: 'editor', email: 'from-cognito@example.com' });
+  });
+
+  it('takes name, e-mail and TOTP state from the account record', async () => {
+    const c = claims([ADMIN_GROUP, EDITOR_GROUP]);
+    const identity = await requireStaff(
+      bearer(signJwt(key, c)),
+      'listLeads',
+      deps([record(String(c.sub), { mfa: true, email: 'rec@example.com', name: 'Rec' })]),
+    );
+    expect(identity).toMatchObject({
+      role: 'admin',
+      mfa: true,
+      email: 'rec@example.com',
+      name: 'Rec',
+    });
+    expect(identity.iat).toBe(c.iat);
+  });
+
+  it('answers 401 for a disabled account and for a token issued before validAfter', async () => {
+    const c = claims([ADMIN_GROUP]);
+    const token = bearer(signJwt(key, c));
+    const sub = String(c.sub);
+    const iat = Number(c.iat);
+    expect(
+      await messageOf(requireStaff(token, 'listLeads', deps([record(sub, { enabled: false })]))),
+    ).toBe(ACCOUNT_DISABLED);
+    expect(
+      await messageOf(
+        requireStaff(token, 'listLeads', deps([record(sub, { validAfter: iat + 1 })])),
+      ),
+    ).toBe(SESSION_ENDED);
+    // A token of the very second of validAfter (signed in again right after) is accepted.
+    expect(
+      await kindOf(requireStaff(token, 'listLeads', deps([record(sub, { validAfter: iat })]))),
+    ).toBe('ok');
+  });
+
+  it('checks the role before the account: a disabled editor asking for leads gets 403', async () => {
+    const c = claims([EDITOR_GROUP]);
+    const token = bearer(signJwt(key, c));
+    expect(
+      await kindOf(
+        requireStaff(token, 'listLeads', deps([record(String(c.sub), { enabled: false })])),
+      ),
+    ).toBe('forbidden');
+  });
+
+  it('with REQUIRE_MFA lets an account without TOTP only enrol', async () => {
+    const c = claims([ADMIN_GROUP]);
+    const token = bearer(signJwt(key, c));
+    const sub = String(c.sub);
+    for (const op of ['getUserData', 'setupMfa', 'verifyMfa'] as const)
+      expect(await kindOf(requireStaff(token, op, deps([], true))), op).toBe('ok');
+    expect(await messageOf(requireStaff(token, 'createPost', deps([], true)))).toBe(
+      MFA_ENROLMENT_REQUIRED,
+    );
+    expect(
+      await kindOf(requireStaff(token, 'createPost', deps([record(sub, { mfa: true })], true))),
+    ).toBe('ok');
+    expect(await kindOf(requireStaff(token, 'createPost', deps([], false)))).toBe('ok');
   });
 });
 

@@ -3,22 +3,54 @@ import { FetchError, JwksValidationError, JwtBaseError } from 'aws-jwt-verify/er
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import {
+  MFA_ENROLMENT_OPERATIONS,
+  MFA_ENROLMENT_REQUIRED,
+  mayUse,
+  roleOf,
+  type OperationName,
+  type Role,
+} from '@agency/shared';
+import { DynamoAccountStore } from '../adapters/account-store';
+import { actorOf } from '../adapters/actor';
+import type { AccountStore } from '../domain/account-ports';
+import { SESSION_ENDED } from '../domain/login';
 import { authSettings } from './env';
 import { forbidden, unauthenticated } from './errors';
 
-/** The administrator an admin operation runs for, taken from a verified Cognito access token. */
-export interface AdminIdentity {
+/** The staff member a staff operation runs for, from a verified access token and their account record. */
+export interface StaffIdentity {
   username: string;
-  /** Access tokens carry no e-mail; empty here, filled by callers that ask Cognito (getUserData). */
-  email: string;
-  groups: string[];
-  sub: string;
   /**
-   * The verified access token, for calls made on the admin's behalf (Cognito GetUser needs no IAM
+   * The e-mail the account has now: from its account record, or (an account from before records,
+   * none written yet) asked of Cognito once per token. Empty only when Cognito could not answer.
+   */
+  email: string;
+  /** The name of the account record ('' when none is known). */
+  name: string;
+  groups: string[];
+  /** The role the groups give (admin wins over editor). */
+  role: Role;
+  sub: string;
+  /** TOTP is on for this account, as its record says (false without a record). */
+  mfa: boolean;
+  /** When the token was issued, epoch seconds. */
+  iat: number;
+  /**
+   * The verified access token, for calls made on the member's behalf (Cognito GetUser needs no IAM
    * permission). Non-enumerable, so logging or serialising the identity never writes it out.
    */
   readonly accessToken: string;
 }
+
+/** The name handlers have always used; every staff member, not only admins, now has one. */
+export type AdminIdentity = StaffIdentity;
+
+/** The answer to a disabled account's calls, whatever its token. */
+export const ACCOUNT_DISABLED = 'This account is disabled.';
+
+/** The answer to a call the caller's role may not make. */
+export const ROLE_FORBIDDEN = 'Your role does not allow this. Ask an admin of the team.';
 
 interface Verifier {
   verify(token: string): Promise<JwtPayload>;
@@ -94,31 +126,117 @@ export function bearerToken(authorization: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
-/**
- * Verify an `Authorization: Bearer <Cognito access token>` header and require membership of the
- * admin group. Missing, malformed, forged, expired or foreign tokens → 401; a valid token of a
- * user outside the group → 403. A JWKS that cannot be fetched is our fault, not the caller's: 500.
- */
-export async function requireAdmin(authorization: string | undefined): Promise<AdminIdentity> {
+/** Verify the bearer token: signature, issuer, expiry, client, token use. Anything wrong → 401. */
+async function verifiedClaims(authorization: string | undefined): Promise<JwtPayload> {
   const token = bearerToken(authorization);
   if (!token) throw unauthenticated('Sign in first: the Authorization bearer token is missing.');
-  const v = verifier();
-  let payload: JwtPayload;
   try {
-    payload = await v.verify(token);
+    return await verifier().verify(token);
   } catch (error) {
     if (error instanceof FetchError || error instanceof JwksValidationError) throw error;
     if (error instanceof JwtBaseError || error instanceof ClaimError) throw unauthenticated();
     throw error;
   }
-  const groups = groupsOf(payload);
-  if (!groups.includes(authSettings().adminGroup)) throw forbidden();
+}
+
+/** A verified access token of someone: who, in which groups, issued when; nothing checked beyond the token. */
+export interface VerifiedToken {
+  username: string;
+  sub: string;
+  groups: string[];
+  /** When the token was issued, epoch seconds. */
+  iat: number;
+  readonly accessToken: string;
+}
+
+/**
+ * Verify an `Authorization: Bearer <Cognito access token>` header: a missing, malformed, forged,
+ * expired or foreign token → 401. A JWKS that cannot be fetched is our fault, not the caller's: 500.
+ */
+export async function verifyToken(authorization: string | undefined): Promise<VerifiedToken> {
+  const payload = await verifiedClaims(authorization);
   const username = typeof payload.username === 'string' ? payload.username : '';
   const sub = typeof payload.sub === 'string' ? payload.sub : '';
   if (!username || !sub) throw unauthenticated();
-  const identity: AdminIdentity = { username, email: '', groups, sub, accessToken: token };
+  const verified: VerifiedToken = {
+    username,
+    sub,
+    groups: groupsOf(payload),
+    iat: typeof payload.iat === 'number' ? payload.iat : 0,
+    accessToken: bearerToken(authorization) ?? '',
+  };
+  Object.defineProperty(verified, 'accessToken', { enumerable: false });
+  return verified;
+}
+
+export interface StaffCheckDeps {
+  accounts: AccountStore;
+  /** The e-mail of a member with no account record yet (Cognito GetUser with their token). */
+  emailOf(token: VerifiedToken): Promise<string>;
+  /** The stage requires TOTP of every account (REQUIRE_MFA). */
+  requireMfa: boolean;
+}
+
+const defaultAccounts = new DynamoAccountStore();
+
+/** The account records in the team table, Cognito for e-mails, REQUIRE_MFA from the environment. */
+export const defaultStaffDeps = (): StaffCheckDeps => ({
+  accounts: defaultAccounts,
+  emailOf: async (token) => (await actorOf(token)).email,
+  requireMfa: authSettings().requireMfa,
+});
+
+/**
+ * Whether the holder of a verified token may call staff operation `op`, checked in this order:
+ * groups that OPERATION_ACCESS does not allow for `op` → 403; then the account record (a consistent
+ * read, so a change a moment ago counts): disabled → 401, a token issued before `validAfter` (signed
+ * out everywhere, role changed, disabled and enabled again) → 401, and where the stage requires
+ * TOTP, an account without it → 403 for everything but enrolment.
+ */
+export async function checkStaff(
+  token: VerifiedToken,
+  op: OperationName,
+  deps: StaffCheckDeps = defaultStaffDeps(),
+): Promise<StaffIdentity> {
+  const role = roleOf(token.groups);
+  if (!role || !mayUse(token.groups, op)) throw forbidden(ROLE_FORBIDDEN);
+  const record = await deps.accounts.get(token.sub);
+  if (record && !record.enabled) throw unauthenticated(ACCOUNT_DISABLED);
+  if (record && token.iat < record.validAfter) throw unauthenticated(SESSION_ENDED);
+  const mfa = record?.mfa ?? false;
+  if (deps.requireMfa && !mfa && !MFA_ENROLMENT_OPERATIONS.includes(op))
+    throw forbidden(MFA_ENROLMENT_REQUIRED);
+  const identity: StaffIdentity = {
+    username: token.username,
+    email: record?.email || (await deps.emailOf(token)),
+    name: record?.name ?? '',
+    groups: token.groups,
+    role,
+    sub: token.sub,
+    mfa,
+    iat: token.iat,
+    accessToken: token.accessToken,
+  };
   Object.defineProperty(identity, 'accessToken', { enumerable: false });
   return identity;
+}
+
+/** The e-mail of a verified token's account (its record, else Cognito): for recording refused calls. */
+export async function emailOfToken(
+  token: VerifiedToken,
+  deps: StaffCheckDeps = defaultStaffDeps(),
+): Promise<string> {
+  const record = await deps.accounts.get(token.sub);
+  return record?.email || (await deps.emailOf(token));
+}
+
+/** verifyToken then checkStaff: the whole staff check of one call (401, then 403, then the record). */
+export async function requireStaff(
+  authorization: string | undefined,
+  op: OperationName,
+  deps: StaffCheckDeps = defaultStaffDeps(),
+): Promise<StaffIdentity> {
+  return checkStaff(await verifyToken(authorization), op, deps);
 }
 
 /** For tests that switch user pools between suites. */

@@ -42,6 +42,8 @@ const complete = {
   LEADS_TABLE: 'agency-leads',
   VIEWS_TABLE: 'agency-views',
   STATS_TABLE: 'agency-stats',
+  TEAM_TABLE: 'agency-team',
+  AUDIT_TABLE: 'agency-audit',
   MEDIA_BUCKET: 'agency-media',
   IMAGE_FUNCTION: 'agency-dev-process-image',
   USER_POOL_ID: 'eu-west-1_abc',
@@ -98,7 +100,12 @@ describe('Lambda settings', () => {
       userPoolId: 'eu-west-1_abc',
       userPoolClientId: 'client123',
       adminGroup: 'admins',
+      requireMfa: false,
     });
+    set({ ...complete, REQUIRE_MFA: 'true' });
+    expect(authSettings().requireMfa).toBe(true);
+    set({ ...complete, REQUIRE_MFA: 'yes' });
+    expect(() => authSettings()).toThrow('REQUIRE_MFA: must be true or false');
     expect(mailSettings()).toEqual({
       from: 'no-reply@agency.example',
       to: 'sales@agency.example',

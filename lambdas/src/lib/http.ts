@@ -14,7 +14,15 @@ import {
 import { parseBody, type UploadedFile } from './body';
 import { DomainError, STATUS_OF, forbidden, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
-import { requireAdmin, type AdminIdentity } from './auth';
+import {
+  checkStaff,
+  emailOfToken,
+  verifyToken,
+  type AdminIdentity,
+  type VerifiedToken,
+} from './auth';
+import { auditOutcomeOf, isAudited, recordAudit } from './audit';
+import { auditTarget } from './audit-target';
 import { runtimeSettings } from './env';
 import { readSessionCookie } from './session-cookie';
 
@@ -29,8 +37,9 @@ export interface Request<N extends OperationName> {
   body: Parsed<Req<N> extends { body: infer B } ? B : undefined>;
   files: Partial<Record<string, UploadedFile>>;
   /**
-   * Present on admin operations: the verified administrator. On public operations with an admin
-   * view, the administrator when the call carried a token, else undefined.
+   * Present on staff operations: the verified staff member, allowed this operation by their role
+   * and account. On public operations with a staff view, the member when the call carried a token,
+   * else undefined.
    */
   admin: Op<N>['auth'] extends 'admin'
     ? AdminIdentity
@@ -149,35 +158,58 @@ function validate<S extends z.ZodType | undefined>(
   throw invalid(field, reason);
 }
 
+/** The body's fields and files by the operation's encodings (file parts are not fields). */
+async function bodyFields(op: Operation, event: APIGatewayProxyEventV2) {
+  const raw = event.body
+    ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
+    : Buffer.alloc(0);
+  const parsed = await parseBody(op, header(event, 'content-type'), raw);
+  for (const f of Object.keys(op.request.files ?? {})) delete parsed.fields[f];
+  return parsed;
+}
+
+/** Plain fields of a request part as sent, for the audit target of a call refused before validation. */
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' ? { ...value } : {};
+
 /**
  * Wrap a domain call as a Lambda handler for one contract operation: parse the body by its encoding,
- * check the admin token, validate against the contract (400 naming the field), map typed domain errors
- * to statuses, log one structured line per request, and turn anything unexpected into a logged 500.
+ * check the staff token against the operation's groups and the account, validate against the
+ * contract (400 naming the field), map typed domain errors to statuses, record staff writes in the
+ * audit trail, log one structured line per request, and turn anything unexpected into a logged 500.
  */
 export function defineHandler<N extends OperationName>(
   name: N,
   impl: (req: Request<N>) => Promise<Reply<N>>,
 ): Handler {
   const op: Operation = contract[name];
+  const audited = isAudited(name);
   return async (event, context) => {
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? 'local';
     const log = rootLogger.child({ requestId, route: `${op.method} ${op.path}`, operation: name });
     const started = Date.now();
     let result: APIGatewayProxyStructuredResultV2;
+    // What the audit record needs, known as the call goes: who (once the token verified), from
+    // where, on what, and the reply.
+    let token: VerifiedToken | undefined;
+    let admin: AdminIdentity | undefined;
+    let sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+    let input: Record<string, unknown> = {
+      ...fieldsOf(event.queryStringParameters),
+      ...fieldsOf(event.pathParameters),
+    };
+    let replyBody: unknown;
     try {
+      sourceIp = clientIp(event);
       const authorization = header(event, 'authorization');
-      // A public call with an admin view checks a token only when one is sent: a bad one is refused, never ignored.
-      const admin =
-        op.auth === 'admin' || (op.adminView && authorization?.trim())
-          ? await requireAdmin(authorization)
-          : undefined;
+      // A public call with a staff view checks a token only when one is sent: a bad one is refused, never ignored.
+      if (op.auth === 'admin' || (op.adminView && authorization?.trim())) {
+        token = await verifyToken(authorization);
+        admin = await checkStaff(token, name);
+      }
       if (op.auth === 'session') requireFetchHeader(event);
-      const raw = event.body
-        ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
-        : Buffer.alloc(0);
-      const parsed = await parseBody(op, header(event, 'content-type'), raw);
-      const fileNames = Object.keys(op.request.files ?? {});
-      for (const f of fileNames) delete parsed.fields[f];
+      const parsed = await bodyFields(op, event);
+      input = { ...input, ...parsed.fields };
       const req = {
         query: validate(op.request.query, event.queryStringParameters ?? {}, 'query'),
         params: validate(op.request.params, event.pathParameters ?? {}, 'path'),
@@ -185,11 +217,13 @@ export function defineHandler<N extends OperationName>(
         files: parsed.files,
         admin,
         refreshToken: op.auth === 'session' ? readSessionCookie(event.cookies) : undefined,
-        sourceIp: clientIp(event),
+        sourceIp,
         requestId,
         log,
       } as Request<N>;
+      input = { ...fieldsOf(req.query), ...fieldsOf(req.params), ...fieldsOf(req.body) };
       const reply = await impl(req);
+      replyBody = reply.body;
       if (op.kind === 'json') {
         const checked = op.response
           ? op.response.safeParse(reply.body)
@@ -224,6 +258,37 @@ export function defineHandler<N extends OperationName>(
         result = errorReply(500, 'Something went wrong on our side. Please try again.');
         log.error('request failed', { error });
       }
+    }
+    // A refused token (401 before it verified) names nobody: nothing to record.
+    if (audited && token) {
+      const status = result.statusCode ?? 500;
+      const email = admin
+        ? admin.email
+        : await emailOfToken(token).catch((error: unknown) => {
+            log.warn('actor e-mail unavailable for the audit record', { error });
+            return '';
+          });
+      // Refused by the access check before the body was read: read it now for the target alone.
+      if (!admin)
+        input = {
+          ...input,
+          ...(await bodyFields(op, event).then(
+            (parsed) => parsed.fields,
+            () => ({}),
+          )),
+        };
+      await recordAudit(
+        {
+          actorId: token.sub,
+          actorEmail: email,
+          action: name,
+          target: auditTarget(name, input, status < 300 ? replyBody : undefined),
+          ip: sourceIp,
+          outcome: auditOutcomeOf(status),
+          status,
+        },
+        log,
+      );
     }
     log.info('request', { status: result.statusCode, ms: Date.now() - started });
     return result;

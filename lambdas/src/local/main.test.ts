@@ -65,6 +65,10 @@ describe('npm start (main.ts)', () => {
     const first = await start();
     expect(first.output()).toContain('admin@example.com / Admin-Passw0rd!2024');
     expect(first.output()).toMatch(/Lead webhook: none/);
+    // Team invitations and reset codes are e-mails of the user pool; the banner says where they are.
+    expect(first.output()).toMatch(
+      /Mail inbox:[^\n]*\n\s+team invitations and password reset codes/,
+    );
     const health = await fetch(`${first.site}/api/health`);
     expect(health.status).toBe(200);
     const login = await fetch(`${first.site}/api/user/login`, {

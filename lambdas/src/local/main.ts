@@ -61,6 +61,8 @@ const settingsSchema = z.object({
   LEAD_WEBHOOK_SECRET: z.string().optional(),
   /** Minimum fill time of the enquiry form in ms; 0 turns the check off while trying the form. */
   LEAD_MIN_FILL_MS: z.coerce.number().int().nonnegative().optional(),
+  /** "true": every staff account enrols TOTP at its first sign-in before anything else (prod's requireMfa). */
+  REQUIRE_MFA: z.enum(['true', 'false']).default('false'),
   /** "false" skips the sample posts. */
   SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -142,7 +144,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    standIns = await startStandIns({ dataDir, host: settings.HOST });
+    standIns = await startStandIns({ dataDir, host: settings.HOST, mailFrom: settings.MAIL_FROM });
     const provisioned = await provision({
       dataDir,
       standIns,
@@ -178,6 +180,7 @@ async function main(): Promise<void> {
         endpoints: standIns.endpoints,
         provisioned,
         mail: { from: settings.MAIL_FROM, to: settings.MAIL_TO },
+        requireMfa: settings.REQUIRE_MFA === 'true',
         site: { url: shownUrl, apiOrigin: localUrl, webDist: settings.WEB_DIST },
         leads: {
           ...(settings.LEAD_WEBHOOK_URL ? { webhookUrl: settings.LEAD_WEBHOOK_URL } : {}),
@@ -260,6 +263,7 @@ async function main(): Promise<void> {
         `  Admin:        ${shownUrl}/creative-login`,
         `  Admin login:  ${settings.ADMIN_EMAIL} / ${settings.ADMIN_PASSWORD}`,
         `  Mail inbox:   ${standIns.sesInboxUrl}   (e-mails the site sent, JSON at ${standIns.endpoints.ses}/store)`,
+        '                team invitations and password reset codes land there too',
         `  Lead webhook: ${webhookLine(settings.LEAD_WEBHOOK_URL, settings.LEAD_WEBHOOK_SECRET)}`,
         `  Data folder:  ${dataDir}`,
         '  Ctrl-C stops everything.',

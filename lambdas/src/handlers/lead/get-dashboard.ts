@@ -1,3 +1,4 @@
+import { mayUse } from '@agency/shared';
 import { DynamoPostStore } from '../../adapters/post-store';
 import { DynamoStatsStore } from '../../adapters/stats-store';
 import { getDashboard } from '../../domain/dashboard';
@@ -5,7 +6,14 @@ import { defineHandler } from '../../lib/http';
 
 const deps = { stats: new DynamoStatsStore(), posts: new DynamoPostStore() };
 
-/** GET /api/user/dashboard (admin): the dashboard's figures, from the aggregates only. */
-export const handler = defineHandler('getDashboard', async () => ({
-  body: { data: await getDashboard(deps, new Date()) },
+/**
+ * GET /api/user/dashboard (staff): the dashboard's figures, from the aggregates only. The lead
+ * figures only for those who may list leads; an editor gets the views part.
+ */
+export const handler = defineHandler('getDashboard', async (req) => ({
+  body: {
+    data: await getDashboard(deps, new Date(), {
+      leadFigures: mayUse(req.admin.groups, 'listLeads'),
+    }),
+  },
 }));

@@ -1,12 +1,10 @@
-import { CognitoIdentity } from '../../adapters/identity';
-import { DynamoLoginThrottle } from '../../adapters/login-throttle';
+import { audit, signInDeps } from '../../adapters/account-deps';
 import { login } from '../../domain/login';
 import { defineHandler } from '../../lib/http';
-import { sessionCookie } from '../../lib/session-cookie';
+import { signInReply } from '../../lib/sign-in-reply';
 
-const deps = { identity: new CognitoIdentity(), throttle: new DynamoLoginThrottle() };
-
-export const handler = defineHandler('login', async (req) => {
-  const { session, refreshToken } = await login(deps, req.body.email, req.body.password);
-  return { body: { data: session }, cookies: [sessionCookie(refreshToken)] };
-});
+export const handler = defineHandler('login', (req) =>
+  signInReply({ audit }, req, { action: 'login', email: req.body.email }, () =>
+    login(signInDeps, req.body.email, req.body.password),
+  ),
+);

@@ -25,6 +25,11 @@ export interface LocalEnvironmentOptions {
   site?: LocalSite;
   /** The developer's lead settings (`npm start` reads them from its environment); none: no webhook. */
   leads?: LocalLeadSettings;
+  /**
+   * Every staff account must enrol TOTP before anything else, as the `prod` stage's `requireMfa`
+   * (`npm start` passes its REQUIRE_MFA through). Default off, as in the other stages.
+   */
+  requireMfa?: boolean;
 }
 
 /** SITE_URL where no page is rendered (API tests): the default local address. */
@@ -55,6 +60,9 @@ export interface LocalEnv {
   readonly LEADS_TABLE: string;
   readonly VIEWS_TABLE: string;
   readonly STATS_TABLE: string;
+  readonly TEAM_TABLE: string;
+  readonly AUDIT_TABLE: string;
+  readonly REQUIRE_MFA: 'true' | 'false';
   readonly MEDIA_BUCKET: string;
   readonly IMAGE_FUNCTION: string;
   readonly USER_POOL_ID: string;
@@ -79,7 +87,7 @@ export interface LocalEnv {
  * stack cannot run on a setting the deployed functions would refuse.
  */
 export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
-  const { endpoints, provisioned, mail, site, leads = {} } = options;
+  const { endpoints, provisioned, mail, site, leads = {}, requireMfa = false } = options;
   const env = {
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -94,6 +102,9 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.leadsTable]: LOCAL_NAMES.tables.leads,
     [N.viewsTable]: LOCAL_NAMES.tables.views,
     [N.statsTable]: LOCAL_NAMES.tables.stats,
+    [N.teamTable]: LOCAL_NAMES.tables.team,
+    [N.auditTable]: LOCAL_NAMES.tables.audit,
+    [N.requireMfa]: requireMfa ? 'true' : 'false',
     [N.mediaBucket]: LOCAL_NAMES.bucket,
     [N.imageFunction]: workerFunction('process-image').name,
     [N.userPoolId]: provisioned.userPoolId,

@@ -42,7 +42,7 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { ADMIN_GROUP, ADMIN_SESSION } from '@agency/shared';
+import { ADMIN_GROUP, ADMIN_SESSION, STAFF_GROUPS } from '@agency/shared';
 import { TABLES, TAXONOMY_PREFIXES, type TableName } from '../../adapters/tables';
 import {
   DynamoTaxonomyStore,
@@ -90,8 +90,10 @@ export const SEED_AUTHORS = [
 export interface LocalUser {
   email: string;
   password: string;
-  /** Cognito groups; the admin is always in ADMIN_GROUP. */
+  /** Cognito groups (e.g. EDITOR_GROUP for an editor); the admin is always in ADMIN_GROUP. */
   groups?: string[];
+  /** The `name` attribute the admin header shows; none: the header falls back to the e-mail. */
+  name?: string;
 }
 
 export interface ProvisionOptions {
@@ -124,7 +126,7 @@ const localConfig = z.object({
 });
 type LocalConfig = z.infer<typeof localConfig>;
 
-const TABLE_NAMES: readonly TableName[] = ['content', 'leads', 'views', 'stats'];
+const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : '';
@@ -464,6 +466,7 @@ async function ensureUser(
         UserAttributes: [
           { Name: 'email', Value: user.email },
           { Name: 'email_verified', Value: 'true' },
+          ...(user.name ? [{ Name: 'name', Value: user.name }] : []),
         ],
       }),
     );
@@ -548,8 +551,9 @@ export async function allowBrowserUploads(
 }
 
 /**
- * Create whatever is missing on the stand-ins: the three tables (with their indexes), the media
- * bucket, the user pool with its app client and admin group, the seed admin (and any extra users),
+ * Create whatever is missing on the stand-ins: every table of TABLES (with its indexes), the media
+ * bucket, the user pool with its app client and the staff groups (admins, editors), the seed admin
+ * (and any extra users, each in the groups it names),
  * and the sample categories and authors. Pool and client ids and the captcha key are kept in
  * `<dataDir>/local-config.json` so a restart reuses them. Safe to run on every start.
  */
@@ -579,7 +583,8 @@ export async function provision(options: ProvisionOptions): Promise<Provisioned>
       pool,
       options.accessTokenTtlSeconds ?? ADMIN_SESSION.accessTokenSeconds,
     );
-    await ensureGroup(clients.cognito, pool.userPoolId, ADMIN_GROUP);
+    // Both staff groups exist from the start, as the CDK creates them: an admin can invite an editor.
+    for (const group of STAFF_GROUPS) await ensureGroup(clients.cognito, pool.userPoolId, group);
     await ensureUser(clients.cognito, pool.userPoolId, {
       ...options.admin,
       groups: [...new Set([ADMIN_GROUP, ...(options.admin.groups ?? [])])],

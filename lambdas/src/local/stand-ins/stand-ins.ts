@@ -7,6 +7,11 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import * as z from 'zod';
 import { LOCAL_CREDENTIALS } from '../provisioning/provision';
+import { handler as staffScopes } from '../../workers/staff-scopes';
+import { SesAccountMessages } from './cognito-mail';
+import { parityRouter } from './cognito-parity';
+import { ParityState } from './cognito-state';
+import { ParityTokenGenerator, signingKeys } from './cognito-tokens';
 import { createLambdaApi } from './lambda-api';
 import { createS3PostGate } from './s3-post-gate';
 
@@ -35,6 +40,11 @@ export interface StandInOptions {
   dynamoInMemory?: boolean;
   /** Let cognito-local log warnings (wrong passwords, unknown users…). Off by default: they are expected. */
   verbose?: boolean;
+  /**
+   * Sender of the user pool's e-mails (invitations, password reset codes), the local MAIL_FROM;
+   * default `no-reply@example.com`.
+   */
+  mailFrom?: string;
 }
 
 /** One e-mail as the SES stand-in stored it. */
@@ -176,6 +186,7 @@ async function startS3(
  */
 async function startCognito(
   opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions,
+  sesEndpoint: string,
 ): Promise<{ server: Server; port: number }> {
   // aws-sdk v2 (a dependency of cognito-local, used only for Lambda triggers and KMS we do not use) prints an end-of-support note.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
@@ -189,15 +200,7 @@ async function startCognito(
     cognitoRequire('./services/crypto');
   const { StormDBDataStoreFactory }: typeof import('cognito-local/lib/services/dataStore/stormDb') =
     cognitoRequire('./services/dataStore/stormDb');
-  const {
-    ConsoleMessageSender,
-  }: typeof import('cognito-local/lib/services/messageDelivery/consoleMessageSender') =
-    cognitoRequire('./services/messageDelivery/consoleMessageSender');
-  const {
-    MessageDeliveryService,
-  }: typeof import('cognito-local/lib/services/messageDelivery/messageDelivery') = cognitoRequire(
-    './services/messageDelivery/messageDelivery',
-  );
+  const errors: typeof import('cognito-local/lib/errors') = cognitoRequire('./errors');
   const { otp }: typeof import('cognito-local/lib/services/otp') = cognitoRequire('./services/otp');
   const { JwtTokenGenerator }: typeof import('cognito-local/lib/services/tokenGenerator') =
     cognitoRequire('./services/tokenGenerator');
@@ -242,19 +245,29 @@ async function startCognito(
     new services.LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)),
     new CryptoService(config.KMSConfig),
   );
+  // The parity layer (cognito-parity.ts): Cognito's behaviour where cognito-local differs.
+  const keys = signingKeys(
+    cognitoRequire('./keys/cognitoLocal.private.json'),
+    cognitoRequire('./keys/cognitoLocal.public.json'),
+  );
+  const state = await ParityState.open(path.join(opts.dataDir, 'cognito-parity'));
+  const mailFrom = opts.mailFrom ?? 'no-reply@example.com';
   const all = {
     clock,
     cognito: cognitoService,
     config,
-    messages: new services.MessagesService(
-      triggers,
-      new MessageDeliveryService(new ConsoleMessageSender()),
-    ),
+    messages: new SesAccountMessages(() => ({ endpoint: sesEndpoint, from: mailFrom })),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: new ParityTokenGenerator(
+      new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+      keys,
+      state,
+      staffScopes,
+    ),
     triggers,
   };
-  const server = await createServer(Router(all), logger, config.ServerConfig, all).start();
+  const router = parityRouter(Router(all), { services: all, errors, keys, state });
+  const server = await createServer(router, logger, config.ServerConfig, all).start();
   const port = portOf(server);
   tokenConfig.IssuerDomain = url(opts.host, port);
   return { server, port };
@@ -287,9 +300,6 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       s3.s3.httpServer?.closeAllConnections();
       await s3.s3.close();
     });
-    const cognito = await startCognito(opts);
-    stops.push(() => close(cognito.server));
-
     const sesModule: SesModule = require('aws-ses-v2-local');
     let ses: Server | null = await sesModule.default({ host, port: options.ports?.ses ?? 0 });
     const sesPort = portOf(ses);
@@ -304,6 +314,10 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       ses ??= await sesModule.default({ host, port: sesPort });
     };
     stops.push(sesStop);
+
+    // After SES: the user pool delivers its e-mails to the SES stand-in.
+    const cognito = await startCognito(opts, url(host, sesPort));
+    stops.push(() => close(cognito.server));
 
     const lambda = createLambdaApi();
     const lambdaPort = await listen(lambda, options.ports?.lambda ?? 0, host);

@@ -1,0 +1,29 @@
+import type { LoginAnswer } from '@agency/shared';
+import type { AuditLog } from '../domain/account-ports';
+import type { SignInOutcome } from '../domain/login';
+import { auditedSignIn } from './sign-in-audit';
+import type { Logger } from './logger';
+import { sessionCookie } from './session-cookie';
+
+/**
+ * One sign-in step as a handler answers it: run it with its audit record, answer the session or the
+ * next step, and set the session cookie when the step signed the person in.
+ */
+export async function signInReply(
+  deps: { audit: AuditLog },
+  req: { sourceIp: string; log: Logger },
+  attempt: { action: 'login' | 'loginMfa' | 'loginNewPassword'; email: string },
+  run: () => Promise<SignInOutcome>,
+): Promise<{ body: { data: LoginAnswer }; cookies?: string[] }> {
+  const { answer, refreshToken } = await auditedSignIn(
+    { audit: deps.audit, log: req.log },
+    { ...attempt, ip: req.sourceIp, status: 200 },
+    run,
+    // A right password that still needs its code is worth seeing in the trail.
+    (r) => ('challenge' in r.answer ? { target: `step ${r.answer.challenge}` } : {}),
+  );
+  return {
+    body: { data: answer },
+    ...(refreshToken ? { cookies: [sessionCookie(refreshToken)] } : {}),
+  };
+}
