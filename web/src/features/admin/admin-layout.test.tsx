@@ -120,4 +120,32 @@ describe('admin bar', () => {
     expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     expect(api.calls('setupMfa')).toHaveLength(1);
   });
+
+  it('opens the admin once the required enrolment is verified', async () => {
+    store('Ada');
+    let enrolled = false;
+    fakeApi({
+      getUserData: () => makeUserData({ mfa_required: !enrolled, mfa: enrolled }),
+      setupMfa: () => ({
+        body: {
+          data: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauth_uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
+          },
+        },
+      }),
+      verifyMfa: () => {
+        enrolled = true;
+        return { body: { data: { mfa: true } } };
+      },
+    });
+    renderLayout();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    fireEvent.change(await screen.findByLabelText('Code from your authenticator app'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    expect(await screen.findByText('Page content')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+  });
 });
