@@ -34,7 +34,7 @@ describe('admin bar', () => {
     store('Ada');
     fakeApi({ getUserData: () => makeUserData({ name: 'Ada Lovelace' }) });
     renderLayout();
-    const name = await screen.findByRole('link', { name: 'Ada Lovelace' });
+    const name = await screen.findByRole('link', { name: 'Ada Lovelace: your account' });
     expect(name).toHaveAttribute('href', '/admin/account');
     expect(name.parentElement).toContainElement(screen.getByRole('button', { name: 'Logout' }));
   });
@@ -46,7 +46,9 @@ describe('admin bar', () => {
         makeUserData({ name: '', username: '1405ac17-5b1c-4a8e-9f0e-2d3c4b5a6978' }),
     });
     renderLayout();
-    expect(await screen.findByRole('link', { name: 'ada@example.com' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'ada@example.com: your account' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/1405ac17/)).not.toBeInTheDocument();
   });
 
@@ -71,7 +73,7 @@ describe('admin bar', () => {
     store('Eddie');
     fakeApi({ getUserData: () => editorData() });
     renderLayout();
-    await screen.findByRole('link', { name: 'Eddie' });
+    await screen.findByRole('link', { name: /Eddie/ });
     const links = (await navLinks()).map(([label]) => label);
     expect(links).toEqual(['Dashboard', 'Posts', 'Categories & authors', 'Media', 'Add blog']);
   });

@@ -86,6 +86,7 @@ function AdminHeader({ viewer, nav = true }: { viewer: Viewer; nav?: boolean }) 
               title={`${name}: your account`}
             >
               {name}
+              <span className="visually-hidden">: your account</span>
             </Link>
           ) : (
             <span className="admin-header__name" title={name}>

@@ -4,6 +4,11 @@ import { apiErrorText } from './api-error-text';
 import { CodeField } from './code-field';
 import { newPasswordProblem, NewPasswordFields } from './password-fields';
 
+/*
+ * The answer to the e-mail step is the same sentence whatever the API knows, so the page never
+ * tells whether an account exists.
+ */
+
 /** Reset codes the user pool e-mails are 6 digits; the field takes a few more in case that changes. */
 const RESET_CODE_DIGITS = 8;
 
@@ -23,7 +28,6 @@ export function ForgotPasswordForm({
 }) {
   const [step, setStep] = useState<'email' | 'reset'>('email');
   const [email, setEmail] = useState(initialEmail);
-  const [sent, setSent] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -50,8 +54,7 @@ export function ForgotPasswordForm({
     setBusy(true);
     try {
       if (step === 'email') {
-        const { data } = await callApi('forgotPassword', { body: { email } });
-        setSent(data.message);
+        await callApi('forgotPassword', { body: { email } });
         setStep('reset');
       } else {
         await callApi('resetPassword', { body: { email, code, password } });
@@ -76,7 +79,8 @@ export function ForgotPasswordForm({
         </p>
       ) : (
         <p className="admin-status admin-status--ok" role="status">
-          {sent} Enter it below with your new password.
+          If an account exists for that e-mail, we sent a code to it. Enter the code below with your
+          new password.
         </p>
       )}
       {error && (

@@ -182,7 +182,7 @@ describe('login page', () => {
     const api = fakeApi({
       forgotPassword: () => ({
         status: 202,
-        body: { data: { message: 'If an account exists for that e-mail, we sent a code.' } },
+        body: { data: { message: 'A reset code is on its way.' } },
       }),
       resetPassword: () => ({ body: { data: { message: 'Password changed.' } } }),
     });
@@ -193,7 +193,7 @@ describe('login page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'If an account exists for that e-mail, we sent a code.',
+      'If an account exists for that e-mail, we sent a code to it.',
     );
     fireEvent.change(screen.getByLabelText('Code from the e-mail'), {
       target: { value: '654321' },

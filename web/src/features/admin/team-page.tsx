@@ -5,7 +5,6 @@ import type { ResponseOf } from '../../lib/api-client';
 import { AdminLayout } from './admin-layout';
 import { apiErrorText } from './api-error-text';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatAdminDateTime } from './format-admin-date';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
 import { useUserData } from './use-user-data';
@@ -163,13 +162,7 @@ function MemberRow({
           ))}
         </select>
       </td>
-      <td data-label="Status">
-        {member.status === 'invited' ? 'Invited' : 'Active'}
-        <span className="team-since">
-          {' '}
-          since <time dateTime={member.created_at}>{formatAdminDateTime(member.created_at)}</time>
-        </span>
-      </td>
+      <td data-label="Status">{member.status === 'invited' ? 'Invited' : 'Active'}</td>
       <td data-label="Two-factor">{member.mfa ? 'On' : 'Off'}</td>
       <td data-label="Access">{member.enabled ? 'Enabled' : 'Disabled'}</td>
       <td>
