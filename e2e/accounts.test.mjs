@@ -70,7 +70,7 @@ async function freshCode(secret) {
   throw new Error('no fresh TOTP code within 40 s');
 }
 
-/** The page at each width, at the top and scrolled to the end, into artifacts/accounts-<name>-<w>[-scrolled].png. */
+/** The page at each width, at the top and scrolled a screen down, into artifacts/accounts-<name>-<w>[-scrolled].png. */
 async function shots(page, name) {
   for (const width of [...WIDTHS].sort((a, b) => b - a)) {
     await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
@@ -81,7 +81,8 @@ async function shots(page, name) {
       () => document.documentElement.scrollHeight > window.innerHeight + 10,
     );
     if (scrollable) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // One screen down: the rest of the form or list, not the site's footer.
+      await page.evaluate(() => window.scrollTo(0, Math.round(window.innerHeight * 0.75)));
       await page.waitForTimeout(400);
       await shot(page, `accounts-${name}-${width}-scrolled`);
     }
@@ -268,7 +269,12 @@ describe('accounts', () => {
       assert.match(page.url(), /\/creative-login$/);
       await code.fill(await freshCode(secret));
       await page.getByRole('button', { name: 'Verify code' }).click();
-      await page.waitForURL(`${base}/admin`, { timeout: 15_000 });
+      // Signed in again, back on the page the admin signed out from.
+      await page.waitForURL(`${base}/admin/account`, { timeout: 15_000 });
+      await page
+        .getByRole('region', { name: 'Two-factor sign-in' })
+        .getByText('On', { exact: true })
+        .waitFor();
       noProblems(page);
       await page.context().close();
     },

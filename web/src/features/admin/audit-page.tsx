@@ -181,7 +181,9 @@ function AuditTable({
                 <td data-label="Who">{r.actor_email || r.actor_id || '—'}</td>
                 <td data-label="Action">{auditActionLabel(r.action)}</td>
                 <td data-label="Target">{r.target || '—'}</td>
-                <td data-label="IP">{r.ip || '—'}</td>
+                <td data-label="IP" className="audit-ip">
+                  {r.ip || '—'}
+                </td>
                 <td data-label="Outcome">
                   <span className={`audit-outcome audit-outcome--${r.outcome}`}>
                     {AUDIT_OUTCOME_LABEL[r.outcome]}

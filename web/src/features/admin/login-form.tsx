@@ -128,10 +128,17 @@ export function LoginForm({
       next(answer);
     } catch (err) {
       setBusy(false);
-      // A step whose session has run out cannot be answered: start again from the password.
-      if (step.kind !== 'password' && err instanceof ApiError && err.status === 401) {
+      // A step whose session has run out cannot be answered: start again from the password. A
+      // wrong code is a 401 too, but its step stays open for the next try.
+      const expired =
+        err instanceof ApiError &&
+        err.status === 401 &&
+        (step.kind === 'newPassword' || (step.kind === 'code' && /expired/i.test(err.message)));
+      if (expired) {
         restart();
-        setError(`${err.message} Please sign in again.`);
+        setError(
+          /sign in again/i.test(err.message) ? err.message : `${err.message} Please sign in again.`,
+        );
         return;
       }
       if (step.kind === 'code') setCode('');

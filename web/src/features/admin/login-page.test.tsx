@@ -92,11 +92,16 @@ describe('login page', () => {
     expect(code).toHaveFocus();
     expect(screen.getByText(/enter the 6-digit code/)).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    // A wrong code is explained and the step stays open for another try.
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code.');
+    expect(screen.getByLabelText('Code from your authenticator app')).toBe(code);
     fireEvent.change(code, { target: { value: '12 34 56' } });
     expect(code).toHaveValue('123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
     expect(await screen.findByRole('heading', { name: 'Admin list screen' })).toBeInTheDocument();
-    expect(api.calls('loginMfa')[0]?.body).toEqual({ session: 's-1', code: '123456' });
+    expect(api.calls('loginMfa')[1]?.body).toEqual({ session: 's-1', code: '123456' });
     expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toMatchObject({
       token: 'jwt-2',
     });
@@ -122,7 +127,10 @@ describe('login page', () => {
   it('starts again from the password when the code step has expired', async () => {
     fakeApi({
       login: () => ({ body: { data: { challenge: 'SOFTWARE_TOKEN_MFA', session: 's-1' } } }),
-      loginMfa: () => ({ status: 401, body: { error: 'The sign-in step has expired.' } }),
+      loginMfa: () => ({
+        status: 401,
+        body: { error: 'This sign-in step has expired. Sign in again.' },
+      }),
     });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
@@ -131,7 +139,7 @@ describe('login page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The sign-in step has expired. Please sign in again.',
+      'This sign-in step has expired. Sign in again.',
     );
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('');
