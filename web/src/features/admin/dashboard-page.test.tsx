@@ -51,6 +51,7 @@ const sample: Dashboard = {
   ],
   views_from: '2025-10-22',
   views_to: '2025-11-20',
+  lead_figures: true,
 };
 
 /** The figures of a chart's table, row by row (headings included). */

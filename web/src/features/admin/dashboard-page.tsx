@@ -173,7 +173,7 @@ function DashboardView() {
   if (isLoading && !data) return <p aria-busy="true">Loading the dashboard…</p>;
   if (!data) return null;
   // Roles that may not read leads get the views part only (`lead_figures: false`, empty lead lists).
-  const leadFigures = 'lead_figures' in data.data ? data.data.lead_figures !== false : true;
+  const leadFigures = data.data.lead_figures;
   return (
     <>
       {leadFigures && <Figures dashboard={data.data} />}
