@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamMember } from '@agency/shared';
 import TeamPage from './team-page';
@@ -53,6 +53,10 @@ function renderTeam(handlers: Record<string, FakeHandler> = {}) {
   return { api, team };
 }
 
+/** The status line says this (it is always there, empty until an action ends). */
+const statusSays = (text: string) =>
+  waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
+
 const row = async (name: string) => {
   const cell = await screen.findByText(name, { selector: 'strong' });
   const tr = cell.closest('tr');
@@ -81,9 +85,7 @@ describe('team page', () => {
     fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Nia' } });
     expect(form.getByLabelText('Role')).toHaveValue('editor');
     fireEvent.click(form.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'new@example.com is invited as editor',
-    );
+    await statusSays('new@example.com is invited as editor');
     expect((await row('Nia')).getByText(/Invited/)).toBeInTheDocument();
     expect(api.calls('inviteMember')[0]?.body).toEqual({
       email: 'new@example.com',
@@ -96,10 +98,8 @@ describe('team page', () => {
   it('disables a member with a JSON boolean, and shows them disabled', async () => {
     const { api } = renderTeam();
     fireEvent.click((await row('Eddie')).getByRole('button', { name: 'Disable Eddie' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Eddie is disabled and signed out everywhere.',
-    );
-    expect((await row('Eddie')).getByText('Disabled')).toBeInTheDocument();
+    await statusSays('Eddie is disabled and signed out everywhere.');
+    await waitFor(() => expect(screen.getByText('Disabled')).toBeInTheDocument());
     const sent: unknown = JSON.parse(
       String(vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body),
     );
@@ -114,9 +114,9 @@ describe('team page', () => {
         body: { error: 'The team needs at least one enabled admin.' },
       }),
     });
-    fireEvent.change((await row('Ada Lovelace')).getByLabelText('Role of Ada Lovelace'), {
-      target: { value: 'editor' },
-    });
+    const ada = await row('Ada Lovelace');
+    fireEvent.change(ada.getByLabelText('Role of Ada Lovelace'), { target: { value: 'editor' } });
+    fireEvent.click(ada.getByRole('button', { name: 'Change role' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The team needs at least one enabled admin.',
     );
@@ -141,8 +141,21 @@ describe('team page', () => {
     expect(api.calls('removeMember')).toHaveLength(0);
     fireEvent.click((await row('Eddie')).getByRole('button', { name: 'Remove Eddie' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove member' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Eddie was removed from the team.');
+    await statusSays('Eddie was removed from the team.');
     expect(screen.queryByText('Eddie', { selector: 'strong' })).not.toBeInTheDocument();
     expect(api.calls('removeMember')[0]?.body).toEqual({ email: 'eddie@example.com' });
+  });
+
+  it('changes a role only with the button, not while choosing in the list', async () => {
+    const { api } = renderTeam();
+    const eddie = await row('Eddie');
+    fireEvent.change(eddie.getByLabelText('Role of Eddie'), { target: { value: 'admin' } });
+    expect(api.calls('updateMember')).toHaveLength(0);
+    fireEvent.click(eddie.getByRole('button', { name: 'Change role' }));
+    await statusSays('Eddie is now admin.');
+    expect(api.calls('updateMember')[0]?.body).toEqual({
+      email: 'eddie@example.com',
+      role: 'admin',
+    });
   });
 });

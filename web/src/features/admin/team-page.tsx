@@ -135,6 +135,8 @@ function MemberRow({
 }) {
   const id = useId();
   const who = member.name || member.email;
+  // Choosing in the list changes nothing yet (arrow keys step through options): a button applies it.
+  const [role, setRole] = useState<string>(member.role ?? '');
   return (
     <tr className={member.enabled ? undefined : 'team-row--disabled'}>
       <td data-label="Name">
@@ -143,24 +145,34 @@ function MemberRow({
       </td>
       <td data-label="E-mail">{member.email}</td>
       <td data-label="Role">
-        <label htmlFor={`${id}-role`} className="visually-hidden">
-          Role of {who}
-        </label>
-        <select
-          id={`${id}-role`}
-          value={member.role ?? ''}
-          disabled={busy}
-          onChange={(e) => {
-            if (isRole(e.target.value)) onRole(e.target.value);
-          }}
-        >
-          {member.role === null && <option value="">None</option>}
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABEL[r]}
-            </option>
-          ))}
-        </select>
+        <div className="team-role">
+          <label htmlFor={`${id}-role`} className="visually-hidden">
+            Role of {who}
+          </label>
+          <select
+            id={`${id}-role`}
+            value={role}
+            disabled={busy}
+            onChange={(e) => setRole(e.target.value)}
+          >
+            {member.role === null && <option value="">None</option>}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+          {isRole(role) && role !== member.role && (
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={busy}
+              onClick={() => onRole(role)}
+            >
+              Change role
+            </button>
+          )}
+        </div>
       </td>
       <td data-label="Status">{member.status === 'invited' ? 'Invited' : 'Active'}</td>
       <td data-label="Two-factor">{member.mfa ? 'On' : 'Off'}</td>
@@ -215,6 +227,9 @@ export default function TeamPage() {
   const [status, setStatus] = useState<ActionStatus>(null);
   const [working, setWorking] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  // Bumped after each action so the rows start again from the list as the API now has it (a refused
+  // role change shows the role kept, not the one chosen).
+  const [version, setVersion] = useState(0);
 
   /** Run one action on a member, say what happened, and reload the list either way. */
   const act = async (member: TeamMember, done: string, call: () => Promise<unknown>) => {
@@ -228,6 +243,7 @@ export default function TeamPage() {
     } finally {
       setWorking(null);
       await mutate();
+      setVersion((v) => v + 1);
     }
   };
   const who = (m: TeamMember): string => m.name || m.email;
@@ -282,7 +298,7 @@ export default function TeamPage() {
             <tbody>
               {data.data.map((m) => (
                 <MemberRow
-                  key={m.email}
+                  key={`${m.email}:${version}`}
                   member={m}
                   you={m.email === user?.email}
                   busy={working === m.email}
