@@ -6,6 +6,7 @@
 // account, team and audit pages at 375 and 1280 px, top and scrolled, go to artifacts/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
 import * as OTPAuth from 'otpauth';
 import { ADMIN, WIDTHS, login, openPage, sesStoreUrl, shot, startAll } from './lib.mjs';
 
@@ -329,6 +330,19 @@ describe('accounts', () => {
       );
       await page.reload({ waitUntil: 'networkidle' });
       assert.equal(await page.getByLabel('Who').inputValue(), EDITOR.email);
+
+      // The new pages meet the same accessibility bar as the rest of the admin.
+      const failures = [];
+      for (const path of ['/admin/account', '/admin/team', '/admin/audit']) {
+        await page.goto(base + path, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
+        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+          failures.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+      assert.deepEqual(failures, [], failures.join('\n'));
       noProblems(page);
       await page.context().close();
     },
