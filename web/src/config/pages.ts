@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { SPECIAL_SLUGS } from '@agency/shared';
+import { SPECIAL_SLUGS, type OperationName } from '@agency/shared';
 import { loadServiceLanding } from '../content/services/load';
 import { serviceLandingPaths } from './service-menu';
 
@@ -27,6 +27,11 @@ export interface PageEntry {
   readonly overHero?: true;
   /** `false`: a prerendered page kept out of the sitemap and closed to crawlers (app pages always are). */
   readonly listed?: false;
+  /**
+   * An admin page's main operation: the navigation shows the page, and the page opens, only for
+   * roles that may use it (shared `mayUse`); others see which part their role does not include.
+   */
+  readonly operation?: OperationName;
 }
 
 /**
@@ -125,18 +130,21 @@ export const pages = {
   adminList: {
     paths: ['/admin'],
     kind: 'app',
+    operation: 'listPosts',
     source: 'src/features/admin/admin-list-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/admin-list-page')),
   },
   dashboard: {
     paths: ['/admin/dashboard'],
     kind: 'app',
+    operation: 'getDashboard',
     source: 'src/features/admin/dashboard-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard-page')),
   },
   leads: {
     paths: ['/admin/leads'],
     kind: 'app',
+    operation: 'listLeads',
     source: 'src/features/admin/leads-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads-page')),
   },
@@ -144,24 +152,49 @@ export const pages = {
   lead: {
     paths: ['/admin/leads/:id'],
     kind: 'app',
+    operation: 'getLead',
     source: 'src/features/admin/lead-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/lead-page')),
   },
   taxonomy: {
     paths: ['/admin/taxonomy'],
     kind: 'app',
+    operation: 'listCategories',
     source: 'src/features/admin/taxonomy-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy-page')),
   },
   media: {
     paths: ['/admin/media'],
     kind: 'app',
+    operation: 'listMedia',
     source: 'src/features/admin/media-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/media-page')),
+  },
+  account: {
+    paths: ['/admin/account'],
+    kind: 'app',
+    operation: 'getUserData',
+    source: 'src/features/admin/account-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/account-page')),
+  },
+  team: {
+    paths: ['/admin/team'],
+    kind: 'app',
+    operation: 'listTeam',
+    source: 'src/features/admin/team-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team-page')),
+  },
+  audit: {
+    paths: ['/admin/audit'],
+    kind: 'app',
+    operation: 'listAudit',
+    source: 'src/features/admin/audit-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/audit-page')),
   },
   postEditor: {
     paths: ['/add-blog', '/edit-blog/:slug'],
     kind: 'app',
+    operation: 'createPost',
     source: 'src/features/admin/post-editor-page.tsx',
     load: () =>
       import.meta.env.SSR ? notOnServer() : import('../features/admin/post-editor-page'),
@@ -169,6 +202,7 @@ export const pages = {
   preview: {
     paths: ['/preview/:id'],
     kind: 'app',
+    operation: 'previewPost',
     source: 'src/features/admin/preview-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/preview-page')),
   },

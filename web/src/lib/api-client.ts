@@ -30,7 +30,8 @@ export type ResponseOf<N extends OperationName> = Contract[N] extends {
   ? z.output<S>
   : string;
 
-export type BodyValue = string | Blob | number | undefined;
+/** A body field; booleans stay booleans in JSON bodies (`enabled: false`) and read "true"/"false" elsewhere. */
+export type BodyValue = string | Blob | number | boolean | undefined;
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -58,7 +59,10 @@ function entriesOf(body: Record<string, BodyValue> | FormData): [string, string 
   }
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    out.push([key, typeof value === 'number' ? String(value) : value]);
+    out.push([
+      key,
+      typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
+    ]);
   }
   return out;
 }
@@ -84,11 +88,17 @@ export function encodeBody(op: Operation, body: CallOptions['body']): Encoded {
   const encoding = op.request.encodings[0];
   if (!encoding || body === undefined) return {};
   switch (encoding) {
-    case 'json':
+    case 'json': {
+      const fields = Object.fromEntries<string | boolean>(textEntries(body, encoding));
+      // A boolean field is sent as one (the contract's z.boolean() refuses "false").
+      if (!(body instanceof FormData))
+        for (const [key, value] of Object.entries(body))
+          if (typeof value === 'boolean') fields[key] = value;
       return {
-        body: JSON.stringify(Object.fromEntries(textEntries(body, encoding))),
+        body: JSON.stringify(fields),
         contentType: 'application/json',
       };
+    }
     case 'form':
       return {
         body: new URLSearchParams(textEntries(body, encoding)),

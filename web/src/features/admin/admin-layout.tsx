@@ -1,46 +1,98 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
-import { pagePath } from '../../config/pages';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import {
+  groupsAllowed,
+  mayUse,
+  STAFF_GROUPS,
+  type OperationName,
+  type UserData,
+} from '@agency/shared';
+import { pagePath, pageForPath, pages, type PageEntry, type PageKey } from '../../config/pages';
 import { RequireAdmin } from './require-admin';
-import { useSession } from './session';
+import { displayName, useSession } from './session';
 import { useLogout } from './use-admin-api';
+import { useUserData } from './use-user-data';
 import { AdminStyles } from './admin-styles';
 
-function AdminHeader() {
+// The enrolment (with its QR code library) loads only for the person who must enrol.
+const TwoFactorSetup = lazy(() =>
+  import('./two-factor').then((m) => ({ default: m.TwoFactorSetup })),
+);
+
+/** The admin navigation in order; each link shows only to roles that may use its page's operation. */
+const NAV: readonly { page: PageKey; label: string; end?: true }[] = [
+  { page: 'dashboard', label: 'Dashboard' },
+  { page: 'adminList', label: 'Posts', end: true },
+  { page: 'leads', label: 'Leads' },
+  { page: 'taxonomy', label: 'Categories & authors' },
+  { page: 'media', label: 'Media' },
+  { page: 'postEditor', label: 'Add blog' },
+  { page: 'team', label: 'Team' },
+  { page: 'audit', label: 'Audit trail' },
+];
+
+/** Who is signed in, as far as the frame knows: their data, or `undefined` until the API answers. */
+type Viewer = { user: UserData | undefined; settled: boolean };
+
+const operationOf = (page: PageKey | undefined): OperationName | undefined => {
+  const entry: PageEntry | undefined = page ? pages[page] : undefined;
+  return entry?.operation;
+};
+
+/** A page every staff role may use opens at once; the others wait to know the role. */
+const openToAllStaff = (page: PageKey | undefined): boolean => {
+  const operation = operationOf(page);
+  return !operation || STAFF_GROUPS.every((g) => groupsAllowed(operation).includes(g));
+};
+
+/**
+ * Whether the viewer may open a page. Until the API says who is signed in only pages open to every
+ * role count; if it cannot say (an outage), every page opens and the API decides.
+ */
+function mayOpen({ user, settled }: Viewer, page: PageKey | undefined): boolean {
+  const operation = operationOf(page);
+  if (!settled) return openToAllStaff(page);
+  return !user || !operation || mayUse(user.groups, operation);
+}
+
+function AdminHeader({ viewer, nav = true }: { viewer: Viewer; nav?: boolean }) {
+  const { user } = viewer;
   const session = useSession();
   const logout = useLogout();
+  const name = user ? displayName(user.name, user.email) : session?.name;
   return (
     <header className="admin-header">
-      <nav aria-label="Admin">
-        <ul>
-          <li>
-            <NavLink to={pagePath('dashboard')}>Dashboard</NavLink>
-          </li>
-          <li>
-            <NavLink to={pagePath('adminList')} end>
-              Posts
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to={pagePath('leads')}>Leads</NavLink>
-          </li>
-          <li>
-            <NavLink to={pagePath('taxonomy')}>Categories &amp; authors</NavLink>
-          </li>
-          <li>
-            <NavLink to={pagePath('media')}>Media</NavLink>
-          </li>
-          <li>
-            <NavLink to={pagePath('postEditor')}>Add blog</NavLink>
-          </li>
-        </ul>
-      </nav>
+      {nav ? (
+        <nav aria-label="Admin">
+          <ul>
+            {NAV.filter((item) => mayOpen(viewer, item.page)).map((item) => (
+              <li key={item.page}>
+                <NavLink to={pagePath(item.page)} end={item.end}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : (
+        <span className="admin-header__brand">Agency admin</span>
+      )}
       <div className="admin-header__user">
-        {session && (
-          <span className="admin-header__name" title={session.name}>
-            {session.name}
-          </span>
-        )}
+        {name &&
+          (nav ? (
+            <Link
+              to={pagePath('account')}
+              className="admin-header__name"
+              title={`${name}: your account`}
+            >
+              {name}
+              <span className="visually-hidden">: your account</span>
+            </Link>
+          ) : (
+            <span className="admin-header__name" title={name}>
+              {name}
+            </span>
+          ))}
         <button type="button" className="btn btn--outline" onClick={logout}>
           Logout
         </button>
@@ -49,7 +101,81 @@ function AdminHeader() {
   );
 }
 
-/** Frame of every admin page: the session guard, the admin navigation with Logout, and the page. */
+/**
+ * The stage requires two-factor sign-in and this account has not enrolled: the API answers nothing
+ * else until it does, so the admin shows only the enrolment (and Logout).
+ */
+function RequiredEnrolment({ onEnabled }: { onEnabled: () => void }) {
+  return (
+    <div className="admin">
+      <AdminHeader viewer={{ user: undefined, settled: true }} nav={false} />
+      <div className="admin__title-row">
+        <h1>Set up two-factor sign-in</h1>
+      </div>
+      <section className="account-section">
+        <p>
+          This admin requires two-factor sign-in for every account, because whoever signs in can
+          change the public site and read every enquiry. Set up an authenticator app to continue;
+          the admin opens as soon as it is on.
+        </p>
+        <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+          <TwoFactorSetup onEnabled={onEnabled} />
+        </Suspense>
+      </section>
+    </div>
+  );
+}
+
+function AdminFrame({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { user, settled, refresh } = useUserData();
+  const page = pageForPath(useLocation().pathname);
+  const viewer: Viewer = { user, settled };
+  // A page not every role may use waits for who is signed in, so it never shows a role its refusals.
+  if (!settled && !openToAllStaff(page))
+    return (
+      <div className="admin">
+        <p aria-busy="true">Loading…</p>
+      </div>
+    );
+  if (user?.mfa_required) return <RequiredEnrolment onEnabled={() => void refresh()} />;
+  const allowed = mayOpen(viewer, page);
+  return (
+    <div className="admin">
+      <AdminHeader viewer={viewer} />
+      <div className="admin__title-row">
+        <h1>{title}</h1>
+        {allowed && actions}
+      </div>
+      {allowed ? (
+        children
+      ) : (
+        <div className="admin-status admin-status--error" role="alert">
+          <p>
+            Your role ({user?.role ?? 'none'}) does not include {title}. Ask an admin of the team if
+            you need it.
+          </p>
+          <p>
+            <Link to={pagePath('adminList')}>Go to the posts</Link>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Frame of every admin page: the session guard, the admin navigation (only what the role may use)
+ * with the person's name and Logout, and the page, or why the role cannot open it. An account that
+ * must enrol two-factor sign-in first sees only that.
+ */
 export function AdminLayout({
   title,
   children,
@@ -63,14 +189,9 @@ export function AdminLayout({
     <>
       <AdminStyles />
       <RequireAdmin>
-        <div className="admin">
-          <AdminHeader />
-          <div className="admin__title-row">
-            <h1>{title}</h1>
-            {actions}
-          </div>
+        <AdminFrame title={title} actions={actions}>
           {children}
-        </div>
+        </AdminFrame>
       </RequireAdmin>
     </>
   );

@@ -8,7 +8,7 @@ import PostEditorPage from './post-editor-page';
 import PreviewPage from './preview-page';
 import { SESSION_KEY } from './session';
 import { abandonSignIn } from './session-renewal';
-import { renderAdmin, signIn } from './testing';
+import { renderAdmin, signIn, makeUserData } from './testing';
 import { fakeApi, makePost, pageBody } from '../blog/testing/fake-api';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
@@ -20,9 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const userOk = () => ({
-  body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } },
-});
+const userOk = () => makeUserData({ name: 'admin', email: 'admin@example.com' });
 
 describe('admin guard', () => {
   it.each([

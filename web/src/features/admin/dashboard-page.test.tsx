@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@agency/shared';
 import DashboardPage from './dashboard-page';
-import { renderAdmin, signIn } from './testing';
+import { editorData, renderAdmin, signIn } from './testing';
 import { fakeApi } from '../blog/testing/fake-api';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -51,6 +51,7 @@ const sample: Dashboard = {
   ],
   views_from: '2025-10-22',
   views_to: '2025-11-20',
+  lead_figures: true,
 };
 
 /** The figures of a chart's table, row by row (headings included). */
@@ -157,5 +158,29 @@ describe('dashboard', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('img', { name: /Leads per week/ })).toBeInTheDocument();
+  });
+
+  it('shows an editor the post views only, without the lead figures and charts', async () => {
+    signIn('tok-e');
+    fakeApi({
+      getUserData: () => editorData(),
+      getDashboard: () => ({
+        body: {
+          data: {
+            ...sample,
+            weeks: [],
+            landing_pages: [],
+            subjects: [],
+            statuses: [],
+            lead_figures: false,
+          },
+        },
+      }),
+    });
+    renderAdmin('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
+    expect(await screen.findByRole('heading', { name: /Most viewed posts/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Leads this week/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Leads per week' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Leads by status' })).not.toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-function Charts({ dashboard }: { dashboard: Dashboard }) {
+function Charts({ dashboard, leadFigures }: { dashboard: Dashboard; leadFigures: boolean }) {
   const { weeks, landing_pages, subjects, statuses, top_posts } = dashboard;
   const first = weeks[0]?.week;
   const span = first ? `the ${weeks.length} weeks from ${shortDay(first)}` : 'no weeks';
@@ -66,71 +66,75 @@ function Charts({ dashboard }: { dashboard: Dashboard }) {
   const viewSpan = `${shortDay(dashboard.views_from)} to ${shortDay(dashboard.views_to)}`;
   return (
     <div className="dash-grid">
-      <section className="dash-card dash-card--wide" aria-label="Leads per week">
-        {total === 0 ? (
-          <>
-            <h2 className="chart__title">Leads per week</h2>
-            <p className="dash-empty">No leads in the last {DASHBOARD.weeks} weeks yet.</p>
-          </>
-        ) : (
-          <StackedColumns
-            title="Leads per week, by source"
-            description={`${plural(total, 'lead')} over ${span} (spam left out); most from ${most(bySource)}.`}
-            head="Week of"
-            columns={weeks.map((w) => ({ label: shortDay(w.week), segments: w.by_source }))}
-          />
-        )}
-      </section>
-      <section className="dash-card" aria-label="Leads by landing page">
-        {landing_pages.length === 0 ? (
-          <>
-            <h2 className="chart__title">Leads by landing page</h2>
-            <p className="dash-empty">No leads with a landing page yet.</p>
-          </>
-        ) : (
-          <BarList
-            title="Leads by landing page"
-            description={`The first page of the visit of each lead over ${span}; most: ${most(landing_pages)}.`}
-            head="Landing page"
-            unit="Leads"
-            rows={landing_pages.map((r) => ({ label: r.key, count: r.count }))}
-          />
-        )}
-      </section>
-      <section className="dash-card" aria-label="Leads by subject">
-        {subjects.length === 0 ? (
-          <>
-            <h2 className="chart__title">Leads by subject</h2>
-            <p className="dash-empty">No leads yet.</p>
-          </>
-        ) : (
-          <BarList
-            title="Leads by subject"
-            description={`Subjects chosen over ${span}; most: ${most(subjects)}.`}
-            head="Subject"
-            unit="Leads"
-            rows={subjects.map((r) => ({ label: r.key, count: r.count }))}
-          />
-        )}
-      </section>
-      <section className="dash-card dash-card--wide" aria-label="Leads by status">
-        {allLeads === 0 ? (
-          <>
-            <h2 className="chart__title">Leads by status</h2>
-            <p className="dash-empty">No leads yet.</p>
-          </>
-        ) : (
-          <ShareBar
-            title="Leads by status"
-            description={`Every lead there is now (${allLeads}, spam included), by status: ${shares
-              .filter((s) => s.count > 0)
-              .map((s) => `${s.label} ${s.count}`)
-              .join(', ')}.`}
-            head="Status"
-            shares={shares}
-          />
-        )}
-      </section>
+      {leadFigures && (
+        <>
+          <section className="dash-card dash-card--wide" aria-label="Leads per week">
+            {total === 0 ? (
+              <>
+                <h2 className="chart__title">Leads per week</h2>
+                <p className="dash-empty">No leads in the last {DASHBOARD.weeks} weeks yet.</p>
+              </>
+            ) : (
+              <StackedColumns
+                title="Leads per week, by source"
+                description={`${plural(total, 'lead')} over ${span} (spam left out); most from ${most(bySource)}.`}
+                head="Week of"
+                columns={weeks.map((w) => ({ label: shortDay(w.week), segments: w.by_source }))}
+              />
+            )}
+          </section>
+          <section className="dash-card" aria-label="Leads by landing page">
+            {landing_pages.length === 0 ? (
+              <>
+                <h2 className="chart__title">Leads by landing page</h2>
+                <p className="dash-empty">No leads with a landing page yet.</p>
+              </>
+            ) : (
+              <BarList
+                title="Leads by landing page"
+                description={`The first page of the visit of each lead over ${span}; most: ${most(landing_pages)}.`}
+                head="Landing page"
+                unit="Leads"
+                rows={landing_pages.map((r) => ({ label: r.key, count: r.count }))}
+              />
+            )}
+          </section>
+          <section className="dash-card" aria-label="Leads by subject">
+            {subjects.length === 0 ? (
+              <>
+                <h2 className="chart__title">Leads by subject</h2>
+                <p className="dash-empty">No leads yet.</p>
+              </>
+            ) : (
+              <BarList
+                title="Leads by subject"
+                description={`Subjects chosen over ${span}; most: ${most(subjects)}.`}
+                head="Subject"
+                unit="Leads"
+                rows={subjects.map((r) => ({ label: r.key, count: r.count }))}
+              />
+            )}
+          </section>
+          <section className="dash-card dash-card--wide" aria-label="Leads by status">
+            {allLeads === 0 ? (
+              <>
+                <h2 className="chart__title">Leads by status</h2>
+                <p className="dash-empty">No leads yet.</p>
+              </>
+            ) : (
+              <ShareBar
+                title="Leads by status"
+                description={`Every lead there is now (${allLeads}, spam included), by status: ${shares
+                  .filter((s) => s.count > 0)
+                  .map((s) => `${s.label} ${s.count}`)
+                  .join(', ')}.`}
+                head="Status"
+                shares={shares}
+              />
+            )}
+          </section>
+        </>
+      )}
       <section className="dash-card dash-card--wide" aria-label="Most viewed posts">
         {top_posts.length === 0 ? (
           <>
@@ -168,10 +172,12 @@ function DashboardView() {
     );
   if (isLoading && !data) return <p aria-busy="true">Loading the dashboard…</p>;
   if (!data) return null;
+  // Roles that may not read leads get the views part only (`lead_figures: false`, empty lead lists).
+  const leadFigures = data.data.lead_figures;
   return (
     <>
-      <Figures dashboard={data.data} />
-      <Charts dashboard={data.data} />
+      {leadFigures && <Figures dashboard={data.data} />}
+      <Charts dashboard={data.data} leadFigures={leadFigures} />
     </>
   );
 }

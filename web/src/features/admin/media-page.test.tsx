@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '@agency/shared';
 import MediaPage from './media-page';
-import { fakeBucket, makeMediaItem, renderAdmin, signIn, uploadForm } from './testing';
+import {
+  fakeBucket,
+  makeMediaItem,
+  renderAdmin,
+  signIn,
+  uploadForm,
+  makeUserData,
+} from './testing';
 import { fakeApi, type FakeHandler } from '../blog/testing/fake-api';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
@@ -14,9 +21,7 @@ const routes = { '/admin/media': <MediaPage /> };
 const ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const USED = '9e8d7c6b-5a49-4382-9716-f5e4d3c2b1a0';
 
-const userData: FakeHandler = () => ({
-  body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admin'] } },
-});
+const userData: FakeHandler = () => makeUserData({ name: 'admin', email: 'admin@example.com' });
 
 const pageOf = (results: MediaItem[], page: number, hasNext: boolean) => ({
   body: {

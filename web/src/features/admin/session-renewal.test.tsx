@@ -4,7 +4,7 @@ import AdminListPage from './admin-list-page';
 import PostEditorPage from './post-editor-page';
 import { readSession, renewalDelay, SESSION_KEY } from './session';
 import { useTokenRenewal } from './session-renewal';
-import { renderAdmin, signIn } from './testing';
+import { makeUserData, renderAdmin, signIn } from './testing';
 import { fakeApi, makePost, pageBody } from '../blog/testing/fake-api';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -62,9 +62,7 @@ describe('401 from an admin call', () => {
     const fresh = jwt('new', 3600);
     signIn(old);
     const api = fakeApi({
-      getUserData: () => ({
-        body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } },
-      }),
+      getUserData: () => makeUserData(),
       listPosts: (req) =>
         req.headers.get('authorization') === bearer(fresh)
           ? { body: pageBody([], 1, false) }
@@ -154,9 +152,7 @@ describe('renewal impossible', () => {
   it('opens sign-in over the page when another tab signs out, instead of leaving it', async () => {
     signIn(jwt('old', 3600));
     fakeApi({
-      getUserData: () => ({
-        body: { data: { username: 'admin', email: 'admin@example.com', groups: ['admins'] } },
-      }),
+      getUserData: () => makeUserData(),
       listPosts: () => ({ body: pageBody([], 1, false) }),
     });
     renderAdmin('/admin', { '/admin': <AdminListPage /> });

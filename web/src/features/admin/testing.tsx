@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import type { LeadDetail, MediaItem } from '@agency/shared';
+import type { LeadDetail, MediaItem, UserData } from '@agency/shared';
 import { SESSION_KEY } from './session';
 
 /** Store a signed-in admin session the way login does. */
@@ -17,6 +17,35 @@ export function signIn(token = 'tok-123'): void {
 function Where() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
+
+/** The getUserData answer of a signed-in person: an admin with a password only, unless overridden. */
+export function makeUserData(overrides: Partial<UserData> = {}): { body: { data: UserData } } {
+  return {
+    body: {
+      data: {
+        username: 'Ada Lovelace',
+        email: 'ada@example.com',
+        groups: ['admins'],
+        name: 'Ada Lovelace',
+        role: 'admin',
+        mfa: false,
+        mfa_required: false,
+        ...overrides,
+      },
+    },
+  };
+}
+
+/** An editor's getUserData answer. */
+export const editorData = (overrides: Partial<UserData> = {}) =>
+  makeUserData({
+    username: 'Eddie',
+    email: 'eddie@example.com',
+    name: 'Eddie',
+    groups: ['editors'],
+    role: 'editor',
+    ...overrides,
+  });
 
 /** Render admin routes at `path` in a fresh SWR cache; every other admin route renders a marker. */
 export function renderAdmin(path: string, routes: Record<string, ReactElement>) {

@@ -1,21 +1,16 @@
 import { useEffect } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { useAdminApi, useLogout } from './use-admin-api';
+import { useLogout } from './use-admin-api';
+import { useUserData } from './use-user-data';
 
 /**
- * Ask the API who is signed in; a refusal that survives renewal and signing in again (not an admin,
- * say) ends the session. Network failures keep it.
+ * Ask the API who is signed in (the same answer the admin frame uses, asked once); a refusal that
+ * survives renewal and signing in again (not staff, say) ends the session. Network failures keep it.
  */
 export function useUserCheck(): void {
-  const api = useAdminApi();
+  const { error } = useUserData();
   const logout = useLogout();
   useEffect(() => {
-    let alive = true;
-    api('getUserData').catch((err: unknown) => {
-      if (alive && err instanceof ApiError && err.status !== 0) logout();
-    });
-    return () => {
-      alive = false;
-    };
-  }, [api, logout]);
+    if (error instanceof ApiError && error.status !== 0) logout();
+  }, [error, logout]);
 }

@@ -70,7 +70,9 @@ export function fakeApi(handlers: Partial<Record<OperationName, FakeHandler>>) {
       ? await handler(req)
       : { status: 500, body: { error: `unhandled ${match.name}` } };
     const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
-    return new Response(text, { status: res.status ?? 200 });
+    const status = res.status ?? 200;
+    // A 204 carries no body (the Response constructor refuses one).
+    return new Response(status === 204 ? null : text, { status });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, calls: (op: OperationName) => requests.filter((r) => r.op === op) };

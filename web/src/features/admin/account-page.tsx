@@ -1,0 +1,174 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { LOGIN_PATH, clearSession } from './session';
+import { AdminLayout } from './admin-layout';
+import { apiErrorText } from './api-error-text';
+import { newPasswordProblem, NewPasswordFields } from './password-fields';
+import { TwoFactorSection } from './two-factor';
+import type { ActionStatus } from './use-confirmed-delete';
+import { useAdminApi } from './use-admin-api';
+import { useUserData } from './use-user-data';
+import { abandonSignIn } from './session-renewal';
+
+const ROLE_LABEL = { admin: 'Admin', editor: 'Editor' } as const;
+
+/** Changing the password: the current one, then the new one with its rules ticked as typed. */
+function ChangePasswordForm() {
+  const api = useAdminApi();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [status, setStatus] = useState<ActionStatus>(null);
+  const [busy, setBusy] = useState(false);
+  const currentId = useId();
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const problem =
+      current === '' ? 'Enter your current password.' : newPasswordProblem(password, confirm);
+    if (problem) {
+      setStatus({ kind: 'error', text: problem });
+      return;
+    }
+    setStatus(null);
+    setBusy(true);
+    try {
+      await api('changePassword', {
+        body: { current_password: current, new_password: password },
+      });
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+      setStatus({ kind: 'ok', text: 'Your password was changed.' });
+    } catch (err) {
+      setStatus({ kind: 'error', text: apiErrorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+      <p
+        role={status?.kind === 'error' ? 'alert' : 'status'}
+        className={
+          status
+            ? `admin-status admin-status--${status.kind === 'ok' ? 'ok' : 'error'}`
+            : 'admin-status'
+        }
+      >
+        {status?.text}
+      </p>
+      <label htmlFor={currentId}>Current password</label>
+      <input
+        id={currentId}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Changing…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Signing out on every device: the API revokes every session, then this browser goes to sign-in. */
+function SignOutEverywhere() {
+  const api = useAdminApi();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const signOut = async (): Promise<void> => {
+    setError(null);
+    setBusy(true);
+    try {
+      await api('signOutEverywhere');
+      abandonSignIn();
+      clearSession({ byUser: true });
+      void navigate(LOGIN_PATH, {
+        replace: true,
+        state: { notice: 'You were signed out on every device.' },
+      });
+    } catch (err) {
+      setBusy(false);
+      setError(apiErrorText(err));
+    }
+  };
+  return (
+    <>
+      <p>
+        Lost a phone or signed in on a shared computer? This ends every session of your account,
+        this one too; each device then asks for the password again.
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--outline btn--danger"
+        disabled={busy}
+        onClick={() => void signOut()}
+      >
+        {busy ? 'Signing out…' : 'Sign out everywhere'}
+      </button>
+    </>
+  );
+}
+
+/**
+ * `/admin/account`: who you are and your role; two-factor sign-in (set up, turn off); your password;
+ * signing out on every device.
+ */
+export default function AccountPage() {
+  const { user, refresh } = useUserData();
+  return (
+    <AdminLayout title="Your account">
+      {user && (
+        <div className="account">
+          <section className="account-section" aria-labelledby="account-profile">
+            <h2 id="account-profile">Profile</h2>
+            <dl className="account-facts">
+              <div>
+                <dt>Name</dt>
+                <dd>{user.name || '—'}</dd>
+              </div>
+              <div>
+                <dt>E-mail</dt>
+                <dd>{user.email}</dd>
+              </div>
+              <div>
+                <dt>Role</dt>
+                <dd>{user.role ? ROLE_LABEL[user.role] : 'None'}</dd>
+              </div>
+            </dl>
+          </section>
+          <section className="account-section" aria-labelledby="account-2fa">
+            <h2 id="account-2fa">Two-factor sign-in</h2>
+            <TwoFactorSection mfa={user.mfa} onChanged={refresh} />
+          </section>
+          <section className="account-section" aria-labelledby="account-password">
+            <h2 id="account-password">Change password</h2>
+            <ChangePasswordForm />
+          </section>
+          <section className="account-section" aria-labelledby="account-sessions">
+            <h2 id="account-sessions">Sessions</h2>
+            <SignOutEverywhere />
+          </section>
+        </div>
+      )}
+    </AdminLayout>
+  );
+}

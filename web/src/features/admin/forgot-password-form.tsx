@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { callApi } from '../../lib/api-client';
+import { apiErrorText } from './api-error-text';
+import { CodeField } from './code-field';
+import { newPasswordProblem, NewPasswordFields } from './password-fields';
+
+/*
+ * The answer to the e-mail step is the same sentence whatever the API knows, so the page never
+ * tells whether an account exists.
+ */
+
+/** Reset codes the user pool e-mails are 6 digits; the field takes a few more in case that changes. */
+const RESET_CODE_DIGITS = 8;
+
+/**
+ * "Forgot password?": the e-mail, then the code the e-mail brings and a new password. The API answers
+ * the first step the same whether or not the account exists, and so does this form.
+ */
+export function ForgotPasswordForm({
+  initialEmail = '',
+  onDone,
+  onCancel,
+}: {
+  initialEmail?: string;
+  /** The password was reset: back to sign in with this e-mail. */
+  onDone: (email: string) => void;
+  onCancel: () => void;
+}) {
+  const [step, setStep] = useState<'email' | 'reset'>('email');
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    (step === 'email' ? headingRef : codeRef).current?.focus();
+  }, [step]);
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (step === 'reset') {
+      const problem = newPasswordProblem(password, confirm);
+      if (problem) {
+        setError(problem);
+        return;
+      }
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      if (step === 'email') {
+        await callApi('forgotPassword', { body: { email } });
+        setStep('reset');
+      } else {
+        await callApi('resetPassword', { body: { email, code, password } });
+        onDone(email.trim());
+      }
+    } catch (err) {
+      setError(apiErrorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="admin-login__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Reset your password
+      </h1>
+      {step === 'email' ? (
+        <p className="admin-login__intro">
+          Enter the e-mail you sign in with. If it belongs to an account, we e-mail you a code to
+          choose a new password.
+        </p>
+      ) : (
+        <p className="admin-status admin-status--ok" role="status">
+          If an account exists for that e-mail, we sent a code to it. Enter the code below with your
+          new password.
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {step === 'email' ? (
+        <>
+          <label htmlFor={emailId}>Email</label>
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </>
+      ) : (
+        <>
+          <CodeField
+            label="Code from the e-mail"
+            value={code}
+            onChange={setCode}
+            inputRef={codeRef}
+            digits={RESET_CODE_DIGITS}
+          />
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+          />
+        </>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {step === 'email'
+          ? busy
+            ? 'Sending…'
+            : 'Send code'
+          : busy
+            ? 'Saving…'
+            : 'Set new password'}
+      </button>
+      {step === 'reset' && (
+        <button
+          type="button"
+          className="btn btn--link admin-login__aside"
+          onClick={() => {
+            setError(null);
+            setStep('email');
+          }}
+        >
+          No code? Send it again
+        </button>
+      )}
+      <button type="button" className="btn btn--link admin-login__aside" onClick={onCancel}>
+        Back to sign in
+      </button>
+    </form>
+  );
+}
