@@ -21,7 +21,10 @@ describe('the JWT authorizer in front of staff routes', () => {
   it('answers 401 Unauthorized without a token or with a forged one, for every staff route', async () => {
     for (const name of staffOps) {
       const op = contract[name];
-      for (const headers of [{}, { authorization: 'Bearer not.a.token' }]) {
+      for (const headers of [{}, { authorization: 'Bearer not.a.token' }] as Record<
+        string,
+        string
+      >[]) {
         const res = await stack.request(op.method, buildPath(name), { headers });
         expect(res.status, name).toBe(401);
         expect(res.body, name).toBe('{"message":"Unauthorized"}');

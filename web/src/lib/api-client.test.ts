@@ -62,6 +62,19 @@ describe('callApi', () => {
     expect(err).toMatchObject({ status: 409, message: 'slug: is taken', field: 'slug' });
   });
 
+  it("says what API Gateway's own refusals mean (the JWT authorizer answers before any function)", async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { message: 'Forbidden' }));
+    await expect(callApi('listLeads', { query: { page: 1 } })).rejects.toMatchObject({
+      status: 403,
+      message: 'Your role does not allow this. Ask an admin of the team.',
+    });
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Unauthorized' }));
+    await expect(callApi('listLeads', { query: { page: 1 } })).rejects.toMatchObject({
+      status: 401,
+      message: 'Your session has ended. Sign in again.',
+    });
+  });
+
   it('rejects bodies that do not match the response schema', async () => {
     fetchMock.mockResolvedValue(json(200, { results: 'nope' }));
     await expect(callApi('listPosts')).rejects.toMatchObject({

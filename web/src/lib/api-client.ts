@@ -46,6 +46,16 @@ export interface CallOptions {
 
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
+/**
+ * What to say when API Gateway answers itself (`{"message":"Unauthorized"|"Forbidden"}`): its JWT
+ * authorizer refuses a staff call without a valid token, or without the scope of a role allowed to
+ * make it, before any function runs.
+ */
+const GATEWAY_MESSAGES: Partial<Record<number, string>> = {
+  401: 'Your session has ended. Sign in again.',
+  403: 'Your role does not allow this. Ask an admin of the team.',
+};
+
 /** "slug: is taken" → "slug"; sentences without a leading field name give undefined. */
 export function fieldOf(message: string): string | undefined {
   return /^([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z0-9_]+)*: /.exec(message)?.[1];
@@ -205,7 +215,7 @@ export async function callApi<N extends OperationName>(
     const parsed = errorBody.safeParse(parseJson(raw.text));
     const message = parsed.success
       ? parsed.data.error
-      : `The server answered ${raw.status}. Please try again.`;
+      : (GATEWAY_MESSAGES[raw.status] ?? `The server answered ${raw.status}. Please try again.`);
     throw new ApiError(raw.status, message, parsed.success ? fieldOf(message) : undefined);
   }
   if (op.kind !== 'json' || !op.response) return asResponse<N>(raw.text);
