@@ -207,7 +207,7 @@ export const accountOperations = defineOperations({
     path: '/api/user/users/sign-out',
     auth: 'admin',
     summary:
-      "Sign a member out everywhere: revoke their refresh tokens and refuse the access tokens they hold.",
+      'Sign a member out everywhere: revoke their refresh tokens and refuse the access tokens they hold.',
     request: { encodings: ['json'], body: memberEmail },
     status: 200,
     kind: 'json',

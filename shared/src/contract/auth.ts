@@ -27,7 +27,8 @@ export const authOperations = defineOperations({
     method: 'GET',
     path: '/api/user/user-data',
     auth: 'admin',
-    summary: 'The signed-in member (name, role, TOTP state); the admin area logs out when this fails.',
+    summary:
+      'The signed-in member (name, role, TOTP state); the admin area logs out when this fails.',
     request: { encodings: [] },
     status: 200,
     kind: 'json',
