@@ -4,6 +4,7 @@ import { buildPath, ROLES, type Role, type TeamMember } from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
 import { AdminLayout } from './admin-layout';
 import { apiErrorText } from './api-error-text';
+import { FormError, StatusLine } from './action-status';
 import { ConfirmDialog } from './confirm-dialog';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
@@ -54,11 +55,7 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
       noValidate
     >
       <h2 id={`${id}-title`}>Invite a member</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="team-invite__fields lead-filters">
         <div className="lead-filters__field">
           <label htmlFor={`${id}-email`}>E-mail</label>
@@ -250,16 +247,7 @@ export default function TeamPage() {
 
   return (
     <AdminLayout title="Team">
-      <p
-        role={status?.kind === 'error' ? 'alert' : 'status'}
-        className={
-          status
-            ? `admin-status admin-status--${status.kind === 'ok' ? 'ok' : 'error'}`
-            : 'admin-status'
-        }
-      >
-        {status?.text}
-      </p>
+      <StatusLine status={status} />
       <InviteForm
         onInvited={(m) => {
           setStatus({
