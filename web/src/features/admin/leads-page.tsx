@@ -198,7 +198,7 @@ function LeadsTable({
   return (
     <>
       <div className="admin-table-wrap">
-        <table className="admin-table admin-table--leads">
+        <table className="admin-table admin-table--cards admin-table--leads">
           <thead>
             <tr>
               <th scope="col">Date</th>
