@@ -123,33 +123,3 @@ export function FilterForm<N extends string>({
     </form>
   );
 }
-
-/** What an admin list shows while it has no page to show: the failure with Retry, or loading. */
-export function ListLoadState({
-  what,
-  loadingText,
-  error,
-  loading,
-  retry,
-}: {
-  /** Named in "The … could not be loaded". */
-  what: string;
-  loadingText: string;
-  error: Error | undefined;
-  loading: boolean;
-  retry: () => void;
-}) {
-  if (error)
-    return (
-      <div className="form-error" role="alert">
-        <p>
-          The {what} could not be loaded: {error.message}
-        </p>
-        <button type="button" className="btn btn--primary" onClick={retry}>
-          Retry
-        </button>
-      </div>
-    );
-  if (loading) return <p aria-busy="true">{loadingText}</p>;
-  return null;
-}

@@ -5,14 +5,13 @@ import type { ResponseOf } from '../../lib/api-client';
 import {
   addressQuery,
   FilterForm,
-  ListLoadState,
   useAddressFilters,
   type AddressFilters,
 } from './address-filters';
 import { AdminLayout } from './admin-layout';
 import { AUDIT_ACTION_LABEL, AUDIT_OUTCOME_LABEL, auditActionLabel } from './audit-labels';
 import { formatAdminDateTime } from './format-admin-date';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 import { useAdminApi } from './use-admin-api';
 
 /** The trail's filters, named as the API's query names them; the page address carries them. */
@@ -93,32 +92,26 @@ function AuditTable({
 }) {
   const api = useAdminApi();
   const query = { ...filters, page };
-  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'listAudit'>, Error>(
+  const list = useSWR<ResponseOf<'listAudit'>, Error>(
     `admin:${buildPath('listAudit', {}, query)}`,
     () => api('listAudit', { query }),
     { keepPreviousData: true },
   );
-  if (!data)
-    return (
-      <ListLoadState
-        what="audit trail"
-        loadingText="Loading the audit trail…"
-        error={error}
-        loading={isLoading}
-        retry={() => void mutate()}
-      />
-    );
-  if (data.results.length === 0 && page === 1)
-    return (
-      <p>
-        {Object.keys(filters).length === 0
-          ? 'Nothing recorded yet.'
-          : 'No records match these filters.'}
-      </p>
-    );
   return (
-    <>
-      <div className="admin-table-wrap">
+    <PagedList
+      list={list}
+      page={page}
+      setPage={setPage}
+      what="audit trail"
+      loadingText="Loading the audit trail…"
+      empty={
+        Object.keys(filters).length === 0
+          ? 'Nothing recorded yet.'
+          : 'No records match these filters.'
+      }
+      pagerLabel="Audit trail pages"
+    >
+      {(results) => (
         <table className="admin-table admin-table--cards admin-table--audit">
           <caption className="visually-hidden">Audit trail, newest first</caption>
           <thead>
@@ -132,7 +125,7 @@ function AuditTable({
             </tr>
           </thead>
           <tbody>
-            {data.results.map((r) => (
+            {results.map((r) => (
               <tr key={r.id}>
                 <td data-label="Time">
                   <time dateTime={r.at}>{formatAdminDateTime(r.at)}</time>
@@ -152,15 +145,8 @@ function AuditTable({
             ))}
           </tbody>
         </table>
-      </div>
-      <Pager
-        label="Audit trail pages"
-        page={page}
-        hasPrevious={data.previous !== null}
-        hasNext={data.next !== null}
-        onPage={setPage}
-      />
-    </>
+      )}
+    </PagedList>
   );
 }
 

@@ -13,7 +13,6 @@ import { pageHref } from '../../config/pages';
 import {
   addressQuery,
   FilterForm,
-  ListLoadState,
   useAddressFilters,
   type AddressFilters,
 } from './address-filters';
@@ -27,7 +26,7 @@ import {
   telHref,
   LeadStatusOptions,
 } from './lead-labels';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 import { useAdminApi } from './use-admin-api';
 
 /** The inbox's filters, named as the API's query names them; the page address carries them. */
@@ -172,32 +171,26 @@ function LeadsTable({
 }) {
   const api = useAdminApi();
   const query = { ...filters, page };
-  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'listLeads'>, Error>(
+  const list = useSWR<ResponseOf<'listLeads'>, Error>(
     `admin:${buildPath('listLeads', {}, query)}`,
     () => api('listLeads', { query }),
     {
       keepPreviousData: true,
     },
   );
-  if (!data)
-    return (
-      <ListLoadState
-        what="leads"
-        loadingText="Loading leads…"
-        error={error}
-        loading={isLoading}
-        retry={() => void mutate()}
-      />
-    );
-  if (data.results.length === 0 && page === 1)
-    return (
-      <p>
-        {Object.keys(filters).length === 0 ? 'No enquiries yet.' : 'No leads match these filters.'}
-      </p>
-    );
   return (
-    <>
-      <div className="admin-table-wrap">
+    <PagedList
+      list={list}
+      page={page}
+      setPage={setPage}
+      what="leads"
+      loadingText="Loading leads…"
+      empty={
+        Object.keys(filters).length === 0 ? 'No enquiries yet.' : 'No leads match these filters.'
+      }
+      pagerLabel="Lead pages"
+    >
+      {(results) => (
         <table className="admin-table admin-table--cards admin-table--leads">
           <thead>
             <tr>
@@ -212,7 +205,7 @@ function LeadsTable({
             </tr>
           </thead>
           <tbody>
-            {data.results.map((l) => (
+            {results.map((l) => (
               <tr key={l.id}>
                 <td data-label="Date">
                   <time dateTime={l.created_at}>{formatAdminDateTime(l.created_at)}</time>
@@ -248,15 +241,8 @@ function LeadsTable({
             ))}
           </tbody>
         </table>
-      </div>
-      <Pager
-        label="Lead pages"
-        page={page}
-        hasPrevious={data.previous !== null}
-        hasNext={data.next !== null}
-        onPage={setPage}
-      />
-    </>
+      )}
+    </PagedList>
   );
 }
 

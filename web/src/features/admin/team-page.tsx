@@ -6,6 +6,7 @@ import { AdminLayout } from './admin-layout';
 import { apiErrorText } from './api-error-text';
 import { FormError, StatusLine } from './action-status';
 import { ConfirmDialog } from './confirm-dialog';
+import { ListLoadState } from './paged-list';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
 import { useUserData } from './use-user-data';
@@ -258,16 +259,7 @@ export default function TeamPage() {
         }}
       />
       <h2 className="team-heading">Members</h2>
-      {error && !data ? (
-        <div className="form-error" role="alert">
-          <p>The team could not be loaded: {error.message}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void mutate()}>
-            Retry
-          </button>
-        </div>
-      ) : isLoading && !data ? (
-        <p aria-busy="true">Loading the team…</p>
-      ) : data ? (
+      {data ? (
         <div className="admin-table-wrap">
           <table className="admin-table admin-table--cards admin-table--team">
             <thead>
@@ -315,7 +307,15 @@ export default function TeamPage() {
             </tbody>
           </table>
         </div>
-      ) : null}
+      ) : (
+        <ListLoadState
+          what="team"
+          loadingText="Loading the team…"
+          error={error}
+          loading={isLoading}
+          retry={() => void mutate()}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         title="Remove this member?"
