@@ -4,30 +4,25 @@
 // is reset from the e-mailed code; the admin enrols an authenticator on the account page and signs
 // in with a code; the audit trail lists each of those steps. Screenshots of the sign-in steps, the
 // account, team and audit pages at 375 and 1280 px, top and scrolled, go to artifacts/.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import * as OTPAuth from 'otpauth';
-import { ADMIN, WIDTHS, login, openPage, sesStoreUrl, shot, startAll } from './lib.mjs';
+import {
+  ADMIN,
+  WIDTHS,
+  axeFailures,
+  login,
+  noProblems,
+  openPage,
+  sesStoreUrl,
+  shot,
+  startForFile,
+} from './lib.mjs';
 
 let stack;
 let browser;
 let base;
-
-before(
-  async () => {
-    ({ stack, browser } = await startAll());
-    base = stack.url;
-  },
-  { timeout: 300_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-const noProblems = (page) => assert.deepEqual(page.problems, [], page.problems.join('\n'));
+startForFile((started) => ({ stack, browser, base } = started));
 
 /**
  * The newest e-mail to `to` whose subject matches, as text: polled, since the user pool sends it
@@ -336,11 +331,7 @@ describe('accounts', () => {
       for (const path of ['/admin/account', '/admin/team', '/admin/audit']) {
         await page.goto(base + path, { waitUntil: 'networkidle' });
         await page.getByRole('heading', { level: 1 }).waitFor();
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-          failures.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+        failures.push(...(await axeFailures(page, path)));
       }
       assert.deepEqual(failures, [], failures.join('\n'));
       noProblems(page);

@@ -12,11 +12,12 @@ import {
   captchaSolved,
   fillEnquiry,
   login,
+  noProblems,
   openPage,
   sesStoreUrl,
   settled,
   shot,
-  startAll,
+  startForFile,
 } from './lib.mjs';
 import { ADMIN_ROUTES, settle, shootAll } from './visual.mjs';
 import { startStack } from '../bench/lib/stack.mjs';
@@ -24,21 +25,7 @@ import { startStack } from '../bench/lib/stack.mjs';
 let stack;
 let browser;
 let base;
-
-before(
-  async () => {
-    ({ stack, browser } = await startAll());
-    base = stack.url;
-  },
-  { timeout: 300_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-const noProblems = (page) => assert.deepEqual(page.problems, [], page.problems.join('\n'));
+startForFile((started) => ({ stack, browser, base } = started));
 
 describe('visitor', () => {
   for (const width of WIDTHS) {

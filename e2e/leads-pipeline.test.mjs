@@ -8,9 +8,17 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
-import { ADMIN, artifacts, fillEnquiry, login, openPage, shot } from './lib.mjs';
+import {
+  ADMIN,
+  artifacts,
+  axeFailures,
+  fillEnquiry,
+  login,
+  noProblems,
+  openPage,
+  shot,
+} from './lib.mjs';
 import { buildWeb, startStack } from '../bench/lib/stack.mjs';
 
 const SECRET = 'e2e-webhook-secret-0123456789';
@@ -64,8 +72,6 @@ after(async () => {
   await stack?.stop();
   receiver?.close();
 });
-
-const noProblems = (page) => assert.deepEqual(page.problems, [], page.problems.join('\n'));
 
 /** A chart's figures from its table ("Show as table" opens it), rows of cells, headings first. */
 async function chartTable(page, title) {
@@ -219,11 +225,7 @@ describe('lead pipeline', () => {
       ]) {
         await admin.goto(base + path);
         await admin.waitForLoadState('networkidle');
-        const { violations } = await new AxeBuilder({ page: admin })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-          failures.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+        failures.push(...(await axeFailures(admin, path)));
       }
       assert.deepEqual(failures, [], failures.join('\n'));
       noProblems(admin);

@@ -1,6 +1,9 @@
 // Shared pieces of the browser journeys: the local stack, Debian's chromium through playwright-core,
 // and small helpers. `npx playwright install` cannot download here, so the system browser is used.
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { after, before } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildWeb, repoRoot, startStack } from '../bench/lib/stack.mjs';
@@ -26,6 +29,39 @@ export async function startAll() {
     ],
   });
   return { stack, browser };
+}
+
+/**
+ * Starts the local stack and a browser before the file's tests, handing `{ stack, browser, base }`
+ * to `take`, and stops both after them.
+ */
+export function startForFile(take) {
+  let started;
+  before(
+    async () => {
+      const { stack, browser } = await startAll();
+      started = { stack, browser, base: stack.url };
+      take(started);
+    },
+    { timeout: 300_000 },
+  );
+  after(async () => {
+    await started?.browser?.close();
+    await started?.stack?.stop();
+  });
+}
+
+/** Fails on any uncaught error or dialog `openPage` recorded on the page. */
+export const noProblems = (page) => assert.deepEqual(page.problems, [], page.problems.join('\n'));
+
+/** The page's serious and critical axe violations (WCAG 2.1 AA and best practice), one line each. */
+export async function axeFailures(page, label) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((x) => x.impact === 'serious' || x.impact === 'critical')
+    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** A page that fails the journey on any uncaught error or dialog, and records console errors. */

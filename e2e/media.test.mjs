@@ -2,31 +2,18 @@
 // gate, the image function through the local Lambda API): an author inserts a photo through the
 // editor's image button, adds a banner, publishes; the visitor's browser picks AVIF or WebP for both;
 // the media page lists them as used by the post. Screenshots in artifacts/shots/.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { artifacts, login, openPage, startAll } from './lib.mjs';
+import { artifacts, login, openPage, startForFile } from './lib.mjs';
 import { shootRoute } from './visual.mjs';
 
-let stack;
 let browser;
 let base;
-
-before(
-  async () => {
-    ({ stack, browser } = await startAll());
-    base = stack.url;
-  },
-  { timeout: 300_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startForFile((started) => ({ browser, base } = started));
 
 const shots = join(artifacts, 'shots');
 mkdirSync(shots, { recursive: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { imageKeys, MEDIA_LIMITS, mediaKeys, type Image, type MediaItem } from '@agency/shared';
 import { DynamoMediaRepository } from '../src/adapters/media-repository';
 import type { MediaRecord } from '../src/domain/media-ports';
@@ -10,20 +10,14 @@ import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
 } from '../src/local/provisioning/provision';
-import { startTestStack, type TestStack } from './harness';
+import type { TestStack } from './harness';
+import { stackForFile } from './stack-for-file';
 import { PNG_1PX, PNG_POLYGLOT } from './support/images';
 import { photoJpeg } from './support/photos';
 
 let stack: TestStack;
 let token = '';
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.adminToken();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack, token } = started), { signInAdmin: true });
 
 interface UploadForm {
   id: string;

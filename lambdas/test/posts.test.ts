@@ -1,20 +1,14 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPath, POST_LIMITS, type Post } from '@agency/shared';
-import { startTestStack, type TestStack } from './harness';
+import type { TestStack } from './harness';
+import { stackForFile } from './stack-for-file';
 import { GIF_1PX, PNG_1PX, PNG_POLYGLOT } from './support/images';
 
 let stack: TestStack;
 let token = '';
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.adminToken();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack, token } = started), { signInAdmin: true });
 
 const png = (bytes: Buffer = PNG_1PX, name = 'banner.png', type = 'image/png') =>
   new File([bytes], name, { type });

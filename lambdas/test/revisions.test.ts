@@ -1,19 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post, Revision, RevisionSummary } from '@agency/shared';
 import { REVISIONS_KEPT } from '../src/domain/posts';
-import { startTestStack, type TestStack } from './harness';
+import type { TestStack } from './harness';
+import { stackForFile } from './stack-for-file';
 
 let stack: TestStack;
 let token = '';
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.adminToken();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack, token } = started), { signInAdmin: true });
 
 const dataOf = (json: unknown): Post => (json as { data: Post }).data;
 

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION, buildPath } from '@agency/shared';
-import { startTestStack, type TestResponse, type TestStack } from './harness';
+import type { TestResponse, TestStack } from './harness';
+import { stackForFile } from './stack-for-file';
 
 let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack } = started));
 
 const FETCH = { [ADMIN_SESSION.csrfHeader]: ADMIN_SESSION.csrfValue };
 

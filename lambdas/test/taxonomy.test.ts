@@ -1,19 +1,13 @@
 import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Author, Category, Post } from '@agency/shared';
 import { ensureTaxonomy } from '../src/local/provisioning/provision';
-import { startTestStack, type TestStack } from './harness';
+import type { TestStack } from './harness';
+import { stackForFile } from './stack-for-file';
 
 let stack: TestStack;
 let token = '';
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.adminToken();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack, token } = started), { signInAdmin: true });
 
 const dataOf = <T>(json: unknown): T => (json as { data: T }).data;
 const errorOf = (json: unknown): string => (json as { error: string }).error;

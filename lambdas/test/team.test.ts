@@ -1,6 +1,6 @@
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_EMAILS,
   type AuditRecord,
@@ -8,7 +8,8 @@ import {
   type TeamMember,
 } from '@agency/shared';
 import { TEAM_BUSY, lastAdmin } from '../src/domain/team';
-import { startTestStack, type TestStack } from './harness';
+import type { TestStack } from './harness';
+import { stackForFile } from './stack-for-file';
 
 /**
  * The team API on the stand-ins: invitations (the e-mail with the temporary password, the first
@@ -18,14 +19,7 @@ import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;
 let token = '';
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.adminToken();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack, token } = started), { signInAdmin: true });
 
 const dataOf = <T>(json: unknown): T => (json as { data: T }).data;
 const errorOf = (json: unknown): string => (json as { error: string }).error;

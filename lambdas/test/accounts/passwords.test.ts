@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_EMAILS,
   ADMIN_SESSION,
@@ -6,17 +6,12 @@ import {
   LOGIN_THROTTLE,
   PASSWORD_RESET,
 } from '@agency/shared';
-import { startTestStack, type TestResponse, type TestStack } from '../harness';
+import type { TestResponse, TestStack } from '../harness';
+import { stackForFile } from '../stack-for-file';
 import { auditOf, dataOf, newMember, signIn } from './support';
 
 let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack } = started));
 
 const FETCH = { [ADMIN_SESSION.csrfHeader]: ADMIN_SESSION.csrfValue };
 let ipCount = 0;

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MFA_ENROLMENT_REQUIRED } from '@agency/shared';
-import { startTestStack, type TestStack } from '../harness';
+import type { TestStack } from '../harness';
+import { stackForFile } from '../stack-for-file';
 import { codeAt, dataOf, newMember, signIn } from './support';
 
 let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack({ requireMfa: true });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack } = started), { requireMfa: true });
 
 describe('a stage that requires TOTP (REQUIRE_MFA=true)', () => {
   it('lets a fresh admin sign in to enrol and nothing else, then everything once enrolled; TOTP cannot be turned off', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION, buildPath, LOGIN_THROTTLE, TOTP } from '@agency/shared';
-import { startTestStack, type TestStack } from '../harness';
+import type { TestStack } from '../harness';
+import { stackForFile } from '../stack-for-file';
 import {
   auditOf,
   codeAt,
@@ -13,13 +14,7 @@ import {
 } from './support';
 
 let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+stackForFile((started) => ({ stack } = started));
 
 const FETCH = { [ADMIN_SESSION.csrfHeader]: ADMIN_SESSION.csrfValue };
 const IP = '198.51.100.7';

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH, clearSession } from './session';
 import { AdminLayout } from './admin-layout';
 import { apiErrorText } from './api-error-text';
-import { newPasswordProblem, NewPasswordFields } from './password-fields';
+import { FormError, StatusLine } from './action-status';
+import { newPasswordProblem, NewPasswordFields, PasswordField } from './password-fields';
 import { TwoFactorSection } from './two-factor';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
@@ -20,7 +21,6 @@ function ChangePasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [status, setStatus] = useState<ActionStatus>(null);
   const [busy, setBusy] = useState(false);
-  const currentId = useId();
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -49,25 +49,8 @@ function ChangePasswordForm() {
 
   return (
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
-      <p
-        role={status?.kind === 'error' ? 'alert' : 'status'}
-        className={
-          status
-            ? `admin-status admin-status--${status.kind === 'ok' ? 'ok' : 'error'}`
-            : 'admin-status'
-        }
-      >
-        {status?.text}
-      </p>
-      <label htmlFor={currentId}>Current password</label>
-      <input
-        id={currentId}
-        type="password"
-        autoComplete="current-password"
-        required
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
+      <StatusLine status={status} />
+      <PasswordField label="Current password" value={current} onChange={setCurrent} />
       <NewPasswordFields
         password={password}
         confirm={confirm}
@@ -111,11 +94,7 @@ function SignOutEverywhere() {
         Lost a phone or signed in on a shared computer? This ends every session of your account,
         this one too; each device then asks for the password again.
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <button
         type="button"
         className="btn btn--outline btn--danger"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { callApi } from '../../lib/api-client';
 import { apiErrorText } from './api-error-text';
+import { FormError } from './action-status';
 import { CodeField } from './code-field';
 import { newPasswordProblem, NewPasswordFields } from './password-fields';
 
@@ -83,11 +84,7 @@ export function ForgotPasswordForm({
           new password.
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       {step === 'email' ? (
         <>
           <label htmlFor={emailId}>Email</label>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import useSWR from 'swr';
 import {
   buildPath,
@@ -10,6 +10,12 @@ import {
 } from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
 import { pageHref } from '../../config/pages';
+import {
+  addressQuery,
+  FilterForm,
+  useAddressFilters,
+  type AddressFilters,
+} from './address-filters';
 import { AdminLayout } from './admin-layout';
 import { downloadText, leadsFilename } from './download';
 import { formatAdminDateTime } from './format-admin-date';
@@ -20,25 +26,16 @@ import {
   telHref,
   LeadStatusOptions,
 } from './lead-labels';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 import { useAdminApi } from './use-admin-api';
 
 /** The inbox's filters, named as the API's query names them; the page address carries them. */
 const FILTERS = ['status', 'subject', 'source', 'from', 'to', 'q'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+type Filters = AddressFilters<(typeof FILTERS)[number]>;
 
-/**
- * The filters and page of an inbox address. The address is outside input (typed, bookmarked), so
- * each value goes through the API's own rule and one it would refuse is left out, not sent.
- */
+/** The filters and page of an inbox address; a value the API would refuse is left out. */
 export function inboxQuery(params: URLSearchParams): { filters: Filters; page: number } {
-  const filters: Filters = {};
-  for (const name of FILTERS) {
-    const parsed = leadListQuery.shape[name].safeParse(params.get(name) ?? undefined);
-    if (parsed.success && parsed.data !== undefined) filters[name] = parsed.data;
-  }
-  const page = leadListQuery.shape.page.safeParse(params.get('page') ?? undefined);
-  return { filters, page: page.success ? page.data : 1 };
+  return addressQuery(params, FILTERS, leadListQuery.shape);
 }
 
 /** Export the leads the inbox shows: every lead, or those the filters select. */
@@ -78,126 +75,88 @@ function ExportButton({ filters }: { filters: Filters }) {
 }
 
 /**
- * The filter form. Its fields follow the address (so Back shows the filters of that page) without
- * being re-created, which would lose the focus. A chosen status or subject applies at once, a date
- * when its field is left (typing one digit by digit passes through other valid dates), typed text on
- * Enter or "Filter".
+ * The filter form. A chosen status or subject applies at once, a date when its field is left
+ * (typing one digit by digit passes through other valid dates), typed text on Enter or "Filter".
  */
 function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filters) => void }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const { status, subject, source, from, to, q } = filters;
-  useEffect(() => {
-    const values: Filters = { status, subject, source, from, to, q };
-    for (const name of FILTERS) {
-      const field = formRef.current?.elements.namedItem(name);
-      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
-        field.value = values[name] ?? '';
-    }
-  }, [status, subject, source, from, to, q]);
-  const apply = (form: HTMLFormElement): void => {
-    const data = new FormData(form);
-    const next: Filters = {};
-    for (const name of FILTERS) {
-      const value = data.get(name);
-      if (typeof value === 'string' && value.trim() !== '') next[name] = value.trim();
-    }
-    onApply(next);
-  };
-  const onSubmit = (e: FormEvent<HTMLFormElement>): void => {
-    e.preventDefault();
-    apply(e.currentTarget);
-  };
-  const applyNow = (e: { currentTarget: { form: HTMLFormElement | null } }): void => {
-    if (e.currentTarget.form) apply(e.currentTarget.form);
-  };
   return (
-    <form
-      ref={formRef}
-      className="lead-filters"
-      role="search"
-      aria-label="Filter leads"
-      onSubmit={onSubmit}
-    >
-      <div className="lead-filters__field">
-        <label htmlFor={`${id}-status`}>Status</label>
-        <select
-          id={`${id}-status`}
-          name="status"
-          defaultValue={filters.status ?? ''}
-          onChange={applyNow}
-        >
-          <option value="">All but spam</option>
-          <LeadStatusOptions />
-        </select>
-      </div>
-      <div className="lead-filters__field">
-        <label htmlFor={`${id}-subject`}>Subject</label>
-        <select
-          id={`${id}-subject`}
-          name="subject"
-          defaultValue={filters.subject ?? ''}
-          onChange={applyNow}
-        >
-          <option value="">All subjects</option>
-          {LEAD_SUBJECTS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="lead-filters__field">
-        <label htmlFor={`${id}-source`}>Source</label>
-        <input
-          id={`${id}-source`}
-          name="source"
-          type="text"
-          placeholder="e.g. google"
-          maxLength={LEAD_SOURCE_LIMITS.sourceMax}
-          defaultValue={filters.source ?? ''}
-        />
-      </div>
-      <div className="lead-filters__field lead-filters__field--search">
-        <label htmlFor={`${id}-q`}>Search</label>
-        <input
-          id={`${id}-q`}
-          name="q"
-          type="search"
-          placeholder="Name, e-mail or message"
-          maxLength={LEAD_SEARCH_MAX}
-          defaultValue={filters.q ?? ''}
-        />
-      </div>
-      <div className="lead-filters__field">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input
-          id={`${id}-from`}
-          name="from"
-          type="date"
-          defaultValue={filters.from ?? ''}
-          onBlur={applyNow}
-        />
-      </div>
-      <div className="lead-filters__field">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input
-          id={`${id}-to`}
-          name="to"
-          type="date"
-          defaultValue={filters.to ?? ''}
-          onBlur={applyNow}
-        />
-      </div>
-      <div className="lead-filters__actions">
-        <button type="submit" className="btn btn--primary">
-          Filter
-        </button>
-        <button type="button" className="btn btn--outline" onClick={() => onApply({})}>
-          Clear
-        </button>
-      </div>
-    </form>
+    <FilterForm label="Filter leads" names={FILTERS} filters={filters} onApply={onApply}>
+      {(applyNow) => (
+        <>
+          <div className="lead-filters__field">
+            <label htmlFor={`${id}-status`}>Status</label>
+            <select
+              id={`${id}-status`}
+              name="status"
+              defaultValue={filters.status ?? ''}
+              onChange={applyNow}
+            >
+              <option value="">All but spam</option>
+              <LeadStatusOptions />
+            </select>
+          </div>
+          <div className="lead-filters__field">
+            <label htmlFor={`${id}-subject`}>Subject</label>
+            <select
+              id={`${id}-subject`}
+              name="subject"
+              defaultValue={filters.subject ?? ''}
+              onChange={applyNow}
+            >
+              <option value="">All subjects</option>
+              {LEAD_SUBJECTS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="lead-filters__field">
+            <label htmlFor={`${id}-source`}>Source</label>
+            <input
+              id={`${id}-source`}
+              name="source"
+              type="text"
+              placeholder="e.g. google"
+              maxLength={LEAD_SOURCE_LIMITS.sourceMax}
+              defaultValue={filters.source ?? ''}
+            />
+          </div>
+          <div className="lead-filters__field lead-filters__field--search">
+            <label htmlFor={`${id}-q`}>Search</label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              placeholder="Name, e-mail or message"
+              maxLength={LEAD_SEARCH_MAX}
+              defaultValue={filters.q ?? ''}
+            />
+          </div>
+          <div className="lead-filters__field">
+            <label htmlFor={`${id}-from`}>From</label>
+            <input
+              id={`${id}-from`}
+              name="from"
+              type="date"
+              defaultValue={filters.from ?? ''}
+              onBlur={applyNow}
+            />
+          </div>
+          <div className="lead-filters__field">
+            <label htmlFor={`${id}-to`}>To</label>
+            <input
+              id={`${id}-to`}
+              name="to"
+              type="date"
+              defaultValue={filters.to ?? ''}
+              onBlur={applyNow}
+            />
+          </div>
+        </>
+      )}
+    </FilterForm>
   );
 }
 
@@ -212,34 +171,27 @@ function LeadsTable({
 }) {
   const api = useAdminApi();
   const query = { ...filters, page };
-  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'listLeads'>, Error>(
+  const list = useSWR<ResponseOf<'listLeads'>, Error>(
     `admin:${buildPath('listLeads', {}, query)}`,
     () => api('listLeads', { query }),
     {
       keepPreviousData: true,
     },
   );
-  if (error && !data)
-    return (
-      <div className="form-error" role="alert">
-        <p>The leads could not be loaded: {error.message}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void mutate()}>
-          Retry
-        </button>
-      </div>
-    );
-  if (isLoading && !data) return <p aria-busy="true">Loading leads…</p>;
-  if (!data) return null;
-  if (data.results.length === 0 && page === 1)
-    return (
-      <p>
-        {Object.keys(filters).length === 0 ? 'No enquiries yet.' : 'No leads match these filters.'}
-      </p>
-    );
   return (
-    <>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--leads">
+    <PagedList
+      list={list}
+      page={page}
+      setPage={setPage}
+      what="leads"
+      loadingText="Loading leads…"
+      empty={
+        Object.keys(filters).length === 0 ? 'No enquiries yet.' : 'No leads match these filters.'
+      }
+      pagerLabel="Lead pages"
+    >
+      {(results) => (
+        <table className="admin-table admin-table--cards admin-table--leads">
           <thead>
             <tr>
               <th scope="col">Date</th>
@@ -253,7 +205,7 @@ function LeadsTable({
             </tr>
           </thead>
           <tbody>
-            {data.results.map((l) => (
+            {results.map((l) => (
               <tr key={l.id}>
                 <td data-label="Date">
                   <time dateTime={l.created_at}>{formatAdminDateTime(l.created_at)}</time>
@@ -289,15 +241,8 @@ function LeadsTable({
             ))}
           </tbody>
         </table>
-      </div>
-      <Pager
-        label="Lead pages"
-        page={page}
-        hasPrevious={data.previous !== null}
-        hasNext={data.next !== null}
-        onPage={setPage}
-      />
-    </>
+      )}
+    </PagedList>
   );
 }
 
@@ -306,21 +251,15 @@ function LeadsTable({
  * Back and a shared link keep them), each lead linked to its page, and CSV export.
  */
 export default function LeadsPage() {
-  const [params, setParams] = useSearchParams();
-  const { filters, page } = inboxQuery(params);
+  const { filters, page, applyFilters, setPage } = useAddressFilters(FILTERS, leadListQuery.shape);
   const notice = erasedNotice(useLocation().state);
-  const show = (f: Filters, p: number): void => {
-    const next = new URLSearchParams(p > 1 ? { ...f, page: String(p) } : { ...f });
-    // Leaving a field unchanged is no new page of history.
-    if (next.toString() !== params.toString()) setParams(next);
-  };
   return (
     <AdminLayout title="Leads" actions={<ExportButton filters={filters} />}>
       <div role="status" className={notice ? 'admin-status admin-status--ok' : 'admin-status'}>
         {notice}
       </div>
-      <LeadFilters filters={filters} onApply={(f) => show(f, 1)} />
-      <LeadsTable filters={filters} page={page} setPage={(p) => show(filters, p)} />
+      <LeadFilters filters={filters} onApply={applyFilters} />
+      <LeadsTable filters={filters} page={page} setPage={setPage} />
     </AdminLayout>
   );
 }

@@ -10,8 +10,9 @@ import {
 import { TOTP, type LoginAnswer, type LoginResult } from '@agency/shared';
 import { ApiError, callApi } from '../../lib/api-client';
 import { apiErrorText } from './api-error-text';
+import { FormError } from './action-status';
 import { CodeField } from './code-field';
-import { newPasswordProblem, NewPasswordFields } from './password-fields';
+import { newPasswordProblem, NewPasswordFields, PasswordField } from './password-fields';
 
 export interface LoginFormProps {
   /** The form's heading (an h1 on the login page, an h2 in the dialog). */
@@ -63,7 +64,6 @@ export function LoginForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const emailId = useId();
-  const passwordId = useId();
   const introId = useId();
   const stepFieldRef = useRef<HTMLInputElement>(null);
 
@@ -173,11 +173,7 @@ export function LoginForm({
           {STEP_INTRO[step.kind]}
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       {step.kind === 'password' && (
         <>
           <label htmlFor={emailId}>Email</label>
@@ -190,16 +186,7 @@ export function LoginForm({
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <label htmlFor={passwordId}>Password</label>
-          <input
-            id={passwordId}
-            ref={passwordRef}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <PasswordField value={password} onChange={setPassword} inputRef={passwordRef} />
         </>
       )}
       {step.kind === 'code' && (

@@ -89,3 +89,32 @@ export function NewPasswordFields({
     </div>
   );
 }
+
+/** The password a person already has (signing in, or confirming it is them). */
+export function PasswordField({
+  value,
+  onChange,
+  label = 'Password',
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={inputRef}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  );
+}

@@ -4,7 +4,9 @@ import { buildPath, ROLES, type Role, type TeamMember } from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
 import { AdminLayout } from './admin-layout';
 import { apiErrorText } from './api-error-text';
+import { FormError, StatusLine } from './action-status';
 import { ConfirmDialog } from './confirm-dialog';
+import { ListLoadState } from './paged-list';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
 import { useUserData } from './use-user-data';
@@ -54,11 +56,7 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
       noValidate
     >
       <h2 id={`${id}-title`}>Invite a member</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="team-invite__fields lead-filters">
         <div className="lead-filters__field">
           <label htmlFor={`${id}-email`}>E-mail</label>
@@ -250,16 +248,7 @@ export default function TeamPage() {
 
   return (
     <AdminLayout title="Team">
-      <p
-        role={status?.kind === 'error' ? 'alert' : 'status'}
-        className={
-          status
-            ? `admin-status admin-status--${status.kind === 'ok' ? 'ok' : 'error'}`
-            : 'admin-status'
-        }
-      >
-        {status?.text}
-      </p>
+      <StatusLine status={status} />
       <InviteForm
         onInvited={(m) => {
           setStatus({
@@ -270,16 +259,7 @@ export default function TeamPage() {
         }}
       />
       <h2 className="team-heading">Members</h2>
-      {error && !data ? (
-        <div className="form-error" role="alert">
-          <p>The team could not be loaded: {error.message}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void mutate()}>
-            Retry
-          </button>
-        </div>
-      ) : isLoading && !data ? (
-        <p aria-busy="true">Loading the team…</p>
-      ) : data ? (
+      {data ? (
         <div className="admin-table-wrap">
           <table className="admin-table admin-table--cards admin-table--team">
             <thead>
@@ -327,7 +307,15 @@ export default function TeamPage() {
             </tbody>
           </table>
         </div>
-      ) : null}
+      ) : (
+        <ListLoadState
+          what="team"
+          loadingText="Loading the team…"
+          error={error}
+          loading={isLoading}
+          retry={() => void mutate()}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         title="Remove this member?"

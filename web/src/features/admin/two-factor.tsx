@@ -2,28 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TOTP } from '@agency/shared';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorText } from './api-error-text';
+import { FormError, StatusLine } from './action-status';
 import { CodeField } from './code-field';
+import { PasswordField } from './password-fields';
 import { QrCode } from './qr-code';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
 
 /** "JBSW Y3DP EHPK 3PXP": a setup key in groups of four, as authenticator apps show and accept it. */
 export const groupKey = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
-
-function StatusLine({ status }: { status: ActionStatus }) {
-  return (
-    <p
-      role="status"
-      className={
-        status
-          ? `admin-status admin-status--${status.kind === 'ok' ? 'ok' : 'error'}`
-          : 'admin-status'
-      }
-    >
-      {status?.text}
-    </p>
-  );
-}
 
 /**
  * Enrolling an authenticator app: a new secret from the API shown as a QR code and as a typed key,
@@ -100,11 +87,7 @@ export function TwoFactorSetup({
   if (!secret)
     return (
       <div className="two-factor__setup">
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <p>
           You need an authenticator app on your phone (such as Google Authenticator, Microsoft
           Authenticator, 1Password or Aegis). Each sign-in then asks for the {TOTP.digits}-digit
@@ -155,11 +138,7 @@ export function TwoFactorSetup({
         </li>
         <li>
           <p>Enter the code the app now shows to finish:</p>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
           <div className="two-factor__code">
             <CodeField value={code} onChange={setCode} inputRef={codeRef} />
           </div>
@@ -192,7 +171,6 @@ function TwoFactorDisable({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const passwordId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => passwordRef.current?.focus(), []);
@@ -219,21 +197,8 @@ function TwoFactorDisable({
   return (
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
       <p>To turn it off, confirm it is you: your password and a code from your app.</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <label htmlFor={passwordId}>Password</label>
-      <input
-        id={passwordId}
-        ref={passwordRef}
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <FormError error={error} />
+      <PasswordField value={password} onChange={setPassword} inputRef={passwordRef} />
       <CodeField value={code} onChange={setCode} />
       <div className="two-factor__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -261,7 +226,7 @@ export function TwoFactorSection({ mfa, onChanged }: { mfa: boolean; onChanged: 
   };
   return (
     <div className="two-factor">
-      <StatusLine status={status} />
+      <StatusLine status={status} politeErrors />
       <p>
         Status:{' '}
         <strong className={mfa ? 'two-factor__on' : 'two-factor__off'}>{mfa ? 'On' : 'Off'}</strong>
