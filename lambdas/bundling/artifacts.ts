@@ -168,17 +168,28 @@ async function codeBytes(dir: string): Promise<{ code: number; packages: number 
 
 const kb = (bytes: number): number => Math.round(bytes / 102.4) / 10;
 
+/** Rounds of `runs` more a function whose fastest run misses its ceiling gets, and the pause before each. */
+export const REMEASURE = { rounds: 3, pauseMs: 15_000 } as const;
+
 /**
  * Size and cold import (median of `runs`) of every built bundle; fails naming one not built. A
- * function whose fastest run misses its ceiling is measured `runs` times more (another process may
- * have had the CPU each time) and keeps all its runs.
+ * function whose fastest run misses its ceiling is measured `runs` times more, and again after a
+ * pause, up to REMEASURE.rounds times (another process, or a host busy for a minute, may have had
+ * the CPU each time: on 2026-11-23 a whole clean-clone run measured every bundle about 1.5× slower
+ * than the run before it, a 31 KB start file included); it keeps all its runs, and the gate holds
+ * the fastest to the same ceiling.
  */
 export async function measureBundles(runs = 5): Promise<BundleFigures[]> {
   const figures: BundleFigures[] = [];
   for (const fn of FUNCTIONS) {
     const dir = builtBundleDir(fn.name);
     let cold = await coldImport(dir, runs, nativeFallback(fn));
-    if (cold.best > coldImportCeiling(fn.name)) {
+    for (
+      let round = 0;
+      round < REMEASURE.rounds && cold.best > coldImportCeiling(fn.name);
+      round++
+    ) {
+      if (round > 0) await new Promise((done) => setTimeout(done, REMEASURE.pauseMs));
       const again = await coldImport(dir, runs, nativeFallback(fn));
       const all = [...cold.runs, ...again.runs];
       cold = { ms: Math.round(median(all)), best: Math.min(...all), runs: all };
