@@ -94,8 +94,14 @@ if (api) {
   const over = onRequests.filter((h) => h.coldImportMs > api.targets.coldImportMs);
   const worstRequest = Math.max(...onRequests.map((h) => h.coldImportMs));
   lines.push(
-    `| every shipped bundle's index.mjs ≤ ${api.targets.bundleKb} KB | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`,
+    `| what a cold start of every shipped bundle parses (index.mjs and the chunks it imports statically) ≤ ${api.targets.bundleKb} KB | largest ${worstBundle} KB | ${mark(worstBundle <= api.targets.bundleKb)} |`,
   );
+  if (api.targets.startBudgetKb) {
+    const overStart = api.handlers.filter((h) => h.bundleKb > api.targets.startBudgetKb[h.name]);
+    lines.push(
+      `| what each cold start parses within its budget (what deploy:check gates: 640 KB for a function someone waits on, 900 KB for the post writers, 1024 KB for background work) | ${overStart.length ? `over: ${overStart.map((h) => `${h.name} ${h.bundleKb} KB`).join(', ')}` : 'all within'} | ${mark(overStart.length === 0)} |`,
+    );
+  }
   lines.push(
     `| every cold import of a function on a request path ≤ ${api.targets.coldImportMs} ms (empty folder, median of 5) | slowest ${worstRequest} ms${over.length ? ` (over: ${over.map((h) => h.name).join(', ')})` : ''} | ${mark(worstRequest <= api.targets.coldImportMs)} |`,
   );
@@ -105,12 +111,12 @@ if (api) {
     );
   lines.push(
     '',
-    '| function (shipped bundle, lambdas/dist) | index.mjs KB | all code KB | cold import ms (median of 5) | fastest run ms | runs |',
-    '|---|---|---|---|---|---|',
+    '| function (shipped bundle, lambdas/dist) | parsed at start KB | index.mjs KB | all code KB | cold import ms (median of 5) | fastest run ms | runs |',
+    '|---|---|---|---|---|---|---|',
   );
   for (const h of api.handlers)
     lines.push(
-      `| ${h.name} | ${h.bundleKb} | ${h.totalKb ?? '—'} | ${h.coldImportMs} | ${h.coldImportBestMs ?? '—'} | ${(h.coldImportRuns ?? []).join(', ')} |`,
+      `| ${h.name} | ${h.bundleKb} | ${h.indexKb ?? '—'} | ${h.totalKb ?? '—'} | ${h.coldImportMs} | ${h.coldImportBestMs ?? '—'} | ${(h.coldImportRuns ?? []).join(', ')} |`,
     );
   lines.push('');
 }

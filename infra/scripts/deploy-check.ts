@@ -3,8 +3,10 @@
  * `npm run build` first. For each stage it runs the CDK CLI's synth of the app in cdk.json (template
  * validation and cdk-nag fail it), then checks the artifacts: every function of
  * `@agency/lambdas/functions` is shipped once, from exactly the files `npm run build -w lambdas`
- * wrote; each bundle within its size budget; each cold import (median of 5, in an empty folder)
- * within the target. Prints every finding and exits non-zero on any.
+ * wrote; each bundle within its size budgets (what a cold start parses, by what waits on the
+ * function). Cold imports (median of 5, in an empty folder) are measured and reported against the
+ * target, not gated: a timing depends on the host's load, and `bench:api` judges it. Prints every
+ * finding and exits non-zero on any.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +14,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  COLD_IMPORT_EXCEPTIONS,
   COLD_IMPORT_TARGET_MS,
   coldImportCeiling,
   LAMBDA_UNZIPPED_LIMIT_KB,
@@ -20,6 +21,10 @@ import {
   overBudget,
   PACKAGES_BUDGET_KB,
   SIZE_BUDGET_KB,
+  slowColdImports,
+  START_BUDGET_EXCEPTIONS,
+  START_BUDGET_KB,
+  startBudgetKb,
 } from '@agency/lambdas/artifacts';
 import { ENV_NAMES } from '@agency/shared';
 import { builtBundleDir, FUNCTIONS } from '@agency/lambdas/functions';
@@ -70,7 +75,7 @@ for (const stage of STAGES) {
 }
 
 console.log(
-  `Bundles: size (budget ${SIZE_BUDGET_KB.start} KB at start, ${SIZE_BUDGET_KB.total} KB in all, ${PACKAGES_BUDGET_KB} KB of shipped node_modules against Lambda's ${LAMBDA_UNZIPPED_LIMIT_KB} KB unzipped) and cold import (target ${COLD_IMPORT_TARGET_MS} ms for the best of 5 runs)…`,
+  `Bundles: what a cold start parses (index.mjs and the chunks it imports statically: ${START_BUDGET_KB.request} KB for a function someone waits on, ${START_BUDGET_KB.background} KB for a job or worker), all code (${SIZE_BUDGET_KB.total} KB), shipped node_modules (${PACKAGES_BUDGET_KB} KB against Lambda's ${LAMBDA_UNZIPPED_LIMIT_KB} KB unzipped); cold import measured against ${COLD_IMPORT_TARGET_MS} ms (median of 5)…`,
 );
 const figures = await measureBundles(5);
 console.table(
@@ -78,19 +83,28 @@ console.table(
     figures.map((f) => [
       f.name,
       {
-        'start KB': f.startKb,
+        'index.mjs KB': f.indexKb,
+        'parsed at start KB': f.startKb,
+        'start budget KB': startBudgetKb(f.name),
         'code KB': f.totalKb,
         'node_modules KB': f.packagesKb,
         'cold import ms (median)': f.coldImportMs,
         'best ms': f.coldImportBestMs,
-        'ceiling ms': coldImportCeiling(f.name),
+        'target ms': coldImportCeiling(f.name),
       },
     ]),
   ),
 );
 problems.push(...overBudget(figures));
-for (const [name, { ms, why }] of Object.entries(COLD_IMPORT_EXCEPTIONS))
-  console.log(`  ${name} is held to ${ms} ms instead of ${COLD_IMPORT_TARGET_MS} ms: ${why}.`);
+for (const [name, { kb, why }] of Object.entries(START_BUDGET_EXCEPTIONS))
+  console.log(
+    `  ${name} may parse ${kb} KB at start instead of ${START_BUDGET_KB.request} KB: ${why}.`,
+  );
+const slow = slowColdImports(figures);
+if (slow.length)
+  console.log(
+    `Cold imports over their target in this run (reported, not gated: a timing varies with the host's load; \`npm run bench:api\` judges them):\n${slow.map((p) => `  - ${p}`).join('\n')}`,
+  );
 
 if (problems.length) {
   console.error(`deploy:check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -1,16 +1,16 @@
 /**
- * The checks of the built bundles that `bench:api` reports and `deploy:check` enforces: each
- * function's size, and what a cold Lambda pays to load it (the bundle folder copied alone into an
+ * The checks of the built bundles: each function's size, which `deploy:check` enforces, and what a
+ * cold Lambda pays to load it, which `bench:api` judges and `deploy:check` reports (the bundle folder copied alone into an
  * empty temporary folder, no node_modules anywhere above, as on Lambda; imported by a fresh Node
  * process with the options the function is deployed with, timed from just before the import until it
  * resolves). Exported as `@agency/lambdas/artifacts`.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { readdir, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { BUNDLE_FILE, builtBundleDir, FUNCTIONS, type LambdaFunction } from './functions';
 import { REPO_ROOT } from './native-modules';
 
@@ -19,15 +19,13 @@ const run = promisify(execFile);
 /** NODE_OPTIONS every function is deployed with (infra's AgencyFunction sets the same). */
 export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
 
-/** The cold-import target on the development machine (issue 12). */
+/** The cold-import target on the development machine (issue 12), judged by `bench:api`. */
 export const COLD_IMPORT_TARGET_MS = 100;
 
 /**
- * The functions closest to the target (91–97 ms median on a quiet machine on 2026-11-22, so a busy
- * machine pushes them over), each with why and the ceiling `deploy:check` holds them to instead, so
- * they cannot get much slower unnoticed; `bench:api` still reports them against the target. Loading
- * their big dependency on first use would not help: every call needs it, so the cost would only
- * move from the import into the first request.
+ * The functions that cannot meet the target, each with why and the ceiling `bench:api` holds them
+ * to instead. Loading their big dependency on first use would not help: every call needs it, so
+ * the cost would only move from the import into the first request.
  */
 const POST_WRITER = {
   ms: 160,
@@ -44,6 +42,10 @@ export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: 
   'restore-revision': {
     ms: POST_WRITER.ms,
     why: 'a restored revision is sanitised again on the way back: the same sanitize-html, postcss, htmlparser2 and entity tables as create-post',
+  },
+  'migrate-images': {
+    ms: 200,
+    why: 'a job the deploy runs once, never a request: it scans every post for images (htmlparser2) and rewrites them through the sanitiser, so it loads both and zod',
   },
 };
 
@@ -118,12 +120,60 @@ export async function coldImport(
 }
 
 /**
- * Size budgets of a bundle, KB: what a cold start parses (index.mjs) and all of its code. Set above
- * today's largest (create-post, 1,635 KB on 2026-11-22: sanitize-html and postcss at start, the S3,
- * CloudFront and Lambda clients in chunks loaded only by the writes that need them) so a dependency
- * that balloons a bundle fails deploy:check.
+ * Size budgets of a bundle, KB: what a cold start parses, and all of its code. The total is set
+ * above today's largest (update-post, 1,705 KB on 2026-11-23: the S3, CloudFront and Lambda clients
+ * in chunks loaded only by the writes that need them), so a dependency that balloons a bundle fails
+ * deploy:check.
+ *
+ * What a cold start parses is index.mjs and every chunk it imports statically, at any depth
+ * (esbuild puts code that the start and a lazily loaded chunk share into chunks the start imports).
+ * That is what keeps cold starts fast, and unlike a timing it is the same on every machine, so it is
+ * the gate: a function someone waits on (an API operation, the render function, the sign-in
+ * trigger) may parse `request` KB at start, a job or a worker `background` KB. Set on 2026-11-23
+ * above today's largest of each kind: most functions parse 400-460 KB (zod and the contract's
+ * schemas, the DynamoDB client), a post read 575 KB and the lead pipeline 613 KB, and imported cold
+ * in 75-100 ms on this project's machine against the 100 ms target; the same bundles took up to
+ * 1.5x as long in a clean-clone CI run on a busy host, so a timing gate failed on the host, not the
+ * code. `bench:api` times every cold import against the target.
  */
-export const SIZE_BUDGET_KB = { start: 800, total: 1800 } as const;
+export const SIZE_BUDGET_KB = { start: 1024, total: 1800 } as const;
+export const START_BUDGET_KB = { request: 640, background: SIZE_BUDGET_KB.start } as const;
+
+/** Functions someone waits on that must parse more at start, and why (see COLD_IMPORT_EXCEPTIONS). */
+export const START_BUDGET_EXCEPTIONS: Readonly<Record<string, { kb: number; why: string }>> = {
+  'create-post': { kb: 900, why: POST_WRITER.why },
+  'update-post': { kb: 900, why: POST_WRITER.why },
+  'restore-revision': { kb: 900, why: COLD_IMPORT_EXCEPTIONS['restore-revision']?.why ?? '' },
+};
+
+/** How much a function may parse at start, KB: its exception, else by what waits on it. */
+export function startBudgetKb(name: string): number {
+  const exception = START_BUDGET_EXCEPTIONS[name];
+  if (exception) return exception.kb;
+  const fn = FUNCTIONS.find((f) => f.name === name);
+  return fn && (fn.kind === 'job' || fn.kind === 'worker')
+    ? START_BUDGET_KB.background
+    : START_BUDGET_KB.request;
+}
+
+/**
+ * The files a cold start of `<bundleDir>/index.mjs` parses: it and every module it imports
+ * statically from the bundle, at any depth, read with es-module-lexer (a `import()` is loaded on
+ * first use, not at start; a package import, `node:` or sharp, is not the bundle's).
+ */
+export async function startFiles(bundleDir: string): Promise<string[]> {
+  await initLexer;
+  const seen = new Set<string>();
+  const visit = async (file: string): Promise<void> => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const [imports] = parseModule(await readFile(file, 'utf8'));
+    for (const i of imports)
+      if (i.d === -1 && i.n?.startsWith('.')) await visit(path.resolve(path.dirname(file), i.n));
+  };
+  await visit(path.join(bundleDir, BUNDLE_FILE));
+  return [...seen];
+}
 
 /**
  * Budget of the packages a worker ships in `node_modules/` (sharp with the arm64 libvips: about
@@ -137,15 +187,17 @@ export const LAMBDA_UNZIPPED_LIMIT_KB = 250 * 1024;
 /** What one function's bundle weighs and costs to load. */
 export interface BundleFigures {
   name: string;
-  /** index.mjs, KB. */
+  /** What a cold start parses: index.mjs and the chunks it imports statically (startFiles), KB. */
   startKb: number;
+  /** index.mjs alone, KB. */
+  indexKb: number;
   /** All of its code (index.mjs and the chunks it may load later; not the source maps), KB. */
   totalKb: number;
   /** Packages shipped beside the bundle in `node_modules/` (a worker's native modules), KB. */
   packagesKb: number;
   /** Cold import, median of the runs, ms (what bench:api reports). */
   coldImportMs: number;
-  /** The fastest run, ms (what deploy:check holds to the target). */
+  /** The fastest run, ms. */
   coldImportBestMs: number;
   coldImportRuns: number[];
 }
@@ -166,38 +218,25 @@ async function codeBytes(dir: string): Promise<{ code: number; packages: number 
   return { code, packages };
 }
 
+async function sizeOf(files: string[]): Promise<number> {
+  let bytes = 0;
+  for (const file of files) bytes += (await stat(file)).size;
+  return bytes;
+}
+
 const kb = (bytes: number): number => Math.round(bytes / 102.4) / 10;
 
-/** Rounds of `runs` more a function whose fastest run misses its ceiling gets, and the pause before each. */
-export const REMEASURE = { rounds: 3, pauseMs: 15_000 } as const;
-
-/**
- * Size and cold import (median of `runs`) of every built bundle; fails naming one not built. A
- * function whose fastest run misses its ceiling is measured `runs` times more, and again after a
- * pause, up to REMEASURE.rounds times (another process, or a host busy for a minute, may have had
- * the CPU each time: on 2026-11-23 a whole clean-clone run measured every bundle about 1.5× slower
- * than the run before it, a 31 KB start file included); it keeps all its runs, and the gate holds
- * the fastest to the same ceiling.
- */
+/** Size and cold import (median of `runs`) of every built bundle; fails naming one not built. */
 export async function measureBundles(runs = 5): Promise<BundleFigures[]> {
   const figures: BundleFigures[] = [];
   for (const fn of FUNCTIONS) {
     const dir = builtBundleDir(fn.name);
-    let cold = await coldImport(dir, runs, nativeFallback(fn));
-    for (
-      let round = 0;
-      round < REMEASURE.rounds && cold.best > coldImportCeiling(fn.name);
-      round++
-    ) {
-      if (round > 0) await new Promise((done) => setTimeout(done, REMEASURE.pauseMs));
-      const again = await coldImport(dir, runs, nativeFallback(fn));
-      const all = [...cold.runs, ...again.runs];
-      cold = { ms: Math.round(median(all)), best: Math.min(...all), runs: all };
-    }
+    const cold = await coldImport(dir, runs, nativeFallback(fn));
     const bytes = await codeBytes(dir);
     figures.push({
       name: fn.name,
-      startKb: kb((await stat(path.join(dir, BUNDLE_FILE))).size),
+      startKb: kb(await sizeOf(await startFiles(dir))),
+      indexKb: kb((await stat(path.join(dir, BUNDLE_FILE))).size),
       totalKb: kb(bytes.code),
       packagesKb: kb(bytes.packages),
       coldImportMs: cold.ms,
@@ -208,15 +247,11 @@ export async function measureBundles(runs = 5): Promise<BundleFigures[]> {
   return figures;
 }
 
-/**
- * Every figure over its budget or target, as sentences. Cold imports are held to the target by their
- * fastest run: on a shared machine other processes only ever add time, and a gate must not fail on
- * their account (the median is reported beside it).
- */
+/** Every size over its budget, as sentences: what deploy:check fails on. */
 export function overBudget(figures: BundleFigures[]): string[] {
   return figures.flatMap((f) => [
-    ...(f.startKb > SIZE_BUDGET_KB.start
-      ? [`${f.name}: index.mjs is ${f.startKb} KB (budget ${SIZE_BUDGET_KB.start} KB)`]
+    ...(f.startKb > startBudgetKb(f.name)
+      ? [`${f.name}: a cold start parses ${f.startKb} KB (budget ${startBudgetKb(f.name)} KB)`]
       : []),
     ...(f.totalKb > SIZE_BUDGET_KB.total
       ? [`${f.name}: the bundle is ${f.totalKb} KB (budget ${SIZE_BUDGET_KB.total} KB)`]
@@ -226,10 +261,19 @@ export function overBudget(figures: BundleFigures[]): string[] {
           `${f.name}: node_modules is ${f.packagesKb} KB (budget ${PACKAGES_BUDGET_KB} KB; Lambda allows ${LAMBDA_UNZIPPED_LIMIT_KB} KB unzipped in all)`,
         ]
       : []),
-    ...(f.coldImportBestMs > coldImportCeiling(f.name)
-      ? [
-          `${f.name}: cold import ${f.coldImportBestMs} ms at best (${f.name in COLD_IMPORT_EXCEPTIONS ? 'ceiling' : 'target'} ${coldImportCeiling(f.name)} ms; runs ${f.coldImportRuns.join(', ')})`,
-        ]
-      : []),
   ]);
+}
+
+/**
+ * Every cold import whose median missed its target or ceiling in this measurement, as sentences:
+ * reported by deploy:check beside the table, judged by `bench:api` (a timing depends on what else
+ * the machine is doing; the start budget above is the gate that does not).
+ */
+export function slowColdImports(figures: BundleFigures[]): string[] {
+  return figures
+    .filter((f) => f.coldImportMs > coldImportCeiling(f.name))
+    .map(
+      (f) =>
+        `${f.name}: cold import ${f.coldImportMs} ms median, ${f.coldImportBestMs} ms at best (${f.name in COLD_IMPORT_EXCEPTIONS ? 'ceiling' : 'target'} ${coldImportCeiling(f.name)} ms; runs ${f.coldImportRuns.join(', ')})`,
+    );
 }

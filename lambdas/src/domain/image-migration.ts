@@ -16,7 +16,8 @@ import {
 } from './post-ports';
 import { claimImages, inlineAttributes, libraryBanner } from './post-references';
 import type { JobMarkers } from './repair-word-spaces';
-import { imageSources, isDataUrl, sanitizeContentRewritingImages } from './sanitize';
+import { imageSources } from '@agency/shared/html-images';
+import { isDataUrl, sanitizeContentRewritingImages } from './sanitize';
 
 export interface MigrationDeps {
   posts: Pick<PostStore, 'listPage' | 'getPost' | 'replacePost' | 'listRevisions' | 'putRevision'>;

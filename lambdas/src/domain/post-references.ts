@@ -2,7 +2,8 @@ import { inlineSrc, mediaKeys, parseInlineSrc, type Image } from '@agency/shared
 import { invalid } from '../lib/errors';
 import type { MediaRepository } from './media-ports';
 import type { TaxonomyKind, TaxonomyStore, WarnLog } from './post-ports';
-import { imageSources, sanitizeContent, sanitizeContentRewritingImages } from './sanitize';
+import { imageSources } from '@agency/shared/html-images';
+import { sanitizeContent, sanitizeContentRewritingImages } from './sanitize';
 
 /** What a post points at. */
 export interface References {

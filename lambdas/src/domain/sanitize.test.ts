@@ -1,8 +1,9 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors';
+import sanitizeHtml from 'sanitize-html';
+import { imageSources } from '@agency/shared/html-images';
 import {
-  imageSources,
   refuseDataImages,
   repairWordSpaces,
   sanitizeContent,
@@ -236,6 +237,30 @@ describe('data: images', () => {
     expect(
       imageSources('<p><img src="/a.png"><b>x</b><img src="&#100;ata:image/gif,R0"></p>'),
     ).toEqual(['/a.png', 'data:image/gif,R0']);
+  });
+
+  it('reads image sources exactly as sanitize-html, which parses what is written, reads them', () => {
+    const asSanitizerReads = (html: string) => {
+      const found: string[] = [];
+      sanitizeHtml(html, {
+        allowedTags: [],
+        allowedAttributes: {},
+        transformTags: {
+          img: (tagName, attribs) => {
+            if (attribs.src !== undefined) found.push(attribs.src);
+            return { tagName, attribs };
+          },
+        },
+      });
+      return found;
+    };
+    for (const html of [
+      '<p><IMG SRC="/media/a/b.webp?w=1&amp;h=2" alt="x"><img alt=y src=/c.png></p>',
+      '<p><img src=\'/d.png\'/>text<img>no src<img src=""></p>',
+      '<ul><li><img data-src="/e.png" src="/f.png&#x3F;v=1"></li></ul><img src="/g.png"',
+      '<p>&lt;img src="/not-an-image.png"&gt;</p><!-- <img src="/h.png"> -->',
+    ])
+      expect(imageSources(html), html).toEqual(asSanitizerReads(html));
   });
 
   it('refuses content holding a data: image, however it is spelt, naming content', () => {

@@ -1,6 +1,7 @@
 import { headTagElements } from '@agency/shared/head-tags';
 import sanitizeHtml from 'sanitize-html';
 import { invalid } from '../lib/errors';
+import { imageSources } from '@agency/shared/html-images';
 
 /**
  * Allowlist sanitising of what admins write. Content keeps what the Quill toolbar makes;
@@ -116,22 +117,6 @@ export function sanitizeContentRewritingImages(
     },
   };
   return repairWordSpaces(sanitizeHtml(html, options));
-}
-
-/** The `src` of every `<img>` in `html`, entities decoded, as a browser reads them (markup is not kept). */
-export function imageSources(html: string): string[] {
-  const found: string[] = [];
-  sanitizeHtml(html, {
-    allowedTags: [],
-    allowedAttributes: {},
-    transformTags: {
-      img: (tagName, attribs) => {
-        if (attribs.src !== undefined) found.push(attribs.src);
-        return { tagName, attribs };
-      },
-    },
-  });
-  return found;
 }
 
 /** Whether an image source is a `data:` URL, however a browser would still read it as one. */
