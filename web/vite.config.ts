@@ -84,8 +84,13 @@ export function firstLoadChunks(): {
       // file is then an empty facade, which the page never loads (see bootAfterFirstPaint).
       for (const id of reach(entries, staticDeps)) if (!id.endsWith('.html')) shell.add(id);
 
-      const pagesModule = ids.find((id) => id.endsWith(PAGE_MODULES));
-      const pages = (pagesModule && this.getModuleInfo(pagesModule)?.dynamicallyImportedIds) || [];
+      const dynamicImportsOf = (file: string) => {
+        const id = ids.find((i) => i.endsWith(file));
+        return (id && this.getModuleInfo(id)?.dynamicallyImportedIds) || [];
+      };
+      // A service landing page's body is its own module, which the landing route loads before its
+      // first paint: for what pages load at first, each counts as a page.
+      const pages = [...dynamicImportsOf(PAGE_MODULES), ...dynamicImportsOf(LANDING_LOADER)];
       const publicPages = pages.filter((id) => !ADMIN_PAGES.test(id));
       const inShell = (id: string) => shell.has(id);
       // What two or more public pages load at first...
@@ -133,6 +138,8 @@ const BOOT_ENTRY = 'src/app/boot.ts';
 const APP_ENTRY = 'src/app/main.tsx';
 /** The page registry, which imports every page (lazily, one chunk each). */
 const PAGE_MODULES = 'src/config/pages.ts';
+/** The service landing route's loader, which imports each landing page's body (one chunk each). */
+const LANDING_LOADER = 'src/content/services/load.ts';
 const ADMIN_PAGES = /[\\/]features[\\/]admin[\\/]/;
 
 /**
@@ -216,17 +223,20 @@ export function precompressAssets(): Plugin {
 }
 
 /**
- * Compile-time constants: the zod-checked environment (one parse, at config load) and each API
- * operation's method and path (src/lib/api-routes.ts). Vitest passes `{}` for the environment.
+ * Compile-time constants: the zod-checked environment (one parse, at config load) and the method and
+ * path of each API operation anyone may call (src/lib/api-routes.ts). Vitest passes `{}` for the
+ * environment.
  */
 export async function appDefines(viteEnv: Record<string, string>): Promise<Record<string, string>> {
   // The shared package ships TypeScript, which the config loader leaves to Node: tsx loads it.
-  const { contract, LOCAL_STACK }: typeof import('@agency/shared') = await tsImport(
-    '@agency/shared',
-    import.meta.url,
-  );
+  const { contract, LOCAL_STACK, openOperationNames }: typeof import('@agency/shared') =
+    await tsImport('@agency/shared', import.meta.url);
+  // Only what anyone may call: staff calls go through callApi, whose chunk holds the contract.
   const routes = Object.fromEntries(
-    Object.entries(contract).map(([name, op]) => [name, { method: op.method, path: op.path }]),
+    openOperationNames.map((name) => [
+      name,
+      { method: contract[name].method, path: contract[name].path },
+    ]),
   );
   return {
     __APP_ENV__: JSON.stringify(parseEnv(viteEnv, LOCAL_STACK.url)),

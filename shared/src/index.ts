@@ -13,4 +13,3 @@ export * from './config-names';
 export * from './media';
 export * from './lead-source';
 export * from './access';
-export * from './password';

@@ -7,7 +7,8 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { ADMIN_GROUP, passwordProblems } from '@agency/shared';
+import { ADMIN_GROUP } from '@agency/shared';
+import { passwordProblems } from '@agency/shared/password';
 import { STAGES, stackNameOf } from '../config';
 import { OUTPUTS } from '../names';
 

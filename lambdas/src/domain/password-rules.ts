@@ -1,4 +1,4 @@
-import { passwordProblems, passwordRuleMessage } from '@agency/shared';
+import { passwordProblems, passwordRuleMessage } from '@agency/shared/password';
 import { invalid } from '../lib/errors';
 
 /** Said when the pool refuses a password our rules accept (its policy and PASSWORD_POLICY differ). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_GROUP, EDITOR_GROUP, MFA_ENROLMENT_REQUIRED } from '@agency/shared';
 import { accessClaims, makeKey, signJwt, type TestKey } from '../../test/support/jwt';
+import type { CognitoAccount } from '../adapters/cognito-account';
 import type { AccountState, AccountStore } from '../domain/account-ports';
 import { SESSION_ENDED } from '../domain/login';
 import {
@@ -60,13 +61,27 @@ afterAll(async () => {
 const bearer = (t: string) => `Bearer ${t}`;
 
 /** Account records in memory: the check's rules, without a table (the stand-in tests cover the store). */
-function deps(records: AccountState[] = [], requireMfa = false): StaffCheckDeps {
+function deps(
+  records: AccountState[] = [],
+  requireMfa = false,
+  cognito: Partial<CognitoAccount> = {},
+): StaffCheckDeps {
   const accounts: AccountStore = {
     get: async (sub) => records.find((r) => r.sub === sub) ?? null,
     recordSignIn: async () => undefined,
     update: async () => undefined,
   };
-  return { accounts, emailOf: async () => 'from-cognito@example.com', requireMfa };
+  return {
+    accounts,
+    cognitoAccountOf: async (token) => ({
+      username: token.username,
+      email: 'from-cognito@example.com',
+      name: '',
+      mfa: false,
+      ...cognito,
+    }),
+    requireMfa,
+  };
 }
 const requireAdmin = (header: string | undefined) => requireStaff(header, 'listLeads', deps());
 
@@ -239,6 +254,23 @@ describe('requireStaff: role and account', () => {
       await kindOf(requireStaff(token, 'createPost', deps([record(sub, { mfa: true })], true))),
     ).toBe('ok');
     expect(await kindOf(requireStaff(token, 'createPost', deps([], false)))).toBe('ok');
+  });
+
+  it('takes an account with no record yet as Cognito has it, TOTP included, so the admin and the check agree', async () => {
+    const c = claims([ADMIN_GROUP]);
+    const token = bearer(signJwt(key, c));
+    const enrolled = deps([], true, { mfa: true, name: 'From Cognito' });
+    expect(await kindOf(requireStaff(token, 'createPost', enrolled))).toBe('ok');
+    expect(await requireStaff(token, 'getUserData', enrolled)).toMatchObject({
+      mfa: true,
+      name: 'From Cognito',
+      email: 'from-cognito@example.com',
+    });
+    // A record, once written, is what counts: Cognito is not asked.
+    const withRecord = deps([record(String(c.sub), { mfa: false })], true, { mfa: true });
+    expect(await messageOf(requireStaff(token, 'createPost', withRecord))).toBe(
+      MFA_ENROLMENT_REQUIRED,
+    );
   });
 });
 

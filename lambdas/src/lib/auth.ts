@@ -12,7 +12,7 @@ import {
   type Role,
 } from '@agency/shared';
 import { DynamoAccountStore } from '../adapters/account-store';
-import { actorOf } from '../adapters/actor';
+import { cognitoAccountOf, type CognitoAccount } from '../adapters/cognito-account';
 import type { AccountStore } from '../domain/account-ports';
 import { SESSION_ENDED } from '../domain/login';
 import { authSettings } from './env';
@@ -26,13 +26,13 @@ export interface StaffIdentity {
    * none written yet) asked of Cognito once per token. Empty only when Cognito could not answer.
    */
   email: string;
-  /** The name of the account record ('' when none is known). */
+  /** The person's name, from the account record (else Cognito; '' when none is known). */
   name: string;
   groups: string[];
   /** The role the groups give (admin wins over editor). */
   role: Role;
   sub: string;
-  /** TOTP is on for this account, as its record says (false without a record). */
+  /** TOTP is on for this account, as its record says (as Cognito says, when it has no record yet). */
   mfa: boolean;
   /** When the token was issued, epoch seconds. */
   iat: number;
@@ -171,18 +171,18 @@ export async function verifyToken(authorization: string | undefined): Promise<Ve
 
 export interface StaffCheckDeps {
   accounts: AccountStore;
-  /** The e-mail of a member with no account record yet (Cognito GetUser with their token). */
-  emailOf(token: VerifiedToken): Promise<string>;
+  /** A member with no account record yet, as Cognito has them (GetUser with their token). */
+  cognitoAccountOf(token: VerifiedToken): Promise<CognitoAccount>;
   /** The stage requires TOTP of every account (REQUIRE_MFA). */
   requireMfa: boolean;
 }
 
 const defaultAccounts = new DynamoAccountStore();
 
-/** The account records in the team table, Cognito for e-mails, REQUIRE_MFA from the environment. */
+/** The account records in the team table, else Cognito, and REQUIRE_MFA from the environment. */
 export const defaultStaffDeps = (): StaffCheckDeps => ({
   accounts: defaultAccounts,
-  emailOf: async (token) => (await actorOf(token)).email,
+  cognitoAccountOf: (token) => cognitoAccountOf(token),
   requireMfa: authSettings().requireMfa,
 });
 
@@ -203,13 +203,15 @@ export async function checkStaff(
   const record = await deps.accounts.get(token.sub);
   if (record && !record.enabled) throw unauthenticated(ACCOUNT_DISABLED);
   if (record && token.iat < record.validAfter) throw unauthenticated(SESSION_ENDED);
-  const mfa = record?.mfa ?? false;
+  // No record yet (an account from before records) or one without an e-mail: Cognito fills in.
+  const cognito = record?.email ? undefined : await deps.cognitoAccountOf(token);
+  const mfa = record ? record.mfa : (cognito?.mfa ?? false);
   if (deps.requireMfa && !mfa && !MFA_ENROLMENT_OPERATIONS.includes(op))
     throw forbidden(MFA_ENROLMENT_REQUIRED);
   const identity: StaffIdentity = {
     username: token.username,
-    email: record?.email || (await deps.emailOf(token)),
-    name: record?.name ?? '',
+    email: record?.email || cognito?.email || '',
+    name: record?.name || cognito?.name || '',
     groups: token.groups,
     role,
     sub: token.sub,
@@ -227,7 +229,7 @@ export async function emailOfToken(
   deps: StaffCheckDeps = defaultStaffDeps(),
 ): Promise<string> {
   const record = await deps.accounts.get(token.sub);
-  return record?.email || (await deps.emailOf(token));
+  return record?.email || (await deps.cognitoAccountOf(token)).email;
 }
 
 /** verifyToken then checkStaff: the whole staff check of one call (401, then 403, then the record). */

@@ -25,6 +25,15 @@ export type Contract = typeof contract;
 export type OperationName = keyof Contract;
 export const operationNames = Object.keys(contract) as OperationName[];
 
+/** Operations anyone may call, without a staff token (`auth` public or session). */
+export type OpenOperation = {
+  [N in OperationName]: (typeof contract)[N]['auth'] extends 'admin' ? never : N;
+}[OperationName];
+
+export const openOperationNames = operationNames.filter(
+  (name): name is OpenOperation => contract[name].auth !== 'admin',
+);
+
 /** `createPost` → `create-post`: the handler's file name. */
 export const kebabCase = (name: string): string =>
   name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -1,12 +1,12 @@
 import { defineHandler } from '../../lib/http';
 import { eraseLead } from '../../domain/lead-pipeline';
-import { actorOf } from '../../adapters/actor';
+import { actorOf } from '../../lib/actor';
 import { leadRepository } from '../../adapters/lead-repository';
 import { DynamoStatsStore } from '../../adapters/stats-store';
 
 /** DELETE /api/user/lead (admin): erase a lead and its notes; the erasure itself is recorded. */
 export const handler = defineHandler('eraseLead', async (req) => {
-  const by = await actorOf(req.admin, req.log);
+  const by = actorOf(req.admin);
   const { id } = req.body;
   await eraseLead({ leads: leadRepository(), stats: new DynamoStatsStore(), log: req.log }, by, id);
   return { body: { message: `Lead ${id} was erased.`, data: { id } } };

@@ -1,12 +1,13 @@
 import { defineHandler } from '../../lib/http';
 import { changeStatus } from '../../domain/lead-pipeline';
-import { actorOf } from '../../adapters/actor';
+import { actorOf } from '../../lib/actor';
 import { leadPipelineDeps } from '../../adapters/lead-services';
 
 /** PUT /api/user/lead/status (admin): move a lead through the pipeline; "Not spam" sends it. */
 export const handler = defineHandler('setLeadStatus', async (req) => {
   const { id, status, note } = req.body;
-  const [deps, by] = await Promise.all([leadPipelineDeps(req.log), actorOf(req.admin, req.log)]);
+  const deps = await leadPipelineDeps(req.log);
+  const by = actorOf(req.admin);
   const outcome = await changeStatus(deps, by, id, status, note);
   const message = !outcome.changed
     ? `The lead is already ${status}.`

@@ -32,9 +32,9 @@ import {
   AUTH_CHALLENGE_MINUTES,
   EDITOR_GROUP,
   PASSWORD_POLICY,
-  passwordProblems,
   staffScope,
 } from '@agency/shared';
+import { passwordProblems } from '@agency/shared/password';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../provisioning/provision';
 import { startStandIns, type StandIns } from './stand-ins';
 import { totpCode, totpStep } from './totp';

@@ -4,12 +4,8 @@ import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import * as z from 'zod';
-import {
-  AUTH_CHALLENGE_MINUTES,
-  PASSWORD_POLICY,
-  passwordProblems,
-  passwordRuleMessage,
-} from '@agency/shared';
+import { AUTH_CHALLENGE_MINUTES, PASSWORD_POLICY } from '@agency/shared';
+import { passwordProblems, passwordRuleMessage } from '@agency/shared/password';
 import type { ParityState } from './cognito-state';
 import { accessClaimsOf, verifyAccessToken, type SigningKeys } from './cognito-tokens';
 import { matchingStep } from './totp';

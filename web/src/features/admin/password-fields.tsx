@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { passwordProblems, passwordRuleMessage } from '@agency/shared';
+import { passwordProblems, passwordRuleMessage } from '@agency/shared/password';
 
 /** The rules an empty password breaks: every rule a person must meet, in the policy's order. */
 const RULES = passwordProblems('');
