@@ -37,6 +37,7 @@ describe('login', () => {
         role: 'admin',
         mfa: false,
         mfa_required: false,
+        mfa_enforced: false,
       },
     });
   });

@@ -106,6 +106,8 @@ export const userData = z.object({
   mfa: z.boolean(),
   /** The stage requires TOTP and this account has not enrolled yet: nothing else works until it does. */
   mfa_required: z.boolean(),
+  /** The stage requires TOTP of every account (`requireMfa`): once on, it cannot be turned off. */
+  mfa_enforced: z.boolean(),
 });
 export type UserData = z.infer<typeof userData>;
 

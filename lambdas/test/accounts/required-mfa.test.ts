@@ -14,7 +14,7 @@ describe('a stage that requires TOTP (REQUIRE_MFA=true)', () => {
 
     const me = await stack.invoke('getUserData', { token });
     expect(me.status, me.body).toBe(200);
-    expect(dataOf(me)).toMatchObject({ mfa: false, mfa_required: true });
+    expect(dataOf(me)).toMatchObject({ mfa: false, mfa_required: true, mfa_enforced: true });
     const blocked = await stack.invoke('createCategory', { token, form: { category: 'Blocked' } });
     expect(blocked.status).toBe(403);
     expect(blocked.json).toEqual({ error: MFA_ENROLMENT_REQUIRED });
@@ -28,6 +28,7 @@ describe('a stage that requires TOTP (REQUIRE_MFA=true)', () => {
     expect(dataOf(await stack.invoke('getUserData', { token }))).toMatchObject({
       mfa: true,
       mfa_required: false,
+      mfa_enforced: true,
     });
     const created = await stack.invoke('createCategory', { token, form: { category: 'Enrolled' } });
     expect(created.status, created.body).toBe(201);

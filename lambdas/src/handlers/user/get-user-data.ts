@@ -9,6 +9,7 @@ import { defineHandler } from '../../lib/http';
  */
 export const handler = defineHandler('getUserData', async (req) => {
   const { email, name, mfa, role, groups, username } = req.admin;
+  const { requireMfa } = authSettings();
   return {
     body: {
       data: {
@@ -18,7 +19,8 @@ export const handler = defineHandler('getUserData', async (req) => {
         name,
         role,
         mfa,
-        mfa_required: authSettings().requireMfa && !mfa,
+        mfa_required: requireMfa && !mfa,
+        mfa_enforced: requireMfa,
       },
     },
   };

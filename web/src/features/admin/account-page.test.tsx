@@ -20,11 +20,15 @@ const setup = () => ({
 });
 
 /** The account page with a user whose two-factor state follows what the fake API was told. */
-function renderAccount(handlers: Record<string, FakeHandler> = {}, mfa = false) {
+function renderAccount(
+  handlers: Record<string, FakeHandler> = {},
+  mfa = false,
+  user: Parameters<typeof makeUserData>[0] = {},
+) {
   signIn();
   let on = mfa;
   const api = fakeApi({
-    getUserData: () => makeUserData({ mfa: on }),
+    getUserData: () => makeUserData({ ...user, mfa: on }),
     setupMfa: setup,
     verifyMfa: (req) => {
       if (req.body.code !== '123456') return { status: 400, body: { error: 'code: is wrong.' } };
@@ -93,6 +97,15 @@ describe('account page', () => {
       'requires two-factor sign-in for every account, so it stays on',
     );
     expect(api.calls('disableMfa')[0]?.body).toEqual({ password: 'secret', code: '654321' });
+  });
+
+  it('offers no way to turn two-factor off where the agency requires it, and says why', async () => {
+    const api = renderAccount({}, true, { mfa_enforced: true });
+    const part = await section('Two-factor sign-in');
+    expect(part.getByText('On')).toBeInTheDocument();
+    expect(part.getByText(/requires two-factor sign-in for every account/)).toBeInTheDocument();
+    expect(part.queryByRole('button', { name: 'Turn off' })).toBeNull();
+    expect(api.calls('disableMfa')).toHaveLength(0);
   });
 
   it('changes the password after checking its rules and the confirmation', async () => {

@@ -136,7 +136,7 @@ export default function AccountPage() {
           </section>
           <section className="account-section" aria-labelledby="account-2fa">
             <h2 id="account-2fa">Two-factor sign-in</h2>
-            <TwoFactorSection mfa={user.mfa} onChanged={refresh} />
+            <TwoFactorSection mfa={user.mfa} enforced={user.mfa_enforced} onChanged={refresh} />
           </section>
           <section className="account-section" aria-labelledby="account-password">
             <h2 id="account-password">Change password</h2>

@@ -30,6 +30,7 @@ export function makeUserData(overrides: Partial<UserData> = {}): { body: { data:
         role: 'admin',
         mfa: false,
         mfa_required: false,
+        mfa_enforced: false,
         ...overrides,
       },
     },

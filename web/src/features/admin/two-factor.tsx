@@ -216,7 +216,16 @@ function TwoFactorDisable({
  * The account page's two-factor part: whether it is on, and setting it up or turning it off. A
  * status line says what changed; focus returns to the part's first control afterwards.
  */
-export function TwoFactorSection({ mfa, onChanged }: { mfa: boolean; onChanged: () => unknown }) {
+export function TwoFactorSection({
+  mfa,
+  enforced = false,
+  onChanged,
+}: {
+  mfa: boolean;
+  /** The agency requires two-factor sign-in of every account: once on, it stays on. */
+  enforced?: boolean;
+  onChanged: () => unknown;
+}) {
   const [mode, setMode] = useState<'view' | 'setup' | 'disable'>('view');
   const [status, setStatus] = useState<ActionStatus>(null);
   const done = (text: string) => (): void => {
@@ -234,6 +243,11 @@ export function TwoFactorSection({ mfa, onChanged }: { mfa: boolean; onChanged: 
           ? ' — each sign-in asks for a code from your authenticator app.'
           : ' — a password alone signs in to this account.'}
       </p>
+      {mfa && enforced && (
+        <p className="two-factor__note">
+          The agency requires two-factor sign-in for every account, so it stays on.
+        </p>
+      )}
       {mode === 'setup' && (
         <TwoFactorSetup
           autoStart
@@ -247,7 +261,7 @@ export function TwoFactorSection({ mfa, onChanged }: { mfa: boolean; onChanged: 
           onCancel={() => setMode('view')}
         />
       )}
-      {mode === 'view' && (
+      {mode === 'view' && !(mfa && enforced) && (
         <button
           type="button"
           className="btn btn--outline"
