@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminLayout } from './admin-layout';
 import { SESSION_KEY } from './session';
@@ -121,6 +122,25 @@ describe('admin bar', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
     expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     expect(api.calls('setupMfa')).toHaveLength(1);
+  });
+
+  it('mounts no page before it knows who is signed in, so an account that must enrol calls nothing else', async () => {
+    store('Ada');
+    fakeApi({ getUserData: () => makeUserData({ mfa_required: true }) });
+    const mounted = vi.fn();
+    function Probe() {
+      useEffect(() => mounted(), []);
+      return <p>Page content</p>;
+    }
+    renderAdmin('/admin', {
+      '/admin': (
+        <AdminLayout title="Blog posts">
+          <Probe />
+        </AdminLayout>
+      ),
+    });
+    await screen.findByRole('heading', { name: 'Set up two-factor sign-in' });
+    expect(mounted).not.toHaveBeenCalled();
   });
 
   it('opens the admin once the required enrolment is verified', async () => {

@@ -138,8 +138,10 @@ function AdminFrame({
   const { user, settled, refresh } = useUserData();
   const page = pageForPath(useLocation().pathname);
   const viewer: Viewer = { user, settled };
-  // A page not every role may use waits for who is signed in, so it never shows a role its refusals.
-  if (!settled && !openToAllStaff(page))
+  // Every page waits for who is signed in (once per admin session: SWR keeps the answer), so it
+  // never shows a role its refusals, nor calls the API for an account that must enrol first (a
+  // refused call, and a `denied` line in the audit trail, at every new member's first sign-in).
+  if (!settled)
     return (
       <div className="admin">
         <p aria-busy="true">Loading…</p>

@@ -34,7 +34,7 @@ describe('add blog', () => {
   it('makes the slug follow every title edit while staying editable, with Select placeholders', async () => {
     fakeApi(lists);
     renderAdmin('/add-blog', addRoutes);
-    const title = screen.getByLabelText('Title');
+    const title = await screen.findByLabelText('Title');
     const slug = screen.getByLabelText('Slug title');
     fireEvent.change(title, { target: { value: 'My  First Post' } });
     expect(slug).toHaveValue('my-first-post');
@@ -56,7 +56,7 @@ describe('add blog', () => {
       createPost: () => ({ status: 409, body: { error: 'slug: is already taken' } }),
     });
     renderAdmin('/add-blog', addRoutes);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Dup' } });
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Dup' } });
     fireEvent.change(await screen.findByTestId('editor'), { target: { value: '<p>Hi</p>' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const slug = screen.getByLabelText('Slug title');
@@ -83,8 +83,8 @@ describe('add blog', () => {
     });
     const bucket = fakeBucket(undefined, 40);
     renderAdmin('/add-blog', addRoutes);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'With banner' } });
-    const input = screen.getByLabelText('Banner image');
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'With banner' } });
+    const input = await screen.findByLabelText('Banner image');
     const file = new File([new Uint8Array(64)], 'harbour.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [file] } });
     expect(
@@ -124,7 +124,7 @@ describe('add blog', () => {
     });
     fakeBucket();
     const first = renderAdmin('/add-blog', addRoutes);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'After a crash' } });
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'After a crash' } });
     const file = new File([new Uint8Array(64)], 'harbour.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText('Banner image'), { target: { files: [file] } });
     await screen.findByRole('img', { name: 'Banner' });
@@ -132,6 +132,7 @@ describe('add blog', () => {
     first.unmount();
 
     renderAdmin('/add-blog', addRoutes);
+    await screen.findByLabelText('Title');
     expect(screen.queryByRole('img', { name: 'Banner' })).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: /Restore unsaved changes/ }));
     expect(await screen.findByRole('img', { name: 'Banner' })).toHaveAttribute(
@@ -157,7 +158,7 @@ describe('add blog', () => {
     });
     fakeBucket();
     renderAdmin('/add-blog', addRoutes);
-    const input = screen.getByLabelText('Banner image');
+    const input = await screen.findByLabelText('Banner image');
     const file = new File([new Uint8Array([1, 2, 3])], 'banner.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [file] } });
     await waitFor(() =>
@@ -172,7 +173,7 @@ describe('add blog', () => {
   it('refuses a non-image banner before uploading, in the library’s words', async () => {
     const api = fakeApi(lists);
     renderAdmin('/add-blog', addRoutes);
-    const input = screen.getByLabelText('Banner image');
+    const input = await screen.findByLabelText('Banner image');
     fireEvent.change(input, {
       target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
     });
@@ -193,7 +194,7 @@ describe('add blog', () => {
       }),
     });
     renderAdmin('/add-blog', addRoutes);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Fresh' } });
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Fresh' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const popup = await screen.findByRole('dialog', { name: 'Success!' });
     expect(popup).toHaveTextContent('New blog added');
@@ -221,7 +222,7 @@ describe('publishing', () => {
       }),
     });
     renderAdmin('/add-blog', { ...addRoutes, '/edit-blog/:slug': <h1>Editor of the draft</h1> });
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Quiet draft' } });
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Quiet draft' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     const popup = await screen.findByRole('dialog', { name: 'Success!' });
     expect(popup).toHaveTextContent('Draft saved. It is not on the blog.');

@@ -110,7 +110,7 @@ describe('renewal impossible', () => {
           : { status: 401, body: { error: 'Incorrect e-mail or password.' } },
     });
     renderAdmin('/add-blog', { '/add-blog': <PostEditorPage /> });
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Keep me' } });
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Keep me' } });
     fireEvent.change(await screen.findByTestId('editor'), {
       target: { value: '<p>Every character, kept.</p>' },
     });
