@@ -1,12 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import {
-  groupsAllowed,
-  mayUse,
-  STAFF_GROUPS,
-  type OperationName,
-  type UserData,
-} from '@agency/shared';
+import { mayUse, type OperationName, type UserData } from '@agency/shared';
 import { pagePath, pageForPath, pages, type PageEntry, type PageKey } from '../../config/pages';
 import { RequireAdmin } from './require-admin';
 import { displayName, useSession } from './session';
@@ -31,32 +25,21 @@ const NAV: readonly { page: PageKey; label: string; end?: true }[] = [
   { page: 'audit', label: 'Audit trail' },
 ];
 
-/** Who is signed in, as far as the frame knows: their data, or `undefined` until the API answers. */
-type Viewer = { user: UserData | undefined; settled: boolean };
-
 const operationOf = (page: PageKey | undefined): OperationName | undefined => {
   const entry: PageEntry | undefined = page ? pages[page] : undefined;
   return entry?.operation;
 };
 
-/** A page every staff role may use opens at once; the others wait to know the role. */
-const openToAllStaff = (page: PageKey | undefined): boolean => {
-  const operation = operationOf(page);
-  return !operation || STAFF_GROUPS.every((g) => groupsAllowed(operation).includes(g));
-};
-
 /**
- * Whether the viewer may open a page. Until the API says who is signed in only pages open to every
- * role count; if it cannot say (an outage), every page opens and the API decides.
+ * Whether the signed-in person may open a page (the frame asks once the API has said who it is);
+ * if it could not say (an outage, `user` undefined), every page opens and the API decides.
  */
-function mayOpen({ user, settled }: Viewer, page: PageKey | undefined): boolean {
+function mayOpen(user: UserData | undefined, page: PageKey | undefined): boolean {
   const operation = operationOf(page);
-  if (!settled) return openToAllStaff(page);
   return !user || !operation || mayUse(user.groups, operation);
 }
 
-function AdminHeader({ viewer, nav = true }: { viewer: Viewer; nav?: boolean }) {
-  const { user } = viewer;
+function AdminHeader({ user, nav = true }: { user: UserData | undefined; nav?: boolean }) {
   const session = useSession();
   const logout = useLogout();
   const name = user ? displayName(user.name, user.email) : session?.name;
@@ -65,7 +48,7 @@ function AdminHeader({ viewer, nav = true }: { viewer: Viewer; nav?: boolean }) 
       {nav ? (
         <nav aria-label="Admin">
           <ul>
-            {NAV.filter((item) => mayOpen(viewer, item.page)).map((item) => (
+            {NAV.filter((item) => mayOpen(user, item.page)).map((item) => (
               <li key={item.page}>
                 <NavLink to={pagePath(item.page)} end={item.end}>
                   {item.label}
@@ -108,7 +91,7 @@ function AdminHeader({ viewer, nav = true }: { viewer: Viewer; nav?: boolean }) 
 function RequiredEnrolment({ onEnabled }: { onEnabled: () => void }) {
   return (
     <div className="admin">
-      <AdminHeader viewer={{ user: undefined, settled: true }} nav={false} />
+      <AdminHeader user={undefined} nav={false} />
       <div className="admin__title-row">
         <h1>Set up two-factor sign-in</h1>
       </div>
@@ -137,7 +120,6 @@ function AdminFrame({
 }) {
   const { user, settled, refresh } = useUserData();
   const page = pageForPath(useLocation().pathname);
-  const viewer: Viewer = { user, settled };
   // Every page waits for who is signed in (once per admin session: SWR keeps the answer), so it
   // never shows a role its refusals, nor calls the API for an account that must enrol first (a
   // refused call, and a `denied` line in the audit trail, at every new member's first sign-in).
@@ -148,10 +130,10 @@ function AdminFrame({
       </div>
     );
   if (user?.mfa_required) return <RequiredEnrolment onEnabled={() => void refresh()} />;
-  const allowed = mayOpen(viewer, page);
+  const allowed = mayOpen(user, page);
   return (
     <div className="admin">
-      <AdminHeader viewer={viewer} />
+      <AdminHeader user={user} />
       <div className="admin__title-row">
         <h1>{title}</h1>
         {allowed && actions}
