@@ -1,9 +1,9 @@
 /**
  * The checks of the built bundles: each function's size, which `deploy:check` enforces, and what a
- * cold Lambda pays to load it, which `bench:api` judges and `deploy:check` reports (the bundle folder copied alone into an
- * empty temporary folder, no node_modules anywhere above, as on Lambda; imported by a fresh Node
- * process with the options the function is deployed with, timed from just before the import until it
- * resolves). Exported as `@agency/lambdas/artifacts`.
+ * cold Lambda pays to load it, which `bench:api` judges and `deploy:check` reports (the bundle
+ * folder copied alone into an empty temporary folder, no node_modules anywhere above, as on Lambda;
+ * imported by a fresh Node process with the options the function is deployed with, timed from just
+ * before the import until it resolves). Exported as `@agency/lambdas/artifacts`.
  */
 import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,11 @@ const POST_WRITER = {
   why: 'every write sanitises the post HTML: sanitize-html with postcss (style attributes) and source-map-js, htmlparser2 and two copies of the entity tables, entities 7 and the 4.5 that dom-serializer pins (about 400 KB of the 680 KB it parses at start)',
 };
 
+const REVISION_RESTORER = {
+  ms: POST_WRITER.ms,
+  why: 'a restored revision is sanitised again on the way back: the same sanitize-html, postcss, htmlparser2 and entity tables as create-post',
+};
+
 export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: string }>> = {
   'create-post': POST_WRITER,
   'update-post': POST_WRITER,
@@ -39,10 +44,7 @@ export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: 
     ms: 300,
     why: "sharp loads libvips (a 17 MB shared library with its codecs) as it is imported, most of the 136-320 ms this bundle took at best on a busy machine on 2026-11-22, and every call needs it; the function runs when an upload is confirmed, never on a visitor's path",
   },
-  'restore-revision': {
-    ms: POST_WRITER.ms,
-    why: 'a restored revision is sanitised again on the way back: the same sanitize-html, postcss, htmlparser2 and entity tables as create-post',
-  },
+  'restore-revision': REVISION_RESTORER,
   'migrate-images': {
     ms: 200,
     why: 'a job the deploy runs once, never a request: it scans every post for images (htmlparser2) and rewrites them through the sanitiser, so it loads both and zod',
@@ -143,7 +145,7 @@ export const START_BUDGET_KB = { request: 640, background: SIZE_BUDGET_KB.start 
 export const START_BUDGET_EXCEPTIONS: Readonly<Record<string, { kb: number; why: string }>> = {
   'create-post': { kb: 900, why: POST_WRITER.why },
   'update-post': { kb: 900, why: POST_WRITER.why },
-  'restore-revision': { kb: 900, why: COLD_IMPORT_EXCEPTIONS['restore-revision']?.why ?? '' },
+  'restore-revision': { kb: 900, why: REVISION_RESTORER.why },
 };
 
 /** How much a function may parse at start, KB: its exception, else by what waits on it. */
