@@ -48,7 +48,7 @@ const TARGETS = {
   /** p50 of the dashboard with the large number of leads over p50 with the small. */
   dashboardRatio: 1.3,
   bundleKb: SIZE_BUDGET_KB.start,
-  /** Each function's index.mjs budget: what deploy:check gates (START_BUDGET_KB and its exceptions). */
+  /** What each function may parse at start: what deploy:check gates (START_BUDGET_KB, exceptions). */
   startBudgetKb: Object.fromEntries(FUNCTIONS.map((f) => [f.name, startBudgetKb(f.name)])),
   totalKb: SIZE_BUDGET_KB.total,
   coldImportMs: COLD_IMPORT_TARGET_MS,

@@ -99,7 +99,7 @@ if (api) {
   if (api.targets.startBudgetKb) {
     const overStart = api.handlers.filter((h) => h.bundleKb > api.targets.startBudgetKb[h.name]);
     lines.push(
-      `| what each cold start parses within its budget (what deploy:check gates: 640 KB for a function someone waits on, 900 KB for the post writers, 1024 KB for background work) | ${overStart.length ? `over: ${overStart.map((h) => `${h.name} ${h.bundleKb} KB`).join(', ')}` : 'all within'} | ${mark(overStart.length === 0)} |`,
+      `| what each cold start parses within its own budget (what deploy:check gates: \`startBudgetKb\` in lambdas/bundling/artifacts.ts) | ${overStart.length ? `over: ${overStart.map((h) => `${h.name} ${h.bundleKb} KB`).join(', ')}` : 'all within'} | ${mark(overStart.length === 0)} |`,
     );
   }
   lines.push(

@@ -6,7 +6,6 @@ const identity = new CognitoIdentity();
 
 /** What Cognito says of an account that has no account record yet. */
 export interface CognitoAccount {
-  username: string;
   email: string;
   name: string;
   mfa: boolean;
@@ -20,27 +19,22 @@ const cache = new Map<string, Promise<CognitoAccount>>();
  * An account from before account records (none written yet: not signed in through the API since)
  * as Cognito has it: access tokens carry no e-mail, name or TOTP state, so they are asked of Cognito
  * (GetUser with the member's own token, no IAM permission) once per token per container. If Cognito
- * cannot answer, the username alone, with no e-mail and no TOTP (a stage that requires TOTP then
- * refuses everything but enrolment: it fails closed).
+ * cannot answer, no e-mail, no name and no TOTP (a stage that requires TOTP then refuses everything
+ * but enrolment: it fails closed).
  */
 export function cognitoAccountOf(
-  token: Pick<VerifiedToken, 'username' | 'accessToken'>,
+  token: Pick<VerifiedToken, 'accessToken'>,
   log: Logger = logger,
 ): Promise<CognitoAccount> {
   const key = token.accessToken;
   const known = cache.get(key);
   if (known) return known;
   const account = identity.profile(key).then(
-    (profile): CognitoAccount => ({
-      username: profile.username || token.username,
-      email: profile.email,
-      name: profile.name,
-      mfa: profile.mfa,
-    }),
+    ({ email, name, mfa }): CognitoAccount => ({ email, name, mfa }),
     (error: unknown): CognitoAccount => {
       cache.delete(key);
-      log.warn('account unavailable from Cognito; going on with the username only', { error });
-      return { username: token.username, email: '', name: '', mfa: false };
+      log.warn('account unavailable from Cognito; going on without its e-mail', { error });
+      return { email: '', name: '', mfa: false };
     },
   );
   if (cache.size >= MAX_CACHED) {

@@ -73,8 +73,7 @@ function deps(
   };
   return {
     accounts,
-    cognitoAccountOf: async (token) => ({
-      username: token.username,
+    cognitoAccountOf: async () => ({
       email: 'from-cognito@example.com',
       name: '',
       mfa: false,
