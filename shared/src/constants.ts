@@ -36,6 +36,8 @@ export const POST_LIMITS = {
   headTagMax: 10_000,
   /**
    * 4 MB, not the 5 MB first asked for: API Gateway hands Lambda a binary body base64-encoded (4/3 of
+  /** What search engines and link previews show of a post (plain text). */
+  metaDescriptionMax: 300,
    * its size) and a Lambda request may carry at most 6 MB, so a 5 MB image could never arrive in AWS.
    */
   bannerMaxBytes: 4 * 1024 * 1024,

@@ -28,6 +28,8 @@ export const post = z.object({
   slug: z.string(),
   content: z.string(),
   head_tag: z.string(),
+  /** The post's description for search results and link previews; '' falls back to its excerpt. */
+  meta_description: z.string().default(''),
   /** Site path under /media/, or null when the post has no banner. */
   banner_image: z.string().nullable(),
   /**
@@ -66,6 +68,7 @@ export const revision = revisionSummary.extend({
   head_tag: z.string(),
   banner_image: z.string().nullable(),
   banner: image.nullable(),
+  meta_description: z.string().default(''),
   category: category.nullable(),
   author: author.nullable(),
   status: postStatus,

@@ -73,6 +73,7 @@ const postItem = z.object({
   version: z.number().int(),
   status: postStatus.optional(),
   publish_at: z.string().nullable().optional(),
+  meta_description: z.string().default(''),
   updated_by: z.string().nullable().default(null),
 });
 
@@ -101,6 +102,7 @@ const revisionItem = z.object({
 });
 
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
+  meta_description: z.string().default(''),
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
 const titleItem = z.object({ id: z.number().int(), slug: z.string(), title: z.string() });
 

@@ -9,6 +9,8 @@ export interface PostRecord {
   slug: string;
   content: string;
   head_tag: string;
+  /** Plain-text description for search and link previews; absent on posts stored before it existed. */
+  meta_description?: string;
   /**
    * Object key of the banner as served (`images/<id>/original.<format>`, or `banners/<uuid>.<ext>`
    * for one stored before the media library), or null.
@@ -44,6 +46,7 @@ export interface RevisionRecord {
   status: PostStatus;
   publish_at: string | null;
   saved_at: string;
+  meta_description?: string;
   saved_by: string | null;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   buildPath,
+  plainLine,
   POST_PAGE_SIZE,
   type Image,
   type Author,
@@ -62,6 +63,8 @@ export interface PostInput extends PublicationInput {
   category_id?: number | undefined;
   author_id?: number | undefined;
   /** A library image id for the banner, or `none` to remove it. */
+  /** Optional: a spec client never sends it, and then the post has none (the excerpt stands in). */
+  meta_description?: string | undefined;
   banner_media?: string | undefined;
 }
 
@@ -94,6 +97,7 @@ export function toPost(record: PostRecord, views: number, names: Names): Post {
     banner_image: bannerPath(record.banner_key),
     banner: record.banner ?? null,
     created_at: record.created_at,
+    meta_description: record.meta_description ?? '',
     updated_at: record.updated_at,
     category:
       record.category_id !== null ? (names.categories.get(record.category_id) ?? null) : null,
@@ -133,6 +137,7 @@ async function prepare(deps: PostDeps, input: PostInput) {
   };
 }
 
+    meta_description: plainLine(input.meta_description ?? ''),
 /** Cleanup after a refused or failed write: logged, never masks the original outcome. */
 async function bestEffort(
   deps: PostDeps,
@@ -278,6 +283,7 @@ const revisionOf = (post: PostRecord): RevisionRecord => ({
   category_id: post.category_id,
   author_id: post.author_id,
   status: post.status,
+  meta_description: post.meta_description ?? '',
   publish_at: post.publish_at,
   saved_at: post.updated_at,
   saved_by: post.updated_by,
@@ -475,6 +481,7 @@ export async function restoreRevision(
   };
   return saveOver(deps, existing, next, undefined, now);
 }
+    meta_description: plainLine(kept.meta_description ?? ''),
 
 /** The kept versions of a post, newest first. */
 export async function listRevisions(deps: PostDeps, id: number): Promise<RevisionSummary[]> {
@@ -517,6 +524,7 @@ export async function getRevision(deps: PostDeps, id: number, revision: number):
 }
 
 /**
+    meta_description: r.meta_description ?? '',
  * Delete a post with everything that hangs off it: slug guard, view counter, revisions, legacy
  * banners, its count on its category and author, and its claim on the library images it or its
  * revisions showed; an image nothing else shows is deleted with its objects.

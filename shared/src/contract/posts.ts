@@ -12,6 +12,7 @@ import {
 } from '../entities';
 import { image, mediaId } from '../media';
 import { defineOperations, pageNumber } from './operation';
+import { SLUG_PATTERN } from '../text';
 
 /** A record id as forms send it: a positive whole number. */
 export const id = z.coerce
@@ -24,10 +25,7 @@ const slug = z
   .trim()
   .min(1, 'is required')
   .max(POST_LIMITS.slugMax, 'is too long')
-  .regex(
-    /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u,
-    'may hold only lower-case letters, digits and single hyphens',
-  );
+  .regex(SLUG_PATTERN, 'may hold only lower-case letters, digits and single hyphens');
 
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
@@ -73,6 +71,15 @@ const postFields = {
   content: z.string().max(POST_LIMITS.contentMaxBytes, 'is too long').default(''),
   head_tag: z.string().max(POST_LIMITS.headTagMax, 'is too long').default(''),
   /**
+  /** Plain text for search results and link previews; blank falls back to the excerpt. */
+  meta_description: z
+    .string()
+    .trim()
+    .max(
+      POST_LIMITS.metaDescriptionMax,
+      `must be at most ${POST_LIMITS.metaDescriptionMax} characters`,
+    )
+    .default(''),
    * An image of the media library (uploaded with `createUpload`/`confirmUpload`) to use as the
    * banner, instead of a `banner_image` file; `none` removes the banner.
    */

@@ -89,6 +89,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     slug: `post-${id}`,
     content: `<p>Body of post ${id}. It has two sentences.</p>`,
     head_tag: '',
+    meta_description: '',
     banner_image: `/media/banners/${id}.jpg`,
     banner: null,
     created_at: '2025-03-12T12:00:00.000Z',
