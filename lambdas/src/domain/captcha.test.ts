@@ -4,6 +4,9 @@ import {
   CAPTCHA_ALGORITHM,
   CAPTCHA_MESSAGES,
   createCaptchaChallenge,
+  START_MAX_AGE_MS,
+  startToken,
+  verifiedStart,
   verifyCaptcha,
   type CaptchaSettings,
   type ReplayGuard,
@@ -63,6 +66,7 @@ describe('verifyCaptcha', () => {
     const field = await solveForForm(await createCaptchaChallenge(settings, issued));
     await expect(verifyCaptcha(field, settings, guard)).resolves.toEqual({
       issuedAt: issued.getTime(),
+      startedAt: issued.getTime(),
     });
     await expect(verifyCaptcha(field, settings, guard)).rejects.toMatchObject({
       kind: 'invalid',
@@ -139,6 +143,7 @@ describe('verifyCaptcha', () => {
     const legacy = { challenge: { parameters, signature }, solution: good.solution };
     await expect(verifyCaptcha(b64(legacy), settings, new MemoryGuard())).resolves.toEqual({
       issuedAt: null,
+      startedAt: null,
     });
   });
 
@@ -168,5 +173,81 @@ describe('verifyCaptcha', () => {
       kind: 'invalid',
       field: 'altcha',
     });
+  });
+});
+
+describe('the start of a page view, kept across challenges', () => {
+  // Real times: altcha-lib checks a solution's expiry against the clock.
+  const later = new Date();
+  const first = new Date(later.getTime() - 45_000);
+  const dataOf = async (c: Promise<{ parameters: { data?: Record<string, unknown> } }>) =>
+    (await c).parameters.data ?? {};
+
+  it('signs a first challenge as started when it is issued, with a token for the next one', async () => {
+    const data = await dataOf(createCaptchaChallenge(settings, first));
+    expect(data).toEqual({
+      issued_at: first.getTime(),
+      started_at: first.getTime(),
+      start: startToken(settings.hmacKey, first.getTime()),
+    });
+  });
+
+  it('carries a verified start into a later challenge, and the solution reports it', async () => {
+    const { start } = await dataOf(createCaptchaChallenge(settings, first));
+    expect(typeof start).toBe('string');
+    const next = await createCaptchaChallenge(settings, later, String(start));
+    expect(next.parameters.data).toMatchObject({
+      issued_at: later.getTime(),
+      started_at: first.getTime(),
+    });
+    const field = await solveForForm(next);
+    await expect(verifyCaptcha(field, settings, new MemoryGuard(), later)).resolves.toEqual({
+      issuedAt: later.getTime(),
+      startedAt: first.getTime(),
+    });
+  });
+
+  it('starts now for a forged, foreign, malformed or stale start', async () => {
+    const t = first.getTime();
+    const forged = `${t}.${'0'.repeat(64)}`;
+    const foreign = startToken('x'.repeat(32), t);
+    const stale = startToken(settings.hmacKey, later.getTime() - START_MAX_AGE_MS - 1);
+    // A signature for one time does not vouch for another.
+    const moved = `${t - 60_000}.${startToken(settings.hmacKey, t).split('.')[1] ?? ''}`;
+    for (const start of [forged, foreign, stale, moved, 'garbage', '', `${t}`]) {
+      expect(verifiedStart(start, settings.hmacKey, later.getTime()), start).toBeNull();
+      expect(await dataOf(createCaptchaChallenge(settings, later, start)), start).toMatchObject({
+        started_at: later.getTime(),
+      });
+    }
+    expect(verifiedStart(undefined, settings.hmacKey, later.getTime())).toBeNull();
+  });
+
+  it('honours a start up to the bound, and never one later than now', () => {
+    const edge = later.getTime() - START_MAX_AGE_MS;
+    expect(
+      verifiedStart(startToken(settings.hmacKey, edge), settings.hmacKey, later.getTime()),
+    ).toBe(edge);
+    const ahead = later.getTime() + 5_000;
+    expect(
+      verifiedStart(startToken(settings.hmacKey, ahead), settings.hmacKey, later.getTime()),
+    ).toBe(later.getTime());
+  });
+
+  it('refuses a solution whose start was moved back (it is signed with the challenge)', async () => {
+    const good = decode(await solveForForm(await createCaptchaChallenge(settings, later)));
+    const older = {
+      ...good,
+      challenge: {
+        ...good.challenge,
+        parameters: {
+          ...good.challenge.parameters,
+          data: { ...(good.challenge.parameters.data as object), started_at: first.getTime() },
+        },
+      },
+    };
+    await expect(
+      verifyCaptcha(b64(older), settings, new MemoryGuard(), later),
+    ).rejects.toMatchObject({ field: 'altcha', message: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
   });
 });

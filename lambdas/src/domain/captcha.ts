@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -53,20 +53,65 @@ const keySignatureSecret = (hmacKey: string): string =>
   createHmac('sha256', hmacKey).update('altcha-key-signature').digest('hex');
 
 /**
- * A fresh signed challenge for the widget, valid for `ttlSeconds` from `now`. It carries
- * `data.issued_at` (epoch ms), signed with the rest: the widget fetches the challenge when the
- * visitor first focuses the form, so submission time − issued_at is how long the form took to fill.
+ * How long a page view's signed start may be carried into a new challenge. The start only ever makes
+ * a form look older, so it is bounded: a token harvested once is no pass for a bot days later, while a
+ * visitor who left the tab open for an afternoon keeps theirs.
+ */
+export const START_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const startSignature = (hmacKey: string, startedAt: number): string =>
+  createHmac('sha256', hmacKey).update(`enquiry-start:${startedAt}`).digest('hex');
+
+/** The token a challenge hands the form for its start: `<epoch ms>.<HMAC>`. */
+export const startToken = (hmacKey: string, startedAt: number): string =>
+  `${startedAt}.${startSignature(hmacKey, startedAt)}`;
+
+const START_TOKEN = /^(\d{1,15})\.([0-9a-f]{64})$/;
+
+/**
+ * The start a token proves, or null when it is absent, malformed, signed with another key, or older
+ * than START_MAX_AGE_MS at `now`. A start after `now` (another function's clock running ahead) is
+ * `now`: never later than the request that carries it.
+ */
+export function verifiedStart(
+  token: string | undefined,
+  hmacKey: string,
+  now: number,
+): number | null {
+  const match = token === undefined ? null : START_TOKEN.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  const startedAt = Number(match[1]);
+  const expected = Buffer.from(startSignature(hmacKey, startedAt), 'hex');
+  const given = Buffer.from(match[2], 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (now - startedAt > START_MAX_AGE_MS) return null;
+  return Math.min(startedAt, now);
+}
+
+/**
+ * A fresh signed challenge for the widget, valid for `ttlSeconds` from `now`. It carries, signed with
+ * the rest, `data.issued_at` (epoch ms), `data.started_at` (when the visitor started on the form in
+ * this page view) and `data.start` (the token that proves it). `start` is the token of the page
+ * view's earlier challenge: honoured when it verifies, else the form starts `now`. The server
+ * measures the fill time from `started_at`, so a challenge fetched again (the widget remounted after
+ * a failed send, or expired) does not make a person who took a minute look like a bot.
  */
 export function createCaptchaChallenge(
   settings: CaptchaSettings,
   now: Date = new Date(),
+  start?: string,
 ): Promise<Challenge> {
   const maxCounter = Math.max(1, Math.floor(settings.maxCounter));
+  const startedAt = verifiedStart(start, settings.hmacKey, now.getTime()) ?? now.getTime();
   return createChallenge({
     algorithm: CAPTCHA_ALGORITHM,
     cost: settings.cost,
     counter: randomInt(maxCounter, Math.max(0, Math.floor(maxCounter / 3))),
-    data: { issued_at: now.getTime() },
+    data: {
+      issued_at: now.getTime(),
+      started_at: startedAt,
+      start: startToken(settings.hmacKey, startedAt),
+    },
     deriveKey,
     expiresAt: Math.floor(now.getTime() / 1000) + settings.ttlSeconds,
     hmacSignatureSecret: settings.hmacKey,
@@ -115,10 +160,15 @@ function decodePayload(payload: string): z.infer<typeof payloadSchema> {
   return parsed.data;
 }
 
-/** What a verified solution tells about its challenge. */
+/** What a verified solution tells about its challenge (epoch ms, signed with it). */
 export interface VerifiedCaptcha {
-  /** When the challenge was issued (epoch ms), or null for one issued before challenges carried it. */
+  /** When the challenge was issued, or null for one issued before challenges carried it. */
   issuedAt: number | null;
+  /**
+   * When the visitor started on the form in that page view: the challenge's `started_at`, else
+   * (a challenge from before starts were kept) its issue time, else null.
+   */
+  startedAt: number | null;
 }
 
 /**
@@ -150,7 +200,10 @@ export async function verifyCaptcha(
     Math.ceil(challenge.parameters.expiresAt) + 60,
   );
   if (!first) throw invalid('altcha', CAPTCHA_MESSAGES.replayed);
-  // Signed with the challenge, so a bot cannot move it back to look slower.
-  const issuedAt = challenge.parameters.data?.issued_at;
-  return { issuedAt: typeof issuedAt === 'number' && Number.isFinite(issuedAt) ? issuedAt : null };
+  // Signed with the challenge, so a bot cannot move them back to look slower.
+  const issuedAt = epochMs(challenge.parameters.data?.issued_at);
+  return { issuedAt, startedAt: epochMs(challenge.parameters.data?.started_at) ?? issuedAt };
 }
+
+const epochMs = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;

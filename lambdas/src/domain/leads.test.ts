@@ -208,6 +208,35 @@ describe('submitLead', () => {
     expect(d.leads.rows.get(human.id)).toMatchObject({ status: 'new', spam_reason: null });
   });
 
+  it('measures the fill time from the page view’s start, carried into a later challenge', async () => {
+    const d = { ...deps(), minFillMs: 3000 };
+    const long = { ...captcha, ttlSeconds: 10 * 365 * 86400 };
+    const started = new Date('2025-02-03T04:05:00.000Z');
+    const first = await createCaptchaChallenge(long, started);
+    // 40 s later the widget fetches a new challenge carrying the first one's start, and the form is
+    // sent 0.7 s after that: a person who took 40 s, not a bot.
+    const refetched = new Date(started.getTime() + 40_000);
+    const second = await createCaptchaChallenge(
+      long,
+      refetched,
+      String(first.parameters.data?.start),
+    );
+    const lead = await submitLead(
+      { ...d, now: () => new Date(refetched.getTime() + 700) },
+      await input({ altcha: await solveForForm(second) }),
+      '10.0.0.1',
+    );
+    expect(d.leads.rows.get(lead.id)).toMatchObject({ status: 'new', spam_reason: null });
+    // Without the start (or with a forged one) the same timing is a bot's.
+    const fresh = await createCaptchaChallenge(long, refetched, 'forged.start');
+    const bot = await submitLead(
+      { ...d, now: () => new Date(refetched.getTime() + 700) },
+      await input({ altcha: await solveForForm(fresh) }),
+      '10.0.0.2',
+    );
+    expect(d.leads.rows.get(bot.id)).toMatchObject({ status: 'spam', spam_reason: 'too-fast' });
+  });
+
   it('keeps the lead when the stats cannot count it', async () => {
     const d = deps();
     d.stats.failing = true;

@@ -19,7 +19,7 @@ export interface SubmitLeadDeps {
   rateCounter: HitCounter;
   /** Whether a webhook is configured now: its channel starts pending, else off. */
   webhookConfigured: boolean;
-  /** A form sent sooner than this after its captcha challenge was issued is spam. */
+  /** A form sent sooner than this after the visitor started on it (the challenge's signed start) is spam. */
   minFillMs: number;
   log: Logger;
   now?: () => Date;
@@ -30,17 +30,18 @@ export const LEAD_THANKS = 'Thank you! We have received your enquiry.';
 
 /**
  * Why a form is spam, or null: the hidden honeypot filled in, or sent faster than a person fills a
- * form. A challenge issued before challenges carried their time (still valid for ten minutes after
- * a deploy) proves nothing either way, so it passes.
+ * form, counted from `startedAt`, the visitor's first interaction with the form in that page view
+ * (signed into the captcha challenge and kept across new challenges: never the last challenge's
+ * issue time). A challenge issued before challenges carried a time proves nothing, so it passes.
  */
 export function spamReasonOf(
   input: Pick<LeadInput, typeof LEAD_SPAM.honeypotField>,
-  issuedAt: number | null,
+  startedAt: number | null,
   now: number,
   minFillMs: number,
 ): SpamReason | null {
   if (input[LEAD_SPAM.honeypotField]?.trim()) return 'honeypot';
-  if (minFillMs > 0 && issuedAt !== null && now - issuedAt < minFillMs) return 'too-fast';
+  if (minFillMs > 0 && startedAt !== null && now - startedAt < minFillMs) return 'too-fast';
   return null;
 }
 
@@ -67,9 +68,9 @@ export async function submitLead(
   sourceIp: string,
 ): Promise<NewLead> {
   const now = (deps.now ?? (() => new Date()))();
-  const { issuedAt } = await verifyCaptcha(input.altcha, deps.captcha, deps.replayGuard, now);
+  const { startedAt } = await verifyCaptcha(input.altcha, deps.captcha, deps.replayGuard, now);
   await checkRateLimit(deps.rateCounter, sourceIp, now.getTime());
-  const spam = spamReasonOf(input, issuedAt, now.getTime(), deps.minFillMs);
+  const spam = spamReasonOf(input, startedAt, now.getTime(), deps.minFillMs);
   const source = sourceFieldsOf(input);
   const lead: NewLead = {
     id: (deps.newId ?? newLeadId)(now.getTime()),

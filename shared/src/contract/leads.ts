@@ -11,6 +11,9 @@ import {
 import { dashboard, lead, leadDetail, pageOf } from '../entities';
 import { defineOperations, pageNumber } from './operation';
 
+/** Longest `start` token a challenge request takes (the server's tokens are about 80 characters). */
+const CAPTCHA_START_MAX = 200;
+
 const required = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
@@ -227,8 +230,18 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/captcha/challenge',
     auth: 'public',
-    summary: 'A fresh ALTCHA proof-of-work challenge for the enquiry form.',
-    request: { encodings: [] },
+    summary:
+      "A fresh ALTCHA proof-of-work challenge for the enquiry form; `start` carries the page view's signed start into it.",
+    request: {
+      encodings: [],
+      query: z.object({
+        /** `data.start` of the page view's earlier challenge; absent, forged or stale: starts now. */
+        start: z
+          .string()
+          .max(CAPTCHA_START_MAX, `must be at most ${CAPTCHA_START_MAX} characters`)
+          .optional(),
+      }),
+    },
     status: 200,
     kind: 'json',
     response: z.record(z.string(), z.unknown()),

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { LEAD_SPAM, LEAD_SUBJECTS } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../test/harness';
 import { resetEnv } from '../../lib/env';
-import { createCaptchaChallenge, CAPTCHA_MESSAGES } from '../../domain/captcha';
+import { challengeSchema, createCaptchaChallenge, CAPTCHA_MESSAGES } from '../../domain/captcha';
 import { solveForForm } from '../../../test/support/captcha-solver';
 import { RATE_LIMIT_MESSAGE } from '../../domain/rate-limit';
 import { LEAD_THANKS } from '../../domain/leads';
@@ -82,9 +82,16 @@ describe('getCaptchaChallenge', () => {
     });
     expect(a.json).not.toEqual(b.json);
     expect(a.headers['cache-control']).toBe('no-store');
-    // The signed issue time the enquiry's fill time is measured from.
+    // Signed: when it was issued, and when the form was started (a first challenge: now), with the
+    // token that carries that start into the page view's next challenge.
     expect(a.json).toMatchObject({
-      parameters: { data: { issued_at: expect.closeTo(Date.now(), -4) } },
+      parameters: {
+        data: {
+          issued_at: expect.closeTo(Date.now(), -4),
+          started_at: expect.closeTo(Date.now(), -4),
+          start: expect.stringMatching(/^\d+\.[0-9a-f]{64}$/),
+        },
+      },
     });
   });
 });
@@ -265,6 +272,83 @@ describe('createLead', () => {
       });
       const mails = await stack.sesMessages();
       expect(mails.filter((m) => m.subject.endsWith('from Patient Person'))).toHaveLength(1);
+    });
+  });
+
+  describe('with the minimum fill time, across a new challenge of the same page view', () => {
+    beforeAll(() => {
+      delete process.env.LEAD_MIN_FILL_MS;
+      resetEnv();
+    });
+    afterAll(() => {
+      process.env.LEAD_MIN_FILL_MS = '0';
+      resetEnv();
+    });
+
+    /** The signed start token a challenge answer carries for the page view's next challenge. */
+    const startOf = (json: unknown): string => {
+      const parsed = challengeSchema.parse(json);
+      const start = parsed.parameters.data?.start;
+      if (typeof start !== 'string') throw new Error('no start in the challenge');
+      return start;
+    };
+
+    it('counts from the first challenge, so a form sent at once after a new one is a person’s, and a forged start is not honoured', async () => {
+      // The form's first challenge (the visitor's first focus), for a person and for a bot.
+      const [person, bot] = await Promise.all([
+        stack.invoke('getCaptchaChallenge'),
+        stack.invoke('getCaptchaChallenge'),
+      ]);
+      // The person fills the form for longer than the minimum…
+      await new Promise((resolve) => setTimeout(resolve, LEAD_SPAM.minFillMs + 200));
+      // …then the widget fetches a new challenge (after a click, a failed send or expiry), carrying
+      // the first one's start; it is solved and sent at once.
+      const personStart = startOf(person.json);
+      const [stamp, signature] = personStart.split('.');
+      const forgedStarts = [
+        // The bot's own start moved back by a minute, keeping its signature.
+        `${Number(startOf(bot.json).split('.')[0]) - 60_000}.${startOf(bot.json).split('.')[1] ?? ''}`,
+        // A start signed with a key of its own.
+        `${stamp ?? ''}.${'f'.repeat(signature?.length ?? 64)}`,
+      ];
+      const again = await stack.invoke('getCaptchaChallenge', { query: { start: personStart } });
+      expect(again.status).toBe(200);
+      const before = (await stack.sesMessages()).length;
+      const res = await stack.invoke('createLead', {
+        multipart: fields(await solveForForm(again.json), { name: 'Habitual Clicker' }),
+        sourceIp: freshIp(),
+      });
+      expect(res.status).toBe(201);
+      expect(await leadItem(idOf(res.json))).toMatchObject({
+        status: 'new',
+        spam_reason: null,
+        email_status: 'sent',
+      });
+      const mails = (await stack.sesMessages()).slice(before);
+      expect(mails.map((m) => m.subject)).toContain(
+        'New enquiry: Website design & development from Habitual Clicker',
+      );
+
+      for (const start of forgedStarts) {
+        const forged = await stack.invoke('getCaptchaChallenge', { query: { start } });
+        expect(forged.status).toBe(200);
+        const spam = await stack.invoke('createLead', {
+          multipart: fields(await solveForForm(forged.json), { name: 'Forging Bot' }),
+          sourceIp: freshIp(),
+        });
+        expect(spam.status).toBe(201);
+        expect(await leadItem(idOf(spam.json))).toMatchObject({
+          status: 'spam',
+          spam_reason: 'too-fast',
+          email_status: 'held',
+        });
+      }
+    });
+
+    it('refuses a start too long to be one with 400 naming it', async () => {
+      const res = await stack.invoke('getCaptchaChallenge', { query: { start: 'x'.repeat(201) } });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: expect.stringMatching(/^start: /) });
     });
   });
 
