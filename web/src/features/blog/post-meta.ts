@@ -25,10 +25,11 @@ export const postNotFoundMeta = (path: string): PageMeta => ({
   status: 404,
 });
 
-/** Head metadata of one post: title, excerpt, canonical, banner share image and preload, BlogPosting and BreadcrumbList JSON-LD. */
+/** Head metadata of one post: title, meta description (or excerpt), canonical, banner share image and preload, BlogPosting and BreadcrumbList JSON-LD. */
 export function postMeta(post: Post, siteUrl: string): PageMeta {
   const path = postPath(post.slug);
-  const description = excerpt(post.content, 160) || post.title;
+  // The author's own description first; else the opening of the text, else the title.
+  const description = post.meta_description.trim() || excerpt(post.content, 160) || post.title;
   // The banner's 1200 × 630 card when it has variants; a banner stored before that, as uploaded.
   const image = post.banner
     ? cardPath(post.banner)
