@@ -343,3 +343,84 @@ describe('tampering', () => {
     ]);
   });
 });
+
+describe('what each record says', () => {
+  it('names a post by its title and slug at the time, and tells publish, unpublish and trash apart', async () => {
+    const token = await stack.adminToken();
+    const post = { title: 'Named in the trail', slug: 'named-in-the-trail', content: '<p>a</p>' };
+    const created = await stack.invoke('createPost', {
+      token,
+      multipart: { ...post, status: 'draft' },
+    });
+    expect(created.status, created.body).toBe(201);
+    const id = String((created.json as { data: { id: number } }).data.id);
+    for (const status of ['published', 'draft'])
+      expect(
+        (await stack.invoke('updatePost', { token, form: { id, ...post, status } })).status,
+      ).toBe(200);
+    const renamed = { ...post, title: 'Renamed in the trail' };
+    expect((await stack.invoke('updatePost', { token, form: { id, ...renamed } })).status).toBe(
+      200,
+    );
+    expect((await stack.invoke('deletePost', { token, form: { id } })).status).toBe(200);
+
+    const ofPost = (records: AuditRecord[]) => records.filter((r) => r.target === `post ${id}`);
+    const [createdRecord] = ofPost(await recordsOf('createPost'));
+    expect(createdRecord).toMatchObject({
+      event: 'created',
+      target_label: 'Named in the trail (named-in-the-trail)',
+    });
+    const updates = ofPost(await recordsOf('updatePost')).reverse();
+    expect(updates.map((r) => [r.event, r.target_label])).toEqual([
+      ['published', 'Named in the trail (named-in-the-trail)'],
+      ['unpublished', 'Named in the trail (named-in-the-trail)'],
+      ['updated', 'Renamed in the trail (named-in-the-trail)'],
+    ]);
+    const [trashed] = ofPost(await recordsOf('deletePost'));
+    expect(trashed).toMatchObject({
+      event: 'trashed',
+      target_label: 'Renamed in the trail (named-in-the-trail)',
+    });
+  });
+
+  it('names a lead by its name and an upload by its file name', async () => {
+    const token = await stack.adminToken();
+    const leadId = '01J0AUD1T000000000000000L3';
+    await putLeadItem(
+      stack.clients.doc,
+      stack.env.LEADS_TABLE,
+      sampleLead(leadId, { name: 'Priya Raman' }),
+    );
+    const res = await stack.invoke('setLeadStatus', { token, form: { id: leadId, status: 'won' } });
+    expect(res.status, res.body).toBe(200);
+    const [status] = (await recordsOf('setLeadStatus')).filter(
+      (r) => r.target === `lead ${leadId}`,
+    );
+    expect(status).toMatchObject({ event: 'won', target_label: 'Priya Raman' });
+
+    const upload = await stack.invoke('createUpload', {
+      token,
+      json: { filename: 'Team offsite.png', content_type: 'image/png', size: 100 },
+    });
+    expect(upload.status).toBe(201);
+    const [record] = await recordsOf('createUpload');
+    expect(record).toMatchObject({ target_label: 'Team offsite.png' });
+  });
+
+  it('still lists a record kept before names and events were recorded, as it was', async () => {
+    const item = auditItem({
+      actorId: adminSub,
+      actorEmail: stack.adminEmail,
+      action: 'renameAuthor',
+      target: 'author 77',
+      ip: IP,
+      outcome: 'success',
+      status: 200,
+    });
+    await stack.clients.doc.send(new PutCommand({ TableName: stack.env.AUDIT_TABLE, Item: item }));
+    const [record] = await recordsOf('renameAuthor');
+    expect(record).toMatchObject({ target: 'author 77' });
+    expect(record).not.toHaveProperty('target_label');
+    expect(record).not.toHaveProperty('event');
+  });
+});

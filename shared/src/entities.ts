@@ -149,6 +149,16 @@ export const auditRecord = z.object({
   action: z.string(),
   /** What it acted on (`post 12`, `lead <id>`, `member a@b.c`…), '' when nothing in particular. */
   target: z.string(),
+  /**
+   * The target as people know it at that time (a post's title and slug, a lead's name, a file
+   * name); absent on records from before it was kept, and when nothing better than `target` is known.
+   */
+  target_label: z.string().optional(),
+  /**
+   * What the action did when one operation does several things (`updatePost`: `published`,
+   * `unpublished`, `scheduled`, `updated`…; `setLeadStatus`: the new status); absent otherwise.
+   */
+  event: z.string().optional(),
   ip: z.string(),
   outcome: auditOutcome,
   /** The HTTP status answered. */

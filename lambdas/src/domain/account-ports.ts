@@ -39,6 +39,10 @@ export interface AuditEntry {
   actorEmail: string;
   action: string;
   target: string;
+  /** The target as people know it (a post's title and slug, a file name…), when known. */
+  targetLabel?: string | undefined;
+  /** Which of its effects the action had (`published`, `unpublished`…), when it has several. */
+  event?: string | undefined;
   ip: string;
   outcome: AuditOutcome;
   status: number;

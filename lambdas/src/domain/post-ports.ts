@@ -174,6 +174,11 @@ export interface PostDeps {
   viewStats: ViewStats;
   log: WarnLog;
   now?: () => Date;
+  /**
+   * Told of each post write once it is made, with the version it replaced (`after` null: the post
+   * is gone), so a handler can say in the audit trail what the call did (published, trashed…).
+   */
+  saved?: (before: PostRecord, after: PostRecord | null) => void;
 }
 
 /** What the scheduled publishing job needs. */

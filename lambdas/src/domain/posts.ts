@@ -401,6 +401,7 @@ async function saveOver(
     );
   }
   await claim?.settle(deps.log);
+  deps.saved?.(existing, next);
   await trimRevisions(deps, next);
   // Publishing, unpublishing and editing a live post change public pages; a hidden draft's edits do not.
   if (isLive(existing, now) || isLive(next, now))

@@ -1,4 +1,5 @@
 import type { OperationName } from '@agency/shared';
+import type { PostRecord } from '../domain/post-ports';
 
 /**
  * What an audited operation acted on, as the audit trail shows it: `post 12`, `category 3`,
@@ -10,6 +11,8 @@ const TARGETS: Partial<Record<OperationName, { noun: string; key: 'id' | 'email'
   createPost: { noun: 'post', key: 'id' },
   updatePost: { noun: 'post', key: 'id' },
   deletePost: { noun: 'post', key: 'id' },
+  untrashPost: { noun: 'post', key: 'id' },
+  purgePost: { noun: 'post', key: 'id' },
   restoreRevision: { noun: 'post', key: 'id' },
   createCategory: { noun: 'category', key: 'id' },
   renameCategory: { noun: 'category', key: 'id' },
@@ -63,4 +66,135 @@ export function auditTarget(
   const data = reply !== null && typeof reply === 'object' ? Reflect.get(reply, 'data') : undefined;
   const value = field(input, target.key) ?? field(data, target.key);
   return oneLine(value ? `${target.noun} ${value}` : target.noun);
+}
+
+/**
+ * What a handler knows about its call that the request and the reply do not say: which of several
+ * things the operation did (`event`) and what its object is called (`label`). Both are optional;
+ * what a handler leaves out is read from the request and the reply (auditDetails).
+ */
+export interface AuditNote {
+  event?: string | undefined;
+  label?: string | undefined;
+}
+
+interface PostState {
+  status: string;
+  publish_at: string | null;
+}
+
+/**
+ * What a post write did, from the post before (null: it was created) and after (null: purged):
+ * the publication change when there is one, else `updated`.
+ */
+export function postEvent(before: PostState | null, after: PostState | null): string {
+  if (!after) return 'purged';
+  if (!before) return after.status === 'draft' ? 'created' : after.status;
+  if (before.status === after.status) {
+    return after.status === 'scheduled' && before.publish_at !== after.publish_at
+      ? 'scheduled'
+      : 'updated';
+  }
+  if (after.status === 'trashed') return 'trashed';
+  if (before.status === 'trashed') return 'untrashed';
+  if (after.status === 'published') return 'published';
+  if (before.status === 'published') return 'unpublished';
+  return after.status === 'scheduled' ? 'scheduled' : 'updated';
+}
+
+/** A post as people know it: its title and its address (slug) at that time. */
+export const postLabel = (post: { title: string; slug: string }): string =>
+  oneLine(`${post.title} (${post.slug})`);
+
+/**
+ * Collects the post writes of one call (the domain tells `saved` of each, with the version it
+ * replaced), so the handler can say what the call did: `published`, `unpublished`, `trashed`…
+ */
+export function watchPostWrites<D extends object>(
+  deps: D,
+): {
+  deps: D & { saved: (before: PostRecord, after: PostRecord | null) => void };
+  note: () => AuditNote;
+} {
+  let first: PostRecord | undefined;
+  let last: PostRecord | null | undefined;
+  const saved = (before: PostRecord, after: PostRecord | null) => {
+    if (first === undefined) first = before;
+    last = after;
+  };
+  return {
+    deps: { ...deps, saved },
+    note: () => {
+      if (first === undefined || last === undefined) return {};
+      return { event: postEvent(first, last), label: postLabel(last ?? first) };
+    },
+  };
+}
+
+const dataOf = (reply: unknown): unknown =>
+  reply !== null && typeof reply === 'object' ? Reflect.get(reply, 'data') : undefined;
+
+/** The reply field that names each kind of object, when the reply carries the object. */
+function labelFromReply(name: OperationName, input: Record<string, unknown>, data: unknown) {
+  switch (TARGETS[name]?.noun) {
+    case 'post': {
+      const title = field(data, 'title');
+      const slug = field(data, 'slug');
+      return title && slug ? postLabel({ title, slug }) : undefined;
+    }
+    case 'category':
+      return field(data, 'category');
+    case 'author':
+      return field(data, 'name');
+    case 'media':
+      return field(data, 'filename') ?? field(input, 'filename');
+    case 'lead':
+      return field(data, 'name');
+    case 'member': {
+      const member = field(data, 'name');
+      const email = field(data, 'email') ?? field(input, 'email');
+      return member && email ? `${member} <${email}>` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What an operation did when the request or the reply says it (a handler's note says it better). */
+function eventFrom(name: OperationName, input: Record<string, unknown>, data: unknown) {
+  switch (name) {
+    case 'createPost': {
+      const status = field(data, 'status');
+      return status ? postEvent(null, { status, publish_at: null }) : undefined;
+    }
+    case 'setLeadStatus':
+      return field(input, 'status');
+    case 'updateMember': {
+      const enabled = Reflect.get(input, 'enabled');
+      if (enabled === true || enabled === 'true') return 'enabled';
+      if (enabled === false || enabled === 'false') return 'disabled';
+      return field(input, 'role') ? 'role' : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The record's target label and event for one audited call: the handler's note first, then
+ * what the request and (for a success) the reply say. Absent fields stay out of the record.
+ */
+export function auditDetails(
+  name: OperationName,
+  input: Record<string, unknown>,
+  reply: unknown,
+  note: AuditNote = {},
+): { targetLabel?: string; event?: string } {
+  const data = dataOf(reply);
+  const label = note.label ?? labelFromReply(name, input, data);
+  const event = note.event ?? eventFrom(name, input, data);
+  return {
+    ...(label ? { targetLabel: oneLine(label) } : {}),
+    ...(event ? { event: oneLine(event) } : {}),
+  };
 }

@@ -17,7 +17,7 @@ import { parseBody, type UploadedFile } from './body';
 import { DomainError, STATUS_OF, forbidden, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
 import type { AdminIdentity, VerifiedToken } from './auth';
-import { auditTarget } from './audit-target';
+import { auditDetails, auditTarget, type AuditNote } from './audit-target';
 import { runtimeSettings } from './env';
 import { readSessionCookie } from './session-cookie';
 
@@ -60,6 +60,8 @@ export type Reply<N extends OperationName> = {
   headers?: Record<string, string>;
   /** Set-Cookie values, one per cookie (payload 2.0 `cookies`). */
   cookies?: string[];
+  /** For an audited operation: what the call did and what its object is called (audit-target.ts). */
+  audit?: AuditNote;
 };
 
 export type Handler = (
@@ -186,9 +188,11 @@ async function auditCall(
     sourceIp: string;
     status: number;
     reply: unknown;
+    note: AuditNote | undefined;
   },
 ): Promise<void> {
   const { token, admin, status } = call;
+  const reply = status < 300 ? call.reply : undefined;
   let input = call.input;
   let email = admin?.email ?? '';
   if (!admin) {
@@ -209,7 +213,8 @@ async function auditCall(
       actorId: token.sub,
       actorEmail: email,
       action: name,
-      target: auditTarget(name, input, status < 300 ? call.reply : undefined),
+      target: auditTarget(name, input, reply),
+      ...auditDetails(name, input, reply, status < 300 ? call.note : {}),
       ip: call.sourceIp,
       outcome: auditOutcomeOf(status),
       status,
@@ -245,6 +250,7 @@ export function defineHandler<N extends OperationName>(
       ...fieldsOf(event.pathParameters),
     };
     let replyBody: unknown;
+    let auditNote: AuditNote | undefined;
     try {
       sourceIp = clientIp(event);
       const authorization = header(event, 'authorization');
@@ -271,6 +277,7 @@ export function defineHandler<N extends OperationName>(
       input = { ...fieldsOf(req.query), ...fieldsOf(req.params), ...fieldsOf(req.body) };
       const reply = await impl(req);
       replyBody = reply.body;
+      auditNote = reply.audit;
       if (op.kind === 'json') {
         const checked = op.response
           ? op.response.safeParse(reply.body)
@@ -315,6 +322,7 @@ export function defineHandler<N extends OperationName>(
         sourceIp,
         status: result.statusCode ?? 500,
         reply: replyBody,
+        note: auditNote,
       });
     log.info('request', { status: result.statusCode, ms: Date.now() - started });
     return result;
