@@ -188,6 +188,14 @@ describe('visitor', () => {
       await pager.click();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       assert.ok(calls.includes('POST /api/user/post/get'), calls.join(', '));
+      // The app takes the site address from the page it was served (this stack's port), never from
+      // a build-time default: the canonical link of the post it navigated to stays on this address.
+      const nextPath = new URL(page.url()).pathname;
+      await page.waitForFunction(
+        (want) => document.querySelector('link[rel="canonical"]')?.getAttribute('href') === want,
+        base + nextPath,
+        { timeout: 5000 },
+      );
       noProblems(page);
       await page.context().close();
     },

@@ -229,8 +229,10 @@ export function precompressAssets(): Plugin {
  */
 export async function appDefines(viteEnv: Record<string, string>): Promise<Record<string, string>> {
   // The shared package ships TypeScript, which the config loader leaves to Node: tsx loads it.
-  const { contract, LOCAL_STACK, openOperationNames }: typeof import('@agency/shared') =
-    await tsImport('@agency/shared', import.meta.url);
+  const { contract, openOperationNames }: typeof import('@agency/shared') = await tsImport(
+    '@agency/shared',
+    import.meta.url,
+  );
   // Only what anyone may call: staff calls go through callApi, whose chunk holds the contract.
   const routes = Object.fromEntries(
     openOperationNames.map((name) => [
@@ -239,7 +241,7 @@ export async function appDefines(viteEnv: Record<string, string>): Promise<Recor
     ]),
   );
   return {
-    __APP_ENV__: JSON.stringify(parseEnv(viteEnv, LOCAL_STACK.url)),
+    __APP_ENV__: JSON.stringify(parseEnv(viteEnv)),
     __API_ROUTES__: JSON.stringify(routes),
   };
 }

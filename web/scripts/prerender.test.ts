@@ -17,7 +17,7 @@ function parse(html: string): Document {
 
 describe('prerender', () => {
   const pages = prerenderedPaths.map((path) => {
-    const result = render(path);
+    const result = render(path, { siteUrl: SITE });
     const doc = parse(
       fillShell(template, { head: headFor(result.meta, SITE), html: result.html, path }),
     );
@@ -103,11 +103,11 @@ describe('prerender', () => {
   });
 
   it('answers 404 for /404 and for unknown paths', () => {
-    expect(render('/404').status).toBe(404);
-    const unknown = render('/no-such-page');
+    expect(render('/404', { siteUrl: SITE }).status).toBe(404);
+    const unknown = render('/no-such-page', { siteUrl: SITE });
     expect(unknown.status).toBe(404);
     expect(unknown.html).toContain('something&#x27;s missing');
-    expect(render('/').status).toBe(200);
+    expect(render('/', { siteUrl: SITE }).status).toBe(200);
   });
 
   it('renders the home hero texts and an empty blog teaser box', () => {

@@ -30,7 +30,10 @@ export function outputFile(distDir: string, path: string): string {
 /** What the prerender takes from the built server entry (src/entry-server.tsx). */
 interface ServerEntry {
   prepareAllPages: () => Promise<void>;
-  render: (url: string) => { html: string; meta: PageMeta; status: number };
+  render: (
+    url: string,
+    opts: { siteUrl: string },
+  ) => { html: string; meta: PageMeta; status: number };
   prerenderedPaths: readonly string[];
   sitemapPaths: readonly string[];
   pageSources: (path: string) => string[];
@@ -61,7 +64,7 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
     fillShell(template, { head: SPA_HEAD, html: '', path: null }),
   );
   for (const path of entry.prerenderedPaths) {
-    const { html, meta } = entry.render(path);
+    const { html, meta } = entry.render(path, { siteUrl });
     const page = addAppModules(
       fillShell(template, { head: headFor(meta, siteUrl), html, path }),
       pageChunks(manifest, entry.pageSources(path)),
@@ -86,7 +89,9 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const siteUrl = process.env[ENV_NAMES.siteUrl] ?? LOCAL_STACK.url;
+  // Unset, the build is for the local stack, which serves on PORT (as `npm start` reads it) at this address.
+  const localPort = process.env.PORT ?? String(LOCAL_STACK.port);
+  const siteUrl = process.env[ENV_NAMES.siteUrl] ?? `http://localhost:${localPort}`;
   prerender(webDir, siteUrl)
     .then((files) => console.log(`prerender: wrote ${files.length} files for ${siteUrl}`))
     .catch((err: unknown) => {

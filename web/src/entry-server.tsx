@@ -41,6 +41,8 @@ export async function prepareAllPages(): Promise<void> {
 }
 
 export interface RenderOptions {
+  /** The public address the page is rendered for (canonical and share links). */
+  siteUrl: string;
   /** SWR cache entries (keyed by `apiKey(...)`, i.e. the API path) the page renders with and hydrates from. */
   swrFallback?: Record<string, unknown>;
 }
@@ -79,10 +81,15 @@ function fallbackMeta(pathname: string): PageMeta {
  * the page (usePageMeta), with the questions its sections show (usePageFaq); unknown paths render
  * the not-found page with status 404.
  */
-export function render(url: string, opts: RenderOptions = {}): RenderResult {
+export function render(url: string, opts: RenderOptions): RenderResult {
   const collector: MetaCollector = {};
   const html = renderToString(
-    <AppProviders pages={serverPages} swrFallback={opts.swrFallback} metaCollector={collector}>
+    <AppProviders
+      pages={serverPages}
+      swrFallback={opts.swrFallback}
+      metaCollector={collector}
+      siteUrl={opts.siteUrl}
+    >
       <StaticRouter location={url}>
         <App />
       </StaticRouter>

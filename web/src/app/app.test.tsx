@@ -68,7 +68,7 @@ describe('App', () => {
   });
 
   it.each(prerenderedPaths)('hydrates the prerendered %s without mismatches', async (path) => {
-    const { html } = renderServer(path);
+    const { html } = renderServer(path, { siteUrl: window.location.origin });
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.appendChild(container);

@@ -9,6 +9,7 @@ import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
 import { browserPages, preloadPagePath } from './page-modules';
 import { AppProviders } from './providers';
+import { servedSiteUrl } from '../lib/site-url';
 
 /** Data the blog render handler embedded as JSON (never executed), or nothing. */
 function readSwrFallback(): Record<string, unknown> {
@@ -35,6 +36,8 @@ async function start(container: HTMLElement): Promise<void> {
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
   // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
   await preloadPagePath(path).catch(() => undefined);
+  // Read before any page changes the head's canonical link.
+  const siteUrl = servedSiteUrl(document);
 
   const tree = (
     <StrictMode>
@@ -42,6 +45,7 @@ async function start(container: HTMLElement): Promise<void> {
         pages={browserPages}
         preloadPage={preloadPagePath}
         swrFallback={readSwrFallback()}
+        siteUrl={siteUrl}
       >
         <BrowserRouter>
           <App />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiFallbackContext } from '../lib/api-fallback';
 import { PagePreloadContext, preloadNothing, type PreloadPage } from '../lib/page-preload';
+import { SiteUrlContext } from '../lib/site-url';
 import { PageMetaContext, type MetaCollector } from '../lib/use-page-meta';
 import { PageModulesContext } from './page-context';
 import type { PageModules } from './page-modules';
@@ -10,6 +11,11 @@ export interface AppProvidersProps {
   /** SWR data the server rendered with, keyed by API path (see `apiKey`). */
   swrFallback?: Record<string, unknown>;
   metaCollector?: MetaCollector;
+  /**
+   * The public address the page is rendered for (canonical and share links): the server always
+   * passes it; the browser passes the served page's.
+   */
+  siteUrl?: string;
   /** Fetches a path's page chunk ahead of navigation (browser only; pages are eager elsewhere). */
   preloadPage?: PreloadPage;
   children: ReactNode;
@@ -21,6 +27,7 @@ export function AppProviders({
   swrFallback = {},
   metaCollector,
   preloadPage = preloadNothing,
+  siteUrl,
   children,
 }: AppProvidersProps) {
   return (
@@ -28,7 +35,7 @@ export function AppProviders({
       <PageModulesContext.Provider value={pages}>
         <PagePreloadContext.Provider value={preloadPage}>
           <PageMetaContext.Provider value={metaCollector ?? null}>
-            {children}
+            <SiteUrlContext.Provider value={siteUrl ?? null}>{children}</SiteUrlContext.Provider>
           </PageMetaContext.Provider>
         </PagePreloadContext.Provider>
       </PageModulesContext.Provider>

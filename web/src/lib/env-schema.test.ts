@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_STACK } from '@agency/shared';
 import { parseEnv } from './env-schema';
 
 describe('parseEnv', () => {
   it('applies defaults and treats empty strings as unset', () => {
-    const env = parseEnv(
-      { VITE_CHAT_WIDGET_URL: '', VITE_API_BASE: 'https://api.example.test/' },
-      LOCAL_STACK.url,
-    );
+    const env = parseEnv({ VITE_CHAT_WIDGET_URL: '', VITE_API_BASE: 'https://api.example.test/' });
     expect(env.VITE_API_BASE).toBe('https://api.example.test');
     expect(env.VITE_CHAT_WIDGET_URL).toBeUndefined();
-    expect(env.VITE_SITE_URL).toBe(LOCAL_STACK.url);
   });
   it('names the bad variable', () => {
-    expect(() => parseEnv({ VITE_CONVERSION_PIXEL_URL: 'not a url' }, LOCAL_STACK.url)).toThrow(
+    expect(() => parseEnv({ VITE_CONVERSION_PIXEL_URL: 'not a url' })).toThrow(
       /VITE_CONVERSION_PIXEL_URL/,
     );
   });

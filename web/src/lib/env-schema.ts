@@ -18,29 +18,21 @@ const envSchema = z.object({
   VITE_CHAT_WIDGET_URL: optional(z.url()),
   VITE_GOOGLE_MAPS_KEY: optional(z.string()),
   VITE_CONVERSION_PIXEL_URL: optional(z.url()),
-  /**
-   * Public address for canonical and share links. Unset, the build is for the local stack (`npm
-   * start`, the tests) and takes its address; a build to deploy sets it (README, Deploy).
-   */
-  VITE_SITE_URL: optional(z.url()),
   VITE_WHATSAPP_NUMBER: optional(
     z.string().regex(/^\d{6,15}$/, 'must be digits only, country code first'),
   ),
 });
-export type Env = Omit<z.infer<typeof envSchema>, 'VITE_SITE_URL'> & { VITE_SITE_URL: string };
+export type Env = z.infer<typeof envSchema>;
 
 /**
- * Parse a Vite env object, naming every bad variable. `localSiteUrl` is the local stack's address
- * (LOCAL_STACK in @agency/shared, which the config loader can only reach through tsx).
+ * Parse a Vite env object, naming every bad variable. The site's own address is not build
+ * configuration: the browser takes it from the page it was served (lib/site-url.ts).
  */
-export function parseEnv(source: Record<string, unknown>, localSiteUrl: string): Env {
+export function parseEnv(source: Record<string, unknown>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new Error(`Invalid web environment: ${problems}`);
   }
-  return {
-    ...result.data,
-    VITE_SITE_URL: (result.data.VITE_SITE_URL ?? localSiteUrl).replace(/\/+$/, ''),
-  };
+  return result.data;
 }

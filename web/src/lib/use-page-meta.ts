@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import type { PageMeta } from './page-meta';
 import { absoluteUrl } from './head';
-import { env } from './env';
+import { useSiteUrl } from './site-url';
 
 /** Filled during a server render so the server entry learns the page's metadata (blog posts set theirs). */
 export interface MetaCollector {
@@ -22,7 +22,7 @@ function setMetaTag(attr: 'name' | 'property', key: string, content: string): vo
 }
 
 /** Bring the document head in line with a page's metadata after client-side navigation. */
-export function applyMetaToDocument(meta: PageMeta, siteUrl: string = env.VITE_SITE_URL): void {
+export function applyMetaToDocument(meta: PageMeta, siteUrl: string): void {
   document.title = meta.title;
   setMetaTag('name', 'description', meta.description);
   setMetaTag('property', 'og:title', meta.title);
@@ -44,14 +44,15 @@ export function applyMetaToDocument(meta: PageMeta, siteUrl: string = env.VITE_S
  */
 export function usePageMeta(meta: PageMeta | undefined): void {
   const collector = useContext(PageMetaContext);
+  const siteUrl = useSiteUrl();
   if (collector && meta) collector.meta = meta;
   const title = meta?.title;
   const description = meta?.description;
   const path = meta?.path;
   useEffect(() => {
     if (title !== undefined && description !== undefined && path !== undefined)
-      applyMetaToDocument({ title, description, path });
-  }, [title, description, path]);
+      applyMetaToDocument({ title, description, path }, siteUrl);
+  }, [title, description, path, siteUrl]);
 }
 
 /**

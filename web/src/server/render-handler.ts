@@ -130,7 +130,7 @@ export function createRenderHandler(
     upstreamDown = false,
   ): Promise<Result> => {
     await prepare(url);
-    const rendered = render(url, { swrFallback: fallback });
+    const rendered = render(url, { swrFallback: fallback, siteUrl: deps.siteUrl });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
     const html = addAppModules(
       fillShell(await getShell(), {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { readingTime, SPECIAL_SLUGS, type Image, type Post, type PostLink } from '@agency/shared';
 import { Breadcrumb } from '../../components/sections/breadcrumb';
 import { absoluteUrl } from '../../lib/head';
-import { env } from '../../lib/env';
+import { useSiteUrl } from '../../lib/site-url';
 import { FileIconDemo } from './file-icon-demo';
 import { BANNER_SIZES } from './image-sizes';
 import { PostBody, RelatedPosts } from './post-parts';
@@ -45,6 +45,7 @@ export function PostArticle({
   countViews = true,
 }: PostArticleProps) {
   const views = useViewCount(countViews ? post.slug : null, post.views);
+  const siteUrl = useSiteUrl();
   const path = postPath(post.slug);
   return (
     <>
@@ -106,7 +107,7 @@ export function PostArticle({
           <p className="post__author-name">{post.author?.name ?? 'Editorial team'}</p>
           <p className="post__views">{views} views</p>
         </aside>
-        <ShareButtons url={absoluteUrl(path, env.VITE_SITE_URL)} title={post.title} />
+        <ShareButtons url={absoluteUrl(path, siteUrl)} title={post.title} />
       </article>
       {related.length > 0 && <RelatedPosts posts={related} />}
     </>

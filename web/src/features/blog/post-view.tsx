@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import type { Post } from '@agency/shared';
-import { env } from '../../lib/env';
+import { useSiteUrl } from '../../lib/site-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import type { PostResult } from './api';
 import { PostNotFound } from './not-found';
@@ -10,7 +10,8 @@ import { postMeta, postNotFoundMeta } from './post-meta';
 /** A post, or the not-found content, with its head metadata (recorded by the server render, applied in the browser). */
 export function PostView({ result, list }: { result: PostResult; list: readonly Post[] }) {
   const { pathname } = useLocation();
-  usePageMeta(result.found ? postMeta(result.post, env.VITE_SITE_URL) : postNotFoundMeta(pathname));
+  const siteUrl = useSiteUrl();
+  usePageMeta(result.found ? postMeta(result.post, siteUrl) : postNotFoundMeta(pathname));
   if (!result.found) return <PostNotFound />;
   return (
     <PostArticle
