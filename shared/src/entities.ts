@@ -3,10 +3,6 @@ import { image } from './media';
 import { LEAD_STATUSES, ROLES } from './constants';
 import { DIRECT_SOURCE } from './lead-source';
 
-/** The error body every failing API call answers with. */
-export const errorBody = z.object({ error: z.string() });
-export type ErrorBody = z.infer<typeof errorBody>;
-
 export const category = z.object({ id: z.number().int(), category: z.string() });
 export type Category = z.infer<typeof category>;
 

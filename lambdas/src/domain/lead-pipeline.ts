@@ -6,7 +6,7 @@ import type {
   LeadEvent,
   LeadStatus,
 } from '@agency/shared';
-import { conflict, DomainError } from '../lib/errors';
+import { DomainError, stale } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { CHANNELS, type Channel, type LeadRepository, type LeadStats } from './lead-ports';
 import { newLeadId } from './leads-id';
@@ -131,7 +131,7 @@ export async function changeStatus(
       );
     return { detail: await leadDetail(deps, id), changed: true, released };
   }
-  throw conflict('Someone else changed this lead at the same moment. Reload it and try again.');
+  throw stale('Someone else changed this lead at the same moment. Reload it and try again.');
 }
 
 /** Add a note signed by `by`; the lead with its history. */

@@ -114,10 +114,10 @@ export function unpackSession(session: string): { poolSession: string; email: st
   try {
     raw = JSON.parse(Buffer.from(session, 'base64url').toString('utf8'));
   } catch {
-    throw unauthenticated(STEP_EXPIRED);
+    throw unauthenticated(STEP_EXPIRED, 'expired');
   }
   const parsed = packed.safeParse(raw);
-  if (!parsed.success) throw unauthenticated(STEP_EXPIRED);
+  if (!parsed.success) throw unauthenticated(STEP_EXPIRED, 'expired');
   return { poolSession: parsed.data.s, email: normaliseEmail(parsed.data.e) };
 }
 
@@ -197,7 +197,7 @@ export async function login(
   const step = await deps.identity.signIn(who, password);
   if (!step) {
     await deps.throttle.recordFailure(who);
-    throw unauthenticated(WRONG_CREDENTIALS);
+    throw unauthenticated(WRONG_CREDENTIALS, 'wrong-password');
   }
   return nextStep(deps, who, step);
 }
@@ -212,9 +212,9 @@ export async function loginMfa(
   await requireNotThrottled(deps.throttle, email);
   const step = await deps.identity.answerChallenge(email, 'SOFTWARE_TOKEN_MFA', poolSession, code);
   if ('refused' in step) {
-    if (step.refused === 'expired') throw unauthenticated(STEP_EXPIRED);
+    if (step.refused === 'expired') throw unauthenticated(STEP_EXPIRED, 'expired');
     await deps.throttle.recordFailure(email);
-    throw unauthenticated(WRONG_CODE);
+    throw unauthenticated(WRONG_CODE, 'wrong-code');
   }
   return nextStep(deps, email, step);
 }
@@ -236,7 +236,7 @@ export async function loginNewPassword(
   );
   if ('refused' in step) {
     if (step.refused === 'weak-password') requirePasswordRules('password', password, true);
-    throw unauthenticated(STEP_EXPIRED);
+    throw unauthenticated(STEP_EXPIRED, 'expired');
   }
   return nextStep(deps, email, step);
 }

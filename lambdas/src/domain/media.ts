@@ -46,8 +46,12 @@ export function cleanFilename(filename: string): string {
   return clean || 'image';
 }
 
-/** Refusals name the file the admin picked, so a batch of uploads says which one failed. */
-const fileField = (filename: string) => `file ${filename}`;
+/**
+ * Refusals concern the `file` and name the one the admin picked in their sentence ("file
+ * photo.jpg: …"), so a batch of uploads says which one failed.
+ */
+const FILE_FIELD = 'file';
+const fileSubject = (filename: string) => `${FILE_FIELD} ${filename}`;
 
 /**
  * A presigned POST for one image straight to the bucket, under a fresh id. The size the browser
@@ -61,7 +65,7 @@ export async function createUpload(
 ): Promise<{ id: string; url: string; fields: Record<string, string>; expires_at: string }> {
   const filename = cleanFilename(input.filename);
   if (input.size > MEDIA_LIMITS.maxBytes)
-    throw tooLarge(`must be at most ${MAX_MB} MB`, fileField(filename));
+    throw tooLarge(`must be at most ${MAX_MB} MB`, FILE_FIELD, fileSubject(filename));
   const id = newId();
   const form = await deps.objects.presignUpload(id, {
     contentType: input.contentType,
@@ -83,7 +87,7 @@ export async function registerUpload(
   input: { id: string; filename: string; actor: string | null },
 ): Promise<MediaRecord> {
   const filename = cleanFilename(input.filename);
-  const field = fileField(filename);
+  const subject = fileSubject(filename);
   const edges = await deps.objects.readUploadEdges(input.id, EDGE_BYTES);
   if (!edges) {
     // A confirm repeated after a success (a retried request) finds the upload gone and the image there.
@@ -96,12 +100,14 @@ export async function registerUpload(
     throw error;
   };
   if (edges.size > MEDIA_LIMITS.maxBytes)
-    return refuse(tooLarge(`must be at most ${MAX_MB} MB`, field));
+    return refuse(tooLarge(`must be at most ${MAX_MB} MB`, FILE_FIELD, subject));
   if (!(await imageTypeOfEdges(edges.head, edges.tail)))
-    return refuse(unsupportedType(IMAGE_TYPE_MESSAGE, field));
+    return refuse(unsupportedType(IMAGE_TYPE_MESSAGE, FILE_FIELD, subject));
   const processed = await deps.images.process({ id: input.id });
   if (!processed.ok)
-    return refuse(unsupportedType(`${IMAGE_TYPE_MESSAGE} (${processed.error})`, field));
+    return refuse(
+      unsupportedType(`${IMAGE_TYPE_MESSAGE} (${processed.error})`, FILE_FIELD, subject),
+    );
   const record: MediaRecord = {
     ...processed.image,
     filename,
@@ -180,7 +186,7 @@ async function inUse(deps: Pick<MediaLibraryDeps, 'posts'>, record: MediaRecord)
   const names = posts.map((p) => `“${p.title}” (post ${p.id}, /blog/${p.slug})`);
   // A post deleted a moment ago may still be listed in used_by: say so rather than name nothing.
   const list = names.length > 0 ? names.join(', ') : `${record.used_by.length} post(s)`;
-  return conflict(`is used by ${list}: remove it from them first`, 'id');
+  return conflict(`is used by ${list}: remove it from them first`, 'id', 'in-use');
 }
 
 /**

@@ -57,7 +57,11 @@ export async function verifyMfa(
   code: string,
 ): Promise<{ mfa: boolean }> {
   if (!(await deps.totp.verify(accessToken, code)))
-    throw invalid('code', 'is not right. Check the time on your phone and try the next code.');
+    throw invalid(
+      'code',
+      'is not right. Check the time on your phone and try the next code.',
+      'wrong-code',
+    );
   await deps.totp.setEnabled(accessToken, true);
   const profile = await deps.identity.profile(accessToken);
   await deps.accounts.update({ sub: profile.sub, email: profile.email }, { mfa: true });
@@ -89,7 +93,7 @@ export async function disableMfa(
   const step = await deps.identity.signIn(who, input.password);
   if (!step) {
     await deps.throttle.recordFailure(who);
-    throw invalid('password', 'is not your password.');
+    throw invalid('password', 'is not your password.', 'wrong-password');
   }
   let tokens = 'tokens' in step ? step.tokens : undefined;
   if ('challenge' in step) {
@@ -103,7 +107,7 @@ export async function disableMfa(
     );
     if ('refused' in answer || 'challenge' in answer) {
       await deps.throttle.recordFailure(who);
-      throw invalid('code', 'is not right.');
+      throw invalid('code', 'is not right.', 'wrong-code');
     }
     tokens = answer.tokens;
   }

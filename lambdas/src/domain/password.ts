@@ -93,7 +93,7 @@ export async function resetPassword(
   requirePasswordRules('password', input.password);
   const who = normaliseEmail(input.email);
   const result = await deps.passwords.confirmReset(who, input.code.trim(), input.password);
-  if (result === 'wrong-code') throw invalid('code', WRONG_RESET_CODE);
+  if (result === 'wrong-code') throw invalid('code', WRONG_RESET_CODE, 'wrong-code');
   if (result === 'weak-password') requirePasswordRules('password', input.password, true);
   await deps.throttle.reset(who);
   const account = await deps.directory.findByEmail(who);
@@ -130,7 +130,7 @@ export async function changePassword(
   );
   if (result === 'wrong-password') {
     await deps.throttle.recordFailure(who);
-    throw invalid('current_password', 'is not your current password.');
+    throw invalid('current_password', 'is not your current password.', 'wrong-password');
   }
   if (result === 'weak-password') requirePasswordRules('new_password', input.new_password, true);
 }

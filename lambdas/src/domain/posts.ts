@@ -13,7 +13,7 @@ import {
   type RevisionSummary,
 } from '@agency/shared';
 import type { UploadedFile } from '../lib/body';
-import { conflict, invalid, notFound, unauthenticated } from '../lib/errors';
+import { invalid, notFound, stale, taken, unauthenticated } from '../lib/errors';
 import { checkBanner } from './banner';
 import { registerUpload, releaseImages } from './media';
 import { imageOf, type MediaRecord } from './media-ports';
@@ -125,7 +125,7 @@ async function prepare(deps: PostDeps, input: PostInput) {
   if (input.author_id !== undefined && !author)
     throw invalid('author_id', 'is not an existing author');
   const title = sanitizeTitle(input.title);
-  if (!title) throw invalid('title', 'is required');
+  if (!title) throw invalid('title', 'is required', 'required');
   refuseDataImages(input.content);
   return {
     title,
@@ -224,7 +224,7 @@ export async function createPost(
   let id: number;
   try {
     id = await deps.posts.nextPostId();
-    if (!(await deps.posts.reserveSlug(fields.slug, id))) throw conflict(SLUG_TAKEN, 'slug');
+    if (!(await deps.posts.reserveSlug(fields.slug, id))) throw taken(SLUG_TAKEN, 'slug');
   } catch (error) {
     await dropRegistered(deps, change);
     throw error;
@@ -251,7 +251,7 @@ export async function createPost(
     if (!(await deps.posts.commitSlug(fields.slug, id))) {
       // Our pending guard expired and another post took the slug: this post must not exist.
       await deps.posts.deletePost(id);
-      throw conflict(SLUG_TAKEN, 'slug');
+      throw taken(SLUG_TAKEN, 'slug');
     }
   } catch (error) {
     await bestEffort(deps, 'release slug', () => deps.posts.releaseSlug(fields.slug, id));
@@ -297,7 +297,7 @@ async function current(
 ): Promise<PostRecord> {
   const existing = await deps.posts.getPost(id);
   if (!existing) throw notFound('The post');
-  if (version !== undefined && version !== existing.version) throw conflict(STALE_MESSAGE);
+  if (version !== undefined && version !== existing.version) throw stale(STALE_MESSAGE);
   return existing;
 }
 
@@ -371,14 +371,14 @@ async function saveOver(
   const images: string[] = [];
   try {
     if (slugChanged && !(await deps.posts.reserveSlug(next.slug, existing.id)))
-      throw conflict(SLUG_TAKEN, 'slug');
+      throw taken(SLUG_TAKEN, 'slug');
     try {
       claim = await claimReferences(deps.taxonomy, existing, next);
       await claimImages(deps.library.media, existing.id, next, images);
       await deps.posts.putRevision(revisionOf(existing));
       const outcome = await deps.posts.replacePost(next, existing.version);
       if (outcome === 'missing') throw notFound('The post');
-      if (outcome === 'stale') throw conflict(STALE_MESSAGE);
+      if (outcome === 'stale') throw stale(STALE_MESSAGE);
     } catch (error) {
       const claimed = claim;
       if (claimed) await bestEffort(deps, 'release new references', () => claimed.undo());

@@ -59,7 +59,7 @@ export function resolvePublication(
     }
     case 'scheduled': {
       const when = at ?? (was?.status === 'scheduled' ? was.publish_at : null);
-      if (when === null) throw invalid('publish_at', 'is required to schedule a post');
+      if (when === null) throw invalid('publish_at', 'is required to schedule a post', 'required');
       if (when <= nowIso) throw invalid('publish_at', 'must be in the future to schedule a post');
       return { status, publish_at: when };
     }

@@ -1,5 +1,5 @@
 import { SPECIAL_SLUGS } from '@agency/shared';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, notFound, stale, taken as takenBy } from '../lib/errors';
 import { pathsToInvalidate } from './cache-paths';
 import type { Cdn, TaxonomyKind, WarnLog } from './post-ports';
 
@@ -72,7 +72,7 @@ const WORDS: Record<TaxonomyKind, { noun: string; the: string; field: string; th
 export const nameKey = (name: string): string => name.normalize('NFKC').toUpperCase().toLowerCase();
 
 const taken = (kind: TaxonomyKind) =>
-  conflict(`another ${WORDS[kind].noun} already has this name`, WORDS[kind].field);
+  takenBy(`another ${WORDS[kind].noun} already has this name`, WORDS[kind].field);
 
 async function bestEffort(log: WarnLog, what: string, step: () => Promise<unknown>) {
   try {
@@ -130,7 +130,7 @@ export async function renameTaxon(
     const outcome = await deps.store.rename(kind, id, current.name, name);
     if (outcome === 'missing') throw notFound(WORDS[kind].the);
     if (outcome === 'changed')
-      throw conflict(
+      throw stale(
         `${WORDS[kind].the} was renamed by someone else meanwhile. Reload the list and try again.`,
       );
     if (!sameKey && !(await deps.store.commitName(kind, newKey, id))) {
@@ -167,6 +167,8 @@ export async function deleteTaxon(
   if (result.outcome === 'in-use')
     throw conflict(
       `“${result.name}” is used by ${posts(result.posts)}: ${WORDS[kind].them} before deleting it.`,
+      undefined,
+      'in-use',
     );
   const key = nameKey(result.name);
   // A guard left behind (a crash here) is taken over by the next add of the name.

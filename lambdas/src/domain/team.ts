@@ -1,5 +1,5 @@
 import { ROLE_GROUP, STAFF_GROUPS, roleOf, type Role, type TeamMember } from '@agency/shared';
-import { conflict, invalid, notFound } from '../lib/errors';
+import { conflict, invalid, notFound, taken } from '../lib/errors';
 import type { AccountState, AccountStore } from './account-ports';
 
 /** A user of the pool as the team pages need it (adapters/team-directory.ts reads Cognito). */
@@ -173,7 +173,7 @@ export async function inviteMember(
 ): Promise<TeamMember> {
   const email = normalise(input.email);
   const user = await deps.directory.invite(email, input.name.trim());
-  if (!user) throw conflict(`${email} is already a member.`, 'email');
+  if (!user) throw taken(`${email} is already a member.`, 'email');
   const group = ROLE_GROUP[input.role];
   try {
     await deps.directory.addToGroup(user.username, group);

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { defineHandler } from './http';
+import * as z from 'zod';
+import { errorBody } from '@agency/shared';
+import { defineHandler, issueCode } from './http';
 import { resetEnv } from './env';
+import { invalid, stale, taken, tooLarge, tooManyRequests } from './errors';
 
 const event = (headers: Record<string, string>, body?: string): APIGatewayProxyEventV2 =>
   ({
@@ -45,6 +48,106 @@ describe('defineHandler', () => {
     const res = await handler(event({}));
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret');
-    expect(JSON.parse(res.body ?? '{}')).toEqual({ error: expect.any(String) });
+    expect(JSON.parse(res.body ?? '{}')).toEqual({ error: expect.any(String), code: 'internal' });
+  });
+});
+
+const form = (fields: Record<string, string>): APIGatewayProxyEventV2 =>
+  event(
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    new URLSearchParams(fields).toString(),
+  );
+
+/** The error body of a handler's answer, checked against the contract's schema. */
+async function refusal(handler: ReturnType<typeof defineHandler>, e: APIGatewayProxyEventV2) {
+  const res = await handler(e);
+  const body: unknown = JSON.parse(res.body ?? '{}');
+  expect(errorBody.strict().parse(body)).toEqual(body);
+  return { status: res.statusCode, body };
+}
+
+describe('error bodies', () => {
+  const lead = {
+    name: 'Ada Lovelace',
+    phone: '+44 20 7946 0000',
+    email: 'ada@example.com',
+    subject: 'SEO',
+    message: 'Hello',
+    altcha: 'x',
+  };
+  const accepted = defineHandler('createLead', async () => ({
+    body: { data: { id: '1' }, message: 'ok' },
+  }));
+
+  it('keeps the "field: message" sentence and adds the field and the code of a contract refusal', async () => {
+    const { name: _omitted, ...noName } = lead;
+    expect(await refusal(accepted, form(noName))).toEqual({
+      status: 400,
+      body: { error: 'name: is required', field: 'name', code: 'required' },
+    });
+    expect(await refusal(accepted, form({ ...lead, email: 'not an address' }))).toEqual({
+      status: 400,
+      body: { error: 'email: is not a valid e-mail address', field: 'email', code: 'invalid' },
+    });
+    expect((await refusal(accepted, form({ ...lead, message: 'x'.repeat(10_001) }))).body).toEqual(
+      expect.objectContaining({ field: 'message', code: 'too-long' }),
+    );
+  });
+
+  it('answers a typed domain error with its field and code, the sentence byte for byte', async () => {
+    const cases = [
+      {
+        error: invalid('current_password', 'is not your current password.', 'wrong-password'),
+        status: 400,
+        body: {
+          error: 'current_password: is not your current password.',
+          field: 'current_password',
+          code: 'wrong-password',
+        },
+      },
+      {
+        error: taken('is already taken', 'slug'),
+        status: 409,
+        body: { error: 'slug: is already taken', field: 'slug', code: 'taken' },
+      },
+      {
+        error: stale('Someone else saved this post meanwhile.'),
+        status: 409,
+        body: { error: 'Someone else saved this post meanwhile.', code: 'stale' },
+      },
+      {
+        error: tooLarge('must be at most 20 MB', 'file', 'file photo.jpg'),
+        status: 413,
+        body: { error: 'file photo.jpg: must be at most 20 MB', field: 'file', code: 'too-large' },
+      },
+      {
+        error: tooManyRequests('Too many attempts.'),
+        status: 429,
+        body: { error: 'Too many attempts.', code: 'rate-limited' },
+      },
+    ];
+    for (const c of cases) {
+      const handler = defineHandler('createLead', async () => {
+        throw c.error;
+      });
+      expect(await refusal(handler, form(lead))).toEqual({ status: c.status, body: c.body });
+    }
+  });
+});
+
+describe('issueCode', () => {
+  const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0];
+  const text = z.string().trim().min(1, 'is required').min(3, 'is short').max(5, 'is long');
+
+  it('names the rule a value broke, from the zod issue and never from its message', () => {
+    expect(issueCode(first(text, ' '), false)).toBe('required');
+    expect(issueCode(first(text, 'ab'), false)).toBe('too-short');
+    expect(issueCode(first(text, 'abcdef'), false)).toBe('too-long');
+    expect(issueCode(first(z.array(z.string()).max(1), ['a', 'b']), false)).toBe('too-long');
+    expect(issueCode(first(z.number().max(3), 4), false)).toBe('out-of-range');
+    expect(issueCode(first(z.number().min(3), 2), false)).toBe('out-of-range');
+    expect(issueCode(first(z.email(), 'nope'), false)).toBe('invalid');
+    expect(issueCode(first(z.enum(['a', 'b']), 'c'), false)).toBe('invalid');
+    expect(issueCode(first(z.string(), undefined), true)).toBe('required');
   });
 });

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import {
   ADMIN_SESSION,
   auditOutcomeOf,
+  type ErrorBody,
+  type ErrorCode,
   auditedByWrapper,
   contract,
   type Contract,
@@ -99,8 +101,15 @@ const json = (
   body: JSON.stringify(body),
 });
 
-const errorReply = (status: number, message: string, headers?: Record<string, string>) =>
-  json(status, { error: message }, headers);
+/** The error body of a refusal: the sentence, and the field and code it concerns (contract `errorBody`). */
+const errorReply = (status: number, body: ErrorBody) => json(status, body);
+
+/** The error body of a typed domain error. */
+export const errorBodyOf = (error: DomainError): ErrorBody => ({
+  error: error.message,
+  ...(error.field !== undefined && { field: error.field }),
+  code: error.code,
+});
 
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -138,6 +147,22 @@ function clientIp(event: APIGatewayProxyEventV2): string {
   return forwarded || (event.requestContext?.http?.sourceIp ?? 'unknown');
 }
 
+/** The code of the first issue a contract schema found: what kind of rule the value broke. */
+export function issueCode(issue: z.core.$ZodIssue | undefined, missing: boolean): ErrorCode {
+  if (missing) return 'required';
+  switch (issue?.code) {
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'too-long' : 'out-of-range';
+    case 'too_small':
+      // A text that must not be empty ("is required" once trimmed) is missing, not short.
+      if (issue.origin === 'string' || issue.origin === 'array')
+        return Number(issue.minimum) <= 1 ? 'required' : 'too-short';
+      return 'out-of-range';
+    default:
+      return 'invalid';
+  }
+}
+
 function validate<S extends z.ZodType | undefined>(
   schema: S,
   value: unknown,
@@ -155,7 +180,7 @@ function validate<S extends z.ZodType | undefined>(
     (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
     valueAt(value, issue.path) === undefined;
   const reason = missing ? 'is required' : (issue?.message ?? 'is invalid');
-  throw invalid(field, reason);
+  throw invalid(field, reason, issueCode(issue, missing));
 }
 
 /** The body's fields and files by the operation's encodings (file parts are not fields). */
@@ -306,10 +331,13 @@ export function defineHandler<N extends OperationName>(
     } catch (error) {
       if (error instanceof DomainError) {
         const status = STATUS_OF[error.kind];
-        result = errorReply(status, error.message);
-        log.info('request refused', { status, reason: error.message });
+        result = errorReply(status, errorBodyOf(error));
+        log.info('request refused', { status, reason: error.message, code: error.code });
       } else {
-        result = errorReply(500, 'Something went wrong on our side. Please try again.');
+        result = errorReply(500, {
+          error: 'Something went wrong on our side. Please try again.',
+          code: 'internal',
+        });
         log.error('request failed', { error });
       }
     }

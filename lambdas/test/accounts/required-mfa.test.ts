@@ -17,7 +17,7 @@ describe('a stage that requires TOTP (REQUIRE_MFA=true)', () => {
     expect(dataOf(me)).toMatchObject({ mfa: false, mfa_required: true, mfa_enforced: true });
     const blocked = await stack.invoke('createCategory', { token, form: { category: 'Blocked' } });
     expect(blocked.status).toBe(403);
-    expect(blocked.json).toEqual({ error: MFA_ENROLMENT_REQUIRED });
+    expect(blocked.json).toMatchObject({ error: MFA_ENROLMENT_REQUIRED });
 
     const setup = await stack.invoke('setupMfa', { token });
     expect(setup.status, setup.body).toBe(200);
@@ -38,6 +38,6 @@ describe('a stage that requires TOTP (REQUIRE_MFA=true)', () => {
       json: { password: member.password, code: codeAt(secret, 0) },
     });
     expect(off.status).toBe(409);
-    expect(off.json).toEqual({ error: 'This site requires two-factor sign-in.' });
+    expect(off.json).toMatchObject({ error: 'This site requires two-factor sign-in.' });
   });
 });

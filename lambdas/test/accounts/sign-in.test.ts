@@ -47,7 +47,7 @@ describe('two-factor sign-in (TOTP)', () => {
     });
     const wrong = await stack.invoke('verifyMfa', { token, json: { code: wrongCode(secret) } });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: expect.stringMatching(/^code: /) });
+    expect(wrong.json).toMatchObject({ error: expect.stringMatching(/^code: /) });
     const verify = await stack.invoke('verifyMfa', { token, json: { code: codeAt(secret, -1) } });
     expect(verify.status, verify.body).toBe(200);
     const me = await stack.invoke('getUserData', { token });
@@ -100,7 +100,7 @@ describe('two-factor sign-in (TOTP)', () => {
         json: { session: data.session, code: wrongCode(secret) },
       });
       expect(res.status, res.body).toBe(401);
-      expect(res.json).toEqual({ error: 'That code is not right.' });
+      expect(res.json).toMatchObject({ error: 'That code is not right.' });
     }
     const right = await stack.invoke('loginMfa', {
       json: { session: data.session, code: codeAt(secret, 0) },
@@ -134,7 +134,7 @@ describe('two-factor sign-in (TOTP)', () => {
   it('answers 401 "step expired" for a session that is not one of ours, without counting it', async () => {
     const res = await stack.invoke('loginMfa', { json: { session: 'garbage', code: '123456' } });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ error: 'This sign-in step has expired. Sign in again.' });
+    expect(res.json).toMatchObject({ error: 'This sign-in step has expired. Sign in again.' });
   });
 
   it('turns TOTP off only with the password and a current code', async () => {
@@ -146,13 +146,13 @@ describe('two-factor sign-in (TOTP)', () => {
       json: { password: 'Not-The-Passw0rd!', code: codeAt(secret, 0) },
     });
     expect(badPassword.status).toBe(400);
-    expect(badPassword.json).toEqual({ error: expect.stringMatching(/^password: /) });
+    expect(badPassword.json).toMatchObject({ error: expect.stringMatching(/^password: /) });
     const badCode = await stack.invoke('disableMfa', {
       token,
       json: { password: member.password, code: wrongCode(secret) },
     });
     expect(badCode.status).toBe(400);
-    expect(badCode.json).toEqual({ error: expect.stringMatching(/^code: /) });
+    expect(badCode.json).toMatchObject({ error: expect.stringMatching(/^code: /) });
     const off = await stack.invoke('disableMfa', {
       token,
       json: { password: member.password, code: codeAt(secret, 0) },
@@ -174,7 +174,7 @@ describe('an invited member’s first sign-in', () => {
       json: { session: data.session, password: 'weakpassword' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.json).toEqual({
+    expect(weak.json).toMatchObject({
       error:
         'password: The password needs an uppercase letter, a digit and a symbol such as ! @ # $ % & *.',
     });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, contract, handlerModule, matchOperation, operationNames } from './index';
+import {
+  buildPath,
+  contract,
+  ERROR_CODES,
+  errorBody,
+  handlerModule,
+  matchOperation,
+  operationNames,
+} from './index';
 
 describe('contract', () => {
   it('has one unique method+path per operation', () => {
@@ -60,5 +68,25 @@ describe('contract', () => {
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['subject']);
+  });
+});
+
+describe('errorBody', () => {
+  it("reads the spec's { error } alone, and the field and code beside it", () => {
+    expect(errorBody.parse({ error: 'slug: is already taken' })).toEqual({
+      error: 'slug: is already taken',
+    });
+    expect(
+      errorBody.parse({ error: 'slug: is already taken', field: 'slug', code: 'taken' }),
+    ).toEqual({ error: 'slug: is already taken', field: 'slug', code: 'taken' });
+    expect(errorBody.safeParse({ message: 'Unauthorized' }).success).toBe(false);
+  });
+  it('reads a code it does not know (a newer server) as none, keeping the sentence', () => {
+    expect(errorBody.parse({ error: 'x', code: 'some-new-code' })).toEqual({ error: 'x' });
+  });
+  it('has a small vocabulary of distinct kebab-case codes', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const code of ERROR_CODES) expect(code).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    expect(ERROR_CODES.length).toBeLessThanOrEqual(24);
   });
 });

@@ -89,4 +89,4 @@ function matchPath(template: string, path: string): Record<string, string> | nul
 }
 
 export type { Operation, Method, Auth, Encoding, ResponseKind } from './operation';
-export { errorBody } from './operation';
+export { errorBody, ERROR_CODES, type ErrorBody, type ErrorCode } from './operation';

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { errorBody } from '../entities';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
@@ -43,14 +42,64 @@ export interface Operation {
   kind: ResponseKind;
   /** Schema of the success body (JSON kinds only). */
   response?: z.ZodType;
-  /** Error statuses this call can answer, all with `{ error }`. */
+  /** Error statuses this call can answer, all with the error body (`errorBody`). */
   errors: readonly number[];
 }
 
 /** Lets each resource file declare operations with their literal types kept. */
 export const defineOperations = <T extends Record<string, Operation>>(ops: T): T => ops;
 
-export { errorBody };
+/**
+ * What went wrong, machine-readable, beside the error sentence: a small stable vocabulary, one per
+ * kind of refusal rather than per message, so a client decides by it and never by the text.
+ */
+export const ERROR_CODES = [
+  /** A value the call does not accept (its format, its type, a rule of the field). */
+  'invalid',
+  /** A field the call needs is missing or empty. */
+  'required',
+  'too-long',
+  'too-short',
+  /** A number or date outside its range. */
+  'out-of-range',
+  /** A file or body over its size limit (413). */
+  'too-large',
+  /** A file of a type the call does not take (415). */
+  'unsupported-type',
+  /** A name or address another record already has (a slug, a member's e-mail, a category). */
+  'taken',
+  /** The record is in use elsewhere and cannot go. */
+  'in-use',
+  /** Someone else changed the record since it was read. */
+  'stale',
+  /** Refused by a rule of the record's state (the last admin, two-factor required by the site). */
+  'conflict',
+  'not-found',
+  'wrong-password',
+  'wrong-code',
+  /** A step, a challenge or a code that is no longer valid. */
+  'expired',
+  'unauthenticated',
+  'forbidden',
+  'rate-limited',
+  /** Anything unexpected on the server's side (500). */
+  'internal',
+  'not-implemented',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The error body every failing API call answers with: the spec's `error` sentence (`"field:
+ * message"` when it concerns a field, byte for byte as before), plus the `field` it concerns (the
+ * request field's name, as in `error`) and its `code`. Clients built on `error` alone keep working.
+ */
+export const errorBody = z.object({
+  error: z.string(),
+  field: z.string().optional(),
+  // A code this client does not know yet (a newer server) reads as none rather than failing the body.
+  code: z.enum(ERROR_CODES).optional().catch(undefined),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
 
 /** The `page` query of a paged list: 1 when absent. */
 export const pageNumber = z.coerce

@@ -374,7 +374,7 @@ describe('createLead', () => {
           sourceIp: freshIp(),
         });
         expect(res.status).toBe(400);
-        expect(res.json).toEqual({
+        expect(res.json).toMatchObject({
           error: expect.stringMatching(new RegExp(`^${field}: is required`)),
         });
       },
@@ -443,7 +443,7 @@ describe('createLead', () => {
         sourceIp: freshIp(),
       });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
+      expect(res.json).toMatchObject({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
     });
 
     it('refuses a challenge signed with another key, and garbage', async () => {
@@ -465,7 +465,7 @@ describe('createLead', () => {
           sourceIp: freshIp(),
         });
         expect(res.status).toBe(400);
-        expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
+        expect(res.json).toMatchObject({ error: `altcha: ${CAPTCHA_MESSAGES.invalid}` });
       }
     });
 
@@ -482,7 +482,7 @@ describe('createLead', () => {
         sourceIp: freshIp(),
       });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ error: `altcha: ${CAPTCHA_MESSAGES.expired}` });
+      expect(res.json).toMatchObject({ error: `altcha: ${CAPTCHA_MESSAGES.expired}` });
     });
 
     it('accepts a solution once and refuses its replay', async () => {
@@ -496,7 +496,7 @@ describe('createLead', () => {
         sourceIp: freshIp(),
       });
       expect(replay.status).toBe(400);
-      expect(replay.json).toEqual({
+      expect(replay.json).toMatchObject({
         error: 'altcha: this captcha was already used; solve it again',
       });
     });
@@ -526,7 +526,7 @@ describe('createLead', () => {
       sourceIp: ip,
     });
     expect(sixth.status).toBe(429);
-    expect(sixth.json).toEqual({ error: RATE_LIMIT_MESSAGE });
+    expect(sixth.json).toMatchObject({ error: RATE_LIMIT_MESSAGE });
     const other = await stack.invoke('createLead', {
       multipart: fields(await solvedCaptcha()),
       sourceIp: freshIp(),

@@ -1,4 +1,10 @@
-import { contract, matchOperation, type OperationName } from '@agency/shared';
+import {
+  contract,
+  matchOperation,
+  type ErrorBody,
+  type ErrorCode,
+  type OperationName,
+} from '@agency/shared';
 import type { Handler } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import {
@@ -19,16 +25,12 @@ const JSON_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-function errorResult(
-  status: number,
-  error: string,
-  headers: Record<string, string> = {},
-): DecodedResult {
+function errorResult(status: number, error: string, code: ErrorCode): DecodedResult {
   return {
     status,
-    headers: { ...JSON_HEADERS, ...headers },
+    headers: JSON_HEADERS,
     cookies: [],
-    body: Buffer.from(JSON.stringify({ error })),
+    body: Buffer.from(JSON.stringify({ error, code } satisfies ErrorBody)),
   };
 }
 
@@ -73,9 +75,9 @@ export async function routeApi(
     handler = await load(match.name);
   } catch (error) {
     if (error instanceof MissingHandlerError)
-      return errorResult(501, `${match.name} is not implemented yet.`);
+      return errorResult(501, `${match.name} is not implemented yet.`, 'not-implemented');
     logger.error('handler import failed', { operation: match.name, error });
-    return errorResult(500, 'Something went wrong on our side. Please try again.');
+    return errorResult(500, 'Something went wrong on our side. Please try again.', 'internal');
   }
   const event = apiGatewayEvent({
     ...request,
@@ -93,6 +95,6 @@ export async function routeApi(
   } catch (error) {
     // defineHandler catches everything; this is a handler that escaped it.
     logger.error('handler threw', { operation: match.name, error });
-    return errorResult(500, 'Something went wrong on our side. Please try again.');
+    return errorResult(500, 'Something went wrong on our side. Please try again.', 'internal');
   }
 }

@@ -20,6 +20,7 @@ import {
   type SitePagesInput,
   type ViewerRequest,
 } from '@agency/shared/edge';
+import type { ErrorBody, ErrorCode } from '@agency/shared';
 import { MAX_BODY_BYTES } from '../../lib/body';
 import { logger } from '../../lib/logger';
 import { apiGatewayEvent, decodeResult } from './apigw-event';
@@ -190,10 +191,10 @@ async function send(
   else res.end();
 }
 
-const jsonReply = (status: number, error: string): OriginReply => ({
+const jsonReply = (status: number, error: string, code: ErrorCode): OriginReply => ({
   status,
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  body: Buffer.from(JSON.stringify({ error })),
+  body: Buffer.from(JSON.stringify({ error, code } satisfies ErrorBody)),
 });
 
 /** The site pages of the build in `webDist`, from `dist-server/site-pages.json` beside it; null when not built. */
@@ -233,6 +234,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       const reply = jsonReply(
         413,
         `The request body is larger than ${Math.round(max / 1024 / 1024)} MB.`,
+        'too-large',
       );
       return { ...reply, headers: { ...reply.headers, connection: 'close' } };
     }
@@ -269,7 +271,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   async function render(request: ViewerRequest, uri: string): Promise<OriginReply> {
     const handler = await options.renderHandler?.();
     // What CloudFront answers when its origin cannot be reached.
-    if (!handler) return jsonReply(502, 'The render handler is not running.');
+    if (!handler) return jsonReply(502, 'The render handler is not running.', 'internal');
     const event = apiGatewayEvent({
       method: request.method,
       rawPath: uri,
@@ -360,7 +362,11 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     } catch (error) {
       log.error('local server request failed', { method: request.method, path: rawPath, error });
       if (!res.headersSent) {
-        const reply = jsonReply(500, 'Something went wrong on our side. Please try again.');
+        const reply = jsonReply(
+          500,
+          'Something went wrong on our side. Please try again.',
+          'internal',
+        );
         await send(req, res, reply, { compress: false, security: security.public });
       } else res.destroy();
       status = 500;
