@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditRecord } from '@agency/shared';
 import AuditPage, { auditAddressQuery } from './audit-page';
+import { auditRecordAction, auditRecordTarget } from './audit-labels';
 import { makeUserData, renderAdmin, signIn } from './testing';
 import { fakeApi } from '../blog/testing/fake-api';
 
@@ -27,6 +28,37 @@ describe('audit address', () => {
     expect(
       auditAddressQuery(new URLSearchParams('actor=ada@example.com&outcome=nope&page=2')),
     ).toEqual({ filters: { actor: 'ada@example.com' }, page: 2 });
+  });
+});
+
+describe('audit labels', () => {
+  it('gives each distinct action its own words, and a record without an event its operation’s', () => {
+    const said = (action: string, event?: string) =>
+      auditRecordAction(event === undefined ? { action } : { action, event });
+    expect(said('updatePost', 'published')).toBe('Post published');
+    expect(said('updatePost', 'unpublished')).toBe('Post unpublished');
+    expect(said('updatePost', 'scheduled')).toBe('Post scheduled');
+    expect(said('updatePost', 'updated')).toBe('Post updated');
+    expect(said('updatePost')).toBe('Post updated');
+    expect(said('deletePost', 'trashed')).toBe('Post moved to Trash');
+    expect(said('untrashPost', 'untrashed')).toBe('Post restored from Trash');
+    expect(said('purgePost', 'purged')).toBe('Post deleted for good');
+    expect(said('restoreRevision')).toBe('Revision restored');
+    expect(said('setLeadStatus', 'won')).toBe('Lead marked won');
+    expect(said('updateMember', 'disabled')).toBe('Member disabled');
+    expect(said('someFutureCall')).toBe('someFutureCall');
+  });
+
+  it('names the target as people know it, old records by their kind and id', () => {
+    expect(auditRecordTarget({ target: 'post 9', target_label: 'Hello (hello)' })).toBe(
+      'Hello (hello)',
+    );
+    expect(auditRecordTarget({ target: 'post 9' })).toBe('Post 9');
+    expect(auditRecordTarget({ target: 'media 9f96' })).toBe('Image 9f96');
+    expect(auditRecordTarget({ target: 'step SOFTWARE_TOKEN_MFA' })).toBe('two-factor code');
+    expect(auditRecordTarget({ target: 'step NEW_PASSWORD_REQUIRED' })).toBe('new password');
+    expect(auditRecordTarget({ target: 'member a@b.co' })).toBe('a@b.co');
+    expect(auditRecordTarget({ target: '' })).toBe('—');
   });
 });
 
@@ -66,8 +98,8 @@ describe('audit page', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['ada@example.com', 'Post created', 'post 12', '203.0.113.7', 'Success'],
-      ['ada@example.com', 'Member invited', 'member new@example.com', '203.0.113.7', 'Success'],
+      ['ada@example.com', 'Post created', 'Post 12', '203.0.113.7', 'Success'],
+      ['ada@example.com', 'Member invited', 'new@example.com', '203.0.113.7', 'Success'],
     ]);
     expect(screen.getByLabelText('Outcome')).toHaveValue('success');
     expect(api.calls('listAudit')[0]?.url.searchParams.get('outcome')).toBe('success');

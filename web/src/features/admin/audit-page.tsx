@@ -9,7 +9,12 @@ import {
   type AddressFilters,
 } from './address-filters';
 import { AdminLayout } from './admin-layout';
-import { AUDIT_ACTION_LABEL, AUDIT_OUTCOME_LABEL, auditActionLabel } from './audit-labels';
+import {
+  AUDIT_ACTION_LABEL,
+  AUDIT_OUTCOME_LABEL,
+  auditRecordAction,
+  auditRecordTarget,
+} from './audit-labels';
 import { formatAdminDateTime } from './format-admin-date';
 import { PagedList } from './paged-list';
 import { useAdminApi } from './use-admin-api';
@@ -131,8 +136,8 @@ function AuditTable({
                   <time dateTime={r.at}>{formatAdminDateTime(r.at)}</time>
                 </td>
                 <td data-label="Who">{r.actor_email || r.actor_id || '—'}</td>
-                <td data-label="Action">{auditActionLabel(r.action)}</td>
-                <td data-label="Target">{r.target || '—'}</td>
+                <td data-label="Action">{auditRecordAction(r)}</td>
+                <td data-label="Target">{auditRecordTarget(r)}</td>
                 <td data-label="IP" className="audit-ip">
                   {r.ip || '—'}
                 </td>
