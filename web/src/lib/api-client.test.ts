@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, fieldOf } from './api-client';
+import { ApiError, callApi, personSentence } from './api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -47,19 +47,36 @@ describe('callApi', () => {
     fetchMock.mockResolvedValue(json(404, { error: 'No post with this slug' }));
     await expect(callApi('getPost', { body: { slug: 'a b' } })).rejects.toMatchObject({
       status: 404,
-      message: 'No post with this slug',
+      message: 'No post with this slug.',
     });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(String(init?.body)).toBe('slug=a+b');
   });
 
-  it('throws ApiError with the field named by the server', async () => {
-    fetchMock.mockResolvedValue(json(409, { error: 'slug: is taken' }));
+  it('throws ApiError with the field and code the server names, its message without the field', async () => {
+    fetchMock.mockResolvedValue(
+      json(409, { error: 'slug: is already taken', field: 'slug', code: 'taken' }),
+    );
     const err = await callApi('createPost', { body: { title: 't', slug: 's' } }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 409, message: 'slug: is taken', field: 'slug' });
+    expect(err).toMatchObject({
+      status: 409,
+      message: 'Is already taken.',
+      sentence: 'slug: is already taken',
+      field: 'slug',
+      code: 'taken',
+    });
+  });
+
+  it("reads the spec's { error } alone as a sentence about no field", async () => {
+    fetchMock.mockResolvedValue(json(400, { error: 'slug: is taken' }));
+    await expect(callApi('getPost', { body: { slug: 'x' } })).rejects.toMatchObject({
+      message: 'Slug: is taken.',
+      field: undefined,
+      code: undefined,
+    });
   });
 
   it("says what API Gateway's own refusals mean (the JWT authorizer answers before any function)", async () => {
@@ -67,11 +84,13 @@ describe('callApi', () => {
     await expect(callApi('listLeads', { query: { page: 1 } })).rejects.toMatchObject({
       status: 403,
       message: 'Your role does not allow this. Ask an admin of the team.',
+      code: 'forbidden',
     });
     fetchMock.mockResolvedValueOnce(json(401, { message: 'Unauthorized' }));
     await expect(callApi('listLeads', { query: { page: 1 } })).rejects.toMatchObject({
       status: 401,
       message: 'Your session has ended. Sign in again.',
+      code: 'unauthenticated',
     });
   });
 
@@ -139,9 +158,21 @@ describe('callApi', () => {
   });
 });
 
-describe('fieldOf', () => {
-  it('reads a leading field name', () => {
-    expect(fieldOf('email: is not a valid e-mail address')).toBe('email');
-    expect(fieldOf('Too many requests, try later')).toBeUndefined();
+describe('personSentence', () => {
+  it('drops the field the sentence starts with, never reading the words', () => {
+    expect(
+      personSentence('current_password: is not your current password.', 'current_password'),
+    ).toBe('Is not your current password.');
+    expect(personSentence('code: must be the 6 digits your app shows', 'code')).toBe(
+      'Must be the 6 digits your app shows.',
+    );
+    expect(personSentence('file IMG 1.heic: must be at most 20 MB', 'file')).toBe(
+      'Must be at most 20 MB.',
+    );
+  });
+  it('keeps a sentence about no field, or about another one, whole', () => {
+    expect(personSentence('That code is not right.')).toBe('That code is not right.');
+    expect(personSentence('email: is not valid', 'name')).toBe('Email: is not valid.');
+    expect(personSentence('Is it?', 'x')).toBe('Is it?');
   });
 });

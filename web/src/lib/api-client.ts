@@ -5,21 +5,47 @@ import {
   contract,
   errorBody,
   type Contract,
+  type ErrorCode,
   type Encoding,
   type Operation,
   type OperationName,
 } from '@agency/shared';
 import { env } from './env';
 
-/** A failed API call: the HTTP status (0 when the server could not be reached), the server's sentence, and the field it names. */
+/**
+ * The server's sentence as a person reads it: without the request field's name it starts with
+ * ("current_password: is not your current password." → "Is not your current password."), the
+ * field being known from the body's `field`, never guessed from the words. A subject longer than
+ * the field ("file photo.jpg: …") goes too: the page already shows which file it is about.
+ */
+export function personSentence(sentence: string, field?: string): string {
+  let text = sentence;
+  if (field !== undefined) {
+    if (text.startsWith(`${field}: `)) text = text.slice(field.length + 2);
+    else if (text.startsWith(`${field} `) && text.includes(': '))
+      text = text.slice(text.indexOf(': ') + 2);
+  }
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  return ['.', '!', '?'].includes(text.slice(-1)) ? text : `${text}.`;
+}
+
+/**
+ * A failed API call: the HTTP status (0 when the server could not be reached), the request field
+ * it concerns and the server's machine-readable `code` (contract `errorBody`). `message` is what a
+ * person reads, without the field's name (a form shows it at that field, labelled as the form
+ * labels it); `sentence` is the server's `error` as sent.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly sentence: string;
   constructor(
     readonly status: number,
-    message: string,
+    sentence: string,
     readonly field?: string,
+    readonly code?: ErrorCode,
   ) {
-    super(message);
+    super(personSentence(sentence, field));
+    this.sentence = sentence;
   }
 }
 
@@ -47,19 +73,18 @@ export interface CallOptions {
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /**
- * What to say when API Gateway answers itself (`{"message":"Unauthorized"|"Forbidden"}`): its JWT
- * authorizer refuses a staff call without a valid token, or without the scope of a role allowed to
- * make it, before any function runs.
+ * What to say when API Gateway answers itself (`{"message":"Unauthorized"|"Forbidden"|"Too Many
+ * Requests"}`): its JWT authorizer refuses a staff call without a valid token, or without the scope
+ * of a role allowed to make it, before any function runs; its throttle refuses a burst.
  */
-const GATEWAY_MESSAGES: Partial<Record<number, string>> = {
-  401: 'Your session has ended. Sign in again.',
-  403: 'Your role does not allow this. Ask an admin of the team.',
+const GATEWAY_REFUSALS: Partial<Record<number, { message: string; code: ErrorCode }>> = {
+  401: { message: 'Your session has ended. Sign in again.', code: 'unauthenticated' },
+  403: { message: 'Your role does not allow this. Ask an admin of the team.', code: 'forbidden' },
+  429: {
+    message: 'Too many requests right now. Please wait a few minutes before trying again.',
+    code: 'rate-limited',
+  },
 };
-
-/** "slug: is taken" → "slug"; sentences without a leading field name give undefined. */
-export function fieldOf(message: string): string | undefined {
-  return /^([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z0-9_]+)*: /.exec(message)?.[1];
-}
 
 function entriesOf(body: Record<string, BodyValue> | FormData): [string, string | Blob][] {
   const out: [string, string | Blob][] = [];
@@ -213,10 +238,15 @@ export async function callApi<N extends OperationName>(
 
   if (raw.status < 200 || raw.status > 299) {
     const parsed = errorBody.safeParse(parseJson(raw.text));
-    const message = parsed.success
-      ? parsed.data.error
-      : (GATEWAY_MESSAGES[raw.status] ?? `The server answered ${raw.status}. Please try again.`);
-    throw new ApiError(raw.status, message, parsed.success ? fieldOf(message) : undefined);
+    if (parsed.success)
+      throw new ApiError(raw.status, parsed.data.error, parsed.data.field, parsed.data.code);
+    const gateway = GATEWAY_REFUSALS[raw.status];
+    throw new ApiError(
+      raw.status,
+      gateway?.message ?? `The server answered ${raw.status}. Please try again.`,
+      undefined,
+      gateway?.code,
+    );
   }
   if (op.kind !== 'json' || !op.response) return asResponse<N>(raw.text);
   const checked = op.response.safeParse(parseJson(raw.text));

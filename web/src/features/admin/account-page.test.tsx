@@ -31,7 +31,11 @@ function renderAccount(
     getUserData: () => makeUserData({ ...user, mfa: on }),
     setupMfa: setup,
     verifyMfa: (req) => {
-      if (req.body.code !== '123456') return { status: 400, body: { error: 'code: is wrong.' } };
+      if (req.body.code !== '123456')
+        return {
+          status: 400,
+          body: { error: 'code: is not right.', field: 'code', code: 'wrong-code' },
+        };
       on = true;
       return { body: { data: { mfa: true } } };
     },
@@ -72,7 +76,11 @@ describe('account page', () => {
     const code = part.getByLabelText('Code from your authenticator app');
     fireEvent.change(code, { target: { value: '000000' } });
     fireEvent.click(part.getByRole('button', { name: 'Turn on two-factor sign-in' }));
-    expect(await part.findByRole('alert')).toHaveTextContent('code: is wrong.');
+    // At the code field, without the API's field name.
+    const refused = await part.findByRole('alert');
+    expect(refused).toHaveTextContent(/^Is not right\.$/);
+    expect(code).toHaveAccessibleDescription('Is not right.');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(part.getByRole('button', { name: 'Turn on two-factor sign-in' }));
     expect(await part.findByText('On')).toBeInTheDocument();
@@ -131,6 +139,59 @@ describe('account page', () => {
       new_password: 'Brand-New-Passw0rd',
     });
     expect(part.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('shows a wrong current password at the Current password field, without the API field name', async () => {
+    const api = renderAccount({
+      changePassword: () => ({
+        status: 400,
+        body: {
+          error: 'current_password: is not your current password.',
+          field: 'current_password',
+          code: 'wrong-password',
+        },
+      }),
+    });
+    const part = await section('Change password');
+    const current = part.getByLabelText('Current password');
+    fireEvent.change(current, { target: { value: 'not-the-one' } });
+    fireEvent.change(part.getByLabelText('New password'), {
+      target: { value: 'Brand-New-Passw0rd' },
+    });
+    fireEvent.change(part.getByLabelText('Confirm the password'), {
+      target: { value: 'Brand-New-Passw0rd' },
+    });
+    fireEvent.click(part.getByRole('button', { name: 'Change password' }));
+    const alert = await part.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Is not your current password\.$/);
+    expect(current).toHaveAccessibleDescription('Is not your current password.');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveFocus();
+    expect(part.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
+    expect(document.body).not.toHaveTextContent('current_password');
+    expect(api.calls('changePassword')).toHaveLength(1);
+  });
+
+  it('shows a refused code at the code field when turning two-factor off', async () => {
+    renderAccount(
+      {
+        disableMfa: () => ({
+          status: 400,
+          body: { error: 'code: is not right.', field: 'code', code: 'wrong-code' },
+        }),
+      },
+      true,
+    );
+    const part = await section('Two-factor sign-in');
+    fireEvent.click(part.getByRole('button', { name: 'Turn off' }));
+    fireEvent.change(part.getByLabelText('Password'), { target: { value: 'secret' } });
+    const code = part.getByLabelText('Code from your authenticator app');
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(part.getByRole('button', { name: 'Turn off two-factor sign-in' }));
+    expect(await part.findByRole('alert')).toHaveTextContent(/^Is not right\.$/);
+    expect(code).toHaveAccessibleDescription('Is not right.');
+    expect(part.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(document.body).not.toHaveTextContent('code:');
   });
 
   it('signs out everywhere and goes to the login page', async () => {

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH, clearSession } from './session';
 import { AdminLayout } from './admin-layout';
-import { apiErrorText } from './api-error-text';
+import { apiErrorText, formProblem, type FormProblem } from './api-error-text';
 import { FormError, StatusLine } from './action-status';
 import { newPasswordProblem, NewPasswordFields, PasswordField } from './password-fields';
 import { TwoFactorSection } from './two-factor';
@@ -13,6 +13,13 @@ import { abandonSignIn } from './session-renewal';
 
 const ROLE_LABEL = { admin: 'Admin', editor: 'Editor' } as const;
 
+/** The change-password form's fields by the API's names, with the labels people see. */
+const PASSWORD_FIELDS = {
+  current_password: 'Current password',
+  new_password: 'New password',
+} as const;
+type PasswordProblem = FormProblem<keyof typeof PASSWORD_FIELDS>;
+
 /** Changing the password: the current one, then the new one with its rules ticked as typed. */
 function ChangePasswordForm() {
   const api = useAdminApi();
@@ -20,7 +27,18 @@ function ChangePasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [status, setStatus] = useState<ActionStatus>(null);
+  const [refused, setRefused] = useState<PasswordProblem | null>(null);
   const [busy, setBusy] = useState(false);
+  const currentRef = useRef<HTMLInputElement>(null);
+  const newRef = useRef<HTMLInputElement>(null);
+  const fieldError = (field: keyof typeof PASSWORD_FIELDS): string | null =>
+    refused?.field === field ? refused.message : null;
+
+  // A refusal at a field moves the focus there, so the message is read and the field is retyped.
+  useEffect(() => {
+    if (refused?.field === 'current_password') currentRef.current?.focus();
+    if (refused?.field === 'new_password') newRef.current?.focus();
+  }, [refused]);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -31,6 +49,7 @@ function ChangePasswordForm() {
       return;
     }
     setStatus(null);
+    setRefused(null);
     setBusy(true);
     try {
       await api('changePassword', {
@@ -41,7 +60,9 @@ function ChangePasswordForm() {
       setConfirm('');
       setStatus({ kind: 'ok', text: 'Your password was changed.' });
     } catch (err) {
-      setStatus({ kind: 'error', text: apiErrorText(err) });
+      const problem = formProblem(err, PASSWORD_FIELDS);
+      if (problem.field) setRefused(problem);
+      else setStatus({ kind: 'error', text: problem.message });
     } finally {
       setBusy(false);
     }
@@ -50,12 +71,21 @@ function ChangePasswordForm() {
   return (
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
       <StatusLine status={status} />
-      <PasswordField label="Current password" value={current} onChange={setCurrent} />
+      <PasswordField
+        label={PASSWORD_FIELDS.current_password}
+        value={current}
+        onChange={setCurrent}
+        inputRef={currentRef}
+        error={fieldError('current_password')}
+      />
       <NewPasswordFields
+        label={PASSWORD_FIELDS.new_password}
         password={password}
         confirm={confirm}
         onPassword={setPassword}
         onConfirm={setConfirm}
+        passwordRef={newRef}
+        error={fieldError('new_password')}
       />
       <div>
         <button type="submit" className="btn btn--primary" disabled={busy}>

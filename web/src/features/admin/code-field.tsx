@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { TOTP } from '@agency/shared';
+import { FieldError } from './password-fields';
 
 /**
  * An authenticator code: digits only, the browser's one-time-code autofill, the numeric keypad on
@@ -11,6 +12,7 @@ export function CodeField({
   label = 'Code from your authenticator app',
   inputRef,
   digits = TOTP.digits,
+  error,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -18,6 +20,8 @@ export function CodeField({
   inputRef?: Ref<HTMLInputElement>;
   /** How many digits the code has (reset codes from the e-mail may differ). */
   digits?: number;
+  /** Why the API refused the code ("Is not right."), shown under the field. */
+  error?: string | null;
 }) {
   const id = useId();
   return (
@@ -34,8 +38,11 @@ export function CodeField({
         maxLength={digits}
         required
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, digits))}
       />
+      <FieldError id={`${id}-error`} error={error} />
     </>
   );
 }

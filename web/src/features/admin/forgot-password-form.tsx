@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { callApi } from '../../lib/api-client';
-import { apiErrorText } from './api-error-text';
+import { formProblem, type FormProblem } from './api-error-text';
 import { FormError } from './action-status';
 import { CodeField } from './code-field';
-import { newPasswordProblem, NewPasswordFields } from './password-fields';
+import { FieldError, newPasswordProblem, NewPasswordFields } from './password-fields';
 
 /*
  * The answer to the e-mail step is the same sentence whatever the API knows, so the page never
@@ -12,6 +12,13 @@ import { newPasswordProblem, NewPasswordFields } from './password-fields';
 
 /** Reset codes the user pool e-mails are 6 digits; the field takes a few more in case that changes. */
 const RESET_CODE_DIGITS = 8;
+
+/** Each step's fields by the API's names, with the labels people see. */
+const STEP_FIELDS = {
+  email: { email: 'Email' },
+  reset: { code: 'Code from the e-mail', password: 'New password' },
+} as const;
+type ResetField = 'email' | 'code' | 'password';
 
 /**
  * "Forgot password?": the e-mail, then the code the e-mail brings and a new password. The API answers
@@ -33,14 +40,24 @@ export function ForgotPasswordForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<FormProblem<ResetField> | null>(null);
   const [busy, setBusy] = useState(false);
   const emailId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const fieldError = (field: ResetField): string | null =>
+    refused?.field === field ? refused.message : null;
 
   useEffect(() => {
     (step === 'email' ? headingRef : codeRef).current?.focus();
   }, [step]);
+  // A refusal at a field moves the focus there.
+  useEffect(() => {
+    const ref = { email: emailRef, code: codeRef, password: passwordRef };
+    if (refused?.field) ref[refused.field].current?.focus();
+  }, [refused]);
 
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -52,6 +69,7 @@ export function ForgotPasswordForm({
       }
     }
     setError(null);
+    setRefused(null);
     setBusy(true);
     try {
       if (step === 'email') {
@@ -62,7 +80,9 @@ export function ForgotPasswordForm({
         onDone(email.trim());
       }
     } catch (err) {
-      setError(apiErrorText(err));
+      const problem = formProblem<ResetField>(err, STEP_FIELDS[step]);
+      if (problem.field) setRefused(problem);
+      else setError(problem.message);
     } finally {
       setBusy(false);
     }
@@ -87,26 +107,34 @@ export function ForgotPasswordForm({
       <FormError error={error} />
       {step === 'email' ? (
         <>
-          <label htmlFor={emailId}>Email</label>
+          <label htmlFor={emailId}>{STEP_FIELDS.email.email}</label>
           <input
             id={emailId}
+            ref={emailRef}
             type="email"
             autoComplete="username"
             required
             value={email}
+            aria-invalid={fieldError('email') ? true : undefined}
+            aria-describedby={fieldError('email') ? `${emailId}-error` : undefined}
             onChange={(e) => setEmail(e.target.value)}
           />
+          <FieldError id={`${emailId}-error`} error={fieldError('email')} />
         </>
       ) : (
         <>
           <CodeField
-            label="Code from the e-mail"
+            label={STEP_FIELDS.reset.code}
             value={code}
             onChange={setCode}
             inputRef={codeRef}
             digits={RESET_CODE_DIGITS}
+            error={fieldError('code')}
           />
           <NewPasswordFields
+            label={STEP_FIELDS.reset.password}
+            passwordRef={passwordRef}
+            error={fieldError('password')}
             password={password}
             confirm={confirm}
             onPassword={setPassword}
@@ -129,6 +157,7 @@ export function ForgotPasswordForm({
           className="btn btn--link admin-login__aside"
           onClick={() => {
             setError(null);
+            setRefused(null);
             setStep('email');
           }}
         >

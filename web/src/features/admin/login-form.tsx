@@ -9,10 +9,25 @@ import {
 } from 'react';
 import { TOTP, type LoginAnswer, type LoginResult } from '@agency/shared';
 import { ApiError, callApi } from '../../lib/api-client';
-import { apiErrorText } from './api-error-text';
+import { formProblem, type FormProblem } from './api-error-text';
 import { FormError } from './action-status';
 import { CodeField } from './code-field';
-import { newPasswordProblem, NewPasswordFields, PasswordField } from './password-fields';
+import {
+  FieldError,
+  newPasswordProblem,
+  NewPasswordFields,
+  PasswordField,
+} from './password-fields';
+
+/** One element, several refs (the caller's, and the form's own for focusing a field in error). */
+function mergeRefs<T>(...refs: (Ref<T> | undefined)[]): (node: T | null) => void {
+  return (node) => {
+    for (const ref of refs) {
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    }
+  };
+}
 
 export interface LoginFormProps {
   /** The form's heading (an h1 on the login page, an h2 in the dialog). */
@@ -42,6 +57,18 @@ const STEP_INTRO: Record<Exclude<Step['kind'], 'password'>, string> = {
 };
 
 /**
+ * Each step's fields by the API's names, with the labels people see; a wrong code names no field
+ * (a 401 about the whole step) but its `code` places it at the code field.
+ */
+const STEP_FIELDS = {
+  password: { email: 'Email', password: 'Password' },
+  code: { code: 'Code from your authenticator app' },
+  newPassword: { password: 'Choose a password' },
+} as const satisfies Record<Step['kind'], Partial<Record<StepField, string>>>;
+type StepField = 'email' | 'password' | 'code';
+const WRONG_CODE_AT: Partial<Record<string, StepField>> = { 'wrong-code': 'code' };
+
+/**
  * Sign-in: e-mail and password, then the step the API answers with when one is due (the
  * authenticator code, or a new password at an invited member's first sign-in), until a session
  * is granted. Wrong credentials, wrong codes and throttling are explained in the form.
@@ -62,17 +89,31 @@ export function LoginForm({
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<FormProblem<StepField> | null>(null);
   const [busy, setBusy] = useState(false);
   const emailId = useId();
   const introId = useId();
   const stepFieldRef = useRef<HTMLInputElement>(null);
+  const emailFieldRef = useRef<HTMLInputElement>(null);
+  const passwordFieldRef = useRef<HTMLInputElement>(null);
+  const fieldError = (field: StepField): string | null =>
+    refused?.field === field ? refused.message : null;
 
   // A new step moves the focus to its field, so a keyboard or screen-reader user is where to type.
   useEffect(() => {
     if (step.kind !== 'password') stepFieldRef.current?.focus();
   }, [step]);
 
+  // A refusal at a field moves the focus there.
+  useEffect(() => {
+    if (!refused?.field) return;
+    if (step.kind !== 'password') stepFieldRef.current?.focus();
+    else if (refused.field === 'email') emailFieldRef.current?.focus();
+    else passwordFieldRef.current?.focus();
+  }, [refused]);
+
   const restart = (): void => {
+    setRefused(null);
     setStep({ kind: 'password' });
     setPassword('');
     setCode('');
@@ -121,6 +162,7 @@ export function LoginForm({
       }
     }
     setError(null);
+    setRefused(null);
     setBusy(true);
     try {
       const answer = await send();
@@ -128,21 +170,21 @@ export function LoginForm({
       next(answer);
     } catch (err) {
       setBusy(false);
-      // A step whose session has run out cannot be answered: start again from the password. A
-      // wrong code is a 401 too, but its step stays open for the next try.
-      const expired =
-        err instanceof ApiError &&
-        err.status === 401 &&
-        (step.kind === 'newPassword' || (step.kind === 'code' && /expired/i.test(err.message)));
-      if (expired) {
+      // A step whose session has run out cannot be answered: start again from the password (its
+      // sentence says so). A wrong code is a 401 too, but its step stays open for the next try.
+      if (err instanceof ApiError && err.code === 'expired') {
         restart();
-        setError(
-          /sign in again/i.test(err.message) ? err.message : `${err.message} Please sign in again.`,
-        );
+        setError(err.message);
         return;
       }
       if (step.kind === 'code') setCode('');
-      setError(apiErrorText(err));
+      const problem = formProblem<StepField>(
+        err,
+        STEP_FIELDS[step.kind],
+        step.kind === 'code' ? WRONG_CODE_AT : {},
+      );
+      if (problem.field) setRefused(problem);
+      else setError(problem.message);
     }
   };
 
@@ -176,25 +218,41 @@ export function LoginForm({
       <FormError error={error} />
       {step.kind === 'password' && (
         <>
-          <label htmlFor={emailId}>Email</label>
+          <label htmlFor={emailId}>{STEP_FIELDS.password.email}</label>
           <input
             id={emailId}
-            ref={emailRef}
+            ref={mergeRefs(emailRef, emailFieldRef)}
             type="email"
             autoComplete="username"
             required
             value={email}
+            aria-invalid={fieldError('email') ? true : undefined}
+            aria-describedby={fieldError('email') ? `${emailId}-error` : undefined}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <PasswordField value={password} onChange={setPassword} inputRef={passwordRef} />
+          <FieldError id={`${emailId}-error`} error={fieldError('email')} />
+          <PasswordField
+            label={STEP_FIELDS.password.password}
+            value={password}
+            onChange={setPassword}
+            inputRef={mergeRefs(passwordRef, passwordFieldRef)}
+            error={fieldError('password')}
+          />
         </>
       )}
       {step.kind === 'code' && (
-        <CodeField value={code} onChange={setCode} inputRef={stepFieldRef} />
+        <CodeField
+          label={STEP_FIELDS.code.code}
+          value={code}
+          onChange={setCode}
+          inputRef={stepFieldRef}
+          error={fieldError('code')}
+        />
       )}
       {step.kind === 'newPassword' && (
         <NewPasswordFields
-          label="Choose a password"
+          label={STEP_FIELDS.newPassword.password}
+          error={fieldError('password')}
           password={newPassword}
           confirm={confirm}
           onPassword={setNewPassword}

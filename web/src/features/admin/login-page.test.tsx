@@ -16,6 +16,9 @@ const fill = () => {
   fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 };
 
+/** The API's throttle sentence, which says itself when to try again. */
+const THROTTLED = 'Too many failed sign-in attempts. Try again in 15 minutes.';
+
 describe('login page', () => {
   it('shows the 401 message for wrong credentials and stores nothing', async () => {
     fakeApi({ login: () => ({ status: 401, body: { error: 'Wrong e-mail or password.' } }) });
@@ -26,12 +29,19 @@ describe('login page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
   });
 
-  it('shows the throttling message on 429', async () => {
-    fakeApi({ login: () => ({ status: 429, body: { error: 'Too many failed logins.' } }) });
+  it("shows the throttle's own sentence on 429, which says when to try again", async () => {
+    fakeApi({ login: () => ({ status: 429, body: { error: THROTTLED, code: 'rate-limited' } }) });
+    renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
+    fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(THROTTLED);
+  });
+
+  it("says to wait when API Gateway's throttle answers without a sentence", async () => {
+    fakeApi({ login: () => ({ status: 429, body: { message: 'Too Many Requests' } }) });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /Too many failed logins\. Please wait/,
+      'Too many requests right now. Please wait a few minutes before trying again.',
     );
   });
 
@@ -82,7 +92,9 @@ describe('login page', () => {
     const api = fakeApi({
       login: () => ({ body: { data: { challenge: 'SOFTWARE_TOKEN_MFA', session: 's-1' } } }),
       loginMfa: (req) =>
-        req.body.code === '123456' ? signedIn : { status: 401, body: { error: 'Wrong code.' } },
+        req.body.code === '123456'
+          ? signedIn
+          : { status: 401, body: { error: 'That code is not right.', code: 'wrong-code' } },
     });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
@@ -95,8 +107,10 @@ describe('login page', () => {
     // A wrong code is explained and the step stays open for another try.
     fireEvent.change(code, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
     expect(screen.getByLabelText('Code from your authenticator app')).toBe(code);
+    // The refusal names no field, but its code places it at the code field.
+    expect(code).toHaveAccessibleDescription('That code is not right.');
     fireEvent.change(code, { target: { value: '12 34 56' } });
     expect(code).toHaveValue('123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
@@ -110,7 +124,7 @@ describe('login page', () => {
   it('keeps the code step on a wrong code and shows the throttle with its wait hint', async () => {
     fakeApi({
       login: () => ({ body: { data: { challenge: 'SOFTWARE_TOKEN_MFA', session: 's-1' } } }),
-      loginMfa: () => ({ status: 429, body: { error: 'Too many failed logins.' } }),
+      loginMfa: () => ({ status: 429, body: { error: THROTTLED, code: 'rate-limited' } }),
     });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
@@ -118,9 +132,7 @@ describe('login page', () => {
       target: { value: '000000' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many failed logins. Please wait a few minutes before trying again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(THROTTLED);
     expect(screen.getByLabelText('Code from your authenticator app')).toHaveValue('');
   });
 
@@ -129,7 +141,7 @@ describe('login page', () => {
       login: () => ({ body: { data: { challenge: 'SOFTWARE_TOKEN_MFA', session: 's-1' } } }),
       loginMfa: () => ({
         status: 401,
-        body: { error: 'This sign-in step has expired. Sign in again.' },
+        body: { error: 'This sign-in step has expired. Sign in again.', code: 'expired' },
       }),
     });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
@@ -229,7 +241,10 @@ describe('login page', () => {
   it('shows a refused reset code in the form', async () => {
     fakeApi({
       forgotPassword: () => ({ status: 202, body: { data: { message: 'Sent.' } } }),
-      resetPassword: () => ({ status: 400, body: { error: 'code: is wrong or has expired.' } }),
+      resetPassword: () => ({
+        status: 400,
+        body: { error: 'code: is wrong or has expired.', field: 'code', code: 'wrong-code' },
+      }),
     });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
@@ -245,6 +260,10 @@ describe('login page', () => {
       target: { value: 'Brand-New-Passw0rd' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('code: is wrong or has expired.');
+    // At the code field, without the API's field name.
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Is wrong or has expired\.$/);
+    expect(screen.getByLabelText('Code from the e-mail')).toHaveAccessibleDescription(
+      'Is wrong or has expired.',
+    );
   });
 });

@@ -23,6 +23,8 @@ export interface NewPasswordFieldsProps {
   /** The first field's label ("New password", "Choose a password"). */
   label?: string;
   passwordRef?: Ref<HTMLInputElement>;
+  /** The API's refusal of the new password (a rule of the pool's), shown under it. */
+  error?: string | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export function NewPasswordFields({
   onConfirm,
   label = 'New password',
   passwordRef,
+  error,
 }: NewPasswordFieldsProps) {
   const id = useId();
   const problems = passwordProblems(password);
@@ -53,9 +56,11 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         value={password}
-        aria-describedby={`${id}-rules`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error ${id}-rules` : `${id}-rules`}
         onChange={(e) => onPassword(e.target.value)}
       />
+      <FieldError id={`${id}-error`} error={error} />
       <ul id={`${id}-rules`} className="password-rules" aria-label="The password needs">
         {[...RULES, ...extra].map((rule) => {
           const met = !problems.includes(rule);
@@ -90,17 +95,30 @@ export function NewPasswordFields({
   );
 }
 
+/** What the API said about one field, under it (announced as it appears). */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="form-field__error" role="alert">
+      {error}
+    </p>
+  );
+}
+
 /** The password a person already has (signing in, or confirming it is them). */
 export function PasswordField({
   value,
   onChange,
   label = 'Password',
   inputRef,
+  error,
 }: {
   value: string;
   onChange: (value: string) => void;
   label?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** Why the API refused it ("Is not your current password."), shown under the field. */
+  error?: string | null;
 }) {
   const id = useId();
   return (
@@ -113,8 +131,11 @@ export function PasswordField({
         autoComplete="current-password"
         required
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      <FieldError id={`${id}-error`} error={error} />
     </>
   );
 }

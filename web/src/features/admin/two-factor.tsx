@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TOTP } from '@agency/shared';
 import { ApiError } from '../../lib/api-client';
-import { apiErrorText } from './api-error-text';
+import { apiErrorText, formProblem, type FormProblem } from './api-error-text';
 import { FormError, StatusLine } from './action-status';
 import { CodeField } from './code-field';
 import { PasswordField } from './password-fields';
 import { QrCode } from './qr-code';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
+
+/** The code field, by the API's name, with the label people see. */
+const CODE_FIELD = { code: 'Code from your authenticator app' } as const;
+/** Turning two-factor off: its fields by the API's names, with the labels people see. */
+const DISABLE_FIELDS = { password: 'Password', ...CODE_FIELD } as const;
 
 /** "JBSW Y3DP EHPK 3PXP": a setup key in groups of four, as authenticator apps show and accept it. */
 export const groupKey = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -31,6 +36,7 @@ export function TwoFactorSetup({
   const [secret, setSecret] = useState<{ secret: string; otpauth_uri: string } | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
   const keyId = useId();
@@ -52,6 +58,7 @@ export function TwoFactorSetup({
   const verify = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setError(null);
+    setCodeError(null);
     setBusy(true);
     try {
       await api('verifyMfa', { body: { code } });
@@ -60,7 +67,9 @@ export function TwoFactorSetup({
     } catch (err) {
       setBusy(false);
       setCode('');
-      setError(apiErrorText(err));
+      const problem = formProblem(err, CODE_FIELD);
+      if (problem.field) setCodeError(problem.message);
+      else setError(problem.message);
       codeRef.current?.focus();
     }
   };
@@ -140,7 +149,13 @@ export function TwoFactorSetup({
           <p>Enter the code the app now shows to finish:</p>
           <FormError error={error} />
           <div className="two-factor__code">
-            <CodeField value={code} onChange={setCode} inputRef={codeRef} />
+            <CodeField
+              label={CODE_FIELD.code}
+              value={code}
+              onChange={setCode}
+              inputRef={codeRef}
+              error={codeError}
+            />
           </div>
         </li>
       </ol>
@@ -170,14 +185,24 @@ function TwoFactorDisable({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<FormProblem<keyof typeof DISABLE_FIELDS> | null>(null);
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const fieldError = (field: keyof typeof DISABLE_FIELDS): string | null =>
+    refused?.field === field ? refused.message : null;
 
   useEffect(() => passwordRef.current?.focus(), []);
+  // A refusal at a field moves the focus there.
+  useEffect(() => {
+    if (refused?.field === 'password') passwordRef.current?.focus();
+    if (refused?.field === 'code') codeRef.current?.focus();
+  }, [refused]);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setError(null);
+    setRefused(null);
     setBusy(true);
     try {
       await api('disableMfa', { body: { password, code } });
@@ -186,11 +211,15 @@ function TwoFactorDisable({
     } catch (err) {
       setBusy(false);
       setCode('');
-      setError(
-        err instanceof ApiError && err.status === 409
-          ? `${err.message} This site requires two-factor sign-in for every account, so it stays on.`
-          : apiErrorText(err),
-      );
+      if (err instanceof ApiError && err.status === 409) {
+        setError(
+          `${err.message} This site requires two-factor sign-in for every account, so it stays on.`,
+        );
+        return;
+      }
+      const problem = formProblem(err, DISABLE_FIELDS);
+      if (problem.field) setRefused(problem);
+      else setError(problem.message);
     }
   };
 
@@ -198,8 +227,20 @@ function TwoFactorDisable({
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
       <p>To turn it off, confirm it is you: your password and a code from your app.</p>
       <FormError error={error} />
-      <PasswordField value={password} onChange={setPassword} inputRef={passwordRef} />
-      <CodeField value={code} onChange={setCode} />
+      <PasswordField
+        label={DISABLE_FIELDS.password}
+        value={password}
+        onChange={setPassword}
+        inputRef={passwordRef}
+        error={fieldError('password')}
+      />
+      <CodeField
+        label={DISABLE_FIELDS.code}
+        value={code}
+        onChange={setCode}
+        inputRef={codeRef}
+        error={fieldError('code')}
+      />
       <div className="two-factor__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Turning off…' : 'Turn off two-factor sign-in'}
