@@ -147,8 +147,11 @@ const leadNotifier: FunctionGrants = { sendMail: true, leadWebhook: true, siteUr
  * Partition-key prefixes of the stats table (agreed with lambdas/src/adapters/stats-store.ts): the
  * lead figures per week and per status with each counted lead's marker, and the views per day.
  */
+const LEAD_STATUS_COUNTS = ['LEAD_STATUS'] as const;
 export const STATS_KEY_PREFIXES = {
-  leadFigures: ['LEADS#', 'LEAD_STATUS'],
+  leadFigures: ['LEADS#', ...LEAD_STATUS_COUNTS],
+  /** Leads per status only: the inbox's "Spam · 3". */
+  leadStatuses: LEAD_STATUS_COUNTS,
   counted: ['COUNTED#'],
   views: ['VIEWS#'],
 } as const;
@@ -213,6 +216,22 @@ const mediaRecords = (access: readonly TableAccess[]): TableGrant[] => [
 ];
 const postReader: FunctionGrants = {
   tables: { content: contentRead, views: { access: ['read'] } },
+};
+/** Writing a post's state without touching images: the post and its category and author counts. */
+const postReaderWriter: FunctionGrants = {
+  tables: { content: { access: ['read', 'write'] }, views: { access: ['read'] } },
+};
+/**
+ * Purging a trashed post: the post, its slug guard and revisions deleted, its view counter, its
+ * claim on library images released and an image nothing else shows deleted with its objects (and
+ * a banner from before the library). Nothing public shows a trashed post: no invalidation.
+ */
+const trashPurger: FunctionGrants = {
+  tables: {
+    content: { access: ['read', 'write', 'delete'] },
+    views: { access: ['delete'] },
+  },
+  media: { images: ['delete'], banners: ['delete'] },
 };
 
 /**
@@ -367,13 +386,15 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   },
   createPost: postWriter,
   updatePost: postWriter,
+  // Deleting moves the post to the Trash: one write, its category and author given back, its
+  // public pages invalidated. Restoring claims them again and answers the post with its views.
   deletePost: {
-    ...postChanger,
-    tables: {
-      content: { access: ['read', 'write', 'delete'] },
-      views: { access: ['read', 'delete'] },
-    },
+    tables: { content: { access: ['read', 'write'] } },
+    invalidateCache: true,
   },
+  untrashPost: postReaderWriter,
+  // Purging deletes the post, its slug guard, revisions, view counter and the images nothing else shows.
+  purgePost: trashPurger,
   // The media library. Uploading signs a POST form for one `uploads/` key (a presigned POST carries
   // the signer's permission, so the signer may put uploads and nothing else); confirming checks the
   // upload's bytes, has the image function make the variants, registers the record and deletes the
@@ -409,7 +430,13 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     ...leadNotifier,
     captchaKey: true,
   },
-  listLeads: { tables: { leads: leadsRead } },
+  // The inbox reads its page and how many leads each status holds (not the weekly figures).
+  listLeads: {
+    tables: {
+      leads: leadsRead,
+      stats: { access: ['read'], keyPrefixes: STATS_KEY_PREFIXES.leadStatuses },
+    },
+  },
   exportLeads: { tables: { leads: leadsRead } },
   getLead: { tables: { leads: leadsRead } },
   // A status change moves the status counters and, out of spam, notifies at once. The admin's
@@ -455,6 +482,9 @@ export const BACKFILL_LEAD_STATS_GRANTS: FunctionGrants = {
     content: { access: ['read', 'write'], keyPrefixes: [KEY_PREFIXES.job] },
   },
 };
+
+/** The Trash's hourly job: purges posts trashed more than 30 days ago, as `purgePost` does. */
+export const PURGE_TRASH_JOB_GRANTS: FunctionGrants = trashPurger;
 
 /** The publishing job: finds scheduled posts that are due, publishes them, invalidates their pages. */
 export const PUBLISH_JOB_GRANTS: FunctionGrants = {

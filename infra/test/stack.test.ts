@@ -153,6 +153,7 @@ const parametersOf = (fnId: string): string[] =>
     .map((r) => /:parameter(\/[^"]*)"/.exec(JSON.stringify(r))?.[1] ?? JSON.stringify(r))
     .sort();
 const retryJob = () => functionByDescription(s.template, 'Re-sends lead e-mails');
+const trashJob = () => functionByDescription(s.template, 'Deletes for good the posts trashed');
 const backfillJob = () => functionByDescription(s.template, 'Counts the leads stored before');
 const imageFunction = () => functionByDescription(s.template, 'Makes the responsive variants');
 const migrateFunction = () => functionByDescription(s.template, 'Moves data: images');
@@ -332,7 +333,7 @@ describe('prod stack', () => {
     });
 
     it('lets the post writers change content, release images and refresh the CDN, and nothing of leads', () => {
-      for (const name of ['createPost', 'updatePost', 'deletePost', 'restoreRevision']) {
+      for (const name of ['createPost', 'updatePost', 'restoreRevision']) {
         const fnId = opFunction(name).id;
         const statements = grantsOfFn(fnId);
         expect(dynamoStatements(fnId, 'leads'), name).toEqual([]);
@@ -356,14 +357,23 @@ describe('prod stack', () => {
           images: ['s3:DeleteObject'],
           banners: ['s3:DeleteObject'],
         });
-      for (const name of ['deletePost', 'restoreRevision'])
-        expect(mediaAccessOf(opFunction(name).id), name).toEqual({
+      for (const id of [
+        opFunction('restoreRevision').id,
+        opFunction('purgePost').id,
+        trashJob().id,
+      ])
+        expect(mediaAccessOf(id), id).toEqual({
           images: ['s3:DeleteObject'],
           banners: ['s3:DeleteObject'],
         });
-      expect(
-        dynamoStatements(opFunction('deletePost').id, 'views').flatMap((st) => st.actions),
-      ).toContain('dynamodb:DeleteItem');
+      // Deleting only moves a post to the Trash: one content write and its pages refreshed.
+      expect(mediaAccessOf(opFunction('deletePost').id)).toEqual({});
+      expect(dynamoStatements(opFunction('deletePost').id, 'views')).toEqual([]);
+      for (const id of [opFunction('purgePost').id, trashJob().id])
+        expect(
+          dynamoStatements(id, 'views').flatMap((st) => st.actions),
+          id,
+        ).toContain('dynamodb:DeleteItem');
       expect(
         dynamoStatements(opFunction('createPost').id, 'views').flatMap((st) => st.actions),
       ).not.toContain('dynamodb:DeleteItem');
@@ -452,12 +462,18 @@ describe('prod stack', () => {
       for (const name of ['listLeads', 'exportLeads', 'getLead']) {
         const statements = grantsOfFn(opFunction(name).id);
         expect(statements.flatMap((st) => st.actions).sort(), name).toEqual(
-          [...TABLE_ACTIONS.read].sort(),
+          [...TABLE_ACTIONS.read, ...(name === 'listLeads' ? TABLE_ACTIONS.read : [])].sort(),
         );
         expect(new Set(statements.flatMap((st) => referencedIds(st.Resource)))).toEqual(
-          new Set([tableId('leads')]),
+          new Set([tableId('leads'), ...(name === 'listLeads' ? [tableId('stats')] : [])]),
         );
       }
+      // The inbox's status counts ("Spam · 3"), not the weekly figures nor the counted markers.
+      const inbox = opFunction('listLeads').id;
+      expect(tableAccessOf(inbox, 'stats')).toEqual({
+        'LEAD_STATUS*': [...TABLE_ACTIONS.read].sort(),
+      });
+      expect(envOf(inbox)).toMatchObject({ STATS_TABLE: { Ref: tableId('stats') } });
     });
   });
 
@@ -631,7 +647,7 @@ describe('prod stack', () => {
       const process = imageFunction().id;
       const migrate = migrateFunction().id;
       const writers = ['createPost', 'updatePost'];
-      const releasers = [...writers, 'deletePost', 'restoreRevision'];
+      const releasers = [...writers, 'purgePost', 'restoreRevision'];
       const expected: [MediaPrefixKey, string, string[]][] = [
         // Only the upload signer, the spec's multipart banner and the migration write raw uploads…
         ['uploads', 's3:PutObject', ids(['createUpload', ...writers], [migrate])],
@@ -642,10 +658,10 @@ describe('prod stack', () => {
         ['images', 's3:PutObject', ids([], [process])],
         ['images', 's3:GetObject', []],
         // …and only releasing an image (a post writer, the media page) deletes it.
-        ['images', 's3:DeleteObject', ids([...releasers, 'deleteMedia'])],
+        ['images', 's3:DeleteObject', ids([...releasers, 'deleteMedia'], [trashJob().id])],
         ['banners', 's3:PutObject', []],
         ['banners', 's3:GetObject', ids([], [migrate])],
-        ['banners', 's3:DeleteObject', ids(releasers, [migrate])],
+        ['banners', 's3:DeleteObject', ids(releasers, [migrate, trashJob().id])],
       ];
       for (const [prefix, action, fns] of expected)
         expect(holders(prefix, action), `${action} on ${prefix}/`).toEqual(fns);
@@ -1175,6 +1191,37 @@ describe('prod stack', () => {
       });
     });
 
+    it('links the invitation and the reset code e-mails to the sign-in page at the site’s own address', () => {
+      const [pool] = resourcesOf(s.template, 'AWS::Cognito::UserPool');
+      const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+      const siteUrl = `https://\${${distribution?.id}.DomainName}`;
+      // A message as CloudFormation joins it, the distribution's address written ${Id.DomainName}.
+      const text = (value: unknown): string => {
+        const join = z
+          .object({ 'Fn::Join': z.tuple([z.literal(''), z.array(z.unknown())]) })
+          .parse(value)['Fn::Join'][1];
+        const getAtt = z.object({ 'Fn::GetAtt': z.array(z.string()) });
+        return join
+          .map((p) =>
+            typeof p === 'string' ? p : `\${${getAtt.parse(p)['Fn::GetAtt'].join('.')}}`,
+          )
+          .join('');
+      };
+      const message = z.object({ EmailMessage: z.unknown() });
+      const props = z
+        .object({
+          AdminCreateUserConfig: z.object({ InviteMessageTemplate: message }),
+          VerificationMessageTemplate: message,
+        })
+        .parse(pool?.props);
+      const invitation = text(props.AdminCreateUserConfig.InviteMessageTemplate.EmailMessage);
+      expect(invitation).toBe(ACCOUNT_EMAILS.invitation.body(siteUrl));
+      expect(invitation).toContain(`href="${siteUrl}/creative-login"`);
+      expect(text(props.VerificationMessageTemplate.EmailMessage)).toBe(
+        ACCOUNT_EMAILS.passwordReset.body(siteUrl),
+      );
+    });
+
     it('creates both staff groups, and sends invitations and reset codes as the stage sender with the ACCOUNT_EMAILS texts', () => {
       for (const group of STAFF_GROUPS)
         s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
@@ -1192,13 +1239,13 @@ describe('prod stack', () => {
           AllowAdminCreateUserOnly: true,
           InviteMessageTemplate: {
             EmailSubject: ACCOUNT_EMAILS.invitation.subject,
-            EmailMessage: ACCOUNT_EMAILS.invitation.body,
+            EmailMessage: Match.anyValue(),
           },
         },
         VerificationMessageTemplate: Match.objectLike({
           DefaultEmailOption: 'CONFIRM_WITH_CODE',
           EmailSubject: ACCOUNT_EMAILS.passwordReset.subject,
-          EmailMessage: ACCOUNT_EMAILS.passwordReset.body,
+          EmailMessage: Match.anyValue(),
         }),
         Policies: {
           PasswordPolicy: {

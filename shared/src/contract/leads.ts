@@ -134,14 +134,17 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/user/lead/list',
     auth: 'admin',
-    summary: 'A page of enquiries, newest first.',
+    summary: 'A page of enquiries, newest first, with how many leads each status holds.',
     request: {
       encodings: [],
       query: leadListQuery,
     },
     status: 200,
     kind: 'json',
-    response: pageOf(lead),
+    response: pageOf(lead).extend({
+      /** Every lead there is now per status, whatever the filters (the inbox's "Spam · 3"). */
+      counts: z.record(leadStatusField, z.number().int().nonnegative()),
+    }),
     errors: [400, 401, 403],
   },
   getLead: {

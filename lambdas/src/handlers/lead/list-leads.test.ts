@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, lead as leadSchema, LEAD_PAGE_SIZE, type OperationName } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../test/harness';
 import { leadRepository } from '../../adapters/lead-repository';
+import { DynamoStatsStore } from '../../adapters/stats-store';
 import type { NewLead } from '../../domain/lead-ports';
 
 let stack: TestStack;
 let adminToken: string;
 const TOTAL = 2 * LEAD_PAGE_SIZE + 5;
+const SPAM_IDS = ['SPAM0000', 'SPAM0001', 'SPAM0002'];
 /** Ids newest first, as the inbox must list them. */
 const newestFirst: string[] = [];
 
@@ -43,7 +45,34 @@ beforeAll(async () => {
     return lead;
   });
   const shuffled = [...leads].sort((a, b) => (a.id.charCodeAt(7) % 3) - (b.id.charCodeAt(7) % 3));
-  for (const lead of shuffled) await repo.create(lead);
+  // Spam the day before: out of the inbox's default view and of its default export.
+  const spam = SPAM_IDS.map((id, i) => {
+    const {
+      email_attempts: _e,
+      webhook_attempts: _w,
+      ...lead
+    } = leadSchema.parse({
+      id,
+      created_at: new Date(Date.UTC(2025, 3, 30, 9, i)).toISOString(),
+      name: `Bot ${i}`,
+      phone: '+1 312 555 0199',
+      email: `bot${i}@example.com`,
+      subject: 'SEO',
+      message: 'cheap pills',
+      page: null,
+      email_attempts: 0,
+      status: 'spam',
+      spam_reason: 'too-fast',
+      email_status: 'held',
+      webhook_status: 'held',
+    });
+    return lead;
+  });
+  const stats = new DynamoStatsStore();
+  for (const lead of [...shuffled, ...spam]) {
+    await repo.create(lead);
+    await stats.leadReceived({ ...lead, email_attempts: 0, webhook_attempts: 0 });
+  }
   newestFirst.push(...leads.map((l) => l.id).reverse());
 });
 afterAll(async () => {
@@ -127,7 +156,21 @@ describe('listLeads', () => {
       results: [],
       next: null,
       previous: buildPath('listLeads', {}, { page: 8 }),
+      counts: expect.any(Object),
     });
+  });
+
+  it('says how many leads each status holds, spam included, whatever the view', async () => {
+    const counts = { new: TOTAL, contacted: 0, qualified: 0, won: 0, lost: 0, spam: 3 };
+    const inbox = await stack.invoke('listLeads', { token: adminToken });
+    expect(inbox.json).toMatchObject({ counts });
+    expect(idsOf(inbox.json).some((id) => id.startsWith('SPAM'))).toBe(false);
+    const spam = await stack.invoke('listLeads', {
+      token: adminToken,
+      query: { status: 'spam', q: 'bot 1' },
+    });
+    expect(idsOf(spam.json)).toEqual(['SPAM0001']);
+    expect(spam.json).toMatchObject({ counts });
   });
 
   it('filters and searches, and its page links keep the filters', async () => {
@@ -160,7 +203,12 @@ describe('listLeads', () => {
       token: adminToken,
       query: { status: 'won', from: '2025-05-02' },
     });
-    expect(none.json).toEqual({ results: [], next: null, previous: null });
+    expect(none.json).toEqual({
+      results: [],
+      next: null,
+      previous: null,
+      counts: expect.any(Object),
+    });
   });
 
   it.each([
@@ -184,7 +232,7 @@ describe('listLeads', () => {
 });
 
 describe('exportLeads', () => {
-  it('downloads every lead as CSV, newest first, formulas neutralised and RFC 4180 quoted', async () => {
+  it('downloads every lead but spam (the inbox default) as CSV, newest first, formulas neutralised and RFC 4180 quoted', async () => {
     const res = await stack.invoke('exportLeads', { token: adminToken });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -197,9 +245,9 @@ describe('exportLeads', () => {
         'status,spam_reason,source,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,' +
         'landing_page,referrer,webhook_status,webhook_attempts,updated_at',
     );
-    expect(lines.filter((l) => l.startsWith('LEAD')).map((l) => l.slice(0, 8))).toEqual(
-      newestFirst,
-    );
+    // Exactly the default view: every lead but spam.
+    expect(lines.slice(1, -1).map((l) => l.slice(0, 8))).toEqual(newestFirst);
+    expect(res.body).not.toContain('SPAM00');
     expect(res.body).toContain(
       `LEAD0007,2025-05-01T09:07:00.000Z,"'=HYPERLINK(""http://evil.example"",""click"")",v7@example.com,'+1 312 555 0100,SEO,Hi,,pending,0,new,,direct,,,,,,,,,off,0,\r\n`,
     );
@@ -209,6 +257,20 @@ describe('exportLeads', () => {
     expect(res.body).toContain(
       `LEAD0005,2025-05-01T09:05:00.000Z,Visitor 5,v5@example.com,'+1 312 555 0100,SEO,Hi,,pending,0,new,,newsletter,Newsletter,,'=cmd,,,,/seo?utm_source=Newsletter,,off,0,\r\n`,
     );
+  });
+
+  it('exports exactly the view of a status filter: spam only when asked for', async () => {
+    const rowsOf = async (status: string) => {
+      const res = await stack.invoke('exportLeads', { token: adminToken, query: { status } });
+      expect(res.status).toBe(200);
+      return res.body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((l) => l.slice(0, 8));
+    };
+    expect(await rowsOf('spam')).toEqual([...SPAM_IDS].reverse());
+    expect(await rowsOf('new')).toEqual(newestFirst);
+    expect(await rowsOf('won')).toEqual([]);
   });
 
   it('exports only the filtered leads when given the inbox filters', async () => {

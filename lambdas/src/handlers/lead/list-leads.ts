@@ -1,8 +1,14 @@
 import { defineHandler } from '../../lib/http';
 import { listLeadsPage } from '../../domain/leads-inbox';
 import { leadRepository } from '../../adapters/lead-repository';
+import { DynamoStatsStore } from '../../adapters/stats-store';
 
-/** GET /api/user/lead/list?page=N&status&subject&source&from&to&q (admin): the inbox, newest first. */
+const stats = new DynamoStatsStore();
+
+/**
+ * GET /api/user/lead/list?page=N&status&subject&source&from&to&q (admin): the inbox, newest first,
+ * with every status's count (spam included) from the aggregates.
+ */
 export const handler = defineHandler('listLeads', async (req) => ({
-  body: await listLeadsPage(leadRepository(), req.query),
+  body: await listLeadsPage(leadRepository(), stats, req.query),
 }));
