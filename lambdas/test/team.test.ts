@@ -97,6 +97,10 @@ describe('inviting a member', () => {
     const [mail] = mails;
     expect(mail?.subject).toBe(ACCOUNT_EMAILS.invitation.subject);
     const text = mail?.body.text ?? mail?.body.html ?? '';
+    // The sign-in link is absolute, on the site's address (SITE_URL), in both parts.
+    const signIn = `${stack.env.SITE_URL}/creative-login`;
+    expect(text).toContain(`Sign in at ${signIn} with your e-mail`);
+    expect(mail?.body.html).toContain(`<a href="${signIn}">`);
     const temporary = /temporary password: (\S+)\n/.exec(text)?.[1];
     expect(temporary, text).toBeTruthy();
     const answer = await stack.signIn(invitee, temporary ?? '');

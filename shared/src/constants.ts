@@ -219,24 +219,36 @@ export const AUDIT = { pageSize: 50, retentionDays: 400 } as const;
 
 /**
  * The e-mails the user pool sends: its invitation (temporary password) and verification (password
- * reset code) messages. `{username}` and `{####}` are Cognito's placeholders; the CDK sets these on
- * the pool and the local stand-in renders the same text into the SES stand-in's inbox.
+ * reset code) messages, each linking to the sign-in page at the stage's site address (`siteUrl`,
+ * `https://…` without a trailing slash: a link in an e-mail is always absolute). `{username}` and
+ * `{####}` are Cognito's placeholders; the CDK sets these on the pool and the local stand-in renders
+ * the same text into the SES stand-in's inbox.
  */
 export const ACCOUNT_EMAILS = {
   invitation: {
     subject: 'You are invited to the agency admin',
-    body:
-      'You have been added to the agency admin.<br><br>Sign in at /creative-login with your e-mail {username} ' +
+    body: (siteUrl: string) =>
+      `You have been added to the agency admin.<br><br>Sign in at ${signInLink(siteUrl)} with your e-mail {username} ` +
       'and this temporary password: {####}<br><br>You will choose your own password at that first sign-in. ' +
       `The temporary password works for ${PASSWORD_POLICY.tempPasswordDays} days.`,
   },
   passwordReset: {
     subject: 'Your agency admin password reset code',
-    body:
+    body: (siteUrl: string) =>
       'Someone asked to reset the password of your agency admin account.<br><br>Your code is {####}<br><br>' +
+      `Enter it on the sign-in page: ${signInLink(siteUrl)}<br><br>` +
       'If that was not you, ignore this e-mail: your password stays as it is.',
   },
 } as const;
+
+/** The staff sign-in page (the web app's `login` route), which the account e-mails link to. */
+export const ADMIN_SIGN_IN_PATH = '/creative-login';
+
+/** The sign-in page as an absolute link, its address also as the text (mail clients that show text only). */
+function signInLink(siteUrl: string): string {
+  const href = `${siteUrl.replace(/\/+$/, '')}${ADMIN_SIGN_IN_PATH}`;
+  return `<a href="${href}">${href}</a>`;
+}
 
 /** A team member's role as the team API names it (access.ts maps each to its Cognito group). */
 export const ROLES = ['admin', 'editor'] as const;

@@ -69,15 +69,12 @@ export class Auth extends Construct {
         fromEmail: props.mail.from,
         sesRegion: Stack.of(this).region,
       }),
-      userInvitation: {
-        emailSubject: ACCOUNT_EMAILS.invitation.subject,
-        emailBody: ACCOUNT_EMAILS.invitation.body,
-      },
+      // The bodies link to the site, whose address is known once it exists (setSiteUrl).
+      userInvitation: { emailSubject: ACCOUNT_EMAILS.invitation.subject },
       // Cognito sends the password reset code with the verification message.
       userVerification: {
         emailStyle: cognito.VerificationEmailStyle.CODE,
         emailSubject: ACCOUNT_EMAILS.passwordReset.subject,
-        emailBody: ACCOUNT_EMAILS.passwordReset.body,
       },
       deletionProtection: props.protectData,
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -136,6 +133,23 @@ export class Auth extends Construct {
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
     });
+  }
+
+  /**
+   * The site address (`https://…`) the pool's invitation and reset e-mails link to: links in an
+   * e-mail are absolute. Set once the site exists, which is built after the pool (it fronts the API
+   * the pool guards).
+   */
+  setSiteUrl(siteUrl: string): void {
+    const pool = this.userPool.node.defaultChild as cognito.CfnUserPool;
+    pool.addPropertyOverride(
+      'AdminCreateUserConfig.InviteMessageTemplate.EmailMessage',
+      ACCOUNT_EMAILS.invitation.body(siteUrl),
+    );
+    pool.addPropertyOverride(
+      'VerificationMessageTemplate.EmailMessage',
+      ACCOUNT_EMAILS.passwordReset.body(siteUrl),
+    );
   }
 
   /** The JWT issuer of this pool, as API Gateway and aws-jwt-verify expect it. */

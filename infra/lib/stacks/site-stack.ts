@@ -130,6 +130,7 @@ export class SiteStack extends Stack {
     for (const job of Object.values(this.jobs)) job.connectSite(site);
     this.images.connectSite(site);
     this.render.setSiteUrl(this.site.url);
+    this.auth.setSiteUrl(this.site.url);
 
     new CfnOutput(this, OUTPUTS.siteUrl, {
       value: this.site.url,

@@ -69,13 +69,13 @@ describe('composeLeadEmail', () => {
   it('keeps the text part verbatim with every field', () => {
     expect(mail.text).toContain('<script>alert("x")</script> & <b>bold</b>\nsecond line');
     expect(mail.text).toContain('Phone: +1 (312) 555-0100');
-    expect(mail.text).toContain('Page: /contact-us');
+    expect(mail.text).toContain('Page: https://www.agency.test/contact-us');
     expect(mail.text).toContain('Reference: 01J0000000000000000000000A');
   });
 
   it('says where the lead came from and links to its page in the admin', () => {
     expect(mail.text).toContain('Source: google (cpc / spring <sale>)');
-    expect(mail.text).toContain('Landing page: /services?utm_source=google');
+    expect(mail.text).toContain('Landing page: https://www.agency.test/services?utm_source=google');
     expect(mail.text).toContain(
       'Open the lead in the admin: https://www.agency.test/admin/leads/01J0000000000000000000000A',
     );
@@ -83,6 +83,27 @@ describe('composeLeadEmail', () => {
     expect(mail.html).toContain(
       '<a href="https://www.agency.test/admin/leads/01J0000000000000000000000A">',
     );
+  });
+});
+
+describe('links in a lead e-mail', () => {
+  it('are all absolute: the admin link, and the pages the enquiry names on the site’s address', () => {
+    const mail = composeLeadEmail(
+      {
+        ...lead,
+        message: 'Please call me back.',
+        landing_page: 'https://partner.example/offer',
+        page: '/contact-us',
+      },
+      { from: 'a@agency.test', to: 'b@agency.test', siteUrl: 'https://www.agency.test' },
+    );
+    const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\/www\.agency\.test\//);
+    // No path a reader would have to complete: every "/x" follows a host.
+    expect(mail.text.match(/(?<![\w.:/-])\/[a-z][\w/-]*/gi)).toBeNull();
+    expect(mail.text).toContain('Landing page: https://partner.example/offer');
+    expect(mail.text).toContain('Page: https://www.agency.test/contact-us');
   });
 });
 

@@ -62,22 +62,29 @@ export const recipients = (list: string): string[] =>
     .map((a) => a.trim())
     .filter((a) => a.length > 0);
 
-/** Rows of the enquiry as [label, value]. */
-const rowsOf = (lead: Lead): Array<[string, string]> => [
+/**
+ * A page of the site as a reader can open it from a mail: a path the form recorded (`/contact-us`)
+ * on the site's address; an address already absolute (another site's) as it is.
+ */
+export const siteAddress = (siteUrl: string, page: string): string =>
+  page.startsWith('/') && !page.startsWith('//') ? `${siteUrl}${page}` : page;
+
+/** Rows of the enquiry as [label, value]; the pages it names are absolute addresses. */
+const rowsOf = (lead: Lead, siteUrl: string): Array<[string, string]> => [
   ['Name', lead.name],
   ['E-mail', lead.email],
   ['Phone', lead.phone],
   ['Subject', lead.subject],
   ['Source', leadSourceText(lead)],
-  ['Landing page', lead.landing_page ?? '(not given)'],
-  ['Page', lead.page ?? '(not given)'],
+  ['Landing page', lead.landing_page ? siteAddress(siteUrl, lead.landing_page) : '(not given)'],
+  ['Page', lead.page ? siteAddress(siteUrl, lead.page) : '(not given)'],
   ['Received', lead.created_at],
   ['Reference', lead.id],
 ];
 
 /** The agency's notification of a new enquiry. */
 export function composeLeadEmail(lead: Lead, settings: LeadMailSettings): MailMessage {
-  const rows = rowsOf(lead);
+  const rows = rowsOf(lead, settings.siteUrl);
   const link = adminLeadUrl(settings.siteUrl, lead.id);
   const text = [
     ...rows.map(([k, v]) => `${k}: ${v}`),

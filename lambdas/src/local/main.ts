@@ -173,6 +173,8 @@ async function main(): Promise<void> {
     const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
     const shownUrl =
       settings.SITE_URL ?? (settings.HOST === '127.0.0.1' ? `http://localhost:${port}` : localUrl);
+    // The user pool's e-mails link to the site at this address, as the stage's pool does to its own.
+    standIns.setSiteUrl(shownUrl);
     // Now that the port is known, the one complete environment, handed over before any handler
     // runs: the listen promise settles in a microtask, ahead of any request's I/O callback.
     applyLocalEnvironment(

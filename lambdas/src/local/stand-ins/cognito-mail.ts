@@ -9,8 +9,9 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../provisioning/provision';
 /**
  * The user pool's e-mails, delivered to the SES stand-in (its inbox is the one `npm start`
  * prints) instead of cognito-local's console box: in AWS the pool sends them through SES with the
- * ACCOUNT_EMAILS templates the CDK sets (invitation = AdminCreateUser's temporary password,
- * verification = ForgotPassword's code), `{username}` and `{####}` replaced. Sources we have no
+ * ACCOUNT_EMAILS templates the CDK sets with the stage's site address (invitation =
+ * AdminCreateUser's temporary password, verification = ForgotPassword's code), `{username}` and
+ * `{####}` replaced; here the site address is the local stack's. Sources we have no
  * template for get Cognito's default verification message. SMS is not used by this pool.
  */
 type Source = Parameters<Messages['deliver']>[1];
@@ -21,10 +22,14 @@ const DEFAULT_VERIFICATION = {
   body: 'Your verification code is {####}. ',
 } as const;
 
-function templateOf(source: Source): { subject: string; body: string } {
-  if (source === 'AdminCreateUser') return ACCOUNT_EMAILS.invitation;
-  if (source === 'ForgotPassword') return ACCOUNT_EMAILS.passwordReset;
-  return DEFAULT_VERIFICATION;
+function templateOf(source: Source, siteUrl: string): { subject: string; body: string } {
+  const ours =
+    source === 'AdminCreateUser'
+      ? ACCOUNT_EMAILS.invitation
+      : source === 'ForgotPassword'
+        ? ACCOUNT_EMAILS.passwordReset
+        : null;
+  return ours ? { subject: ours.subject, body: ours.body(siteUrl) } : DEFAULT_VERIFICATION;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,8 +39,9 @@ export function renderAccountEmail(
   source: Source,
   username: string,
   code: string,
+  siteUrl: string,
 ): { subject: string; html: string; text: string } {
-  const template = templateOf(source);
+  const template = templateOf(source, siteUrl);
   // Replacer functions: a `$` in a generated password must not be read as a pattern.
   // Cognito fills {username} in invitations only ("You can't use the {username} placeholder in
   // verification email messages", developerguide/cognito-user-pool-settings-message-templates.html).
@@ -46,7 +52,9 @@ export function renderAccountEmail(
   const text = template.body
     .replaceAll('{username}', () => named)
     .replaceAll('{####}', () => code)
-    .replace(/<br\s*\/?>/g, '\n');
+    .replace(/<br\s*\/?>/g, '\n')
+    // Our templates' links show their address as their text: the text part keeps the address.
+    .replace(/<\/?a\b[^>]*>/g, '');
   return { subject: template.subject, html, text };
 }
 
@@ -56,7 +64,7 @@ export function renderAccountEmail(
  */
 export class SesAccountMessages implements Messages {
   constructor(
-    private readonly ses: () => { endpoint: string; from: string },
+    private readonly ses: () => { endpoint: string; from: string; siteUrl: string },
     /** The error the pool answers when the mail cannot be sent (CodeDeliveryFailureException). */
     private readonly deliveryFailed: () => Error,
   ) {}
@@ -77,8 +85,8 @@ export class SesAccountMessages implements Messages {
     }
     // The pool signs in with e-mail addresses: the invitation names the address the person types.
     const username = user.Attributes.find((a) => a.Name === 'email')?.Value ?? user.Username;
-    const mail = renderAccountEmail(source, username, code);
-    const { endpoint, from } = this.ses();
+    const { endpoint, from, siteUrl } = this.ses();
+    const mail = renderAccountEmail(source, username, code, siteUrl);
     const client = new SESv2Client({
       region: LOCAL_REGION,
       credentials: LOCAL_CREDENTIALS,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import * as z from 'zod';
+import { LOCAL_STACK } from '@agency/shared';
 import { LOCAL_CREDENTIALS } from '../provisioning/provision';
 import { handler as staffScopes } from '../../workers/staff-scopes';
 import { SesAccountMessages } from './cognito-mail';
@@ -77,6 +78,11 @@ export interface StandIns {
   /** Stop the SES stand-in (to test "mail down"); `sesStart()` brings it back on the same port. */
   sesStop(): Promise<void>;
   sesStart(): Promise<void>;
+  /**
+   * The site address the user pool's e-mails link to (the CDK sets the stage's on the pool); until
+   * set, the default local address (LOCAL_STACK.url). Set it once the stack's address is known.
+   */
+  setSiteUrl(url: string): void;
   stop(): Promise<void>;
 }
 
@@ -187,6 +193,7 @@ async function startS3(
 async function startCognito(
   opts: Required<Pick<StandInOptions, 'dataDir' | 'host'>> & StandInOptions,
   sesEndpoint: string,
+  site: { url: string },
 ): Promise<{ server: Server; port: number }> {
   // aws-sdk v2 (a dependency of cognito-local, used only for Lambda triggers and KMS we do not use) prints an end-of-support note.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
@@ -257,7 +264,7 @@ async function startCognito(
     cognito: cognitoService,
     config,
     messages: new SesAccountMessages(
-      () => ({ endpoint: sesEndpoint, from: mailFrom }),
+      () => ({ endpoint: sesEndpoint, from: mailFrom, siteUrl: site.url }),
       () =>
         new errors.CognitoError('CodeDeliveryFailureException', 'Unable to deliver the message.'),
     ),
@@ -320,7 +327,8 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     stops.push(sesStop);
 
     // After SES: the user pool delivers its e-mails to the SES stand-in.
-    const cognito = await startCognito(opts, url(host, sesPort));
+    const site: { url: string } = { url: LOCAL_STACK.url };
+    const cognito = await startCognito(opts, url(host, sesPort), site);
     stops.push(() => close(cognito.server));
 
     const lambda = createLambdaApi();
@@ -353,6 +361,9 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       },
       sesStop,
       sesStart,
+      setSiteUrl: (siteUrl: string) => {
+        site.url = siteUrl;
+      },
       stop: stopAll,
     };
   } catch (error) {
