@@ -6,7 +6,7 @@ import './altcha-widget.css';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { useEffect, useRef } from 'react';
-import { contract } from '@agency/shared';
+import { buildPath } from '@agency/shared';
 import { env } from '../../lib/env';
 import type { CaptchaState } from './use-captcha';
 
@@ -19,6 +19,24 @@ for (const alg of ['SHA-256', 'SHA-384', 'SHA-512'] as const)
 export interface AltchaWidgetProps {
   /** Solving, verified (with its payload), or unsolved again (expired, failed, reset). */
   onState: (state: CaptchaState) => void;
+  /** The page view's signed start, carried into every challenge fetched after the first. */
+  start: string | null;
+}
+
+/** Where the widget fetches its challenge: with the page view's start once there is one. */
+export const challengeUrl = (start: string | null): string =>
+  `${env.VITE_API_BASE}${buildPath('getCaptchaChallenge', {}, start ? { start } : undefined)}`;
+
+/**
+ * Whether a click lands on the widget's checkbox while it is verified. ALTCHA unticks a verified
+ * box when clicked, and the next focus in the form then fetches a new challenge: a visitor used to
+ * reCAPTCHA clicks it out of habit and loses the tick for nothing. A verified box stays ticked.
+ */
+export function isClickOnVerifiedBox(el: AltchaWidgetElement, event: Event): boolean {
+  if (typeof el.getState !== 'function' || el.getState() !== 'verified') return false;
+  return event
+    .composedPath()
+    .some((t) => t instanceof HTMLInputElement && t.type === 'checkbox' && el.contains(t));
 }
 
 interface StateDetail {
@@ -47,10 +65,11 @@ function captchaStateOf({ state, payload }: StateDetail): CaptchaState | null {
 
 /**
  * The ALTCHA proof-of-work widget (lazy chunk), fetching its challenge from the API and solving it
- * as soon as the visitor is in the form (`auto="onfocus"`): the challenge's signed issue time is
- * when the visitor started, which the server measures the fill time from.
+ * as soon as the visitor is in the form (`auto="onfocus"`): the first challenge's signed start is
+ * when the visitor started, which the server measures the fill time from; later challenges (after a
+ * failed send, or an expired one) carry that start.
  */
-export default function AltchaWidget({ onState }: AltchaWidgetProps) {
+export default function AltchaWidget({ onState, start }: AltchaWidgetProps) {
   const ref = useRef<AltchaWidgetElement>(null);
   const onStateRef = useRef(onState);
   onStateRef.current = onState;
@@ -74,21 +93,20 @@ export default function AltchaWidget({ onState }: AltchaWidgetProps) {
       )
         void el.verify();
     };
+    const keepTicked = (e: Event): void => {
+      // Cancelling the click leaves the box checked and fires no change event.
+      if (isClickOnVerifiedBox(el, e)) e.preventDefault();
+    };
     el.addEventListener('statechange', onChange);
     el.addEventListener('load', startInForm);
+    el.addEventListener('click', keepTicked, { capture: true });
     startInForm();
     return () => {
       el.removeEventListener('statechange', onChange);
       el.removeEventListener('load', startInForm);
+      el.removeEventListener('click', keepTicked, { capture: true });
     };
   }, []);
 
-  return (
-    <altcha-widget
-      ref={ref}
-      auto="onfocus"
-      challenge={`${env.VITE_API_BASE}${contract.getCaptchaChallenge.path}`}
-      name="altcha"
-    />
-  );
+  return <altcha-widget ref={ref} auto="onfocus" challenge={challengeUrl(start)} name="altcha" />;
 }

@@ -54,9 +54,6 @@ function isApiError(err: unknown): err is { name: 'ApiError'; message: string } 
   );
 }
 
-/** Added to the fill time a retry waits out: the challenge is issued a moment after it is asked for. */
-const RETRY_MARGIN_MS = 500;
-
 const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.';
 
 /**
@@ -75,7 +72,6 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const sendingRef = useRef(false);
-  const failedRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Read from the page at send time: whatever filled it (a bot, not a person) is what counts.
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -129,10 +125,8 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       setPopup(POPUP_MISSING_CAPTCHA);
       return;
     }
-    // After a failed send the form fetched a fresh challenge, and the server measures the fill time
-    // from its signed issue time: a quick second try would be filed as a bot's (LEAD_SPAM). The
-    // visitor has been on the form for longer than that, so the retry waits out the rest.
-    if (failedRef.current) await captcha.challengeAged(LEAD_SPAM.minFillMs + RETRY_MARGIN_MS);
+    // A retry after a failed send carries a fresh challenge, but that challenge carries the page
+    // view's signed start, so the server still measures the fill time from the first interaction.
     try {
       // The API client (with the contract's schemas) loads on first submit, keeping it out of page load.
       const { callApi } = await import('../../lib/api-client');
@@ -156,7 +150,6 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       fireConversionPixel(env.VITE_CONVERSION_PIXEL_URL);
       void navigate(THANK_YOU_PATH);
     } catch (err) {
-      failedRef.current = true;
       setPopup(isApiError(err) ? err.message : SERVER_FAILURE);
       // A verified solution is accepted once by the server: ask for a fresh one.
       captcha.reset();
@@ -266,7 +259,12 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           />
         </div>
         <div className="enquiry__field enquiry__field--wide">
-          <CaptchaField key={captcha.key} started={started} onState={captcha.onState} />
+          <CaptchaField
+            key={captcha.key}
+            started={started}
+            onState={captcha.onState}
+            start={captcha.start}
+          />
         </div>
         <div className="enquiry__actions">
           <button type="submit" className="btn btn--primary" disabled={sending}>
