@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IMAGE_MIMES, pictureSources, type Image, type MediaItem } from '@agency/shared';
 import { isAbort, useUploadImage, type UploadStage } from './upload-image';
 import { formatBytes } from './format-bytes';
+import { MediaPicker } from './editor-media-picker';
 
 /** The banner the form shows: the post's own, or one just uploaded (then its file name and size are known). */
 export interface ShownBanner {
@@ -24,7 +25,7 @@ export const shownFromItem = (item: MediaItem): ShownBanner => ({
 export interface BannerInputProps {
   id: string;
   banner: ShownBanner | null;
-  /** An image was uploaded (its library entry), or the banner was removed (null). */
+  /** An image was uploaded or picked from the library (its library entry), or the banner was removed (null). */
   onChange: (item: MediaItem | null) => void;
   /** Whether an upload is under way (the form waits for it before saving). */
   onBusy: (busy: boolean) => void;
@@ -62,8 +63,10 @@ function BannerPreview({ banner }: { banner: ShownBanner }) {
 }
 
 /**
- * The post's banner: choosing a file uploads it to the media library at once (progress, cancel),
- * then shows it from its variants with its size and dimensions; the form saves only its id.
+ * The post's banner as WordPress and Ghost show it: the current image (thumbnail, file, size) with
+ * Replace, Choose from library and Remove; without one, Upload image and Choose from library. An
+ * upload goes to the media library at once (progress, cancel), a library image is taken as it is;
+ * either way the form saves only the image's id.
  */
 export function BannerInput({
   id,
@@ -76,7 +79,9 @@ export function BannerInput({
 }: BannerInputProps) {
   const upload = useUploadImage();
   const [uploading, setUploading] = useState<{ filename: string; stage: UploadStage } | null>(null);
+  const [picking, setPicking] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   // Leaving the form cancels an upload nobody will use.
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -110,16 +115,20 @@ export function BannerInput({
     banner?.bytes !== undefined ? formatBytes(banner.bytes) : undefined,
     image ? `${image.width} × ${image.height} px` : undefined,
   ].filter(Boolean);
+  const describedBy = error ? errorId : undefined;
 
   return (
     <div className="banner-input">
+      {/* Opened by Upload image / Replace: a bare file input would say "No file chosen" beside a banner. */}
       <input
+        ref={fileInput}
         id={id}
         type="file"
+        hidden
         accept={IMAGE_MIMES.join(',')}
         disabled={uploading !== null}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(e) => {
           const file = e.target.files?.[0];
           // Cleared so choosing the same file again uploads it again.
@@ -143,24 +152,55 @@ export function BannerInput({
           <button
             type="button"
             className="btn btn--outline"
+            aria-describedby={describedBy}
             onClick={() => controller.current?.abort()}
           >
             Cancel upload
           </button>
         </div>
       ) : (
-        banner && (
-          <div className="banner-input__current">
-            {/* Its own box: a <picture>'s <source>s would count as flex items and push it aside. */}
-            <div className="banner-input__image">
-              <BannerPreview banner={banner} />
-            </div>
-            {details.length > 0 && <p className="banner-input__details">{details.join(' · ')}</p>}
-            <button type="button" className="btn btn--outline" onClick={() => onChange(null)}>
-              Remove banner
+        <div className="banner-input__current">
+          {banner ? (
+            <>
+              {/* Its own box: a <picture>'s <source>s would count as flex items and push it aside. */}
+              <div className="banner-input__image">
+                <BannerPreview banner={banner} />
+              </div>
+              {details.length > 0 && <p className="banner-input__details">{details.join(' · ')}</p>}
+            </>
+          ) : (
+            <p className="banner-input__details">No banner: the post shows without an image.</p>
+          )}
+          <div className="banner-input__actions">
+            <button
+              type="button"
+              className="btn btn--outline"
+              aria-describedby={describedBy}
+              onClick={() => fileInput.current?.click()}
+            >
+              {banner ? 'Replace' : 'Upload image'}
             </button>
+            <button type="button" className="btn btn--outline" onClick={() => setPicking(true)}>
+              Choose from library
+            </button>
+            {banner && (
+              <button type="button" className="btn btn--outline" onClick={() => onChange(null)}>
+                Remove banner
+              </button>
+            )}
           </div>
-        )
+        </div>
+      )}
+      {picking && (
+        <MediaPicker
+          currentId={image?.id}
+          onPick={(item) => {
+            setPicking(false);
+            onError(null);
+            onChange(item);
+          }}
+          onClose={() => setPicking(false)}
+        />
       )}
     </div>
   );

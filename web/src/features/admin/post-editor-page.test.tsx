@@ -31,17 +31,27 @@ const addRoutes = { '/add-blog': <PostEditorPage /> };
 const editRoutes = { '/edit-blog/:slug': <PostEditorPage /> };
 
 describe('add blog', () => {
-  it('makes the slug follow every title edit while staying editable, with Select placeholders', async () => {
+  it('makes the slug follow the title until the author types one, with Select placeholders', async () => {
     fakeApi(lists);
     renderAdmin('/add-blog', addRoutes);
     const title = await screen.findByLabelText('Title');
     const slug = screen.getByLabelText('Slug title');
-    fireEvent.change(title, { target: { value: 'My  First Post' } });
-    expect(slug).toHaveValue('my-first-post');
-    fireEvent.change(slug, { target: { value: 'custom-slug' } });
-    expect(slug).toHaveValue('custom-slug');
+    fireEvent.change(title, {
+      target: { value: "How we rebuilt a regional retailer's checkout (in 6 weeks)!" },
+    });
+    expect(slug).toHaveValue('how-we-rebuilt-a-regional-retailers-checkout-in-6-weeks');
+    fireEvent.change(slug, { target: { value: 'Checkout Story' } });
+    fireEvent.blur(slug);
+    // What was typed is tidied into a slug, and title edits no longer touch it.
+    expect(slug).toHaveValue('checkout-story');
     fireEvent.change(title, { target: { value: 'My First Post Again' } });
+    expect(slug).toHaveValue('checkout-story');
+    // Emptied, it follows the title again.
+    fireEvent.change(slug, { target: { value: '' } });
+    fireEvent.blur(slug);
     expect(slug).toHaveValue('my-first-post-again');
+    fireEvent.change(title, { target: { value: 'Ærøskøbing Straße' } });
+    expect(slug).toHaveValue('aeroskobing-strasse');
     const category = screen.getByLabelText('Category');
     expect(within(category).getByRole('option', { name: 'Select' })).toBeDisabled();
     expect(await within(category).findByRole('option', { name: 'Branding' })).toBeInTheDocument();
@@ -93,7 +103,10 @@ describe('add blog', () => {
     await screen.findByText('Uploading harbour.jpg: 50%');
     // Saving while it uploads waits, saying why.
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(input).toHaveAccessibleDescription(/still uploading/);
+    expect(screen.getByText(/The banner is still uploading/)).toHaveAttribute(
+      'id',
+      `${input.id}-error`,
+    );
 
     const preview = await screen.findByRole('img', { name: 'Banner' });
     expect(screen.getByText('harbour.jpg · 4.8 MB · 4000 × 3000 px')).toBeInTheDocument();
@@ -162,9 +175,7 @@ describe('add blog', () => {
     const file = new File([new Uint8Array([1, 2, 3])], 'banner.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [file] } });
     await waitFor(() =>
-      expect(input).toHaveAccessibleDescription(
-        'file banner.png: must be a JPEG, PNG, WebP, GIF or AVIF image',
-      ),
+      expect(input).toHaveAccessibleDescription('Must be a JPEG, PNG, WebP, GIF or AVIF image.'),
     );
     expect(screen.queryByRole('img', { name: 'Banner' })).toBeNull();
     expect(api.calls('confirmUpload')).toHaveLength(1);
@@ -178,9 +189,7 @@ describe('add blog', () => {
       target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
     });
     await waitFor(() =>
-      expect(input).toHaveAccessibleDescription(
-        'file notes.txt: must be a JPEG, PNG, WebP, GIF or AVIF image',
-      ),
+      expect(input).toHaveAccessibleDescription('Must be a JPEG, PNG, WebP, GIF or AVIF image.'),
     );
     expect(api.calls('createUpload')).toEqual([]);
   });
@@ -282,26 +291,129 @@ describe('publishing', () => {
     expect(screen.getByRole('button', { name: 'Publish now' })).toBeInTheDocument();
   });
 
-  it('offers Unpublish and Update on a published post, and no schedule', async () => {
+  it('offers Unpublish, View post and Update on a published post, and no schedule', async () => {
+    const live = makePost({
+      id: 13,
+      title: 'Live post',
+      slug: 'live',
+      content: '<p>As published.</p>',
+      meta_description: 'As published.',
+      category: { id: 1, category: 'SEO' },
+      version: 1,
+    });
     const api = fakeApi({
       ...lists,
-      getPost: () => ({
-        body: {
-          data: { post: makePost({ id: 13, slug: 'live' }), prev_post: null, next_post: null },
-        },
-      }),
+      getPost: () => ({ body: { data: { post: live, prev_post: null, next_post: null } } }),
       updatePost: () => ({
-        body: {
-          data: makePost({ id: 13, slug: 'live', status: 'draft', publish_at: null, version: 2 }),
-        },
+        body: { data: { ...live, status: 'draft', publish_at: null, version: 2 } },
       }),
     });
     renderAdmin('/edit-blog/live', editRoutes);
-    fireEvent.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    expect(await screen.findByRole('link', { name: 'View post' })).toHaveAttribute(
+      'href',
+      '/blog/live',
+    );
     expect(screen.queryByLabelText(/^Publish at/)).toBeNull();
+    // Cancel leaves the post as it is.
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    let confirm = screen.getByRole('alertdialog', { name: 'Unpublish this post?' });
+    expect(confirm).toHaveTextContent('It goes off the blog now and becomes a draft.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls('updatePost')).toHaveLength(0);
+    // With edits in the form, the dialog says they are not saved, and they are not.
+    fireEvent.change(screen.getByLabelText('Title'), {
+      target: { value: 'Half-written new title' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    confirm = screen.getByRole('alertdialog', { name: 'Unpublish this post?' });
+    expect(confirm).toHaveTextContent('Your unsaved edits are not saved or published');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Unpublish' }));
     const popup = await screen.findByRole('dialog', { name: 'Success!' });
-    expect(popup).toHaveTextContent('Unpublished: saved as a draft.');
-    expect(api.calls('updatePost')[0]?.body).toMatchObject({ status: 'draft', id: '13' });
+    expect(popup).toHaveTextContent('Your edits are still in the form, not saved.');
+    expect(api.calls('updatePost')[0]?.body).toEqual({
+      id: '13',
+      version: '1',
+      title: 'Live post',
+      slug: 'live',
+      content: '<p>As published.</p>',
+      head_tag: '',
+      meta_description: 'As published.',
+      category_id: '1',
+      author_id: '1',
+      status: 'draft',
+    });
+    expect(screen.getByLabelText('Title')).toHaveValue('Half-written new title');
+    expect(screen.queryByRole('link', { name: 'View post' })).toBeNull();
+  });
+
+  it('keeps a published post’s slug when the title changes, and warns when the slug itself changes', async () => {
+    fakeApi({
+      ...lists,
+      getPost: () => ({
+        body: {
+          data: {
+            post: makePost({ id: 21, title: 'Old title', slug: 'old-title' }),
+            prev_post: null,
+            next_post: null,
+          },
+        },
+      }),
+    });
+    renderAdmin('/edit-blog/old-title', editRoutes);
+    const title = await screen.findByLabelText('Title');
+    const slug = screen.getByLabelText('Slug title');
+    fireEvent.change(title, { target: { value: 'A much better title' } });
+    expect(slug).toHaveValue('old-title');
+    expect(screen.queryByRole('status', { name: '' })).toBeNull();
+    fireEvent.change(slug, { target: { value: 'better-title' } });
+    expect(slug).toHaveAccessibleDescription(
+      /live at \/blog\/old-title\. When you update, its address becomes \/blog\/better-title/,
+    );
+  });
+
+  it('a draft whose slug was typed by hand keeps it when the title changes', async () => {
+    fakeApi({
+      ...lists,
+      getPost: () => ({
+        body: {
+          data: {
+            post: makePost({ id: 22, title: 'Draft', slug: 'my-own-slug', status: 'draft' }),
+            prev_post: null,
+            next_post: null,
+          },
+        },
+      }),
+    });
+    renderAdmin('/edit-blog/my-own-slug', editRoutes);
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Draft two' } });
+    expect(screen.getByLabelText('Slug title')).toHaveValue('my-own-slug');
+  });
+
+  it('moves the focus to the first field in error and brings its message into view', async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      scrolled.push(this.textContent ?? '');
+    });
+    fakeApi({
+      ...lists,
+      createPost: () => ({
+        status: 400,
+        body: {
+          error: 'meta_description: must be at most 300 characters',
+          field: 'meta_description',
+          code: 'too_long',
+        },
+      }),
+    });
+    renderAdmin('/add-blog', addRoutes);
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Long one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const meta = screen.getByLabelText('Meta description');
+    await waitFor(() => expect(meta).toHaveFocus());
+    expect(meta).toHaveAttribute('aria-invalid', 'true');
+    expect(scrolled.at(-1)).toMatch(/at most 300 characters/);
   });
 });
 
@@ -403,7 +515,8 @@ describe('edit blog', () => {
       id: '9',
       version: '3',
       title: 'Nine edited',
-      slug: 'nine-edited',
+      // Published: the address stays what it was.
+      slug: 'nine',
     });
     fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
 

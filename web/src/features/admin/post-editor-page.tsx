@@ -4,16 +4,20 @@ import {
   useCallback,
   useEffect,
   useId,
+  useRef,
   useState,
   type FormEvent,
   type ReactNode,
 } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { slugify, TIMINGS, type MediaItem, type Post } from '@agency/shared';
+import { POST_LIMITS, slugify, TIMINGS, type MediaItem, type Post } from '@agency/shared';
 import { ApiError, type BodyValue } from '../../lib/api-client';
 import { Popup } from '../../components/popup';
 import { AdminLayout } from './admin-layout';
+import { postPath } from '../blog/paths';
 import { BannerInput, shownFromItem, type ShownBanner } from './banner-input';
+import { ConfirmDialog } from './confirm-dialog';
+import editorCss from './editor.css?inline';
 import { classifySaveError, type PostField } from './post-form-errors';
 import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from './publish-time';
 import { StatusBadge } from './status-badge';
@@ -36,6 +40,7 @@ interface Values {
   author_id: string;
   content: string;
   head_tag: string;
+  meta_description: string;
   /**
    * The banner chosen since the form was loaded, as JSON (`BannerChoice`), or '' for none: kept in
    * the working copy so a crash after a long upload does not lose which image was chosen.
@@ -65,6 +70,7 @@ const EMPTY: Values = {
   author_id: '',
   content: '',
   head_tag: '',
+  meta_description: '',
   banner: '',
 };
 
@@ -75,8 +81,51 @@ const valuesOf = (p: Post): Values => ({
   author_id: p.author ? String(p.author.id) : '',
   content: p.content,
   head_tag: p.head_tag,
+  meta_description: p.meta_description,
   banner: '',
 });
+
+/** Whether the form shows something the stored post does not have (the banner choice aside). */
+const differs = (a: Values, b: Values): boolean =>
+  (Object.keys(a) as (keyof Values)[]).some((k) => k !== 'banner' && a[k] !== b[k]);
+
+/**
+ * Whether the slug still follows the title: never once the post is published (its address is out
+ * there), nor once the author has typed a slug of their own (one that is not the title's).
+ */
+const slugFollowsTitle = (v: Values, status: Post['status'] | undefined): boolean =>
+  status !== 'published' && v.slug === slugify(v.title);
+
+/** The fields in the order the form shows them: a refused save goes to the first one in error. */
+const FORM_ORDER: readonly PostField[] = [
+  'title',
+  'slug',
+  'category_id',
+  'content',
+  'meta_description',
+  'head_tag',
+  'banner_image',
+  'author_id',
+  'publish_at',
+];
+
+/**
+ * Bring a field's error message into view and put the caret in the field: the control named `id`,
+ * or inside a rich text or a button group, the first thing in the field that takes focus.
+ */
+function showFieldError(id: string): void {
+  const message = document.getElementById(`${id}-error`);
+  const control = document.getElementById(id);
+  const field = message?.closest<HTMLElement>('.form-field');
+  const first = (selector: string) => field?.querySelector<HTMLElement>(selector) ?? null;
+  const target =
+    control?.matches('input:not([hidden]), select, textarea') === true
+      ? control
+      : (first('[contenteditable="true"]') ??
+        first('input:not([hidden]), select, textarea, button'));
+  message?.scrollIntoView?.({ block: 'center' });
+  target?.focus({ preventScroll: true });
+}
 
 const bannerOf = (p: Post | undefined): ShownBanner | null =>
   p?.banner_image ? { image: p.banner, path: p.banner_image } : null;
@@ -158,6 +207,14 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   const [saving, setSaving] = useState<Intent | null>(null);
   const [success, setSuccess] = useState<{ message: string; then?: string } | null>(null);
   const [savedCount, setSavedCount] = useState(0);
+  /** The form's values as the server holds them: what "unsaved edits" are measured against. */
+  const [stored, setStored] = useState<Values>(loaded);
+  /** Whether the slug is still the title's: set when the form opens, and when a working copy comes back. */
+  const [slugFollows, setSlugFollows] = useState(() => slugFollowsTitle(loaded, existing?.status));
+  const [confirmUnpublish, setConfirmUnpublish] = useState(false);
+  /** Set by a refused save: once its messages are drawn, the first field in error takes the focus. */
+  const showError = useRef(false);
+  const generalRef = useRef<HTMLDivElement>(null);
   const categories = useCategories();
   const authors = useAuthors();
 
@@ -166,10 +223,36 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  const follows = slugFollows && saved?.status !== 'published';
   const onTitle = (title: string): void => {
-    setValues((v) => ({ ...v, title, slug: slugify(title) }));
-    setErrors((e) => ({ ...e, title: undefined, slug: undefined }));
+    setValues((v) => ({ ...v, title, ...(follows ? { slug: slugify(title) } : {}) }));
+    setErrors((e) => ({ ...e, title: undefined, ...(follows ? { slug: undefined } : {}) }));
   };
+
+  const onSlug = (slug: string): void => {
+    set('slug', slug);
+    setSlugFollows(false);
+  };
+
+  /** Leaving the slug field tidies what was typed into a slug; an emptied one follows the title again (drafts). */
+  const onSlugBlur = (): void => {
+    const typed = values.slug;
+    if (typed.trim() === '' && saved?.status !== 'published') {
+      setSlugFollows(true);
+      set('slug', slugify(values.title));
+    } else if (typed.trim() !== '' && slugify(typed) !== '' && slugify(typed) !== typed) {
+      set('slug', slugify(typed));
+    }
+  };
+
+  // After a refused save: the first field in error (or the general message) comes into view.
+  useEffect(() => {
+    if (!showError.current) return;
+    showError.current = false;
+    const first = FORM_ORDER.find((f) => errors[f]);
+    if (first) showFieldError(id(first));
+    else generalRef.current?.scrollIntoView?.({ block: 'center' });
+  });
 
   const choose = (choice: BannerChoice | null): void => {
     setBanner(choice ? choice.shown : bannerOf(saved ?? undefined));
@@ -208,6 +291,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   const save = async (intent: Intent): Promise<void> => {
     if (saving) return;
     if (bannerBusy) {
+      showError.current = true;
       setErrors((e) => ({
         ...e,
         banner_image: 'The banner is still uploading: save once it is done.',
@@ -215,7 +299,10 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
       return;
     }
     const lifecycle = publication(intent);
-    if (!lifecycle) return;
+    if (!lifecycle) {
+      showError.current = true;
+      return;
+    }
     setGeneral(null);
     setStale(null);
     setSaving(intent);
@@ -231,6 +318,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
         ? await api('createPost', { body })
         : await api('updatePost', { body: { ...body, id: saved.id, version } });
       autosave.saved(values);
+      setStored(values);
       setSuccess({
         message: successMessage(intent, isNew, saved, data),
         // A new post goes to the list once published, else to its own editor (preview, schedule).
@@ -252,10 +340,62 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
       }
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
-      const problem = classifySaveError(err);
-      if (problem.kind === 'field') setErrors((x) => ({ ...x, [problem.field]: problem.message }));
-      else if (problem.kind === 'stale') setStale(problem.message);
-      else setGeneral(problem.message);
+      showProblem(err);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  /** Show why a save was refused, where it belongs, and bring it into view. */
+  const showProblem = (err: unknown): void => {
+    const problem = classifySaveError(err);
+    showError.current = true;
+    if (problem.kind === 'field') setErrors((x) => ({ ...x, [problem.field]: problem.message }));
+    else if (problem.kind === 'stale') setStale(problem.message);
+    else setGeneral(problem.message);
+  };
+
+  /** Unsaved edits: what the form shows differs from the stored post, or a new banner is chosen. */
+  const dirty = differs(values, stored) || bannerMedia !== undefined;
+
+  /**
+   * Unpublish changes the status only: the stored version becomes a draft, exactly as it is, and
+   * whatever is being edited stays in the form unsaved (as in Ghost and WordPress, taking a post
+   * offline never publishes or saves other edits on the way).
+   */
+  const unpublish = async (): Promise<void> => {
+    if (!saved || saving) return;
+    setConfirmUnpublish(false);
+    setGeneral(null);
+    setStale(null);
+    setSaving('draft');
+    try {
+      const { data } = await api('updatePost', {
+        body: {
+          id: saved.id,
+          version,
+          title: saved.title,
+          slug: saved.slug,
+          content: saved.content,
+          head_tag: saved.head_tag,
+          meta_description: saved.meta_description,
+          category_id: saved.category ? saved.category.id : '',
+          author_id: saved.author ? saved.author.id : '',
+          status: 'draft',
+        },
+      });
+      setSaved(data);
+      setVersion(data.version);
+      setStored(valuesOf(data));
+      setSavedCount((n) => n + 1);
+      setSuccess({
+        message: dirty
+          ? 'Unpublished: the post is a draft and off the blog. Your edits are still in the form, not saved.'
+          : 'Unpublished: the post is a draft and off the blog.',
+      });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      showProblem(err);
     } finally {
       setSaving(null);
     }
@@ -267,10 +407,13 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
     void save(saved?.status === 'published' ? 'update' : 'draft');
   };
 
-  const describedBy = (f: PostField): string | undefined =>
-    errors[f] ? `${id(f)}-error` : undefined;
+  const describedBy = (f: PostField, ...more: (string | false)[]): string | undefined =>
+    [errors[f] ? `${id(f)}-error` : '', ...more].filter(Boolean).join(' ') || undefined;
   const contentLabelId = `${id('content')}-label`;
   const status = saved?.status;
+  const live = status === 'published' && saved ? saved : null;
+  /** The author is changing the address of a live post: say so at the field. */
+  const movesAddress = live !== null && values.slug.trim() !== live.slug;
   const button = (intent: Intent, label: string, busyLabel: string, primary = false) => (
     <button
       type="button"
@@ -284,7 +427,78 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
 
   return (
     <>
+      <style href="agency-editor" precedence="default">
+        {editorCss}
+      </style>
       <form className="post-form" onSubmit={onSubmit} noValidate>
+        {/* Save, Publish, Update, Unpublish and Preview stay in view however long the post is. */}
+        <div className="post-form__bar" role="group" aria-label="Post actions">
+          <p className="post-form__status">
+            {saved ? (
+              <>
+                <span>Status:</span> <StatusBadge post={saved} />
+                {live?.publish_at && (
+                  <span className="post-form__hint">since {formatLocal(live.publish_at)}</span>
+                )}
+              </>
+            ) : (
+              <span>New post</span>
+            )}
+          </p>
+          <div className="post-form__actions">
+            {existing && (
+              <Link to={pagePath('adminList')} className="btn btn--outline">
+                Back
+              </Link>
+            )}
+            {live ? (
+              <button
+                type="button"
+                className="btn btn--outline"
+                disabled={saving !== null}
+                onClick={() => setConfirmUnpublish(true)}
+              >
+                {saving === 'draft' ? 'Unpublishing…' : 'Unpublish'}
+              </button>
+            ) : (
+              button('draft', 'Save draft', 'Saving…')
+            )}
+            {saved && (
+              <Link
+                to={pageHref('preview', { id: String(saved.id) })}
+                target="_blank"
+                rel="noopener"
+                className="btn btn--outline"
+                aria-describedby={id('preview-hint')}
+              >
+                Preview
+              </Link>
+            )}
+            {live && (
+              <a
+                href={postPath(live.slug)}
+                target="_blank"
+                rel="noopener"
+                className="btn btn--outline"
+              >
+                View post
+              </a>
+            )}
+            {live
+              ? button('update', 'Update', 'Saving…', true)
+              : button(
+                  'publish',
+                  status === 'scheduled' ? 'Publish now' : 'Publish',
+                  'Publishing…',
+                  true,
+                )}
+          </div>
+        </div>
+        {saved && (
+          <p className="post-form__hint" id={id('preview-hint')}>
+            Preview opens in a new tab and shows the last saved version.
+          </p>
+        )}
         {autosave.offer && (
           <RestoreBanner
             savedAt={autosave.offer.savedAt}
@@ -292,6 +506,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
               const copy = autosave.restore();
               if (copy) {
                 setValues(copy);
+                setSlugFollows(slugFollowsTitle(copy, saved?.status));
                 const choice = readChoice(copy.banner);
                 if (choice) choose(choice);
               }
@@ -299,21 +514,13 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
             onDiscard={autosave.discard}
           />
         )}
-        {saved && (
-          <p className="post-form__status">
-            <span>Status:</span> <StatusBadge post={saved} />
-            {saved.status === 'published' && saved.publish_at && (
-              <span className="post-form__hint">since {formatLocal(saved.publish_at)}</span>
-            )}
-          </p>
-        )}
         {general && (
-          <p className="form-error" role="alert">
-            {general}
-          </p>
+          <div ref={generalRef} className="form-error" role="alert">
+            <p>{general}</p>
+          </div>
         )}
         {stale && (
-          <div className="form-error form-error--stale" role="alert">
+          <div ref={generalRef} className="form-error form-error--stale" role="alert">
             <p>
               Someone else changed this post after you opened it, so your update was not saved. (
               {stale})
@@ -342,10 +549,24 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
             id={id('slug')}
             type="text"
             value={values.slug}
-            onChange={(e) => set('slug', e.target.value)}
+            onChange={(e) => onSlug(e.target.value)}
+            onBlur={onSlugBlur}
             aria-invalid={errors.slug ? true : undefined}
-            aria-describedby={describedBy('slug')}
+            aria-describedby={describedBy('slug', movesAddress && id('slug-moves'))}
           />
+          {movesAddress ? (
+            <p className="post-form__warning" id={id('slug-moves')} role="status">
+              This post is live at {postPath(live.slug)}. When you update, its address becomes{' '}
+              {postPath(values.slug.trim() || '…')}: links people saved or shared use the old one.
+            </p>
+          ) : (
+            live && (
+              <p className="post-form__hint">
+                The address stays {postPath(live.slug)} whatever the title says; change it here only
+                if you must.
+              </p>
+            )
+          )}
         </Field>
         <Field id={id('category_id')} label="Category" error={errors.category_id}>
           <select
@@ -379,6 +600,26 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
               describedBy={describedBy('content')}
             />
           </Suspense>
+        </Field>
+        <Field id={id('meta_description')} label="Meta description" error={errors.meta_description}>
+          <textarea
+            id={id('meta_description')}
+            rows={3}
+            maxLength={POST_LIMITS.metaDescriptionMax}
+            value={values.meta_description}
+            onChange={(e) => set('meta_description', e.target.value)}
+            aria-invalid={errors.meta_description ? true : undefined}
+            aria-describedby={describedBy('meta_description', id('meta_description-hint'))}
+          />
+          <p className="post-form__hint post-form__counted" id={id('meta_description-hint')}>
+            <span>
+              What search engines and link previews (Facebook, LinkedIn, X) show under the title.
+              Left empty, the start of the post is used.
+            </span>
+            <span>
+              {values.meta_description.length} / {POST_LIMITS.metaDescriptionMax}
+            </span>
+          </p>
         </Field>
         <Field id={id('head_tag')} label="Header tag" error={errors.head_tag}>
           <textarea
@@ -450,40 +691,19 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
             </div>
           </div>
         )}
-        <div className="post-form__actions">
-          {existing && (
-            <Link to={pagePath('adminList')} className="btn btn--outline">
-              Back
-            </Link>
-          )}
-          {status === 'published'
-            ? button('draft', 'Unpublish', 'Unpublishing…')
-            : button('draft', 'Save draft', 'Saving…')}
-          {saved && (
-            <Link
-              to={pageHref('preview', { id: String(saved.id) })}
-              target="_blank"
-              rel="noopener"
-              className="btn btn--outline"
-              aria-describedby={id('preview-hint')}
-            >
-              Preview
-            </Link>
-          )}
-          {status === 'published'
-            ? button('update', 'Update', 'Saving…', true)
-            : button(
-                'publish',
-                status === 'scheduled' ? 'Publish now' : 'Publish',
-                'Publishing…',
-                true,
-              )}
-        </div>
-        {saved && (
-          <p className="post-form__hint" id={id('preview-hint')}>
-            Preview opens in a new tab and shows the last saved version.
-          </p>
-        )}
+        <ConfirmDialog
+          open={confirmUnpublish}
+          title="Unpublish this post?"
+          message={
+            dirty
+              ? 'It goes off the blog now and becomes a draft, as it was last saved. Your unsaved edits are not saved or published: they stay in the form, to save as a draft or publish later.'
+              : 'It goes off the blog now and becomes a draft. Readers following a link to it will find nothing until you publish it again.'
+          }
+          confirmLabel="Unpublish"
+          busy={saving !== null}
+          onConfirm={() => void unpublish()}
+          onCancel={() => setConfirmUnpublish(false)}
+        />
         <Popup
           open={success !== null}
           variant="success"

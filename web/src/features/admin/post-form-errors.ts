@@ -8,6 +8,7 @@ export const POST_FIELDS = [
   'author_id',
   'content',
   'head_tag',
+  'meta_description',
   'banner_image',
   'publish_at',
 ] as const;
@@ -20,6 +21,7 @@ export const FIELD_LABELS: Record<PostField, string> = {
   author_id: 'Author',
   content: 'Content',
   head_tag: 'Header tag',
+  meta_description: 'Meta description',
   banner_image: 'Banner image',
   publish_at: 'Publish time',
 };

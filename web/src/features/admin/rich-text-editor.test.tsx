@@ -178,6 +178,29 @@ describe('RichTextEditor images', () => {
     unmount();
   });
 
+  it('opens the description next to the clicked image, and closes it on a click elsewhere or Escape', () => {
+    const { quill, unmount } = mount(`<p>Look${stored}</p><p>After</p>`);
+    const img = quill.root.querySelector('img');
+    const group = quill.root.closest<HTMLElement>('.rich-text');
+    if (!img || !group) throw new Error('no image');
+    const rect = (x: number, y: number, w: number, h: number) =>
+      DOMRect.fromRect({ x, y, width: w, height: h });
+    // jsdom lays nothing out: the editor's box at (100, 50), the image 300 px in and 400 px down.
+    vi.spyOn(group, 'getBoundingClientRect').mockReturnValue(rect(100, 50, 800, 1200));
+    vi.spyOn(img, 'getBoundingClientRect').mockReturnValue(rect(400, 450, 320, 240));
+    fireEvent.click(img);
+    const popover = screen.getByRole('group', { name: 'Image description' });
+    // Just under the image (its bottom is 640 px down the box), from its left edge.
+    expect(popover.style.top).toBe('646px');
+    expect(popover.style.left).toBe('300px');
+    fireEvent.click(quill.root.querySelector('p:last-child') ?? quill.root);
+    expect(screen.queryByRole('group', { name: 'Image description' })).toBeNull();
+    fireEvent.click(img);
+    fireEvent.keyDown(screen.getByLabelText(/Describe the selected image/), { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'Image description' })).toBeNull();
+    unmount();
+  });
+
   it('shows a refused upload in place, naming the file, until dismissed', async () => {
     library(() => ({
       status: 415,
@@ -189,7 +212,7 @@ describe('RichTextEditor images', () => {
       quill.uploader.upload({ index: 4, length: 0 }, [photo('notes.png', 'image/png')]);
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('file notes.png: must be a JPEG, PNG, WebP, GIF or AVIF image');
+    expect(alert).toHaveTextContent(/^Must be a JPEG, PNG, WebP, GIF or AVIF image\.$/);
     expect(seen.html).toBe('<p>Text</p>');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss the error about notes.png' }));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -205,7 +228,7 @@ describe('RichTextEditor images', () => {
       quill.uploader.upload({ index: 0, length: 0 }, [photo('IMG_0001.heic', 'image/heic')]);
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'file IMG_0001.heic: must be a JPEG, PNG, WebP, GIF or AVIF image',
+      'Must be a JPEG, PNG, WebP, GIF or AVIF image.',
     );
     expect(server.requests).toEqual([]);
     unmount();

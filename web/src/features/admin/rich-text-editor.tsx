@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import ReactQuill from 'react-quill-new';
 import Quill, { Delta } from 'quill';
 import { IMAGE_MIMES, MEDIA_LIMITS } from '@agency/shared';
@@ -144,8 +153,9 @@ export default function RichTextEditor({
     if (group.current) nameToolbar(group.current);
     const q = editor.current?.getEditor();
     if (!q) return;
+    // A click on an image opens its description beside it; a click anywhere else in the text closes it.
     const onImageClick = (e: MouseEvent): void => {
-      if (e.target instanceof HTMLImageElement && Quill.find(e.target)) setDescribed(e.target);
+      setDescribed(e.target instanceof HTMLImageElement && Quill.find(e.target) ? e.target : null);
     };
     q.root.addEventListener('click', onImageClick);
     const stopPlaceholders = handlePlaceholderClicks(q);
@@ -154,6 +164,52 @@ export default function RichTextEditor({
       stopPlaceholders();
     };
   }, []);
+  /** Where the description popover sits: just under the image, inside the editor's box. */
+  const [anchor, setAnchor] = useState<{ top: number; left: number } | null>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = group.current;
+    const q = editor.current?.getEditor();
+    if (!described || !box || !q) {
+      setAnchor(null);
+      return;
+    }
+    const place = (): void => {
+      if (!described.isConnected) {
+        setDescribed(null);
+        return;
+      }
+      const image = described.getBoundingClientRect();
+      const outer = box.getBoundingClientRect();
+      const width = popover.current?.offsetWidth ?? Math.min(360, outer.width);
+      setAnchor({
+        top: image.bottom - outer.top + 6,
+        left: Math.max(0, Math.min(image.left - outer.left, outer.width - width)),
+      });
+    };
+    place();
+    // The image moves as text is typed above it, and with the window's width.
+    q.on('editor-change', place);
+    window.addEventListener('resize', place);
+    return () => {
+      q.off('editor-change', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [described]);
+  useEffect(() => {
+    if (anchor) popover.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [anchor]);
+  const closeDescription = (): void => {
+    setDescribed(null);
+    quill()?.focus();
+  };
+  const onPopoverKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape' || e.key === 'Enter') {
+      e.preventDefault();
+      e.stopPropagation();
+      closeDescription();
+    }
+  };
   const describe = (alt: string): void => {
     const q = quill();
     const blot = described ? Quill.find(described) : null;
@@ -198,7 +254,14 @@ export default function RichTextEditor({
         modules={modules}
       />
       {described?.isConnected && (
-        <div className="rich-text__alt">
+        <div
+          ref={popover}
+          className="rich-text__alt"
+          role="group"
+          aria-label="Image description"
+          style={anchor ? { top: anchor.top, left: anchor.left } : { visibility: 'hidden' }}
+          onKeyDown={onPopoverKey}
+        >
           <label htmlFor={altId}>
             Describe the selected image for people who cannot see it (leave empty if it is only
             decoration)
@@ -211,7 +274,7 @@ export default function RichTextEditor({
             maxLength={MEDIA_LIMITS.altMax}
             onChange={(e) => describe(e.target.value)}
           />
-          <button type="button" className="btn btn--outline" onClick={() => setDescribed(null)}>
+          <button type="button" className="btn btn--outline" onClick={closeDescription}>
             Done
           </button>
         </div>
