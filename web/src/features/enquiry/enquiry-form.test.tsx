@@ -1,5 +1,4 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { LEAD_SPAM } from '@agency/shared';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
