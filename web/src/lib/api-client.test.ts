@@ -73,7 +73,7 @@ describe('callApi', () => {
   it("reads the spec's { error } alone as a sentence about no field", async () => {
     fetchMock.mockResolvedValue(json(400, { error: 'slug: is taken' }));
     await expect(callApi('getPost', { body: { slug: 'x' } })).rejects.toMatchObject({
-      message: 'Slug: is taken.',
+      message: 'slug: is taken.',
       field: undefined,
       code: undefined,
     });
@@ -172,7 +172,18 @@ describe('personSentence', () => {
   });
   it('keeps a sentence about no field, or about another one, whole', () => {
     expect(personSentence('That code is not right.')).toBe('That code is not right.');
-    expect(personSentence('email: is not valid', 'name')).toBe('Email: is not valid.');
+    expect(personSentence('email: is not valid', 'name')).toBe('email: is not valid.');
     expect(personSentence('Is it?', 'x')).toBe('Is it?');
+  });
+  it('capitalises a leading word, never a name or an address', () => {
+    expect(personSentence('email: ann@example.com is already a member.', 'email')).toBe(
+      'ann@example.com is already a member.',
+    );
+    expect(personSentence('head_tag: iframe is not allowed', 'head_tag')).toBe(
+      'Iframe is not allowed.',
+    );
+    expect(personSentence('name: “SEO” is used by 2 posts', 'name')).toBe(
+      '“SEO” is used by 2 posts.',
+    );
   });
 });

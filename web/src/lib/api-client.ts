@@ -25,9 +25,21 @@ export function personSentence(sentence: string, field?: string): string {
     else if (text.startsWith(`${field} `) && text.includes(': '))
       text = text.slice(text.indexOf(': ') + 2);
   }
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  return ['.', '!', '?'].includes(text.slice(-1)) ? text : `${text}.`;
+  return endSentence(capitalised(text));
 }
+
+const isLowerLetter = (c: string): boolean => c !== c.toUpperCase() && c === c.toLowerCase();
+
+/** A sentence starting with a word of lower-case letters ("is", "must"), capitalised; a name or an address ("ada@example.com") as it is. */
+function capitalised(text: string): string {
+  const word = text.split(' ', 1)[0] ?? '';
+  return word !== '' && [...word].every(isLowerLetter)
+    ? text.charAt(0).toUpperCase() + text.slice(1)
+    : text;
+}
+
+const endSentence = (text: string): string =>
+  text === '' || ['.', '!', '?'].includes(text.slice(-1)) ? text : `${text}.`;
 
 /**
  * A failed API call: the HTTP status (0 when the server could not be reached), the request field

@@ -208,7 +208,7 @@ export async function insertImages(
         else
           update({
             kind: 'failed',
-            message: err instanceof Error ? err.message : `file ${file.name}: the upload failed`,
+            message: err instanceof Error ? err.message : 'The upload failed.',
           });
       }
     }),

@@ -146,7 +146,11 @@ describe('media library page', () => {
         req.body.filename === 'broken.png'
           ? {
               status: 415,
-              body: { error: 'file broken.png: must be a JPEG, PNG, WebP, GIF or AVIF image' },
+              body: {
+                error: 'file broken.png: must be a JPEG, PNG, WebP, GIF or AVIF image',
+                field: 'file',
+                code: 'unsupported-type',
+              },
             }
           : uploadForm(ID),
       confirmUpload: () => {
@@ -169,9 +173,10 @@ describe('media library page', () => {
     expect(
       await screen.findByRole('progressbar', { name: 'Uploading new.jpg' }),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'file broken.png: must be a JPEG, PNG, WebP, GIF or AVIF image',
-    );
+    // Beside the file's name, the reason alone (the name is not repeated in it).
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent(/^Must be a JPEG, PNG, WebP, GIF or AVIF image\.$/);
+    expect(refused.closest('li')).toHaveTextContent('broken.png');
     await screen.findByText('“new.jpg” was added.');
     expect((await screen.findByText('new.jpg', { selector: 'a' })).closest('tr')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss the error about broken.png' }));

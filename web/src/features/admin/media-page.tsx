@@ -85,7 +85,7 @@ function MediaUploads({ onUploaded }: { onUploaded: (item: MediaItem) => void })
       else
         update(key, {
           kind: 'failed',
-          message: err instanceof Error ? err.message : `file ${file.name}: the upload failed`,
+          message: err instanceof Error ? err.message : 'The upload failed.',
         });
     } finally {
       active.current.delete(controller);

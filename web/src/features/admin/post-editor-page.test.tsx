@@ -63,14 +63,17 @@ describe('add blog', () => {
   it('shows a taken slug next to the slug field', async () => {
     const api = fakeApi({
       ...lists,
-      createPost: () => ({ status: 409, body: { error: 'slug: is already taken' } }),
+      createPost: () => ({
+        status: 409,
+        body: { error: 'slug: is already taken', field: 'slug', code: 'taken' },
+      }),
     });
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Dup' } });
     fireEvent.change(await screen.findByTestId('editor'), { target: { value: '<p>Hi</p>' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const slug = screen.getByLabelText('Slug title');
-    await waitFor(() => expect(slug).toHaveAccessibleDescription('Slug is already taken'));
+    await waitFor(() => expect(slug).toHaveAccessibleDescription('Is already taken.'));
     expect(slug).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls('createPost')[0]?.body).toMatchObject({
       title: 'Dup',
@@ -166,7 +169,11 @@ describe('add blog', () => {
       createUpload: () => uploadForm(ID),
       confirmUpload: () => ({
         status: 415,
-        body: { error: 'file banner.png: must be a JPEG, PNG, WebP, GIF or AVIF image' },
+        body: {
+          error: 'file banner.png: must be a JPEG, PNG, WebP, GIF or AVIF image',
+          field: 'file',
+          code: 'unsupported-type',
+        },
       }),
     });
     fakeBucket();
@@ -485,7 +492,10 @@ describe('edit blog', () => {
         if (stale)
           return {
             status: 409,
-            body: { error: 'Someone else changed this post since you opened it.' },
+            body: {
+              error: 'Someone else changed this post since you opened it.',
+              code: 'stale',
+            },
           };
         return {
           body: {

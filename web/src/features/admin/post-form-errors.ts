@@ -35,43 +35,29 @@ export type SaveProblem =
   | { kind: 'stale'; message: string }
   | { kind: 'general'; message: string };
 
-/** "slug: is taken" → "Slug is taken"; other sentences pass through. */
-function fieldSentence(field: PostField, message: string): string {
-  const named = [field, field === 'banner_image' ? 'banner_media' : field].find((f) =>
-    message.startsWith(`${f}: `),
-  );
-  const rest = named === undefined ? null : message.slice(named.length + 2);
-  return rest === null ? message : `${FIELD_LABELS[field]} ${rest}`;
-}
-
-/** Decide where a failed create/update is shown. */
+/**
+ * Decide where a failed create/update is shown, by the API's `field` and `code` (never by its
+ * words). A field's message is the API's sentence without the field's name ("Is already taken."),
+ * shown at that field under its label.
+ */
 export function classifySaveError(err: unknown): SaveProblem {
   if (!(err instanceof ApiError))
     return { kind: 'general', message: 'Something went wrong. Please try again.' };
-  const { status, message } = err;
+  const { message } = err;
+  if (err.code === 'stale') return { kind: 'stale', message };
   // The banner is sent as a library image (`banner_media`); the form shows it at the banner input.
   const field = err.field === 'banner_media' ? 'banner_image' : err.field;
-  if (status === 409) {
-    const aboutSlug =
-      field === 'slug' ||
-      (field === undefined &&
-        /slug/i.test(message) &&
-        !/changed|modified|version|someone/i.test(message));
-    if (aboutSlug) return { kind: 'field', field: 'slug', message: fieldSentence('slug', message) };
-    return { kind: 'stale', message };
-  }
-  if (status === 413 || status === 415) {
-    return {
-      kind: 'field',
-      field: 'banner_image',
-      message: fieldSentence('banner_image', message),
-    };
-  }
-  if (isPostField(field)) return { kind: 'field', field, message: fieldSentence(field, message) };
-  if (status === 400) {
-    if (/head/i.test(message)) return { kind: 'field', field: 'head_tag', message };
-    const named = POST_FIELDS.find((f) => new RegExp(`\\b${f}\\b`).test(message));
-    if (named) return { kind: 'field', field: named, message };
-  }
+  if (isPostField(field)) return { kind: 'field', field, message };
   return { kind: 'general', message };
+}
+
+/**
+ * The fields holding a message, in `order` (the form's, top to bottom; POST_FIELDS by default):
+ * a refused save moves the focus to the first of them.
+ */
+export function fieldsInError(
+  errors: Partial<Record<PostField, string | null | undefined>>,
+  order: readonly PostField[] = POST_FIELDS,
+): PostField[] {
+  return order.filter((field) => Boolean(errors[field]));
 }

@@ -204,7 +204,11 @@ describe('RichTextEditor images', () => {
   it('shows a refused upload in place, naming the file, until dismissed', async () => {
     library(() => ({
       status: 415,
-      body: { error: 'file notes.png: must be a JPEG, PNG, WebP, GIF or AVIF image' },
+      body: {
+        error: 'file notes.png: must be a JPEG, PNG, WebP, GIF or AVIF image',
+        field: 'file',
+        code: 'unsupported-type',
+      },
     }));
     const { quill, seen, unmount } = mount('<p>Text</p>');
     act(() => {

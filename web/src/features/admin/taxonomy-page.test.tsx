@@ -30,7 +30,11 @@ function fakeServer() {
       if (categories.some((c) => c.category.toLowerCase() === name.toLowerCase()))
         return {
           status: 409,
-          body: { error: 'category: another category already has this name' },
+          body: {
+            error: 'category: another category already has this name',
+            field: 'category',
+            code: 'taken',
+          },
         };
       const created = { id: categories.length + 1, category: name };
       categories.push(created);
@@ -63,7 +67,11 @@ function fakeServer() {
     },
     renameAuthor: ({ body }) => ({
       status: 400,
-      body: { error: `name: must be at most 60 characters (got ${body.name?.length})` },
+      body: {
+        error: `name: must be at most 60 characters (got ${body.name?.length})`,
+        field: 'name',
+        code: 'too-long',
+      },
     }),
   });
   return { api, categories, authors };
@@ -163,8 +171,9 @@ describe('categories and authors page', () => {
       target: { value: 'Asha R.' },
     });
     fireEvent.click(authors.getByRole('button', { name: 'Save' }));
+    // Under the name being typed, without the API's field name.
     expect(await authors.findByRole('alert')).toHaveTextContent(
-      'Name must be at most 60 characters (got 7).',
+      /^Must be at most 60 characters \(got 7\)\.$/,
     );
     fireEvent.click(authors.getByRole('button', { name: 'Cancel' }));
     expect(authors.getByText('Asha Rao')).toBeInTheDocument();

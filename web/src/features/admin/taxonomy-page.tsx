@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { TAXONOMY_LIMITS } from '@agency/shared';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorText } from './api-error-text';
 import { AdminLayout } from './admin-layout';
 import { ConfirmDialog } from './confirm-dialog';
 import { useAdminApi } from './use-admin-api';
@@ -30,23 +31,6 @@ interface SectionProps {
 }
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
-
-/**
- * The server's sentence about the name field, without the field's name: "category: is required"
- * → "Name is required.", "name: another author already has this name" → "Another author already
- * has this name."
- */
-function nameProblem(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
-  const rest = err.field ? err.message.slice(err.field.length + 2) : err.message;
-  const sentence = /^(is|must|may) /.test(rest)
-    ? `Name ${rest}`
-    : rest.charAt(0).toUpperCase() + rest.slice(1);
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
-}
-
-const messageOf = (err: unknown): string =>
-  err instanceof Error ? err.message : 'Something went wrong. Please try again.';
 
 /** One name being typed: the text, its problem, and whether it is being sent. */
 function useNameInput(initial = '') {
@@ -79,7 +63,7 @@ function RenameForm({
       onDone(await onRename(item.id, name));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
-      input.setProblem(nameProblem(err));
+      input.setProblem(apiErrorText(err));
       input.setBusy(false);
     }
   };
@@ -143,7 +127,7 @@ function AddForm({
       input.setValue('');
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
-      input.setProblem(nameProblem(err));
+      input.setProblem(apiErrorText(err));
     } finally {
       input.setBusy(false);
     }
@@ -207,7 +191,7 @@ function TaxonomySection({ title, noun, list, onCreate, onRename, onDelete }: Se
     } catch (err) {
       setStatus({
         kind: 'error',
-        text: `“${pending.name}” could not be deleted: ${messageOf(err)}`,
+        text: `“${pending.name}” could not be deleted: ${apiErrorText(err)}`,
       });
     } finally {
       setDeleting(false);

@@ -95,6 +95,32 @@ describe('team page', () => {
     expect(form.getByLabelText('E-mail')).toHaveValue('');
   });
 
+  it('shows a refused invitation at the E-mail field, without the API field name', async () => {
+    renderTeam({
+      inviteMember: () => ({
+        status: 409,
+        body: {
+          error: 'email: eddie@example.com is already a member.',
+          field: 'email',
+          code: 'taken',
+        },
+      }),
+    });
+    await row('Eddie');
+    const form = within(screen.getByRole('form', { name: 'Invite a member' }));
+    const email = form.getByLabelText('E-mail');
+    fireEvent.change(email, { target: { value: 'Eddie@example.com' } });
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Eddie' } });
+    fireEvent.click(form.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('eddie@example.com is already a member.'),
+    );
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(form.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/email:/)).toBeNull();
+  });
+
   it('disables a member with a JSON boolean, and shows them disabled', async () => {
     const { api } = renderTeam();
     fireEvent.click((await row('Eddie')).getByRole('button', { name: 'Disable Eddie' }));

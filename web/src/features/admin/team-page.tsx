@@ -3,8 +3,9 @@ import useSWR from 'swr';
 import { buildPath, ROLES, type Role, type TeamMember } from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
 import { AdminLayout } from './admin-layout';
-import { apiErrorText } from './api-error-text';
+import { apiErrorText, formProblem, type FormProblem } from './api-error-text';
 import { FormError, StatusLine } from './action-status';
+import { FieldError } from './password-fields';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListLoadState } from './paged-list';
 import type { ActionStatus } from './use-confirmed-delete';
@@ -19,6 +20,10 @@ const ROLE_HINT: Record<Role, string> = {
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
+/** The invitation form's fields by the API's names, with the labels people see. */
+const INVITE_FIELDS = { email: 'E-mail', name: 'Name', role: 'Role' } as const;
+type InviteField = keyof typeof INVITE_FIELDS;
+
 /** The invitation: the user pool e-mails the temporary password; the first sign-in sets their own. */
 function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) {
   const api = useAdminApi();
@@ -27,12 +32,19 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('editor');
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<FormProblem<InviteField> | null>(null);
   const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const fieldError = (field: InviteField): string | null =>
+    refused?.field === field ? refused.message : null;
+  const invalid = (field: InviteField) =>
+    fieldError(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setError(null);
+    setRefused(null);
     setBusy(true);
     try {
       const { data } = await api('inviteMember', { body: { email, name, role } });
@@ -42,7 +54,12 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
       onInvited(data);
       emailRef.current?.focus();
     } catch (err) {
-      setError(apiErrorText(err));
+      const problem = formProblem(err, INVITE_FIELDS);
+      if (problem.field === null) setError(problem.message);
+      else {
+        setRefused(problem);
+        (problem.field === 'name' ? nameRef : emailRef).current?.focus();
+      }
     } finally {
       setBusy(false);
     }
@@ -59,7 +76,7 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
       <FormError error={error} />
       <div className="team-invite__fields lead-filters">
         <div className="lead-filters__field">
-          <label htmlFor={`${id}-email`}>E-mail</label>
+          <label htmlFor={`${id}-email`}>{INVITE_FIELDS.email}</label>
           <input
             ref={emailRef}
             id={`${id}-email`}
@@ -67,23 +84,28 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
             autoComplete="off"
             required
             value={email}
+            {...invalid('email')}
             onChange={(e) => setEmail(e.target.value)}
           />
+          <FieldError id={`${id}-email-error`} error={fieldError('email')} />
         </div>
         <div className="lead-filters__field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{INVITE_FIELDS.name}</label>
           <input
+            ref={nameRef}
             id={`${id}-name`}
             type="text"
             autoComplete="off"
             required
             maxLength={100}
             value={name}
+            {...invalid('name')}
             onChange={(e) => setName(e.target.value)}
           />
+          <FieldError id={`${id}-name-error`} error={fieldError('name')} />
         </div>
         <div className="lead-filters__field">
-          <label htmlFor={`${id}-role`}>Role</label>
+          <label htmlFor={`${id}-role`}>{INVITE_FIELDS.role}</label>
           <select
             id={`${id}-role`}
             value={role}

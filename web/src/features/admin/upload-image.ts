@@ -6,7 +6,7 @@ import {
   type ImageMime,
   type MediaItem,
 } from '@agency/shared';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, personSentence } from '../../lib/api-client';
 import { useAdminApi } from './use-admin-api';
 
 /**
@@ -15,7 +15,10 @@ import { useAdminApi } from './use-admin-api';
  * its variants and registers it. The API never carries the file itself.
  */
 
-/** A failed upload, its message naming the file (`file photo.heic: must be …`). */
+/**
+ * A failed upload: `filename` says which file, and the message what is wrong with it ("Must be at
+ * most 20 MB."), without repeating the name the page shows next to it.
+ */
 export class UploadError extends Error {
   override readonly name = 'UploadError';
   constructor(
@@ -39,18 +42,17 @@ export interface UploadOptions {
 
 const MAX_MB = MEDIA_LIMITS.maxBytes / 1024 / 1024;
 /** The server's own sentences, so a file refused here reads as one refused there. */
-export const SIZE_MESSAGE = `must be at most ${MAX_MB} MB`;
-
-const named = (filename: string, message: string): string =>
-  message.startsWith('file ') ? message : `file ${filename}: ${message}`;
+const SIZE_MESSAGE = personSentence(`must be at most ${MAX_MB} MB`);
+const TYPE_MESSAGE = personSentence(IMAGE_TYPE_MESSAGE);
+const EMPTY_MESSAGE = 'Is empty.';
 
 const isImageMime = (type: string): type is ImageMime => IMAGE_MIMES.some((m) => m === type);
 
 /** What is wrong with a file before anything is sent (type, size), or null. */
 export function checkImageFile(file: File): string | null {
-  if (!isImageMime(file.type)) return named(file.name, IMAGE_TYPE_MESSAGE);
-  if (file.size > MEDIA_LIMITS.maxBytes) return named(file.name, SIZE_MESSAGE);
-  if (file.size === 0) return named(file.name, 'is empty');
+  if (!isImageMime(file.type)) return TYPE_MESSAGE;
+  if (file.size > MEDIA_LIMITS.maxBytes) return SIZE_MESSAGE;
+  if (file.size === 0) return EMPTY_MESSAGE;
   return null;
 }
 
@@ -66,9 +68,9 @@ function s3ErrorCode(xml: string): string | null {
 function bucketMessage(status: number, body: string): string {
   const code = s3ErrorCode(body);
   if (code === 'EntityTooLarge') return SIZE_MESSAGE;
-  if (code === 'EntityTooSmall') return 'is empty';
-  if (status === 0) return 'the upload was interrupted; check your connection and try again';
-  return `the upload was refused (${code ?? `status ${status}`}); please try again`;
+  if (code === 'EntityTooSmall') return EMPTY_MESSAGE;
+  if (status === 0) return 'The upload was interrupted; check your connection and try again.';
+  return `The upload was refused (${code ?? `status ${status}`}); please try again.`;
 }
 
 /** POST the presigned form to the bucket: its fields in order, then the file (S3 reads fields after `file` as content). */
@@ -103,13 +105,12 @@ function postForm(
 /** The admin API as `useAdminApi` returns it (token, renewal, sign-in on 401). */
 export type AdminApi = ReturnType<typeof useAdminApi>;
 
-/** An API call whose failure becomes an UploadError naming the file. */
+/** An API call whose failure becomes an UploadError about the file (its message without the name). */
 async function step<T>(filename: string, call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (err) {
-    if (err instanceof ApiError)
-      throw new UploadError(filename, named(filename, err.message), err.status);
+    if (err instanceof ApiError) throw new UploadError(filename, err.message, err.status);
     throw err;
   }
 }
@@ -143,11 +144,7 @@ export async function uploadImage(
     );
     if (sent.status === 403 && attempt === 1) continue;
     if (sent.status < 200 || sent.status > 299)
-      throw new UploadError(
-        file.name,
-        named(file.name, bucketMessage(sent.status, sent.body)),
-        sent.status,
-      );
+      throw new UploadError(file.name, bucketMessage(sent.status, sent.body), sent.status);
     onStage?.({ kind: 'processing' });
     const { data } = await step(file.name, api('confirmUpload', { body: { id: form.id }, signal }));
     return data;
