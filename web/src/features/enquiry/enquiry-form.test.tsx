@@ -348,19 +348,30 @@ describe('EnquiryForm', () => {
     expect(await screen.findByText('Thank you page')).toBeInTheDocument();
   });
 
-  it('shows the server error, keeps the values and re-enables the button', async () => {
+  it('shows the server error at its field and in the popup by the field label, keeps the values and re-enables the button', async () => {
     fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ error: 'email: is not a valid e-mail address' }), {
-        status: 400,
-      }),
+      new Response(
+        JSON.stringify({
+          error: 'email: is not a valid e-mail address',
+          field: 'email',
+          code: 'invalid',
+        }),
+        { status: 400 },
+      ),
     );
     const user = renderForm();
     await fillAll(user);
     await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
     await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-      'email: is not a valid e-mail address',
+      'Email: Is not a valid e-mail address.',
     );
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent('email:');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Is not a valid e-mail address.');
+    await user.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Name')).toHaveValue('Asha Kumar');
     expect(screen.getByLabelText('Message')).toHaveValue('We need a new website.');
     await user.click(screen.getByRole('button', { name: 'OK' }));

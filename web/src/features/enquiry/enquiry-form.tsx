@@ -42,7 +42,7 @@ export interface EnquiryFormProps {
 
 /** ApiError without importing its module (kept out of the page chunk): a status and a server sentence. */
 /** Recognised by shape, not `instanceof`: the API client is loaded lazily, possibly as another module instance. */
-function isApiError(err: unknown): err is { name: 'ApiError'; message: string } {
+function isApiError(err: unknown): err is { name: 'ApiError'; message: string; field?: unknown } {
   return (
     typeof err === 'object' &&
     err !== null &&
@@ -53,6 +53,19 @@ function isApiError(err: unknown): err is { name: 'ApiError'; message: string } 
     err.message.length > 0
   );
 }
+
+/** The form's fields by the API's names, with the labels people see. */
+const FIELD_LABELS: Record<EnquiryField, string> = {
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  subject: 'Subject',
+  message: 'Message',
+};
+
+/** The field of the form a refusal concerns (its `field`), if it is one. */
+const refusedField = (err: { field?: unknown }): EnquiryField | null =>
+  typeof err.field === 'string' && isEnquiryField(err.field) ? err.field : null;
 
 const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.';
 
@@ -71,6 +84,8 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const captcha = useCaptcha();
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
+  /** The server's refusal of one field, shown at it until that field changes. */
+  const [refused, setRefused] = useState<{ field: EnquiryField; message: string } | null>(null);
   const sendingRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Read from the page at send time: whatever filled it (a bot, not a person) is what counts.
@@ -86,7 +101,10 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
 
   const fieldId = (f: EnquiryField): string => `${uid}-${f}`;
   const errorId = (f: EnquiryField): string => `${uid}-${f}-error`;
-  const showError = (f: EnquiryField): boolean => touched[f] === true && isEmpty(f, values[f]);
+  const missing = (f: EnquiryField): boolean => touched[f] === true && isEmpty(f, values[f]);
+  const errorOf = (f: EnquiryField): string | null =>
+    missing(f) ? requiredMessages[f] : refused?.field === f ? refused.message : null;
+  const showError = (f: EnquiryField): boolean => errorOf(f) !== null;
 
   const onChange = (
     e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
@@ -96,6 +114,7 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
     const value = field === 'phone' ? e.target.value.replace(/[^0-9 +()-]/g, '') : e.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     setTouched((t) => ({ ...t, [field]: true }));
+    setRefused((r) => (r?.field === field ? null : r));
   };
   const onBlur = (field: EnquiryField) => () => setTouched((t) => ({ ...t, [field]: true }));
 
@@ -150,7 +169,12 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       fireConversionPixel(env.VITE_CONVERSION_PIXEL_URL);
       void navigate(THANK_YOU_PATH);
     } catch (err) {
-      setPopup(isApiError(err) ? err.message : SERVER_FAILURE);
+      const at = isApiError(err) ? refusedField(err) : null;
+      if (isApiError(err) && at) {
+        // At the field, and in the popup under the field's label.
+        setRefused({ field: at, message: err.message });
+        setPopup(`${FIELD_LABELS[at]}: ${err.message}`);
+      } else setPopup(isApiError(err) ? err.message : SERVER_FAILURE);
       // A verified solution is accepted once by the server: ask for a fresh one.
       captcha.reset();
     } finally {
@@ -170,13 +194,13 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
     'aria-invalid': showError(f),
     'aria-describedby': showError(f) ? errorId(f) : undefined,
   });
-  const field = (f: EnquiryField, label: string, input: ReactNode, wide = false) => (
+  const field = (f: EnquiryField, input: ReactNode, wide = false) => (
     <div className={wide ? 'enquiry__field enquiry__field--wide' : 'enquiry__field'}>
-      <label htmlFor={fieldId(f)}>{label}</label>
+      <label htmlFor={fieldId(f)}>{FIELD_LABELS[f]}</label>
       {input}
       {showError(f) && (
         <p id={errorId(f)} className="enquiry__error">
-          {requiredMessages[f]}
+          {errorOf(f)}
         </p>
       )}
     </div>
@@ -196,7 +220,6 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
       >
         {field(
           'name',
-          'Name',
           <input
             {...control('name')}
             type="text"
@@ -206,7 +229,6 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         )}
         {field(
           'phone',
-          'Phone',
           <input
             {...control('phone')}
             type="tel"
@@ -217,7 +239,6 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         )}
         {field(
           'email',
-          'Email',
           <input
             {...control('email')}
             type="email"
@@ -227,7 +248,6 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         )}
         {field(
           'subject',
-          'Subject',
           <select {...control('subject')}>
             <option value="">Select a subject</option>
             {LEAD_SUBJECTS.map((s) => (
@@ -239,7 +259,6 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
         )}
         {field(
           'message',
-          'Message',
           <textarea {...control('message')} rows={5} maxLength={LEAD_LIMITS.messageMax} />,
           true,
         )}
