@@ -122,6 +122,7 @@ export type CognitoUserCall =
   | 'VerifySoftwareToken'
   | 'SetUserMFAPreference'
   | 'GlobalSignOut'
+  | 'UpdateUserAttributes'
   | 'ForgotPassword'
   | 'ConfirmForgotPassword';
 
@@ -334,6 +335,11 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     tables: { content: loginThrottleCount, team: accountUpdate },
   },
   signOutEverywhere: { cognitoUser: ['GetUser', 'GlobalSignOut'], tables: { team: accountUpdate } },
+  // The name is the pool's `name` attribute, set with the person's own token; the record keeps a copy.
+  setDisplayName: {
+    cognitoUser: ['GetUser', 'UpdateUserAttributes'],
+    tables: { team: accountUpdate },
+  },
   // The team, through the user pool's admin API; TOTP state and the rest from the account records.
   listTeam: {
     cognitoAdmin: teamListing,

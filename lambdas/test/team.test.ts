@@ -307,6 +307,38 @@ describe('the audit trail of team changes', () => {
   });
 });
 
+describe('one’s own display name', () => {
+  it('any member sets their own, trimmed; the team, who-is-signed-in and the audit trail show it', async () => {
+    const token = await stack.editorToken();
+    const res = await stack.invoke('setDisplayName', { token, json: { name: '  Priya   Raman ' } });
+    expect(res.status, res.body).toBe(200);
+    expect(dataOf(res.json)).toEqual({ name: 'Priya Raman' });
+    const me = await stack.invoke('getUserData', { token });
+    expect(dataOf(me.json)).toMatchObject({ name: 'Priya Raman', username: 'Priya Raman' });
+    expect(await member(stack.editorEmail)).toMatchObject({ name: 'Priya Raman' });
+    const audit = await stack.invoke('listAudit', {
+      token: await stack.adminToken(),
+      query: { page: 1, action: 'setDisplayName' },
+    });
+    expect(dataOf<unknown>({ data: audit.json })).toMatchObject({
+      results: [
+        { actor_email: stack.editorEmail, target_label: 'Priya Raman', outcome: 'success' },
+      ],
+    });
+  });
+
+  it('answers 400 naming the field for an empty, too long or control-character name, 401 without a token', async () => {
+    const token = await stack.editorToken();
+    for (const name of ['', '   ', 'bell\u0007', 'x'.repeat(101)]) {
+      const res = await stack.invoke('setDisplayName', { token, json: { name } });
+      expect(res.status, name).toBe(400);
+      expect(errorOf(res.json)).toMatch(/^name: /);
+    }
+    expect((await stack.invoke('setDisplayName', { json: { name: 'Nobody' } })).status).toBe(401);
+    expect(await member(stack.editorEmail)).toMatchObject({ name: 'Priya Raman' });
+  });
+});
+
 describe('the last enabled admin', () => {
   let otherToken = '';
   const otherPassword = 'SignedOut-Passw0rd!2024';

@@ -86,6 +86,7 @@ export const OPERATION_ACCESS = {
   disableMfa: BOTH,
   changePassword: BOTH,
   signOutEverywhere: BOTH,
+  setDisplayName: BOTH,
   listTeam: ADMINS,
   inviteMember: ADMINS,
   updateMember: ADMINS,

@@ -12,6 +12,7 @@ import {
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
+  UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
   type AuthenticationResultType,
   type ChallengeNameType,
@@ -226,6 +227,15 @@ export class CognitoIdentity implements IdentityProvider, PasswordService, TotpS
       name: attribute('name') || fullName,
       mfa: (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
     };
+  }
+
+  async setName(accessToken: string, name: string): Promise<void> {
+    await cognitoClient().send(
+      new UpdateUserAttributesCommand({
+        AccessToken: accessToken,
+        UserAttributes: [{ Name: 'name', Value: name }],
+      }),
+    );
   }
 
   async changePassword(

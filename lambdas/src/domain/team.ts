@@ -253,3 +253,25 @@ export async function removeMember(deps: TeamDeps, email: string): Promise<{ mes
     return { message: `${member.email} was removed from the team.` };
   });
 }
+
+/** The signed-in person's own account in the pool, reached with their access token. */
+export interface OwnAccount {
+  profile(accessToken: string): Promise<{ sub: string; email: string }>;
+  /** Set the pool's `name` attribute of the token's user. */
+  setName(accessToken: string, name: string): Promise<void>;
+}
+
+/**
+ * Set one's own display name: in the pool (`name`, what the team list reads) and in the account
+ * record (what every staff call, and so the admin's header, reads), so it shows everywhere at once.
+ */
+export async function setDisplayName(
+  deps: { account: OwnAccount; accounts: Pick<AccountStore, 'update'> },
+  accessToken: string,
+  name: string,
+): Promise<{ name: string }> {
+  const { sub, email } = await deps.account.profile(accessToken);
+  await deps.account.setName(accessToken, name);
+  await deps.accounts.update({ sub, email }, { name });
+  return { name };
+}

@@ -14,6 +14,17 @@ const session = z.string().min(1, 'is required').max(4096, 'is too long');
 const message = z.object({ data: z.object({ message: z.string() }) });
 const mfaState = z.object({ data: z.object({ mfa: z.boolean() }) });
 const memberEmail = z.object({ email });
+/** A person's name as the team sees it: one line, inner runs of space made one. */
+const displayName = z
+  .string()
+  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, 'is required')
+      .max(100, 'is too long')
+      .regex(/^[^\p{Cc}]*$/u, 'must be one line of text'),
+  );
 
 /**
  * The steps of signing in after the password, passwords, two-factor sign-in (TOTP), the team and
@@ -148,6 +159,19 @@ export const accountOperations = defineOperations({
     status: 204,
     kind: 'json',
     errors: [401, 403],
+  },
+  setDisplayName: {
+    resource: 'user',
+    method: 'PUT',
+    path: '/api/user/account/name',
+    auth: 'admin',
+    summary:
+      "Set the signed-in member's own display name (the user pool's `name`): what the team page, the audit trail and revisions show for them.",
+    request: { encodings: ['json', 'form'], body: z.object({ name: displayName }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.object({ name: z.string() }) }),
+    errors: [400, 401, 403],
   },
   listTeam: {
     resource: 'user',
