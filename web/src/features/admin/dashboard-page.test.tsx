@@ -106,6 +106,14 @@ describe('dashboard', () => {
     ]);
     const figures = screen.getByText('Leads, last 12 weeks').closest('div');
     expect(figures).toHaveTextContent('5');
+    // Spam is counted where staff look, one click from the leads it counts.
+    const spam = screen.getByText('In spam').closest('div');
+    if (!spam) throw new Error('no spam figure');
+    expect(within(spam).getByText('5')).toBeInTheDocument();
+    expect(within(spam).getByRole('link', { name: 'Review spam' })).toHaveAttribute(
+      'href',
+      '/admin/leads?status=spam',
+    );
   });
 
   it('shows a table on demand', async () => {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { buildPath, DASHBOARD, LEAD_STATUSES, type Dashboard } from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
@@ -5,6 +6,7 @@ import { AdminLayout } from './admin-layout';
 import { BarList } from './charts/bar-list';
 import { ShareBar } from './charts/share-bar';
 import { StackedColumns } from './charts/stacked-columns';
+import { pagePath } from '../../config/pages';
 import { LEAD_STATUS_LABEL } from './lead-labels';
 import { useAdminApi } from './use-admin-api';
 
@@ -28,18 +30,26 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
   const thisWeek = dashboard.weeks.at(-1)?.total ?? 0;
   const fresh = dashboard.statuses.find((s) => s.key === 'new')?.count ?? 0;
   const won = dashboard.statuses.find((s) => s.key === 'won')?.count ?? 0;
-  const figures = [
+  const spam = dashboard.statuses.find((s) => s.key === 'spam')?.count ?? 0;
+  const figures: [term: string, value: number, more?: { href: string; text: string }][] = [
     [`Leads, last ${DASHBOARD.weeks} weeks`, total],
     ['Leads this week', thisWeek],
     ['New, not yet contacted', fresh],
     ['Won', won],
-  ] as const;
+    // Kept, never notified: counted here so a real enquiry filed as spam is noticed.
+    ['In spam', spam, { href: `${pagePath('leads')}?status=spam`, text: 'Review spam' }],
+  ];
   return (
     <dl className="dash-figures">
-      {figures.map(([term, value]) => (
+      {figures.map(([term, value, more]) => (
         <div key={term} className="dash-figures__item">
           <dt>{term}</dt>
           <dd>{value}</dd>
+          {more && (
+            <dd className="dash-figures__more">
+              <Link to={more.href}>{more.text}</Link>
+            </dd>
+          )}
         </div>
       ))}
     </dl>

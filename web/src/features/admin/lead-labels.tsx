@@ -45,11 +45,15 @@ export function erasedNotice(state: unknown): string | null {
     : null;
 }
 
-/** The pipeline's statuses as `<option>`s, in pipeline order. */
-export function LeadStatusOptions() {
+/** A status with how many leads it holds, as the inbox shows it: "Spam · 3". */
+export const statusWithCount = (status: LeadStatus, count: number | undefined): string =>
+  count === undefined ? LEAD_STATUS_LABEL[status] : `${LEAD_STATUS_LABEL[status]} · ${count}`;
+
+/** The pipeline's statuses as `<option>`s, in pipeline order, with their counts when known. */
+export function LeadStatusOptions({ counts }: { counts?: Partial<Record<LeadStatus, number>> }) {
   return LEAD_STATUSES.map((s) => (
     <option key={s} value={s}>
-      {LEAD_STATUS_LABEL[s]}
+      {statusWithCount(s, counts?.[s])}
     </option>
   ));
 }

@@ -64,7 +64,14 @@ function leadApi(initial: LeadDetail) {
       return { status: 201, body: { message: 'The note was added.', data: lead } };
     },
     eraseLead: () => ({ body: { message: 'The lead was erased.', data: { id: lead.id } } }),
-    listLeads: () => ({ body: { results: [], next: null, previous: null } }),
+    listLeads: () => ({
+      body: {
+        results: [],
+        next: null,
+        previous: null,
+        counts: { new: 0, contacted: 0, qualified: 0, won: 0, lost: 0, spam: 0 },
+      },
+    }),
   });
   return api;
 }

@@ -13,8 +13,9 @@ afterEach(() => {
 });
 
 const lead = makeLead;
-const page = (results: ReturnType<typeof makeLead>[]) => ({
-  body: { results, next: null, previous: null },
+const COUNTS = { new: 12, contacted: 4, qualified: 2, won: 1, lost: 0, spam: 3 };
+const page = (results: ReturnType<typeof makeLead>[], counts = COUNTS) => ({
+  body: { results, next: null, previous: null, counts },
 });
 
 describe('leads inbox', () => {
@@ -28,6 +29,7 @@ describe('leads inbox', () => {
                 results: [lead({ id: 'l3', name: 'Older' })],
                 next: null,
                 previous: '/api/user/lead/list?page=1',
+                counts: COUNTS,
               },
             }
           : {
@@ -48,6 +50,7 @@ describe('leads inbox', () => {
                 ],
                 next: '/api/user/lead/list?page=2',
                 previous: null,
+                counts: COUNTS,
               },
             },
     });
@@ -109,12 +112,12 @@ describe('leads inbox', () => {
     const options = within(screen.getByLabelText('Status')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       'All but spam',
-      'New',
-      'Contacted',
-      'Qualified',
-      'Won',
-      'Lost',
-      'Spam',
+      'New · 12',
+      'Contacted · 4',
+      'Qualified · 2',
+      'Won · 1',
+      'Lost · 0',
+      'Spam · 3',
     ]);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'won' } });
     await waitFor(() => expect(api.calls('listLeads')).toHaveLength(2));
@@ -153,6 +156,34 @@ describe('leads inbox', () => {
     fireEvent.blur(from);
     await new Promise((r) => setTimeout(r, 50));
     expect(api.calls('listLeads')).toHaveLength(2);
+  });
+
+  it('shows how many leads sit in Spam beside the default view, one click from them, filters kept', async () => {
+    signIn();
+    const api = fakeApi({ listLeads: () => page([lead({})]) });
+    renderAdmin('/admin/leads?subject=SEO', { '/admin/leads': <LeadsPage /> });
+    await screen.findByRole('link', { name: 'Ravi' });
+    const views = screen.getByRole('navigation', { name: 'Lead views' });
+    expect(within(views).getByRole('link', { name: 'All but spam' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const spam = within(views).getByRole('link', { name: 'Spam · 3' });
+    expect(spam).not.toHaveAttribute('aria-current');
+    fireEvent.click(spam);
+    await waitFor(() => expect(api.calls('listLeads')).toHaveLength(2));
+    expect(Object.fromEntries(api.calls('listLeads')[1]?.url.searchParams ?? [])).toEqual({
+      subject: 'SEO',
+      status: 'spam',
+      page: '1',
+    });
+    expect(screen.getByLabelText('Status')).toHaveValue('spam');
+    await waitFor(() =>
+      expect(within(views).getByRole('link', { name: 'Spam · 3' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      ),
+    );
   });
 
   it('leaves out an address value the API would refuse', () => {

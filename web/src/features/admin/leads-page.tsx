@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import useSWR from 'swr';
+import useSWR, { type SWRResponse } from 'swr';
 import {
   buildPath,
   LEAD_SEARCH_MAX,
   LEAD_SOURCE_LIMITS,
   LEAD_SUBJECTS,
   leadListQuery,
+  type LeadStatus,
 } from '@agency/shared';
 import type { ResponseOf } from '../../lib/api-client';
-import { pageHref } from '../../config/pages';
+import { pageHref, pagePath } from '../../config/pages';
 import {
   addressQuery,
   FilterForm,
@@ -25,6 +26,7 @@ import {
   LeadStatusBadge,
   telHref,
   LeadStatusOptions,
+  statusWithCount,
 } from './lead-labels';
 import { PagedList } from './paged-list';
 import { useAdminApi } from './use-admin-api';
@@ -38,7 +40,48 @@ export function inboxQuery(params: URLSearchParams): { filters: Filters; page: n
   return addressQuery(params, FILTERS, leadListQuery.shape);
 }
 
-/** Export the leads the inbox shows: every lead, or those the filters select. */
+type LeadList = ResponseOf<'listLeads'>;
+type StatusCounts = Partial<Record<LeadStatus, number>>;
+
+/** The inbox page for these filters (the previous one stays shown while the next loads). */
+function useLeadList(filters: Filters, page: number): SWRResponse<LeadList, Error> {
+  const api = useAdminApi();
+  const query = { ...filters, page };
+  return useSWR<LeadList, Error>(
+    `admin:${buildPath('listLeads', {}, query)}`,
+    () => api('listLeads', { query }),
+    { keepPreviousData: true },
+  );
+}
+
+/** The inbox address for these filters with another status (undefined: all but spam). */
+function viewHref(filters: Filters, status: LeadStatus | undefined): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...filters, status }))
+    if (typeof v === 'string') params.set(k, v);
+  const query = params.toString();
+  return query ? `${pagePath('leads')}?${query}` : pagePath('leads');
+}
+
+/**
+ * The inbox's two views, as WordPress lists its statuses: the default leaves spam out, so how many
+ * leads sit in Spam is always in sight, one click from them.
+ */
+function LeadViews({ filters, counts }: { filters: Filters; counts: StatusCounts | undefined }) {
+  const inSpam = filters.status === 'spam';
+  return (
+    <nav className="lead-views" aria-label="Lead views">
+      <Link to={viewHref(filters, undefined)} aria-current={!filters.status ? 'page' : undefined}>
+        All but spam
+      </Link>
+      <Link to={viewHref(filters, 'spam')} aria-current={inSpam ? 'page' : undefined}>
+        {statusWithCount('spam', counts?.spam)}
+      </Link>
+    </nav>
+  );
+}
+
+/** Export exactly the leads the inbox view shows: its filters, or without any all but spam. */
 function ExportButton({ filters }: { filters: Filters }) {
   const api = useAdminApi();
   const [busy, setBusy] = useState(false);
@@ -78,7 +121,15 @@ function ExportButton({ filters }: { filters: Filters }) {
  * The filter form. A chosen status or subject applies at once, a date when its field is left
  * (typing one digit by digit passes through other valid dates), typed text on Enter or "Filter".
  */
-function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filters) => void }) {
+function LeadFilters({
+  filters,
+  counts,
+  onApply,
+}: {
+  filters: Filters;
+  counts: StatusCounts | undefined;
+  onApply: (f: Filters) => void;
+}) {
   const id = useId();
   return (
     <FilterForm label="Filter leads" names={FILTERS} filters={filters} onApply={onApply}>
@@ -93,7 +144,7 @@ function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
               onChange={applyNow}
             >
               <option value="">All but spam</option>
-              <LeadStatusOptions />
+              <LeadStatusOptions counts={counts} />
             </select>
           </div>
           <div className="lead-filters__field">
@@ -161,23 +212,16 @@ function LeadFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
 }
 
 function LeadsTable({
+  list,
   filters,
   page,
   setPage,
 }: {
+  list: SWRResponse<LeadList, Error>;
   filters: Filters;
   page: number;
   setPage: (page: number) => void;
 }) {
-  const api = useAdminApi();
-  const query = { ...filters, page };
-  const list = useSWR<ResponseOf<'listLeads'>, Error>(
-    `admin:${buildPath('listLeads', {}, query)}`,
-    () => api('listLeads', { query }),
-    {
-      keepPreviousData: true,
-    },
-  );
   return (
     <PagedList
       list={list}
@@ -248,18 +292,22 @@ function LeadsTable({
 
 /**
  * `/admin/leads`: the enquiry inbox, newest first, with filters kept in the address (so reload,
- * Back and a shared link keep them), each lead linked to its page, and CSV export.
+ * Back and a shared link keep them), how many leads sit in Spam, each lead linked to its page, and
+ * CSV export of exactly the view.
  */
 export default function LeadsPage() {
   const { filters, page, applyFilters, setPage } = useAddressFilters(FILTERS, leadListQuery.shape);
   const notice = erasedNotice(useLocation().state);
+  const list = useLeadList(filters, page);
+  const counts = list.data?.counts;
   return (
     <AdminLayout title="Leads" actions={<ExportButton filters={filters} />}>
       <div role="status" className={notice ? 'admin-status admin-status--ok' : 'admin-status'}>
         {notice}
       </div>
-      <LeadFilters filters={filters} onApply={applyFilters} />
-      <LeadsTable filters={filters} page={page} setPage={setPage} />
+      <LeadViews filters={filters} counts={counts} />
+      <LeadFilters filters={filters} counts={counts} onApply={applyFilters} />
+      <LeadsTable list={list} filters={filters} page={page} setPage={setPage} />
     </AdminLayout>
   );
 }
