@@ -143,7 +143,7 @@ const listsMedia = (fnId: string): boolean =>
 /** The project's functions (API operations, render, jobs, image function, the pool's trigger), by logical id. */
 const ownFunctions = () =>
   resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
-    /^(Api|Render|LeadJobs|PostJobs|Images|LeadStats|Auth)/.test(f.id),
+    /^(Api|Render|LeadJobs|PostJobs|TrashJobs|Images|LeadStats|Auth)/.test(f.id),
   );
 /** The parameters a function may read from Parameter Store (ARN suffixes after `:parameter`). */
 const parametersOf = (fnId: string): string[] =>
@@ -259,7 +259,7 @@ describe('prod stack', () => {
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
       const own = ownFunctions();
-      expect(own).toHaveLength(operationNames.length + 7);
+      expect(own).toHaveLength(operationNames.length + 8);
       for (const fn of own) {
         for (const st of statementsOf(s.template, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);

@@ -17,13 +17,14 @@ export const BUNDLE_FILE = 'index.mjs';
 export const LAMBDA_HANDLER = 'index.handler';
 
 /**
- * The jobs the stack deploys (`src/jobs/<name>.ts`): two scheduled, and `migrate-images` and
+ * The jobs the stack deploys (`src/jobs/<name>.ts`): three scheduled, and `migrate-images` and
  * `backfill-lead-stats` run during each deploy that changes them; the word-space repair is a
  * one-off of the local stack.
  */
 export const JOBS = [
   'retry-lead-emails',
   'publish-scheduled-posts',
+  'purge-trash',
   'migrate-images',
   'backfill-lead-stats',
 ] as const;

@@ -58,6 +58,9 @@ export const OPERATION_ACCESS = {
   createPost: BOTH,
   updatePost: BOTH,
   deletePost: BOTH,
+  untrashPost: BOTH,
+  // Trashing can be undone for 30 days; purging cannot, so it is the admins' alone.
+  purgePost: ADMINS,
   previewPost: BOTH,
   listRevisions: BOTH,
   getRevision: BOTH,

@@ -24,6 +24,8 @@ export const LEAD_LIMITS = {
 
 /** Posts per page of the public list; the server decides it (spec 000 §9). */
 export const POST_PAGE_SIZE = 10;
+/** Days a deleted post stays in the Trash, restorable, before the purge job deletes it for good. */
+export const TRASH_DAYS = 30;
 /** Leads per page of the admin inbox. */
 export const LEAD_PAGE_SIZE = 20;
 /** Featured posts in the blog sidebar. */
@@ -34,10 +36,10 @@ export const POST_LIMITS = {
   slugMax: 200,
   contentMaxBytes: 300_000,
   headTagMax: 10_000,
-  /**
-   * 4 MB, not the 5 MB first asked for: API Gateway hands Lambda a binary body base64-encoded (4/3 of
   /** What search engines and link previews show of a post (plain text). */
   metaDescriptionMax: 300,
+  /**
+   * 4 MB, not the 5 MB first asked for: API Gateway hands Lambda a binary body base64-encoded (4/3 of
    * its size) and a Lambda request may carry at most 6 MB, so a 5 MB image could never arrive in AWS.
    */
   bannerMaxBytes: 4 * 1024 * 1024,

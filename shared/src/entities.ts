@@ -11,11 +11,15 @@ export type Author = z.infer<typeof author>;
 
 /**
  * Where a post is in its life: `draft` (never public), `scheduled` (public from `publish_at`, moved
- * there by the per-minute job) or `published` (public since `publish_at`).
+ * there by the per-minute job), `published` (public since `publish_at`) or `trashed` (deleted: never
+ * public, restorable for TRASH_DAYS, then purged).
  */
-export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export const POST_STATUSES = ['draft', 'scheduled', 'published', 'trashed'] as const;
 export const postStatus = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof postStatus>;
+/** The statuses a save may ask for: a post reaches the Trash only by deleting it. */
+export const WRITABLE_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type WritablePostStatus = (typeof WRITABLE_POST_STATUSES)[number];
 
 /** A blog post as every API response carries it. */
 export const post = z.object({
@@ -43,6 +47,8 @@ export const post = z.object({
   status: postStatus,
   /** ISO 8601 UTC: when the post went (or goes) public; null for a draft without a planned time. */
   publish_at: z.string().nullable(),
+  /** ISO 8601 UTC: when a trashed post will be purged for good; null (or absent) for any other. */
+  purge_at: z.string().nullable().optional(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -62,9 +68,9 @@ export type RevisionSummary = z.infer<typeof revisionSummary>;
 export const revision = revisionSummary.extend({
   content: z.string(),
   head_tag: z.string(),
+  meta_description: z.string().default(''),
   banner_image: z.string().nullable(),
   banner: image.nullable(),
-  meta_description: z.string().default(''),
   category: category.nullable(),
   author: author.nullable(),
   status: postStatus,

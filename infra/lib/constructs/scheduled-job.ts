@@ -4,7 +4,12 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { jobFunction } from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
 import { applyGrants, applySiteGrants, type GrantTargets, type SiteTarget } from '../apply-grants';
-import { PUBLISH_JOB_GRANTS, RETRY_JOB_GRANTS, type FunctionGrants } from '../grants';
+import {
+  PUBLISH_JOB_GRANTS,
+  PURGE_TRASH_JOB_GRANTS,
+  RETRY_JOB_GRANTS,
+  type FunctionGrants,
+} from '../grants';
 import { AgencyFunction } from './agency-function';
 
 /** What makes one scheduled job: its function, what it may do and how often it runs. */
@@ -42,6 +47,16 @@ export const SCHEDULED_JOBS = {
     interval: Duration.minutes(1),
     timeout: Duration.seconds(50),
     grants: PUBLISH_JOB_GRANTS,
+  },
+  'purge-trash': {
+    id: 'TrashJobs',
+    functionId: 'PurgeTrashFunction',
+    scheduleId: 'PurgeTrashSchedule',
+    description: 'Deletes for good the posts trashed more than 30 days ago, every hour.',
+    scheduleDescription: 'Purge posts trashed more than 30 days ago, with their unused images.',
+    interval: Duration.hours(1),
+    timeout: Duration.minutes(2),
+    grants: PURGE_TRASH_JOB_GRANTS,
   },
 } as const satisfies Record<string, JobSchedule>;
 

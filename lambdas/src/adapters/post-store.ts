@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { image, postStatus } from '@agency/shared';
+import { image, postStatus, type PostStatus } from '@agency/shared';
 import type {
   ListPosition,
   ListView,
@@ -30,14 +30,18 @@ const { byDate, unpublished } = TABLES.content.indexes;
 /**
  * The lists a post can be in, each one partition of a sparse index ordered newest first: published
  * posts by publication time (the public list: nothing else is in it), scheduled posts by their time
- * (the publishing job reads the due end), drafts by their last save. A post is in exactly one.
+ * (the publishing job reads the due end), drafts by their last save, trashed posts by the time they
+ * were trashed (the purge job reads the old end). A post is in exactly one.
  */
 const STREAMS = {
   published: { index: byDate, value: 'POSTS' },
   scheduled: { index: unpublished, value: 'SCHEDULED' },
   draft: { index: unpublished, value: 'DRAFT' },
+  trashed: { index: unpublished, value: 'TRASH' },
 } as const;
 type Stream = (typeof STREAMS)[keyof typeof STREAMS];
+/** What an admin's "all" list merges: every list but the Trash (as in WordPress). */
+const ALL_STREAMS = [STREAMS.published, STREAMS.scheduled, STREAMS.draft] as const;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 export const postKey = (id: number) => ({ pk: `POST#${id}`, sk: 'POST' });
@@ -54,7 +58,12 @@ const positionKey = (at: ListPosition) => `${at.publish_at}#${pad(at.id, 10)}`;
 /** The list a post is in and its place there. */
 function placeOf(post: PostRecord): { stream: Stream; sortKey: string } {
   const stream = STREAMS[post.status];
-  const at = post.status === 'draft' ? post.updated_at : (post.publish_at ?? post.updated_at);
+  const at =
+    post.status === 'draft'
+      ? post.updated_at
+      : post.status === 'trashed'
+        ? (post.trashed_at ?? post.updated_at)
+        : (post.publish_at ?? post.updated_at);
   return { stream, sortKey: positionKey({ publish_at: at, id: post.id }) };
 }
 
@@ -64,6 +73,7 @@ const postItem = z.object({
   slug: z.string(),
   content: z.string(),
   head_tag: z.string(),
+  meta_description: z.string().default(''),
   banner_key: z.string().nullable().default(null),
   banner: image.nullable().default(null),
   created_at: z.string(),
@@ -73,7 +83,8 @@ const postItem = z.object({
   version: z.number().int(),
   status: postStatus.optional(),
   publish_at: z.string().nullable().optional(),
-  meta_description: z.string().default(''),
+  published_at: z.string().nullable().default(null),
+  trashed_at: z.string().nullable().default(null),
   updated_by: z.string().nullable().default(null),
 });
 
@@ -91,6 +102,7 @@ const revisionItem = z.object({
   slug: z.string(),
   content: z.string(),
   head_tag: z.string(),
+  meta_description: z.string().default(''),
   banner_key: z.string().nullable().default(null),
   banner: image.nullable().default(null),
   category_id: z.number().int().nullable().default(null),
@@ -102,7 +114,6 @@ const revisionItem = z.object({
 });
 
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
-  meta_description: z.string().default(''),
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
 const titleItem = z.object({ id: z.number().int(), slug: z.string(), title: z.string() });
 
@@ -225,14 +236,20 @@ export class DynamoPostStore implements PostStore {
     return (await this.getPost(post.id)) ? 'stale' : 'missing';
   }
 
-  async deletePost(id: number): Promise<PostRecord | null> {
+  async deletePost(id: number, onlyIf?: PostStatus): Promise<PostRecord | null> {
     let old: Record<string, unknown> | undefined;
     const deleted = await conditional(async () => {
       const out = await dynamoClient().send(
         new DeleteCommand({
           TableName: this.content,
           Key: postKey(id),
-          ConditionExpression: 'attribute_exists(pk)',
+          ...(onlyIf
+            ? {
+                ConditionExpression: 'attribute_exists(pk) AND #status = :status',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':status': onlyIf },
+              }
+            : { ConditionExpression: 'attribute_exists(pk)' }),
           ReturnValues: 'ALL_OLD',
         }),
       );
@@ -301,9 +318,7 @@ export class DynamoPostStore implements PostStore {
     size: number,
   ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
     const wanted = page * size + 1;
-    const lists = await Promise.all(
-      Object.values(STREAMS).map((stream) => this.newestKeys(stream, wanted)),
-    );
+    const lists = await Promise.all(ALL_STREAMS.map((stream) => this.newestKeys(stream, wanted)));
     const merged = lists.flat().sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
     const keys = merged.slice((page - 1) * size, page * size);
     const items = await this.getMany(keys.map(({ pk, sk }) => ({ pk, sk })));
@@ -368,6 +383,24 @@ export class DynamoPostStore implements PostStore {
         ExpressionAttributeValues: {
           ...query.ExpressionAttributeValues,
           ':s': positionKey({ publish_at: now, id: 9_999_999_999 }),
+        },
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((i) => toRecord(i)).filter((r): r is PostRecord => r !== null);
+  }
+
+  async trashedBefore(before: string, limit: number): Promise<PostRecord[]> {
+    const stream = STREAMS.trashed;
+    const query = this.streamQuery(stream, false);
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        ...query,
+        KeyConditionExpression: '#p = :p AND #s <= :s',
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': stream.index.sortKey },
+        ExpressionAttributeValues: {
+          ...query.ExpressionAttributeValues,
+          ':s': positionKey({ publish_at: before, id: 9_999_999_999 }),
         },
         Limit: limit,
       }),

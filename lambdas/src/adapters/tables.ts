@@ -23,8 +23,9 @@ export const TABLES = {
        */
       byDate: { name: 'byDate', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
       /**
-       * Posts not public yet (sparse): gsi2pk = "SCHEDULED" with gsi2sk = publish_at + "#" + id (the
-       * publishing job reads the due end), or "DRAFT" with gsi2sk = updated_at + "#" + id.
+       * Posts not public (sparse): gsi2pk = "SCHEDULED" with gsi2sk = publish_at + "#" + id (the
+       * publishing job reads the due end), "DRAFT" with gsi2sk = updated_at + "#" + id, or "TRASH"
+       * with gsi2sk = trashed_at + "#" + id (the purge job reads the old end).
        */
       unpublished: { name: 'unpublished', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     },

@@ -26,6 +26,13 @@ export interface PostRecord {
   status: PostStatus;
   /** ISO 8601 UTC; null for a draft without a planned time. */
   publish_at: string | null;
+  /**
+   * When the post was last public, kept while it is a draft, scheduled or trashed, so publishing it
+   * again keeps its date; absent or null for a post never unpublished since it was kept.
+   */
+  published_at?: string | null;
+  /** When a trashed post was moved to the Trash (its purge is TRASH_DAYS later); null otherwise. */
+  trashed_at?: string | null;
   /** Who saved this version (the admin's user name); null for versions saved before it was kept. */
   updated_by: string | null;
 }
@@ -39,6 +46,7 @@ export interface RevisionRecord {
   slug: string;
   content: string;
   head_tag: string;
+  meta_description?: string;
   banner_key: string | null;
   banner?: Image | null;
   category_id: number | null;
@@ -46,7 +54,6 @@ export interface RevisionRecord {
   status: PostStatus;
   publish_at: string | null;
   saved_at: string;
-  meta_description?: string;
   saved_by: string | null;
 }
 
@@ -84,8 +91,11 @@ export interface PostStore {
   getPost(id: number): Promise<PostRecord | null>;
   /** Replace a post if its stored version is `expectedVersion`. */
   replacePost(post: PostRecord, expectedVersion: number): Promise<UpdateOutcome>;
-  /** Delete a post; returns it as it was when deleted, or null when it did not exist. */
-  deletePost(id: number): Promise<PostRecord | null>;
+  /**
+   * Delete a post (only while its status is `onlyIf`, when given); returns it as it was when
+   * deleted, or null when it did not exist (or was not in that status).
+   */
+  deletePost(id: number, onlyIf?: PostStatus): Promise<PostRecord | null>;
   /**
    * Posts `(page-1)*size` … of a view, newest first; `hasNext` when more follow. The live view reads
    * only published posts (a sparse index), so hidden ones never cost a public page anything.
@@ -101,6 +111,8 @@ export interface PostStore {
   duePosts(now: string, limit: number): Promise<PostRecord[]>;
   /** Publish a scheduled post if it is still scheduled for the same time; false otherwise. */
   publishDue(post: PostRecord): Promise<boolean>;
+  /** Trashed posts moved to the Trash at or before `before` (ISO), oldest first, at most `limit`. */
+  trashedBefore(before: string, limit: number): Promise<PostRecord[]>;
   /** Keep an earlier version (the same revision written twice is the same item). */
   putRevision(revision: RevisionRecord): Promise<void>;
   /** The newest `limit` kept versions of a post, newest first. */
@@ -183,3 +195,9 @@ export interface PostDeps {
 
 /** What the scheduled publishing job needs. */
 export type PublishDeps = Pick<PostDeps, 'posts' | 'cdn' | 'log' | 'now'>;
+
+/** What the Trash needs: purging deletes a post with its views, revisions and unused images. */
+export type TrashDeps = Pick<
+  PostDeps,
+  'posts' | 'taxonomy' | 'media' | 'library' | 'cdn' | 'log' | 'now' | 'saved'
+>;

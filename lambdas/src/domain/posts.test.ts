@@ -21,7 +21,6 @@ import type {
 import type { ViewStats } from './lead-ports';
 import {
   createPost,
-  deletePost,
   increaseView,
   listRevisions,
   pathsToInvalidate,
@@ -30,6 +29,13 @@ import {
   updatePost,
 } from './posts';
 import { publishDuePosts } from './publishing';
+import { purgeExpiredTrash, purgePost, trashPost, untrashPost } from './publishing-trash';
+
+/** The old delete for good: to the Trash, then purged. */
+const deletePost = async (deps: PostDeps, id: number) => {
+  await trashPost(deps, id);
+  return purgePost(deps, id);
+};
 
 /** An in-memory PostStore with the same contract as the DynamoDB one (no expiry needed here). */
 class MemoryPosts implements PostStore {
@@ -77,10 +83,16 @@ class MemoryPosts implements PostStore {
     this.rows.set(post.id, post);
     return 'updated';
   }
-  async deletePost(id: number) {
+  async deletePost(id: number, onlyIf?: PostRecord['status']) {
     const row = this.rows.get(id) ?? null;
+    if (onlyIf && row?.status !== onlyIf) return null;
     this.rows.delete(id);
     return row;
+  }
+  async trashedBefore(before: string, limit: number) {
+    return [...this.rows.values()]
+      .filter((p) => p.status === 'trashed' && (p.trashed_at ?? '') <= before)
+      .slice(0, limit);
   }
   async listPage() {
     return { items: [...this.rows.values()], hasNext: false };
@@ -440,6 +452,68 @@ describe('deletePost', () => {
     await deletePost(deps, 1);
     expect(library.usage()).toEqual({ [IMG2]: [2], [IMG3]: [] });
     expect([stored(IMG1), stored(IMG2), stored(IMG3)]).toEqual([false, true, true]);
+  });
+});
+
+describe('the Trash', () => {
+  const day = 24 * 60 * 60 * 1000;
+
+  it('hides a trashed post, keeps its slug, and restores it as a draft that republishes at its date', async () => {
+    let clock = new Date('2030-01-01T00:00:00.000Z');
+    const { deps, posts, invalidated } = setup({ now: () => clock });
+    const created = await createPost(deps, input);
+    clock = new Date(clock.getTime() + day);
+    await trashPost(deps, 1);
+    expect(posts.rows.get(1)).toMatchObject({ status: 'trashed', publish_at: null });
+    expect(invalidated).toContainEqual(pathsToInvalidate(['a-post']));
+    expect(await failure(increaseView(deps, 'a-post'))).toMatch(/^not-found/);
+    // The slug stays held: another post cannot take it while this one may come back.
+    expect(await failure(createPost(deps, { ...input, title: 'Other' }))).toMatch(/^conflict/);
+    expect(await failure(updatePost(deps, { ...input, id: 1 }))).toBe(
+      'conflict: status: This post is in the Trash. Restore it before changing it.',
+    );
+    const restored = await untrashPost(deps, 1);
+    expect([restored.status, restored.publish_at, restored.purge_at]).toEqual([
+      'draft',
+      null,
+      null,
+    ]);
+    expect(await failure(untrashPost(deps, 1))).toMatch(
+      /^conflict: id: This post is not in the Trash/,
+    );
+    const again = await updatePost(deps, { ...input, id: 1, status: 'published' });
+    expect(again.publish_at).toBe(created.publish_at);
+  });
+
+  it('gives back its category while trashed and claims it again on restore, empty if deleted meanwhile', async () => {
+    const { deps, taxonomy } = setup();
+    await createPost(deps, { ...input, category_id: 1, author_id: 1 });
+    await trashPost(deps, 1);
+    expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 0, 'author 1': 0 });
+    taxonomy.usage.delete('author 1');
+    const restored = await untrashPost(deps, 1);
+    expect([restored.category?.id, restored.author]).toEqual([1, null]);
+    expect(taxonomy.counts()).toEqual({ 'category 1': 1, 'category 2': 0 });
+  });
+
+  it('purges only posts in the Trash, and the job only those trashed more than 30 days ago', async () => {
+    let clock = new Date('2030-01-01T00:00:00.000Z');
+    const { deps, posts } = setup({ now: () => clock });
+    await createPost(deps, input);
+    await createPost(deps, { ...input, slug: 'second' });
+    await createPost(deps, { ...input, slug: 'kept' });
+    expect(await failure(purgePost(deps, 1))).toMatch(
+      /^conflict: id: This post is not in the Trash/,
+    );
+    expect(await failure(purgePost(deps, 9))).toBe('not-found: The post was not found.');
+    await trashPost(deps, 1);
+    clock = new Date(clock.getTime() + 10 * day);
+    await trashPost(deps, 2);
+    clock = new Date(Date.parse('2030-01-01T00:00:00.000Z') + 30 * day + 1000);
+    expect(await purgeExpiredTrash(deps)).toEqual({ purged: 1, ids: [1] });
+    expect([...posts.rows.keys()]).toEqual([2, 3]);
+    expect(posts.guards.has('a-post')).toBe(false);
+    expect(posts.guards.has('second')).toBe(true);
   });
 });
 

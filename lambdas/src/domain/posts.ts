@@ -15,7 +15,7 @@ import {
 import type { UploadedFile } from '../lib/body';
 import { invalid, notFound, stale, taken, unauthenticated } from '../lib/errors';
 import { checkBanner } from './banner';
-import { registerUpload, releaseImages } from './media';
+import { registerUpload } from './media';
 import { imageOf, type MediaRecord } from './media-ports';
 import {
   isLegacyBanner,
@@ -30,14 +30,16 @@ import {
   imagesOf,
   libraryBanner,
   libraryContent,
-  releaseReferences,
   unclaimImages,
   type ReferenceClaim,
 } from './post-references';
 import {
+  inTrash,
   invalidate,
   isLive,
+  lastPublishedAt,
   listPosition,
+  purgeAt,
   resolvePublication,
   type PublicationInput,
 } from './publishing';
@@ -60,11 +62,11 @@ export interface PostInput extends PublicationInput {
   slug: string;
   content: string;
   head_tag: string;
+  /** Optional: a spec client never sends it, and then the post has none (the excerpt stands in). */
+  meta_description?: string | undefined;
   category_id?: number | undefined;
   author_id?: number | undefined;
   /** A library image id for the banner, or `none` to remove it. */
-  /** Optional: a spec client never sends it, and then the post has none (the excerpt stands in). */
-  meta_description?: string | undefined;
   banner_media?: string | undefined;
 }
 
@@ -94,10 +96,10 @@ export function toPost(record: PostRecord, views: number, names: Names): Post {
     slug: record.slug,
     content: record.content,
     head_tag: record.head_tag,
+    meta_description: record.meta_description ?? '',
     banner_image: bannerPath(record.banner_key),
     banner: record.banner ?? null,
     created_at: record.created_at,
-    meta_description: record.meta_description ?? '',
     updated_at: record.updated_at,
     category:
       record.category_id !== null ? (names.categories.get(record.category_id) ?? null) : null,
@@ -106,10 +108,12 @@ export function toPost(record: PostRecord, views: number, names: Names): Post {
     version: record.version,
     status: record.status,
     publish_at: record.publish_at,
+    purge_at: purgeAt(record),
   };
 }
 
-async function present(deps: PostDeps, record: PostRecord): Promise<Post> {
+/** A stored post as the API answers it, with its views and its category and author named. */
+export async function present(deps: PostDeps, record: PostRecord): Promise<Post> {
   const [views, names] = await Promise.all([deps.posts.views([record.id]), namesOf(deps)]);
   return toPost(record, views.get(record.id) ?? 0, names);
 }
@@ -132,12 +136,12 @@ async function prepare(deps: PostDeps, input: PostInput) {
     slug: input.slug,
     content: await libraryContent(deps.library.media, input.content),
     head_tag: sanitizeHeadTag(input.head_tag),
+    meta_description: plainLine(input.meta_description ?? ''),
     category_id: input.category_id ?? null,
     author_id: input.author_id ?? null,
   };
 }
 
-    meta_description: plainLine(input.meta_description ?? ''),
 /** Cleanup after a refused or failed write: logged, never masks the original outcome. */
 async function bestEffort(
   deps: PostDeps,
@@ -278,12 +282,12 @@ const revisionOf = (post: PostRecord): RevisionRecord => ({
   slug: post.slug,
   content: post.content,
   head_tag: post.head_tag,
+  meta_description: post.meta_description ?? '',
   banner_key: post.banner_key,
   banner: post.banner ?? null,
   category_id: post.category_id,
   author_id: post.author_id,
   status: post.status,
-  meta_description: post.meta_description ?? '',
   publish_at: post.publish_at,
   saved_at: post.updated_at,
   saved_by: post.updated_by,
@@ -422,6 +426,7 @@ export async function updatePost(
 ): Promise<Post> {
   const now = clock(deps);
   const existing = await current(deps, input.id, input.version);
+  if (existing.status === 'trashed') throw inTrash();
   const fields = await prepare(deps, input);
   const publication = resolvePublication(input, existing, now);
   const change = await requestedBanner(deps, input, banner, savedBy);
@@ -429,6 +434,8 @@ export async function updatePost(
     ...existing,
     ...fields,
     ...publication,
+    published_at:
+      publication.status === 'published' ? publication.publish_at : lastPublishedAt(existing, now),
     ...change?.banner,
     updated_at: now.toISOString(),
     updated_by: savedBy,
@@ -461,6 +468,7 @@ export async function restoreRevision(
 ): Promise<Post> {
   const now = clock(deps);
   const existing = await current(deps, input.id, input.version);
+  if (existing.status === 'trashed') throw inTrash();
   const kept = await revisionOfPost(deps, existing, input.revision);
   const [category, author] = await Promise.all([
     kept.category_id !== null ? deps.taxonomy.category(kept.category_id) : null,
@@ -472,6 +480,7 @@ export async function restoreRevision(
     slug: kept.slug,
     content: sanitizeContent(kept.content),
     head_tag: sanitizeHeadTag(kept.head_tag),
+    meta_description: plainLine(kept.meta_description ?? ''),
     banner_key: kept.banner_key,
     banner: kept.banner ?? null,
     category_id: category ? category.id : null,
@@ -482,7 +491,6 @@ export async function restoreRevision(
   };
   return saveOver(deps, existing, next, undefined, now);
 }
-    meta_description: plainLine(kept.meta_description ?? ''),
 
 /** The kept versions of a post, newest first. */
 export async function listRevisions(deps: PostDeps, id: number): Promise<RevisionSummary[]> {
@@ -515,6 +523,7 @@ export async function getRevision(deps: PostDeps, id: number, revision: number):
     saved_by: r.saved_by,
     content: r.content,
     head_tag: r.head_tag,
+    meta_description: r.meta_description ?? '',
     banner_image: bannerPath(r.banner_key),
     banner: r.banner ?? null,
     category: r.category_id !== null ? (names.categories.get(r.category_id) ?? null) : null,
@@ -522,37 +531,6 @@ export async function getRevision(deps: PostDeps, id: number, revision: number):
     status: r.status,
     publish_at: r.publish_at,
   };
-}
-
-/**
-    meta_description: r.meta_description ?? '',
- * Delete a post with everything that hangs off it: slug guard, view counter, revisions, legacy
- * banners, its count on its category and author, and its claim on the library images it or its
- * revisions showed; an image nothing else shows is deleted with its objects.
- */
-export async function deletePost(deps: PostDeps, id: number): Promise<{ id: number }> {
-  const now = clock(deps);
-  // What to release is read from the deleted item itself, so an update just before cannot make it
-  // release the wrong slug, category or author.
-  const existing = await deps.posts.deletePost(id);
-  if (!existing) throw notFound('The post');
-  await deps.posts.releaseSlug(existing.slug, id);
-  await releaseReferences(deps.taxonomy, existing, deps.log);
-  await deps.posts.deleteViews(id);
-  const banners = new Set<string>();
-  const images = new Set(imagesOf(existing));
-  if (isLegacyBanner(existing.banner_key)) banners.add(existing.banner_key);
-  await bestEffort(deps, 'delete revisions', async () => {
-    for (const r of await deps.posts.deleteRevisions(id, existing.version)) {
-      if (isLegacyBanner(r.banner_key)) banners.add(r.banner_key);
-      for (const image of imagesOf(r)) images.add(image);
-    }
-  });
-  for (const key of banners)
-    await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
-  await bestEffort(deps, 'release images', () => releaseImages(deps.library, id, images));
-  if (isLive(existing, now)) await invalidate(deps, [existing.slug]);
-  return { id };
 }
 
 /** The post holding `slug`, or null: pending or expired guards and renamed posts do not count. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors';
-import { effectivePublication, isLive, resolvePublication } from './publishing';
+import {
+  effectivePublication,
+  isLive,
+  lastPublishedAt,
+  purgeAt,
+  resolvePublication,
+} from './publishing';
 
 const now = new Date('2030-06-01T12:00:00.000Z');
 const past = '2030-06-01T11:00:00.000Z';
@@ -76,6 +82,36 @@ describe('resolvePublication', () => {
     expect(
       refusal(() => resolvePublication({ status: 'published', publish_at: future }, null, now)),
     ).toBe('publish_at: is in the future: schedule the post instead of publishing it');
+  });
+});
+
+describe('publishing again', () => {
+  const first = '2030-01-15T08:00:00.000Z';
+
+  it('keeps the date a post was last public, unless the author gives a new one', () => {
+    const unpublished = { status: 'draft' as const, publish_at: null, published_at: first };
+    expect(resolvePublication({ status: 'published' }, unpublished, now)).toEqual({
+      status: 'published',
+      publish_at: first,
+    });
+    expect(resolvePublication({ status: 'published', publish_at: past }, unpublished, now)).toEqual(
+      { status: 'published', publish_at: past },
+    );
+    expect(lastPublishedAt({ status: 'published', publish_at: first }, now)).toBe(first);
+    expect(lastPublishedAt({ status: 'draft', publish_at: null }, now)).toBeNull();
+  });
+
+  it('refuses to change a post in the Trash', () => {
+    expect(
+      refusal(() =>
+        resolvePublication({}, { status: 'trashed', publish_at: null, published_at: first }, now),
+      ),
+    ).toBe('status: This post is in the Trash. Restore it before changing it.');
+  });
+
+  it('purges a trashed post 30 days after it was trashed, and no other', () => {
+    expect(purgeAt({ status: 'trashed', trashed_at: first })).toBe('2030-02-14T08:00:00.000Z');
+    expect(purgeAt({ status: 'draft', trashed_at: first })).toBeNull();
   });
 });
 

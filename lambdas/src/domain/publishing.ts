@@ -1,5 +1,5 @@
-import type { PostStatus } from '@agency/shared';
-import { invalid } from '../lib/errors';
+import { TRASH_DAYS, type PostStatus, type WritablePostStatus } from '@agency/shared';
+import { conflict, invalid } from '../lib/errors';
 import type { Cdn, ListPosition, PostRecord, PublishDeps, WarnLog } from './post-ports';
 import { pathsToInvalidate } from './cache-paths';
 
@@ -9,9 +9,17 @@ export interface Publication {
   publish_at: string | null;
 }
 
+/**
+ * A post's publication with what it remembers while not public: `published_at`, the time it was
+ * last public (absent on posts that never left the public list since it was kept).
+ */
+export interface RememberedPublication extends Publication {
+  published_at?: string | null | undefined;
+}
+
 /** What a create or update asked for; both optional (the spec's calls send neither). */
 export interface PublicationInput {
-  status?: PostStatus | undefined;
+  status?: WritablePostStatus | undefined;
   /** ISO 8601 with a zone; stored as UTC. */
   publish_at?: string | undefined;
 }
@@ -37,13 +45,27 @@ export function effectivePublication(post: Publication, now: Date): Publication 
 }
 
 /**
+ * When a post was last public: its publication time while published, else the time it remembers
+ * from before it was unpublished or trashed; null for a post never published.
+ */
+export function lastPublishedAt(post: RememberedPublication, now: Date): string | null {
+  const effective = effectivePublication(post, now);
+  return effective.status === 'published' ? effective.publish_at : (post.published_at ?? null);
+}
+
+/** 409 for a write to a post in the Trash: as in WordPress, restore it first. */
+export const inTrash = () =>
+  conflict('This post is in the Trash. Restore it before changing it.', 'status');
+
+/**
  * The publication a write leads to. Without a status a new post is published now (the spec's
- * behaviour) and an existing one keeps its own; publishing keeps an earlier publication time or
+ * behaviour) and an existing one keeps its own; publishing keeps the time the post was last public
+ * (so unpublishing and publishing again does not re-date it) unless a `publish_at` is given, else
  * takes `now`; scheduling needs a time in the future; a draft keeps a planned time only if given.
  */
 export function resolvePublication(
   input: PublicationInput,
-  current: Publication | null,
+  current: RememberedPublication | null,
   now: Date,
 ): Publication {
   const nowIso = now.toISOString();
@@ -54,9 +76,11 @@ export function resolvePublication(
     case 'published': {
       if (at !== undefined && at > nowIso)
         throw invalid('publish_at', 'is in the future: schedule the post instead of publishing it');
-      const kept = was?.status === 'published' ? was.publish_at : null;
+      const kept = current ? lastPublishedAt(current, now) : null;
       return { status, publish_at: at ?? kept ?? nowIso };
     }
+    case 'trashed':
+      throw inTrash();
     case 'scheduled': {
       const when = at ?? (was?.status === 'scheduled' ? was.publish_at : null);
       if (when === null) throw invalid('publish_at', 'is required to schedule a post', 'required');
@@ -66,6 +90,14 @@ export function resolvePublication(
     case 'draft':
       return { status, publish_at: at ?? null };
   }
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a trashed post is purged for good: TRASH_DAYS after it was trashed; null for any other post. */
+export function purgeAt(post: { status: PostStatus; trashed_at?: string | null }): string | null {
+  if (post.status !== 'trashed' || !post.trashed_at) return null;
+  return new Date(Date.parse(post.trashed_at) + TRASH_DAYS * DAY_MS).toISOString();
 }
 
 /**

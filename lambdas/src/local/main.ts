@@ -21,6 +21,7 @@ import {
 } from './provisioning/provision';
 import { builtRenderHandlerLoader, renderHandlerLoader } from './functions/render';
 import { startPublishJob } from './jobs/publish-job';
+import { startPurgeTrashJob } from './jobs/purge-trash-job';
 import { startRetryJob } from './jobs/retry-job';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
   let server: Server | undefined;
   let retry: ReturnType<typeof startRetryJob> | undefined;
   let publish: ReturnType<typeof startPublishJob> | undefined;
+  let purge: ReturnType<typeof startPurgeTrashJob> | undefined;
   let expiry: ReturnType<typeof startUploadExpiryJob> | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
     stopping = true;
     await retry?.stop();
     await publish?.stop();
+    await purge?.stop();
     await expiry?.stop();
     if (server) {
       const s = server;
@@ -248,6 +251,8 @@ async function main(): Promise<void> {
     // Lead e-mails and webhook calls still pending, every 30 s (the rule runs every 5 minutes in AWS).
     retry = startRetryJob(30_000);
     publish = startPublishJob(settings.PUBLISH_INTERVAL_MS);
+    // Posts trashed more than 30 days ago, every minute (the rule runs every hour in AWS).
+    purge = startPurgeTrashJob();
     expiry = startUploadExpiryJob({ s3: clients.s3, bucket: LOCAL_NAMES.bucket });
     void expiry.runNow(); // uploads left while the stack was down
     // Build the blog renderer now rather than on the first blog request (it takes a few seconds).

@@ -8,11 +8,12 @@ import {
   postLink,
   POST_STATUSES,
   revision,
+  WRITABLE_POST_STATUSES,
   revisionSummary,
 } from '../entities';
 import { image, mediaId } from '../media';
-import { defineOperations, pageNumber } from './operation';
 import { SLUG_PATTERN } from '../text';
+import { defineOperations, pageNumber } from './operation';
 
 /** A record id as forms send it: a positive whole number. */
 export const id = z.coerce
@@ -33,7 +34,7 @@ const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const publication = {
   status: z.preprocess(
     blankIsAbsent,
-    z.enum(POST_STATUSES, { error: 'must be draft, scheduled or published' }).optional(),
+    z.enum(WRITABLE_POST_STATUSES, { error: 'must be draft, scheduled or published' }).optional(),
   ),
   publish_at: z.preprocess(
     blankIsAbsent,
@@ -70,7 +71,6 @@ const postFields = {
   author_id: optionalId,
   content: z.string().max(POST_LIMITS.contentMaxBytes, 'is too long').default(''),
   head_tag: z.string().max(POST_LIMITS.headTagMax, 'is too long').default(''),
-  /**
   /** Plain text for search results and link previews; blank falls back to the excerpt. */
   meta_description: z
     .string()
@@ -80,6 +80,7 @@ const postFields = {
       `must be at most ${POST_LIMITS.metaDescriptionMax} characters`,
     )
     .default(''),
+  /**
    * An image of the media library (uploaded with `createUpload`/`confirmUpload`) to use as the
    * banner, instead of a `banner_image` file; `none` removes the banner.
    */
@@ -104,7 +105,7 @@ export const postOperations = defineOperations({
           blankIsAbsent,
           z
             .enum(['all', ...POST_STATUSES], {
-              error: 'must be all, draft, scheduled or published',
+              error: 'must be all, draft, scheduled, published or trashed',
             })
             .optional(),
         ),
@@ -172,12 +173,39 @@ export const postOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/post/delete',
     auth: 'admin',
-    summary: 'Delete a post, its slug, its view counter and its banner.',
+    summary:
+      'Move a post to the Trash (status `trashed`): off every public page at once, restorable with `untrashPost` for 30 days, then purged.',
     request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
     status: 200,
     kind: 'json',
     response: z.object({ message: z.string(), data: z.object({ id: z.number().int() }) }),
     errors: [400, 401, 403, 404],
+  },
+  untrashPost: {
+    resource: 'post',
+    method: 'POST',
+    path: '/api/user/post/untrash',
+    auth: 'admin',
+    summary:
+      'Restore a post from the Trash as a draft (as WordPress does): nothing goes public again without a Publish.',
+    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: post }),
+    errors: [400, 401, 403, 404, 409],
+  },
+  purgePost: {
+    resource: 'post',
+    method: 'DELETE',
+    path: '/api/user/post/trash',
+    auth: 'admin',
+    summary:
+      'Delete a trashed post for good now: its slug, view counter, revisions and the images no other post uses (admins only).',
+    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: z.object({ id: z.number().int() }) }),
+    errors: [400, 401, 403, 404, 409],
   },
   increaseView: {
     resource: 'post',
