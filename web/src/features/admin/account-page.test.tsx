@@ -53,10 +53,44 @@ const section = async (name: string) =>
   screen.findByRole('region', { name }).then((el) => within(el));
 
 describe('account page', () => {
+  it('sets one’s own display name, and shows a refused one at the field', async () => {
+    let name = '';
+    const api = renderAccount(
+      {
+        getUserData: () => makeUserData({ name, username: name || 'ada@example.com' }),
+        setDisplayName: (req) => {
+          if (req.body.name.trim() === '')
+            return {
+              status: 400,
+              body: { error: 'name: is required', field: 'name', code: 'required' },
+            };
+          name = req.body.name.trim();
+          return { body: { data: { name } } };
+        },
+      },
+      false,
+    );
+    const profile = await section('Profile');
+    const field = profile.getByLabelText('Display name');
+    expect(field).toHaveValue('');
+    fireEvent.click(profile.getByRole('button', { name: 'Save name' }));
+    expect(await profile.findByRole('alert')).toHaveTextContent('Is required.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    fireEvent.change(field, { target: { value: ' Priya Raman ' } });
+    fireEvent.click(profile.getByRole('button', { name: 'Save name' }));
+    expect(await profile.findByText('Your display name is now Priya Raman.')).toBeInTheDocument();
+    expect(field).toHaveValue('Priya Raman');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(api.calls('setDisplayName').at(-1)?.body).toMatchObject({ name: ' Priya Raman ' });
+    // Who is signed in is read again, so the header shows the new name too.
+    expect(api.calls('getUserData').length).toBeGreaterThan(1);
+  });
+
   it('shows the name, e-mail and role', async () => {
     renderAccount();
     const profile = await section('Profile');
-    expect(profile.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(profile.getByLabelText('Display name')).toHaveValue('Ada Lovelace');
     expect(profile.getByText('ada@example.com')).toBeInTheDocument();
     expect(profile.getByText('Admin')).toBeInTheDocument();
   });

@@ -1,10 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH, clearSession } from './session';
 import { AdminLayout } from './admin-layout';
 import { apiErrorText, formProblem, type FormProblem } from './api-error-text';
 import { FormError, StatusLine } from './action-status';
-import { newPasswordProblem, NewPasswordFields, PasswordField } from './password-fields';
+import {
+  FieldError,
+  newPasswordProblem,
+  NewPasswordFields,
+  PasswordField,
+} from './password-fields';
 import { TwoFactorSection } from './two-factor';
 import type { ActionStatus } from './use-confirmed-delete';
 import { useAdminApi } from './use-admin-api';
@@ -96,6 +101,74 @@ function ChangePasswordForm() {
   );
 }
 
+/** The display-name form's field by the API's name, with the label people see. */
+const NAME_FIELDS = { name: 'Display name' } as const;
+
+/**
+ * One's own display name: what the team page, the audit trail and revisions show for this account
+ * (nobody else can set it). Saved, the header and the page show it at once.
+ */
+function DisplayNameForm({ name, onSaved }: { name: string; onSaved: () => Promise<unknown> }) {
+  const api = useAdminApi();
+  const id = useId();
+  const [value, setValue] = useState(name);
+  const [status, setStatus] = useState<ActionStatus>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setStatus(null);
+    setRefused(null);
+    setBusy(true);
+    try {
+      const { data } = await api('setDisplayName', { body: { name: value } });
+      setValue(data.name);
+      await onSaved();
+      setStatus({ kind: 'ok', text: `Your display name is now ${data.name}.` });
+    } catch (err) {
+      const problem = formProblem(err, NAME_FIELDS);
+      if (problem.field) {
+        setRefused(problem.message);
+        inputRef.current?.focus();
+      } else setStatus({ kind: 'error', text: problem.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+      <StatusLine status={status} />
+      <div className={refused ? 'form-field form-field--invalid' : 'form-field'}>
+        <label htmlFor={`${id}-name`}>{NAME_FIELDS.name}</label>
+        <input
+          ref={inputRef}
+          id={`${id}-name`}
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={value}
+          aria-describedby={`${id}-name-hint`}
+          {...(refused ? { 'aria-invalid': true, 'aria-errormessage': `${id}-name-error` } : {})}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <p id={`${id}-name-hint`} className="post-form__hint">
+          How the team page, the audit trail and revisions name you.
+        </p>
+        <FieldError id={`${id}-name-error`} error={refused} />
+      </div>
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save name'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** Signing out on every device: the API revokes every session, then this browser goes to sign-in. */
 function SignOutEverywhere() {
   const api = useAdminApi();
@@ -151,10 +224,6 @@ export default function AccountPage() {
             <h2 id="account-profile">Profile</h2>
             <dl className="account-facts">
               <div>
-                <dt>Name</dt>
-                <dd>{user.name || '—'}</dd>
-              </div>
-              <div>
                 <dt>E-mail</dt>
                 <dd>{user.email}</dd>
               </div>
@@ -163,6 +232,7 @@ export default function AccountPage() {
                 <dd>{user.role ? ROLE_LABEL[user.role] : 'None'}</dd>
               </div>
             </dl>
+            <DisplayNameForm name={user.name} onSaved={refresh} />
           </section>
           <section className="account-section" aria-labelledby="account-2fa">
             <h2 id="account-2fa">Two-factor sign-in</h2>

@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABEL = {
   verifyMfa: 'Two-factor turned on',
   disableMfa: 'Two-factor turned off',
   signOutEverywhere: 'Signed out everywhere',
+  setDisplayName: 'Display name changed',
   getPost: 'Post opened',
   createPost: 'Post created',
   updatePost: 'Post updated',

@@ -133,8 +133,41 @@ describe('team page', () => {
     expect(api.calls('updateMember')).toHaveLength(1);
   });
 
-  it('says clearly why the last admin cannot be demoted (409)', async () => {
+  it('offers the only admin no role change, Disable or Remove, and says why on the row', async () => {
+    renderTeam();
+    const ada = await row('Ada Lovelace');
+    const reason = ada.getByText(/You are the only admin: make someone else an admin/);
+    for (const control of [
+      ada.getByLabelText('Role of Ada Lovelace'),
+      ada.getByRole('button', { name: 'Disable Ada Lovelace' }),
+      ada.getByRole('button', { name: 'Remove Ada Lovelace' }),
+    ]) {
+      expect(control).toBeDisabled();
+      expect(control).toHaveAttribute('aria-describedby', reason.id);
+    }
+    expect(ada.getByRole('button', { name: 'Sign Ada Lovelace out everywhere' })).toBeEnabled();
+    const eddie = await row('Eddie');
+    expect(eddie.getByRole('button', { name: 'Remove Eddie' })).toBeEnabled();
+    expect(eddie.queryByText(/only admin/)).toBeNull();
+  });
+
+  it('links the signed-in person to the account page when their name is not set', async () => {
     renderTeam({
+      listTeam: () => ({
+        body: { data: [member({ name: '' }), member({ email: 'b@example.com', name: 'Bea' })] },
+      }),
+    });
+    const link = await screen.findByRole('link', { name: 'Set your name' });
+    expect(link).toHaveAttribute('href', '/admin/account');
+    // Two acting admins: either may be changed.
+    expect((await row('Bea')).getByRole('button', { name: 'Disable Bea' })).toBeEnabled();
+  });
+
+  it('says clearly why a change the API refuses was refused (409)', async () => {
+    renderTeam({
+      listTeam: () => ({
+        body: { data: [member({}), member({ email: 'grace@example.com', name: 'Grace' })] },
+      }),
       updateMember: () => ({
         status: 409,
         body: { error: 'The team needs at least one enabled admin.' },

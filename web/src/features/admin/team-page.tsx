@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { buildPath, ROLES, type Role, type TeamMember } from '@agency/shared';
+import { pagePath } from '../../config/pages';
 import type { ResponseOf } from '../../lib/api-client';
 import { AdminLayout } from './admin-layout';
 import { apiErrorText, formProblem, type FormProblem } from './api-error-text';
@@ -135,10 +137,24 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
   );
 }
 
+/**
+ * Someone who can administer the team: an enabled admin past the invitation (the API's rule, which
+ * refuses to demote, disable or remove the last one with a 409).
+ */
+const isActingAdmin = (m: TeamMember): boolean =>
+  m.role === 'admin' && m.enabled && m.status === 'active';
+
+/** The one acting admin, when there is exactly one: the team cannot do without them. */
+export function lastAdminOf(members: readonly TeamMember[]): TeamMember | undefined {
+  const admins = members.filter(isActingAdmin);
+  return admins.length === 1 ? admins[0] : undefined;
+}
+
 /** One member's row (a card on a phone): their facts and what an admin can do to the account. */
 function MemberRow({
   member,
   you,
+  last,
   busy,
   onRole,
   onEnabled,
@@ -147,6 +163,8 @@ function MemberRow({
 }: {
   member: TeamMember;
   you: boolean;
+  /** The last acting admin: no role change, Disable or Remove, and the row says why. */
+  last: boolean;
   busy: boolean;
   onRole: (role: Role) => void;
   onEnabled: (enabled: boolean) => void;
@@ -157,11 +175,20 @@ function MemberRow({
   const who = member.name || member.email;
   // Choosing in the list changes nothing yet (arrow keys step through options): a button applies it.
   const [role, setRole] = useState<string>(member.role ?? '');
+  const why = last ? { 'aria-describedby': `${id}-last` } : {};
   return (
     <tr className={member.enabled ? undefined : 'team-row--disabled'}>
       <td data-label="Name">
         <strong>{member.name || '—'}</strong>
         {you && <span className="team-you"> (you)</span>}
+        {you && !member.name && (
+          <>
+            {' '}
+            <Link to={pagePath('account')} className="team-you">
+              Set your name
+            </Link>
+          </>
+        )}
       </td>
       <td data-label="E-mail">{member.email}</td>
       <td data-label="Role">
@@ -172,7 +199,8 @@ function MemberRow({
           <select
             id={`${id}-role`}
             value={role}
-            disabled={busy}
+            disabled={busy || last}
+            {...why}
             onChange={(e) => setRole(e.target.value)}
           >
             {member.role === null && <option value="">None</option>}
@@ -202,7 +230,8 @@ function MemberRow({
           <button
             type="button"
             className="btn btn--link"
-            disabled={busy}
+            disabled={busy || last}
+            {...why}
             aria-label={`${member.enabled ? 'Disable' : 'Enable'} ${who}`}
             onClick={() => onEnabled(!member.enabled)}
           >
@@ -220,13 +249,20 @@ function MemberRow({
           <button
             type="button"
             className="btn btn--link btn--danger"
-            disabled={busy}
+            disabled={busy || last}
+            {...why}
             aria-label={`Remove ${who}`}
             onClick={onRemove}
           >
             Remove
           </button>
         </div>
+        {last && (
+          <p id={`${id}-last`} className="team-last-admin">
+            {you ? 'You are' : `${who} is`} the only admin: make someone else an admin before
+            changing this role, disabling or removing this account.
+          </p>
+        )}
       </td>
     </tr>
   );
@@ -234,8 +270,8 @@ function MemberRow({
 
 /**
  * `/admin/team` (admins): every member with role, state and two-factor; invite, change role,
- * disable or enable, sign out everywhere, remove (after confirming). The API refuses to leave the
- * team without an enabled admin (409), and the page says so.
+ * disable or enable, sign out everywhere, remove (after confirming). The last acting admin's row
+ * offers none of the changes the API would refuse (409) and says why.
  */
 export default function TeamPage() {
   const api = useAdminApi();
@@ -267,6 +303,7 @@ export default function TeamPage() {
     }
   };
   const who = (m: TeamMember): string => m.name || m.email;
+  const lastAdmin = data ? lastAdminOf(data.data) : undefined;
 
   return (
     <AdminLayout title="Team">
@@ -303,6 +340,7 @@ export default function TeamPage() {
                   key={`${m.email}:${version}`}
                   member={m}
                   you={m.email === user?.email}
+                  last={m === lastAdmin}
                   busy={working === m.email}
                   onRole={(role) =>
                     void act(m, `${who(m)} is now ${ROLE_LABEL[role].toLowerCase()}.`, () =>
