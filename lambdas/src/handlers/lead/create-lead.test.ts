@@ -409,7 +409,7 @@ describe('createLead', () => {
         sourceIp: freshIp(),
       });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ error });
+      expect(res.json).toEqual({ error, field, code: expect.any(String) });
     });
 
     it('a JSON body (the form speaks multipart or urlencoded) with 415', async () => {
