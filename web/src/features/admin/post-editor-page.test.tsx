@@ -468,6 +468,52 @@ describe('edit blog', () => {
     expect(api.calls('updatePost')[1]?.body).toMatchObject({ banner_media: 'none' });
   });
 
+  it('replaces the banner with an image chosen from the media library, saving only its id', async () => {
+    const harbour = makeMediaItem({ filename: 'harbour.jpg', width: 1600, height: 900 });
+    const team = makeMediaItem({ filename: 'team.jpg' });
+    const api = fakeApi({
+      ...lists,
+      getPost: () => ({
+        body: {
+          data: {
+            post: makePost({ id: 31, slug: 'with-library-banner', banner_image: null }),
+            prev_post: null,
+            next_post: null,
+          },
+        },
+      }),
+      listMedia: () => ({ body: { results: [harbour, team], next: null, previous: null } }),
+      updatePost: (req) => ({
+        body: {
+          data: makePost({
+            id: 31,
+            slug: 'with-library-banner',
+            banner: harbour,
+            banner_image: harbour.src,
+            version: Number(req.body.version) + 1,
+          }),
+        },
+      }),
+    });
+    renderAdmin('/edit-blog/with-library-banner', editRoutes);
+    // No banner yet: no bare file input saying "No file chosen", but Upload image and the library.
+    expect(await screen.findByText('No banner: the post shows without an image.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Upload image' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose from library' }));
+    const picker = await screen.findByRole('dialog', {
+      name: 'Choose the banner from the library',
+    });
+    fireEvent.click(await within(picker).findByRole('button', { name: /harbour\.jpg/ }));
+    expect(screen.queryByRole('dialog', { name: /Choose the banner/ })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Banner' })).toBeInTheDocument();
+    expect(screen.getByText('harbour.jpg · 5.0 MB · 1600 × 900 px')).toBeInTheDocument();
+    for (const name of ['Replace', 'Choose from library', 'Remove banner'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls('updatePost')).toHaveLength(1));
+    expect(api.calls('updatePost')[0]?.body).toMatchObject({ banner_media: harbour.id });
+  });
+
   it('sends the version, says "Blog Updated." and, on a stale edit, offers to reload', async () => {
     let version = 3;
     let stale = false;
