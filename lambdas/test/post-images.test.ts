@@ -272,6 +272,10 @@ describe('images in post content', () => {
 
     const res = await stack.invoke('deletePost', { token, json: { id: doomed.id } });
     expect(res.status).toBe(200);
+    // In the Trash the post keeps its images (a restore brings them back); purging frees them.
+    expect(await usedBy(own.id)).toEqual([doomed.id]);
+    const purged = await stack.invoke('purgePost', { token, json: { id: doomed.id } });
+    expect(purged.status, purged.body).toBe(200);
     expect([await usedBy(own.id), await usedBy(banner.id), await usedBy(shared.id)]).toEqual([
       null,
       null,

@@ -419,7 +419,7 @@ describe('increaseView and deletePost', () => {
     ).toBe(404);
   });
 
-  it('deletes the post with its slug guard, views and banner, then answers 404', async () => {
+  it('deletes the post to the Trash, and purging it removes its slug guard, views and banner, then answers 404', async () => {
     const post = dataOf(
       (await create({ title: 'Doomed', slug: 'doomed', banner_image: png() })).json,
     );
@@ -427,6 +427,12 @@ describe('increaseView and deletePost', () => {
     const res = await stack.invoke('deletePost', { token, form: { id: String(post.id) } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: 'Post deleted.', data: { id: post.id } });
+    expect(await contentItem({ pk: `POST#${post.id}`, sk: 'POST' })).toMatchObject({
+      status: 'trashed',
+    });
+    expect((await stack.invoke('getPost', { json: { slug: 'doomed' } })).status).toBe(404);
+    const purged = await stack.invoke('purgePost', { token, form: { id: String(post.id) } });
+    expect(purged.status, purged.body).toBe(200);
     expect(await contentItem({ pk: `POST#${post.id}`, sk: 'POST' })).toBeUndefined();
     expect(await contentItem({ pk: 'SLUG#doomed', sk: 'SLUG' })).toBeUndefined();
     expect(await viewsItem(post.id)).toBeUndefined();

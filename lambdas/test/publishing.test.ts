@@ -57,6 +57,8 @@ let draft: Post;
 let scheduled: Post;
 let newer: Post;
 let careerDraft: Post;
+/** Published, then deleted: in the Trash. */
+let trashed: Post;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -75,12 +77,17 @@ beforeAll(async () => {
     status: 'draft',
   });
   newer = await create({ title: 'Public newer', slug: 'public-newer' });
+  trashed = await create({ title: 'Secret trashed', slug: 'secret-trashed' });
+  const deleted = await stack.invoke('deletePost', { token, form: { id: String(trashed.id) } });
+  expect(deleted.status, deleted.body).toBe(200);
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
 const hidden = () => [draft, scheduled, careerDraft];
+/** Everything the public must not see: the hidden posts and the Trash. */
+const notPublic = () => [...hidden(), trashed];
 
 describe('status and publish_at on create and update', () => {
   it('publishes a post created without them now, as the spec calls do', () => {
@@ -204,7 +211,7 @@ describe('nothing unpublished on a public API surface', () => {
     const page1 = await stack.invoke('listPosts', { query: { page: 1 } });
     expect(page1.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
     const listed = await walk();
-    for (const p of hidden()) expect(listed.map((x) => x.slug)).not.toContain(p.slug);
+    for (const p of notPublic()) expect(listed.map((x) => x.slug)).not.toContain(p.slug);
     expect(listed.every((p) => p.status === 'published')).toBe(true);
     const times = listed.map((p) => `${p.publish_at ?? ''}#${String(p.id).padStart(10, '0')}`);
     expect([...times].sort().reverse()).toEqual(times);
@@ -212,7 +219,7 @@ describe('nothing unpublished on a public API surface', () => {
   });
 
   it('answers 404 for a hidden post on get and increase-view, and links published neighbours only', async () => {
-    for (const p of hidden()) {
+    for (const p of notPublic()) {
       expect((await stack.invoke('getPost', { form: { slug: p.slug } })).status, p.slug).toBe(404);
       expect((await stack.invoke('increaseView', { form: { slug: p.slug } })).status).toBe(404);
     }
@@ -231,6 +238,9 @@ describe('nothing unpublished on a public API surface', () => {
     const everything = await walk({ token });
     for (const p of [older, newer, ...hidden()])
       expect(everything.map((x) => x.slug)).toContain(p.slug);
+    // "All posts" leaves the Trash out, as WordPress does; it has its own list.
+    expect(everything.map((x) => x.slug)).not.toContain(trashed.slug);
+    expect((await walk({ token, status: 'trashed' })).map((x) => x.slug)).toContain(trashed.slug);
     const drafts = await walk({ token, status: 'draft' });
     expect(new Set(drafts.map((p) => p.status))).toEqual(new Set(['draft']));
     expect(drafts.map((p) => p.slug)).toEqual(
@@ -371,7 +381,7 @@ describe('nothing unpublished on a rendered page (render handler over the API)',
     expect(shown.status).toBe(200);
     expect(shown.body).toContain('Public newer');
     expect(shown.body).not.toMatch(/Secret/);
-    for (const p of hidden()) expect((await page(`/blog/${p.slug}`)).status, p.slug).toBe(404);
+    for (const p of notPublic()) expect((await page(`/blog/${p.slug}`)).status, p.slug).toBe(404);
     const career = await page(`/${SPECIAL_SLUGS.career}`);
     expect(career.status).toBe(404);
     expect(career.body).not.toMatch(/Secret/);
@@ -387,7 +397,9 @@ describe('nothing unpublished on a rendered page (render handler over the API)',
       ['/rss.xml', await page('/rss.xml')],
     ] as const) {
       expect(res.status, p).toBe(200);
-      expect(res.body, p).not.toMatch(/Secret|secret-draft|secret-scheduled|draft-filler/);
+      expect(res.body, p).not.toMatch(
+        /Secret|secret-draft|secret-scheduled|secret-trashed|draft-filler/,
+      );
       expect(res.body, p).not.toContain(SPECIAL_SLUGS.career);
     }
   });

@@ -123,13 +123,17 @@ describe('revisions', () => {
     expect((big.json as { data: Revision }).data.content.length).toBe(content.length);
   });
 
-  it('deletes the revisions with the post', async () => {
+  it('keeps the revisions while the post is in the Trash, and purges them with it', async () => {
     const post = await create('Gone soon', 'gone-soon');
     await update(post, { title: 'Gone soon 2', slug: 'gone-soon' });
     expect(await storedRevisions(post.id)).toBe(1);
     expect(
       (await stack.invoke('deletePost', { token, form: { id: String(post.id) } })).status,
     ).toBe(200);
+    expect(await storedRevisions(post.id)).toBe(1);
+    expect((await stack.invoke('purgePost', { token, form: { id: String(post.id) } })).status).toBe(
+      200,
+    );
     expect(await storedRevisions(post.id)).toBe(0);
   });
 });

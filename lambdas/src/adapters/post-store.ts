@@ -115,7 +115,12 @@ const revisionItem = z.object({
 
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
-const titleItem = z.object({ id: z.number().int(), slug: z.string(), title: z.string() });
+const titleItem = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.string().optional(),
+});
 
 function toRecord(item: Record<string, unknown> | undefined): PostRecord | null {
   if (!item) return null;
@@ -335,17 +340,22 @@ export class DynamoPostStore implements PostStore {
     return items.map(toRecord).filter((p): p is PostRecord => p !== null);
   }
 
-  /** Titles and slugs of posts by id (only those attributes are read); a deleted post is absent. */
+  /**
+   * Titles and slugs of posts by id (only those attributes and the status are read); a deleted
+   * post, in the Trash or purged, is absent.
+   */
   async titles(ids: number[]): Promise<Map<number, { slug: string; title: string }>> {
     const items = await batchGet(this.content, [...new Set(ids)].map(postKey), [
       'id',
       'slug',
       'title',
+      'status',
     ]);
     const found = new Map<number, { slug: string; title: string }>();
     for (const item of items) {
       const parsed = titleItem.safeParse(item);
-      if (parsed.success) found.set(parsed.data.id, parsed.data);
+      if (parsed.success && parsed.data.status !== 'trashed')
+        found.set(parsed.data.id, { slug: parsed.data.slug, title: parsed.data.title });
     }
     return found;
   }

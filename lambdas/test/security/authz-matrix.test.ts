@@ -44,6 +44,8 @@ function validInput(name: OperationName): InvokeOptions {
         multipart: { id: String(postId), title: 'Changed', slug: 'changed', content: '<p>y</p>' },
       };
     case 'deletePost':
+    case 'untrashPost':
+    case 'purgePost':
       return { form: { id: String(postId) } };
     case 'previewPost':
     case 'listRevisions':
@@ -254,9 +256,17 @@ describe('role matrix: every staff operation × every kind of caller', () => {
       'signOutMember',
       'removeMember',
       'listAudit',
+      'purgePost',
     ] as const)
       expect(editorOps, n).not.toContain(n);
-    for (const n of ['createPost', 'deleteMedia', 'renameCategory', 'getDashboard'] as const)
+    for (const n of [
+      'createPost',
+      'deletePost',
+      'untrashPost',
+      'deleteMedia',
+      'renameCategory',
+      'getDashboard',
+    ] as const)
       expect(editorOps, n).toContain(n);
   });
 

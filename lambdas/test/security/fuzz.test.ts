@@ -36,6 +36,8 @@ const FIELDS: Partial<Record<OperationName, { required: string[]; optional: stri
     optional: ['category_id', 'author_id', 'content', 'head_tag', 'version'],
   },
   deletePost: { required: ['id'], optional: [] },
+  untrashPost: { required: ['id'], optional: [] },
+  purgePost: { required: ['id'], optional: [] },
   // Add, rename and delete share a path, and the fuzzer also sends other methods: a rename's body
   // holds only its (always broken) name, so that it cannot arrive as a valid add or delete.
   createCategory: { required: ['category'], optional: [] },

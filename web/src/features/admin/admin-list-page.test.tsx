@@ -99,21 +99,85 @@ describe('admin post list', () => {
     expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/admin/leads');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete First' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Move this post to the Trash?' });
+    expect(dialog).toHaveTextContent('You can restore it from the Trash for 30 days');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.calls('deletePost')).toHaveLength(0);
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete First' }));
     fireEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Move to Trash' }),
     );
-    expect(await screen.findByText('“First” was deleted.')).toBeInTheDocument();
+    expect(await screen.findByText(/“First” was moved to the Trash\./)).toBeInTheDocument();
     expect(api.calls('deletePost')[0]?.body).toEqual({ id: '101' });
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'First' })).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('cell', { name: 'Third' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('links a published post to its public page, and lists the Trash with Restore and, for admins, Delete for good', async () => {
+    signIn();
+    const live = makePost({ id: 11, title: 'Live', slug: 'live' });
+    const draft = makePost({ id: 12, title: 'Unfinished', slug: 'unfinished', status: 'draft' });
+    const binned = makePost({
+      id: 13,
+      title: 'Binned',
+      slug: 'binned',
+      status: 'trashed',
+      publish_at: null,
+      purge_at: '2026-12-25T10:00:00.000Z',
+    });
+    let inTrash = [binned];
+    const api = fakeApi({
+      getUserData: userOk,
+      listPosts: (req) =>
+        req.url.searchParams.get('status') === 'trashed'
+          ? { body: pageBody(inTrash, 1, false) }
+          : { body: pageBody([live, draft], 1, false) },
+      untrashPost: () => {
+        inTrash = [];
+        return { body: { data: { ...binned, status: 'draft', purge_at: null } } };
+      },
+      purgePost: () => ({ body: { message: 'Deleted.', data: { id: 13 } } }),
+    });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    const view = await screen.findByRole('link', { name: 'View Live on the blog' });
+    expect(view).toHaveAttribute('href', '/blog/live');
+    expect(view).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('link', { name: 'View Unfinished on the blog' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'trashed' } });
+    const row = (await screen.findByRole('cell', { name: 'Binned' })).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByRole('cell', { name: '25 - 12 - 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Deleted for good on' })).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: 'Edit Binned' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Delete Binned for good' })).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Restore Binned' }));
+    expect(await screen.findByText('“Binned” was restored as a draft.')).toBeInTheDocument();
+    expect(api.calls('untrashPost')[0]?.body).toEqual({ id: '13' });
+    expect(await screen.findByText('The Trash is empty.')).toBeInTheDocument();
+  });
+
+  it('offers editors Restore but not Delete for good', async () => {
+    signIn();
+    fakeApi({
+      getUserData: () =>
+        makeUserData({ groups: ['editors'], role: 'editor', email: 'e@example.com' }),
+      listPosts: () => ({
+        body: pageBody(
+          [makePost({ id: 21, title: 'Gone', status: 'trashed', publish_at: null })],
+          1,
+          false,
+        ),
+      }),
+    });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    fireEvent.change(await screen.findByLabelText('Show'), { target: { value: 'trashed' } });
+    expect(await screen.findByRole('button', { name: 'Restore Gone' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Gone for good' })).toBeNull();
   });
 
   it('keeps every cell of a row a table cell, so the row lines meet across the Action column', async () => {

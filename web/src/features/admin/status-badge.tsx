@@ -8,22 +8,13 @@ const LABELS: Record<PostStatus, string> = {
   trashed: 'Trash',
 };
 
-/**
- * A post's status as a coloured badge; a scheduled post says when it goes live, a trashed one when
- * it is purged (admin's zone).
- */
-export function StatusBadge({
-  post,
-}: {
-  post: Pick<Post, 'status' | 'publish_at'> & Partial<Pick<Post, 'purge_at'>>;
-}) {
+/** A post's status as a coloured badge; a scheduled post says when it goes live (admin's zone). */
+export function StatusBadge({ post }: { post: Pick<Post, 'status' | 'publish_at'> }) {
   const when = post.status === 'scheduled' && post.publish_at ? formatLocal(post.publish_at) : null;
-  const purge = post.status === 'trashed' && post.purge_at ? formatLocal(post.purge_at) : null;
   return (
     <span className={`status-badge status-badge--${post.status}`}>
       {LABELS[post.status]}
       {when && <span className="status-badge__when"> · {when}</span>}
-      {purge && <span className="status-badge__when"> · deleted for good {purge}</span>}
     </span>
   );
 }

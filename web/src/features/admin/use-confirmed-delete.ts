@@ -30,6 +30,8 @@ export function useConfirmedDelete<T>(options: {
   reload: () => Promise<unknown>;
   /** Run on a refused delete (e.g. reload to show why); the status line says what failed. */
   onError?: (err: unknown) => Promise<unknown> | void;
+  /** What the status line says once done (e.g. moved to the Trash); "was deleted" by default. */
+  done?: (name: string) => string;
 }): ConfirmedDelete<T> {
   const [pending, ask] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -41,7 +43,7 @@ export function useConfirmedDelete<T>(options: {
     setDeleting(true);
     try {
       await options.remove(pending);
-      setStatus({ kind: 'ok', text: `“${name}” was deleted.` });
+      setStatus({ kind: 'ok', text: options.done ? options.done(name) : `“${name}” was deleted.` });
       // The last row of a page gone: step back a page.
       if (options.rows === 1 && options.page > 1) options.setPage(options.page - 1);
       else await options.reload();

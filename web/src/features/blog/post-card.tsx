@@ -6,7 +6,8 @@ import { postPath } from './paths';
 import { PostBanner } from './post-banner';
 
 /**
- * One item of the public list: thumbnail, title, excerpt, date, reading time and Read more. The
+ * One item of the public list: thumbnail, title, excerpt, date, reading time and Read more; a post
+ * without a banner has its text across the whole card (no empty image column). The
  * `first` one's thumbnail (usually the page's largest paint) loads at once and before others; the
  * rest load as they near the viewport.
  */
@@ -22,7 +23,7 @@ export function PostCard({ post, first = false }: { post: Post; first?: boolean 
       />
     ) : null;
   return (
-    <li className="blog-card">
+    <li className={thumb ? 'blog-card' : 'blog-card blog-card--text-only'}>
       {thumb && (
         <Link to={path} className="blog-card__thumb" tabIndex={-1} aria-hidden="true">
           {thumb}
