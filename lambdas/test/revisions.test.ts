@@ -59,6 +59,13 @@ describe('revisions', () => {
       saved_by: expect.any(String),
     });
     expect(list[1]?.saved_by).not.toBe('');
+    // Who saved it as people know them (the admin has no display name: their e-mail), not an id:
+    // from the account record a sign-in keeps.
+    const signedIn = await stack.invoke('login', {
+      json: { email: stack.adminEmail, password: stack.adminPassword },
+    });
+    expect(signedIn.status, signedIn.body).toBe(200);
+    expect((await revisions(post.id))[1]?.saved_by_name).toBe(stack.adminEmail);
     const one = await stack.invoke('getRevision', { token, query: { id: post.id, revision: 1 } });
     expect(one.headers['cache-control']).toBe('private, no-store');
     expect((one.json as { data: Revision }).data).toMatchObject({

@@ -61,6 +61,11 @@ export const revisionSummary = z.object({
   /** When this version was saved, and by whom (null for versions saved before names were kept). */
   saved_at: z.string(),
   saved_by: z.string().nullable(),
+  /**
+   * Who saved it as people know them: their display name, else their e-mail (the revisions list
+   * fills it; null when the account is unknown or for versions saved before names were kept).
+   */
+  saved_by_name: z.string().nullable().optional(),
 });
 export type RevisionSummary = z.infer<typeof revisionSummary>;
 

@@ -275,3 +275,23 @@ export async function setDisplayName(
   await deps.accounts.update({ sub, email }, { name });
   return { name };
 }
+
+/**
+ * How people know the staff accounts `subs` (what revisions keep of who saved them): each one's
+ * name, else its e-mail, from the account records (a removed member's record stays). Ids without a
+ * record are left out.
+ */
+export async function staffNames(
+  accounts: Pick<AccountStore, 'get'>,
+  subs: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const distinct = [...new Set(subs.filter((s): s is string => Boolean(s)))];
+  const records = await Promise.all(distinct.map((sub) => accounts.get(sub)));
+  const names = new Map<string, string>();
+  records.forEach((record, i) => {
+    const known = record?.name.trim() || record?.email;
+    const sub = distinct[i];
+    if (known && sub) names.set(sub, known);
+  });
+  return names;
+}

@@ -59,12 +59,13 @@ describe('account page', () => {
       {
         getUserData: () => makeUserData({ name, username: name || 'ada@example.com' }),
         setDisplayName: (req) => {
-          if (req.body.name.trim() === '')
+          const asked = (req.body.name ?? '').trim();
+          if (asked === '')
             return {
               status: 400,
               body: { error: 'name: is required', field: 'name', code: 'required' },
             };
-          name = req.body.name.trim();
+          name = asked;
           return { body: { data: { name } } };
         },
       },

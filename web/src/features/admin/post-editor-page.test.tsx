@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PostEditorPage from './post-editor-page';
 import { fakeBucket, makeMediaItem, renderAdmin, signIn, uploadForm } from './testing';
 import { fakeApi, makePost } from '../blog/testing/fake-api';
+import { formatAdminDateTime } from './format-admin-date';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -612,7 +613,8 @@ describe('revisions', () => {
               title: 'Old title',
               slug: 'rev-post',
               saved_at: '2030-01-02T10:00:00.000Z',
-              saved_by: 'asha',
+              saved_by: '6b0b42e6-0000-4000-8000-000000000001',
+              saved_by_name: 'Priya',
             },
           ],
         },
@@ -650,6 +652,10 @@ describe('revisions', () => {
       details.open = true;
       fireEvent(details, new Event('toggle'));
     }
+    const when = formatAdminDateTime('2030-01-02T10:00:00.000Z');
+    // Who saved it by name, never by account id.
+    expect(await screen.findByText(`saved by Priya on ${when}`, { exact: false })).toBeVisible();
+    expect(screen.queryByText(/6b0b42e6/)).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Compare revision 4' }));
     const diff = await screen.findByRole('region', { name: 'Revision 4 compared with the editor' });
     await waitFor(() => expect(diff.querySelector('.revision-diff del')).not.toBeNull());
@@ -661,9 +667,14 @@ describe('revisions', () => {
     );
     fireEvent.click(within(diff).getByRole('button', { name: 'Restore revision 4' }));
     const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(`Restore the version saved by Priya on ${when}?`);
     expect(dialog).toHaveTextContent('Its status stays published.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Old title'));
+    // Once the post is loaded again, the page says what came back.
+    expect(
+      await screen.findByText(`Restored the version saved by Priya on ${when}.`),
+    ).toBeInTheDocument();
     expect(api.calls('restoreRevision')[0]?.body).toEqual({
       id: '21',
       revision: '4',

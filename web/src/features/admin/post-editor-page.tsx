@@ -9,7 +9,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { POST_LIMITS, slugify, TIMINGS, type MediaItem, type Post } from '@agency/shared';
 import { ApiError, type BodyValue } from '../../lib/api-client';
 import { Popup } from '../../components/popup';
@@ -164,8 +164,10 @@ interface PostFormProps {
   /** The post being edited; undefined when adding. */
   existing?: Post;
   onReload?: () => void;
-  /** A revision became the current version: show it (at its slug's address). */
-  onRestored?: (post: Post) => void;
+  /** A revision became the current version: show it (at its slug's address), saying which it was. */
+  onRestored?: (post: Post, restored: string) => void;
+  /** Said once when the form opens (what a restore brought back). */
+  notice?: string | undefined;
 }
 
 function successMessage(intent: Intent, isNew: boolean, was: Post | null, saved: Post): string {
@@ -183,7 +185,7 @@ function successMessage(intent: Intent, isNew: boolean, was: Post | null, saved:
   }
 }
 
-function PostForm({ existing, onReload, onRestored }: PostFormProps) {
+function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
   const api = useAdminApi();
   const navigate = useNavigate();
   const base = useId();
@@ -205,7 +207,9 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   const [general, setGeneral] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const [saving, setSaving] = useState<Intent | null>(null);
-  const [success, setSuccess] = useState<{ message: string; then?: string } | null>(null);
+  const [success, setSuccess] = useState<{ message: string; then?: string } | null>(() =>
+    notice ? { message: notice } : null,
+  );
   const [savedCount, setSavedCount] = useState(0);
   /** The form's values as the server holds them: what "unsaved edits" are measured against. */
   const [stored, setStored] = useState<Values>(loaded);
@@ -724,7 +728,7 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
             version={version ?? saved.version}
             current={values}
             refresh={savedCount}
-            onRestored={(post) => onRestored?.(post)}
+            onRestored={(post, restored) => onRestored?.(post, restored)}
           />
         </Suspense>
       )}
@@ -732,10 +736,19 @@ function PostForm({ existing, onReload, onRestored }: PostFormProps) {
   );
 }
 
+/** What a restore at another address said it brought back (navigation state), if anything. */
+function restoredOf(state: unknown): string | undefined {
+  const said =
+    state !== null && typeof state === 'object' ? Reflect.get(state, 'restored') : undefined;
+  return typeof said === 'string' ? said : undefined;
+}
+
 /** Loads the post named by the route, then shows the form filled with it. */
 function EditPost({ slug }: { slug: string }) {
   const api = useAdminApi();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [restored, setRestored] = useState<string | undefined>(() => restoredOf(location.state));
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'ready'; post: Post; loadedAt: number }
@@ -755,6 +768,14 @@ function EditPost({ slug }: { slug: string }) {
       });
   }, [api, slug]);
   useEffect(load, [load]);
+  // Said once: the form that opened with it has it; a later reload (or a refreshed page) does not.
+  const ready = state.kind === 'ready';
+  useEffect(() => {
+    if (!ready || restored === undefined) return;
+    setRestored(undefined);
+    if (restoredOf(location.state) !== undefined)
+      void navigate(location.pathname, { replace: true, state: null });
+  }, [ready, restored, location, navigate]);
 
   if (state.kind === 'loading') return <p aria-busy="true">Loading the post…</p>;
   if (state.kind === 'error')
@@ -774,10 +795,18 @@ function EditPost({ slug }: { slug: string }) {
       key={`${state.post.id}-${state.loadedAt}`}
       existing={state.post}
       onReload={load}
-      onRestored={(post) => {
-        // The address names the slug it was opened with: reload there, or move to the restored slug.
-        if (post.slug === slug) load();
-        else void navigate(pageHref('postEditor', { slug: post.slug }), { replace: true });
+      notice={restored}
+      onRestored={(post, what) => {
+        // The address names the slug it was opened with: reload there, or move to the restored slug
+        // (the sentence saying what was restored goes along, to be said once the post is loaded).
+        if (post.slug === slug) {
+          setRestored(what);
+          load();
+        } else
+          void navigate(pageHref('postEditor', { slug: post.slug }), {
+            replace: true,
+            state: { restored: what },
+          });
       }}
     />
   );

@@ -1,10 +1,10 @@
 import { diffWords } from 'diff';
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { Post } from '@agency/shared';
+import type { Post, RevisionSummary } from '@agency/shared';
 import { ApiError } from '../../lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatLocal } from './publish-time';
+import { formatAdminDateTime } from './format-admin-date';
 import { statusLabel } from './status-badge';
 import { useAdminApi } from './use-admin-api';
 
@@ -22,7 +22,14 @@ export interface RevisionsPanelProps {
   current: EditorText;
   /** Changes after every save, so the list is fetched again. */
   refresh: number;
-  onRestored: (post: Post) => void;
+  /** The restore was made: the post as it now is, and a sentence saying which version came back. */
+  onRestored: (post: Post, restored: string) => void;
+}
+
+/** A kept version as people tell it apart: who saved it and when. */
+export function savedByAndWhen(r: Pick<RevisionSummary, 'saved_at' | 'saved_by_name'>): string {
+  const when = formatAdminDateTime(r.saved_at);
+  return r.saved_by_name ? `saved by ${r.saved_by_name} on ${when}` : `saved on ${when}`;
 }
 
 /** The readable text of stored HTML: one line per block, tags and entities gone. */
@@ -78,6 +85,8 @@ export default function RevisionsPanel({
   );
   const revisions = list.data?.data ?? [];
   const shown = detail.data?.data;
+  const chosen = revisions.find((r) => r.revision === selected);
+  const restoring = chosen ? `the version ${savedByAndWhen(chosen)}` : `revision ${selected ?? ''}`;
 
   const restore = async (): Promise<void> => {
     if (selected === null) return;
@@ -89,7 +98,7 @@ export default function RevisionsPanel({
       });
       setConfirming(false);
       setSelected(null);
-      onRestored(data);
+      onRestored(data, `Restored ${restoring}.`);
     } catch (err) {
       setConfirming(false);
       if (err instanceof ApiError && err.status === 401) return;
@@ -126,8 +135,7 @@ export default function RevisionsPanel({
           {revisions.map((r) => (
             <li key={r.revision} className="revisions__item">
               <span className="revisions__meta">
-                <strong>Revision {r.revision}</strong> · {formatLocal(r.saved_at)}
-                {r.saved_by ? ` · ${r.saved_by}` : ''} · “{r.title}”
+                <strong>Revision {r.revision}</strong> · {savedByAndWhen(r)} · “{r.title}”
               </span>
               <button
                 type="button"
@@ -179,7 +187,7 @@ export default function RevisionsPanel({
       )}
       <ConfirmDialog
         open={confirming}
-        title={`Restore revision ${selected ?? ''}?`}
+        title={`Restore ${restoring}?`}
         message={`The post gets that version's title, slug, text, header tag, banner, category and author, saved as a new update (the current version is kept as a revision). Its status stays ${statusLabel(post.status).toLowerCase()}. Unsaved edits in the form are lost.`}
         confirmLabel="Restore"
         busy={busy}
