@@ -1,6 +1,7 @@
 // npm run shots — the screenshots alone: every route at 375 and 1280 px, at the top and scrolled,
 // into artifacts/shots/, so anyone can look before committing. Prints what the visual checks of
 // `npm run test:e2e` would object to, without failing.
+import { shootAdminLists } from './admin-lists-shots.mjs';
 import { startAll } from './lib.mjs';
 import { shootAll } from './visual.mjs';
 
@@ -9,6 +10,8 @@ try {
   const { findings, dir, routes } = await shootAll(browser, stack.url, {
     log: (line) => console.log(line),
   });
+  // The posts list's Trash and a /blog card without a banner.
+  await shootAdminLists(browser, stack.url, { dir });
   console.log(`\n${routes.length} routes and the admin pages, both widths: screenshots in ${dir}`);
   if (findings.length) console.log(`\n${findings.length} finding(s):\n${findings.join('\n')}`);
   else console.log('no findings');
