@@ -96,6 +96,7 @@ describe('the function list', () => {
       expect.arrayContaining([
         'retry-lead-emails',
         'publish-scheduled-posts',
+        'purge-trash',
         'migrate-images',
         'backfill-lead-stats',
         'render',
