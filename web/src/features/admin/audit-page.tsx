@@ -16,6 +16,7 @@ import {
   auditRecordTarget,
 } from './audit-labels';
 import { formatAdminDateTime } from './format-admin-date';
+import { TimeZoneNote } from './time-zone-note';
 import { PagedList } from './paged-list';
 import { useAdminApi } from './use-admin-api';
 
@@ -164,6 +165,7 @@ export default function AuditPage() {
   return (
     <AdminLayout title="Audit trail">
       <AuditFilters filters={filters} onApply={applyFilters} />
+      <TimeZoneNote />
       <AuditTable filters={filters} page={page} setPage={setPage} />
     </AdminLayout>
   );

@@ -15,6 +15,7 @@ import { pagePath } from '../../config/pages';
 import { AdminLayout } from './admin-layout';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatAdminDateTime } from './format-admin-date';
+import { TimeZoneNote } from './time-zone-note';
 import {
   deliveryLabel,
   LEAD_STATUS_LABEL,
@@ -384,6 +385,7 @@ export default function LeadPage() {
       actions={<Link to={pagePath('leads')}>← All leads</Link>}
     >
       <LeadView key={id} id={id} />
+      <TimeZoneNote />
     </AdminLayout>
   );
 }

@@ -20,6 +20,7 @@ import {
 import { AdminLayout } from './admin-layout';
 import { downloadText, leadsFilename } from './download';
 import { formatAdminDateTime } from './format-admin-date';
+import { TimeZoneNote } from './time-zone-note';
 import {
   deliveryLabel,
   erasedNotice,
@@ -307,6 +308,7 @@ export default function LeadsPage() {
       </div>
       <LeadViews filters={filters} counts={counts} />
       <LeadFilters filters={filters} counts={counts} onApply={applyFilters} />
+      <TimeZoneNote />
       <LeadsTable list={list} filters={filters} page={page} setPage={setPage} />
     </AdminLayout>
   );

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '@agency/shared';
+import { formatAdminDateTime } from './format-admin-date';
 import MediaPage from './media-page';
 import {
   fakeBucket,
@@ -65,7 +66,7 @@ describe('media library page', () => {
       'harbour.jpg',
       '4.8 MB',
       '4000 × 3000',
-      '20 - 11 - 2026',
+      formatAdminDateTime('2026-11-20T10:00:00.000Z'),
       'Not used',
       'Delete',
     ]);

@@ -14,7 +14,8 @@ import { ApiError } from '../../lib/api-client';
 import { pageHref } from '../../config/pages';
 import { AdminLayout } from './admin-layout';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatAdminDate } from './format-admin-date';
+import { formatAdminDateTime } from './format-admin-date';
+import { TimeZoneNote } from './time-zone-note';
 import { formatBytes } from './format-bytes';
 import { Pager } from './pager';
 import { isAbort, useUploadImage, type UploadStage } from './upload-image';
@@ -251,7 +252,7 @@ function MediaLibrary() {
                     {item.width} × {item.height}
                   </td>
                   <td className="media-table__nowrap" data-label="Uploaded">
-                    {formatAdminDate(item.created_at)}
+                    <time dateTime={item.created_at}>{formatAdminDateTime(item.created_at)}</time>
                   </td>
                   <td data-label="Used by">
                     <UsedBy item={item} />
@@ -305,6 +306,7 @@ export default function MediaPage() {
   return (
     <AdminLayout title="Media">
       <MediaLibrary />
+      <TimeZoneNote />
     </AdminLayout>
   );
 }

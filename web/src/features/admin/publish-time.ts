@@ -1,11 +1,8 @@
+import { adminTimeZone, formatAdminDateTime } from './format-admin-date';
+
 /** The admin's time zone as the browser knows it, e.g. "Asia/Kolkata (UTC+05:30)". */
 export function zoneLabel(at: Date = new Date()): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
-  const minutes = -at.getTimezoneOffset();
-  const sign = minutes >= 0 ? '+' : '-';
-  const abs = Math.abs(minutes);
-  const offset = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  return `${zone} (${offset})`;
+  return adminTimeZone(at);
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -28,13 +25,5 @@ export function fromLocalInput(local: string): string | null {
 
 /** An ISO time in the admin's zone for reading: "1 May 2030, 15:00". */
 export function formatLocal(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatAdminDateTime(iso);
 }

@@ -1,4 +1,4 @@
-const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatAdminDateTime } from './format-admin-date';
 
 /** Offers the working copy autosaved in this browser when it differs from what was loaded. */
 export function RestoreBanner({
@@ -10,7 +10,7 @@ export function RestoreBanner({
   onRestore: () => void;
   onDiscard: () => void;
 }) {
-  const time = TIME.format(savedAt);
+  const time = formatAdminDateTime(savedAt);
   return (
     <div className="restore-banner" role="region" aria-label="Unsaved changes">
       <p>This browser kept changes to this post that were not saved.</p>

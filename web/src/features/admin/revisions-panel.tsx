@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import type { Post, RevisionSummary } from '@agency/shared';
 import { ApiError } from '../../lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatAdminDateTime } from './format-admin-date';
+import { adminTimeZone, formatAdminDateTime } from './format-admin-date';
 import { statusLabel } from './status-badge';
 import { useAdminApi } from './use-admin-api';
 
@@ -131,23 +131,26 @@ export default function RevisionsPanel({
       ) : revisions.length === 0 ? (
         <p>No earlier versions yet: each save keeps the version it replaces (the last 25).</p>
       ) : (
-        <ul className="revisions__list" aria-label="Earlier versions, newest first">
-          {revisions.map((r) => (
-            <li key={r.revision} className="revisions__item">
-              <span className="revisions__meta">
-                <strong>Revision {r.revision}</strong> · {savedByAndWhen(r)} · “{r.title}”
-              </span>
-              <button
-                type="button"
-                className="btn btn--outline"
-                aria-pressed={selected === r.revision}
-                onClick={() => setSelected(selected === r.revision ? null : r.revision)}
-              >
-                {selected === r.revision ? 'Hide changes' : `Compare revision ${r.revision}`}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="post-form__hint">Times are in your time zone: {adminTimeZone()}.</p>
+          <ul className="revisions__list" aria-label="Earlier versions, newest first">
+            {revisions.map((r) => (
+              <li key={r.revision} className="revisions__item">
+                <span className="revisions__meta">
+                  <strong>Revision {r.revision}</strong> · {savedByAndWhen(r)} · “{r.title}”
+                </span>
+                <button
+                  type="button"
+                  className="btn btn--outline"
+                  aria-pressed={selected === r.revision}
+                  onClick={() => setSelected(selected === r.revision ? null : r.revision)}
+                >
+                  {selected === r.revision ? 'Hide changes' : `Compare revision ${r.revision}`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {selected !== null && (
         <section aria-label={`Revision ${selected} compared with the editor`}>

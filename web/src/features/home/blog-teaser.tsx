@@ -3,21 +3,10 @@ import { Link } from 'react-router';
 import { excerpt, readingTime, type Post } from '@agency/shared';
 import { TIMINGS } from '@agency/shared';
 import { Carousel } from '../../components/carousel';
+import { formatPostDate } from '../blog/format-date';
 import { PostBanner } from '../blog/post-banner';
 import { useListPosts } from '../../lib/use-api';
 import { pageHref, pagePath } from '../../config/pages';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-export function formatPostDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
-}
 
 /**
  * The width a teaser card's image is shown at: the section's and the container's 20 px paddings
