@@ -102,6 +102,7 @@ describe('the function list', () => {
         'render',
         'process-image',
         'staff-scopes',
+        'mail-events',
       ]),
     );
     // The pre token generation trigger is bundled from the worker module that exports its handler.
@@ -109,6 +110,7 @@ describe('the function list', () => {
       path.join(LAMBDAS_ROOT, 'src/workers/staff-scopes.ts'),
     );
     expect(FUNCTIONS.find((fn) => fn.name === 'staff-scopes')?.kind).toBe('trigger');
+    expect(FUNCTIONS.find((fn) => fn.name === 'mail-events')?.kind).toBe('trigger');
     expect(operationFunction('createPost').entry).toBe(
       path.join(LAMBDAS_ROOT, 'src/handlers/post/create-post.ts'),
     );
