@@ -403,11 +403,12 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   purgePost: trashPurger,
   // The media library. Uploading signs a POST form for one `uploads/` key (a presigned POST carries
   // the signer's permission, so the signer may put uploads and nothing else); confirming checks the
-  // upload's bytes, has the image function make the variants, registers the record and deletes the
-  // upload; deleting an unused image removes its record and its objects.
+  // upload's bytes, pins them (a `MEDIA#` item, dropped again when they are refused), has the image
+  // function make the variants, registers the record and deletes the upload; deleting an unused
+  // image removes its record and its objects.
   createUpload: { media: { uploads: ['put'] } },
   confirmUpload: {
-    tables: { content: mediaRecords(['read', 'write']) },
+    tables: { content: mediaRecords(['read', 'write', 'delete']) },
     media: { uploads: ['read', 'delete'] },
     mediaList: true,
     invokeImages: true,
@@ -476,6 +477,11 @@ export const RETRY_JOB_GRANTS: FunctionGrants = {
   ...leadNotifier,
 };
 
+/** The SES events worker: marks a bounced lead e-mail on its lead (UpdateItem of lead items only). */
+export const MAIL_EVENTS_GRANTS: FunctionGrants = {
+  tables: { leads: { access: ['update'], keyPrefixes: ['LEAD#'] } },
+};
+
 /**
  * The lead statistics backfill (run once per deploy that changes it): counts the leads stored
  * before the dashboard's aggregates existed, marking each lead it counted, and itself done.
@@ -512,7 +518,13 @@ export const IMAGE_FUNCTION_GRANTS: FunctionGrants = {
  * register path as an admin's upload, then refreshes the cached pages of the posts it changed.
  */
 export const MIGRATE_IMAGES_GRANTS: FunctionGrants = {
-  tables: { content: { access: ['read', 'write'] } },
+  tables: {
+    // Deleting only the pin of an upload refused (`MEDIA#`), as the upload confirmation does.
+    content: [
+      { access: ['read', 'write'] },
+      { access: ['delete'], keyPrefixes: [KEY_PREFIXES.media] },
+    ],
+  },
   media: { uploads: ['put', 'read', 'delete'], banners: ['read', 'delete'] },
   mediaList: true,
   invokeImages: true,

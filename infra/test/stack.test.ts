@@ -684,9 +684,10 @@ describe('prod stack', () => {
     it('lets confirmUpload read and delete the upload, register MEDIA# records only, and invoke exactly the image function', () => {
       const fnId = opFunction('confirmUpload').id;
       expect(mediaAccessOf(fnId)).toEqual({ uploads: ['s3:DeleteObject', 's3:GetObject'] });
-      // Its own records read and written; posts read only, to name where an image is used.
+      // Its own records read and written (and the pin of refused bytes deleted); posts read only,
+      // to name where an image is used.
       expect(tableAccessOf(fnId, 'content')).toEqual({
-        'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort(),
+        'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort(),
         'POST#*': [...TABLE_ACTIONS.read].sort(),
       });
       expect(listsMedia(fnId)).toBe(true);
@@ -835,7 +836,9 @@ describe('prod stack', () => {
         dynamoStatements(migrate.id, 'content')
           .flatMap((st) => st.actions)
           .sort(),
-      ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].sort());
+      ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort());
+      // Deleting only the pins of refused uploads: never a post or anything else.
+      expect(tableAccessOf(migrate.id, 'content')['MEDIA#*']).toEqual([...TABLE_ACTIONS.delete]);
       expect(dynamoStatements(migrate.id, 'leads')).toEqual([]);
     });
 

@@ -8,7 +8,13 @@ import {
   type Image,
 } from '@agency/shared';
 import type { ImageObject } from '../domain/image-variants';
-import type { MediaObjects, PresignedUpload, UploadInfo } from '../domain/media-ports';
+import {
+  UploadChangedError,
+  type MediaObjects,
+  type PresignedUpload,
+  type UploadEdges,
+  type UploadInfo,
+} from '../domain/media-ports';
 import { mediaBucket } from '../lib/env';
 import { s3Client } from './clients';
 
@@ -25,6 +31,9 @@ const isMissing = (e: unknown) =>
     e.name === 'NotFound' ||
     // A range starting past the end of an empty object.
     e.name === 'InvalidRange');
+
+/** S3's answer to `If-Match` naming another version of the object. */
+const isChanged = (e: unknown) => e instanceof Error && e.name === 'PreconditionFailed';
 
 function decodeFilename(value: string | undefined): string | null {
   if (!value) return null;
@@ -110,16 +119,17 @@ export class S3MediaObjects implements MediaObjects {
     }
   }
 
-  /** Two ranged reads: a 20 MB photo is never loaded whole to check its signature. */
-  async readUploadEdges(
-    id: string,
-    edge: number,
-  ): Promise<{ head: Buffer; tail: Buffer; size: number } | null> {
+  /**
+   * Two ranged reads of one version (the second pinned to the first's ETag): a 20 MB photo is never
+   * loaded whole to check its signature, and head and tail are never of two different posts.
+   */
+  async readUploadEdges(id: string, edge: number): Promise<UploadEdges | null> {
     const { GetObjectCommand } = await import('@aws-sdk/client-s3');
     const client = await this.client();
     const key = mediaKeys.upload(id);
     let head: Buffer;
     let size: number;
+    let etag: string;
     try {
       const out = await client.send(
         new GetObjectCommand({ Bucket: this.bucket(), Key: key, Range: `bytes=0-${edge - 1}` }),
@@ -127,20 +137,46 @@ export class S3MediaObjects implements MediaObjects {
       head = await bodyBytes(out.Body);
       // A store that ignores Range answers 200 with the whole object: its length is the size.
       size = totalOf(out.ContentRange) ?? out.ContentLength ?? head.length;
+      if (!out.ETag) throw new Error(`upload ${id} came without an ETag`);
+      etag = out.ETag;
     } catch (e) {
       if (isMissing(e)) return null;
       throw e;
     }
-    if (size <= edge) return { head, tail: head, size };
-    const out = await client.send(
-      new GetObjectCommand({ Bucket: this.bucket(), Key: key, Range: `bytes=-${edge}` }),
-    );
-    return { head: head.subarray(0, edge), tail: await bodyBytes(out.Body), size };
+    if (size <= edge) return { head, tail: head, size, etag };
+    try {
+      const out = await client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket(),
+          Key: key,
+          Range: `bytes=-${edge}`,
+          IfMatch: etag,
+        }),
+      );
+      return { head: head.subarray(0, edge), tail: await bodyBytes(out.Body), size, etag };
+    } catch (e) {
+      if (isChanged(e) || isMissing(e)) throw new UploadChangedError(id);
+      throw e;
+    }
   }
 
-  /** The whole upload (the image function decodes it), or null when there is none. */
-  async readUpload(id: string): Promise<Buffer | null> {
-    return objectBytes(await this.client(), this.bucket(), mediaKeys.upload(id));
+  /**
+   * The whole upload (the image function decodes it), or null when there is none; with `etag`,
+   * 'changed' when the upload is now other bytes than those.
+   */
+  async readUpload(id: string, etag?: string): Promise<Buffer | 'changed' | null> {
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const client = await this.client();
+    try {
+      const out = await client.send(
+        new GetObjectCommand({ Bucket: this.bucket(), Key: mediaKeys.upload(id), IfMatch: etag }),
+      );
+      return await bodyBytes(out.Body);
+    } catch (e) {
+      if (isMissing(e)) return null;
+      if (etag && isChanged(e)) return 'changed';
+      throw e;
+    }
   }
 
   /** Write an image's objects under `images/<id>/`, immutable for a year. */

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { FALLBACK_FORMATS } from '@agency/shared';
+import { FALLBACK_FORMATS, MEDIA_LIMITS } from '@agency/shared';
 import type { MediaRecord, MediaRepository } from '../domain/media-ports';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
@@ -17,6 +17,13 @@ import { TABLES } from './tables';
 /** Partition key prefix of images: a grant can be limited to `MEDIA#` records. */
 export const MEDIA_PREFIX = 'MEDIA';
 export const mediaKey = (id: string) => ({ pk: `${MEDIA_PREFIX}#${id}`, sk: MEDIA_PREFIX });
+/** The ETag a confirmation pinned to an id (sk `UPLOAD` beside the record, under the same grant). */
+const pinKey = (id: string) => ({ pk: `${MEDIA_PREFIX}#${id}`, sk: 'UPLOAD' });
+/**
+ * How long a pin lasts: well past the five minutes a form can post, as long as an unconfirmed
+ * upload is kept.
+ */
+const PIN_SECONDS = MEDIA_LIMITS.unconfirmedDays * 86_400;
 
 const { byDate } = TABLES.content.indexes;
 /** The library is its own partition of the byDate index, newest upload first. */
@@ -166,5 +173,30 @@ export class DynamoMediaRepository implements MediaRepository {
       if (!isConditionFailure(e)) throw e;
       return (await this.get(id)) ? 'in-use' : 'missing';
     }
+  }
+
+  async pinUpload(id: string, etag: string): Promise<boolean> {
+    const now = Math.floor(Date.now() / 1000);
+    const { expiresAt } = TABLES.content;
+    try {
+      await dynamoClient().send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...pinKey(id), etag, [expiresAt]: now + PIN_SECONDS },
+          // dynalite has no TTL and DynamoDB deletes late: an expired pin counts as none.
+          ConditionExpression: 'attribute_not_exists(pk) OR etag = :etag OR #exp < :now',
+          ExpressionAttributeNames: { '#exp': expiresAt },
+          ExpressionAttributeValues: { ':etag': etag, ':now': now },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  async unpinUpload(id: string): Promise<void> {
+    await dynamoClient().send(new DeleteCommand({ TableName: this.table, Key: pinKey(id) }));
   }
 }

@@ -43,6 +43,13 @@ export interface MediaRepository {
   release(id: string, postId: number): Promise<MediaRecord | null>;
   /** Delete the record if no post uses it, in one conditional write. */
   deleteUnused(id: string): Promise<'deleted' | 'in-use' | 'missing'>;
+  /**
+   * Pin the upload's bytes (their ETag) to the id before they are processed: true when this ETag
+   * is pinned now (first, or again by a retry), false when other bytes were pinned first.
+   */
+  pinUpload(id: string, etag: string): Promise<boolean>;
+  /** Drop the pin of an upload that was refused (and deleted): nothing was made of it. */
+  unpinUpload(id: string): Promise<void>;
 }
 
 /** A presigned POST: the browser sends `fields` then the file to `url`. */
@@ -50,6 +57,23 @@ export interface PresignedUpload {
   url: string;
   fields: Record<string, string>;
   expiresAt: string;
+}
+
+/** The first and last bytes of an upload (signature and polyglot checks), its size and ETag. */
+export interface UploadEdges {
+  head: Buffer;
+  tail: Buffer;
+  size: number;
+  /** Which bytes these are: the image function is asked to process exactly them. */
+  etag: string;
+}
+
+/** The upload's bytes changed while they were being read (posted again with its form). */
+export class UploadChangedError extends Error {
+  constructor(id: string) {
+    super(`upload ${id} changed while it was read`);
+    this.name = 'UploadChangedError';
+  }
 }
 
 /** What the bucket knows of an upload before its bytes are read. */
@@ -70,11 +94,11 @@ export interface MediaObjects {
   ): Promise<PresignedUpload>;
   /** The upload's size and file name, or null when there is none (never uploaded, or expired). */
   uploadInfo(id: string): Promise<UploadInfo | null>;
-  /** The first and last `edge` bytes of the upload (signature and polyglot checks) and its size. */
-  readUploadEdges(
-    id: string,
-    edge: number,
-  ): Promise<{ head: Buffer; tail: Buffer; size: number } | null>;
+  /**
+   * The first and last `edge` bytes of one version of the upload (throws `UploadChangedError` when
+   * it is replaced between the two reads), or null when there is none.
+   */
+  readUploadEdges(id: string, edge: number): Promise<UploadEdges | null>;
   /** Store bytes as an upload (the spec's multipart `banner_image` takes this path). */
   putUpload(id: string, bytes: Buffer, contentType: string): Promise<void>;
   deleteUpload(id: string): Promise<void>;
@@ -85,7 +109,12 @@ export interface MediaObjects {
 /** Ask the image function to turn `uploads/<id>` into `images/<id>/…` (it never deletes the upload). */
 export interface ProcessImageRequest {
   id: string;
+  /** Process only these bytes (the ETag the confirmation checked); anything else is refused. */
+  etag?: string;
 }
+
+/** The image function's answer when the upload is no longer the bytes the caller checked. */
+export const UPLOAD_CHANGED = 'changed after it was checked';
 
 /** What the image function answers: the processed image, or why the bytes are not an image it can read. */
 export type ProcessImageResult = { ok: true; image: Image } | { ok: false; error: string };

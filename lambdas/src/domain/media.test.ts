@@ -138,6 +138,45 @@ describe('registerUpload', () => {
     expect(await media.get(ID)).toBeNull();
   });
 
+  it('never processes an id again once registered: bytes posted since are dropped', async () => {
+    const { deps, images, objects, upload } = setup();
+    upload(ID, PNG_1PX);
+    const record = await registerUpload(deps, { id: ID, filename: 'a.png', actor: 'admin' });
+    // The form is posted again within its five minutes, with other bytes.
+    upload(ID, Buffer.concat([PNG_1PX, Buffer.from('other')]));
+    expect(await registerUpload(deps, { id: ID, filename: 'a.png', actor: 'admin' })).toEqual(
+      record,
+    );
+    expect(images.calls).toEqual([ID]);
+    expect(objects.objects.has(mediaKeys.upload(ID))).toBe(false);
+  });
+
+  it('refuses with a conflict when other bytes were pinned first, or the upload changed after its check', async () => {
+    const { deps, images, media, objects, upload } = setup();
+    upload(ID, PNG_1PX);
+    await media.pinUpload(ID, '"someone-else"');
+    expect(await refusal(registerUpload(deps, { id: ID, filename: 'a.png', actor: null }))).toBe(
+      'conflict file a.png: was replaced while it was being confirmed: upload it again',
+    );
+    expect(images.calls).toEqual([]);
+    expect(objects.objects.has(mediaKeys.upload(ID))).toBe(false);
+
+    // Posted again between the check and the image function: the function sees other bytes.
+    upload(OTHER, PNG_1PX);
+    const swap = objects.readUploadEdges.bind(objects);
+    objects.readUploadEdges = async (id, edge) => {
+      const edges = await swap(id, edge);
+      upload(id, Buffer.concat([PNG_1PX, Buffer.from('swapped')]));
+      return edges;
+    };
+    expect(await refusal(registerUpload(deps, { id: OTHER, filename: 'b.png', actor: null }))).toBe(
+      'conflict file b.png: was replaced while it was being confirmed: upload it again',
+    );
+    expect(await media.get(OTHER)).toBeNull();
+    expect(media.pins.has(OTHER)).toBe(false);
+    expect(objects.objects.has(mediaKeys.upload(OTHER))).toBe(false);
+  });
+
   it('answers 404 for an upload that does not exist', async () => {
     const { deps } = setup();
     expect(await refusal(registerUpload(deps, { id: ID, filename: 'a.png', actor: null }))).toBe(

@@ -6,10 +6,12 @@ import {
   originalPath,
   type MediaItem,
 } from '@agency/shared';
-import { conflict, notFound, tooLarge, unsupportedType } from '../lib/errors';
+import { conflict, DomainError, notFound, tooLarge, unsupportedType } from '../lib/errors';
 import { EDGE_BYTES, imageTypeOfEdges } from './banner';
 import {
   imageOf,
+  UPLOAD_CHANGED,
+  UploadChangedError,
   type ImageProcessor,
   type MediaObjects,
   type MediaRecord,
@@ -53,6 +55,15 @@ export function cleanFilename(filename: string): string {
 const FILE_FIELD = 'file';
 const fileSubject = (filename: string) => `${FILE_FIELD} ${filename}`;
 
+/** The upload's form was posted again while it was being confirmed: nothing is made of either. */
+const replaced = (subject: string) =>
+  new DomainError(
+    'conflict',
+    'was replaced while it was being confirmed: upload it again',
+    FILE_FIELD,
+    { code: 'stale', subject },
+  );
+
 /**
  * A presigned POST for one image straight to the bucket, under a fresh id. The size the browser
  * announces is checked here so a too-large photo is refused before it is sent; the policy enforces
@@ -81,6 +92,11 @@ export async function createUpload(
  * registered and the upload deleted. Anything refused is deleted and answered 413/415 naming the
  * file. Registering the same id again returns the image already registered. The direct upload
  * (confirm), the spec's multipart banner and the migration job all come through here.
+ *
+ * An upload form stays valid for five minutes, so its key can receive other bytes at any time:
+ * the bytes checked are pinned (their ETag, first confirmation wins) and the image function makes
+ * variants of exactly those; once registered, an id is never processed again. What `/media/`
+ * caches for a year is therefore always the image that was checked and registered.
  */
 export async function registerUpload(
   deps: MediaDeps,
@@ -88,9 +104,21 @@ export async function registerUpload(
 ): Promise<MediaRecord> {
   const filename = cleanFilename(input.filename);
   const subject = fileSubject(filename);
-  const edges = await deps.objects.readUploadEdges(input.id, EDGE_BYTES);
+  const registered = await deps.media.get(input.id);
+  if (registered) {
+    // A retried confirm, or the form posted again since: those bytes are dropped, never processed.
+    await deps.objects.deleteUpload(input.id);
+    return registered;
+  }
+  let edges;
+  try {
+    edges = await deps.objects.readUploadEdges(input.id, EDGE_BYTES);
+  } catch (error) {
+    if (error instanceof UploadChangedError) throw replaced(subject);
+    throw error;
+  }
   if (!edges) {
-    // A confirm repeated after a success (a retried request) finds the upload gone and the image there.
+    // A confirm racing a successful one finds the upload gone and the image there.
     const existing = await deps.media.get(input.id);
     if (existing) return existing;
     throw notFound(`The upload ${input.id}`);
@@ -103,11 +131,17 @@ export async function registerUpload(
     return refuse(tooLarge(`must be at most ${MAX_MB} MB`, FILE_FIELD, subject));
   if (!(await imageTypeOfEdges(edges.head, edges.tail)))
     return refuse(unsupportedType(IMAGE_TYPE_MESSAGE, FILE_FIELD, subject));
-  const processed = await deps.images.process({ id: input.id });
-  if (!processed.ok)
+  // Another confirmation pinned other bytes first (the form was posted again in between).
+  if (!(await deps.media.pinUpload(input.id, edges.etag))) return refuse(replaced(subject));
+  const processed = await deps.images.process({ id: input.id, etag: edges.etag });
+  if (!processed.ok) {
+    await deps.media.unpinUpload(input.id);
     return refuse(
-      unsupportedType(`${IMAGE_TYPE_MESSAGE} (${processed.error})`, FILE_FIELD, subject),
+      processed.error === UPLOAD_CHANGED
+        ? replaced(subject)
+        : unsupportedType(`${IMAGE_TYPE_MESSAGE} (${processed.error})`, FILE_FIELD, subject),
     );
+  }
   const record: MediaRecord = {
     ...processed.image,
     filename,

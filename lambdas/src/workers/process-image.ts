@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MEDIA_LIMITS, mediaId } from '@agency/shared';
 import { S3MediaObjects } from '../adapters/media-objects';
 import { makeVariants } from '../domain/image-variants';
-import type { ProcessImageResult } from '../domain/media-ports';
+import { UPLOAD_CHANGED, type ProcessImageResult } from '../domain/media-ports';
 import { logger } from '../lib/logger';
 
 /**
@@ -14,7 +14,8 @@ import { logger } from '../lib/logger';
  */
 const log = logger.child({ service: 'process-image' });
 
-const request = z.object({ id: mediaId });
+// `etag`: the bytes the caller checked; a form posted again since is other bytes, refused here.
+const request = z.object({ id: mediaId, etag: z.string().min(1).optional() });
 const objects = new S3MediaObjects();
 
 /**
@@ -27,10 +28,14 @@ export const handler = async (event: unknown): Promise<ProcessImageResult> => {
     const issue = parsed.error.issues[0];
     return { ok: false, error: `${issue?.path.join('.') || 'request'}: ${issue?.message}` };
   }
-  const { id } = parsed.data;
+  const { id, etag } = parsed.data;
   const started = performance.now();
-  const input = await objects.readUpload(id);
+  const input = await objects.readUpload(id, etag);
   if (!input) return { ok: false, error: 'was not uploaded, or the upload has expired' };
+  if (input === 'changed') {
+    log.warn('upload changed after it was checked', { id });
+    return { ok: false, error: UPLOAD_CHANGED };
+  }
   // The confirmation checks the size first; this guards the memory of the function itself.
   if (input.length > MEDIA_LIMITS.maxBytes)
     return { ok: false, error: `is larger than ${MEDIA_LIMITS.maxBytes / 1024 / 1024} MB` };

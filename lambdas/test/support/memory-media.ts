@@ -1,16 +1,31 @@
+import { createHash } from 'node:crypto';
 import { imageKeys, mediaKeys, type Image } from '@agency/shared';
-import type {
-  ImageProcessor,
-  MediaObjects,
-  MediaRecord,
-  MediaRepository,
-  ProcessImageResult,
-  UploadInfo,
+import {
+  UPLOAD_CHANGED,
+  type ImageProcessor,
+  type MediaObjects,
+  type MediaRecord,
+  type MediaRepository,
+  type ProcessImageRequest,
+  type ProcessImageResult,
+  type UploadInfo,
 } from '../../src/domain/media-ports';
 
 /** The media records in memory, with the repository's conditional semantics (for domain tests). */
 export class MemoryMediaRepository implements MediaRepository {
   readonly records = new Map<string, MediaRecord>();
+  /** The ETag pinned to each id. */
+  readonly pins = new Map<string, string>();
+
+  async pinUpload(id: string, etag: string): Promise<boolean> {
+    const pinned = this.pins.get(id);
+    if (pinned !== undefined && pinned !== etag) return false;
+    this.pins.set(id, etag);
+    return true;
+  }
+  async unpinUpload(id: string): Promise<void> {
+    this.pins.delete(id);
+  }
 
   async put(record: MediaRecord): Promise<boolean> {
     if (this.records.has(record.id)) return false;
@@ -57,6 +72,9 @@ export class MemoryMediaRepository implements MediaRepository {
   }
 }
 
+/** An ETag as S3 gives a single-part object: the quoted MD5 of its bytes. */
+export const etagOf = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
+
 /** A bucket in memory: keys to bytes and upload metadata. */
 export class MemoryMediaObjects implements MediaObjects {
   readonly objects = new Map<string, { bytes: Buffer; filename: string | null }>();
@@ -82,6 +100,7 @@ export class MemoryMediaObjects implements MediaObjects {
       head: o.bytes.subarray(0, edge),
       tail: o.bytes.subarray(Math.max(0, o.bytes.length - edge)),
       size: o.bytes.length,
+      etag: etagOf(o.bytes),
     };
   }
   async putUpload(id: string, bytes: Buffer): Promise<void> {
@@ -114,8 +133,12 @@ export class MemoryImageProcessor implements ImageProcessor {
       },
     }),
   ) {}
-  async process({ id }: { id: string }): Promise<ProcessImageResult> {
+  async process({ id, etag }: ProcessImageRequest): Promise<ProcessImageResult> {
     this.calls.push(id);
+    // As the image function reads the upload with If-Match: other bytes than the pinned ones are refused.
+    const upload = this.objects.objects.get(mediaKeys.upload(id));
+    if (etag && upload && etagOf(upload.bytes) !== etag)
+      return { ok: false, error: UPLOAD_CHANGED };
     const result = this.answer(id);
     if (result.ok)
       for (const key of imageKeys(result.image))

@@ -55,12 +55,12 @@ export const mediaOperations = defineOperations({
     path: '/api/user/media/confirm',
     auth: 'admin',
     summary:
-      'Check an uploaded image by its bytes, make its variants and register it; anything else is deleted and refused (413/415 naming the file).',
+      'Check an uploaded image by its bytes, make its variants and register it; anything else is deleted and refused (413/415 naming the file; 409 when the form was posted again while it was being confirmed).',
     request: { encodings, body: z.object({ id: mediaId }) },
     status: 201,
     kind: 'json',
     response: z.object({ data: mediaItem }),
-    errors: [400, 401, 403, 404, 413, 415],
+    errors: [400, 401, 403, 404, 409, 413, 415],
   },
   listMedia: {
     resource: 'media',

@@ -7,7 +7,8 @@ import busboy from 'busboy';
  * upload's safety rests on that policy (exact key, type and file name, 1 byte to 20 MB, five
  * minutes), so the local S3 endpoint is this gate in front of s3rver: it checks a POST Object as S3
  * does (SigV4 policy signature with the local credentials, expiry, every condition, no field the
- * policy does not cover) and answers S3's XML errors, and passes everything else through untouched.
+ * policy does not cover) and answers S3's XML errors. It also answers `If-Match` on GET and HEAD,
+ * which s3rver ignores, and passes everything else through untouched.
  */
 export interface S3PostGateOptions {
   /** Where s3rver listens, e.g. `http://127.0.0.1:4568`. */
@@ -341,6 +342,56 @@ function postObjectBucket(req: http.IncomingMessage): string | null {
   return decodeURIComponent(m[1]);
 }
 
+/** An ETag as S3 compares them: without quotes or a weak prefix. */
+const bareEtag = (etag: string) => etag.trim().replace(/^W\//, '').replace(/"/g, '');
+
+/** The ETag of the object a GET or HEAD names, or null when s3rver has none there. */
+function currentEtag(target: URL, req: http.IncomingMessage): Promise<string | null> {
+  const headers = { ...req.headers };
+  delete headers['if-match'];
+  delete headers.range;
+  return new Promise((resolve, reject) => {
+    const ask = http.request(
+      { host: target.hostname, port: target.port, method: 'HEAD', path: req.url, headers },
+      (answer) => {
+        answer.resume();
+        const etag = answer.headers.etag;
+        resolve(answer.statusCode === 200 && etag ? etag : null);
+      },
+    );
+    ask.on('error', reject);
+    ask.end();
+  });
+}
+
+/**
+ * s3rver ignores `If-Match` on GET and HEAD: S3 answers 412 PreconditionFailed when the object's
+ * ETag is another (the upload confirmation reads exactly the bytes it checked that way). A missing
+ * object goes on to s3rver, which answers its 404.
+ */
+async function failsIfMatch(target: URL, req: http.IncomingMessage): Promise<boolean> {
+  const wanted = req.headers['if-match'];
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !wanted) return false;
+  const etag = await currentEtag(target, req);
+  if (etag === null) return false;
+  const tags = wanted.split(',').map(bareEtag);
+  return !tags.includes('*') && !tags.includes(bareEtag(etag));
+}
+
+function preconditionFailed(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(412, { 'content-type': 'application/xml' });
+  res.end(
+    req.method === 'HEAD'
+      ? undefined
+      : errorXml({
+          status: 412,
+          code: 'PreconditionFailed',
+          message: 'At least one of the pre-conditions you specified did not hold',
+          extra: { Condition: 'If-Match' },
+        }),
+  );
+}
+
 /** The gate's HTTP server: start it with `listen()` and use its address as the S3 endpoint. */
 export function createS3PostGate(options: S3PostGateOptions): http.Server {
   const target = new URL(options.target);
@@ -348,7 +399,17 @@ export function createS3PostGate(options: S3PostGateOptions): http.Server {
   return http.createServer((req, res) => {
     const bucket = postObjectBucket(req);
     if (!bucket) {
-      forward(target, req, res);
+      if (!req.headers['if-match']) {
+        forward(target, req, res);
+        return;
+      }
+      failsIfMatch(target, req).then(
+        (failed) => (failed ? preconditionFailed(req, res) : forward(target, req, res)),
+        () => {
+          res.writeHead(502);
+          res.end();
+        },
+      );
       return;
     }
     void (async () => {
