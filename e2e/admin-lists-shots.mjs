@@ -78,6 +78,8 @@ export async function shootAdminLists(browser, base, { dir = join(artifacts, 'sh
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${base}/blog`, { waitUntil: 'networkidle' });
+    const cookies = page.getByRole('button', { name: /^ok$/i });
+    if (await cookies.isVisible()) await cookies.click();
     await page.locator('.blog-card', { hasText: plain.title }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(dir, `blog-text-only-card-${viewport.width}.png`) });
     await login(page, base);

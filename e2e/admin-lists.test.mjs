@@ -63,7 +63,9 @@ describe('posts list', () => {
       await openTrash(page);
       const binned = page.locator('.admin-table--posts tbody tr', { hasText: title });
       await binned.waitFor();
-      await binned.getByText('Deleted for good on').waitFor();
+      // The day it is deleted for good, 30 days on (the column's name is the card's label).
+      const purgeDay = await binned.locator('td[data-label="Deleted for good on"]').innerText();
+      assert.match(purgeDay, /^\d{1,2} - \d{1,2} - \d{4}$/);
       const inTrash = await offScreen(page);
       assert.deepEqual(inTrash.outside, [], `off screen in the Trash: ${inTrash.outside}`);
       assert.ok(inTrash.sideways <= 0, `the Trash scrolls ${inTrash.sideways} px sideways`);
