@@ -3,7 +3,6 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
-import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import * as z from 'zod';
 import { LOCAL_STACK } from '@agency/shared';
@@ -13,6 +12,7 @@ import { SesAccountMessages } from './cognito-mail';
 import { parityRouter } from './cognito-parity';
 import { ParityState } from './cognito-state';
 import { ParityTokenGenerator, signingKeys } from './cognito-tokens';
+import { startDynalite } from './dynalite-store';
 import { createLambdaApi } from './lambda-api';
 import { createS3PostGate } from './s3-post-gate';
 
@@ -147,7 +147,8 @@ async function startDynamo(
 ): Promise<{ server: Server; port: number }> {
   const dir = path.join(opts.dataDir, 'dynamodb');
   if (!opts.dynamoInMemory) await mkdir(dir, { recursive: true });
-  const server = dynalite({
+  // dynalite with its LevelDB iterators closed after each read (see dynalite-store.ts).
+  const server = startDynalite({
     path: opts.dynamoInMemory ? undefined : dir,
     createTableMs: 0,
     deleteTableMs: 0,
