@@ -41,6 +41,86 @@ export const sharedIsPure: Plugin = {
 };
 
 /**
+ * The HTML packages sanitize-html and shared's HTML helpers use. Each ships a CommonJS and an ES
+ * module build, and declares `"sideEffects": false`.
+ */
+const HTML_PACKAGES = [
+  'htmlparser2',
+  'entities',
+  'domhandler',
+  'domutils',
+  'dom-serializer',
+  'domelementtype',
+];
+const HTML_PACKAGE = new RegExp(`^(${HTML_PACKAGES.join('|')})(/|$)`);
+/** A file inside one of them, at any nesting (dom-serializer keeps its own entities 4). */
+const IN_HTML_PACKAGE = new RegExp(`[/\\\\]node_modules[/\\\\](${HTML_PACKAGES.join('|')})[/\\\\]`);
+
+/**
+ * What sanitize-html takes from its dependencies (read from sanitize-html 2.17's `index.js`), so its
+ * `require` of a whole package brings only that: htmlparser2's `Parser`, from the module that defines
+ * it (a `require`d module is kept whole with all it imports, so requiring the package's entry would
+ * keep the DOM utilities and serialiser it gathers, with their own entity tables), and postcss's
+ * `parse` for style attributes (not its processor, source-map generator and plugin machinery).
+ */
+const SANITIZE_HTML_NEEDS: Readonly<Record<string, (esmEntry: string) => string>> = {
+  htmlparser2: (esmEntry) =>
+    `export { Parser } from ${JSON.stringify(path.join(path.dirname(esmEntry), 'Parser.js'))};`,
+  postcss: () => "module.exports = { parse: require('postcss/lib/parse') };",
+};
+
+/**
+ * One copy of the HTML parser, and only what each function uses of it. Without this, create-post's
+ * cold start parsed 880 KB, 400 KB of it HTML packages, most twice over:
+ * - sanitize-html `require`s htmlparser2 where shared imports it, and esbuild follows each to its
+ *   own build: every `require` of the HTML packages now gets the ES module build, so one copy serves
+ *   both;
+ * - esbuild takes a file's `sideEffects` from the nearest package.json, and these packages' ES module
+ *   folders carry one of their own (`{"type":"module"}`), hiding the package's `"sideEffects": false`:
+ *   it is restated here, so the entity tables, DOM utilities and serialiser nobody calls drop out;
+ * - sanitize-html gets only the parts it uses (SANITIZE_HTML_NEEDS).
+ * Declared in the bundling, so the packages stay as npm ships them.
+ */
+export const oneHtmlParser: Plugin = {
+  name: 'agency:one-html-parser',
+  setup(b) {
+    const reresolve = (args: { path: string; importer: string; resolveDir: string }) =>
+      b.resolve(args.path, {
+        kind: 'import-statement',
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'one-html-parser',
+      });
+    b.onResolve({ filter: /^(htmlparser2|postcss)$/ }, async (args) => {
+      if (args.kind !== 'require-call' || !/[/\\]sanitize-html[/\\]/.test(args.importer))
+        return undefined;
+      const esmEntry = await reresolve(args);
+      if (esmEntry.errors.length) return undefined;
+      return {
+        path: args.path,
+        namespace: 'sanitize-html-needs',
+        pluginData: { resolveDir: args.resolveDir, esmEntry: esmEntry.path },
+      };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'sanitize-html-needs' }, (args) => {
+      const contents = SANITIZE_HTML_NEEDS[args.path];
+      if (contents === undefined) return undefined;
+      const { resolveDir, esmEntry } = args.pluginData as { resolveDir: string; esmEntry: string };
+      return { contents: contents(esmEntry), resolveDir, loader: 'js' };
+    });
+    b.onResolve({ filter: /^(\.\.?\/|[a-z])/ }, async (args) => {
+      if (args.pluginData === 'one-html-parser' || args.namespace !== 'file') return undefined;
+      const bare = HTML_PACKAGE.test(args.path);
+      if (!bare && !(args.path.startsWith('.') && IN_HTML_PACKAGE.test(args.importer)))
+        return undefined;
+      const resolved = await reresolve(args);
+      if (resolved.errors.length || !IN_HTML_PACKAGE.test(resolved.path)) return undefined;
+      return { path: resolved.path, sideEffects: false };
+    });
+  },
+};
+
+/**
  * How every function is bundled: one minified ESM file with its source map, the AWS SDK v3 inside
  * (the deployed code runs the SDK version it was tested with, and a bundled client loads faster than
  * the runtime's copy), tree-shaken to the commands each function sends. The SDK's ES module builds
@@ -71,7 +151,7 @@ export const ESBUILD_OPTIONS = {
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [sharedIsPure],
+  plugins: [sharedIsPure, oneHtmlParser],
 } as const satisfies BuildOptions;
 
 /** What one bundling wrote. */
