@@ -35,5 +35,7 @@ buildApp({
     leadWebhookSecretParam: context('leadWebhookSecretParam'),
     // cdk.json may hold a boolean; -c gives a string. Either is checked by stageConfig.
     requireMfa: contextSwitch('requireMfa'),
+    githubRepo: context('githubRepo'),
+    githubOidcProviderArn: context('githubOidcProviderArn'),
   },
 });

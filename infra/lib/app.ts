@@ -6,6 +6,7 @@ import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stageConfig, type ConfigOverrides, type Stage } from './config';
 import type { WebBuild } from './constructs/site';
+import { GithubDeployStack, githubStackName } from './stacks/github-deploy-stack';
 import { SiteStack } from './stacks/site-stack';
 
 export interface BuildAppOptions {
@@ -56,6 +57,16 @@ export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack
     tags,
   });
   for (const [key, value] of Object.entries(tags)) Tags.of(stack).add(key, value);
+  if (config.github) {
+    const github = new GithubDeployStack(app, githubStackName(config), {
+      config,
+      github: config.github,
+      ...(options.env ? { env: options.env } : {}),
+      description: `GitHub Actions deploy roles of the agency website (${config.stage}).`,
+      tags,
+    });
+    for (const [key, value] of Object.entries(tags)) Tags.of(github).add(key, value);
+  }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
 }

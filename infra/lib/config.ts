@@ -52,6 +52,22 @@ export const stageConfigSchema = z.object({
     })
     .optional(),
   /**
+   * Optional: the GitHub repository whose workflows deploy this stage through OIDC (its roles are a
+   * stack of their own, `<stackName>-github`), and the account's GitHub OIDC provider when it has one.
+   */
+  github: z
+    .object({
+      repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name, e.g. agency/site'),
+      oidcProviderArn: z
+        .string()
+        .regex(
+          /^arn:aws[\w-]*:iam::\d{12}:oidc-provider\/token\.actions\.githubusercontent\.com$/,
+          "must be the ARN of the account's token.actions.githubusercontent.com provider",
+        )
+        .optional(),
+    })
+    .optional(),
+  /**
    * Every staff account must enrol TOTP at its first sign-in before it can use anything else (the
    * API enforces it: REQUIRE_MFA; the user pool keeps MFA optional so the enrolment can be reached).
    */
@@ -106,6 +122,10 @@ export interface ConfigOverrides {
   leadWebhookUrlParam?: string;
   /** Optional: SSM SecureString holding the webhook signing key (context leadWebhookSecretParam). */
   leadWebhookSecretParam?: string;
+  /** Optional: `owner/name` of the GitHub repository that deploys the stage (context githubRepo). */
+  githubRepo?: string;
+  /** Optional: the account's existing GitHub OIDC provider (context githubOidcProviderArn). */
+  githubOidcProviderArn?: string;
   /** Optional: `true` or `false`, overriding the stage's requireMfa (context requireMfa). */
   requireMfa?: string;
 }
@@ -150,6 +170,16 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
             urlParameter: overrides.leadWebhookUrlParam ?? '',
             ...(overrides.leadWebhookSecretParam
               ? { secretParameter: overrides.leadWebhookSecretParam }
+              : {}),
+          },
+        }
+      : {}),
+    ...(overrides.githubRepo || overrides.githubOidcProviderArn
+      ? {
+          github: {
+            repo: overrides.githubRepo ?? '',
+            ...(overrides.githubOidcProviderArn
+              ? { oidcProviderArn: overrides.githubOidcProviderArn }
               : {}),
           },
         }
