@@ -2,6 +2,7 @@
 // into artifacts/shots/, so anyone can look before committing. Prints what the visual checks of
 // `npm run test:e2e` would object to, without failing.
 import { shootAdminLists } from './admin-lists-shots.mjs';
+import { shootErrorFields } from './error-shots.mjs';
 import { startAll } from './lib.mjs';
 import { shootAll } from './visual.mjs';
 
@@ -12,6 +13,8 @@ try {
   });
   // The posts list's Trash and a /blog card without a banner.
   await shootAdminLists(browser, stack.url, { dir });
+  // A wrong current password and a refused upload, each at its field.
+  await shootErrorFields(browser, stack.url, { dir });
   console.log(`\n${routes.length} routes and the admin pages, both widths: screenshots in ${dir}`);
   if (findings.length) console.log(`\n${findings.length} finding(s):\n${findings.join('\n')}`);
   else console.log('no findings');
