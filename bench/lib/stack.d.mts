@@ -5,6 +5,8 @@ export interface RunningStack {
   url: string;
   port: number;
   dataDir: string;
+  /** The stack's process (stand-ins, edge server and handlers run in it). */
+  pid: number | undefined;
   output(): string;
   kill(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;

@@ -85,6 +85,8 @@ export async function startStack(opts = {}) {
     url,
     port,
     dataDir,
+    /** The stack's process (stand-ins, edge server and handlers run in it). */
+    pid: child.pid,
     output: () => output,
     /** Kill without cleanup (for crash tests); the data dir is kept. */
     async kill(signal = 'SIGKILL') {
