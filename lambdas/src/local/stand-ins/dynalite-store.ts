@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import dynalite from 'dynalite';
+import { serveTransactions, type DynaliteStoreApi } from './dynalite-transactions';
 
 /**
  * dynalite (the DynamoDB stand-in) with its LevelDB iterators closed.
@@ -27,7 +28,7 @@ interface LevelDb {
   createKeyStream?: (options?: object) => Readable;
   createValueStream?: (options?: object) => Readable;
 }
-interface DynaliteStore {
+interface DynaliteStore extends DynaliteStoreApi {
   db: LevelDb;
 }
 interface DynaliteDbModule {
@@ -83,7 +84,7 @@ function closingStreams(db: LevelDb): void {
   db.createValueStream = (options) => iteratorStream(db.values(options), iterators);
 }
 
-let lastStore: LevelDb | undefined;
+let lastStore: DynaliteStore | undefined;
 let hooked = false;
 
 /** Give every store dynalite creates from now on streams that close their iterators. */
@@ -99,20 +100,24 @@ function hookStores(): void {
   dbModule.create = (options) => {
     const store = create(options);
     closingStreams(store.db);
-    lastStore = store.db;
+    lastStore = store;
     return store;
   };
   hooked = true;
 }
 
-/** A dynalite server whose reads close their LevelDB iterators (see above). */
+/**
+ * A dynalite server whose reads close their LevelDB iterators (see above) and which serves
+ * TransactWriteItems and TransactGetItems (dynalite-transactions.ts).
+ */
 export function startDynalite(options: Parameters<typeof dynalite>[0]): Server {
   hookStores();
   lastStore = undefined;
   const server = dynalite(options);
-  if (!lastStore)
-    throw new Error('dynalite: the server did not create its store through db.create');
-  storeOf.set(server, lastStore);
+  const store = lastStore as DynaliteStore | undefined;
+  if (!store) throw new Error('dynalite: the server did not create its store through db.create');
+  storeOf.set(server, store.db);
+  serveTransactions(server, store);
   return server;
 }
 
