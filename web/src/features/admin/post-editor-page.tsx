@@ -18,7 +18,7 @@ import { postPath } from '../blog/paths';
 import { BannerInput, shownFromItem, type ShownBanner } from './banner-input';
 import { ConfirmDialog } from './confirm-dialog';
 import editorCss from './editor.css?inline';
-import { classifySaveError, type PostField } from './post-form-errors';
+import { classifySaveError, FIELD_LABELS, type PostField } from './post-form-errors';
 import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from './publish-time';
 import { StatusBadge } from './status-badge';
 import { RestoreBanner } from './restore-banner';
@@ -538,7 +538,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             </button>
           </div>
         )}
-        <Field id={id('title')} label="Title" error={errors.title}>
+        <Field id={id('title')} label={FIELD_LABELS.title} error={errors.title}>
           <input
             id={id('title')}
             type="text"
@@ -548,7 +548,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             aria-describedby={describedBy('title')}
           />
         </Field>
-        <Field id={id('slug')} label="Slug title" error={errors.slug}>
+        <Field id={id('slug')} label={FIELD_LABELS.slug} error={errors.slug}>
           <input
             id={id('slug')}
             type="text"
@@ -572,7 +572,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             )
           )}
         </Field>
-        <Field id={id('category_id')} label="Category" error={errors.category_id}>
+        <Field id={id('category_id')} label={FIELD_LABELS.category_id} error={errors.category_id}>
           <select
             id={id('category_id')}
             value={values.category_id}
@@ -590,7 +590,12 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             ))}
           </select>
         </Field>
-        <Field id={id('content')} label="Content" error={errors.content} labelId={contentLabelId}>
+        <Field
+          id={id('content')}
+          label={FIELD_LABELS.content}
+          error={errors.content}
+          labelId={contentLabelId}
+        >
           <Suspense fallback={<div className="rich-text rich-text--loading">Loading editor…</div>}>
             <RichTextEditor
               id={id('content')}
@@ -605,7 +610,11 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             />
           </Suspense>
         </Field>
-        <Field id={id('meta_description')} label="Meta description" error={errors.meta_description}>
+        <Field
+          id={id('meta_description')}
+          label={FIELD_LABELS.meta_description}
+          error={errors.meta_description}
+        >
           <textarea
             id={id('meta_description')}
             rows={3}
@@ -625,7 +634,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             </span>
           </p>
         </Field>
-        <Field id={id('head_tag')} label="Header tag" error={errors.head_tag}>
+        <Field id={id('head_tag')} label={FIELD_LABELS.head_tag} error={errors.head_tag}>
           <textarea
             id={id('head_tag')}
             rows={5}
@@ -635,7 +644,11 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             aria-describedby={describedBy('head_tag')}
           />
         </Field>
-        <Field id={id('banner_image')} label="Banner image" error={errors.banner_image}>
+        <Field
+          id={id('banner_image')}
+          label={FIELD_LABELS.banner_image}
+          error={errors.banner_image}
+        >
           <BannerInput
             id={id('banner_image')}
             banner={banner}
@@ -646,7 +659,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             errorId={`${id('banner_image')}-error`}
           />
         </Field>
-        <Field id={id('author_id')} label="Author" error={errors.author_id}>
+        <Field id={id('author_id')} label={FIELD_LABELS.author_id} error={errors.author_id}>
           <select
             id={id('author_id')}
             value={values.author_id}
@@ -668,7 +681,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
           <div className="post-form__schedule">
             <Field
               id={id('publish_at')}
-              label={`Publish at (your time zone: ${zoneLabel()})`}
+              label={`${FIELD_LABELS.publish_at} (your time zone: ${zoneLabel()})`}
               error={errors.publish_at}
             >
               <input

@@ -14,16 +14,17 @@ export const POST_FIELDS = [
 ] as const;
 export type PostField = (typeof POST_FIELDS)[number];
 
+/** The post form's fields by the API's names, with the labels the editor shows them under. */
 export const FIELD_LABELS: Record<PostField, string> = {
   title: 'Title',
-  slug: 'Slug',
+  slug: 'Slug title',
   category_id: 'Category',
   author_id: 'Author',
   content: 'Content',
   head_tag: 'Header tag',
   meta_description: 'Meta description',
   banner_image: 'Banner image',
-  publish_at: 'Publish time',
+  publish_at: 'Publish at',
 };
 
 const isPostField = (name: string | undefined): name is PostField =>
