@@ -1,9 +1,10 @@
-// npm run bench — runs bench:api and bench:web, then writes bench/results/latest.md with every
+// npm run bench — runs bench:api, bench:web and bench:soak, then writes bench/results/latest.md with every
 // figure against its target, pass/fail, date and machine.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
+import { soakSection } from './lib/soak-report.mjs';
 import { machine, repoRoot } from './lib/stack.mjs';
 
 const results = join(repoRoot, 'bench', 'results');
@@ -25,8 +26,10 @@ const mark = (ok) => (ok ? 'pass' : '**FAIL**');
 const reportOnly = process.argv.includes('--report-only');
 const apiError = reportOnly ? null : run('bench:api');
 const webError = reportOnly ? null : run('bench:web');
+const soakError = reportOnly ? null : run('bench:soak');
 const api = read('api.json');
 const web = read('web.json');
+const soak = read('soak.json');
 
 const lines = [
   '# Benchmark report',
@@ -34,7 +37,7 @@ const lines = [
   `Date: ${new Date().toISOString()}  `,
   `Machine: ${await machine()}`,
   '',
-  'Produced by `npm run bench` (`bench:api` + `bench:web`). Each figure is measured on this machine, on loopback, against the local stack of `npm start`.',
+  'Produced by `npm run bench` (`bench:api` + `bench:web` + `bench:soak`). Each figure is measured on this machine, on loopback, against the local stack of `npm start`.',
   '',
   '## API (`npm run bench:api`: autocannon, 32 connections, 10 s per run)',
   '',
@@ -203,6 +206,9 @@ if (web) {
       );
   }
 }
+if (!soak || soakError)
+  lines.push('', `bench:soak did not complete: ${soakError ?? 'no results'}`, '');
+if (soak) lines.push('', ...soakSection(soak, mark));
 // Written as Prettier formats it, so the committed report passes `prettier --check` in npm test.
 const report = join(results, 'latest.md');
 writeFileSync(
@@ -213,4 +219,4 @@ writeFileSync(
   }),
 );
 console.log(`wrote bench/results/latest.md`);
-if (apiError || webError) process.exit(1);
+if (apiError || webError || soakError) process.exit(1);
