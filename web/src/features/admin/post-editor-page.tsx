@@ -430,74 +430,74 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
   );
 
   return (
-    <>
+    <div className="post-editor">
       <style href="agency-editor" precedence="default">
         {editorCss}
       </style>
-      <form className="post-form" onSubmit={onSubmit} noValidate>
-        {/* Save, Publish, Update, Unpublish and Preview stay in view however long the post is. */}
-        <div className="post-form__bar" role="group" aria-label="Post actions">
-          <p className="post-form__status">
-            {saved ? (
-              <>
-                <span>Status:</span> <StatusBadge post={saved} />
-                {live?.publish_at && (
-                  <span className="post-form__hint">since {formatLocal(live.publish_at)}</span>
-                )}
-              </>
-            ) : (
-              <span>New post</span>
-            )}
-          </p>
-          <div className="post-form__actions">
-            {existing && (
-              <Link to={pagePath('adminList')} className="btn btn--outline">
-                Back
-              </Link>
-            )}
-            {live ? (
-              <button
-                type="button"
-                className="btn btn--outline"
-                disabled={saving !== null}
-                onClick={() => setConfirmUnpublish(true)}
-              >
-                {saving === 'draft' ? 'Unpublishing…' : 'Unpublish'}
-              </button>
-            ) : (
-              button('draft', 'Save draft', 'Saving…')
-            )}
-            {saved && (
-              <Link
-                to={pageHref('preview', { id: String(saved.id) })}
-                target="_blank"
-                rel="noopener"
-                className="btn btn--outline"
-                aria-describedby={id('preview-hint')}
-              >
-                Preview
-              </Link>
-            )}
-            {live && (
-              <a
-                href={postPath(live.slug)}
-                target="_blank"
-                rel="noopener"
-                className="btn btn--outline"
-              >
-                View post
-              </a>
-            )}
-            {live
-              ? button('update', 'Update', 'Saving…', true)
-              : button(
-                  'publish',
-                  status === 'scheduled' ? 'Publish now' : 'Publish',
-                  'Publishing…',
-                  true,
-                )}
-          </div>
+      {/* Save, Publish, Update, Unpublish and Preview stay in view however long the post is. */}
+      <div className="post-form__bar" role="group" aria-label="Post actions">
+        <p className="post-form__status">
+          {saved ? (
+            <>
+              <span>Status:</span> <StatusBadge post={saved} />
+              {live?.publish_at && (
+                <span className="post-form__hint">since {formatLocal(live.publish_at)}</span>
+              )}
+            </>
+          ) : (
+            <span>New post</span>
+          )}
+        </p>
+        <div className="post-form__actions">
+          {existing && (
+            <Link to={pagePath('adminList')} className="btn btn--outline">
+              Back
+            </Link>
+          )}
+          {live ? (
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={saving !== null}
+              onClick={() => setConfirmUnpublish(true)}
+            >
+              {saving === 'draft' ? 'Unpublishing…' : 'Unpublish'}
+            </button>
+          ) : (
+            button('draft', 'Save draft', 'Saving…')
+          )}
+          {saved && (
+            <Link
+              to={pageHref('preview', { id: String(saved.id) })}
+              target="_blank"
+              rel="noopener"
+              className="btn btn--outline"
+              aria-describedby={id('preview-hint')}
+            >
+              Preview
+            </Link>
+          )}
+          {live && (
+            <a
+              href={postPath(live.slug)}
+              target="_blank"
+              rel="noopener"
+              className="btn btn--outline"
+            >
+              View post
+            </a>
+          )}
+          {live
+            ? button('update', 'Update', 'Saving…', true)
+            : button(
+                'publish',
+                status === 'scheduled' ? 'Publish now' : 'Publish',
+                'Publishing…',
+                true,
+              )}
         </div>
+      </div>
+      <form className="post-form" onSubmit={onSubmit} noValidate>
         {saved && (
           <p className="post-form__hint" id={id('preview-hint')}>
             Preview opens in a new tab and shows the last saved version.
@@ -745,7 +745,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
           />
         </Suspense>
       )}
-    </>
+    </div>
   );
 }
 
