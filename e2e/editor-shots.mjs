@@ -66,6 +66,9 @@ export async function shootEditor(browser, base, { dir = join(artifacts, 'shots'
     await login(page, base);
     await page.goto(`${base}/edit-blog/${slug}`, { waitUntil: 'networkidle' });
     await page.locator('.ql-editor p').first().waitFor();
+    // The cookie notice would sit over the action bar in the shots.
+    const cookies = page.getByRole('button', { name: /^ok$/i });
+    if (await cookies.isVisible()) await cookies.click();
     await page.screenshot({ path: join(dir, `editor-${viewport.width}-top.png`) });
     await scrollToBottom(page);
     await page.screenshot({ path: join(dir, `editor-${viewport.width}-scrolled.png`) });

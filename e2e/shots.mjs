@@ -5,6 +5,7 @@ import { shootAdminLists } from './admin-lists-shots.mjs';
 import { shootErrorFields } from './error-shots.mjs';
 import { startAll } from './lib.mjs';
 import { shootAll } from './visual.mjs';
+import { shootEditor } from './editor-shots.mjs';
 
 const { stack, browser } = await startAll();
 try {
@@ -15,6 +16,8 @@ try {
   await shootAdminLists(browser, stack.url, { dir });
   // A wrong current password and a refused upload, each at its field.
   await shootErrorFields(browser, stack.url, { dir });
+  // The post editor on a 3,000-word post, top and scrolled, at both widths.
+  await shootEditor(browser, stack.url, { dir });
   console.log(`\n${routes.length} routes and the admin pages, both widths: screenshots in ${dir}`);
   if (findings.length) console.log(`\n${findings.length} finding(s):\n${findings.join('\n')}`);
   else console.log('no findings');
