@@ -83,6 +83,11 @@ describe('team: the only admin', () => {
       await page.goto(`${base}/admin/account`, { waitUntil: 'networkidle' });
       await page.getByLabel('Display name').waitFor();
       await shot(page, `account-display-name-${width}`);
+      // The audit trail names the change and the name set, in words.
+      await page.goto(`${base}/admin/audit`, { waitUntil: 'networkidle' });
+      const change = page.getByRole('row').filter({ hasText: 'Display name changed' }).first();
+      assert.match(await change.innerText(), /Priya Raman/);
+      await shot(page, `audit-named-${width}`);
       noProblems(page);
       await page.context().close();
     }
