@@ -95,7 +95,12 @@ describe('add blog', () => {
         body: { data: makePost({ title: req.body.title ?? '', slug: req.body.slug ?? '' }) },
       }),
     });
-    const bucket = fakeBucket(undefined, 40);
+    let finishUpload = () => {};
+    const bucket = fakeBucket(
+      undefined,
+      40,
+      new Promise<void>((resolve) => (finishUpload = resolve)),
+    );
     renderAdmin('/add-blog', addRoutes);
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'With banner' } });
     const input = await screen.findByLabelText('Banner image');
@@ -111,6 +116,7 @@ describe('add blog', () => {
       'id',
       `${input.id}-error`,
     );
+    finishUpload();
 
     const preview = await screen.findByRole('img', { name: 'Banner' });
     expect(screen.getByText('harbour.jpg · 4.8 MB · 4000 × 3000 px')).toBeInTheDocument();

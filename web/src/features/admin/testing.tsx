@@ -105,6 +105,8 @@ export function fakeBucket(
     status: 204,
   }),
   delayMs = 5,
+  /** Holds every upload at 50% until it settles: a test acts mid-upload without racing a timer. */
+  hold: Promise<void> = Promise.resolve(),
 ) {
   const posts: BucketPost[] = [];
   const aborted: BucketPost[] = [];
@@ -142,12 +144,14 @@ export function fakeBucket(
       const index = posts.push(post) - 1;
       this.timer = setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        this.timer = setTimeout(() => {
-          const res = respond(post, index);
-          this.status = res.status;
-          this.responseText = res.body ?? '';
-          this.onload?.();
-        }, delayMs);
+        void hold.then(() => {
+          this.timer = setTimeout(() => {
+            const res = respond(post, index);
+            this.status = res.status;
+            this.responseText = res.body ?? '';
+            this.onload?.();
+          }, delayMs);
+        });
       }, delayMs);
     }
   }
