@@ -30,6 +30,7 @@ import { ENV_NAMES } from '@agency/shared';
 import { builtBundleDir, FUNCTIONS } from '@agency/lambdas/functions';
 import { stackNameOf, STAGES } from '../lib/config';
 import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
+import { pipelineRolesOf } from '../lib/stacks/github-deploy-stack';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const problems: string[] = [];
@@ -44,6 +45,9 @@ const mail = [
   `mailFrom=${process.env[ENV_NAMES.mailFrom] ?? 'no-reply@example.com'}`,
   '-c',
   `mailTo=${process.env[ENV_NAMES.mailTo] ?? 'sales@example.com'}`,
+  // The pipeline's roles (a stack of their own per stage) with the repository the workflow runs in.
+  '-c',
+  `githubRepo=${process.env.GITHUB_REPOSITORY ?? 'agency/site'}`,
 ];
 
 for (const stage of STAGES) {
@@ -63,6 +67,13 @@ for (const stage of STAGES) {
     const template: unknown = JSON.parse(
       readFileSync(path.join(outdir, `${stackName}.template.json`), 'utf8'),
     );
+    const roles = pipelineRolesOf(
+      JSON.parse(readFileSync(path.join(outdir, `${stackName}-github.template.json`), 'utf8')),
+    );
+    if (roles.length === 0)
+      problems.push(`${stage}: no pipeline role in the synthesised templates`);
+    console.log(`  ${stage}: pipeline roles (${stackName}-github):`);
+    for (const role of roles) console.log(`    - ${role}`);
     const shipped = shippedFunctions(template, outdir);
     const found = differencesFromBuild(shipped);
     problems.push(...found.map((p) => `${stage}: ${p}`));

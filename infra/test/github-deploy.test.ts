@@ -6,7 +6,11 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, stageConfig, type Stage } from '../lib/config';
-import { GithubDeployStack, githubStackName } from '../lib/stacks/github-deploy-stack';
+import {
+  GithubDeployStack,
+  githubStackName,
+  pipelineRolesOf,
+} from '../lib/stacks/github-deploy-stack';
 import { cdkJsonContext } from './synth';
 
 const REPO = 'agency/site';
@@ -116,6 +120,14 @@ describe('the GitHub deploy roles (-c githubRepo=owner/name)', () => {
         Effect: 'Allow',
         Resource: `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/AgencySite-dev/*`,
       },
+    ]);
+    expect(pipelineRolesOf(template.toJSON())).toEqual([
+      expect.stringMatching(
+        /^GithubDeployDeployRole\w+: trusts repo:agency\/site:environment:dev; may sts:AssumeRole$/,
+      ),
+      expect.stringMatching(
+        /^GithubDeployDiffRole\w+: trusts repo:agency\/site:pull_request; may cloudformation:GetTemplate$/,
+      ),
     ]);
     const outputs = Object.keys(template.findOutputs('*'));
     expect(outputs.sort()).toEqual(['DeployRoleArn', 'DiffRoleArn']);

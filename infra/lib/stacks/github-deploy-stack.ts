@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import * as z from 'zod';
 import type { StageConfig } from '../config';
 import { GithubDeploy } from '../constructs/github-deploy';
 
@@ -17,6 +18,36 @@ export const GITHUB_OUTPUTS = {
 /** Stack name of a stage's GitHub deploy roles, beside the stage's site stack. */
 export const githubStackName = (config: Pick<StageConfig, 'stackName'>): string =>
   `${config.stackName}-github`;
+
+/**
+ * The roles of a synthesised GitHub deploy stack, each with the `sub` it trusts and what it may do
+ * (what `deploy:check` prints).
+ */
+export function pipelineRolesOf(template: unknown): string[] {
+  const resources = z
+    .object({
+      Resources: z.record(z.string(), z.object({ Type: z.string(), Properties: z.unknown() })),
+    })
+    .parse(template).Resources;
+  const entries = Object.entries(resources);
+  return entries
+    .filter(([, r]) => r.Type === 'AWS::IAM::Role')
+    .map(([id, role]) => {
+      const trust = JSON.stringify(role.Properties).match(
+        /"token\.actions\.githubusercontent\.com:sub":"([^"]+)"/,
+      );
+      const actions = entries
+        .filter(
+          ([, r]) =>
+            r.Type === 'AWS::IAM::Policy' &&
+            JSON.stringify(r.Properties).includes(`{"Ref":"${id}"}`),
+        )
+        .flatMap(([, r]) =>
+          [...JSON.stringify(r.Properties).matchAll(/"Action":"([^"]+)"/g)].map((m) => m[1]),
+        );
+      return `${id}: trusts ${trust?.[1] ?? 'nothing from GitHub'}; may ${actions.join(', ') || 'nothing'}`;
+    });
+}
 
 /**
  * The roles GitHub Actions deploys a stage with (`-c githubRepo=owner/name`), in their own stack:
