@@ -114,6 +114,7 @@ export class SiteStack extends Stack {
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
+      originSecret: this.api.originSecret,
       media: this.media.bucket,
       uploadOrigin: this.media.uploadOrigin,
       accessLogs: accessLogs.bucket,
@@ -136,10 +137,7 @@ export class SiteStack extends Stack {
       value: this.site.url,
       description: 'Public address of the site.',
     });
-    new CfnOutput(this, OUTPUTS.apiUrl, {
-      value: this.api.url,
-      description: 'Direct address of the HTTP API (the site reaches it under /api).',
-    });
+    // No output of the execute-api address: the API answers only through CloudFront (one door in).
     new CfnOutput(this, OUTPUTS.userPoolId, {
       value: this.auth.userPool.userPoolId,
       description: 'Cognito user pool of the admins.',

@@ -1,8 +1,8 @@
 import {
   DynamoDBDocumentClient,
-  PutCommand,
   QueryCommand,
   ScanCommand,
+  TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,11 +107,13 @@ describe('DynamoPostStore index attributes', () => {
   });
 
   it('puts a published post in the public index only, and hidden ones in the unpublished index only', async () => {
-    ddb.on(PutCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
     const store = new DynamoPostStore();
     for (const status of ['published', 'scheduled', 'draft'] as const)
-      await store.putPost(record(status));
-    const items = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item ?? {});
+      await store.writePost({ post: record(status), replaces: null });
+    const items = ddb
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems?.[0]?.Put?.Item ?? {});
     expect(items[0]).toMatchObject({
       gsi1pk: 'POSTS',
       gsi1sk: '2030-01-01T00:00:00.000Z#0000000007',

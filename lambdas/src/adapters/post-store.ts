@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DeleteCommand,
   GetCommand,
@@ -6,24 +7,28 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { image, postStatus, type PostStatus } from '@agency/shared';
+import { image, postStatus } from '@agency/shared';
 import type {
   ListPosition,
   ListView,
+  PostPurge,
   PostRecord,
   PostStore,
+  PostWrite,
   RevisionRecord,
+  TaxonRef,
   UpdateOutcome,
+  WriteOutcome,
+  WriteRefusal,
 } from '../domain/post-ports';
 import { tableName } from '../lib/env';
 import { batchGet } from './batch-get';
 import { dynamoClient } from './clients';
+import { mediaKey } from './media-repository';
 import { queryPage } from './paging';
-import { TABLES } from './tables';
-import { conditional, UniqueGuard } from './unique-guard';
-
-/** How long a pending slug guard blocks its slug: long enough for a banner upload, short enough to forgive a crash. */
-export const SLUG_GUARD_TTL_SECONDS = 60;
+import { TABLES, TAXONOMY_PREFIXES } from './tables';
+import { MAX_TRANSACT_ITEMS, transact, type Step, type TransactItem } from './transaction';
+import { conditional } from './unique-guard';
 
 const { byDate, unpublished } = TABLES.content.indexes;
 
@@ -53,6 +58,14 @@ export const revisionKey = (postId: number, revision: number) => ({
   sk: `${REVISION_PREFIX}${pad(revision, 10)}`,
 });
 const counterKey = { pk: 'COUNTER', sk: 'POST' };
+/** A category's or author's item (as taxonomy-store.ts keeps them), whose `posts` counts the posts using it. */
+const taxonKey = (ref: TaxonRef) => ({
+  pk: TAXONOMY_PREFIXES[ref.kind],
+  sk: String(ref.id).padStart(6, '0'),
+});
+/** Attribute of a slug guard holding its post id. */
+const GUARD_OWNER = 'postId';
+const epochSeconds = () => Math.floor(Date.now() / 1000);
 const positionKey = (at: ListPosition) => `${at.publish_at}#${pad(at.id, 10)}`;
 
 /** The list a post is in and its place there. */
@@ -167,32 +180,15 @@ export class DynamoPostStore implements PostStore {
     return z.object({ value: z.number().int().positive() }).parse(out.Attributes).value;
   }
 
-  /**
-   * Slug guards (`SLUG#<slug>`): one post per slug without transactions, as taxonomy names are kept
-   * unique. A guard whose post no longer has the slug (renamed, deleted, a crash) is taken over.
-   */
-  private readonly slugs = new UniqueGuard({
-    db: () => ({ client: dynamoClient(), table: this.content }),
-    key: slugKey,
-    holds: async (slug, postId) => (await this.getPost(postId))?.slug === slug,
-    ttlSeconds: SLUG_GUARD_TTL_SECONDS,
-    ownerAttribute: 'postId',
-  });
-
-  reserveSlug(slug: string, postId: number): Promise<boolean> {
-    return this.slugs.reserve(slug, postId);
-  }
-
-  commitSlug(slug: string, postId: number): Promise<boolean> {
-    return this.slugs.commit(slug, postId);
-  }
-
-  releaseSlug(slug: string, postId: number): Promise<void> {
-    return this.slugs.release(slug, postId);
-  }
-
-  slugOwner(slug: string): Promise<number | null> {
-    return this.slugs.committedOwner(slug);
+  /** The post holding a committed guard on `slug` (guards left pending by a crash before transactions count as none). */
+  async slugOwner(slug: string): Promise<number | null> {
+    const out = await dynamoClient().send(
+      new GetCommand({ TableName: this.content, Key: slugKey(slug), ConsistentRead: true }),
+    );
+    const guard = z
+      .object({ [GUARD_OWNER]: z.number().int(), state: z.string() })
+      .safeParse(out.Item);
+    return guard.success && guard.data.state === 'committed' ? guard.data[GUARD_OWNER] : null;
   }
 
   /** The stored item: the post and the index attributes of the one list it is in (so the others skip it). */
@@ -204,18 +200,6 @@ export class DynamoPostStore implements PostStore {
       [stream.index.partitionKey]: stream.value,
       [stream.index.sortKey]: sortKey,
     };
-  }
-
-  async putPost(post: PostRecord): Promise<boolean> {
-    return conditional(() =>
-      dynamoClient().send(
-        new PutCommand({
-          TableName: this.content,
-          Item: this.item(post),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
-    );
   }
 
   async getPost(id: number): Promise<PostRecord | null> {
@@ -241,26 +225,191 @@ export class DynamoPostStore implements PostStore {
     return (await this.getPost(post.id)) ? 'stale' : 'missing';
   }
 
-  async deletePost(id: number, onlyIf?: PostStatus): Promise<PostRecord | null> {
-    let old: Record<string, unknown> | undefined;
-    const deleted = await conditional(async () => {
-      const out = await dynamoClient().send(
-        new DeleteCommand({
-          TableName: this.content,
-          Key: postKey(id),
-          ...(onlyIf
-            ? {
-                ConditionExpression: 'attribute_exists(pk) AND #status = :status',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':status': onlyIf },
-              }
-            : { ConditionExpression: 'attribute_exists(pk)' }),
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      old = out.Attributes;
+  /**
+   * A slug guard taken for `postId`, committed at once (it is written with the post). A guard left
+   * pending by a write from before transactions blocks until it expires; a guard whose post no longer has
+   * the slug (left by such a write) is taken over, conditional on the guard as read, so a post
+   * rewriting its own guard meanwhile (a new token) wins.
+   */
+  private claimSlug(slug: string, postId: number): Step<WriteRefusal> {
+    const item = (
+      condition: string,
+      names: Record<string, string>,
+      values: Record<string, unknown>,
+    ) => ({
+      Put: {
+        TableName: this.content,
+        Item: { ...slugKey(slug), [GUARD_OWNER]: postId, state: 'committed', token: randomUUID() },
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#owner': GUARD_OWNER, ...names },
+        ExpressionAttributeValues: values,
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
     });
-    return deleted ? toRecord(old) : null;
+    return {
+      item: item(
+        'attribute_not_exists(pk) OR #owner = :me OR (#state = :pending AND expiresAt < :now)',
+        { '#state': 'state' },
+        { ':me': postId, ':pending': 'pending', ':now': epochSeconds() },
+      ),
+      refused: () => ({ reason: 'slug' }),
+      retry: async (old) => {
+        const owner = old?.[GUARD_OWNER];
+        if (typeof owner !== 'number' || owner === postId) return null;
+        // A live pending guard: a write from before transactions may still be finishing.
+        if (old?.state === 'pending' && Number(old.expiresAt) >= epochSeconds()) return null;
+        if ((await this.getPost(owner))?.slug === slug) return null;
+        const token = old?.token;
+        return typeof token === 'string'
+          ? item(
+              '#owner = :old AND #token = :token',
+              { '#token': 'token' },
+              { ':old': owner, ':token': token },
+            )
+          : item(
+              '#owner = :old AND attribute_not_exists(#token)',
+              { '#token': 'token' },
+              { ':old': owner },
+            );
+      },
+    };
+  }
+
+  /** Give up a slug guard if `postId` holds it (a guard not ours, or gone, is left alone). */
+  private releaseSlug<R>(slug: string, postId: number): Step<R> {
+    return {
+      item: {
+        Delete: {
+          TableName: this.content,
+          Key: slugKey(slug),
+          ConditionExpression: 'attribute_not_exists(pk) OR #owner = :me',
+          ExpressionAttributeNames: { '#owner': GUARD_OWNER },
+          ExpressionAttributeValues: { ':me': postId },
+        },
+      },
+      optional: true,
+    };
+  }
+
+  /** Count one post more (refused when the category or author is gone) or fewer (skipped then). */
+  private countOn(ref: TaxonRef, by: 1 | -1): Step<WriteRefusal> {
+    const claim = by > 0;
+    return {
+      item: {
+        Update: {
+          TableName: this.content,
+          Key: taxonKey(ref),
+          UpdateExpression: 'ADD #posts :by',
+          ConditionExpression: claim
+            ? 'attribute_exists(pk)'
+            : 'attribute_exists(pk) AND #posts > :zero',
+          ExpressionAttributeNames: { '#posts': 'posts' },
+          ExpressionAttributeValues: { ':by': by, ...(claim ? {} : { ':zero': 0 }) },
+        },
+      },
+      ...(claim ? { refused: () => ({ reason: 'reference' as const, ref }) } : { optional: true }),
+    };
+  }
+
+  /** A library image's claims: `ADD` (claim) or `DELETE` (give back) the post's id. */
+  private usedBy(id: string, postId: number, op: 'ADD' | 'DELETE'): TransactItem {
+    return {
+      Update: {
+        TableName: this.content,
+        Key: mediaKey(id),
+        UpdateExpression: `${op} used_by :post`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':post': new Set([postId]) },
+      },
+    };
+  }
+
+  async writePost(write: PostWrite): Promise<WriteOutcome> {
+    const { post, replaces } = write;
+    const postStep: Step<WriteRefusal> = {
+      item: {
+        Put: {
+          TableName: this.content,
+          Item: this.item(post),
+          ...(replaces === null
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : {
+                ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+                ExpressionAttributeNames: { '#version': 'version' },
+                ExpressionAttributeValues: { ':expected': replaces },
+              }),
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      refused: (old) => ({ reason: replaces === null ? 'exists' : old ? 'stale' : 'missing' }),
+    };
+    const steps: Step<WriteRefusal>[] = [postStep];
+    if (write.slug?.claim) steps.push(this.claimSlug(write.slug.claim, post.id));
+    if (write.slug?.release) steps.push(this.releaseSlug(write.slug.release, post.id));
+    if (write.revision) {
+      const revision = write.revision;
+      steps.push({
+        item: {
+          Put: {
+            TableName: this.content,
+            Item: { ...revisionKey(revision.post_id, revision.revision), ...revision },
+          },
+        },
+      });
+    }
+    for (const ref of write.references?.claim ?? []) steps.push(this.countOn(ref, 1));
+    for (const ref of write.references?.release ?? []) steps.push(this.countOn(ref, -1));
+    // Refused when the image is gone from the library: it can never end up on a page.
+    for (const id of new Set(write.images ?? []))
+      steps.push({
+        item: this.usedBy(id, post.id, 'ADD'),
+        refused: () => ({ reason: 'image', id }),
+      });
+    return transact(dynamoClient(), steps);
+  }
+
+  /**
+   * One transaction deletes the post (only while still this version, in the Trash), its slug guard
+   * and view counter, gives back its image claims and deletes its revisions. DynamoDB takes 100
+   * actions at most: what does not fit (a post whose versions showed dozens of images) follows in
+   * further transactions once the post is gone; a crash between them leaves only claims by, or
+   * revisions of, a post id that no longer exists and is never used again.
+   */
+  async purgePost(purge: PostPurge): Promise<'purged' | 'stale' | 'missing'> {
+    const { post } = purge;
+    const first: Step<'stale' | 'missing'>[] = [
+      {
+        item: {
+          Delete: {
+            TableName: this.content,
+            Key: postKey(post.id),
+            ConditionExpression: '#status = :trashed AND #version = :version',
+            ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+            ExpressionAttributeValues: { ':trashed': 'trashed', ':version': post.version },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        },
+        refused: (old) => (old ? 'stale' : 'missing'),
+      },
+      this.releaseSlug(post.slug, post.id),
+      { item: { Delete: { TableName: this.viewsTable, Key: { postId: post.id } } } },
+    ];
+    const rest: Step<'stale' | 'missing'>[] = [
+      // An image gone from the library has no claim to give back.
+      ...[...new Set(purge.images)].map((id) => ({
+        item: this.usedBy(id, post.id, 'DELETE'),
+        optional: true,
+      })),
+      ...purge.revisions.map((revision) => ({
+        item: { Delete: { TableName: this.content, Key: revisionKey(post.id, revision) } },
+      })),
+    ];
+    const room = MAX_TRANSACT_ITEMS - first.length;
+    const outcome = await transact(dynamoClient(), [...first, ...rest.slice(0, room)]);
+    if (!outcome.written) return outcome.refused;
+    for (let i = room; i < rest.length; i += MAX_TRANSACT_ITEMS)
+      await transact(dynamoClient(), rest.slice(i, i + MAX_TRANSACT_ITEMS));
+    return 'purged';
   }
 
   /**
@@ -528,11 +677,5 @@ export class DynamoPostStore implements PostStore {
       }),
     );
     return z.object({ views: z.number().int() }).parse(out.Attributes).views;
-  }
-
-  async deleteViews(id: number): Promise<void> {
-    await dynamoClient().send(
-      new DeleteCommand({ TableName: this.viewsTable, Key: { postId: id } }),
-    );
   }
 }

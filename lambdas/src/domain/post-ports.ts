@@ -71,31 +71,66 @@ export interface ListPosition {
 
 export type UpdateOutcome = 'updated' | 'stale' | 'missing';
 
+/** A category or author a post points at. */
+export interface TaxonRef {
+  kind: TaxonomyKind;
+  id: number;
+}
+
+/**
+ * One post write, made as one DynamoDB transaction: the post, its slug guard, the usage counts of
+ * its category and author, the claims on the library images it shows and the revision it keeps all
+ * change together, or (refused, or the function stopped half-way) none of them does.
+ */
+export interface PostWrite {
+  /** The post as it will be stored. */
+  post: PostRecord;
+  /** The stored version it replaces (refused as stale otherwise); null to create it (refused if the id exists). */
+  replaces: number | null;
+  /** A slug to take for the post (refused while another post holds it) and one it gives up. */
+  slug?: { claim?: string | undefined; release?: string | undefined } | undefined;
+  /** The replaced version, kept as a revision. */
+  revision?: RevisionRecord | undefined;
+  /** Categories and authors counted one more (refused when gone) and one fewer (skipped when gone). */
+  references?: { claim: TaxonRef[]; release: TaxonRef[] } | undefined;
+  /** Library images the post shows, claimed for it (refused when gone from the library). */
+  images?: string[] | undefined;
+}
+
+/** Why a write was refused: nothing of it was written. */
+export type WriteRefusal =
+  | { reason: 'stale' | 'missing' | 'exists' | 'slug' }
+  | { reason: 'reference'; ref: TaxonRef }
+  | { reason: 'image'; id: string };
+
+export type WriteOutcome = { written: true } | { written: false; refused: WriteRefusal };
+
+/** Deleting a trashed post for good, as one transaction with everything that hangs off it. */
+export interface PostPurge {
+  /** The post as read: the delete is refused unless it is still this version, in the Trash. */
+  post: PostRecord;
+  /** Its kept revisions. */
+  revisions: number[];
+  /** Library images it or its revisions showed: its claims on them are given back. */
+  images: string[];
+}
+
 /** Posts, slug guards and view counters. The DynamoDB implementation is `adapters/post-store.ts`. */
 export interface PostStore {
   /** A fresh post id from an atomic counter. */
   nextPostId(): Promise<number>;
+  /** Create or replace a post with what hangs off it, all or nothing (see PostWrite). */
+  writePost(write: PostWrite): Promise<WriteOutcome>;
   /**
-   * Claim `slug` for `postId` as a pending guard. False when another post holds it (or is
-   * in the middle of taking it). Expired pending guards and guards of vanished posts are taken over.
+   * Delete a trashed post with its slug guard, view counter, revisions and image claims, all or
+   * nothing: `stale` when it changed since it was read (restored, say), `missing` when it is gone.
    */
-  reserveSlug(slug: string, postId: number): Promise<boolean>;
-  /** Mark the guard committed; false when the guard is no longer ours (it expired and was taken). */
-  commitSlug(slug: string, postId: number): Promise<boolean>;
-  /** Remove the guard if `postId` still holds it. */
-  releaseSlug(slug: string, postId: number): Promise<void>;
+  purgePost(purge: PostPurge): Promise<'purged' | 'stale' | 'missing'>;
   /** The post id holding a committed guard on `slug`, or null. */
   slugOwner(slug: string): Promise<number | null>;
-  /** Write a new post; false when the id already exists (never overwrites). */
-  putPost(post: PostRecord): Promise<boolean>;
   getPost(id: number): Promise<PostRecord | null>;
-  /** Replace a post if its stored version is `expectedVersion`. */
+  /** Replace a post alone if its stored version is `expectedVersion` (data migrations; writes use writePost). */
   replacePost(post: PostRecord, expectedVersion: number): Promise<UpdateOutcome>;
-  /**
-   * Delete a post (only while its status is `onlyIf`, when given); returns it as it was when
-   * deleted, or null when it did not exist (or was not in that status).
-   */
-  deletePost(id: number, onlyIf?: PostStatus): Promise<PostRecord | null>;
   /**
    * Posts `(page-1)*size` … of a view, newest first; `hasNext` when more follow. The live view reads
    * only published posts (a sparse index), so hidden ones never cost a public page anything.
@@ -113,18 +148,17 @@ export interface PostStore {
   publishDue(post: PostRecord): Promise<boolean>;
   /** Trashed posts moved to the Trash at or before `before` (ISO), oldest first, at most `limit`. */
   trashedBefore(before: string, limit: number): Promise<PostRecord[]>;
-  /** Keep an earlier version (the same revision written twice is the same item). */
+  /** Keep an earlier version alone (data migrations; writes keep it in writePost). */
   putRevision(revision: RevisionRecord): Promise<void>;
   /** The newest `limit` kept versions of a post, newest first. */
   listRevisions(postId: number, limit: number): Promise<RevisionRecord[]>;
   getRevision(postId: number, revision: number): Promise<RevisionRecord | null>;
-  /** Delete the kept versions numbered `upTo` or lower; returns what was deleted. */
+  /** Delete the kept versions numbered `upTo` or lower (trimming); returns what was deleted. */
   deleteRevisions(postId: number, upTo: number): Promise<RevisionRecord[]>;
   /** View counts of posts (absent = 0). */
   views(ids: number[]): Promise<Map<number, number>>;
   /** Count one view atomically; returns the new count. */
   addView(id: number): Promise<number>;
-  deleteViews(id: number): Promise<void>;
 }
 
 export type TaxonomyKind = 'category' | 'author';
@@ -135,13 +169,6 @@ export interface TaxonomyStore {
   authors(): Promise<Author[]>;
   category(id: number): Promise<Category | null>;
   author(id: number): Promise<Author | null>;
-  /**
-   * Count one more post using the category or author, atomically and only while it exists; false
-   * when it does not. Deleting one refuses while its count is above zero.
-   */
-  claim(kind: TaxonomyKind, id: number): Promise<boolean>;
-  /** Count one post fewer (never below zero; nothing when it no longer exists). */
-  release(kind: TaxonomyKind, id: number): Promise<void>;
 }
 
 /** Prefix of banner objects stored before the media library. */

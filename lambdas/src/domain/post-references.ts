@@ -1,7 +1,7 @@
 import { inlineSrc, mediaKeys, parseInlineSrc, type Image } from '@agency/shared';
 import { invalid } from '../lib/errors';
 import type { MediaRepository } from './media-ports';
-import type { TaxonomyKind, TaxonomyStore, WarnLog } from './post-ports';
+import type { TaxonomyKind, TaxonRef, WarnLog } from './post-ports';
 import { imageSources } from '@agency/shared/html-images';
 import { sanitizeContent, sanitizeContentRewritingImages } from './sanitize';
 
@@ -16,70 +16,33 @@ const FIELDS = [
   ['author', 'author_id'],
 ] as const satisfies readonly (readonly [TaxonomyKind, keyof References])[];
 
-/** A claim on the category and author a post is about to point at, undone if the write fails. */
-export interface ReferenceClaim {
-  /** The write failed: give back what was claimed. */
-  undo(): Promise<void>;
-  /** The write succeeded: give back what the post no longer points at (best effort, logged). */
-  settle(log: WarnLog): Promise<void>;
-}
-
 /**
  * Why usage counts and not an index of posts by category: deleting a category must not race a post
- * being given it, and without transactions only a single item can decide that atomically. Each
- * category and author item carries the number of posts pointing at it; a post write first claims
- * (+1, conditional on the item existing) what it will point at, and a delete is conditional on the
- * count being zero, so whichever comes first wins and no post can point at a deleted category. An
- * index (a GSI, eventually consistent) could only be checked before the delete, with a window in
- * which a post is assigned unseen.
- *
- * A crash between a claim and the write, or between the write and giving back the old references,
- * leaves a count too high: never a dangling reference, only a category that cannot be deleted until
- * it is recounted (`recountUsage` of the local stack shows how).
+ * being given it. Each category and author item carries the number of posts pointing at it; a post
+ * write counts one more on what it will point at (conditional on the item existing) and one fewer
+ * on what it no longer points at, in the same transaction as the post, and a delete is conditional
+ * on the count being zero, so whichever comes first wins and no post can point at a deleted
+ * category. An index (a GSI, eventually consistent) could only be checked before the delete, with a
+ * window in which a post is assigned unseen.
  */
-export async function claimReferences(
-  taxonomy: TaxonomyStore,
+export function referenceChanges(
   before: References | null,
-  after: References,
-): Promise<ReferenceClaim> {
-  const claimed: [TaxonomyKind, number][] = [];
-  const undo = async () => {
-    for (const [kind, id] of claimed.splice(0)) await taxonomy.release(kind, id);
-  };
+  after: References | null,
+): { claim: TaxonRef[]; release: TaxonRef[] } {
+  const claim: TaxonRef[] = [];
+  const release: TaxonRef[] = [];
   for (const [kind, field] of FIELDS) {
-    const id = after[field];
-    if (id === null || id === before?.[field]) continue;
-    if (!(await taxonomy.claim(kind, id))) {
-      await undo();
-      throw invalid(field, `is not an existing ${kind}`);
-    }
-    claimed.push([kind, id]);
+    const was = before?.[field] ?? null;
+    const now = after?.[field] ?? null;
+    if (was === now) continue;
+    if (now !== null) claim.push({ kind, id: now });
+    if (was !== null) release.push({ kind, id: was });
   }
-  return {
-    undo,
-    async settle(log) {
-      if (before) await releaseReferences(taxonomy, before, log, after);
-    },
-  };
+  return { claim, release };
 }
 
-/** Give back what `refs` points at, except what `kept` still points at (best effort, logged). */
-export async function releaseReferences(
-  taxonomy: TaxonomyStore,
-  refs: References,
-  log: WarnLog,
-  kept?: References,
-): Promise<void> {
-  for (const [kind, field] of FIELDS) {
-    const id = refs[field];
-    if (id === null || id === kept?.[field]) continue;
-    try {
-      await taxonomy.release(kind, id);
-    } catch (error) {
-      log.warn('usage count not lowered', { error, kind, id });
-    }
-  }
-}
+/** The field naming a category or author, for a refusal. */
+export const referenceField = (kind: TaxonomyKind): keyof References => `${kind}_id`;
 
 /** What a post version shows of the media library: its banner and its inline images. */
 export interface ImageReferences {
@@ -141,12 +104,11 @@ export function imagesOf(version: ImageReferences): string[] {
 }
 
 /**
- * Record that post `postId` shows every library image of `version`, before the version is written:
- * the claim is conditional on the image existing, so an image deleted from the library meanwhile
- * can never end up on a page (400 naming the banner or the inline image instead). Claims are set
- * additions, so claiming an image the post already shows changes nothing. Each id is pushed to
- * `claimed` as soon as it is claimed, so the caller, when this or its write fails, gives back what
- * this write claimed (and not what the post showed before: only it knows that).
+ * Record that post `postId` shows every library image of `version`, outside a post write (the image
+ * migration; post writes claim in their transaction): the claim is conditional on the image
+ * existing, so an image deleted from the library meanwhile can never end up on a page (400 naming
+ * the banner or the inline image instead). Claims are set additions, so claiming an image the post
+ * already shows changes nothing. Each id is pushed to `claimed` as soon as it is claimed.
  */
 export async function claimImages(
   media: MediaRepository,
@@ -172,10 +134,10 @@ export async function claimImages(
 }
 
 /**
- * Post `postId` no longer shows these images, which stay in the library (best effort, logged): a
- * failed write gives back what it claimed, and trimmed revisions what only they showed; the media
- * page deletes images nothing uses. Deleting a post deletes them instead (`releaseImages` of the
- * media domain).
+ * Post `postId` no longer shows these images, which stay in the library (best effort, logged):
+ * trimmed revisions give back what only they showed; the media page deletes images nothing uses.
+ * Deleting a post for good gives back its claims in its transaction and deletes those nothing else
+ * uses (publishing-trash.ts).
  */
 export async function unclaimImages(
   media: MediaRepository,

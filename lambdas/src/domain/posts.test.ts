@@ -11,12 +11,16 @@ import type {
   Cdn,
   MediaStore,
   PostDeps,
+  PostPurge,
   PostRecord,
   PostStore,
+  PostWrite,
   TaxonomyKind,
   RevisionRecord,
   TaxonomyStore,
   UpdateOutcome,
+  WriteOutcome,
+  WriteRefusal,
 } from './post-ports';
 import type { ViewStats } from './lead-ports';
 import {
@@ -37,41 +41,67 @@ const deletePost = async (deps: PostDeps, id: number) => {
   return purgePost(deps, id);
 };
 
-/** An in-memory PostStore with the same contract as the DynamoDB one (no expiry needed here). */
+/**
+ * An in-memory PostStore with the same contract as the DynamoDB one: a write checks every condition
+ * (post version, slug guard, categories and authors, library images) before changing anything.
+ */
 class MemoryPosts implements PostStore {
   counter = 0;
   guards = new Map<string, { postId: number; state: 'pending' | 'committed' }>();
   rows = new Map<number, PostRecord>();
   viewCounts = new Map<number, number>();
-  failPut = false;
+  failWrite = false;
+  /** Set by setup(): the usage counts and image claims a write changes with the post. */
+  taxonomy!: MemoryTaxonomy;
+  library!: MemoryLibrary;
 
   async nextPostId() {
     return ++this.counter;
-  }
-  async reserveSlug(slug: string, postId: number) {
-    const g = this.guards.get(slug);
-    if (g && g.postId !== postId) return false;
-    this.guards.set(slug, { postId, state: 'pending' });
-    return true;
-  }
-  async commitSlug(slug: string, postId: number) {
-    const g = this.guards.get(slug);
-    if (!g || g.postId !== postId) return false;
-    g.state = 'committed';
-    return true;
-  }
-  async releaseSlug(slug: string, postId: number) {
-    if (this.guards.get(slug)?.postId === postId) this.guards.delete(slug);
   }
   async slugOwner(slug: string) {
     const g = this.guards.get(slug);
     return g?.state === 'committed' ? g.postId : null;
   }
-  async putPost(post: PostRecord) {
-    if (this.failPut) throw new Error('DynamoDB is down');
-    if (this.rows.has(post.id)) return false;
+  private refusal(write: PostWrite): WriteRefusal | null {
+    const row = this.rows.get(write.post.id);
+    if (write.replaces === null && row) return { reason: 'exists' };
+    if (write.replaces !== null && !row) return { reason: 'missing' };
+    if (write.replaces !== null && row?.version !== write.replaces) return { reason: 'stale' };
+    const claim = write.slug?.claim;
+    const guard = claim ? this.guards.get(claim) : undefined;
+    if (guard && guard.postId !== write.post.id) return { reason: 'slug' };
+    for (const ref of write.references?.claim ?? [])
+      if (!this.taxonomy.usage.has(`${ref.kind} ${ref.id}`)) return { reason: 'reference', ref };
+    for (const id of write.images ?? [])
+      if (!this.library.records.has(id)) return { reason: 'image', id };
+    return null;
+  }
+  async writePost(write: PostWrite): Promise<WriteOutcome> {
+    if (this.failWrite) throw new Error('DynamoDB is down');
+    const refused = this.refusal(write);
+    if (refused) return { written: false, refused };
+    const { post } = write;
     this.rows.set(post.id, post);
-    return true;
+    if (write.slug?.claim)
+      this.guards.set(write.slug.claim, { postId: post.id, state: 'committed' });
+    if (write.slug?.release && this.guards.get(write.slug.release)?.postId === post.id)
+      this.guards.delete(write.slug.release);
+    if (write.revision) await this.putRevision(write.revision);
+    for (const ref of write.references?.claim ?? []) this.taxonomy.add(ref.kind, ref.id, 1);
+    for (const ref of write.references?.release ?? []) this.taxonomy.add(ref.kind, ref.id, -1);
+    for (const id of write.images ?? []) await this.library.claim(id, post.id);
+    return { written: true };
+  }
+  async purgePost(purge: PostPurge) {
+    const row = this.rows.get(purge.post.id);
+    if (!row) return 'missing' as const;
+    if (row.status !== 'trashed' || row.version !== purge.post.version) return 'stale' as const;
+    this.rows.delete(row.id);
+    if (this.guards.get(row.slug)?.postId === row.id) this.guards.delete(row.slug);
+    this.viewCounts.delete(row.id);
+    for (const revision of purge.revisions) this.revs.delete(`${row.id}#${revision}`);
+    for (const id of purge.images) await this.library.release(id, row.id);
+    return 'purged' as const;
   }
   async getPost(id: number) {
     return this.rows.get(id) ?? null;
@@ -82,12 +112,6 @@ class MemoryPosts implements PostStore {
     if (row.version !== expected) return 'stale';
     this.rows.set(post.id, post);
     return 'updated';
-  }
-  async deletePost(id: number, onlyIf?: PostRecord['status']) {
-    const row = this.rows.get(id) ?? null;
-    if (onlyIf && row?.status !== onlyIf) return null;
-    this.rows.delete(id);
-    return row;
   }
   async trashedBefore(before: string, limit: number) {
     return [...this.rows.values()]
@@ -107,9 +131,6 @@ class MemoryPosts implements PostStore {
     const n = (this.viewCounts.get(id) ?? 0) + 1;
     this.viewCounts.set(id, n);
     return n;
-  }
-  async deleteViews(id: number) {
-    this.viewCounts.delete(id);
   }
   async duePosts(now: string, limit: number) {
     return [...this.rows.values()]
@@ -168,15 +189,10 @@ class MemoryTaxonomy implements TaxonomyStore {
   async author(id: number) {
     return id === 1 ? { id: 1, name: 'Ann' } : null;
   }
-  async claim(kind: TaxonomyKind, id: number) {
+  /** Count one post more or fewer, as the write's transaction does (never below zero, nothing when gone). */
+  add(kind: TaxonomyKind, id: number, by: 1 | -1) {
     const n = this.usage.get(`${kind} ${id}`);
-    if (n === undefined) return false;
-    this.usage.set(`${kind} ${id}`, n + 1);
-    return true;
-  }
-  async release(kind: TaxonomyKind, id: number) {
-    const n = this.usage.get(`${kind} ${id}`);
-    if (n) this.usage.set(`${kind} ${id}`, n - 1);
+    if (n !== undefined && n + by >= 0) this.usage.set(`${kind} ${id}`, n + by);
   }
   counts() {
     return Object.fromEntries(this.usage);
@@ -213,6 +229,7 @@ function setup(
     },
   };
   const taxonomy = new MemoryTaxonomy();
+  posts.taxonomy = taxonomy;
   /** Legacy banner objects, and the ids of library images whose objects exist. */
   const objects = new Set<string>();
   const invalidated: string[][] = [];
@@ -224,6 +241,7 @@ function setup(
     },
   };
   const library = new MemoryLibrary();
+  posts.library = library;
   const mediaObjects = new MemoryMediaObjects();
   for (const id of IMAGE_IDS) {
     const image = { id, width: 800, height: 600, format: 'png' as const };
@@ -318,9 +336,9 @@ describe('createPost', () => {
     expect(warnings).toEqual(['cache invalidation failed']);
   });
 
-  it('releases the slug and gives back the images it claimed when the post write fails', async () => {
+  it('takes no slug and claims no image when its one write fails', async () => {
     const { deps, posts, library } = setup();
-    posts.failPut = true;
+    posts.failWrite = true;
     expect(
       await failure(createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) })),
     ).toBe('error: DynamoDB is down');
@@ -335,7 +353,7 @@ describe('createPost', () => {
     expect(post.banner_image).toBe(`/media/images/${id}/original.jpg`);
     expect(library.usage()[id]).toEqual([1]);
     expect((await library.get(id))?.created_by).toBe('ann');
-    posts.failPut = true;
+    posts.failWrite = true;
     const failed = await failure(createPost(deps, { ...input, slug: 'b-post' }, banner()));
     expect(failed).toBe('error: DynamoDB is down');
     // Only the first banner is left: the second was registered, then deleted with its objects.
@@ -365,15 +383,15 @@ describe('createPost', () => {
 });
 
 describe('updatePost', () => {
-  it('on a stale write releases the new slug and the new images, keeping the old ones', async () => {
+  it('on a stale write takes no new slug and claims no new image, keeping the old ones', async () => {
     const { deps, posts, library } = setup();
     await createPost(deps, { ...input, banner_media: IMG1 });
-    const realReplace = posts.replacePost.bind(posts);
-    posts.replacePost = async (post, expected) => {
+    const realWrite = posts.writePost.bind(posts);
+    posts.writePost = async (write) => {
       // Someone else saves between our read and our write.
-      const row = posts.rows.get(post.id);
-      if (row) posts.rows.set(post.id, { ...row, version: row.version + 1 });
-      return realReplace(post, expected);
+      const row = posts.rows.get(write.post.id);
+      if (row) posts.rows.set(write.post.id, { ...row, version: row.version + 1 });
+      return realWrite(write);
     };
     expect(
       await failure(updatePost(deps, { ...input, id: 1, slug: 'new-slug', banner_media: IMG2 })),
@@ -537,18 +555,19 @@ describe('usage counts of categories and authors', () => {
     expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 1, 'author 1': 0 });
   });
 
-  it('gives back what a failed create or a stale update claimed', async () => {
+  it('counts nothing for a failed create or a stale update', async () => {
     const { deps, posts, taxonomy } = setup();
-    posts.failPut = true;
+    posts.failWrite = true;
     await failure(createPost(deps, { ...input, category_id: 1, author_id: 1 }));
     expect(taxonomy.counts()).toEqual({ 'category 1': 0, 'category 2': 0, 'author 1': 0 });
-    posts.failPut = false;
+    posts.failWrite = false;
     const { id } = await createPost(deps, { ...input, category_id: 1, author_id: 1 });
     expect(
       await failure(updatePost(deps, { ...input, id, category_id: 2, author_id: 1, version: 9 })),
     ).toMatch(/^conflict/);
-    const realReplace = posts.replacePost.bind(posts);
-    posts.replacePost = async (post, expected) => realReplace(post, expected + 1);
+    const realWrite = posts.writePost.bind(posts);
+    posts.writePost = async (write) =>
+      realWrite({ ...write, replaces: write.replaces === null ? null : write.replaces + 1 });
     expect(await failure(updatePost(deps, { ...input, id, category_id: 2 }))).toMatch(/^conflict/);
     expect(taxonomy.counts()).toEqual(used);
   });
@@ -732,17 +751,21 @@ describe('images in posts', () => {
   });
 
   it('keeps what the post showed when an image vanishes between the check and the claim', async () => {
-    const { deps, library } = setup();
+    const { deps, posts, library } = setup();
     await createPost(deps, { ...input, banner_media: IMG1, content: inlineImg(IMG2) });
     // Deleted from the library after the content check read it, before this write claimed it.
-    const claim = library.claim.bind(library);
-    library.claim = async (id, postId) => (id === IMG3 ? false : claim(id, postId));
+    const realWrite = posts.writePost.bind(posts);
+    posts.writePost = async (write) => {
+      library.records.delete(IMG3);
+      return realWrite(write);
+    };
     expect(
       await failure(
         updatePost(deps, { ...input, id: 1, content: inlineImg(IMG2) + inlineImg(IMG3) }),
       ),
     ).toMatch(/^invalid: content: shows the image 33333333/);
-    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1], [IMG3]: [] });
+    expect(library.usage()).toEqual({ [IMG1]: [1], [IMG2]: [1] });
+    expect(posts.rows.get(1)?.version).toBe(1);
   });
 
   it('refuses a banner_media that is not in the library, and both a banner file and banner_media', async () => {

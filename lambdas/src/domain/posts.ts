@@ -22,16 +22,18 @@ import {
   type ListView,
   type PostDeps,
   type PostRecord,
+  type PostWrite,
   type RevisionRecord,
+  type WriteRefusal,
 } from './post-ports';
 import {
-  claimImages,
-  claimReferences,
   imagesOf,
   libraryBanner,
   libraryContent,
+  notInLibrary,
+  referenceChanges,
+  referenceField,
   unclaimImages,
-  type ReferenceClaim,
 } from './post-references';
 import {
   inTrash,
@@ -142,7 +144,7 @@ async function prepare(deps: PostDeps, input: PostInput) {
   };
 }
 
-/** Cleanup after a refused or failed write: logged, never masks the original outcome. */
+/** Cleanup after a write or a refused one: logged, never masks the original outcome. */
 async function bestEffort(
   deps: PostDeps,
   what: string,
@@ -211,9 +213,59 @@ async function dropRegistered(deps: PostDeps, change: BannerChange | undefined):
 }
 
 /**
- * Create a post. Slug uniqueness without transactions: a pending guard is claimed first, then the
- * post written, then the guard committed; every failure after the claim undoes what it wrote.
- * Without a status the post is published now; only a live post's pages are invalidated.
+ * Library images one write may newly show: its transaction holds the post, its revision, two slug
+ * guards and four usage counts besides, within DynamoDB's 100 actions.
+ */
+export const MAX_NEW_IMAGES = 90;
+
+/** The error a refused write answers; nothing of the write was made. */
+export function refusalError(refused: WriteRefusal, post: PostRecord): Error {
+  switch (refused.reason) {
+    case 'slug':
+      return taken(SLUG_TAKEN, 'slug');
+    case 'stale':
+      return stale(STALE_MESSAGE);
+    case 'missing':
+      return notFound('The post');
+    case 'exists':
+      return new Error(`post id ${post.id} from the counter already exists`);
+    case 'reference':
+      return invalid(referenceField(refused.ref.kind), `is not an existing ${refused.ref.kind}`);
+    case 'image':
+      return post.banner?.id === refused.id
+        ? invalid('banner_media', 'is not an image of the media library')
+        : notInLibrary(refused.id);
+  }
+}
+
+/**
+ * Write a post with everything that hangs off it as one transaction (PostWrite): on a refusal
+ * nothing was written, and the banner image this write registered is deleted again.
+ */
+async function write(
+  deps: PostDeps,
+  change: BannerChange | undefined,
+  request: PostWrite,
+): Promise<void> {
+  try {
+    if ((request.images?.length ?? 0) > MAX_NEW_IMAGES)
+      throw invalid(
+        'content',
+        `adds more than ${MAX_NEW_IMAGES} library images in one save: add them over several saves`,
+      );
+    const outcome = await deps.posts.writePost(request);
+    if (!outcome.written) throw refusalError(outcome.refused, request.post);
+  } catch (error) {
+    await dropRegistered(deps, change);
+    throw error;
+  }
+}
+
+/**
+ * Create a post: the post, its slug guard, the usage counts of its category and author and the
+ * claims on the library images it shows are one transaction, so a slug taken meanwhile, a category
+ * or image deleted meanwhile, or a function stopped half-way leaves nothing behind. Without a
+ * status the post is published now; only a live post's pages are invalidated.
  */
 export async function createPost(
   deps: PostDeps,
@@ -228,43 +280,28 @@ export async function createPost(
   let id: number;
   try {
     id = await deps.posts.nextPostId();
-    if (!(await deps.posts.reserveSlug(fields.slug, id))) throw taken(SLUG_TAKEN, 'slug');
   } catch (error) {
     await dropRegistered(deps, change);
     throw error;
   }
-  let claim: ReferenceClaim | undefined;
-  const images: string[] = [];
-  let record: PostRecord;
-  try {
-    claim = await claimReferences(deps.taxonomy, null, fields);
-    const at = now.toISOString();
-    record = {
-      id,
-      ...fields,
-      ...publication,
-      ...(change?.banner ?? { banner_key: null, banner: null }),
-      created_at: at,
-      updated_at: at,
-      updated_by: savedBy,
-      version: 1,
-    };
-    await claimImages(deps.library.media, id, record, images);
-    if (!(await deps.posts.putPost(record)))
-      throw new Error(`post id ${id} from the counter already exists`);
-    if (!(await deps.posts.commitSlug(fields.slug, id))) {
-      // Our pending guard expired and another post took the slug: this post must not exist.
-      await deps.posts.deletePost(id);
-      throw taken(SLUG_TAKEN, 'slug');
-    }
-  } catch (error) {
-    await bestEffort(deps, 'release slug', () => deps.posts.releaseSlug(fields.slug, id));
-    const claimed = claim;
-    if (claimed) await bestEffort(deps, 'release references', () => claimed.undo());
-    await unclaimImages(deps.library.media, id, images, deps.log);
-    await dropRegistered(deps, change);
-    throw error;
-  }
+  const at = now.toISOString();
+  const record: PostRecord = {
+    id,
+    ...fields,
+    ...publication,
+    ...(change?.banner ?? { banner_key: null, banner: null }),
+    created_at: at,
+    updated_at: at,
+    updated_by: savedBy,
+    version: 1,
+  };
+  await write(deps, change, {
+    post: record,
+    replaces: null,
+    slug: { claim: record.slug },
+    references: referenceChanges(null, record),
+    images: imagesOf(record),
+  });
   if (isLive(record, now)) await invalidate(deps, [record.slug]);
   return present(deps, record);
 }
@@ -340,28 +377,11 @@ async function trimRevisions(deps: PostDeps, post: PostRecord): Promise<void> {
 }
 
 /**
- * Give back the images a failed write claimed that the post did not already show (in its current
- * version or a kept revision): those it did show stay claimed.
- */
-async function undoImageClaims(
-  deps: PostDeps,
-  existing: PostRecord,
-  claimed: readonly string[],
-): Promise<void> {
-  if (claimed.length === 0) return;
-  await bestEffort(deps, 'release new images', async () => {
-    const shown = new Set((await keptVersions(deps, existing)).flatMap(imagesOf));
-    const fresh = claimed.filter((id) => !shown.has(id));
-    await unclaimImages(deps.library.media, existing.id, fresh, deps.log);
-  });
-}
-
-/**
- * Write `next` over `existing` as one update: the replaced version is kept as a revision first (the
- * same revision written twice by racing saves is the same item), a new slug is claimed before the
- * write and the old guard released after, and the write is conditional on the version read, so two
- * concurrent saves never silently overwrite each other. The images the new version shows are
- * claimed for the post first. A failure undoes the new slug, claims and banner.
+ * Write `next` over `existing` as one transaction: the post (conditional on the version read, so two
+ * concurrent saves never silently overwrite each other), the replaced version kept as a revision, a
+ * new slug's guard taken and the old one given up, the usage counts moved, and the library images
+ * the new version adds claimed. The images the old version showed stay claimed while its revision
+ * may bring them back; trimming gives them back.
  */
 async function saveOver(
   deps: PostDeps,
@@ -371,40 +391,15 @@ async function saveOver(
   now: Date,
 ): Promise<Post> {
   const slugChanged = next.slug !== existing.slug;
-  let claim: ReferenceClaim | undefined;
-  const images: string[] = [];
-  try {
-    if (slugChanged && !(await deps.posts.reserveSlug(next.slug, existing.id)))
-      throw taken(SLUG_TAKEN, 'slug');
-    try {
-      claim = await claimReferences(deps.taxonomy, existing, next);
-      await claimImages(deps.library.media, existing.id, next, images);
-      await deps.posts.putRevision(revisionOf(existing));
-      const outcome = await deps.posts.replacePost(next, existing.version);
-      if (outcome === 'missing') throw notFound('The post');
-      if (outcome === 'stale') throw stale(STALE_MESSAGE);
-    } catch (error) {
-      const claimed = claim;
-      if (claimed) await bestEffort(deps, 'release new references', () => claimed.undo());
-      await undoImageClaims(deps, existing, images);
-      if (slugChanged)
-        await bestEffort(deps, 'release new slug', () =>
-          deps.posts.releaseSlug(next.slug, existing.id),
-        );
-      throw error;
-    }
-  } catch (error) {
-    await dropRegistered(deps, change);
-    throw error;
-  }
-  if (slugChanged) {
-    if (!(await deps.posts.commitSlug(next.slug, existing.id)))
-      deps.log.warn('slug guard lost before commit', { slug: next.slug, id: existing.id });
-    await bestEffort(deps, 'release old slug', () =>
-      deps.posts.releaseSlug(existing.slug, existing.id),
-    );
-  }
-  await claim?.settle(deps.log);
+  const shown = new Set(imagesOf(existing));
+  await write(deps, change, {
+    post: next,
+    replaces: existing.version,
+    slug: slugChanged ? { claim: next.slug, release: existing.slug } : undefined,
+    revision: revisionOf(existing),
+    references: referenceChanges(existing, next),
+    images: imagesOf(next).filter((id) => !shown.has(id)),
+  });
   deps.saved?.(existing, next);
   await trimRevisions(deps, next);
   // Publishing, unpublishing and editing a live post change public pages; a hidden draft's edits do not.

@@ -1,16 +1,9 @@
 import { TRASH_DAYS, type Post } from '@agency/shared';
 import { conflict, DomainError, notFound } from '../lib/errors';
-import { releaseImages } from './media';
-import {
-  isLegacyBanner,
-  type PostDeps,
-  type PostRecord,
-  type TaxonomyKind,
-  type TrashDeps,
-} from './post-ports';
-import { imagesOf, releaseReferences } from './post-references';
+import { isLegacyBanner, type PostDeps, type PostRecord, type TrashDeps } from './post-ports';
+import { imagesOf, referenceChanges } from './post-references';
 import { DAY_MS, invalidate, isLive, lastPublishedAt } from './publishing';
-import { present, STALE_MESSAGE } from './posts';
+import { present, refusalError, STALE_MESSAGE } from './posts';
 
 const clock = (deps: Pick<PostDeps, 'now'>): Date => (deps.now ?? (() => new Date()))();
 
@@ -53,37 +46,21 @@ export async function trashPost(
       updated_by: savedBy,
       version: existing.version + 1,
     };
-    const outcome = await deps.posts.replacePost(next, existing.version);
-    if (outcome === 'missing') throw notFound('The post');
-    if (outcome === 'stale') {
-      if (attempt < ATTEMPTS) continue;
-      throw conflict(STALE_MESSAGE);
+    // One transaction: the post trashed and its category and author counted one post fewer.
+    const outcome = await deps.posts.writePost({
+      post: next,
+      replaces: existing.version,
+      references: referenceChanges(existing, null),
+    });
+    if (!outcome.written) {
+      if (outcome.refused.reason === 'stale' && attempt < ATTEMPTS) continue;
+      if (outcome.refused.reason === 'stale') throw conflict(STALE_MESSAGE);
+      throw refusalError(outcome.refused, next);
     }
     deps.saved?.(existing, next);
-    await releaseReferences(deps.taxonomy, existing, deps.log);
     if (isLive(existing, now)) await invalidate(deps, [existing.slug]);
     return { id };
   }
-}
-
-/** Claim the category and author again; one deleted while the post was in the Trash comes back empty. */
-async function reclaim(
-  deps: Pick<PostDeps, 'taxonomy'>,
-  post: PostRecord,
-): Promise<{ category_id: number | null; author_id: number | null; undo: () => Promise<void> }> {
-  const claimed: [TaxonomyKind, number][] = [];
-  const claim = async (kind: TaxonomyKind, ref: number | null): Promise<number | null> => {
-    if (ref === null || !(await deps.taxonomy.claim(kind, ref))) return null;
-    claimed.push([kind, ref]);
-    return ref;
-  };
-  return {
-    category_id: await claim('category', post.category_id),
-    author_id: await claim('author', post.author_id),
-    undo: async () => {
-      for (const [kind, ref] of claimed) await deps.taxonomy.release(kind, ref);
-    },
-  };
 }
 
 /**
@@ -97,16 +74,18 @@ export async function untrashPost(
   id: number,
   savedBy: string | null = null,
 ): Promise<Post> {
-  for (let attempt = 1; ; attempt++) {
+  let attempt = 1;
+  // A category or author deleted while the post was in the Trash comes back empty.
+  const gone = { category_id: false, author_id: false };
+  for (;;) {
     const now = clock(deps);
     const existing = await deps.posts.getPost(id);
     if (!existing) throw notFound('The post');
     if (existing.status !== 'trashed') throw notInTrash();
-    const refs = await reclaim(deps, existing);
     const next: PostRecord = {
       ...existing,
-      category_id: refs.category_id,
-      author_id: refs.author_id,
+      category_id: gone.category_id ? null : existing.category_id,
+      author_id: gone.author_id ? null : existing.author_id,
       status: 'draft',
       publish_at: null,
       trashed_at: null,
@@ -114,14 +93,23 @@ export async function untrashPost(
       updated_by: savedBy,
       version: existing.version + 1,
     };
-    const outcome = await deps.posts.replacePost(next, existing.version);
-    if (outcome === 'updated') {
+    // One transaction: the post restored and its category and author counted again.
+    const outcome = await deps.posts.writePost({
+      post: next,
+      replaces: existing.version,
+      references: referenceChanges(null, next),
+    });
+    if (outcome.written) {
       deps.saved?.(existing, next);
       return present(deps, next);
     }
-    await bestEffort(deps, 'release references', refs.undo);
-    if (outcome === 'missing') throw notFound('The post');
-    if (attempt >= ATTEMPTS) throw conflict(STALE_MESSAGE);
+    const { refused } = outcome;
+    if (refused.reason === 'reference') {
+      gone[`${refused.ref.kind}_id`] = true;
+      continue;
+    }
+    if (refused.reason !== 'stale') throw refusalError(refused, next);
+    if (++attempt > ATTEMPTS) throw conflict(STALE_MESSAGE);
   }
 }
 
@@ -130,35 +118,50 @@ const notInTrash = () =>
 
 /**
  * Delete a trashed post for good, with everything that hangs off it: slug guard, view counter,
- * revisions, legacy banners and its claim on the library images it or its revisions showed; an
- * image nothing else shows is deleted with its objects. The delete is conditional on the post still
- * being trashed, so a restore racing it wins or loses whole. 409 for a post not in the Trash.
+ * revisions and its claims on the library images it or its revisions showed, as one transaction
+ * conditional on the post still being the version read, in the Trash, so a restore racing it wins
+ * or loses whole. Then, best effort, legacy banners and images nothing else shows are deleted with
+ * their objects (a crash before leaves them unused, for the media page to delete). 409 for a post
+ * not in the Trash.
  */
 export async function purgePost(deps: TrashDeps, id: number): Promise<{ id: number }> {
-  // What to release is read from the deleted item itself, so a restore just before cannot make it
-  // release the wrong slug.
-  const existing = await deps.posts.deletePost(id, 'trashed');
-  if (!existing) {
-    if (await deps.posts.getPost(id)) throw notInTrash();
-    throw notFound('The post');
-  }
-  deps.saved?.(existing, null);
-  await deps.posts.releaseSlug(existing.slug, id);
-  await deps.posts.deleteViews(id);
-  // Its category and author were given back when it was trashed (trashPost).
-  const banners = new Set<string>();
-  const images = new Set(imagesOf(existing));
-  if (isLegacyBanner(existing.banner_key)) banners.add(existing.banner_key);
-  await bestEffort(deps, 'delete revisions', async () => {
-    for (const r of await deps.posts.deleteRevisions(id, existing.version)) {
-      if (isLegacyBanner(r.banner_key)) banners.add(r.banner_key);
-      for (const image of imagesOf(r)) images.add(image);
+  for (let attempt = 1; ; attempt++) {
+    const existing = await deps.posts.getPost(id);
+    if (!existing) throw notFound('The post');
+    if (existing.status !== 'trashed') throw notInTrash();
+    const revisions = await deps.posts.listRevisions(id, 10_000);
+    const banners = new Set<string>();
+    const images = new Set(imagesOf(existing));
+    for (const version of [existing, ...revisions]) {
+      if (isLegacyBanner(version.banner_key)) banners.add(version.banner_key);
+      for (const image of imagesOf(version)) images.add(image);
     }
-  });
-  for (const key of banners)
-    await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
-  await bestEffort(deps, 'release images', () => releaseImages(deps.library, id, images));
-  return { id };
+    const outcome = await deps.posts.purgePost({
+      post: existing,
+      revisions: revisions.map((r) => r.revision),
+      images: [...images],
+    });
+    if (outcome === 'missing') throw notFound('The post');
+    if (outcome === 'stale') {
+      if (attempt < ATTEMPTS) continue;
+      throw conflict(STALE_MESSAGE);
+    }
+    deps.saved?.(existing, null);
+    // Its category and author were given back when it was trashed (trashPost).
+    for (const key of banners)
+      await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
+    for (const image of images)
+      await bestEffort(deps, 'delete unused image', () => deleteIfUnused(deps, image));
+    return { id };
+  }
+}
+
+/** Delete a library image with its objects if nothing uses it any more. */
+async function deleteIfUnused(deps: Pick<TrashDeps, 'library'>, id: string): Promise<void> {
+  const record = await deps.library.media.get(id);
+  if (!record || record.used_by.length > 0) return;
+  if ((await deps.library.media.deleteUnused(id)) === 'deleted')
+    await deps.library.objects.deleteImage(record);
 }
 
 export interface PurgeSummary {
