@@ -871,6 +871,16 @@ describe('prod stack', () => {
       );
       // Only the uploads rule expires current objects: served images stay.
       expect(rules.filter((r) => r.ExpirationInDays !== undefined)).toHaveLength(1);
+      // Versioned: a deleted image's objects stay restorable for 30 days, then go with their delete
+      // markers; an unfinished multipart upload goes after a day.
+      expect(bucket?.props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(rules).toContainEqual({
+        Id: 'ExpireOldVersions',
+        NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+        ExpiredObjectDeleteMarker: true,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      });
       expect(bucket?.props.CorsConfiguration).toEqual({
         CorsRules: [
           {

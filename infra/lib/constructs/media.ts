@@ -10,6 +10,9 @@ export interface MediaProps {
   uploadOrigins: readonly string[];
 }
 
+/** Days an object's old versions are kept (a deleted or overwritten image can be restored meanwhile). */
+export const MEDIA_OLD_VERSION_DAYS = 30;
+
 /** How long a browser may keep the answer to an upload's preflight. */
 export const UPLOAD_PREFLIGHT_MAX_AGE_SECONDS = 3_600;
 
@@ -33,7 +36,11 @@ export class Media extends Construct {
       versioned: true,
       lifecycleRules: [
         {
-          noncurrentVersionExpiration: Duration.days(30),
+          // What a deleted image leaves behind stays restorable this long (README, Restore).
+          id: 'ExpireOldVersions',
+          noncurrentVersionExpiration: Duration.days(MEDIA_OLD_VERSION_DAYS),
+          // A delete marker with no version left behind it is removed too.
+          expiredObjectDeleteMarker: true,
           abortIncompleteMultipartUploadAfter: Duration.days(1),
         },
         {
