@@ -37,5 +37,7 @@ buildApp({
     requireMfa: contextSwitch('requireMfa'),
     githubRepo: context('githubRepo'),
     githubOidcProviderArn: context('githubOidcProviderArn'),
+    alarmEmails: context('alarmEmails'),
+    monthlyBudgetUsd: contextSwitch('monthlyBudgetUsd'),
   },
 });

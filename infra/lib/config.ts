@@ -72,6 +72,11 @@ export const stageConfigSchema = z.object({
    * API enforces it: REQUIRE_MFA; the user pool keeps MFA optional so the enrolment can be reached).
    */
   requireMfa: z.boolean(),
+  /** Operations: who gets the alarms (one SNS topic per stage) and the monthly AWS Budget in USD. */
+  operations: z.object({
+    alarmEmails: z.array(z.email()),
+    monthlyBudgetUsd: z.number().positive(),
+  }),
   /**
    * Optional third-party services (maps, chat, pixel): the Content-Security-Policy allows their
    * origins, built by the same function as the local stack's. None unless configured (off by design).
@@ -81,7 +86,7 @@ export type StageConfig = z.infer<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
 
 /** What each stage fixes in code; the operator supplies the rest (ConfigOverrides). */
-const defaults: Record<Stage, Omit<StageConfigInput, 'mail'>> = {
+const defaults: Record<Stage, Omit<StageConfigInput, 'mail' | 'operations'>> = {
   dev: {
     stage: 'dev',
     stackName: 'AgencySite-dev',
@@ -102,14 +107,18 @@ const defaults: Record<Stage, Omit<StageConfigInput, 'mail'>> = {
   },
 };
 
+/** Monthly AWS Budget per stage unless `-c monthlyBudgetUsd=…` says otherwise (USD). */
+export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 25, prod: 100 };
+
 /** The stack name of a stage (scripts that talk to a deployed stack need nothing else). */
 export const stackNameOf = (stage: Stage): string => defaults[stage].stackName;
 
 /**
  * What an operator passes as CDK context (`-c mailFrom=… -c mailTo=a@x,b@y -c domainNames=… -c
  * certificateArn=… -c leadWebhookUrlParam=… -c leadWebhookSecretParam=… -c
- * requireMfa=true|false`). The mail addresses have no default: an SES identity is created for the
- * sender, and a placeholder would deploy a stack whose lead e-mails can never be sent.
+ * requireMfa=true|false -c alarmEmails=ops@x,… -c monthlyBudgetUsd=…`). The mail addresses have
+ * no default: an SES identity is created for the sender, and a placeholder would deploy a stack
+ * whose lead e-mails can never be sent.
  */
 export interface ConfigOverrides {
   /** Required: the sender of lead e-mails (context mailFrom, or MAIL_FROM). */
@@ -128,6 +137,10 @@ export interface ConfigOverrides {
   githubOidcProviderArn?: string;
   /** Optional: `true` or `false`, overriding the stage's requireMfa (context requireMfa). */
   requireMfa?: string;
+  /** Comma-separated addresses the stage's alarms e-mail (context alarmEmails): required in prod. */
+  alarmEmails?: string;
+  /** The stage's monthly AWS Budget in USD (context monthlyBudgetUsd); DEFAULT_MONTHLY_BUDGET_USD otherwise. */
+  monthlyBudgetUsd?: string;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +163,10 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
   const missing = [
     ...(overrides.mailFrom ? [] : ['mailFrom (-c mailFrom=… or MAIL_FROM)']),
     ...(overrides.mailTo ? [] : ['mailTo (-c mailTo=a@x,b@y or MAIL_TO)']),
+    // Nobody would hear of a failing production site: dev may go without.
+    ...(stage === 'prod' && !overrides.alarmEmails
+      ? ['alarmEmails (-c alarmEmails=ops@x,oncall@y)']
+      : []),
   ];
   if (missing.length > 0)
     throw new ConfigError(`Missing ${stage} configuration: ${missing.join('; ')}`);
@@ -185,6 +202,13 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
         }
       : {}),
     ...(requireMfa === undefined ? {} : { requireMfa }),
+    operations: {
+      alarmEmails: splitList(overrides.alarmEmails ?? ''),
+      monthlyBudgetUsd:
+        overrides.monthlyBudgetUsd === undefined
+          ? DEFAULT_MONTHLY_BUDGET_USD[stage]
+          : Number(overrides.monthlyBudgetUsd),
+    },
   };
   const parsed = stageConfigSchema.safeParse(input);
   if (!parsed.success) {

@@ -25,15 +25,30 @@ const functionSchema = z.object({
   Metadata: z.record(z.string(), z.unknown()).default({}),
 });
 const templateSchema = z.object({ Resources: z.record(z.string(), z.unknown()) });
+const nestedStackSchema = z.object({
+  Type: z.literal('AWS::CloudFormation::Stack'),
+  Metadata: z.object({ 'aws:asset:path': z.string() }),
+});
+
+/** The resources of a template and of the nested stacks' templates it names, read from the assembly. */
+function resourcesWithNested(template: unknown, assemblyDir: string): [string, unknown][] {
+  const resources = Object.entries(templateSchema.parse(template).Resources);
+  return resources.flatMap(([id, resource]) => {
+    const nested = nestedStackSchema.safeParse(resource);
+    if (!nested.success) return [[id, resource] as [string, unknown]];
+    const file = path.resolve(assemblyDir, nested.data.Metadata['aws:asset:path']);
+    return resourcesWithNested(JSON.parse(readFileSync(file, 'utf8')), assemblyDir);
+  });
+}
 
 /**
- * The functions of a template tagged with their bundle, each with its staged asset folder inside the
- * cloud assembly (`aws:asset:path` metadata, which the CLI writes and tests turn on with the
- * `aws:cdk:enable-asset-metadata` context).
+ * The functions of a template and its nested stacks tagged with their bundle, each with its staged
+ * asset folder inside the cloud assembly (`aws:asset:path` metadata, which the CLI writes and tests
+ * turn on with the `aws:cdk:enable-asset-metadata` context).
  */
 export function shippedFunctions(template: unknown, assemblyDir: string): ShippedFunction[] {
   const shipped: ShippedFunction[] = [];
-  for (const [logicalId, resource] of Object.entries(templateSchema.parse(template).Resources)) {
+  for (const [logicalId, resource] of resourcesWithNested(template, assemblyDir)) {
     const fn = functionSchema.safeParse(resource);
     if (!fn.success) continue;
     const bundle = fn.data.Properties.Tags.find((t) => t.Key === FUNCTION_TAG)?.Value;

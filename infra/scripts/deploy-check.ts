@@ -9,7 +9,7 @@
  * finding and exits non-zero on any.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,7 @@ import {
 import { ENV_NAMES } from '@agency/shared';
 import { builtBundleDir, FUNCTIONS } from '@agency/lambdas/functions';
 import { stackNameOf, STAGES } from '../lib/config';
+import { alarmsOf } from '../lib/constructs/monitoring';
 import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
 import { pipelineRolesOf } from '../lib/stacks/github-deploy-stack';
 
@@ -48,6 +49,9 @@ const mail = [
   // The pipeline's roles (a stack of their own per stage) with the repository the workflow runs in.
   '-c',
   `githubRepo=${process.env.GITHUB_REPOSITORY ?? 'agency/site'}`,
+  // prod requires the alarm recipients; the check gives both stages a reserved example address.
+  '-c',
+  `alarmEmails=${process.env.ALARM_EMAILS ?? 'ops@example.com'}`,
 ];
 
 for (const stage of STAGES) {
@@ -67,6 +71,13 @@ for (const stage of STAGES) {
     const template: unknown = JSON.parse(
       readFileSync(path.join(outdir, `${stackName}.template.json`), 'utf8'),
     );
+    // The alarms live in the stage's operations nested stack.
+    const alarms = readdirSync(outdir)
+      .filter((f) => f.endsWith('.nested.template.json'))
+      .flatMap((f) => alarmsOf(JSON.parse(readFileSync(path.join(outdir, f), 'utf8'))));
+    if (alarms.length === 0) problems.push(`${stage}: no alarm in the synthesised templates`);
+    console.log(`  ${stage}: ${alarms.length} alarms to the stage's alarm topic:`);
+    for (const alarm of alarms) console.log(`    - ${alarm}`);
     const roles = pipelineRolesOf(
       JSON.parse(readFileSync(path.join(outdir, `${stackName}-github.template.json`), 'utf8')),
     );

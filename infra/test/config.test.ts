@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseStage, stackNameOf, stageConfig } from '../lib/config';
+import {
+  ConfigError,
+  DEFAULT_MONTHLY_BUDGET_USD,
+  parseStage,
+  stackNameOf,
+  stageConfig,
+} from '../lib/config';
 import { NODE_RUNTIME, retentionOf } from '../lib/constructs/agency-function';
 
 describe('stage configuration', () => {
-  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
+  const mail = {
+    mailFrom: 'hello@agency.example',
+    mailTo: 'sales@agency.example',
+    alarmEmails: 'ops@agency.example',
+  };
 
   it('protects data in prod only', () => {
     expect(stageConfig('prod', mail).protectData).toBe(true);
@@ -42,6 +52,7 @@ describe('stage configuration', () => {
     const config = stageConfig('prod', {
       mailFrom: 'hello@agency.example',
       mailTo: 'a@agency.example, b@agency.example',
+      alarmEmails: 'ops@agency.example',
     });
     expect(config.mail).toEqual({
       from: 'hello@agency.example',
@@ -66,7 +77,11 @@ describe('stage configuration', () => {
 });
 
 describe('lead webhook settings', () => {
-  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
+  const mail = {
+    mailFrom: 'hello@agency.example',
+    mailTo: 'sales@agency.example',
+    alarmEmails: 'ops@agency.example',
+  };
 
   it('has none unless the operator names its SSM parameters', () => {
     expect(stageConfig('prod', mail).leadWebhook).toBeUndefined();
@@ -112,5 +127,39 @@ describe('function defaults', () => {
     expect(retentionOf(7)).toBe(7);
     expect(retentionOf(8)).toBe(14);
     expect(retentionOf(90)).toBe(90);
+  });
+});
+
+describe('operations settings', () => {
+  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
+
+  it('requires alarm e-mails in prod, naming the setting, and lets dev go without', () => {
+    expect(() => stageConfig('prod', mail)).toThrow(ConfigError);
+    expect(() => stageConfig('prod', mail)).toThrow(/alarmEmails \(-c alarmEmails=/);
+    expect(stageConfig('dev', mail).operations.alarmEmails).toEqual([]);
+    expect(
+      stageConfig('prod', { ...mail, alarmEmails: 'ops@agency.example, oncall@agency.example' })
+        .operations.alarmEmails,
+    ).toEqual(['ops@agency.example', 'oncall@agency.example']);
+    expect(() => stageConfig('dev', { ...mail, alarmEmails: 'ops@agency.example,nobody' })).toThrow(
+      /operations\.alarmEmails/,
+    );
+  });
+
+  it('sets a monthly budget per stage, which the operator may change', () => {
+    const prod = { ...mail, alarmEmails: 'ops@agency.example' };
+    expect(stageConfig('prod', prod).operations.monthlyBudgetUsd).toBe(
+      DEFAULT_MONTHLY_BUDGET_USD.prod,
+    );
+    expect(stageConfig('dev', mail).operations.monthlyBudgetUsd).toBe(
+      DEFAULT_MONTHLY_BUDGET_USD.dev,
+    );
+    expect(
+      stageConfig('prod', { ...prod, monthlyBudgetUsd: '250' }).operations.monthlyBudgetUsd,
+    ).toBe(250);
+    for (const value of ['0', '-5', 'lots'])
+      expect(() => stageConfig('prod', { ...prod, monthlyBudgetUsd: value }), value).toThrow(
+        /operations\.monthlyBudgetUsd/,
+      );
   });
 });

@@ -93,6 +93,9 @@ export function synthStage(
     certificateArn?: string;
     leadWebhookUrlParam?: string;
     leadWebhookSecretParam?: string;
+    /** `-c alarmEmails`; both stages get `ops@example.com` unless a test says otherwise. */
+    alarmEmails?: string;
+    monthlyBudgetUsd?: string;
   } = {},
 ): Synthesized {
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
@@ -113,6 +116,8 @@ export function synthStage(
       certificateArn: options.certificateArn,
       leadWebhookUrlParam: options.leadWebhookUrlParam,
       leadWebhookSecretParam: options.leadWebhookSecretParam,
+      alarmEmails: options.alarmEmails ?? 'ops@example.com',
+      monthlyBudgetUsd: options.monthlyBudgetUsd,
     },
     env: { account: '123456789012', region: 'eu-west-1' },
   });

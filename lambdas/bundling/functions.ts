@@ -39,11 +39,13 @@ export const WORKERS = ['process-image'] as const;
 export type WorkerName = (typeof WORKERS)[number];
 
 /**
- * Functions the user pool invokes (`src/workers/<name>.ts`): `staff-scopes`, its pre token
- * generation trigger, adds each staff group's scope to access tokens (shared/src/access.ts). Cognito
- * waits for it on every sign-in and refresh, so it stays small and has no permission at all.
+ * Functions another AWS service invokes on an event (`src/workers/<name>.ts`): `staff-scopes`, the
+ * user pool's pre token generation trigger, adds each staff group's scope to access tokens
+ * (shared/src/access.ts); Cognito waits for it on every sign-in and refresh, so it stays small and
+ * has no permission at all. `mail-events` takes SES's bounce and complaint events from SNS and
+ * marks bounced lead e-mails on their leads.
  */
-export const TRIGGERS = ['staff-scopes'] as const;
+export const TRIGGERS = ['staff-scopes', 'mail-events'] as const;
 export type TriggerName = (typeof TRIGGERS)[number];
 
 /** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */

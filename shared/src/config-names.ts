@@ -42,6 +42,8 @@ export const ENV_NAMES = {
   /** Header that carries the viewer's address, set by the edge in front of the API. */
   clientIpHeader: 'CLIENT_IP_HEADER',
   logLevel: 'LOG_LEVEL',
+  /** CloudWatch namespace of the business metrics the functions print as embedded metric format. */
+  metricsNamespace: 'METRICS_NAMESPACE',
   /** Public address of the site (canonical links, sitemap, RSS): the render function and the web build. */
   siteUrl: 'SITE_URL',
   /** Where the render function calls the API. */

@@ -176,9 +176,10 @@ export type AuditRecord = z.infer<typeof auditRecord>;
 /**
  * Delivery of a lead to one channel (the agency e-mail, the webhook): `pending` until sent (the
  * retry job keeps trying), `sent` once, `held` while the lead is spam (released by "Not spam"),
- * `off` when the channel was not configured when the lead arrived.
+ * `off` when the channel was not configured when the lead arrived; `bounced` when SES reported the
+ * sent e-mail as bounced by the agency's mail server (the e-mail only: check the recipients).
  */
-export const DELIVERY_STATUSES = ['pending', 'sent', 'held', 'off'] as const;
+export const DELIVERY_STATUSES = ['pending', 'sent', 'held', 'off', 'bounced'] as const;
 export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatus>;
 /** The e-mail channel's state (same values as every channel). */

@@ -1,8 +1,19 @@
 import { ENV_NAMES } from '@agency/shared';
-import { Aws } from 'aws-cdk-lib';
+import { triggerFunction } from '@agency/lambdas/functions';
+import { Aws, RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { applyGrants, type GrantTargets } from '../apply-grants';
+import { MAIL_EVENTS_GRANTS } from '../grants';
+import { acknowledge } from '../nag';
+import { AgencyFunction } from './agency-function';
+
+/** The message tag SES sets on every e-mail: the CloudWatch dimension of the stage's mail metrics. */
+const SES_METRIC_DIMENSION = 'ses:configuration-set';
 
 export interface MailProps {
   /** Sender address of lead e-mails. */
@@ -11,18 +22,100 @@ export interface MailProps {
   to: readonly string[];
 }
 
-/** The SES identity lead e-mails are sent from, and the permission to send as it. */
+/** The worker that takes SES's bounce and complaint events (`lambdas/src/workers/mail-events.ts`). */
+const MAIL_EVENTS_FUNCTION = triggerFunction('mail-events');
+
+/**
+ * The SES identity lead e-mails are sent from, and the permission to send as it. Its default
+ * configuration set publishes what becomes of each message: counts per event type as CloudWatch
+ * metrics of this stage (dimension `ses:configuration-set`), and bounces and complaints to an SNS
+ * topic whose worker marks a bounced lead e-mail on its lead (`handleEvents`).
+ */
 export class Mail extends Construct {
   readonly identity: ses.EmailIdentity;
+  readonly configurationSet: ses.ConfigurationSet;
   readonly from: string;
   readonly to: readonly string[];
+  /** Set by `handleEvents`. */
+  events?: { topic: sns.Topic; worker: AgencyFunction };
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
     this.from = props.from;
     this.to = props.to;
+    this.configurationSet = new ses.ConfigurationSet(this, 'Events', {
+      reputationMetrics: true,
+    });
+    this.configurationSet.addEventDestination('Metrics', {
+      destination: ses.EventDestination.cloudWatchDimensions([
+        {
+          name: SES_METRIC_DIMENSION,
+          source: ses.CloudWatchDimensionSource.MESSAGE_TAG,
+          defaultValue: 'none',
+        },
+      ]),
+      events: [
+        ses.EmailSendingEvent.SEND,
+        ses.EmailSendingEvent.DELIVERY,
+        ses.EmailSendingEvent.BOUNCE,
+        ses.EmailSendingEvent.COMPLAINT,
+        ses.EmailSendingEvent.REJECT,
+        ses.EmailSendingEvent.RENDERING_FAILURE,
+      ],
+    });
     this.identity = new ses.EmailIdentity(this, 'Sender', {
       identity: ses.Identity.email(props.from),
+      // Every message sent as this identity goes through it, lead e-mails and Cognito's alike.
+      configurationSet: this.configurationSet,
+    });
+  }
+
+  /**
+   * Bounces and complaints to an SNS topic, and the worker subscribed to it that marks a bounced
+   * lead e-mail on its lead, made in `scope` (the operations nested stack: the site's stack nears
+   * CloudFormation's 500 resources). The worker
+   * has MAIL_EVENTS_GRANTS. SNS invokes it asynchronously: the
+   * stage's monitoring gives it an on-failure queue.
+   */
+  handleEvents(
+    scope: Construct,
+    props: { targets: GrantTargets; protectData: boolean; logRetentionDays: number },
+  ): NonNullable<Mail['events']> {
+    const topic = new sns.Topic(scope, 'MailBounceTopic', {
+      displayName: 'SES bounces and complaints',
+      enforceSSL: true,
+    });
+    acknowledge(
+      topic,
+      'AwsSolutions-SNS2',
+      'SES events carry message ids, recipients and tags (a lead id), no lead content; SES can publish only to a topic without a customer managed key, which would cost a key per stage for no secret.',
+    );
+    new ses.ConfigurationSetEventDestination(scope, 'MailBounces', {
+      configurationSet: this.configurationSet,
+      destination: ses.EventDestination.snsTopic(topic),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+    const worker = new AgencyFunction(scope, 'MailEventsFunction', {
+      bundle: MAIL_EVENTS_FUNCTION.name,
+      description: 'Marks a lead e-mail that SES reports as bounced on its lead.',
+      logRetentionDays: props.logRetentionDays,
+      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      environment: { LOG_LEVEL: 'info' },
+    });
+    applyGrants(worker, MAIL_EVENTS_GRANTS, props.targets);
+    topic.addSubscription(new subscriptions.LambdaSubscription(worker));
+    this.events = { topic, worker };
+    return this.events;
+  }
+
+  /** The stage's SES metric of one event type (`Bounce`, `Complaint`, `Send`…), from its configuration set. */
+  metric(eventType: string, props: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: 'AWS/SES',
+      metricName: eventType,
+      dimensionsMap: { [SES_METRIC_DIMENSION]: this.configurationSet.configurationSetName },
+      statistic: 'Sum',
+      ...props,
     });
   }
 

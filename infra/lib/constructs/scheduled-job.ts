@@ -73,6 +73,8 @@ export interface ScheduledJobProps {
 export class ScheduledJob extends Construct {
   readonly fn: AgencyFunction;
   readonly schedule: events.Rule;
+  /** How often the job runs (its alarm expects at least one run in twice this). */
+  readonly interval: Duration;
   private readonly grants: FunctionGrants;
 
   constructor(scope: Construct, props: ScheduledJobProps) {
@@ -88,6 +90,7 @@ export class ScheduledJob extends Construct {
       environment: { LOG_LEVEL: 'info' },
     });
     applyGrants(this.fn, spec.grants, props.targets);
+    this.interval = spec.interval;
     this.schedule = new events.Rule(this, spec.scheduleId, {
       description: spec.scheduleDescription,
       schedule: events.Schedule.rate(spec.interval),

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { AccessLogs } from '../constructs/access-logs';
@@ -10,6 +10,7 @@ import { Images } from '../constructs/images';
 import { LeadStats } from '../constructs/lead-stats';
 import { Mail } from '../constructs/mail';
 import { Media } from '../constructs/media';
+import { Monitoring } from '../constructs/monitoring';
 import { Render } from '../constructs/render';
 import { SCHEDULED_JOBS, ScheduledJob, type ScheduledJobName } from '../constructs/scheduled-job';
 import { Site, type WebBuild } from '../constructs/site';
@@ -53,6 +54,9 @@ export class SiteStack extends Stack {
   readonly jobs: Record<ScheduledJobName, ScheduledJob>;
   readonly leadStats: LeadStats;
   readonly site: Site;
+  /** The nested stack of the stage's alarms, dashboard and budget. */
+  readonly operations: NestedStack;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -131,6 +135,43 @@ export class SiteStack extends Stack {
     for (const job of Object.values(this.jobs)) job.connectSite(site);
     this.images.connectSite(site);
     this.render.setSiteUrl(this.site.url);
+
+    // Eyes on the stage: alarms to its alarm e-mails, the budget, the dashboard.
+    const jobs = Object.entries(this.jobs).map(([name, job]) => ({
+      name,
+      fn: job.fn,
+      interval: job.interval,
+    }));
+    // A nested stack of its own: the site's stack nears CloudFormation's 500 resources a stack.
+    this.operations = new NestedStack(this, 'Operations', {
+      description: `Alarms, dashboard and budget of ${config.stackName}.`,
+    });
+    const mailEvents = this.mail.handleEvents(this.operations, { ...common, targets: baseTargets });
+    this.monitoring = new Monitoring(this.operations, 'Monitoring', {
+      stackName: config.stackName,
+      alarmEmails: config.operations.alarmEmails,
+      monthlyBudgetUsd: config.operations.monthlyBudgetUsd,
+      api: this.api,
+      requestFunctions: [
+        ...[...this.api.functions].map(([name, fn]) => ({ name, fn })),
+        { name: 'render', fn: this.render.fn },
+        { name: 'staff-scopes', fn: this.auth.staffScopes },
+      ],
+      backgroundFunctions: [
+        ...jobs,
+        { name: 'process-image', fn: this.images.processFunction },
+        { name: 'mail-events', fn: mailEvents.worker },
+      ],
+      asyncFunctions: [
+        // A scheduled job's next run is its retry.
+        ...jobs.map(({ name, fn }) => ({ name, fn, retryAttempts: 0 })),
+        { name: 'process-image', fn: this.images.processFunction, retryAttempts: 2 },
+        { name: 'mail-events', fn: mailEvents.worker, retryAttempts: 2 },
+      ],
+      scheduledJobs: jobs,
+      tables: this.data.tables,
+      mail: this.mail,
+    });
     this.auth.setSiteUrl(this.site.url);
 
     new CfnOutput(this, OUTPUTS.siteUrl, {

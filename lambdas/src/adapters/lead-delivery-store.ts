@@ -1,6 +1,7 @@
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Lead } from '@agency/shared';
 import { CHANNELS, type Channel, type LeadDeliveryStore } from '../domain/lead-ports';
+import type { BounceStore } from '../domain/mail-events';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
 import { CHANNEL_ATTRIBUTES, leadKey, leadOfItem, PENDING, T } from './lead-items';
@@ -20,7 +21,7 @@ const NONE_PENDING = {
  * condition keeps both concurrent senders and early retries off. `pendingPk` puts the lead in the
  * sparse pending index the retry job reads while any channel is pending.
  */
-export class DynamoLeadDeliveryStore implements LeadDeliveryStore {
+export class DynamoLeadDeliveryStore implements LeadDeliveryStore, BounceStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -51,6 +52,34 @@ export class DynamoLeadDeliveryStore implements LeadDeliveryStore {
       }
       cursor = out.LastEvaluatedKey;
     } while (cursor);
+  }
+
+  /**
+   * How many leads that arrived before `before` (ISO time) still have a delivery pending: the
+   * pending index is sorted by arrival, so this counts its oldest entries without reading them.
+   */
+  async countPendingBefore(before: string): Promise<number> {
+    let count = 0;
+    let cursor: Key | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: PENDING_INDEX.name,
+          KeyConditionExpression: '#p = :p AND #sk < :before',
+          ExpressionAttributeNames: {
+            '#p': PENDING_INDEX.partitionKey,
+            '#sk': PENDING_INDEX.sortKey,
+          },
+          ExpressionAttributeValues: { ':p': PENDING, ':before': before },
+          Select: 'COUNT',
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      count += out.Count ?? 0;
+      cursor = out.LastEvaluatedKey;
+    } while (cursor);
+    return count;
   }
 
   async claim(
@@ -124,6 +153,34 @@ export class DynamoLeadDeliveryStore implements LeadDeliveryStore {
       names: { '#error': a.error, '#until': a.until, '#attempts': a.attempts },
       values: { ':reason': reason, ':retryAt': retryAt, ':one': 1 },
     });
+  }
+
+  /**
+   * SES reported the sent e-mail as bounced: the e-mail reads `bounced`, with the reason where a
+   * failed attempt's would be. Only a lead that exists and whose e-mail is `sent` is changed.
+   */
+  async markBounced(id: string, reason: string): Promise<boolean> {
+    const a = CHANNEL_ATTRIBUTES.email;
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: leadKey(id),
+          UpdateExpression: 'SET #status = :bounced, #error = :reason',
+          ConditionExpression: 'attribute_exists(#pk) AND #status = :sent',
+          ExpressionAttributeNames: {
+            '#pk': T.partitionKey,
+            '#status': a.status,
+            '#error': a.error,
+          },
+          ExpressionAttributeValues: { ':bounced': 'bounced', ':sent': 'sent', ':reason': reason },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   /** One conditional update per held channel, so each is released once whoever else races. */

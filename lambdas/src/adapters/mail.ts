@@ -22,6 +22,10 @@ export class SesMailer implements Mailer {
         FromEmailAddress: message.from,
         Destination: { ToAddresses: message.to },
         ReplyToAddresses: message.replyTo,
+        // The identity's default configuration set publishes bounces and complaints with these.
+        ...(message.tags
+          ? { EmailTags: Object.entries(message.tags).map(([Name, Value]) => ({ Name, Value })) }
+          : {}),
         Content: {
           Simple: {
             Subject: data(message.subject),

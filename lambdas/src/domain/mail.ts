@@ -8,7 +8,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Message tags SES hands back in its bounce and complaint events (MAIL_TAGS names them), so an
+   * event finds the lead its e-mail was about.
+   */
+  tags?: Record<string, string>;
 }
+
+/** The tags lead e-mails carry. */
+export const MAIL_TAGS = { leadId: 'lead-id' } as const;
 
 /** Sends one message; throws on any failure (the caller keeps the lead pending and retries). */
 export interface Mailer {
@@ -115,5 +123,6 @@ export function composeLeadEmail(lead: Lead, settings: LeadMailSettings): MailMe
     subject: headerSafe(`New enquiry: ${lead.subject} from ${lead.name}`),
     text,
     html,
+    tags: { [MAIL_TAGS.leadId]: lead.id },
   };
 }

@@ -2,6 +2,7 @@ import { postDeps } from '../adapters/post-deps';
 import type { PublishDeps } from '../domain/post-ports';
 import { publishDuePosts, type PublishSummary } from '../domain/publishing';
 import { logger } from '../lib/logger';
+import { METRICS, putMetric } from '../lib/metrics';
 import { runRepairWordSpaces } from './repair-word-spaces';
 
 /**
@@ -27,6 +28,7 @@ export const handler = async (): Promise<PublishSummary> => {
     logger.warn('word spaces repair failed; the next run tries again', { error });
   }
   const summary = await publishScheduledPosts();
+  if (summary.published > 0) putMetric(METRICS.postsPublished, summary.published);
   if (summary.published > 0)
     logger.info('scheduled posts published', { job: 'publish-scheduled-posts', ...summary });
   return summary;

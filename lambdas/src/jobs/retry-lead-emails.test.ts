@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../test/harness';
 import { leadItem, putLeadItem, sampleLead } from '../../test/support/stored-leads';
 import { TestReceiver } from '../../test/support/webhook-receiver';
@@ -9,7 +9,7 @@ import { webhookConfigured } from '../adapters/lead-webhook';
 import { deliverLead, releaseHeldLead } from '../domain/lead-delivery';
 import { resetEnv } from '../lib/env';
 import { API_TEST_SITE_URL } from '../local/provisioning/environment';
-import { retryPendingLeadEmails } from './retry-lead-emails';
+import { publishOverdueDeliveries, retryPendingLeadEmails } from './retry-lead-emails';
 
 /**
  * Lead notifications on the stand-ins with a real HTTP receiver: what createLead does after storing
@@ -191,6 +191,41 @@ describe('lead notifications: e-mail and webhook', () => {
       process.env.LEAD_WEBHOOK_URL = receiver.url;
       process.env.LEAD_WEBHOOK_SECRET = SECRET;
       resetEnv();
+    }
+  });
+});
+
+describe('deliveries still pending after 30 minutes', () => {
+  it('are counted by the job and published as an embedded metric', async () => {
+    const now = Date.UTC(2026, 10, 25, 12, 0);
+    const minutesAgo = (m: number) => new Date(now - m * 60_000).toISOString();
+    const before = await leadDeliveryStore().countPendingBefore(minutesAgo(30));
+    await put('OVERDUE1', { created_at: minutesAgo(31) });
+    await put('OVERDUE2', { created_at: minutesAgo(90), webhook_status: 'off' });
+    await put('RECENT', { created_at: minutesAgo(29) });
+    await put('OLDSENT', {
+      created_at: minutesAgo(120),
+      email_status: 'sent',
+      webhook_status: 'sent',
+    });
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await expect(publishOverdueDeliveries(now)).resolves.toBe(before + 2);
+      const lines = out.mock.calls.map(([c]) => JSON.parse(String(c)) as Record<string, unknown>);
+      expect(lines.find((l) => 'LeadDeliveriesPendingOver30Min' in l)).toMatchObject({
+        job: 'retry-lead-emails',
+        LeadDeliveriesPendingOver30Min: before + 2,
+        _aws: {
+          CloudWatchMetrics: [
+            {
+              Dimensions: [[]],
+              Metrics: [{ Name: 'LeadDeliveriesPendingOver30Min', Unit: 'Count' }],
+            },
+          ],
+        },
+      });
+    } finally {
+      out.mockRestore();
     }
   });
 });

@@ -1,10 +1,12 @@
 import { leadDeliveryDeps } from '../adapters/lead-delivery-services';
+import { leadDeliveryStore } from '../adapters/lead-delivery-store';
 import {
   retryPendingDeliveries,
   type LeadDeliveryDeps,
   type RetrySummary,
 } from '../domain/lead-delivery';
 import { logger } from '../lib/logger';
+import { METRICS, putMetric } from '../lib/metrics';
 
 const JOB = 'retry-lead-emails';
 
@@ -23,9 +25,24 @@ export async function retryPendingLeadEmails(
   });
 }
 
+/** A lead whose delivery is still pending this long after it arrived raises the stage's alarm. */
+export const OVERDUE_AFTER_MS = 30 * 60_000;
+
+/**
+ * How many leads still have a delivery pending `OVERDUE_AFTER_MS` after they arrived, published
+ * as the LeadDeliveriesPendingOver30Min metric (counted after the run, so what it just sent is not).
+ */
+export async function publishOverdueDeliveries(now = Date.now()): Promise<number> {
+  const before = new Date(now - OVERDUE_AFTER_MS).toISOString();
+  const overdue = await leadDeliveryStore().countPendingBefore(before);
+  putMetric(METRICS.leadDeliveriesPendingOver30Min, overdue, { job: JOB });
+  return overdue;
+}
+
 /** EventBridge scheduled rule target (every few minutes). */
-export const handler = async (): Promise<RetrySummary> => {
+export const handler = async (): Promise<RetrySummary & { overdue: number }> => {
   const summary = await retryPendingLeadEmails();
-  logger.info('lead delivery retry run', { job: JOB, ...summary });
-  return summary;
+  const overdue = await publishOverdueDeliveries();
+  logger.info('lead delivery retry run', { job: JOB, ...summary, overdue });
+  return { ...summary, overdue };
 };

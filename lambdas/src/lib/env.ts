@@ -80,6 +80,8 @@ const schemas = {
   cdn: z.object({ [N.distributionId]: name }),
   runtime: z.object({
     [N.logLevel]: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Where the business metrics go (the stack sets one per stage); the local stack's otherwise. */
+    [N.metricsNamespace]: name.default('Agency/local'),
     /**
      * Header that carries the visitor's address when a trusted proxy in front sets it (CloudFront's
      * viewer-ip function sets it and overwrites any client value). Unset: API Gateway's source IP.
@@ -243,6 +245,9 @@ export function runtimeSettings(): {
   const header = s[N.clientIpHeader];
   return { logLevel: s[N.logLevel], ...(header ? { clientIpHeader: header } : {}) };
 }
+
+/** The CloudWatch namespace of the business metrics (METRICS_NAMESPACE). */
+export const metricsNamespace = (): string => read('runtime')[N.metricsNamespace];
 
 /**
  * Check a complete environment against every group, naming every bad variable: what the local

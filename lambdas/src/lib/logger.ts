@@ -42,3 +42,11 @@ export function createLogger(base: Record<string, unknown> = {}): Logger {
 }
 
 export const logger = createLogger({ service: 'agency-api' });
+
+/**
+ * Print one record as a JSON line whatever LOG_LEVEL says: the embedded metric format documents of
+ * lib/metrics.ts, which CloudWatch Logs turns into metrics and which must not vanish with the logs.
+ */
+export function writeRecord(record: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(record)}\n`);
+}

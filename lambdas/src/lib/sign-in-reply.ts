@@ -1,6 +1,8 @@
 import type { LoginAnswer } from '@agency/shared';
 import type { AuditLog } from '../domain/account-ports';
 import type { SignInOutcome } from '../domain/login';
+import { DomainError } from './errors';
+import { METRICS, putMetric } from './metrics';
 import { auditedSignIn } from './sign-in-audit';
 import type { Logger } from './logger';
 import { sessionCookie } from './session-cookie';
@@ -21,7 +23,11 @@ export async function signInReply(
     run,
     // A right password that still needs its code is worth seeing in the trail.
     (r) => ('challenge' in r.answer ? { target: `step ${r.answer.challenge}` } : {}),
-  );
+  ).catch((error: unknown) => {
+    // A refusal (wrong password or code, locked out, throttled) is a failed sign-in.
+    if (error instanceof DomainError) putMetric(METRICS.signInsFailed, 1, { step: attempt.action });
+    throw error;
+  });
   return {
     body: { data: answer },
     ...(refreshToken ? { cookies: [sessionCookie(refreshToken)] } : {}),

@@ -1,4 +1,5 @@
 import { defineHandler } from '../../lib/http';
+import { METRICS, putMetric } from '../../lib/metrics';
 import { deliverLead } from '../../domain/lead-delivery';
 import { LEAD_THANKS, submitLead } from '../../domain/leads';
 import { leadDeliveryDeps } from '../../adapters/lead-delivery-services';
@@ -12,6 +13,8 @@ import { submitLeadDeps } from '../../adapters/lead-services';
 export const handler = defineHandler('createLead', async (req) => {
   const lead = await submitLead(await submitLeadDeps(req.log), req.body, req.sourceIp);
   req.log.info('lead stored', { leadId: lead.id, status: lead.status, spam: lead.spam_reason });
+  putMetric(METRICS.leadsReceived, 1, { leadId: lead.id });
+  if (lead.status === 'spam') putMetric(METRICS.spamHeld, 1, { leadId: lead.id });
   if (lead.status !== 'spam')
     await leadDeliveryDeps(req.log)
       .then((deps) => deliverLead(deps, lead.id))

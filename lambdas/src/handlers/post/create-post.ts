@@ -1,9 +1,15 @@
 import { postDeps } from '../../adapters/post-deps';
 import { createPost } from '../../domain/posts';
 import { defineHandler } from '../../lib/http';
+import { METRICS, putMetric } from '../../lib/metrics';
 
-export const handler = defineHandler('createPost', async (req) => ({
-  body: {
-    data: await createPost(postDeps(req.log), req.body, req.files.banner_image, req.admin.username),
-  },
-}));
+export const handler = defineHandler('createPost', async (req) => {
+  const data = await createPost(
+    postDeps(req.log),
+    req.body,
+    req.files.banner_image,
+    req.admin.username,
+  );
+  if (data.status === 'published') putMetric(METRICS.postsPublished, 1, { postId: data.id });
+  return { body: { data } };
+});

@@ -15,6 +15,7 @@ const DELIVERY_LABEL: Record<DeliveryStatus, string> = {
   sent: 'Sent',
   held: 'Held (spam)',
   off: 'Off',
+  bounced: 'Bounced (check the agency address)',
 };
 
 /** A channel's delivery state as the inbox and the lead page say it: "Pending (retrying) (2 attempts)". */

@@ -1,0 +1,494 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { ENV_NAMES } from '@agency/shared';
+import { Construct } from 'constructs';
+import * as z from 'zod';
+import { acknowledge } from '../nag';
+import type { Api } from './api';
+import { addFailureQueue } from './failure-queue';
+import type { Mail } from './mail';
+
+/** A function as the alarms name it (its operation, job or worker), with the function itself. */
+export interface NamedFunction {
+  name: string;
+  fn: lambda.Function;
+}
+
+export interface MonitoringProps {
+  /** The stage's stack name: alarm names, the dashboard's and the metrics namespace start with it. */
+  stackName: string;
+  /** Addresses the alarm topic e-mails (each confirms its subscription once). */
+  alarmEmails: readonly string[];
+  /** The stage's monthly AWS Budget, USD. */
+  monthlyBudgetUsd: number;
+  api: Api;
+  /** Functions someone waits on: the API's operations and the render function. */
+  requestFunctions: readonly NamedFunction[];
+  /** Functions nobody waits on: jobs, workers, triggers. */
+  backgroundFunctions: readonly NamedFunction[];
+  /**
+   * Functions invoked asynchronously: each gets an on-failure queue (and an alarm on it), after
+   * Lambda's own `retryAttempts`.
+   */
+  asyncFunctions: readonly (NamedFunction & { retryAttempts: number })[];
+  /** The scheduled jobs, with how often each runs. */
+  scheduledJobs: readonly (NamedFunction & { interval: Duration })[];
+  tables: Readonly<Record<string, dynamodb.ITable>>;
+  mail: Mail;
+}
+
+/**
+ * The business figures the functions print as embedded metric format (lambdas/src/lib/metrics.ts
+ * names them); each stage has its own namespace, set on every function as METRICS_NAMESPACE.
+ */
+export const BUSINESS_METRICS = {
+  leadsReceived: 'LeadsReceived',
+  spamHeld: 'SpamHeld',
+  postsPublished: 'PostsPublished',
+  signInsFailed: 'SignInsFailed',
+  leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
+  leadEmailsBounced: 'LeadEmailsBounced',
+} as const;
+
+/**
+ * A CloudWatch alarm can compute over at most 10 metrics, so a group of functions is watched by
+ * one alarm per five of them (errors and throttles of each).
+ */
+const FUNCTIONS_PER_ALARM = 5;
+const FIVE_MINUTES = Duration.minutes(5);
+
+interface AlarmSpec {
+  /** Short title: the alarm's name after the stack's, and the e-mail's subject. */
+  title: string;
+  /** What it means and what to do first (README, Operations, says more). */
+  description: string;
+  metric: cloudwatch.IMetric;
+  threshold: number;
+  comparison?: cloudwatch.ComparisonOperator;
+  evaluationPeriods?: number;
+  datapointsToAlarm?: number;
+  missing?: cloudwatch.TreatMissingData;
+}
+
+/**
+ * Eyes on one stage: an SNS topic that e-mails the stage's alarm addresses, the alarms that tell
+ * a person something needs them (API errors and latency, failing or throttled functions, failed
+ * asynchronous invocations, scheduled jobs that stopped running, lead deliveries overdue, SES
+ * bounces and complaints, DynamoDB throttles), an AWS Budget notifying the same topic, and a
+ * dashboard with the same figures plus the business metrics.
+ */
+export class Monitoring extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+  readonly dashboard: cloudwatch.Dashboard;
+  /** The on-failure queue of each asynchronously invoked function, by its name. */
+  readonly failureQueues: { name: string; queue: sqs.Queue }[];
+  readonly budget: budgets.CfnBudget;
+  /** The namespace of this stage's business metrics. */
+  readonly namespace: string;
+  private readonly stackName: string;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.stackName = props.stackName;
+    this.namespace = `Agency/${this.stackName}`;
+    for (const { fn } of [...props.requestFunctions, ...props.backgroundFunctions])
+      fn.addEnvironment(ENV_NAMES.metricsNamespace, this.namespace);
+
+    this.topic = new sns.Topic(this, 'AlarmTopic', {
+      displayName: `${this.stackName} alarms`,
+      enforceSSL: true,
+    });
+    acknowledge(
+      this.topic,
+      'AwsSolutions-SNS2',
+      'Alarm and budget notices carry alarm names and figures, no data; CloudWatch and AWS Budgets cannot publish to a topic encrypted with the AWS managed key, and a customer managed key per stage protects no secret here.',
+    );
+    for (const email of props.alarmEmails)
+      this.topic.addSubscription(new subscriptions.EmailSubscription(email));
+
+    this.apiAlarms(props.api);
+    this.functionAlarms('API functions', 'Api', props.requestFunctions, 3);
+    this.functionAlarms('Background functions', 'Background', props.backgroundFunctions, 1);
+    this.failureQueues = props.asyncFunctions.map(({ name, fn, retryAttempts }) => ({
+      name,
+      queue: addFailureQueue(this, pascal(name), fn, retryAttempts),
+    }));
+    for (const { name, queue } of this.failureQueues)
+      this.addAlarm({
+        title: `${name} failed`,
+        description: `An asynchronous invocation of ${name} failed after its retries; the event and the error are in its failure queue (SQS, kept 14 days). Read the message, fix the cause, then delete it.`,
+        metric: queue.metricApproximateNumberOfMessagesVisible({
+          period: FIVE_MINUTES,
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
+      });
+    for (const job of props.scheduledJobs) this.jobAlarm(job);
+    this.leadAlarms(props.mail);
+    this.tableAlarms(props.tables);
+    this.budget = this.addBudget(props.monthlyBudgetUsd);
+    this.dashboard = this.addDashboard(props);
+  }
+
+  /** A business metric of this stage (Sum per period unless told otherwise). */
+  metric(name: string, props: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: this.namespace,
+      metricName: name,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+      ...props,
+    });
+  }
+
+  /** One alarm to the stage's topic, in ALARM and back to OK. */
+  private addAlarm(spec: AlarmSpec): cloudwatch.Alarm {
+    const id = pascal(spec.title);
+    const alarm = new cloudwatch.Alarm(this, id, {
+      alarmName: `${this.stackName} ${spec.title}`,
+      alarmDescription: spec.description,
+      metric: spec.metric,
+      threshold: spec.threshold,
+      comparisonOperator:
+        spec.comparison ?? cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: spec.evaluationPeriods ?? 1,
+      datapointsToAlarm: spec.datapointsToAlarm ?? spec.evaluationPeriods ?? 1,
+      treatMissingData: spec.missing ?? cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new actions.SnsAction(this.topic));
+    alarm.addOkAction(new actions.SnsAction(this.topic));
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  private apiAlarms(api: Api): void {
+    this.addAlarm({
+      title: 'API 5xx rate',
+      description:
+        'More than 5% of API requests answered 5xx in 2 of the last 3 five-minute periods (with at least 10 requests). Look at the API functions alarms and the functions logs for the route failing.',
+      metric: apiServerErrorRate(api, FIVE_MINUTES),
+      threshold: 5,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+    });
+    this.addAlarm({
+      title: 'API p99 latency',
+      description:
+        'The slowest 1% of API requests took over 3 s for 15 minutes. Check DynamoDB throttles, the image function, and the duration of the slow routes.',
+      metric: api.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p99' }),
+      threshold: 3000,
+      evaluationPeriods: 3,
+    });
+  }
+
+  /** Errors and throttles of a group of functions, one alarm per five. */
+  private functionAlarms(
+    title: string,
+    idPrefix: string,
+    fns: readonly NamedFunction[],
+    threshold: number,
+  ): void {
+    const groups = chunk(fns, FUNCTIONS_PER_ALARM);
+    for (const [i, group] of groups.entries()) {
+      const names = group.map((f) => f.name).join(', ');
+      this.addAlarm({
+        title: `${title} ${i + 1} errors or throttles`,
+        description: `${threshold === 1 ? 'A' : `${threshold} or more`} failed or throttled invocations in 5 minutes of: ${names}. Open the function's log group for the error; throttles mean the account's concurrency is used up.`,
+        metric: failuresOf(`${idPrefix.toLowerCase()}${i}`, group),
+        threshold,
+      });
+    }
+  }
+
+  private jobAlarm(job: NamedFunction & { interval: Duration }): void {
+    const minutes = Math.max(5, job.interval.toMinutes() * 2);
+    this.addAlarm({
+      title: `${job.name} not running`,
+      description: `The scheduled job ${job.name} (every ${job.interval.toHumanString()}) did not run in ${minutes} minutes. Check its EventBridge rule is enabled and the function exists.`,
+      metric: job.fn.metricInvocations({ period: Duration.minutes(minutes), statistic: 'Sum' }),
+      threshold: 1,
+      comparison: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      missing: cloudwatch.TreatMissingData.BREACHING,
+    });
+  }
+
+  private leadAlarms(mail: Mail): void {
+    this.addAlarm({
+      title: 'Lead deliveries overdue',
+      description:
+        'A lead e-mail or webhook call is still unsent 30 minutes after the lead arrived (the retry job counts them every 5 minutes). Check the retry job logs: SES sending, the webhook receiver or its SSM parameters.',
+      metric: this.metric(BUSINESS_METRICS.leadDeliveriesPendingOver30Min, {
+        statistic: 'Maximum',
+        period: Duration.minutes(10),
+      }),
+      threshold: 1,
+    });
+    this.addAlarm({
+      title: 'Mail bounced',
+      description:
+        'SES reported an e-mail of this stage as bounced (a lead e-mail is marked Bounced in the inbox). Check the agency recipients (mailTo) and the SES suppression list.',
+      metric: mail.metric('Bounce', { period: Duration.hours(1) }),
+      threshold: 1,
+    });
+    this.addAlarm({
+      title: 'Mail complaint',
+      description:
+        'A recipient marked an e-mail of this stage as spam. Find the recipient in the mail-events worker log; SES pauses accounts with many complaints.',
+      metric: mail.metric('Complaint', { period: Duration.hours(1) }),
+      threshold: 1,
+    });
+  }
+
+  private tableAlarms(tables: Readonly<Record<string, dynamodb.ITable>>): void {
+    for (const kind of ['Read', 'Write'] as const) {
+      const metrics = Object.entries(tables).map(([name, table]) => ({
+        name,
+        metric: table.metric(`${kind}ThrottleEvents`, { period: FIVE_MINUTES, statistic: 'Sum' }),
+      }));
+      for (const [i, group] of chunk(metrics, 10).entries())
+        this.addAlarm({
+          title: `DynamoDB ${kind.toLowerCase()} throttles${i ? ` ${i + 1}` : ''}`,
+          description: `DynamoDB throttled ${kind.toLowerCase()}s of ${group.map((m) => m.name).join(', ')} (on-demand tables throttle past twice their previous peak or the account's table limits). Check what suddenly reads or writes that much.`,
+          metric: sumOf(
+            `ddb${kind.toLowerCase()}${i}`,
+            group.map((m) => m.metric),
+            `DynamoDB ${kind.toLowerCase()} throttles`,
+          ),
+          threshold: 1,
+        });
+    }
+  }
+
+  /** The monthly AWS Budget: notices at 80% of the amount spent and at 100% forecast. */
+  private addBudget(amount: number): budgets.CfnBudget {
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('budgets.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    const notice = (type: 'ACTUAL' | 'FORECASTED', threshold: number) => ({
+      notification: {
+        notificationType: type,
+        comparisonOperator: 'GREATER_THAN',
+        threshold,
+        thresholdType: 'PERCENTAGE',
+      },
+      subscribers: [{ subscriptionType: 'SNS', address: this.topic.topicArn }],
+    });
+    return new budgets.CfnBudget(this, 'Budget', {
+      budget: {
+        budgetName: `${this.stackName}-monthly`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [notice('ACTUAL', 80), notice('FORECASTED', 100)],
+    });
+  }
+
+  private addDashboard(props: MonitoringProps): cloudwatch.Dashboard {
+    const api = props.api.httpApi;
+    const graph = (title: string, left: cloudwatch.IMetric[], width = 8) =>
+      new cloudwatch.GraphWidget({ title, left, width, height: 6 });
+    const business = (name: string, label: string) =>
+      this.metric(name, { label, period: Duration.hours(1) });
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      dashboardName: this.stackName,
+      defaultInterval: Duration.days(7),
+    });
+    dashboard.addWidgets(
+      new cloudwatch.AlarmStatusWidget({
+        title: 'Alarms',
+        alarms: this.alarms,
+        width: 24,
+        height: 4,
+      }),
+    );
+    dashboard.addWidgets(
+      graph('API requests and errors', [
+        api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'requests' }),
+        api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum', label: '4xx' }),
+        api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum', label: '5xx' }),
+      ]),
+      graph('API 5xx rate (%)', [apiServerErrorRate(props.api, FIVE_MINUTES)]),
+      graph('API latency (ms)', [
+        api.metricLatency({ period: FIVE_MINUTES, statistic: 'p50', label: 'p50' }),
+        api.metricLatency({ period: FIVE_MINUTES, statistic: 'p99', label: 'p99' }),
+      ]),
+    );
+    dashboard.addWidgets(
+      graph(
+        'Leads and spam (per hour)',
+        [
+          business(BUSINESS_METRICS.leadsReceived, 'leads received'),
+          business(BUSINESS_METRICS.spamHeld, 'spam held'),
+        ],
+        6,
+      ),
+      graph(
+        'Posts published (per hour)',
+        [business(BUSINESS_METRICS.postsPublished, 'published')],
+        6,
+      ),
+      graph('Sign-ins failed (per hour)', [business(BUSINESS_METRICS.signInsFailed, 'failed')], 6),
+      graph(
+        'Lead deliveries',
+        [
+          this.metric(BUSINESS_METRICS.leadDeliveriesPendingOver30Min, {
+            statistic: 'Maximum',
+            label: 'pending > 30 min',
+          }),
+          business(BUSINESS_METRICS.leadEmailsBounced, 'lead e-mails bounced'),
+          props.mail.metric('Send', { period: Duration.hours(1), label: 'e-mails sent' }),
+          props.mail.metric('Bounce', { period: Duration.hours(1), label: 'bounces' }),
+          props.mail.metric('Complaint', { period: Duration.hours(1), label: 'complaints' }),
+        ],
+        6,
+      ),
+    );
+    dashboard.addWidgets(
+      graph(
+        'Function errors and throttles',
+        [
+          ...chunk(props.requestFunctions, FUNCTIONS_PER_ALARM).map((g, i) =>
+            failuresOf(`dapi${i}`, g, `API ${i + 1}: ${g[0]?.name ?? ''}…`),
+          ),
+          ...chunk(props.backgroundFunctions, FUNCTIONS_PER_ALARM).map((g, i) =>
+            failuresOf(`dbg${i}`, g, `background ${i + 1}`),
+          ),
+        ],
+        12,
+      ),
+      graph(
+        'Scheduled job runs',
+        props.scheduledJobs.map((j) =>
+          j.fn.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum', label: j.name }),
+        ),
+        6,
+      ),
+      graph(
+        'Failed asynchronous invocations (queued)',
+        this.failureQueues.map((q) =>
+          q.queue.metricApproximateNumberOfMessagesVisible({
+            period: FIVE_MINUTES,
+            statistic: 'Maximum',
+            label: q.name,
+          }),
+        ),
+        6,
+      ),
+    );
+    dashboard.addWidgets(
+      graph(
+        'DynamoDB throttles',
+        Object.entries(props.tables).flatMap(([name, table]) =>
+          (['Read', 'Write'] as const).map((kind) =>
+            table.metric(`${kind}ThrottleEvents`, {
+              period: FIVE_MINUTES,
+              statistic: 'Sum',
+              label: `${name} ${kind.toLowerCase()}s`,
+            }),
+          ),
+        ),
+        12,
+      ),
+      graph(
+        'DynamoDB consumed capacity',
+        Object.entries(props.tables).flatMap(([name, table]) => [
+          table.metricConsumedReadCapacityUnits({ period: FIVE_MINUTES, label: `${name} RCU` }),
+          table.metricConsumedWriteCapacityUnits({ period: FIVE_MINUTES, label: `${name} WCU` }),
+        ]),
+        12,
+      ),
+    );
+    return dashboard;
+  }
+}
+
+/** The share of API requests answered 5xx, in %, counted only from 10 requests a period on. */
+function apiServerErrorRate(api: Api, period: Duration): cloudwatch.MathExpression {
+  return new cloudwatch.MathExpression({
+    expression: 'IF(requests >= 10, 100 * errors / requests, 0)',
+    usingMetrics: {
+      errors: api.httpApi.metricServerError({ period, statistic: 'Sum' }),
+      requests: api.httpApi.metricCount({ period, statistic: 'Sum' }),
+    },
+    period,
+    label: 'API 5xx %',
+  });
+}
+
+/** Errors plus throttles of up to five functions, summed (ids prefixed, unique within a graph). */
+function failuresOf(
+  prefix: string,
+  fns: readonly NamedFunction[],
+  label = 'errors + throttles',
+): cloudwatch.MathExpression {
+  return sumOf(
+    prefix,
+    fns.flatMap(({ fn }) => [
+      fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+    ]),
+    label,
+  );
+}
+
+/** The sum of up to 10 metrics, a missing data point counting 0. */
+function sumOf(prefix: string, metrics: readonly cloudwatch.IMetric[], label: string) {
+  if (metrics.length > 10) throw new Error(`${prefix}: an alarm sums at most 10 metrics`);
+  const ids = metrics.map((_, i) => `${prefix}m${i}`);
+  return new cloudwatch.MathExpression({
+    expression: `SUM([${ids.map((id) => `FILL(${id}, 0)`).join(', ')}])`,
+    usingMetrics: Object.fromEntries(ids.map((id, i) => [id, metrics[i] as cloudwatch.IMetric])),
+    period: FIVE_MINUTES,
+    label,
+  });
+}
+
+/** `retry-lead-emails` → `RetryLeadEmails`: construct ids from names and titles. */
+const pascal = (text: string): string =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const alarmResources = z.object({
+  Resources: z.record(
+    z.string(),
+    z.looseObject({
+      Type: z.string(),
+      Properties: z
+        .looseObject({
+          AlarmName: z.unknown().optional(),
+          AlarmDescription: z.unknown().optional(),
+        })
+        .optional(),
+    }),
+  ),
+});
+
+/** Name and description of every alarm in a synthesised template (deploy:check prints them). */
+export function alarmsOf(template: unknown): string[] {
+  return Object.values(alarmResources.parse(template).Resources)
+    .filter((r) => r.Type === 'AWS::CloudWatch::Alarm')
+    .map((r) => `${String(r.Properties?.AlarmName)}: ${String(r.Properties?.AlarmDescription)}`);
+}
