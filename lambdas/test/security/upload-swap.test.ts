@@ -6,6 +6,7 @@ import path from 'node:path';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageKeys, mediaKeys, type MediaItem } from '@agency/shared';
+import { LambdaImageProcessor } from '../../src/adapters/image-processor';
 import { DynamoMediaRepository } from '../../src/adapters/media-repository';
 import { createLocalServer } from '../../src/local/edge-server/server';
 import type { TestStack } from '../harness';
@@ -141,7 +142,6 @@ describe('a confirmed image cannot be swapped through its upload form', () => {
         Body: await photoJpeg({ width: 100, height: 100, seed: 2 }),
       }),
     );
-    const { LambdaImageProcessor } = await import('../../src/adapters/image-processor');
     const result = await new LambdaImageProcessor().process({ id, etag: '"0123456789abcdef"' });
     expect(result).toEqual({ ok: false, error: 'changed after it was checked' });
     expect(await exists(`${mediaKeys.folder(id)}original.jpg`)).toBe(false);
