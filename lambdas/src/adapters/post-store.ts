@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   DeleteCommand,
   GetCommand,
@@ -28,7 +27,7 @@ import { mediaKey } from './media-repository';
 import { queryPage } from './paging';
 import { TABLES, TAXONOMY_PREFIXES } from './tables';
 import { MAX_TRANSACT_ITEMS, transact, type Step, type TransactItem } from './transaction';
-import { conditional } from './unique-guard';
+import { claimGuard, committedOwner, conditional, releaseGuard } from './unique-guard';
 
 const { byDate, unpublished } = TABLES.content.indexes;
 
@@ -65,7 +64,7 @@ const taxonKey = (ref: TaxonRef) => ({
 });
 /** Attribute of a slug guard holding its post id. */
 const GUARD_OWNER = 'postId';
-const epochSeconds = () => Math.floor(Date.now() / 1000);
+
 const positionKey = (at: ListPosition) => `${at.publish_at}#${pad(at.id, 10)}`;
 
 /** The list a post is in and its place there. */
@@ -180,15 +179,22 @@ export class DynamoPostStore implements PostStore {
     return z.object({ value: z.number().int().positive() }).parse(out.Attributes).value;
   }
 
-  /** The post holding a committed guard on `slug` (guards left pending by a crash before transactions count as none). */
-  async slugOwner(slug: string): Promise<number | null> {
-    const out = await dynamoClient().send(
-      new GetCommand({ TableName: this.content, Key: slugKey(slug), ConsistentRead: true }),
+  /** The post holding a committed guard on `slug`. */
+  slugOwner(slug: string): Promise<number | null> {
+    return committedOwner(
+      { client: dynamoClient(), table: this.content },
+      slugKey(slug),
+      GUARD_OWNER,
     );
-    const guard = z
-      .object({ [GUARD_OWNER]: z.number().int(), state: z.string() })
-      .safeParse(out.Item);
-    return guard.success && guard.data.state === 'committed' ? guard.data[GUARD_OWNER] : null;
+  }
+
+  private slugGuard(slug: string, postId: number) {
+    return {
+      table: this.content,
+      key: slugKey(slug),
+      ownerAttribute: GUARD_OWNER,
+      ownerId: postId,
+    };
   }
 
   /** The stored item: the post and the index attributes of the one list it is in (so the others skip it). */
@@ -225,70 +231,17 @@ export class DynamoPostStore implements PostStore {
     return (await this.getPost(post.id)) ? 'stale' : 'missing';
   }
 
-  /**
-   * A slug guard taken for `postId`, committed at once (it is written with the post). A guard left
-   * pending by a write from before transactions blocks until it expires; a guard whose post no longer has
-   * the slug (left by such a write) is taken over, conditional on the guard as read, so a post
-   * rewriting its own guard meanwhile (a new token) wins.
-   */
+  /** A slug taken for `postId` with its write (see claimGuard); a guard whose post lost the slug is taken over. */
   private claimSlug(slug: string, postId: number): Step<WriteRefusal> {
-    const item = (
-      condition: string,
-      names: Record<string, string>,
-      values: Record<string, unknown>,
-    ) => ({
-      Put: {
-        TableName: this.content,
-        Item: { ...slugKey(slug), [GUARD_OWNER]: postId, state: 'committed', token: randomUUID() },
-        ConditionExpression: condition,
-        ExpressionAttributeNames: { '#owner': GUARD_OWNER, ...names },
-        ExpressionAttributeValues: values,
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-      },
-    });
-    return {
-      item: item(
-        'attribute_not_exists(pk) OR #owner = :me OR (#state = :pending AND expiresAt < :now)',
-        { '#state': 'state' },
-        { ':me': postId, ':pending': 'pending', ':now': epochSeconds() },
-      ),
+    return claimGuard({
+      ...this.slugGuard(slug, postId),
+      holds: async (owner) => (await this.getPost(owner))?.slug === slug,
       refused: () => ({ reason: 'slug' }),
-      retry: async (old) => {
-        const owner = old?.[GUARD_OWNER];
-        if (typeof owner !== 'number' || owner === postId) return null;
-        // A live pending guard: a write from before transactions may still be finishing.
-        if (old?.state === 'pending' && Number(old.expiresAt) >= epochSeconds()) return null;
-        if ((await this.getPost(owner))?.slug === slug) return null;
-        const token = old?.token;
-        return typeof token === 'string'
-          ? item(
-              '#owner = :old AND #token = :token',
-              { '#token': 'token' },
-              { ':old': owner, ':token': token },
-            )
-          : item(
-              '#owner = :old AND attribute_not_exists(#token)',
-              { '#token': 'token' },
-              { ':old': owner },
-            );
-      },
-    };
+    });
   }
 
-  /** Give up a slug guard if `postId` holds it (a guard not ours, or gone, is left alone). */
   private releaseSlug<R>(slug: string, postId: number): Step<R> {
-    return {
-      item: {
-        Delete: {
-          TableName: this.content,
-          Key: slugKey(slug),
-          ConditionExpression: 'attribute_not_exists(pk) OR #owner = :me',
-          ExpressionAttributeNames: { '#owner': GUARD_OWNER },
-          ExpressionAttributeValues: { ':me': postId },
-        },
-      },
-      optional: true,
-    };
+    return releaseGuard(this.slugGuard(slug, postId));
   }
 
   /** Count one post more (refused when the category or author is gone) or fewer (skipped then). */

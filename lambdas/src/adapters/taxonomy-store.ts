@@ -1,16 +1,11 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { author, category, type Author, type Category } from '@agency/shared';
 import * as z from 'zod';
 import type { TaxonomyKind, TaxonomyStore } from '../domain/post-ports';
 import {
   nameKey,
   type RemoveOutcome,
+  type Rename,
   type Taxon,
   type TaxonomyEditor,
   type TaxonRecord,
@@ -18,7 +13,8 @@ import {
 import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 import { TAXONOMY_PREFIXES } from './tables';
-import { conditional, UniqueGuard, type TableRef } from './unique-guard';
+import { transact, type Step } from './transaction';
+import { claimGuard, releaseGuard, type TableRef } from './unique-guard';
 
 /** The attribute holding the name: the API's field (`category` for categories, `name` for authors). */
 const NAME_ATTRIBUTE = { category: 'category', author: 'name' } as const;
@@ -39,8 +35,8 @@ const nameGuardKey = (kind: TaxonomyKind, key: string) => ({
   sk: 'NAME',
 });
 
-/** How long a pending name guard blocks its name: well above the functions' 20 s limit. */
-export const NAME_GUARD_TTL_SECONDS = 60;
+/** Attribute of a name guard holding its owner's id. */
+const GUARD_OWNER = 'ownerId';
 
 const id = z.number().int();
 const posts = z.number().int().default(0);
@@ -61,21 +57,28 @@ const handlersDb = (): TableRef => ({ client: dynamoClient(), table: tableName('
  * posts need, the usage counts post writes keep, and the admin's add, rename and delete.
  */
 export class DynamoTaxonomyStore implements TaxonomyStore, TaxonomyEditor {
-  private readonly guards: Record<TaxonomyKind, UniqueGuard>;
-
   /** `db`: the handlers' client and content table unless given (the local stack seeds through its own). */
-  constructor(private readonly db: () => TableRef = handlersDb) {
-    const guard = (kind: TaxonomyKind) =>
-      new UniqueGuard({
-        db,
-        key: (value) => nameGuardKey(kind, value),
-        holds: async (value, ownerId) => {
-          const owner = await this.get(kind, ownerId);
-          return owner !== null && nameKey(owner.name) === value;
-        },
-        ttlSeconds: NAME_GUARD_TTL_SECONDS,
-      });
-    this.guards = { category: guard('category'), author: guard('author') };
+  constructor(private readonly db: () => TableRef = handlersDb) {}
+
+  private guard(kind: TaxonomyKind, key: string, id: number) {
+    return {
+      table: this.db().table,
+      key: nameGuardKey(kind, key),
+      ownerAttribute: GUARD_OWNER,
+      ownerId: id,
+    };
+  }
+
+  /** The name key `key` taken for `id` in a transaction; a guard whose owner lost the name is taken over. */
+  private claimName<R>(kind: TaxonomyKind, key: string, id: number, refused: () => R): Step<R> {
+    return claimGuard({
+      ...this.guard(kind, key, id),
+      holds: async (owner) => {
+        const record = await this.get(kind, owner);
+        return record !== null && nameKey(record.name) === key;
+      },
+      refused,
+    });
   }
 
   private async all<T>(kind: TaxonomyKind, schema: z.ZodType<T>): Promise<T[]> {
@@ -131,30 +134,6 @@ export class DynamoTaxonomyStore implements TaxonomyStore, TaxonomyEditor {
     return this.all(kind, RECORDS[kind]);
   }
 
-  async claim(kind: TaxonomyKind, id: number): Promise<boolean> {
-    return this.addPosts(kind, id, 1, 'attribute_exists(pk)');
-  }
-
-  async release(kind: TaxonomyKind, id: number): Promise<void> {
-    await this.addPosts(kind, id, -1, 'attribute_exists(pk) AND #posts > :zero');
-  }
-
-  private addPosts(kind: TaxonomyKind, id: number, by: number, condition: string) {
-    const { client, table } = this.db();
-    return conditional(() =>
-      client.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: itemKey(kind, id),
-          UpdateExpression: 'ADD #posts :by',
-          ConditionExpression: condition,
-          ExpressionAttributeNames: { '#posts': 'posts' },
-          ExpressionAttributeValues: { ':by': by, ...(by < 0 ? { ':zero': 0 } : {}) },
-        }),
-      ),
-    );
-  }
-
   async nextId(kind: TaxonomyKind): Promise<number> {
     const { client, table } = this.db();
     const out = await client.send(
@@ -170,16 +149,15 @@ export class DynamoTaxonomyStore implements TaxonomyStore, TaxonomyEditor {
     return z.object({ value: z.number().int().positive() }).parse(out.Attributes).value;
   }
 
-  reserveName(kind: TaxonomyKind, key: string, id: number): Promise<boolean> {
-    return this.guards[kind].reserve(key, id);
-  }
-
-  commitName(kind: TaxonomyKind, key: string, id: number): Promise<boolean> {
-    return this.guards[kind].commit(key, id);
-  }
-
-  releaseName(kind: TaxonomyKind, key: string, id: number): Promise<void> {
-    return this.guards[kind].release(key, id);
+  /**
+   * Give the name key to `id` on its own (the local stack adopting data from before name guards);
+   * false when another one holds it.
+   */
+  async adoptName(kind: TaxonomyKind, key: string, id: number): Promise<boolean> {
+    const outcome = await transact(this.db().client, [
+      this.claimName(kind, key, id, () => 'taken' as const),
+    ]);
+    return outcome.written;
   }
 
   async get(kind: TaxonomyKind, id: number): Promise<TaxonRecord | null> {
@@ -191,73 +169,88 @@ export class DynamoTaxonomyStore implements TaxonomyStore, TaxonomyEditor {
     return parsed.data;
   }
 
-  async put(kind: TaxonomyKind, taxon: Taxon): Promise<boolean> {
+  async create(kind: TaxonomyKind, taxon: Taxon, key: string): Promise<'created' | 'taken'> {
     const { client, table } = this.db();
-    return conditional(() =>
-      client.send(
-        new PutCommand({
-          TableName: table,
-          Item: {
-            ...itemKey(kind, taxon.id),
-            id: taxon.id,
-            [NAME_ATTRIBUTE[kind]]: taxon.name,
-            posts: 0,
+    const outcome = await transact<'exists' | 'taken'>(client, [
+      {
+        item: {
+          Put: {
+            TableName: table,
+            Item: {
+              ...itemKey(kind, taxon.id),
+              id: taxon.id,
+              [NAME_ATTRIBUTE[kind]]: taxon.name,
+              posts: 0,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
-    );
+        },
+        refused: () => 'exists',
+      },
+      this.claimName(kind, key, taxon.id, () => 'taken' as const),
+    ]);
+    if (outcome.written) return 'created';
+    if (outcome.refused === 'exists')
+      throw new Error(`${kind} id ${taxon.id} from the counter already exists`);
+    return 'taken';
   }
 
   async rename(
     kind: TaxonomyKind,
     id: number,
-    from: string,
-    to: string,
-  ): Promise<'renamed' | 'missing' | 'changed'> {
+    rename: Rename,
+  ): Promise<'renamed' | 'missing' | 'changed' | 'taken'> {
     const { client, table } = this.db();
-    const renamed = await conditional(() =>
-      client.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: itemKey(kind, id),
-          UpdateExpression: 'SET #name = :to',
-          ConditionExpression: 'attribute_exists(pk) AND #name = :from',
-          ExpressionAttributeNames: { '#name': NAME_ATTRIBUTE[kind] },
-          ExpressionAttributeValues: { ':from': from, ':to': to },
-        }),
-      ),
-    );
-    if (renamed) return 'renamed';
+    const steps: Step<'changed' | 'taken'>[] = [
+      {
+        item: {
+          Update: {
+            TableName: table,
+            Key: itemKey(kind, id),
+            UpdateExpression: 'SET #name = :to',
+            ConditionExpression: 'attribute_exists(pk) AND #name = :from',
+            ExpressionAttributeNames: { '#name': NAME_ATTRIBUTE[kind] },
+            ExpressionAttributeValues: { ':from': rename.from, ':to': rename.to },
+          },
+        },
+        refused: () => 'changed',
+      },
+    ];
+    if (rename.toKey !== rename.fromKey)
+      steps.push(
+        this.claimName(kind, rename.toKey, id, () => 'taken' as const),
+        releaseGuard(this.guard(kind, rename.fromKey, id)),
+      );
+    const outcome = await transact(client, steps);
+    if (outcome.written) return 'renamed';
+    if (outcome.refused === 'taken') return 'taken';
     return (await this.get(kind, id)) ? 'changed' : 'missing';
   }
 
   async remove(kind: TaxonomyKind, id: number): Promise<RemoveOutcome> {
     const { client, table } = this.db();
-    // Rounds only repeat when the count dropped to zero between the refused delete and the read.
+    // Rounds only repeat when it was renamed or its count dropped to zero between a read and the delete.
     for (let round = 0; round < 3; round++) {
-      let old: Record<string, unknown> | undefined;
-      const removed = await conditional(async () => {
-        const out = await client.send(
-          new DeleteCommand({
-            TableName: table,
-            Key: itemKey(kind, id),
-            ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(#posts) OR #posts <= :zero)',
-            ExpressionAttributeNames: { '#posts': 'posts' },
-            ExpressionAttributeValues: { ':zero': 0 },
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        old = out.Attributes;
-      });
-      if (removed) {
-        const parsed = RECORDS[kind].safeParse(old);
-        return { outcome: 'removed', name: parsed.success ? parsed.data.name : '' };
-      }
       const current = await this.get(kind, id);
       if (!current) return { outcome: 'missing' };
       if (current.posts > 0) return { outcome: 'in-use', name: current.name, posts: current.posts };
+      const outcome = await transact(client, [
+        {
+          item: {
+            Delete: {
+              TableName: table,
+              Key: itemKey(kind, id),
+              ConditionExpression:
+                'attribute_exists(pk) AND #name = :name AND (attribute_not_exists(#posts) OR #posts <= :zero)',
+              ExpressionAttributeNames: { '#name': NAME_ATTRIBUTE[kind], '#posts': 'posts' },
+              ExpressionAttributeValues: { ':name': current.name, ':zero': 0 },
+            },
+          },
+          refused: () => 'changed' as const,
+        },
+        releaseGuard(this.guard(kind, nameKey(current.name), id)),
+      ]);
+      if (outcome.written) return { outcome: 'removed', name: current.name };
     }
     throw new Error(`${kind} ${id} could be neither deleted nor found in use`);
   }

@@ -1,12 +1,7 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from './clients';
+import type { Step, TransactItem } from './transaction';
 
 /** The client and table an adapter writes to: the handlers' by default, the local stack's when it provisions. */
 export interface TableRef {
@@ -25,150 +20,101 @@ export async function conditional(write: () => Promise<unknown>): Promise<boolea
   }
 }
 
-const guardFields = z.object({
-  state: z.enum(['pending', 'committed']),
-  expiresAt: z.number().optional(),
-});
-type Guard = z.infer<typeof guardFields> & { ownerId: number };
-
-export interface UniqueGuardOptions {
-  db: () => TableRef;
-  /** The guard item's key for a value. */
-  key: (value: string) => { pk: string; sk: string };
-  /**
-   * Whether `ownerId` really holds `value` now (read consistently). A committed guard whose owner no
-   * longer does (deleted, renamed, a crash before the old guard was removed) is taken over.
-   */
-  holds: (value: string, ownerId: number) => Promise<boolean>;
-  /** How long a pending guard blocks its value: longer than any function runs, short enough to forgive a crash. */
-  ttlSeconds: number;
+/** What a guard item needs to be claimed or given up in a transaction. */
+export interface GuardRef {
+  table: string;
+  /** The guard item's key (one item per unique value). */
+  key: { pk: string; sk: string };
   /** The attribute that holds the owner's id (`ownerId`; the slug guards, older, say `postId`). */
-  ownerAttribute?: string;
-}
-
-/**
- * Uniqueness of a value (a name) without transactions, which the local stand-in lacks: a guard item
- * per value, claimed with a conditional put as `pending` before the owner is written, `committed`
- * after. Two claims at once: one put wins, the other sees a live pending guard and gives up. A guard
- * left by a crash expires (pending) or is found not to match its owner (committed) and is taken over
- * with a put conditional on the guard read, so two takers cannot both win. Taxonomy names and post
- * slugs both use it.
- */
-export class UniqueGuard {
-  private readonly owner: string;
-
-  constructor(private readonly options: UniqueGuardOptions) {
-    this.owner = options.ownerAttribute ?? 'ownerId';
-  }
-
-  private async read(value: string): Promise<Guard | null> {
-    const { client, table } = this.options.db();
-    const out = await client.send(
-      new GetCommand({ TableName: table, Key: this.options.key(value), ConsistentRead: true }),
-    );
-    if (!out.Item) return null;
-    return {
-      ...guardFields.parse(out.Item),
-      ownerId: z.number().int().parse(out.Item[this.owner]),
-    };
-  }
-
-  /** The owner of a committed guard on `value`, or null (none, or one still being taken). */
-  async committedOwner(value: string): Promise<number | null> {
-    const guard = await this.read(value);
-    return guard?.state === 'committed' ? guard.ownerId : null;
-  }
-
-  private put(value: string, ownerId: number, condition: string, values: Record<string, unknown>) {
-    const { client, table } = this.options.db();
-    return client.send(
-      new PutCommand({
-        TableName: table,
-        Item: {
-          ...this.options.key(value),
-          [this.owner]: ownerId,
-          state: 'pending',
-          expiresAt: epochSeconds() + this.options.ttlSeconds,
-        },
-        ConditionExpression: condition,
-        ExpressionAttributeNames: {
-          '#state': 'state',
-          ...(condition.includes('#owner') ? { '#owner': this.owner } : {}),
-        },
-        ExpressionAttributeValues: values,
-      }),
-    );
-  }
-
-  /** Claim `value` for `ownerId` as pending; false while another owner holds it or is taking it. */
-  async reserve(value: string, ownerId: number): Promise<boolean> {
-    // A few rounds at most: each round wins, sees a live holder, or saw the guard change under it.
-    for (let round = 0; round < 5; round++) {
-      const now = epochSeconds();
-      const fresh = await conditional(() =>
-        this.put(
-          value,
-          ownerId,
-          'attribute_not_exists(pk) OR (#state = :pending AND expiresAt < :now)',
-          {
-            ':pending': 'pending',
-            ':now': now,
-          },
-        ),
-      );
-      if (fresh) return true;
-      const guard = await this.read(value);
-      if (!guard) continue;
-      if (guard.ownerId === ownerId) return true;
-      if (guard.state === 'pending' && (guard.expiresAt ?? 0) >= now) return false;
-      if (await this.options.holds(value, guard.ownerId)) {
-        // A pending guard whose owner was written but never committed: finish its job.
-        if (guard.state === 'pending') await this.commit(value, guard.ownerId);
-        return false;
-      }
-      const takenOver = await conditional(() =>
-        this.put(value, ownerId, '#owner = :old AND #state = :oldState', {
-          ':old': guard.ownerId,
-          ':oldState': guard.state,
-        }),
-      );
-      if (takenOver) return true;
-    }
-    return false;
-  }
-
-  /** Mark the guard committed; false when it is no longer `ownerId`'s. */
-  async commit(value: string, ownerId: number): Promise<boolean> {
-    const { client, table } = this.options.db();
-    return conditional(() =>
-      client.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: this.options.key(value),
-          UpdateExpression: 'SET #state = :committed REMOVE expiresAt',
-          ConditionExpression: '#owner = :id',
-          ExpressionAttributeNames: { '#state': 'state', '#owner': this.owner },
-          ExpressionAttributeValues: { ':committed': 'committed', ':id': ownerId },
-        }),
-      ),
-    );
-  }
-
-  /** Remove the guard if `ownerId` still holds it. */
-  async release(value: string, ownerId: number): Promise<void> {
-    const { client, table } = this.options.db();
-    await conditional(() =>
-      client.send(
-        new DeleteCommand({
-          TableName: table,
-          Key: this.options.key(value),
-          ConditionExpression: '#owner = :id',
-          ExpressionAttributeNames: { '#owner': this.owner },
-          ExpressionAttributeValues: { ':id': ownerId },
-        }),
-      ),
-    );
-  }
+  ownerAttribute: string;
+  ownerId: number;
 }
 
 const epochSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Uniqueness of a value (a slug, a name) as one action of the transaction that writes its owner: a
+ * guard item per value, written committed with the owner, conditional on the value being free or
+ * already the owner's. A guard left by a write from before transactions (which reserved pending,
+ * then committed) blocks while pending and unexpired; one whose owner no longer has the value
+ * (`holds` false) is taken over, conditional on the guard as read: its token, which every rewrite
+ * changes, so an owner taking its value again meanwhile wins.
+ */
+export function claimGuard<R>(
+  guard: GuardRef & { holds: (ownerId: number) => Promise<boolean>; refused: () => R },
+): Step<R> {
+  const put = (
+    condition: string,
+    names: Record<string, string>,
+    values: Record<string, unknown>,
+  ): TransactItem => ({
+    Put: {
+      TableName: guard.table,
+      Item: {
+        ...guard.key,
+        [guard.ownerAttribute]: guard.ownerId,
+        state: 'committed',
+        token: randomUUID(),
+      },
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#owner': guard.ownerAttribute, ...names },
+      ExpressionAttributeValues: values,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  });
+  return {
+    item: put(
+      'attribute_not_exists(pk) OR #owner = :me OR (#state = :pending AND expiresAt < :now)',
+      { '#state': 'state' },
+      { ':me': guard.ownerId, ':pending': 'pending', ':now': epochSeconds() },
+    ),
+    refused: guard.refused,
+    retry: async (old) => {
+      const owner = old?.[guard.ownerAttribute];
+      if (typeof owner !== 'number' || owner === guard.ownerId) return null;
+      if (old?.state === 'pending' && Number(old.expiresAt) >= epochSeconds()) return null;
+      if (await guard.holds(owner)) return null;
+      const token = old?.token;
+      return typeof token === 'string'
+        ? put(
+            '#owner = :old AND #token = :token',
+            { '#token': 'token' },
+            { ':old': owner, ':token': token },
+          )
+        : put(
+            '#owner = :old AND attribute_not_exists(#token)',
+            { '#token': 'token' },
+            { ':old': owner },
+          );
+    },
+  };
+}
+
+/** Give up a guard in a transaction if its owner still holds it (one not ours, or gone, is left alone). */
+export function releaseGuard<R>(guard: GuardRef): Step<R> {
+  return {
+    item: {
+      Delete: {
+        TableName: guard.table,
+        Key: guard.key,
+        ConditionExpression: 'attribute_not_exists(pk) OR #owner = :me',
+        ExpressionAttributeNames: { '#owner': guard.ownerAttribute },
+        ExpressionAttributeValues: { ':me': guard.ownerId },
+      },
+    },
+    optional: true,
+  };
+}
+
+/** The owner of a committed guard (a pending one, left by a write from before transactions, counts as none). */
+export async function committedOwner(
+  db: TableRef,
+  key: { pk: string; sk: string },
+  ownerAttribute: string,
+): Promise<number | null> {
+  const out = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }),
+  );
+  const owner = out.Item?.[ownerAttribute];
+  return out.Item?.state === 'committed' && typeof owner === 'number' ? owner : null;
+}

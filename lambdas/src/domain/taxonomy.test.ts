@@ -7,58 +7,54 @@ import {
   nameKey,
   renameTaxon,
   type RemoveOutcome,
+  type Rename,
   type Taxon,
   type TaxonomyDeps,
   type TaxonomyEditor,
   type TaxonRecord,
 } from './taxonomy';
 
-/** An in-memory TaxonomyEditor with the DynamoDB one's contract (guards without expiry). */
+/**
+ * An in-memory TaxonomyEditor with the DynamoDB one's contract: each write checks all its
+ * conditions (item, name guard) before changing anything, as its transaction does.
+ */
 class MemoryEditor implements TaxonomyEditor {
   counters = { category: 0, author: 0 };
   rows = new Map<string, TaxonRecord>();
   guards = new Map<string, { id: number; state: 'pending' | 'committed' }>();
-  /** Makes the next commit fail, as if our pending guard had expired and been taken. */
-  loseNextCommit = false;
   /** Runs inside rename, before it checks the name: someone else acting meanwhile. */
   beforeRename: (() => void) | undefined;
 
   async nextId(kind: TaxonomyKind) {
     return ++this.counters[kind];
   }
-  async reserveName(kind: TaxonomyKind, key: string, id: number) {
+  private free(kind: TaxonomyKind, key: string, id: number) {
     const g = this.guards.get(`${kind} ${key}`);
-    if (g && g.id !== id) return false;
-    this.guards.set(`${kind} ${key}`, { id, state: 'pending' });
-    return true;
-  }
-  async commitName(kind: TaxonomyKind, key: string, id: number) {
-    const g = this.guards.get(`${kind} ${key}`);
-    if (this.loseNextCommit || !g || g.id !== id) {
-      this.loseNextCommit = false;
-      return false;
-    }
-    g.state = 'committed';
-    return true;
-  }
-  async releaseName(kind: TaxonomyKind, key: string, id: number) {
-    if (this.guards.get(`${kind} ${key}`)?.id === id) this.guards.delete(`${kind} ${key}`);
+    return !g || g.id === id;
   }
   async get(kind: TaxonomyKind, id: number) {
     const row = this.rows.get(`${kind} ${id}`);
     return row ? { ...row } : null;
   }
-  async put(kind: TaxonomyKind, taxon: Taxon) {
-    if (this.rows.has(`${kind} ${taxon.id}`)) return false;
+  async create(kind: TaxonomyKind, taxon: Taxon, key: string) {
+    if (this.rows.has(`${kind} ${taxon.id}`)) throw new Error('id exists');
+    if (!this.free(kind, key, taxon.id)) return 'taken' as const;
     this.rows.set(`${kind} ${taxon.id}`, { ...taxon, posts: 0 });
-    return true;
+    this.guards.set(`${kind} ${key}`, { id: taxon.id, state: 'committed' });
+    return 'created' as const;
   }
-  async rename(kind: TaxonomyKind, id: number, from: string, to: string) {
+  async rename(kind: TaxonomyKind, id: number, rename: Rename) {
     this.beforeRename?.();
     const row = this.rows.get(`${kind} ${id}`);
     if (!row) return 'missing' as const;
-    if (row.name !== from) return 'changed' as const;
-    row.name = to;
+    if (row.name !== rename.from) return 'changed' as const;
+    if (!this.free(kind, rename.toKey, id)) return 'taken' as const;
+    row.name = rename.to;
+    if (rename.toKey !== rename.fromKey) {
+      this.guards.set(`${kind} ${rename.toKey}`, { id, state: 'committed' });
+      if (this.guards.get(`${kind} ${rename.fromKey}`)?.id === id)
+        this.guards.delete(`${kind} ${rename.fromKey}`);
+    }
     return 'renamed' as const;
   }
   async remove(kind: TaxonomyKind, id: number): Promise<RemoveOutcome> {
@@ -66,6 +62,8 @@ class MemoryEditor implements TaxonomyEditor {
     if (!row) return { outcome: 'missing' };
     if (row.posts > 0) return { outcome: 'in-use', name: row.name, posts: row.posts };
     this.rows.delete(`${kind} ${id}`);
+    if (this.guards.get(`${kind} ${nameKey(row.name)}`)?.id === id)
+      this.guards.delete(`${kind} ${nameKey(row.name)}`);
     return { outcome: 'removed', name: row.name };
   }
   names(kind: TaxonomyKind) {
@@ -141,14 +139,6 @@ describe('createTaxon', () => {
     expect(results.filter((r) => r.startsWith('conflict'))).toHaveLength(1);
     expect(store.names('category')).toHaveLength(1);
   });
-
-  it('removes its item again when its guard was lost before the commit', async () => {
-    const { deps, store } = setup();
-    store.loseNextCommit = true;
-    expect(await outcome(createTaxon(deps, 'category', 'SEO'))).toMatch(/^conflict/);
-    expect(store.names('category')).toEqual([]);
-    expect(store.guardKeys()).toEqual([]);
-  });
 });
 
 describe('renameTaxon', () => {
@@ -186,7 +176,7 @@ describe('renameTaxon', () => {
     expect(store.guardKeys()).toEqual(['category design', 'category seo']);
   });
 
-  it('refuses when someone renamed it meanwhile, and frees the name it claimed', async () => {
+  it('refuses when someone renamed it meanwhile, taking no new name', async () => {
     const { deps, store } = setup();
     await createTaxon(deps, 'author', 'Ann');
     store.beforeRename = () => {

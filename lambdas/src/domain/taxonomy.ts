@@ -19,31 +19,35 @@ export type RemoveOutcome =
   | { outcome: 'missing' }
   | { outcome: 'in-use'; name: string; posts: number };
 
+/** A rename as the store makes it: the name it must still have, the new one, and their keys. */
+export interface Rename {
+  from: string;
+  to: string;
+  fromKey: string;
+  toKey: string;
+}
+
 /**
  * Categories and authors as the admin edits them. The DynamoDB implementation is
- * `adapters/taxonomy-store.ts`; names are kept unique by a guard per name key, claimed pending,
- * committed once the item is written, and taken over when left behind by a crash.
+ * `adapters/taxonomy-store.ts`; names are kept unique by a guard item per name key, written in the
+ * same transaction as the category or author, so a refused or stopped write leaves no guard behind.
  */
 export interface TaxonomyEditor {
   /** A fresh id from the kind's atomic counter. */
   nextId(kind: TaxonomyKind): Promise<number>;
-  /** Claim a name key for `id` (pending); false while another one holds it. */
-  reserveName(kind: TaxonomyKind, key: string, id: number): Promise<boolean>;
-  /** Mark our guard committed; false when it is no longer ours. */
-  commitName(kind: TaxonomyKind, key: string, id: number): Promise<boolean>;
-  /** Remove the guard if `id` still holds it. */
-  releaseName(kind: TaxonomyKind, key: string, id: number): Promise<void>;
   get(kind: TaxonomyKind, id: number): Promise<TaxonRecord | null>;
-  /** Write a new one with no posts; false when the id exists (never overwrites). */
-  put(kind: TaxonomyKind, taxon: Taxon): Promise<boolean>;
-  /** Set the name, only while it is still `from`. */
+  /** Write a new one with no posts and its name's guard together; `taken` while another holds the key. */
+  create(kind: TaxonomyKind, taxon: Taxon, key: string): Promise<'created' | 'taken'>;
+  /**
+   * Set the name, only while it is still `from`, moving the name guard from `fromKey` to `toKey` in
+   * the same transaction.
+   */
   rename(
     kind: TaxonomyKind,
     id: number,
-    from: string,
-    to: string,
-  ): Promise<'renamed' | 'missing' | 'changed'>;
-  /** Delete it, only while no post points at it. */
+    rename: Rename,
+  ): Promise<'renamed' | 'missing' | 'changed' | 'taken'>;
+  /** Delete it with its name guard, only while no post points at it. */
   remove(kind: TaxonomyKind, id: number): Promise<RemoveOutcome>;
 }
 
@@ -74,45 +78,24 @@ export const nameKey = (name: string): string => name.normalize('NFKC').toUpperC
 const taken = (kind: TaxonomyKind) =>
   takenBy(`another ${WORDS[kind].noun} already has this name`, WORDS[kind].field);
 
-async function bestEffort(log: WarnLog, what: string, step: () => Promise<unknown>) {
-  try {
-    await step();
-  } catch (error) {
-    log.warn(`cleanup failed: ${what}`, { error });
-  }
-}
-
 /**
- * Add a category or author. Two adds of the same name at once: both take an id, only one gets the
- * name's guard, the other answers 409 (its id is never used).
+ * Add a category or author. Two adds of the same name at once: both take an id, only one writes the
+ * name's guard with its item, the other answers 409 (its id is never used).
  */
 export async function createTaxon(
   deps: TaxonomyDeps,
   kind: TaxonomyKind,
   name: string,
 ): Promise<Taxon> {
-  const key = nameKey(name);
   const id = await deps.store.nextId(kind);
-  if (!(await deps.store.reserveName(kind, key, id))) throw taken(kind);
-  try {
-    if (!(await deps.store.put(kind, { id, name })))
-      throw new Error(`${kind} id ${id} from the counter already exists`);
-    if (!(await deps.store.commitName(kind, key, id))) {
-      // Our pending guard outlived its lease and another add took the name: ours must not stay.
-      await deps.store.remove(kind, id);
-      throw taken(kind);
-    }
-  } catch (error) {
-    await bestEffort(deps.log, 'release name', () => deps.store.releaseName(kind, key, id));
-    throw error;
-  }
+  if ((await deps.store.create(kind, { id, name }, nameKey(name))) === 'taken') throw taken(kind);
   return { id, name };
 }
 
 /**
- * Rename a category or author: the new name's guard is claimed first, the item renamed only if
- * nobody renamed it meanwhile, then the old name freed. Posts point at ids, so they all show the new
- * name; the cached blog pages are refreshed.
+ * Rename a category or author: the item renamed only if nobody renamed it meanwhile, the new name's
+ * guard taken and the old one given up, all in one transaction. Posts point at ids, so they all show
+ * the new name; the cached blog pages are refreshed.
  */
 export async function renameTaxon(
   deps: TaxonomyDeps,
@@ -123,29 +106,18 @@ export async function renameTaxon(
   const current = await deps.store.get(kind, id);
   if (!current) throw notFound(WORDS[kind].the);
   if (current.name === name) return { id, name };
-  const [oldKey, newKey] = [nameKey(current.name), nameKey(name)];
-  const sameKey = oldKey === newKey;
-  if (!sameKey && !(await deps.store.reserveName(kind, newKey, id))) throw taken(kind);
-  try {
-    const outcome = await deps.store.rename(kind, id, current.name, name);
-    if (outcome === 'missing') throw notFound(WORDS[kind].the);
-    if (outcome === 'changed')
-      throw stale(
-        `${WORDS[kind].the} was renamed by someone else meanwhile. Reload the list and try again.`,
-      );
-    if (!sameKey && !(await deps.store.commitName(kind, newKey, id))) {
-      await deps.store.rename(kind, id, name, current.name);
-      throw taken(kind);
-    }
-  } catch (error) {
-    if (!sameKey)
-      await bestEffort(deps.log, 'release new name', () =>
-        deps.store.releaseName(kind, newKey, id),
-      );
-    throw error;
-  }
-  if (!sameKey)
-    await bestEffort(deps.log, 'release old name', () => deps.store.releaseName(kind, oldKey, id));
+  const outcome = await deps.store.rename(kind, id, {
+    from: current.name,
+    to: name,
+    fromKey: nameKey(current.name),
+    toKey: nameKey(name),
+  });
+  if (outcome === 'missing') throw notFound(WORDS[kind].the);
+  if (outcome === 'taken') throw taken(kind);
+  if (outcome === 'changed')
+    throw stale(
+      `${WORDS[kind].the} was renamed by someone else meanwhile. Reload the list and try again.`,
+    );
   try {
     await deps.cdn.invalidate(pathsToInvalidate([SPECIAL_SLUGS.career]));
   } catch (error) {
@@ -170,8 +142,5 @@ export async function deleteTaxon(
       undefined,
       'in-use',
     );
-  const key = nameKey(result.name);
-  // A guard left behind (a crash here) is taken over by the next add of the name.
-  await bestEffort(deps.log, 'release name', () => deps.store.releaseName(kind, key, id));
   return { id };
 }

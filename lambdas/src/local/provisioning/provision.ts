@@ -317,7 +317,7 @@ async function adoptTaxonomy(
   const usage = await recountUsage(doc, table, kind);
   for (const { id, name } of existing) {
     const key = nameKey(name);
-    if (await store.reserveName(kind, key, id)) await store.commitName(kind, key, id);
+    await store.adoptName(kind, key, id);
     await doc.send(
       new UpdateCommand({
         TableName: table,
