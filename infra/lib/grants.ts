@@ -175,8 +175,10 @@ const contentRead: TableGrant = { access: ['read'] };
 
 /**
  * Managing one kind of taxonomy: only that kind's records (its items, id counter and name guards
- * all start with its prefix), never posts. Adds and renames also free a name guard (delete); a
- * rename refreshes the cached blog pages that show the name.
+ * all start with its prefix), never posts. Each change is one TransactWriteItems, which IAM checks
+ * action by action against these same keys: an add puts the item and its name guard; a rename
+ * updates the item, puts the new guard and deletes the old; a delete deletes both. A rename
+ * refreshes the cached blog pages that show the name.
  */
 const taxonomyWriter = (
   prefix: string,
@@ -187,9 +189,11 @@ const taxonomyWriter = (
   ...(invalidateCache ? { invalidateCache } : {}),
 });
 /**
- * What every post writer does: keep revisions (write), trim the oldest (delete), refresh the cached
- * pages, and release the images only the dropped content showed (their `MEDIA#` records, in the
- * content table, and their `images/` objects; banners from before the media library too).
+ * What every post writer does: one TransactWriteItems per save, which IAM checks action by action
+ * (PutItem of the post, its revision and slug guard; UpdateItem of usage counts and `MEDIA#` image
+ * claims; DeleteItem of the old slug guard), then trim the oldest revisions (delete), refresh the
+ * cached pages, and release the images only the dropped content showed (their `MEDIA#` records and
+ * `images/` objects; banners from before the media library too).
  */
 const postChanger: FunctionGrants = {
   tables: { content: { access: ['read', 'write', 'delete'] }, views: { access: ['read'] } },
@@ -421,10 +425,10 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   },
   listCategories: { tables: { content: contentRead } },
   listAuthors: { tables: { content: contentRead } },
-  createCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'write', 'delete']),
+  createCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'write']),
   renameCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'write', 'delete'], true),
   deleteCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'delete']),
-  createAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'write', 'delete']),
+  createAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'write']),
   renameAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'write', 'delete'], true),
   deleteAuthor: taxonomyWriter(TAXONOMY_PREFIXES.author, ['read', 'delete']),
   // A new lead is stored and counted (never read back: a visitor cannot list leads), then notified.

@@ -416,6 +416,8 @@ describe('prod stack', () => {
             expect(dynamoStatements(fnId, table), name).toEqual([]);
           const actions = statements[0]?.actions ?? [];
           expect(actions.includes('dynamodb:PutItem'), name).toBe(verb !== 'delete');
+          // An add only puts (its item and name guard, in one transaction); nothing to delete.
+          expect(actions.includes('dynamodb:DeleteItem'), name).toBe(verb !== 'create');
           expect(
             grantsOfFn(fnId).some((st) => st.actions.includes('cloudfront:CreateInvalidation')),
             name,
