@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import dynalite from 'dynalite';
 import { serveTransactions, type DynaliteStoreApi } from './dynalite-transactions';
@@ -106,6 +107,10 @@ function hookStores(): void {
   hooked = true;
 }
 
+/** The journal of the transaction being applied, beside a store's LevelDB folder. */
+export const transactionJournal = (dbPath: string): string =>
+  path.join(path.dirname(dbPath), `${path.basename(dbPath)}.transaction-journal.json`);
+
 /**
  * A dynalite server whose reads close their LevelDB iterators (see above) and which serves
  * TransactWriteItems and TransactGetItems (dynalite-transactions.ts).
@@ -117,7 +122,8 @@ export function startDynalite(options: Parameters<typeof dynalite>[0]): Server {
   const store = lastStore as DynaliteStore | undefined;
   if (!store) throw new Error('dynalite: the server did not create its store through db.create');
   storeOf.set(server, store.db);
-  serveTransactions(server, store);
+  // On disk, beside the LevelDB folder: a transaction a kill left half applied is rolled back at start.
+  serveTransactions(server, store, options?.path ? transactionJournal(options.path) : undefined);
   return server;
 }
 

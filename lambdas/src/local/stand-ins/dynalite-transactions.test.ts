@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   CreateTableCommand,
   DynamoDBClient,
@@ -13,7 +16,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../provisioning/provision';
-import { startDynalite } from './dynalite-store';
+import { startDynalite, transactionJournal } from './dynalite-store';
 import { Gate } from './dynalite-transactions';
 
 const TABLE = 'transactions-test';
@@ -308,5 +311,73 @@ describe('the gate in front of dynalite', () => {
     (await tx)();
     (await late)();
     expect(order).toEqual(['tx', 'late']);
+  });
+});
+
+describe('a stand-in killed while applying a transaction', () => {
+  it('puts the half-applied items back when it starts again, before answering anything', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'transactions-journal-'));
+    const dbPath = path.join(dir, 'dynamodb');
+    const open = async () => {
+      const s = startDynalite({ path: dbPath, createTableMs: 0 });
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      const c = new DynamoDBClient({
+        endpoint: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+        region: 'eu-west-1',
+        credentials: LOCAL_CREDENTIALS,
+      });
+      return { s, c };
+    };
+    const close = async ({ s, c }: { s: Server; c: DynamoDBClient }) => {
+      c.destroy();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    };
+    try {
+      const first = await open();
+      await first.c.send(
+        new CreateTableCommand({
+          TableName: TABLE,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [
+            { AttributeName: 'pk', AttributeType: 'S' },
+            { AttributeName: 'sk', AttributeType: 'S' },
+          ],
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+        }),
+      );
+      const before = { ...key('POST#1'), title: { S: 'before' } };
+      await first.c.send(new PutItemCommand({ TableName: TABLE, Item: before }));
+      // As a kill leaves it: the journal of a two-item transaction, its first write applied.
+      await writeFile(
+        transactionJournal(dbPath),
+        JSON.stringify([
+          { TableName: TABLE, key: key('POST#1'), old: before },
+          { TableName: TABLE, key: key('SLUG#new'), old: null },
+        ]),
+      );
+      await first.c.send(
+        new PutItemCommand({ TableName: TABLE, Item: { ...key('POST#1'), title: { S: 'after' } } }),
+      );
+      await close(first);
+
+      const again = await open();
+      try {
+        const read = async (pk: string) =>
+          (
+            await again.c.send(
+              new GetItemCommand({ TableName: TABLE, Key: key(pk), ConsistentRead: true }),
+            )
+          ).Item;
+        expect(await read('POST#1')).toEqual(before);
+        expect(await read('SLUG#new')).toBeUndefined();
+      } finally {
+        await close(again);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

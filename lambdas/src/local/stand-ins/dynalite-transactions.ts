@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -24,13 +25,18 @@ import { createRequire } from 'node:module';
  * transaction. That is stricter than AWS (where a Query or BatchGetItem may see part of one) and
  * serialises transactions with everything else, which costs nothing at local volumes.
  *
- * Limits, said honestly: the writes of one transaction are applied one after another; one that
- * dynalite refuses only then (an update expression invalid for the stored item, an item grown past
- * 400 KB) has the earlier writes put back from the copies read for the checks and answers
- * TransactionCanceledException with `ValidationError` at its index, as AWS does. A stand-in process
- * killed in the middle of applying (not the Lambda: the stand-in itself) can leave part applied;
- * AWS cannot. The 4 MB size limit of a transaction and TransactionConflictException are not modelled
- * (the gate makes conflicts wait instead).
+ * All or nothing, even when killed: the writes of one transaction are applied one after another
+ * by dynalite, so before the first one the items as they were are written to a journal beside the
+ * data (on disk stores), and removed once all are applied. A stand-in killed in between (`npm start`
+ * stopped with SIGKILL: the fault suite does) finds the journal when it starts again and puts every
+ * item back as it was before the first request is answered: the transaction, never acknowledged,
+ * did not happen. A write dynalite refuses only while applying (an update expression invalid for
+ * the stored item, an item grown past 400 KB) has the earlier writes put back the same way and
+ * answers TransactionCanceledException with `ValidationError` at its index, as AWS does.
+ *
+ * Not modelled: the 4 MB size limit of a transaction, and TransactionConflictException (the gate
+ * makes conflicting calls wait instead); an operating-system crash (not a process kill) may lose
+ * the journal with the data, as it may lose dynalite's own unsynced writes.
  */
 
 const API = 'DynamoDB_20120810';
@@ -258,11 +264,17 @@ const run = (store: DynaliteStoreApi, kind: Kind, data: Data) =>
   call<Data>((cb) => actions[kind](store, data, cb));
 
 /** Put an item back as it was before the transaction (absent: deleted). */
-async function putBack(store: DynaliteStoreApi, p: Prepared, old: Data | undefined) {
-  const TableName = p.table.TableName;
+async function restore(store: DynaliteStoreApi, entry: JournalEntry) {
+  const { TableName, key, old } = entry;
   if (old) await run(store, 'putItem', { TableName, Item: old });
-  else await run(store, 'deleteItem', { TableName, Key: p.keyAttributes });
+  else await run(store, 'deleteItem', { TableName, Key: key });
 }
+
+const journalEntry = (p: Prepared, old: Data | undefined): JournalEntry => ({
+  TableName: p.table.TableName,
+  key: p.keyAttributes,
+  old: old ?? null,
+});
 
 function cancelled(reasons: Data[]): AwsError {
   const codes = reasons.map((r) => String(r.Code)).join(', ');
@@ -280,13 +292,48 @@ interface TokenUse {
   at: number;
 }
 
+/** What a journal keeps of each item of a transaction being applied: where it is and what it was. */
+interface JournalEntry {
+  TableName: string;
+  key: Data;
+  old: Data | null;
+}
+
 export class DynaliteTransactions {
   private readonly tokens = new Map<string, TokenUse>();
+  /** Settles once a journal left by a killed stand-in has been rolled back (at once without one). */
+  readonly ready: Promise<void>;
 
+  /** `journal`: the file that makes applying all or nothing across a kill; none for a store in memory. */
   constructor(
     private readonly store: DynaliteStoreApi,
     readonly gate: Gate,
-  ) {}
+    private readonly journal?: string,
+  ) {
+    this.ready = this.recover();
+  }
+
+  /** Put back the items of a transaction a kill left half applied, then forget it. */
+  private async recover(): Promise<void> {
+    if (!this.journal) return;
+    let entries: JournalEntry[];
+    try {
+      entries = JSON.parse(readFileSync(this.journal, 'utf8')) as JournalEntry[];
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const e of entries) await restore(this.store, e);
+    rmSync(this.journal, { force: true });
+  }
+
+  private record(entries: JournalEntry[]): void {
+    if (this.journal) writeFileSync(this.journal, JSON.stringify(entries));
+  }
+
+  private forget(): void {
+    if (this.journal) rmSync(this.journal, { force: true });
+  }
 
   async transactWrite(body: Data): Promise<Data> {
     const token = typeof body.ClientRequestToken === 'string' ? body.ClientRequestToken : null;
@@ -319,14 +366,16 @@ export class DynaliteTransactions {
       };
     });
     if (reasons.some((r) => r.Code !== 'None')) throw cancelled(reasons);
-    const applied: { p: Prepared; old: Data | undefined }[] = [];
-    for (const [i, p] of prepared.entries()) {
-      if (p.kind === 'ConditionCheck') continue;
+    const writes = prepared.flatMap((p, i) => (p.kind === 'ConditionCheck' ? [] : [{ p, i }]));
+    this.record(writes.map(({ p, i }) => journalEntry(p, olds[i])));
+    const applied: JournalEntry[] = [];
+    for (const { p, i } of writes) {
       try {
         await run(this.store, ACTION_OF[p.kind], p.data);
-        applied.push({ p, old: olds[i] });
+        applied.push(journalEntry(p, olds[i]));
       } catch (error) {
-        for (const done of applied.reverse()) await putBack(this.store, done.p, done.old);
+        for (const done of applied.reverse()) await restore(this.store, done);
+        this.forget();
         const refused = asAws(error);
         throw cancelled(
           prepared.map((_, k): Data =>
@@ -335,6 +384,7 @@ export class DynaliteTransactions {
         );
       }
     }
+    this.forget();
     const answer: Data = {};
     if (token) this.tokens.set(token, { digest, answer, at: now });
     return answer;
@@ -372,8 +422,12 @@ function readBody(req: IncomingMessage): Promise<string> {
  * Serve TransactWriteItems and TransactGetItems on a dynalite server, in front of its own handler;
  * every other call goes to dynalite as before, through the gate.
  */
-export function serveTransactions(server: Server, store: DynaliteStoreApi): DynaliteTransactions {
-  const transactions = new DynaliteTransactions(store, new Gate());
+export function serveTransactions(
+  server: Server,
+  store: DynaliteStoreApi,
+  journal?: string,
+): DynaliteTransactions {
+  const transactions = new DynaliteTransactions(store, new Gate(), journal);
   const original = server.listeners('request') as ((
     req: IncomingMessage,
     res: ServerResponse,
@@ -383,45 +437,49 @@ export function serveTransactions(server: Server, store: DynaliteStoreApi): Dyna
     const [api, operation] = String(req.headers['x-amz-target'] ?? '').split('.');
     const transactional =
       api === API && (operation === 'TransactWriteItems' || operation === 'TransactGetItems');
-    void transactions.gate.enter(transactional).then(async (leave) => {
-      res.once('close', leave);
-      res.once('finish', leave);
-      if (!transactional) {
-        for (const listener of original) listener.call(server, req, res);
-        return;
-      }
-      const contentType = 'application/x-amz-json-1.0';
-      try {
-        const auth = req.headers.authorization ?? '';
-        if (!auth.trim().startsWith('AWS4-'))
-          throw new AwsError(
-            'com.amazon.coral.service#MissingAuthenticationTokenException',
-            'Request is missing Authentication Token',
-          );
-        let body: Data;
+    const refuse = (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!res.headersSent)
+        send(
+          res,
+          500,
+          { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message },
+          'application/x-amz-json-1.0',
+        );
+    };
+    void transactions.ready
+      .then(() => transactions.gate.enter(transactional))
+      .then(async (leave) => {
+        res.once('close', leave);
+        res.once('finish', leave);
+        if (!transactional) {
+          for (const listener of original) listener.call(server, req, res);
+          return;
+        }
+        const contentType = 'application/x-amz-json-1.0';
         try {
-          body = JSON.parse(await readBody(req)) as Data;
-        } catch {
-          throw new AwsError('com.amazon.coral.service#SerializationException', 'Invalid JSON');
+          const auth = req.headers.authorization ?? '';
+          if (!auth.trim().startsWith('AWS4-'))
+            throw new AwsError(
+              'com.amazon.coral.service#MissingAuthenticationTokenException',
+              'Request is missing Authentication Token',
+            );
+          let body: Data;
+          try {
+            body = JSON.parse(await readBody(req)) as Data;
+          } catch {
+            throw new AwsError('com.amazon.coral.service#SerializationException', 'Invalid JSON');
+          }
+          const out =
+            operation === 'TransactWriteItems'
+              ? await transactions.transactWrite(body)
+              : await transactions.transactGet(body);
+          send(res, 200, out, contentType);
+        } catch (error) {
+          if (error instanceof AwsError) send(res, 400, error.body(), contentType);
+          else refuse(error);
         }
-        const out =
-          operation === 'TransactWriteItems'
-            ? await transactions.transactWrite(body)
-            : await transactions.transactGet(body);
-        send(res, 200, out, contentType);
-      } catch (error) {
-        if (error instanceof AwsError) send(res, 400, error.body(), contentType);
-        else {
-          const message = error instanceof Error ? error.message : String(error);
-          send(
-            res,
-            500,
-            { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message },
-            contentType,
-          );
-        }
-      }
-    });
+      }, refuse);
   });
   return transactions;
 }
