@@ -8,7 +8,6 @@
  * target, not gated: a timing depends on the host's load, and `bench:api` judges it. Prints every
  * finding and exits non-zero on any.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,8 +29,8 @@ import { ENV_NAMES } from '@agency/shared';
 import { builtBundleDir, FUNCTIONS } from '@agency/lambdas/functions';
 import { stackNameOf, STAGES } from '../lib/config';
 import { alarmsOf } from '../lib/constructs/monitoring';
-import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
 import { pipelineRolesOf } from '../lib/stacks/github-deploy-stack';
+import { synthStage } from './synth-stage';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const problems: string[] = [];
@@ -59,18 +58,9 @@ for (const stage of STAGES) {
   try {
     const started = Date.now();
     console.log(`cdk synth -c stage=${stage} (validation and cdk-nag)…`);
-    execFileSync(
-      'npx',
-      ['cdk', 'synth', '--quiet', '-c', `stage=${stage}`, ...mail, '-o', outdir],
-      {
-        cwd: repoRoot,
-        stdio: 'inherit',
-      },
-    );
+    // The same synth and bundle comparison `npm run deploy` runs before it deploys.
+    const checked = synthStage({ stage, context: mail, outdir, repoRoot });
     const stackName = stackNameOf(stage);
-    const template: unknown = JSON.parse(
-      readFileSync(path.join(outdir, `${stackName}.template.json`), 'utf8'),
-    );
     // The alarms live in the stage's operations nested stack.
     const alarms = readdirSync(outdir)
       .filter((f) => f.endsWith('.nested.template.json'))
@@ -85,11 +75,9 @@ for (const stage of STAGES) {
       problems.push(`${stage}: no pipeline role in the synthesised templates`);
     console.log(`  ${stage}: pipeline roles (${stackName}-github):`);
     for (const role of roles) console.log(`    - ${role}`);
-    const shipped = shippedFunctions(template, outdir);
-    const found = differencesFromBuild(shipped);
-    problems.push(...found.map((p) => `${stage}: ${p}`));
+    problems.push(...checked.problems);
     console.log(
-      `  ${stage}: ${shipped.length} functions, ${found.length ? `${found.length} differences from the build` : 'each one exactly its built bundle'} (${Math.round((Date.now() - started) / 1000)} s)`,
+      `  ${stage}: ${checked.functions} functions, ${checked.problems.length ? `${checked.problems.length} differences from the build` : 'each one exactly its built bundle'} (${Math.round((Date.now() - started) / 1000)} s)`,
     );
   } finally {
     rmSync(outdir, { recursive: true, force: true });
