@@ -300,7 +300,7 @@ describe('accounts', () => {
       const all = await rows();
       const has = (who, action, extra = '') =>
         all.some((r) => r.includes(who) && r.includes(action) && r.includes(extra));
-      assert.ok(has(ADMIN.email, 'Member invited', `member ${EDITOR.email}`), all.join('\n'));
+      assert.ok(has(ADMIN.email, 'Member invited', `<${EDITOR.email}>`), all.join('\n'));
       assert.ok(has(EDITOR.email, 'First sign-in (new password)', 'Success'), all.join('\n'));
       assert.ok(has(EDITOR.email, 'Post created', 'Success'), all.join('\n'));
       assert.ok(has(EDITOR.email, 'Password reset', 'Success'), all.join('\n'));

@@ -32,11 +32,16 @@ export const ADMIN_ROUTES = [
   '/admin',
   '/add-blog',
   '/admin/leads',
+  // The inbox's Spam view: what sits there and how many ("Spam · N").
+  '/admin/leads?status=spam',
   '/admin/taxonomy',
   '/admin/media',
+  '/admin/team',
+  '/admin/account',
+  '/admin/audit',
 ];
 
-const nameOf = (path) => (path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '_'));
+const nameOf = (path) => (path === '/' ? 'home' : path.replace(/^\//, '').replace(/[/?=&]/g, '_'));
 
 /** WCAG relative luminance of an sRGB pixel. */
 function luminance(r, g, b) {
