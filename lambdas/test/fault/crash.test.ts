@@ -54,6 +54,7 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
     );
 
     const ackedPosts: string[] = [];
+    const triedPosts: string[] = [];
     const ackedLeads: string[] = [];
     let ackedViews = 0;
     let stopWriting = false;
@@ -77,6 +78,7 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
               ackedLeads.push(((await res.json()) as { data: { id: string } }).data.id);
           } else if (w % 2 === 1) {
             const slug = `crash-${w}-${i}`;
+            triedPosts.push(slug);
             const res = await fetch(`${base}${buildPath('createPost')}`, {
               method: 'POST',
               headers: { authorization: `Bearer ${token}` },
@@ -139,6 +141,42 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
       if (!body.next) break;
     }
     for (const id of ackedLeads) expect(leadIds.has(id), id).toBe(true);
+
+    // Nothing half-done: each create is one transaction (post, slug guard, usage counts), so every
+    // post there is answers by its slug, and a slug whose create was cut off is free again.
+    const stored = new Map<string, number>();
+    for (let page = 1; page < 50; page++) {
+      const res = await fetch(`${after}${buildPath('listPosts', {}, { status: 'all', page })}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const body = (await res.json()) as {
+        results: { id: number; slug: string }[];
+        next: string | null;
+      };
+      for (const p of body.results) stored.set(p.slug, p.id);
+      if (!body.next) break;
+    }
+    for (const slug of ackedPosts) expect(stored.has(slug), slug).toBe(true);
+    for (const [slug, id] of stored) {
+      const res = await fetch(`${after}${buildPath('getPost')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `slug=${slug}`,
+      });
+      expect(res.status, slug).toBe(200);
+      expect(((await res.json()) as { data: { post: { id: number } } }).data.post.id, slug).toBe(
+        id,
+      );
+    }
+    const cutOff = triedPosts.filter((slug) => !stored.has(slug));
+    for (const slug of cutOff) {
+      const res = await fetch(`${after}${buildPath('createPost')}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: form({ title: `Again ${slug}`, slug, content: '<p>after the crash</p>' }),
+      });
+      expect(res.status, slug).toBe(201);
+    }
   }, 300_000);
 });
 
