@@ -117,7 +117,11 @@ export class Api extends Construct {
 
   /** Public routes outside the contract (the blog render handler's pages). */
   addPageRoutes(paths: readonly string[], fn: lambda.IFunction): void {
-    const integration = new HttpLambdaIntegration('PagesIntegration', fn);
+    // One invoke permission for the render function instead of one per page route (ten today): the
+    // site stack sits near CloudFormation's 500 resources, and only these routes integrate with it.
+    const integration = new HttpLambdaIntegration('PagesIntegration', fn, {
+      scopePermissionToRoute: false,
+    });
     for (const routePath of paths) {
       const routes = this.httpApi.addRoutes({
         path: routePath,
