@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { buildPath } from '@agency/shared';
+import { buildPath, ORIGIN_VERIFY_HEADER } from '@agency/shared';
 import {
   COLD_IMPORT_TARGET_MS,
   coldImportCeiling,
@@ -27,7 +27,7 @@ import { dynamoClient, resetClients } from '../lambdas/src/adapters/clients';
 import { DynamoPostStore } from '../lambdas/src/adapters/post-store';
 import { DynamoStatsStore } from '../lambdas/src/adapters/stats-store';
 import { getDashboard } from '../lambdas/src/domain/dashboard';
-import { resetEnv } from '../lambdas/src/lib/env';
+import { originSecrets, resetEnv } from '../lambdas/src/lib/env';
 import { apiGatewayEvent, decodeResult } from '../lambdas/src/local/edge-server/apigw-event';
 import { loadHandler } from '../lambdas/src/local/functions/handler-modules';
 import { localEnvironment } from '../lambdas/src/local/provisioning/environment';
@@ -237,6 +237,8 @@ function listReads(dataDir: string, pages: number[]): Promise<Record<string, Rea
             method: 'GET',
             rawPath: buildPath('listPosts'),
             rawQueryString: `page=${page}`,
+            // As CloudFront sends it: the functions answer nothing else.
+            headers: { [ORIGIN_VERIFY_HEADER]: originSecrets()[0] ?? '' },
           }),
         ),
       );

@@ -3,7 +3,6 @@
 /** Names of the stack outputs; create-admin reads them back. */
 export const OUTPUTS = {
   siteUrl: 'SiteUrl',
-  apiUrl: 'ApiUrl',
   userPoolId: 'UserPoolId',
   userPoolClientId: 'UserPoolClientId',
   distributionId: 'DistributionId',

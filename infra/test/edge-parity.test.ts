@@ -15,7 +15,7 @@ import {
   type StandIns,
 } from '@agency/lambdas/local-stack';
 import { MEDIA_CACHE_CONTROL, matchOperation, mediaKeys, SPECIAL_SLUGS } from '@agency/shared';
-import { edgeBehaviours, VIEWER_IP_HEADER } from '@agency/shared/edge';
+import { edgeBehaviours, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@agency/shared/edge';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -149,6 +149,8 @@ interface Outcome {
   origin?: string;
   uri?: string;
   viewerIp?: string;
+  /** Whether the origin received the origin secret header (ORIGIN_VERIFY_HEADER). */
+  originVerified?: boolean;
   /** Bytes of the body the viewer decodes (site and media only: the objects served). */
   body?: string;
   headers: Record<string, string>;
@@ -224,6 +226,8 @@ class TemplateEdge {
   readonly behaviours: Behaviour[];
   private readonly handlers = new Map<string, (event: unknown) => unknown>();
   private readonly originKind = new Map<string, string>();
+  /** Origins CloudFront sends the origin secret header. */
+  private readonly originVerified = new Set<string>();
   /** The headers each response headers policy adds, by logical id. */
   private readonly headersPolicies = new Map<string, Record<string, string>>();
   private readonly policyEncoding = new Map<string, boolean>();
@@ -237,12 +241,27 @@ class TemplateEdge {
         DistributionConfig: z.object({
           CacheBehaviors: z.array(behaviourSchema),
           DefaultCacheBehavior: behaviourSchema,
-          Origins: z.array(z.object({ Id: z.string(), DomainName: z.unknown() })),
+          Origins: z.array(
+            z.object({
+              Id: z.string(),
+              DomainName: z.unknown(),
+              OriginCustomHeaders: z
+                .array(z.object({ HeaderName: z.string(), HeaderValue: z.unknown() }))
+                .optional(),
+            }),
+          ),
         }),
       })
       .parse(resourcesOf(s.template, 'AWS::CloudFront::Distribution')[0]?.props).DistributionConfig;
     this.behaviours = [...config.CacheBehaviors, config.DefaultCacheBehavior];
     for (const origin of config.Origins) {
+      const secret = origin.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+      // The value is a Secrets Manager dynamic reference, never a literal in the template.
+      if (secret && !JSON.stringify(secret.HeaderValue).includes('{{resolve:secretsmanager:'))
+        throw new Error(
+          `${ORIGIN_VERIFY_HEADER} of ${origin.Id} is not a Secrets Manager reference`,
+        );
+      if (secret) this.originVerified.add(origin.Id);
       const ids = referencedIds(origin.DomainName);
       const domain = JSON.stringify(origin.DomainName);
       this.originKind.set(
@@ -446,6 +465,7 @@ class TemplateEdge {
       origin,
       uri: origin === 'site' || origin === 'media' ? undefined : uri,
       viewerIp: origin === 'api' ? headers[VIEWER_IP_HEADER]?.value : undefined,
+      originVerified: this.originVerified.has(b.TargetOriginId),
       body,
       headers: { ...originHeaders, ...this.headersOf(b) },
     };
@@ -533,7 +553,9 @@ let standIns: StandIns;
 let dataDir: string;
 let server: Server;
 let base: string;
-const seen: { origin: string; uri: string; viewerIp?: string }[] = [];
+const seen: { origin: string; uri: string; viewerIp?: string; originVerified: boolean }[] = [];
+/** The origin secret the local server is given, as the stage's is given to CloudFront. */
+const PARITY_ORIGIN_SECRET = 'parity-origin-secret-of-at-least-32-chars';
 
 beforeAll(async () => {
   synthesized = synthStage('prod', { web: build });
@@ -558,7 +580,12 @@ beforeAll(async () => {
       }),
     );
   const record = (origin: string) => async (event: APIGatewayProxyEventV2) => {
-    seen.push({ origin, uri: event.rawPath, viewerIp: event.headers[VIEWER_IP_HEADER] });
+    seen.push({
+      origin,
+      uri: event.rawPath,
+      viewerIp: event.headers[VIEWER_IP_HEADER],
+      originVerified: event.headers[ORIGIN_VERIFY_HEADER] === PARITY_ORIGIN_SECRET,
+    });
     return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: origin };
   };
   server = createLocalServer({
@@ -567,6 +594,7 @@ beforeAll(async () => {
     media: { s3, bucket: 'parity-media', uploadOrigin: `https://${UPLOAD_HOST}` },
     loadHandler: async () => record('api'),
     renderHandler: async () => record('render'),
+    originSecret: () => PARITY_ORIGIN_SECRET,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -602,7 +630,14 @@ async function local(row: Row): Promise<Outcome> {
   return {
     status: res.status,
     ...(headers.location ? { location: headers.location } : {}),
-    ...(hit ? { origin: hit.origin, uri: hit.uri, viewerIp: hit.viewerIp } : {}),
+    ...(hit
+      ? {
+          origin: hit.origin,
+          uri: hit.uri,
+          viewerIp: hit.viewerIp,
+          originVerified: hit.originVerified,
+        }
+      : {}),
     body: hit ? undefined : bytes.toString('latin1'),
     headers,
   };
@@ -623,11 +658,19 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
     if (aws.origin === 'api' || aws.origin === 'render') {
       // Only when the origin answered: the local API router refuses unknown paths before any handler.
       if (aws.status === 200)
-        expect({ origin: here.origin, uri: here.uri, viewerIp: here.viewerIp }).toEqual({
+        expect({
+          origin: here.origin,
+          uri: here.uri,
+          viewerIp: here.viewerIp,
+          originVerified: here.originVerified,
+        }).toEqual({
           origin: aws.origin,
           uri: aws.uri,
           viewerIp: aws.viewerIp,
+          originVerified: aws.originVerified,
         });
+      if (aws.origin === 'api' || aws.origin === 'render')
+        expect(aws.originVerified, 'CloudFront sends the HTTP API its origin secret').toBe(true);
     } else expect(here.origin).toBeUndefined();
     if (
       row.method !== 'HEAD' &&

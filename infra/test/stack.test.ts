@@ -243,12 +243,11 @@ describe('prod stack', () => {
         s.template.toJSON().Resources[referencedIds(route?.props.Target)[0] ?? ''];
       expect(referencedIds(integration.Properties.IntegrationUri)).toContain(render.id);
     }
-    // It reads posts through the public API, so it holds no permission of its own.
+    // It reads posts through the public API at the site's address (CloudFront, the API's one
+    // door in), so it holds no permission of its own.
     expect(grantsOfFn(render.id)).toEqual([]);
-    expect(envOf(render.id)).toMatchObject({
-      API_ORIGIN: expect.anything(),
-      SITE_URL: expect.anything(),
-    });
+    expect(envOf(render.id)).toMatchObject({ SITE_URL: expect.anything() });
+    expect(envOf(render.id)).not.toHaveProperty('API_ORIGIN');
     expect(render.props).toMatchObject({
       Architectures: ['arm64'],
       Runtime: 'nodejs24.x',
@@ -1430,11 +1429,26 @@ describe('prod stack', () => {
     });
   });
 
-  it('exports the site URL, API URL, user pool id and client id', () => {
+  it('exports the site URL, user pool id and client id, and no execute-api address', () => {
     const outputs = Object.keys(s.template.toJSON().Outputs);
-    expect(outputs).toEqual(
-      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId']),
-    );
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'UserPoolId', 'UserPoolClientId']));
+    expect(JSON.stringify(s.template.toJSON().Outputs)).not.toContain('execute-api');
+  });
+
+  it('sends the API an origin secret from Secrets Manager and every API function checks it', () => {
+    const json = JSON.stringify(s.template.toJSON());
+    const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+    const headers = JSON.stringify(distribution?.props.DistributionConfig);
+    expect(headers).toContain('"HeaderName":"x-origin-verify"');
+    expect(headers).toContain('{{resolve:secretsmanager:');
+    expect(headers).toContain(':SecretString:current::}}');
+    for (const fn of Object.values(s.template.findResources('AWS::Lambda::Function'))) {
+      const env = (fn as { Properties: { Environment?: { Variables?: Record<string, unknown> } } })
+        .Properties.Environment?.Variables;
+      if (env?.CLIENT_IP_HEADER === undefined) continue;
+      expect(JSON.stringify(env.ORIGIN_VERIFY)).toContain('{{resolve:secretsmanager:');
+    }
+    expect(json).not.toMatch(/"ORIGIN_VERIFY":"[^{]/);
   });
 
   describe('distribution', () => {

@@ -7,11 +7,19 @@ import {
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP, buildPath, contract, EDITOR_GROUP, type OperationName } from '@agency/shared';
+import {
+  ADMIN_GROUP,
+  buildPath,
+  contract,
+  EDITOR_GROUP,
+  ORIGIN_VERIFY_HEADER,
+  type OperationName,
+} from '@agency/shared';
+import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { DynamoAccountStore } from '../src/adapters/account-store';
 import { resetClients } from '../src/adapters/clients';
 import { resetAuth } from '../src/lib/auth';
-import { resetEnv } from '../src/lib/env';
+import { originSecrets, resetEnv } from '../src/lib/env';
 import { apiGatewayEvent, decodeResult } from '../src/local/edge-server/apigw-event';
 import { routeApi } from '../src/local/edge-server/api-router';
 import { handlerMode, loadHandler, requireBundles } from '../src/local/functions/handler-modules';
@@ -56,8 +64,16 @@ export interface InvokeOptions {
   multipart?: MultipartInput;
   /** A raw body (sent as is, with the `content-type` of `headers`). */
   body?: string | Buffer;
-  /** Client address as API Gateway reports it (rate limits are per IP). */
+  /**
+   * The viewer's address (rate limits are per IP): what the edge puts in its viewer-IP header, or,
+   * with `direct`, the source address API Gateway reports.
+   */
   sourceIp?: string;
+  /**
+   * Call the execute-api address itself rather than through CloudFront: without the origin secret
+   * and viewer-IP header the edge adds (default: through the edge, as every real call is).
+   */
+  direct?: boolean;
 }
 
 export interface TestStack {
@@ -168,6 +184,9 @@ async function encodeBody(
   return {};
 }
 
+/** The viewer address of calls through the edge that name none. */
+const EDGE_VIEWER_IP = '127.0.0.1';
+
 async function requestParts(
   options: InvokeOptions,
 ): Promise<{ headers: Record<string, string>; body?: Buffer }> {
@@ -175,6 +194,11 @@ async function requestParts(
   const headers: Record<string, string> = { host: 'localhost', 'user-agent': 'vitest' };
   if (contentType) headers['content-type'] = contentType;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (!options.direct) {
+    // What CloudFront adds on its way to the API origin (its edge function and origin header).
+    headers[VIEWER_IP_HEADER] = options.sourceIp ?? EDGE_VIEWER_IP;
+    headers[ORIGIN_VERIFY_HEADER] = originSecrets()[0] ?? '';
+  }
   for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
   return { headers, body };
 }

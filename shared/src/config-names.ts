@@ -9,6 +9,12 @@ export const ADMIN_GROUP = 'admins';
 /** The Cognito group of writers: posts, categories, authors, media, preview, revisions (access.ts). */
 export const EDITOR_GROUP = 'editors';
 
+/**
+ * The header CloudFront adds to every request it sends the HTTP API, carrying the stage's origin
+ * secret (ENV_NAMES.originVerify); the edge definition says which origins get it.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
 /** Environment variables the stack sets on functions and the handlers read (one per granted resource or setting). */
 export const ENV_NAMES = {
   contentTable: 'CONTENT_TABLE',
@@ -39,6 +45,11 @@ export const ENV_NAMES = {
   captchaMaxCounter: 'CAPTCHA_MAX_COUNTER',
   /** The CloudFront distribution to invalidate on publish. */
   distributionId: 'DISTRIBUTION_ID',
+  /**
+   * The secret CloudFront sends the API in its origin header (ORIGIN_VERIFY_HEADER): the Secrets
+   * Manager secret's JSON `{"current":"…","previous":"…"}`; a request carrying either is let in.
+   */
+  originVerify: 'ORIGIN_VERIFY',
   /** Header that carries the viewer's address, set by the edge in front of the API. */
   clientIpHeader: 'CLIENT_IP_HEADER',
   logLevel: 'LOG_LEVEL',

@@ -17,7 +17,7 @@ export interface RenderProps {
  * Vite with the web package's config so its asset addresses match the uploaded build, then bundled as
  * every function is, with the HTML shell and manifest beside it), answering the blog pages, the career
  * article, the sitemap and the RSS feed through public routes of the HTTP API. It reads posts through
- * the public API, so it is granted nothing. CloudFront caches its answers; the post functions invalidate them.
+ * the public API (through CloudFront), so it is granted nothing. CloudFront caches its answers; the post functions invalidate them.
  */
 export class Render extends Construct {
   readonly fn: AgencyFunction;
@@ -31,7 +31,8 @@ export class Render extends Construct {
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       memorySize: 1024,
       timeout: Duration.seconds(10),
-      environment: { API_ORIGIN: `https://${props.api.domainName}` },
+      // No API_ORIGIN: it reads the API at the site's address (SITE_URL), through CloudFront, the
+      // API's one door in (the execute-api address refuses calls without CloudFront's origin header).
     });
     props.api.addPageRoutes(props.routes, this.fn);
   }

@@ -8,6 +8,7 @@ import {
   edgeBehaviours,
   edgeFunctionCode,
   NO_SITE_PAGES,
+  ORIGIN_VERIFY_HEADER,
   SERVED_MEDIA_PREFIXES,
   securityHeadersByPolicy,
   type CachePolicyName,
@@ -31,6 +32,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { retentionOf } from './agency-function';
 
@@ -43,6 +45,8 @@ export interface WebBuild {
 export interface SiteProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   apiDomainName: string;
+  /** The origin secret whose `current` value the API origin receives in ORIGIN_VERIFY_HEADER. */
+  originSecret: secretsmanager.ISecret;
   media: s3.IBucket;
   /** Where the admin's browser posts upload forms (the media bucket's address), allowed by the admin pages' CSP. */
   uploadOrigin: string;
@@ -228,9 +232,14 @@ export class Site extends Construct {
       admin: policy('admin', 'AdminSecurityHeaders'),
     };
 
+    // The HTTP API's one door in (ORIGIN_VERIFIED_ORIGINS): the functions refuse any request
+    // without this header, so the execute-api address is useless on its own.
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: {
+        [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValueFromJson('current').unsafeUnwrap(),
+      },
     });
     // LIST lets S3 answer 404 (not 403) for a missing key.
     const bucketOrigin = (bucket: s3.IBucket) =>

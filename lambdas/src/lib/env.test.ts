@@ -8,6 +8,7 @@ import {
   checkCompleteEnvironment,
   ConfigError,
   distributionId,
+  originSecrets,
   mailSettings,
   mediaBucket,
   resetEnv,
@@ -54,6 +55,7 @@ const complete = {
   CAPTCHA_HMAC_KEY_PARAM: '/aws/reference/secretsmanager/captcha',
   DISTRIBUTION_ID: 'E2QWRUHAPOMQZL',
   SITE_URL: 'https://www.agency.example',
+  ORIGIN_VERIFY: JSON.stringify({ current: 'c'.repeat(48), previous: '' }),
 };
 
 describe('Lambda settings', () => {
@@ -119,6 +121,20 @@ describe('Lambda settings', () => {
     });
     expect(distributionId()).toBe('E2QWRUHAPOMQZL');
     expect(runtimeSettings()).toEqual({ logLevel: 'info' });
+    expect(originSecrets()).toEqual(['c'.repeat(48)]);
+    set({
+      ...complete,
+      ORIGIN_VERIFY: JSON.stringify({ current: 'c'.repeat(48), previous: 'p'.repeat(48) }),
+    });
+    expect(originSecrets()).toEqual(['c'.repeat(48), 'p'.repeat(48)]);
+  });
+
+  it('refuses an origin secret that is missing, not JSON or short', () => {
+    expect(() => originSecrets()).toThrow('ORIGIN_VERIFY is not set');
+    set({ ORIGIN_VERIFY: 'plain' });
+    expect(() => originSecrets()).toThrow('ORIGIN_VERIFY is not JSON');
+    set({ ORIGIN_VERIFY: JSON.stringify({ current: 'short' }) });
+    expect(() => originSecrets()).toThrow('at least 32');
   });
 
   it('skips invalidation only where the configuration says there is no distribution', () => {
@@ -151,7 +167,7 @@ describe('a handler started without its settings', () => {
       const { handler } = await import(${JSON.stringify(handler)});
       const { apiGatewayEvent } = await import(${JSON.stringify(event)});
       const result = await handler(
-        apiGatewayEvent({ method: 'GET', rawPath: '/api/user/post/list', headers: {}, routeKey: 'GET /api/user/post/list' }),
+        apiGatewayEvent({ method: 'GET', rawPath: '/api/user/post/list', headers: { 'x-origin-verify': ${JSON.stringify('c'.repeat(48))} }, routeKey: 'GET /api/user/post/list' }),
         { awsRequestId: 'cold-start', functionName: 'listPosts' },
       );
       process.stdout.write(JSON.stringify({ status: result.statusCode }));
@@ -160,6 +176,7 @@ describe('a handler started without its settings', () => {
       PATH: process.env.PATH ?? '',
       AWS_REGION: 'eu-west-1',
       LOG_LEVEL: 'warn',
+      ORIGIN_VERIFY: complete.ORIGIN_VERIFY,
     };
     const run = spawnSync(
       process.execPath,

@@ -12,6 +12,12 @@ import { ADMIN_GROUP, ENV_NAMES as N, LEAD_SPAM, NO_DISTRIBUTION } from '@agency
  */
 const name = z.string().min(1);
 
+/** The origin secret's JSON (api.ts generates `current`, a rotation moves it to `previous`). */
+const originSecret = z.object({
+  current: z.string().min(32, 'must be at least 32 characters'),
+  previous: z.string().optional(),
+});
+
 const schemas = {
   contentTable: z.object({ [N.contentTable]: name }),
   leadsTable: z.object({ [N.leadsTable]: name }),
@@ -78,6 +84,29 @@ const schemas = {
   }),
   /** The distribution to invalidate, or NO_DISTRIBUTION where no CDN is in front (local stack). */
   cdn: z.object({ [N.distributionId]: name }),
+  /**
+   * The origin secret CloudFront sends in ORIGIN_VERIFY_HEADER: the secret's JSON, whose `current`
+   * CloudFront sends and whose `previous` is still let in while a rotation reaches every edge.
+   */
+  origin: z.object({
+    [N.originVerify]: z.string().transform((text, ctx) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${N.originVerify} is not JSON` });
+        return z.NEVER;
+      }
+      const parsed = originSecret.safeParse(value);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      ctx.addIssue({
+        code: 'custom',
+        message: `${N.originVerify}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'is invalid'}`,
+      });
+      return z.NEVER;
+    }),
+  }),
   runtime: z.object({
     [N.logLevel]: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     /** Where the business metrics go (the stack sets one per stage); the local stack's otherwise. */
@@ -244,6 +273,15 @@ export function runtimeSettings(): {
   const s = read('runtime');
   const header = s[N.clientIpHeader];
   return { logLevel: s[N.logLevel], ...(header ? { clientIpHeader: header } : {}) };
+}
+
+/**
+ * The origin header values a request may carry (ORIGIN_VERIFY): the current secret and, during a
+ * rotation, the previous one (an empty or short previous value is never accepted).
+ */
+export function originSecrets(): string[] {
+  const { current, previous } = read('origin')[N.originVerify];
+  return previous && previous.length >= 32 ? [current, previous] : [current];
 }
 
 /** The CloudWatch namespace of the business metrics (METRICS_NAMESPACE). */

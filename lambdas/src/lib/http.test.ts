@@ -1,18 +1,26 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { errorBody } from '@agency/shared';
-import { defineHandler, issueCode } from './http';
+import { defineHandler, issueCode, NOT_THROUGH_EDGE } from './http';
 import { resetEnv } from './env';
 import { invalid, stale, taken, tooLarge, tooManyRequests } from './errors';
 
-const event = (headers: Record<string, string>, body?: string): APIGatewayProxyEventV2 =>
+const ORIGIN_SECRET = 'origin-secret-of-at-least-thirty-two-chars';
+const PREVIOUS_SECRET = 'previous-secret-of-at-least-thirty-two-chars';
+
+/** A request as CloudFront forwards it (with the origin secret), unless `direct`. */
+const event = (
+  headers: Record<string, string>,
+  body?: string,
+  direct = false,
+): APIGatewayProxyEventV2 =>
   ({
     version: '2.0',
     routeKey: 'GET /api/health',
     rawPath: '/api/health',
     rawQueryString: '',
-    headers,
+    headers: direct ? headers : { 'x-origin-verify': ORIGIN_SECRET, ...headers },
     body,
     isBase64Encoded: false,
     requestContext: {
@@ -21,9 +29,54 @@ const event = (headers: Record<string, string>, body?: string): APIGatewayProxyE
     },
   }) as unknown as APIGatewayProxyEventV2;
 
+beforeEach(() => {
+  process.env.ORIGIN_VERIFY = JSON.stringify({ current: ORIGIN_SECRET, previous: '' });
+});
+
 afterEach(() => {
   delete process.env.CLIENT_IP_HEADER;
+  delete process.env.ORIGIN_VERIFY;
   resetEnv();
+});
+
+describe('one door in', () => {
+  const health = () => defineHandler('getHealth', async () => ({ body: { ok: true as const } }));
+
+  it('refuses a call without the origin secret or with a wrong one (403), forged viewer IP or not', async () => {
+    process.env.CLIENT_IP_HEADER = 'true-client-ip';
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'true-client-ip': '203.0.113.9' },
+      { 'x-origin-verify': 'guess' },
+      { 'x-origin-verify': `${ORIGIN_SECRET}x` },
+    ];
+    for (const headers of attempts) {
+      const res = await health()(event(headers, undefined, true));
+      expect(res.statusCode).toBe(403);
+      expect(JSON.parse(res.body ?? '{}')).toEqual({ error: NOT_THROUGH_EDGE, code: 'forbidden' });
+    }
+    expect((await health()(event({}))).statusCode).toBe(200);
+  });
+
+  it('lets in the previous secret during a rotation, never an empty one', async () => {
+    const previous = (value: string) =>
+      health()(event({ 'x-origin-verify': value }, undefined, true));
+    expect((await previous('')).statusCode).toBe(403);
+    process.env.ORIGIN_VERIFY = JSON.stringify({
+      current: ORIGIN_SECRET,
+      previous: PREVIOUS_SECRET,
+    });
+    resetEnv();
+    expect((await previous(PREVIOUS_SECRET)).statusCode).toBe(200);
+    expect((await previous(ORIGIN_SECRET)).statusCode).toBe(200);
+    expect((await previous('')).statusCode).toBe(403);
+  });
+
+  it('fails closed when the secret is not configured', async () => {
+    delete process.env.ORIGIN_VERIFY;
+    resetEnv();
+    expect((await health()(event({}))).statusCode).toBe(500);
+  });
 });
 
 describe('defineHandler', () => {

@@ -4,8 +4,10 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { z } from 'zod';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   ADMIN_SESSION,
+  ORIGIN_VERIFY_HEADER,
   auditOutcomeOf,
   type ErrorBody,
   type ErrorCode,
@@ -20,7 +22,7 @@ import { DomainError, STATUS_OF, forbidden, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
 import type { AdminIdentity, VerifiedToken } from './auth';
 import { auditDetails, auditTarget, type AuditNote } from './audit-target';
-import { runtimeSettings } from './env';
+import { originSecrets, runtimeSettings } from './env';
 import { readSessionCookie } from './session-cookie';
 
 /** The staff check and the audit trail, loaded on the first staff call only (staff-gate.ts). */
@@ -140,7 +142,26 @@ function requireFetchHeader(event: APIGatewayProxyEventV2): void {
     );
 }
 
-/** The visitor's address: the trusted proxy's header when one is configured, else API Gateway's source IP. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** The refusal of a call that did not come through CloudFront. */
+export const NOT_THROUGH_EDGE = "This API answers only at the site's own address.";
+
+/**
+ * One door in: a call must carry the origin secret CloudFront adds (ORIGIN_VERIFY_HEADER), so
+ * nobody reaches a function at the execute-api address, where they could also send a
+ * viewer-IP header of their choice. Compared in constant time, over digests of equal length.
+ */
+function requireEdge(event: APIGatewayProxyEventV2): void {
+  const sent = digest(header(event, ORIGIN_VERIFY_HEADER) ?? '');
+  const known = originSecrets().some((secret) => timingSafeEqual(sent, digest(secret)));
+  if (!known) throw forbidden(NOT_THROUGH_EDGE);
+}
+
+/**
+ * The visitor's address: the trusted proxy's header when one is configured (read only once
+ * requireEdge let the call in), else API Gateway's source IP.
+ */
 function clientIp(event: APIGatewayProxyEventV2): string {
   const configured = runtimeSettings().clientIpHeader;
   const forwarded = configured ? header(event, configured)?.trim() : undefined;
@@ -277,6 +298,7 @@ export function defineHandler<N extends OperationName>(
     let replyBody: unknown;
     let auditNote: AuditNote | undefined;
     try {
+      requireEdge(event);
       sourceIp = clientIp(event);
       const authorization = header(event, 'authorization');
       // A public call with a staff view checks a token only when one is sent: a bad one is refused, never ignored.

@@ -1,4 +1,5 @@
 import { contract, operationNames, type OperationName } from '../contract';
+import { ORIGIN_VERIFY_HEADER } from '../config-names';
 import { IMAGE_PREFIX } from '../media';
 import type { SitePages } from './site-pages';
 
@@ -7,6 +8,16 @@ export type EdgeOrigin = 'site' | 'render' | 'api' | 'media';
 
 /** Header in which the API functions receive the viewer's address (set by the edge function, replacing any a client sent). */
 export const VIEWER_IP_HEADER = 'true-client-ip';
+
+/**
+ * The API's one door in: CloudFront adds ORIGIN_VERIFY_HEADER (its name lives with the other names
+ * both sides agree on, so the functions read it without the edge code) to every request it sends
+ * these origins, overwriting any value a viewer sent, with the stage's secret from Secrets Manager;
+ * every API function refuses a request without it (403) and trusts VIEWER_IP_HEADER only with it.
+ * The local edge server adds it from the local environment.
+ */
+export { ORIGIN_VERIFY_HEADER };
+export const ORIGIN_VERIFIED_ORIGINS: readonly EdgeOrigin[] = ['api', 'render'];
 
 /** Viewer prefixes of the API and of the media bucket. */
 export const API_PREFIX = '/api';

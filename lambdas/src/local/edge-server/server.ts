@@ -14,14 +14,17 @@ import {
   readSitePagesFile,
   resolveEdge,
   securityHeadersByPolicy,
+  ORIGIN_VERIFIED_ORIGINS,
   type Edge,
+  type EdgeOrigin,
   type EdgeResolution,
   type SitePages,
   type SitePagesInput,
   type ViewerRequest,
 } from '@agency/shared/edge';
-import type { ErrorBody, ErrorCode } from '@agency/shared';
+import { ORIGIN_VERIFY_HEADER, type ErrorBody, type ErrorCode } from '@agency/shared';
 import { MAX_BODY_BYTES } from '../../lib/body';
+import { originSecrets } from '../../lib/env';
 import { logger } from '../../lib/logger';
 import { apiGatewayEvent, decodeResult } from './apigw-event';
 import { routeApi, type LoadHandler } from './api-router';
@@ -49,6 +52,12 @@ export interface LocalServerOptions {
   renderHandler?: () => Promise<RenderHandler | null>;
   /** Request bodies above this answer 413 (API Gateway's limit by default). */
   maxBodyBytes?: number;
+  /**
+   * The origin secret added as ORIGIN_VERIFY_HEADER to what the API and render origins receive, as
+   * CloudFront adds the stage's (default: the local environment's ORIGIN_VERIFY, read per request,
+   * since `npm start` sets the environment once the server listens).
+   */
+  originSecret?: () => string;
 }
 
 /** A body: bytes, a stream, or a file of the site bucket (sent as the build's compressed copy when CloudFront would compress it). */
@@ -223,6 +232,10 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   // are), one set per kind of behaviour.
   const security = securityHeadersByPolicy(pages?.thirdParties ?? {}, options.media.uploadOrigin);
   const edge: Edge = createEdge(pages ?? NO_SITE_PAGES);
+  const originSecret = options.originSecret ?? (() => originSecrets()[0] ?? '');
+  // CloudFront's origin custom headers replace a viewer's header of the same name.
+  const originHeaders = (origin: EdgeOrigin): Record<string, string> =>
+    ORIGIN_VERIFIED_ORIGINS.includes(origin) ? { [ORIGIN_VERIFY_HEADER]: originSecret() } : {};
 
   async function api(
     req: IncomingMessage,
@@ -243,7 +256,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         method: request.method,
         rawPath: at.uri,
         rawQueryString: request.query,
-        headers: { ...req.headers, ...at.headers },
+        headers: { ...req.headers, ...at.headers, ...originHeaders('api') },
         body: read.body,
         sourceIp: request.ip,
       },
@@ -276,7 +289,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       method: request.method,
       rawPath: uri,
       rawQueryString: request.query,
-      headers: request.headers,
+      headers: { ...request.headers, ...originHeaders('render') },
       sourceIp: request.ip,
     });
     return decodeResult(await handler(event));

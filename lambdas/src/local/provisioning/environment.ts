@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { ADMIN_GROUP, ENV_NAMES as N, LOCAL_STACK, NO_DISTRIBUTION } from '@agency/shared';
+import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { workerFunction } from '../../../bundling/functions';
 import { checkCompleteEnvironment } from '../../lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION, type Provisioned } from './provision';
@@ -73,6 +75,8 @@ export interface LocalEnv {
   readonly MAIL_TO: string;
   readonly CAPTCHA_HMAC_KEY: string;
   readonly DISTRIBUTION_ID: string;
+  readonly ORIGIN_VERIFY: string;
+  readonly CLIENT_IP_HEADER: string;
   readonly SITE_URL: string;
   readonly API_ORIGIN?: string;
   readonly WEB_DIST?: string;
@@ -116,6 +120,10 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.captchaKey]: provisioned.captchaHmacKey,
     // No CloudFront in front locally: nothing to invalidate, and the setting says so.
     [N.distributionId]: NO_DISTRIBUTION,
+    // One door in, as in AWS: the local edge server adds this stack's origin secret (a new one per
+    // start) and the viewer's address, and the functions trust the address only with the secret.
+    [N.originVerify]: JSON.stringify({ current: randomBytes(32).toString('base64url') }),
+    [N.clientIpHeader]: VIEWER_IP_HEADER,
     // Lead notifications link to the admin on the site; API tests have no site, so the local one.
     [N.siteUrl]: site?.url ?? API_TEST_SITE_URL,
     ...(site ? { [N.apiOrigin]: site.apiOrigin, [N.webDist]: site.webDist } : {}),
