@@ -263,11 +263,16 @@ const accountSignIn: TableGrant = {
   access: ['get', 'update'],
   keyPrefixes: [TEAM_KEY_PREFIXES.member],
 };
-/** The failed sign-ins per e-mail (`LOGIN#`): checked, counted, cleared on success. */
+/**
+ * The failed sign-ins per e-mail (`LOGIN#`): checked, counted, cleared on success; and the
+ * counters per client IP (`RATE#sign-in-ip:…`, `RATE#audit-ip:…`): checked and counted.
+ */
 const loginThrottle: TableGrant = {
   access: ['read', 'write', 'delete'],
-  keyPrefixes: [KEY_PREFIXES.login],
+  keyPrefixes: [KEY_PREFIXES.login, KEY_PREFIXES.rate],
 };
+/** A failed step's typed identifier is recorded in full only when it is an account's e-mail. */
+const accountLookup = ['cognito-idp:AdminGetUser'] as const;
 /** A password guess outside sign-in (changing the password, turning TOTP off): checked and counted. */
 const loginThrottleCount: TableGrant = {
   access: ['read', 'write'],
@@ -291,34 +296,52 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     cognitoLogin: true,
     cognitoRevoke: true,
     cognitoUser: ['GetUser'],
+    cognitoAdmin: [...accountLookup],
     tables: { content: loginThrottle, team: accountSignIn },
   },
   // The code step: a wrong code counts toward the same throttle as a wrong password.
   loginMfa: {
     cognitoRevoke: true,
     cognitoUser: ['RespondToAuthChallenge', 'GetUser'],
+    cognitoAdmin: [...accountLookup],
     tables: { content: loginThrottle, team: accountSignIn },
   },
   loginNewPassword: {
     cognitoRevoke: true,
     cognitoUser: ['RespondToAuthChallenge', 'GetUser'],
+    cognitoAdmin: [...accountLookup],
     tables: { content: loginThrottle, team: accountSignIn },
   },
-  // Limited per e-mail and per client IP (RATE#reset-…); Cognito e-mails the code through SES.
+  // Limited per e-mail and per client IP (RATE#reset-…, RATE#audit-ip:…); Cognito e-mails the
+  // code through SES.
   forgotPassword: {
     cognitoUser: ['ForgotPassword'],
+    cognitoAdmin: [...accountLookup],
     tables: { content: { access: ['write'], keyPrefixes: [KEY_PREFIXES.rate] } },
   },
   // A reset ends every session from before it: the account is found by e-mail (the caller has no
   // token), its record refuses older tokens and its refresh tokens are revoked; the e-mail's
   // failed sign-ins are forgotten.
+  // Wrong codes are limited per account (RATE#reset-code:…, checked and counted).
   resetPassword: {
     cognitoUser: ['ConfirmForgotPassword'],
     cognitoAdmin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
     tables: {
-      content: { access: ['delete'], keyPrefixes: [KEY_PREFIXES.login] },
+      content: {
+        access: ['get', 'update', 'delete'],
+        keyPrefixes: [KEY_PREFIXES.login, KEY_PREFIXES.rate],
+      },
       team: accountUpdate,
     },
+  },
+  // The session cookie's refresh token renews the access token.
+  refreshSession: { cognitoLogin: true },
+  // Signing out refuses the session's access tokens from now on (its origin_jti, beside the
+  // account record: learnt by renewing once), then revokes its refresh token.
+  logoutSession: {
+    cognitoLogin: true,
+    cognitoRevoke: true,
+    tables: { team: { access: ['put'], keyPrefixes: [TEAM_KEY_PREFIXES.member] } },
   },
   // The signed-in person's own account, with their own access token.
   getUserData: { cognitoUser: ['GetUser'] },

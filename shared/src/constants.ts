@@ -50,6 +50,16 @@ export const TAXONOMY_LIMITS = { nameMax: 60 } as const;
 
 /** Login throttling: this many failures per e-mail within the window give 429. */
 export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Failed sign-in steps (wrong password or code) per client IP, whatever the e-mail: past `max` in
+ * the window every sign-in from that address answers 429 (LOGIN_THROTTLE still holds per e-mail).
+ */
+export const SIGN_IN_IP_LIMIT = { max: 20, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Audit records written for callers who are not signed in (failed sign-ins, resets) per client IP:
+ * past `max` in the window they are dropped (logged), so nobody can flood the trail.
+ */
+export const AUDIT_PUBLIC_WRITE_LIMIT = { max: 60, windowMs: 15 * 60 * 1000 } as const;
 /** Lead rate limit per client IP. */
 export const LEAD_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
@@ -214,6 +224,8 @@ export const PASSWORD_RESET = {
   minAnswerMs: 600,
   perEmail: { max: 3, windowMs: 60 * 60 * 1000 },
   perIp: { max: 20, windowMs: 60 * 60 * 1000 },
+  /** Wrong reset codes per account: past `max` in the window every reset of it answers 429. */
+  wrongCodes: { max: 5, windowMs: 15 * 60 * 1000 },
 } as const;
 
 /** The audit trail: records per page of `GET /api/user/audit`, and how long records are kept. */

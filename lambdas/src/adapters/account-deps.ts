@@ -17,16 +17,24 @@ export const accounts = new DynamoAccountStore();
 export const audit = new DynamoAuditLog();
 export const directory = new CognitoAccountDirectory();
 
-/** The password reset limits' counters, beside the enquiry ones in the content table (`RATE#…`). */
-export const resetCounter = {
-  hit: (key: string, expiresAt: number) =>
-    new DynamoHitCounter(dynamoClient(), tableName('content')).hit(key, expiresAt),
-};
+const counter = () => new DynamoHitCounter(dynamoClient(), tableName('content'));
 
-export const signInDeps = { identity, throttle, accounts };
+/**
+ * The sign-in and password reset limits' counters (per IP, per e-mail, wrong codes), beside the
+ * enquiry ones in the content table (`RATE#…`).
+ */
+export const rateCounter = {
+  hit: (key: string, expiresAt: number) => counter().hit(key, expiresAt),
+  hits: (key: string) => counter().hits(key),
+};
 
 export const clock = {
   now: () => Date.now(),
   nowSeconds: () => Math.floor(Date.now() / 1000),
   sleep: (ms: number) => sleep(ms),
 };
+
+export const signInDeps = { identity, throttle, accounts, ipFailures: rateCounter, now: clock.now };
+
+/** What the sign-in steps' audit records need (lib/sign-in-audit.ts): the trail, its limit, the accounts. */
+export const signInAudit = { audit, counter: rateCounter, directory, now: clock.now };

@@ -1,11 +1,16 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { AccountState, AccountStore } from '../domain/account-ports';
+import type { AccountState, AccountStore, SessionRevocations } from '../domain/account-ports';
 import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 
 /** The account record of a `sub` in the team table. */
 export const accountKey = (sub: string) => ({ pk: `MEMBER#${sub}`, sk: 'MEMBER' });
+/** A signed-out session of the account, in its partition (the staff check's key grant covers it). */
+const sessionKey = (sub: string, originJti: string) => ({
+  pk: `MEMBER#${sub}`,
+  sk: `SESSION#${originJti}`,
+});
 
 const item = z.object({
   sub: z.string(),
@@ -77,6 +82,34 @@ export class DynamoAccountStore implements AccountStore {
         TableName: tableName('team'),
         Key: accountKey(base.sub),
         ...setExpression({ sub: base.sub, email, ...rest }),
+      }),
+    );
+  }
+}
+
+/**
+ * Signed-out sessions in the team table (`MEMBER#<sub>` / `SESSION#<origin_jti>`), each kept until
+ * its last access token expires (`expiresAt`, TTL; an expired one is ignored in code too). Read
+ * consistently, like the account record: a session signed out a moment ago is refused at once.
+ */
+export class DynamoSessionRevocations implements SessionRevocations {
+  async isRevoked(sub: string, originJti: string): Promise<boolean> {
+    const out = await dynamoClient().send(
+      new GetCommand({
+        TableName: tableName('team'),
+        Key: sessionKey(sub, originJti),
+        ConsistentRead: true,
+      }),
+    );
+    const expiresAt: unknown = out.Item?.expiresAt;
+    return typeof expiresAt === 'number' && expiresAt * 1000 > Date.now();
+  }
+
+  async revoke(sub: string, originJti: string, expiresAt: number): Promise<void> {
+    await dynamoClient().send(
+      new PutCommand({
+        TableName: tableName('team'),
+        Item: { ...sessionKey(sub, originJti), expiresAt },
       }),
     );
   }

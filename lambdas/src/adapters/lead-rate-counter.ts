@@ -1,5 +1,5 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { HitCounter } from '../domain/rate-limit';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { HitCounter, HitReader } from '../domain/rate-limit';
 import { TABLES } from './tables';
 
 const T = TABLES.content;
@@ -9,7 +9,7 @@ const T = TABLES.content;
  * incremented with an atomic ADD so concurrent requests are all counted. The window number is part of
  * the key, so a stale record never counts against a new window even without TTL.
  */
-export class DynamoHitCounter implements HitCounter {
+export class DynamoHitCounter implements HitCounter, HitReader {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -29,5 +29,17 @@ export class DynamoHitCounter implements HitCounter {
     const hits = out.Attributes?.hits;
     if (typeof hits !== 'number') throw new Error(`Rate counter ${key} returned no hit count`);
     return hits;
+  }
+
+  async hits(key: string): Promise<number> {
+    const out = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { [T.partitionKey]: key, [T.sortKey]: 'RATE' },
+        ConsistentRead: true,
+      }),
+    );
+    const hits: unknown = out.Item?.hits;
+    return typeof hits === 'number' ? hits : 0;
   }
 }

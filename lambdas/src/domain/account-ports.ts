@@ -17,6 +17,26 @@ export interface AccountState {
   validAfter: number;
 }
 
+/**
+ * `validAfter` for "refuse every token issued until now". Token `iat` is in whole seconds and is
+ * refused when below `validAfter`, so the current second is rounded up: a token issued earlier in
+ * this same second predates the change and must not pass. (A sign-in within the same second after
+ * the change is refused too and simply signs in again.)
+ */
+export const validAfterNow = (nowMs: number): number => Math.ceil(nowMs / 1000);
+
+/**
+ * Sessions signed out one by one (POST /api/user/session/logout), by the Cognito `origin_jti` every
+ * access token of one sign-in carries (renewed ones too): Cognito's RevokeToken stops the refresh
+ * token, but its access tokens stay valid for API Gateway until they expire, so the staff check
+ * asks here (adapters/account-store.ts: beside the account record, `SESSION#<origin_jti>`).
+ */
+export interface SessionRevocations {
+  isRevoked(sub: string, originJti: string): Promise<boolean>;
+  /** Refuse the session's access tokens until `expiresAt` (epoch seconds: its last token's expiry). */
+  revoke(sub: string, originJti: string, expiresAt: number): Promise<void>;
+}
+
 /** The team table's account records (adapters/account-store.ts). */
 export interface AccountStore {
   /** The account's state, or null when none was recorded (an account from before this release). */

@@ -1,8 +1,14 @@
 import * as z from 'zod';
-import { LOGIN_THROTTLE, type LoginAnswer, type LoginChallenge } from '@agency/shared';
+import {
+  LOGIN_THROTTLE,
+  SIGN_IN_IP_LIMIT,
+  type LoginAnswer,
+  type LoginChallenge,
+} from '@agency/shared';
 import { tooManyRequests, unauthenticated } from '../lib/errors';
-import type { AccountStore } from './account-ports';
+import { validAfterNow, type AccountStore, type SessionRevocations } from './account-ports';
 import { requirePasswordRules } from './password-rules';
+import { countHit, requireUnderLimit, type HitCounter, type HitReader } from './rate-limit';
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.';
 export const WRONG_CODE = 'That code is not right.';
@@ -74,6 +80,9 @@ export interface SignInDeps {
   identity: Pick<IdentityProvider, 'signIn' | 'answerChallenge' | 'profile' | 'revoke'>;
   throttle: LoginThrottle;
   accounts: Pick<AccountStore, 'get' | 'recordSignIn'>;
+  /** Failed steps per client IP (SIGN_IN_IP_LIMIT), whatever the e-mail. */
+  ipFailures: HitCounter & HitReader;
+  now: () => number;
 }
 
 /** What a sign-in step ends with: the answer, the refresh token for the cookie, and who signed in. */
@@ -92,6 +101,20 @@ const throttled = () =>
 
 /** The e-mail as the throttle and the pool key it: trimmed, lower case. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export const IP_THROTTLED = `Too many failed sign-in attempts from your network. Try again in ${Math.round(SIGN_IN_IP_LIMIT.windowMs / 60_000)} minutes.`;
+
+const ipKey = (ip: string) => `sign-in-ip:${ip}`;
+
+/** 429 once the client IP has failed SIGN_IN_IP_LIMIT.max steps in the window, before the pool is asked. */
+const requireIpNotThrottled = (deps: SignInDeps, ip: string): Promise<void> =>
+  requireUnderLimit(deps.ipFailures, ipKey(ip), deps.now(), SIGN_IN_IP_LIMIT, IP_THROTTLED);
+
+/** Count a wrong password or code against the e-mail and the client IP. */
+async function recordFailure(deps: SignInDeps, email: string, ip: string): Promise<void> {
+  await deps.throttle.recordFailure(email);
+  await countHit(deps.ipFailures, ipKey(ip), deps.now(), SIGN_IN_IP_LIMIT);
+}
 
 /** 429 once an e-mail has failed LOGIN_THROTTLE.maxFailures times in the window, before the pool is asked. */
 export async function requireNotThrottled(throttle: LoginThrottle, email: string): Promise<void> {
@@ -191,12 +214,14 @@ export async function login(
   deps: SignInDeps,
   email: string,
   password: string,
+  ip: string,
 ): Promise<SignInOutcome> {
   const who = normaliseEmail(email);
+  await requireIpNotThrottled(deps, ip);
   await requireNotThrottled(deps.throttle, who);
   const step = await deps.identity.signIn(who, password);
   if (!step) {
-    await deps.throttle.recordFailure(who);
+    await recordFailure(deps, who, ip);
     throw unauthenticated(WRONG_CREDENTIALS, 'wrong-password');
   }
   return nextStep(deps, who, step);
@@ -207,13 +232,15 @@ export async function loginMfa(
   deps: SignInDeps,
   session: string,
   code: string,
+  ip: string,
 ): Promise<SignInOutcome> {
   const { poolSession, email } = unpackSession(session);
+  await requireIpNotThrottled(deps, ip);
   await requireNotThrottled(deps.throttle, email);
   const step = await deps.identity.answerChallenge(email, 'SOFTWARE_TOKEN_MFA', poolSession, code);
   if ('refused' in step) {
     if (step.refused === 'expired') throw unauthenticated(STEP_EXPIRED, 'expired');
-    await deps.throttle.recordFailure(email);
+    await recordFailure(deps, email, ip);
     throw unauthenticated(WRONG_CODE, 'wrong-code');
   }
   return nextStep(deps, email, step);
@@ -253,12 +280,43 @@ export async function refreshSession(
   return token;
 }
 
-/** Sign out: revoke the refresh token when there is one. The caller clears the cookie either way. */
+const sessionClaims = z.object({
+  sub: z.string().min(1),
+  origin_jti: z.string().min(1),
+  exp: z.number(),
+});
+
+/** The session claims of an access token Cognito just issued us (over TLS: read, not verified); null when absent. */
+function sessionOf(accessToken: string): z.infer<typeof sessionClaims> | null {
+  try {
+    const payload: unknown = JSON.parse(
+      Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
+    return sessionClaims.safeParse(payload).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sign out: the session's access tokens are refused from now on, then its refresh token is revoked.
+ * Cognito's RevokeToken alone leaves the access tokens valid for API Gateway until they expire
+ * (up to an hour), so the session (`origin_jti`, the same in every token of one sign-in) is
+ * recorded as signed out until its newest token expires: the refresh token is used once more to
+ * learn it, since the cookie's refresh token is opaque. The caller clears the cookie either way.
+ */
 export async function endSession(
-  identity: Pick<IdentityProvider, 'revoke'>,
+  deps: {
+    identity: Pick<IdentityProvider, 'refresh' | 'revoke'>;
+    sessions: Pick<SessionRevocations, 'revoke'>;
+  },
   refreshToken: string | undefined,
 ): Promise<void> {
-  if (refreshToken) await identity.revoke(refreshToken);
+  if (!refreshToken) return;
+  const latest = await deps.identity.refresh(refreshToken);
+  const session = latest ? sessionOf(latest) : null;
+  if (session) await deps.sessions.revoke(session.sub, session.origin_jti, session.exp);
+  await deps.identity.revoke(refreshToken);
 }
 
 /**
@@ -272,12 +330,13 @@ export async function signOutEverywhere(
     accounts: Pick<AccountStore, 'update'>;
   },
   accessToken: string,
-  nowSeconds: number,
+  nowMs: number,
 ): Promise<void> {
   const profile = await deps.identity.profile(accessToken);
+  // Rounded up: a token issued earlier in this same second must not survive.
   await deps.accounts.update(
     { sub: profile.sub, email: profile.email },
-    { validAfter: nowSeconds },
+    { validAfter: validAfterNow(nowMs) },
   );
   await deps.identity.signOutEverywhere(accessToken);
 }

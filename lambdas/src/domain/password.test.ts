@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET } from '@agency/shared';
 import { DomainError } from '../lib/errors';
-import { changePassword, forgotPassword, resetPassword, RESET_THROTTLED } from './password';
+import {
+  changePassword,
+  forgotPassword,
+  resetPassword,
+  RESET_CODE_THROTTLED,
+  RESET_THROTTLED,
+} from './password';
 
 const outcome = (p: Promise<unknown>) =>
   p.then(
@@ -82,6 +88,7 @@ describe('resetPassword', () => {
     const updates: unknown[] = [];
     const signedOut: string[] = [];
     const cleared: string[] = [];
+    const wrong = new Map<string, number>();
     return {
       updates,
       signedOut,
@@ -108,7 +115,14 @@ describe('resetPassword', () => {
             cleared.push(e);
           },
         },
-        nowSeconds: () => 1_800_000_000,
+        wrongCodes: {
+          hit: async (key: string) => {
+            wrong.set(key, (wrong.get(key) ?? 0) + 1);
+            return wrong.get(key) ?? 0;
+          },
+          hits: async (key: string) => wrong.get(key) ?? 0,
+        },
+        now: () => 1_800_000_000_400,
       },
     };
   };
@@ -131,9 +145,21 @@ describe('resetPassword', () => {
     await expect(
       resetPassword(deps, { email: ' A@b.co', code: '123456', password: 'Strong-Passw0rd!' }),
     ).resolves.toEqual({ sub: 'sub-1' });
-    expect(updates).toEqual([[{ sub: 'sub-1', email: 'a@b.co' }, { validAfter: 1_800_000_000 }]]);
+    // Rounded up: a token issued in the reset's own second (iat 1_800_000_000) is refused.
+    expect(updates).toEqual([[{ sub: 'sub-1', email: 'a@b.co' }, { validAfter: 1_800_000_001 }]]);
     expect(signedOut).toEqual(['user-1']);
     expect(cleared).toEqual(['a@b.co']);
+  });
+
+  it('refuses (429) after five wrong codes of an account, without trying the sixth, right or not', async () => {
+    const { deps } = base();
+    const reset = (email: string, code: string) =>
+      outcome(resetPassword(deps, { email, code, password: 'Strong-Passw0rd!' }));
+    for (let i = 0; i < PASSWORD_RESET.wrongCodes.max; i++)
+      expect(await reset('a@b.co', `00000${i}`)).toMatch(/^invalid: code: /);
+    expect(await reset('A@b.co', '123456')).toBe(`too-many-requests: ${RESET_CODE_THROTTLED}`);
+    // Another account's codes are its own.
+    expect(await reset('c@d.co', '123456')).toBe('ok');
   });
 });
 

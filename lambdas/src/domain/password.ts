@@ -1,6 +1,6 @@
 import { PASSWORD_RESET } from '@agency/shared';
 import { invalid } from '../lib/errors';
-import type { AccountStore } from './account-ports';
+import { validAfterNow, type AccountStore } from './account-ports';
 import {
   normaliseEmail,
   requireNotThrottled,
@@ -8,13 +8,20 @@ import {
   type LoginThrottle,
 } from './login';
 import { requirePasswordRules } from './password-rules';
-import { checkRateLimit, type HitCounter } from './rate-limit';
+import {
+  checkRateLimit,
+  countHit,
+  requireUnderLimit,
+  type HitCounter,
+  type HitReader,
+} from './rate-limit';
 
 export const RESET_REQUESTED =
   'If that e-mail belongs to an account, a reset code is on its way. It works for one hour.';
 export const RESET_DONE = 'Your password is reset. Sign in with the new one.';
 export const PASSWORD_CHANGED = 'Your password is changed.';
 export const RESET_THROTTLED = 'Too many reset requests. Try again in an hour.';
+export const RESET_CODE_THROTTLED = `Too many wrong codes. Try again in ${Math.round(PASSWORD_RESET.wrongCodes.windowMs / 60_000)} minutes, or ask for a new code then.`;
 const WRONG_RESET_CODE = 'is not right or has expired. Ask for a new code.';
 
 /** The pool's password calls. */
@@ -86,21 +93,31 @@ export async function resetPassword(
     directory: AccountDirectory;
     accounts: Pick<AccountStore, 'update'>;
     throttle: Pick<LoginThrottle, 'reset'>;
-    nowSeconds: () => number;
+    /** Wrong codes per account (PASSWORD_RESET.wrongCodes). */
+    wrongCodes: HitCounter & HitReader;
+    now: () => number;
   },
   input: { email: string; code: string; password: string },
 ): Promise<{ sub: string }> {
   requirePasswordRules('password', input.password);
   const who = normaliseEmail(input.email);
+  // Six digits are guessable without a limit: past PASSWORD_RESET.wrongCodes, not even tried.
+  const codeKey = `reset-code:${who}`;
+  const { wrongCodes } = PASSWORD_RESET;
+  await requireUnderLimit(deps.wrongCodes, codeKey, deps.now(), wrongCodes, RESET_CODE_THROTTLED);
   const result = await deps.passwords.confirmReset(who, input.code.trim(), input.password);
-  if (result === 'wrong-code') throw invalid('code', WRONG_RESET_CODE, 'wrong-code');
+  if (result === 'wrong-code') {
+    await countHit(deps.wrongCodes, codeKey, deps.now(), wrongCodes);
+    throw invalid('code', WRONG_RESET_CODE, 'wrong-code');
+  }
   if (result === 'weak-password') requirePasswordRules('password', input.password, true);
   await deps.throttle.reset(who);
   const account = await deps.directory.findByEmail(who);
   if (!account) return { sub: '' };
+  // Rounded up: a token issued earlier in this same second must not survive.
   await deps.accounts.update(
     { sub: account.sub, email: account.email },
-    { validAfter: deps.nowSeconds() },
+    { validAfter: validAfterNow(deps.now()) },
   );
   await deps.directory.signOutAccount(account.username);
   return { sub: account.sub };

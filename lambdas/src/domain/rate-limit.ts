@@ -7,6 +7,12 @@ export interface HitCounter {
   hit(key: string, expiresAt: number): Promise<number>;
 }
 
+/** Reads a counter without counting (limits on failures: asked before, counted only on a failure). */
+export interface HitReader {
+  /** The total of `key` so far (0 when none). */
+  hits(key: string): Promise<number>;
+}
+
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -32,9 +38,34 @@ export async function checkRateLimit(
   limit: RateLimit = LEAD_RATE_LIMIT,
   message: string = RATE_LIMIT_MESSAGE,
 ): Promise<void> {
+  const count = await countHit(counter, ip, now, limit);
+  if (count > limit.max) throw tooManyRequests(message);
+}
+
+/** Count one hit of `key` in the window `now` falls in; the window's total after it. */
+export function countHit(
+  counter: HitCounter,
+  key: string,
+  now: number,
+  limit: RateLimit,
+): Promise<number> {
   const window = windowOf(now, limit.windowMs);
   // Keep the record one window past its end so a late clock on another instance still sees it.
   const expiresAt = Math.ceil(((window + 2) * limit.windowMs) / 1000);
-  const count = await counter.hit(rateKey(ip, window), expiresAt);
-  if (count > limit.max) throw tooManyRequests(message);
+  return counter.hit(rateKey(key, window), expiresAt);
+}
+
+/**
+ * A limit on failures (wrong passwords, wrong codes): 429 once `key` has failed `limit.max` times
+ * in the current window, before anything is tried; the caller counts each failure with countHit.
+ */
+export async function requireUnderLimit(
+  reader: HitReader,
+  key: string,
+  now: number,
+  limit: RateLimit,
+  message: string,
+): Promise<void> {
+  const count = await reader.hits(rateKey(key, windowOf(now, limit.windowMs)));
+  if (count >= limit.max) throw tooManyRequests(message);
 }

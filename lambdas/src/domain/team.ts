@@ -1,6 +1,6 @@
 import { ROLE_GROUP, STAFF_GROUPS, roleOf, type Role, type TeamMember } from '@agency/shared';
 import { conflict, invalid, notFound, taken } from '../lib/errors';
-import type { AccountState, AccountStore } from './account-ports';
+import { validAfterNow, type AccountState, type AccountStore } from './account-ports';
 
 /** A user of the pool as the team pages need it (adapters/team-directory.ts reads Cognito). */
 export interface DirectoryUser {
@@ -70,13 +70,7 @@ export const lastAdmin = (email: string) =>
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-/**
- * `validAfter` for "refuse every token issued until now". Token `iat` is in whole seconds and is
- * refused when below `validAfter`, so the current second is rounded up: a token issued earlier in
- * this same second predates the change and must not pass. (A sign-in within the same second after
- * the change is refused too and simply signs in again.)
- */
-export const validAfterNow = (nowMs: number): number => Math.ceil(nowMs / 1000);
+export { validAfterNow };
 
 function toMember(user: DirectoryUser, account: AccountState | null): TeamMember {
   return {

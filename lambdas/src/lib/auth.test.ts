@@ -59,6 +59,8 @@ afterAll(async () => {
 });
 
 const bearer = (t: string) => `Bearer ${t}`;
+/** The origin_jti of a session signed out with POST /api/user/session/logout. */
+const REVOKED_SESSION = 'revoked-sign-in';
 
 /** Account records in memory: the check's rules, without a table (the stand-in tests cover the store). */
 function deps(
@@ -73,6 +75,7 @@ function deps(
   };
   return {
     accounts,
+    sessions: { isRevoked: async (_sub, originJti) => originJti === REVOKED_SESSION },
     cognitoAccountOf: async () => ({
       email: 'from-cognito@example.com',
       name: '',
@@ -228,6 +231,15 @@ describe('requireStaff: role and account', () => {
     expect(
       await kindOf(requireStaff(token, 'listLeads', deps([record(sub, { validAfter: iat })]))),
     ).toBe('ok');
+  });
+
+  it('answers 401 for a token of a session signed out on its own (its origin_jti revoked)', async () => {
+    const signedOut = bearer(
+      signJwt(key, { ...claims([ADMIN_GROUP]), origin_jti: REVOKED_SESSION }),
+    );
+    const other = bearer(signJwt(key, { ...claims([ADMIN_GROUP]), origin_jti: 'another-sign-in' }));
+    expect(await messageOf(requireStaff(signedOut, 'listLeads', deps()))).toBe(SESSION_ENDED);
+    expect(await kindOf(requireStaff(other, 'listLeads', deps()))).toBe('ok');
   });
 
   it('checks the role before the account: a disabled editor asking for leads gets 403', async () => {

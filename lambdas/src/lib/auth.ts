@@ -11,9 +11,9 @@ import {
   type OperationName,
   type Role,
 } from '@agency/shared';
-import { DynamoAccountStore } from '../adapters/account-store';
+import { DynamoAccountStore, DynamoSessionRevocations } from '../adapters/account-store';
 import { cognitoAccountOf, type CognitoAccount } from '../adapters/cognito-account';
-import type { AccountStore } from '../domain/account-ports';
+import type { AccountStore, SessionRevocations } from '../domain/account-ports';
 import { SESSION_ENDED } from '../domain/login';
 import { authSettings } from './env';
 import { forbidden, unauthenticated } from './errors';
@@ -146,6 +146,8 @@ export interface VerifiedToken {
   groups: string[];
   /** When the token was issued, epoch seconds. */
   iat: number;
+  /** Cognito's `origin_jti`: the same for every access token of one sign-in ('' when absent). */
+  originJti: string;
   readonly accessToken: string;
 }
 
@@ -163,6 +165,7 @@ export async function verifyToken(authorization: string | undefined): Promise<Ve
     sub,
     groups: groupsOf(payload),
     iat: typeof payload.iat === 'number' ? payload.iat : 0,
+    originJti: typeof payload.origin_jti === 'string' ? payload.origin_jti : '',
     accessToken: bearerToken(authorization) ?? '',
   };
   Object.defineProperty(verified, 'accessToken', { enumerable: false });
@@ -171,6 +174,8 @@ export async function verifyToken(authorization: string | undefined): Promise<Ve
 
 export interface StaffCheckDeps {
   accounts: AccountStore;
+  /** Sessions signed out one by one (their access tokens are refused until they expire). */
+  sessions: Pick<SessionRevocations, 'isRevoked'>;
   /** A member with no account record yet, as Cognito has them (GetUser with their token). */
   cognitoAccountOf(token: VerifiedToken): Promise<CognitoAccount>;
   /** The stage requires TOTP of every account (REQUIRE_MFA). */
@@ -178,10 +183,12 @@ export interface StaffCheckDeps {
 }
 
 const defaultAccounts = new DynamoAccountStore();
+const defaultSessions = new DynamoSessionRevocations();
 
 /** The account records in the team table, else Cognito, and REQUIRE_MFA from the environment. */
 export const defaultStaffDeps = (): StaffCheckDeps => ({
   accounts: defaultAccounts,
+  sessions: defaultSessions,
   cognitoAccountOf: (token) => cognitoAccountOf(token),
   requireMfa: authSettings().requireMfa,
 });
@@ -200,9 +207,14 @@ export async function checkStaff(
 ): Promise<StaffIdentity> {
   const role = roleOf(token.groups);
   if (!role || !mayUse(token.groups, op)) throw forbidden(ROLE_FORBIDDEN);
-  const record = await deps.accounts.get(token.sub);
+  // Both by key, at once: the signed-out session costs no time on top of the record.
+  const [record, revoked] = await Promise.all([
+    deps.accounts.get(token.sub),
+    token.originJti ? deps.sessions.isRevoked(token.sub, token.originJti) : false,
+  ]);
   if (record && !record.enabled) throw unauthenticated(ACCOUNT_DISABLED);
   if (record && token.iat < record.validAfter) throw unauthenticated(SESSION_ENDED);
+  if (revoked) throw unauthenticated(SESSION_ENDED);
   // No record yet (an account from before records) or one without an e-mail: Cognito fills in.
   const cognito = record?.email ? undefined : await deps.cognitoAccountOf(token);
   const mfa = record ? record.mfa : (cognito?.mfa ?? false);

@@ -1,9 +1,8 @@
 import type { LoginAnswer } from '@agency/shared';
-import type { AuditLog } from '../domain/account-ports';
 import type { SignInOutcome } from '../domain/login';
 import { DomainError } from './errors';
 import { METRICS, putMetric } from './metrics';
-import { auditedSignIn } from './sign-in-audit';
+import { auditedSignIn, type SignInAuditDeps } from './sign-in-audit';
 import type { Logger } from './logger';
 import { sessionCookie } from './session-cookie';
 
@@ -12,13 +11,13 @@ import { sessionCookie } from './session-cookie';
  * next step, and set the session cookie when the step signed the person in.
  */
 export async function signInReply(
-  deps: { audit: AuditLog },
+  deps: Omit<SignInAuditDeps, 'log'>,
   req: { sourceIp: string; log: Logger },
   attempt: { action: 'login' | 'loginMfa' | 'loginNewPassword'; email: string },
   run: () => Promise<SignInOutcome>,
 ): Promise<{ body: { data: LoginAnswer }; cookies?: string[] }> {
   const { answer, refreshToken } = await auditedSignIn(
-    { audit: deps.audit, log: req.log },
+    { ...deps, log: req.log },
     { ...attempt, ip: req.sourceIp, status: 200 },
     run,
     // A right password that still needs its code is worth seeing in the trail.

@@ -62,7 +62,8 @@ describe('forgot password', () => {
       (await stack.sesMessages()).some((m) => m.destination.to.includes('nobody-here@example.com')),
     ).toBe(false);
     expect((await auditOf(stack, member.email)).map((r) => r.outcome)).toEqual(['success']);
-    expect((await auditOf(stack, 'nobody-here@example.com'))[0]).toMatchObject({
+    // No account has that e-mail: the trail shows it masked (people type passwords there).
+    expect((await auditOf(stack, 'n…e@unknown'))[0]).toMatchObject({
       action: 'forgotPassword',
       actorId: '',
       ip,
@@ -70,7 +71,8 @@ describe('forgot password', () => {
   });
 
   it('limits requests per e-mail and per client IP (429, still no sooner than minAnswerMs)', async () => {
-    const email = 'limited@example.com';
+    const member = await newMember(stack);
+    const { email } = member;
     for (let i = 0; i < PASSWORD_RESET.perEmail.max; i++)
       expect((await forgot(email, freshIp())).res.status).toBe(202);
     const limited = await forgot(email, freshIp());

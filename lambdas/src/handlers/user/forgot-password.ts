@@ -1,13 +1,13 @@
-import { audit, clock, identity, resetCounter } from '../../adapters/account-deps';
+import { clock, identity, rateCounter, signInAudit } from '../../adapters/account-deps';
 import { forgotPassword, RESET_REQUESTED } from '../../domain/password';
 import { auditedSignIn } from '../../lib/sign-in-audit';
 import { defineHandler } from '../../lib/http';
 
-const deps = { passwords: identity, counter: resetCounter, ...clock };
+const deps = { passwords: identity, counter: rateCounter, ...clock };
 
 export const handler = defineHandler('forgotPassword', async (req) => {
   await auditedSignIn(
-    { audit, log: req.log },
+    { ...signInAudit, log: req.log },
     { action: 'forgotPassword', email: req.body.email, ip: req.sourceIp, status: 202 },
     () => forgotPassword(deps, req.body.email, req.sourceIp),
     // The caller always reads the same answer; the trail says whether a code went out.

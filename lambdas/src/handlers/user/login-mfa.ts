@@ -1,10 +1,10 @@
-import { audit, signInDeps } from '../../adapters/account-deps';
+import { signInAudit, signInDeps } from '../../adapters/account-deps';
 import { loginMfa, sessionEmail } from '../../domain/login';
 import { defineHandler } from '../../lib/http';
 import { signInReply } from '../../lib/sign-in-reply';
 
 export const handler = defineHandler('loginMfa', (req) =>
-  signInReply({ audit }, req, { action: 'loginMfa', email: sessionEmail(req.body.session) }, () =>
-    loginMfa(signInDeps, req.body.session, req.body.code),
+  signInReply(signInAudit, req, { action: 'loginMfa', email: sessionEmail(req.body.session) }, () =>
+    loginMfa(signInDeps, req.body.session, req.body.code, req.sourceIp),
   ),
 );

@@ -1,11 +1,12 @@
+import { DynamoSessionRevocations } from '../../adapters/account-store';
 import { CognitoIdentity } from '../../adapters/identity';
 import { endSession } from '../../domain/login';
 import { defineHandler } from '../../lib/http';
 import { clearedSessionCookie } from '../../lib/session-cookie';
 
-const identity = new CognitoIdentity();
+const deps = { identity: new CognitoIdentity(), sessions: new DynamoSessionRevocations() };
 
 export const handler = defineHandler('logoutSession', async (req) => {
-  await endSession(identity, req.refreshToken);
+  await endSession(deps, req.refreshToken);
   return { body: undefined, cookies: [clearedSessionCookie()] };
 });

@@ -1,13 +1,28 @@
-import { accounts, audit, clock, directory, identity, throttle } from '../../adapters/account-deps';
+import {
+  accounts,
+  clock,
+  directory,
+  identity,
+  rateCounter,
+  signInAudit,
+  throttle,
+} from '../../adapters/account-deps';
 import { RESET_DONE, resetPassword } from '../../domain/password';
 import { auditedSignIn } from '../../lib/sign-in-audit';
 import { defineHandler } from '../../lib/http';
 
-const deps = { passwords: identity, directory, accounts, throttle, nowSeconds: clock.nowSeconds };
+const deps = {
+  passwords: identity,
+  directory,
+  accounts,
+  throttle,
+  wrongCodes: rateCounter,
+  now: clock.now,
+};
 
 export const handler = defineHandler('resetPassword', async (req) => {
   await auditedSignIn(
-    { audit, log: req.log },
+    { ...signInAudit, log: req.log },
     { action: 'resetPassword', email: req.body.email, ip: req.sourceIp, status: 200 },
     () => resetPassword(deps, req.body),
   );

@@ -4,6 +4,6 @@ import { defineHandler } from '../../lib/http';
 import { clearedSessionCookie } from '../../lib/session-cookie';
 
 export const handler = defineHandler('signOutEverywhere', async (req) => {
-  await signOutEverywhere({ identity, accounts }, req.admin.accessToken, clock.nowSeconds());
+  await signOutEverywhere({ identity, accounts }, req.admin.accessToken, clock.now());
   return { body: undefined, cookies: [clearedSessionCookie()] };
 });

@@ -7,7 +7,12 @@ import * as z from 'zod';
 import { AUTH_CHALLENGE_MINUTES, PASSWORD_POLICY } from '@agency/shared';
 import { passwordProblems, passwordRuleMessage } from '@agency/shared/password';
 import type { ParityState } from './cognito-state';
-import { accessClaimsOf, verifyAccessToken, type SigningKeys } from './cognito-tokens';
+import {
+  accessClaimsOf,
+  refreshingWith,
+  verifyAccessToken,
+  type SigningKeys,
+} from './cognito-tokens';
 import { matchingStep } from './totp';
 
 /**
@@ -228,7 +233,8 @@ export function parityRouter(theirs: Router, deps: ParityDeps): Router {
         const user = await pool.getUserByRefreshToken(ctx, params.REFRESH_TOKEN);
         if (!user) throw notAuthorized('Invalid Refresh Token');
         if (!user.Enabled) throw notAuthorized(USER_DISABLED);
-        const result = await call('InitiateAuth', ctx, req);
+        const refreshToken = params.REFRESH_TOKEN;
+        const result = await refreshingWith.run(refreshToken, () => call('InitiateAuth', ctx, req));
         const access = z
           .object({ AuthenticationResult: z.object({ AccessToken: z.string() }) })
           .safeParse(result).data?.AuthenticationResult.AccessToken;

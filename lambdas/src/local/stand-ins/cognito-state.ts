@@ -9,7 +9,8 @@ import * as z from 'zod';
  * pools) so a restarted `npm start` still refuses a revoked token or a used TOTP code:
  * - the access tokens issued per user (jti → expiry), so GlobalSignOut can revoke them all;
  * - the revoked ones until they expire;
- * - the access tokens each refresh token produced (RevokeToken revokes them with it);
+ * - the access tokens each refresh token produced (RevokeToken revokes them with it), and the
+ *   `origin_jti` of its sign-in, which every access token it produces carries;
  * - the last TOTP time step accepted per user (a code is good once);
  * - when each temporary password was set (it expires after PASSWORD_POLICY.tempPasswordDays).
  */
@@ -18,6 +19,8 @@ const stateSchema = z.object({
   revoked: z.record(z.string(), z.number()).default({}),
   /** sha256 of a refresh token → the access tokens it produced (jti → expiry). */
   byRefresh: z.record(z.string(), z.record(z.string(), z.number())).default({}),
+  /** sha256 of a refresh token → the origin_jti of its sign-in. */
+  origins: z.record(z.string(), z.string()).default({}),
   totpStep: z.record(z.string(), z.number()).default({}),
   tempPasswordAt: z.record(z.string(), z.number()).default({}),
 });
@@ -27,6 +30,7 @@ const empty = (): StateData => ({
   issued: {},
   revoked: {},
   byRefresh: {},
+  origins: {},
   totpStep: {},
   tempPasswordAt: {},
 });
@@ -92,11 +96,23 @@ export class ParityState {
     await this.save();
   }
 
+  /** The origin_jti of a refresh token's sign-in, if it is one we issued. */
+  originOf(refreshToken: string): string | undefined {
+    return this.data.origins[refreshKey(refreshToken)];
+  }
+
+  /** Remember the origin_jti of a new sign-in's refresh token. */
+  async recordOrigin(refreshToken: string, originJti: string): Promise<void> {
+    this.data.origins[refreshKey(refreshToken)] = originJti;
+    await this.save();
+  }
+
   /** Revoke the access tokens a refresh token produced. */
   async revokeRefresh(refreshToken: string, nowSeconds: number): Promise<void> {
     const key = refreshKey(refreshToken);
     Object.assign(this.data.revoked, this.data.byRefresh[key] ?? {});
     delete this.data.byRefresh[key];
+    delete this.data.origins[key];
     this.prune(nowSeconds);
     await this.save();
   }

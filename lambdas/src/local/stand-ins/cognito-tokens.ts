@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  randomUUID,
   createPrivateKey,
   createPublicKey,
   createSign,
@@ -105,6 +107,12 @@ export function verifyAccessToken(
   return { ok: true, claims: claims.data };
 }
 
+/**
+ * The refresh token of the REFRESH_TOKEN_AUTH call being answered (cognito-parity.ts runs the call
+ * inside it): cognito-local does not hand it to the token generator, which needs its origin_jti.
+ */
+export const refreshingWith = new AsyncLocalStorage<string>();
+
 /** The pre-token-generation V2 trigger as a function of its event (our `staff-scopes` handler). */
 export type PreTokenTrigger = (
   event: PreTokenGenerationV2TriggerEvent,
@@ -115,8 +123,10 @@ type Source = Parameters<TokenGenerator['generate']>[5];
 /**
  * cognito-local's JwtTokenGenerator, then what Cognito does besides: the V2 trigger's access-token
  * scopes applied (https://docs.aws.amazon.com/cognito/latest/developerguide/user-pool-lambda-pre-token-generation.html:
- * `scopesToAdd`, `scopesToSuppress`), re-signed with the same key and kid, and each access token
- * remembered so GlobalSignOut can revoke it.
+ * `scopesToAdd`, `scopesToSuppress`), `origin_jti` added ("a token-revocation identifier associated
+ * with your user's refresh token": new at each sign-in, the same in every access token its refresh
+ * token renews; https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-access-token.html),
+ * re-signed with the same key and kid, and each access token remembered so GlobalSignOut can revoke it.
  */
 export class ParityTokenGenerator implements TokenGenerator {
   constructor(
@@ -171,7 +181,13 @@ export class ParityTokenGenerator implements TokenGenerator {
     // The refresh flow's new refresh token is dropped by cognito-local; InitiateAuth links that
     // access token to the refresh token that asked for it (cognito-parity.ts).
     const refreshToken = source === 'RefreshTokens' ? undefined : tokens.RefreshToken;
+    const renewing = source === 'RefreshTokens' ? refreshingWith.getStore() : undefined;
+    const originJti = (renewing && this.state.originOf(renewing)) ?? randomUUID();
+    if (refreshToken) await this.state.recordOrigin(refreshToken, originJti);
     await this.state.recordIssued(claims, refreshToken, claims.iat);
-    return { ...tokens, AccessToken: sign({ ...claims, scope }, this.keys) };
+    return {
+      ...tokens,
+      AccessToken: sign({ ...claims, scope, origin_jti: originJti }, this.keys),
+    };
   }
 }
