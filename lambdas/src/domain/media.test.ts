@@ -16,7 +16,7 @@ import {
   deleteMedia,
   listMedia,
   registerUpload,
-  releaseImages,
+  deleteUnusedImages,
   type MediaLibraryDeps,
 } from './media';
 
@@ -199,7 +199,7 @@ describe('confirmUpload', () => {
   });
 });
 
-describe('listMedia, deleteMedia, releaseImages', () => {
+describe('listMedia, deleteMedia, deleteUnusedImages', () => {
   async function twoImages() {
     const s = setup();
     s.upload(ID, PNG_1PX);
@@ -250,15 +250,14 @@ describe('listMedia, deleteMedia, releaseImages', () => {
     expect(await media.get(OTHER)).not.toBeNull();
   });
 
-  it('release deletes an image once its last post lets go of it, and keeps shared ones', async () => {
+  it('deletes an image once its last post let go of it, and keeps ones still used', async () => {
     const { deps, media, objects } = await twoImages();
-    expect(await releaseImages(deps, 7, [ID, ID])).toEqual([]);
-    expect(await releaseImages(deps, 8, [ID])).toEqual([ID]);
+    await media.release(ID, 7);
+    expect(await deleteUnusedImages(deps, [ID, ID])).toEqual([]);
+    await media.release(ID, 8);
+    expect(await deleteUnusedImages(deps, [ID, 'not-there'])).toEqual([ID]);
     expect(await media.get(ID)).toBeNull();
     expect(objects.objects.has(`images/${ID}/original.jpg`)).toBe(false);
-    // An image never claimed is not this post's to delete.
-    expect(await releaseImages(deps, 8, [OTHER])).toEqual([]);
-    expect(await media.get(OTHER)).not.toBeNull();
   });
 });
 

@@ -246,22 +246,19 @@ export async function deleteMedia(
 }
 
 /**
- * A post no longer shows these images (it was deleted, or a version that showed them is gone):
- * release them, and delete each one nothing else uses any more. Returns the ids deleted.
+ * Images a post purged for good no longer claims (its transaction gave the claims back): delete each
+ * one nothing else uses, record first, then its objects. Returns the ids deleted.
  */
-export async function releaseImages(
+export async function deleteUnusedImages(
   deps: Pick<MediaDeps, 'media' | 'objects'>,
-  postId: number,
   ids: Iterable<string>,
 ): Promise<string[]> {
   const deleted: string[] = [];
   for (const id of new Set(ids)) {
-    // An image this post never claimed (e.g. just uploaded for another post) is not its to delete.
-    if (!(await deps.media.get(id))?.used_by.includes(postId)) continue;
-    const after = await deps.media.release(id, postId);
-    if (!after || after.used_by.length > 0) continue;
+    const record = await deps.media.get(id);
+    if (!record || record.used_by.length > 0) continue;
     if ((await deps.media.deleteUnused(id)) !== 'deleted') continue;
-    await deps.objects.deleteImage(after);
+    await deps.objects.deleteImage(record);
     deleted.push(id);
   }
   return deleted;

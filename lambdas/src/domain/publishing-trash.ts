@@ -1,5 +1,6 @@
 import { TRASH_DAYS, type Post } from '@agency/shared';
 import { conflict, DomainError, notFound } from '../lib/errors';
+import { deleteUnusedImages } from './media';
 import { isLegacyBanner, type PostDeps, type PostRecord, type TrashDeps } from './post-ports';
 import { imagesOf, referenceChanges } from './post-references';
 import { DAY_MS, invalidate, isLive, lastPublishedAt } from './publishing';
@@ -136,10 +137,13 @@ export async function purgePost(deps: TrashDeps, id: number): Promise<{ id: numb
       if (isLegacyBanner(version.banner_key)) banners.add(version.banner_key);
       for (const image of imagesOf(version)) images.add(image);
     }
+    // Only the images this post claims are its to give back (and then delete if nothing else uses them).
+    const records = await deps.library.media.getMany([...images]);
+    const claimed = [...images].filter((image) => records.get(image)?.used_by.includes(id));
     const outcome = await deps.posts.purgePost({
       post: existing,
       revisions: revisions.map((r) => r.revision),
-      images: [...images],
+      images: claimed,
     });
     if (outcome === 'missing') throw notFound('The post');
     if (outcome === 'stale') {
@@ -150,18 +154,9 @@ export async function purgePost(deps: TrashDeps, id: number): Promise<{ id: numb
     // Its category and author were given back when it was trashed (trashPost).
     for (const key of banners)
       await bestEffort(deps, 'delete banner', () => deps.media.deleteBanner(key));
-    for (const image of images)
-      await bestEffort(deps, 'delete unused image', () => deleteIfUnused(deps, image));
+    await bestEffort(deps, 'delete unused images', () => deleteUnusedImages(deps.library, claimed));
     return { id };
   }
-}
-
-/** Delete a library image with its objects if nothing uses it any more. */
-async function deleteIfUnused(deps: Pick<TrashDeps, 'library'>, id: string): Promise<void> {
-  const record = await deps.library.media.get(id);
-  if (!record || record.used_by.length > 0) return;
-  if ((await deps.library.media.deleteUnused(id)) === 'deleted')
-    await deps.library.objects.deleteImage(record);
 }
 
 export interface PurgeSummary {
