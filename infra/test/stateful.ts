@@ -18,7 +18,8 @@ export const STATEFUL_IDS: Record<string, string[]> = {
   ],
   'AWS::S3::Bucket': ['AccessLogsBucketCD784A59', 'MediaBucket4022EBBF', 'SiteBucket978D4AEB'],
   'AWS::Cognito::UserPool': ['AuthUserPool8115E87F'],
-  'AWS::SecretsManager::Secret': ['ApiCaptchaKey2895B6A1'],
+  // The origin secret holds no data, but a new id means a new value: pinned so that happens only on purpose.
+  'AWS::SecretsManager::Secret': ['ApiCaptchaKey2895B6A1', 'ApiOriginSecretBC5DA8DF'],
 };
 
 /**
@@ -82,6 +83,7 @@ export function expectedReplacingProperties(stage: Stage): Record<string, Record
     SiteBucket978D4AEB: {},
     AuthUserPool8115E87F: { UsernameAttributes: ['email'] },
     ApiCaptchaKey2895B6A1: { Name: `AgencySite-${stage}/captcha-hmac-key` },
+    ApiOriginSecretBC5DA8DF: {},
   };
 }
 
