@@ -1,15 +1,9 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, SPECIAL_SLUGS, type Post, type PostLink } from '@agency/shared';
 import { publishScheduledPosts } from '../src/jobs/publish-scheduled-posts';
-import { renderHandlerLoader } from '../src/local/functions/render';
-import { createLocalServer } from '../src/local/edge-server/server';
 import { startTestStack, type TestStack } from './harness';
+import { startRenderServer, type RenderServer } from './support/render-server';
 
 let stack: TestStack;
 let token = '';
@@ -312,69 +306,17 @@ describe('the publishing job, on a clock the test controls', () => {
 });
 
 describe('nothing unpublished on a rendered page (render handler over the API)', () => {
-  let server: Server;
-  let base = '';
-  let dir = '';
-  const saved = new Map<string, string | undefined>();
+  let render: RenderServer;
   const SITE = 'https://agency.test';
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'agency-publishing-'));
-    const web = path.join(dir, 'web');
-    await mkdir(web);
-    await writeFile(
-      path.join(web, 'spa.html'),
-      `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Shell</title>
-<script type="application/json" id="app-modules">[]</script></head><body><div id="root"></div></body></html>`,
-    );
-    const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
-    // The render handler lists each page's chunks from the build manifest: the real one (npm test builds first).
-    await mkdir(path.join(web, '.vite'));
-    await copyFile(
-      path.join(webRoot, 'dist', '.vite', 'manifest.json'),
-      path.join(web, '.vite', 'manifest.json'),
-    );
-    server = createLocalServer({
-      webDist: web,
-      // The render handler's pages, as the web build lists them for the edge.
-      sitePages: {
-        prerendered: [],
-        rendered: ['/blog', '/blog/*', `/${SPECIAL_SLUGS.career}`, '/sitemap.xml', '/rss.xml'],
-        app: [],
-        notFound: '/404',
-      },
-      media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
-      renderHandler: renderHandlerLoader({
-        entry: path.join(webRoot, 'src/server/render-handler.ts'),
-        outDir: path.join(dir, 'render'),
-        webRoot,
-      }),
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    base = `http://127.0.0.1:${address.port}`;
-    for (const [k, v] of Object.entries({ API_ORIGIN: base, SITE_URL: SITE, WEB_DIST: web })) {
-      saved.set(k, process.env[k]);
-      process.env[k] = v;
-    }
+    render = await startRenderServer(stack, SITE);
   }, 120_000);
   afterAll(async () => {
-    for (const [k, v] of saved) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    await new Promise<void>((resolve) => {
-      server?.close(() => resolve());
-      server?.closeAllConnections();
-    });
-    await rm(dir, { recursive: true, force: true });
+    await render?.stop();
   });
 
-  const page = async (p: string) => {
-    const res = await fetch(base + p);
-    return { status: res.status, body: await res.text() };
-  };
+  const page = (p: string) => render.page(p);
 
   it('answers 404 for hidden posts at /blog/{slug} and the career address', async () => {
     const shown = await page(`/blog/${newer.slug}`);
