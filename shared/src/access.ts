@@ -96,6 +96,13 @@ export const OPERATION_ACCESS = {
   signOutMember: ADMINS,
   removeMember: ADMINS,
   listAudit: ADMINS,
+  // Addresses are content: editors rename posts (which makes redirects) and work through the 404 log.
+  listRedirects: BOTH,
+  createRedirect: BOTH,
+  updateRedirect: BOTH,
+  deleteRedirect: BOTH,
+  listNotFound: BOTH,
+  dismissNotFound: BOTH,
 } as const satisfies Record<StaffOperation, readonly StaffGroup[]>;
 
 /** The groups allowed to call a staff operation (empty for operations not in the table). */

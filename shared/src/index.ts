@@ -13,3 +13,13 @@ export * from './config-names';
 export * from './media';
 export * from './lead-source';
 export * from './access';
+export * from './redirects';
+export {
+  redirect,
+  redirectFields,
+  notFoundEntry,
+  REDIRECT_ORIGINS,
+  type Redirect,
+  type RedirectInput,
+  type NotFoundEntry,
+} from './contract/redirects';

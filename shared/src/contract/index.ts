@@ -3,6 +3,7 @@ import { authOperations } from './auth';
 import { leadOperations } from './leads';
 import { mediaOperations } from './media';
 import { postOperations } from './posts';
+import { redirectOperations } from './redirects';
 import { systemOperations } from './system';
 import { taxonomyOperations } from './taxonomy';
 import type { Operation } from './operation';
@@ -18,6 +19,7 @@ export const contract = {
   ...taxonomyOperations,
   ...leadOperations,
   ...mediaOperations,
+  ...redirectOperations,
   ...systemOperations,
 } as const;
 
