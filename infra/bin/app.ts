@@ -39,5 +39,9 @@ buildApp({
     githubOidcProviderArn: context('githubOidcProviderArn'),
     alarmEmails: context('alarmEmails'),
     monthlyBudgetUsd: contextSwitch('monthlyBudgetUsd'),
+    alarmsToWebhook: contextSwitch('alarmsToWebhook'),
+    originSecretVersion: context('originSecretVersion'),
+    waf: contextSwitch('waf'),
+    wafFormCallsPer5Min: contextSwitch('wafFormCallsPer5Min'),
   },
 });

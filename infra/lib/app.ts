@@ -4,10 +4,11 @@ import path from 'node:path';
 import { readSitePagesFile } from '@agency/shared/edge';
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { stageConfig, type ConfigOverrides, type Stage } from './config';
+import { ConfigError, stageConfig, type ConfigOverrides, type Stage } from './config';
 import type { WebBuild } from './constructs/site';
 import { GithubDeployStack, githubStackName } from './stacks/github-deploy-stack';
 import { SiteStack } from './stacks/site-stack';
+import { WAF_REGION, WafStack, wafStackName } from './stacks/waf-stack';
 
 export interface BuildAppOptions {
   stage: Stage;
@@ -43,14 +44,38 @@ export function readWebBuild(): WebBuild | undefined {
 }
 
 /** The CDK app of one stage with cdk-nag's AwsSolutions checks on every synth. */
-export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack } {
+export function buildApp(options: BuildAppOptions): {
+  app: App;
+  stack: SiteStack;
+  /** The stage's WAF stack in us-east-1, when `waf` is on. */
+  waf?: WafStack;
+} {
   const app = options.app ?? new App();
   const config = stageConfig(options.stage, options.overrides);
   const tags = { app: 'agency-site', stage: config.stage };
+  // A CloudFront web ACL lives in us-east-1: a stack of its own there, whose ARN the site's stack
+  // reads across regions (CDK keeps it in SSM Parameter Store), so both need a real environment.
+  let waf: WafStack | undefined;
+  if (config.waf) {
+    if (!options.env?.account || !options.env.region)
+      throw new ConfigError(
+        'waf=true needs the target account and region (CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, which cdk sets from your AWS credentials)',
+      );
+    waf = new WafStack(app, wafStackName(config), {
+      config,
+      waf: config.waf,
+      env: { account: options.env.account, region: WAF_REGION },
+      crossRegionReferences: true,
+      description: `WAF web ACL of the agency website (${config.stage}).`,
+      tags,
+    });
+    for (const [key, value] of Object.entries(tags)) Tags.of(waf).add(key, value);
+  }
   const stack = new SiteStack(app, config.stackName, {
     config,
     web: options.web,
     ...(options.env ? { env: options.env } : {}),
+    ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: true } : {}),
     description: `Agency website, blog and admin (${config.stage}).`,
     // Stack-level tags (CloudFormation copies them to every resource it can tag) are given explicitly:
     // with @aws-cdk/core:explicitStackTags, Tags.of(stack) tags only the resources in the template.
@@ -68,5 +93,5 @@ export function buildApp(options: BuildAppOptions): { app: App; stack: SiteStack
     for (const [key, value] of Object.entries(tags)) Tags.of(github).add(key, value);
   }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack };
+  return waf ? { app, stack, waf } : { app, stack };
 }

@@ -72,10 +72,40 @@ export const stageConfigSchema = z.object({
    * API enforces it: REQUIRE_MFA; the user pool keeps MFA optional so the enrolment can be reached).
    */
   requireMfa: z.boolean(),
+  /**
+   * Optional: the VersionId of the origin secret's value to deploy (`-c originSecretVersion=…`).
+   * CloudFormation resolves a dynamic reference only when the resource using it changes, so a
+   * rotation pins the new version here: the template changes, and CloudFront and every function
+   * take the new value at that deploy. Unset: the secret's current version at the resource's last
+   * change.
+   */
+  originSecretVersion: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9-]{32,64}$/,
+      'must be a Secrets Manager VersionId (32–64 letters, digits, -)',
+    )
+    .optional(),
+  /**
+   * Optional: a WAF web ACL in front of the distribution (`-c waf=true`), with a rate-based rule per
+   * viewer IP on the calls that take a form from anyone (enquiry, sign-in, password reset). CloudFront
+   * web ACLs live in us-east-1, so it is a stack of its own there (`<stackName>-waf`).
+   */
+  waf: z
+    .object({
+      /** Requests to those calls one IP may make in 5 minutes before WAF blocks it (AWS's minimum is 10). */
+      formCallsPer5Min: z.number().int().min(10).max(2_000_000_000),
+    })
+    .optional(),
   /** Operations: who gets the alarms (one SNS topic per stage) and the monthly AWS Budget in USD. */
   operations: z.object({
     alarmEmails: z.array(z.email()),
     monthlyBudgetUsd: z.number().positive(),
+    /**
+     * Also post each alarm and budget notice to the lead webhook's Slack-compatible channel
+     * (`-c alarmsToWebhook=true`; needs the lead webhook).
+     */
+    alarmsToWebhook: z.boolean(),
   }),
   /**
    * Optional third-party services (maps, chat, pixel): the Content-Security-Policy allows their
@@ -141,7 +171,18 @@ export interface ConfigOverrides {
   alarmEmails?: string;
   /** The stage's monthly AWS Budget in USD (context monthlyBudgetUsd); DEFAULT_MONTHLY_BUDGET_USD otherwise. */
   monthlyBudgetUsd?: string;
+  /** Optional: `true` to post alarms to the lead webhook too (context alarmsToWebhook). */
+  alarmsToWebhook?: string;
+  /** Optional: the origin secret version to deploy, after a rotation (context originSecretVersion). */
+  originSecretVersion?: string;
+  /** Optional: `true` for the WAF web ACL (context waf), `false` to leave it out. */
+  waf?: string;
+  /** Optional: the WAF's limit per IP and 5 minutes on the form calls (context wafFormCallsPer5Min). */
+  wafFormCallsPer5Min?: string;
 }
+
+/** Form calls (enquiry, sign-in, reset) one viewer IP may make in 5 minutes when the WAF is on. */
+export const DEFAULT_WAF_FORM_CALLS_PER_5_MIN = 100;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -171,6 +212,13 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
   if (missing.length > 0)
     throw new ConfigError(`Missing ${stage} configuration: ${missing.join('; ')}`);
   const requireMfa = parseSwitch('requireMfa', overrides.requireMfa);
+  const alarmsToWebhook = parseSwitch('alarmsToWebhook', overrides.alarmsToWebhook) ?? false;
+  if (alarmsToWebhook && !overrides.leadWebhookUrlParam)
+    throw new ConfigError(
+      'alarmsToWebhook=true posts alarms to the lead webhook: set -c leadWebhookUrlParam=… too',
+    );
+  const waf =
+    (parseSwitch('waf', overrides.waf) ?? false) || overrides.wafFormCallsPer5Min !== undefined;
   const input: StageConfigInput = {
     ...base,
     mail: { from: overrides.mailFrom ?? '', to: splitList(overrides.mailTo ?? '') },
@@ -202,12 +250,26 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
         }
       : {}),
     ...(requireMfa === undefined ? {} : { requireMfa }),
+    ...(overrides.originSecretVersion
+      ? { originSecretVersion: overrides.originSecretVersion }
+      : {}),
+    ...(waf
+      ? {
+          waf: {
+            formCallsPer5Min:
+              overrides.wafFormCallsPer5Min === undefined
+                ? DEFAULT_WAF_FORM_CALLS_PER_5_MIN
+                : Number(overrides.wafFormCallsPer5Min),
+          },
+        }
+      : {}),
     operations: {
       alarmEmails: splitList(overrides.alarmEmails ?? ''),
       monthlyBudgetUsd:
         overrides.monthlyBudgetUsd === undefined
           ? DEFAULT_MONTHLY_BUDGET_USD[stage]
           : Number(overrides.monthlyBudgetUsd),
+      alarmsToWebhook,
     },
   };
   const parsed = stageConfigSchema.safeParse(input);

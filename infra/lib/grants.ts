@@ -509,6 +509,9 @@ export const MAIL_EVENTS_GRANTS: FunctionGrants = {
   tables: { leads: { access: ['update'], keyPrefixes: ['LEAD#'] } },
 };
 
+/** The alarm topic's copy to the lead webhook's channel: reads the webhook's SSM parameters, nothing else. */
+export const ALARM_WEBHOOK_GRANTS: FunctionGrants = { leadWebhook: true };
+
 /**
  * The lead statistics backfill (run once per deploy that changes it): counts the leads stored
  * before the dashboard's aggregates existed, marking each lead it counted, and itself done.

@@ -54,6 +54,10 @@ const SETTINGS = [
   'monthlyBudgetUsd',
   'githubRepo',
   'githubOidcProviderArn',
+  'alarmsToWebhook',
+  'originSecretVersion',
+  'waf',
+  'wafFormCallsPer5Min',
 ] as const satisfies readonly (keyof ConfigOverrides)[];
 
 export interface DeployOptions {

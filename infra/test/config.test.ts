@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_MONTHLY_BUDGET_USD,
+  DEFAULT_WAF_FORM_CALLS_PER_5_MIN,
   parseStage,
   stackNameOf,
   stageConfig,
@@ -161,5 +162,51 @@ describe('operations settings', () => {
       expect(() => stageConfig('prod', { ...prod, monthlyBudgetUsd: value }), value).toThrow(
         /operations\.monthlyBudgetUsd/,
       );
+  });
+});
+
+describe('edge and alarm-channel settings', () => {
+  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
+  const version = '6f2b3c1e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+
+  it('pins the origin secret version only when told, and only to a VersionId', () => {
+    expect(stageConfig('dev', mail).originSecretVersion).toBeUndefined();
+    expect(stageConfig('dev', { ...mail, originSecretVersion: version }).originSecretVersion).toBe(
+      version,
+    );
+    expect(() => stageConfig('dev', { ...mail, originSecretVersion: 'v2; rm -rf' })).toThrow(
+      /originSecretVersion: must be a Secrets Manager VersionId/,
+    );
+  });
+
+  it('posts alarms to the webhook only when asked, and only with a webhook to post to', () => {
+    expect(stageConfig('dev', mail).operations.alarmsToWebhook).toBe(false);
+    expect(() => stageConfig('dev', { ...mail, alarmsToWebhook: 'true' })).toThrow(
+      /leadWebhookUrlParam/,
+    );
+    expect(
+      stageConfig('dev', {
+        ...mail,
+        alarmsToWebhook: 'true',
+        leadWebhookUrlParam: '/agency/dev/lead-webhook-url',
+      }).operations.alarmsToWebhook,
+    ).toBe(true);
+    expect(() => stageConfig('dev', { ...mail, alarmsToWebhook: 'yes' })).toThrow(
+      /-c alarmsToWebhook=true/,
+    );
+  });
+
+  it('has no WAF unless asked; a limit alone turns it on; the limit is at least the 10 WAF allows', () => {
+    expect(stageConfig('dev', mail).waf).toBeUndefined();
+    expect(stageConfig('dev', { ...mail, waf: 'false' }).waf).toBeUndefined();
+    expect(stageConfig('dev', { ...mail, waf: 'true' }).waf).toEqual({
+      formCallsPer5Min: DEFAULT_WAF_FORM_CALLS_PER_5_MIN,
+    });
+    expect(stageConfig('dev', { ...mail, wafFormCallsPer5Min: '40' }).waf).toEqual({
+      formCallsPer5Min: 40,
+    });
+    expect(() => stageConfig('dev', { ...mail, wafFormCallsPer5Min: '5' })).toThrow(
+      /waf\.formCallsPer5Min/,
+    );
   });
 });

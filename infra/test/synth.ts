@@ -6,9 +6,10 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { buildApp } from '../lib/app';
-import type { Stage } from '../lib/config';
+import type { ConfigOverrides, Stage } from '../lib/config';
 import type { WebBuild } from '../lib/constructs/site';
 import type { SiteStack } from '../lib/stacks/site-stack';
+import type { WafStack } from '../lib/stacks/waf-stack';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,6 +30,8 @@ export interface Synthesized {
   /** The policy-validation report (cdk-nag findings and acknowledgements). */
   report: ValidationReport;
   outdir: string;
+  /** The stage's WAF stack (us-east-1), when the synth turned it on. */
+  waf?: WafStack;
 }
 
 const finding = z.object({
@@ -96,6 +99,8 @@ export function synthStage(
     /** `-c alarmEmails`; both stages get `ops@example.com` unless a test says otherwise. */
     alarmEmails?: string;
     monthlyBudgetUsd?: string;
+    /** Any other setting, as an operator passes it with -c. */
+    more?: ConfigOverrides;
   } = {},
 ): Synthesized {
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
@@ -103,7 +108,7 @@ export function synthStage(
     outdir,
     context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true },
   });
-  const { stack } = buildApp({
+  const { stack, waf } = buildApp({
     app,
     stage,
     repoRoot: REPO_ROOT,
@@ -118,6 +123,7 @@ export function synthStage(
       leadWebhookSecretParam: options.leadWebhookSecretParam,
       alarmEmails: options.alarmEmails ?? 'ops@example.com',
       monthlyBudgetUsd: options.monthlyBudgetUsd,
+      ...options.more,
     },
     env: { account: '123456789012', region: 'eu-west-1' },
   });
@@ -140,5 +146,5 @@ export function synthStage(
   }
   const template = Template.fromStack(stack, { skipCyclicalDependenciesCheck: true });
   const report = readReport();
-  return { app, stack, template, report, outdir };
+  return { app, stack, template, report, outdir, ...(waf ? { waf } : {}) };
 }

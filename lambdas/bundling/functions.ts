@@ -43,9 +43,10 @@ export type WorkerName = (typeof WORKERS)[number];
  * user pool's pre token generation trigger, adds each staff group's scope to access tokens
  * (shared/src/access.ts); Cognito waits for it on every sign-in and refresh, so it stays small and
  * has no permission at all. `mail-events` takes SES's bounce and complaint events from SNS and
- * marks bounced lead e-mails on their leads.
+ * marks bounced lead e-mails on their leads; `alarm-webhook` copies the stage's alarm topic to the
+ * lead webhook's Slack-compatible channel.
  */
-export const TRIGGERS = ['staff-scopes', 'mail-events'] as const;
+export const TRIGGERS = ['staff-scopes', 'mail-events', 'alarm-webhook'] as const;
 export type TriggerName = (typeof TRIGGERS)[number];
 
 /** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */

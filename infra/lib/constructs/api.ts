@@ -10,7 +10,7 @@ import {
 } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { operationFunction } from '@agency/lambdas/functions';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import { acknowledge } from '../nag';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -37,6 +37,8 @@ export interface ApiProps {
   protectData: boolean;
   logRetentionDays: number;
   throttle: { rateLimit: number; burstLimit: number };
+  /** The origin secret version to deploy (a rotation pins it); the current one otherwise. */
+  originSecretVersion?: string;
   /** Per-operation permissions; defaults to the project table in grants.ts. */
   grantsFor?: (name: OperationName) => FunctionGrants;
 }
@@ -131,6 +133,20 @@ export class Api extends Construct {
     );
   }
 
+  /**
+   * The origin secret as CloudFormation resolves it at deploy: the whole `{"current","previous"}`
+   * document (the functions let in either), or one key of it (`current`, what CloudFront sends). The
+   * stage's `originSecretVersion` pins the version, so a rotation changes the template and every
+   * resource that uses the value is updated, and so re-resolves it, at that deploy.
+   */
+  originSecretValue(jsonField?: 'current'): SecretValue {
+    const versionId = this.props.originSecretVersion;
+    return SecretValue.secretsManager(this.originSecret.secretArn, {
+      ...(jsonField ? { jsonField } : {}),
+      ...(versionId ? { versionId } : {}),
+    });
+  }
+
   /** The API's invoke URL (`https://<id>.execute-api.<region>.amazonaws.com/`). */
   get url(): string {
     return this.stage.url;
@@ -184,7 +200,7 @@ export class Api extends Construct {
         CLIENT_IP_HEADER: VIEWER_IP_HEADER,
         // Resolved at deploy (a dynamic reference), read with the rest of the environment: no
         // Secrets Manager call on a cold start, and a rotation is a deploy for CloudFront anyway.
-        [ENV_NAMES.originVerify]: this.originSecret.secretValue.unsafeUnwrap(),
+        [ENV_NAMES.originVerify]: this.originSecretValue().unsafeUnwrap(),
       },
     });
     applyGrants(fn, grants, {

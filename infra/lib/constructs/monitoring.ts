@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -9,6 +9,10 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { ENV_NAMES } from '@agency/shared';
+import { triggerFunction } from '@agency/lambdas/functions';
+import { applyGrants, type GrantTargets } from '../apply-grants';
+import { ALARM_WEBHOOK_GRANTS } from '../grants';
+import { AgencyFunction } from './agency-function';
 import { Construct } from 'constructs';
 import * as z from 'zod';
 import { acknowledge } from '../nag';
@@ -43,6 +47,11 @@ export interface MonitoringProps {
   scheduledJobs: readonly (NamedFunction & { interval: Duration })[];
   tables: Readonly<Record<string, dynamodb.ITable>>;
   mail: Mail;
+  /**
+   * Also post every notice of the topic to the lead webhook's Slack-compatible channel (the
+   * `alarm-webhook` worker, subscribed to the topic), with what the worker needs to run.
+   */
+  webhookCopy?: { targets: GrantTargets; protectData: boolean; logRetentionDays: number };
 }
 
 /**
@@ -57,6 +66,9 @@ export const BUSINESS_METRICS = {
   leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
   leadEmailsBounced: 'LeadEmailsBounced',
 } as const;
+
+/** The worker copying alarm notices to the lead webhook (`lambdas/src/workers/alarm-webhook.ts`). */
+const ALARM_WEBHOOK_FUNCTION = triggerFunction('alarm-webhook');
 
 /**
  * A CloudWatch alarm can compute over at most 10 metrics, so a group of functions is watched by
@@ -92,6 +104,8 @@ export class Monitoring extends Construct {
   /** The on-failure queue of each asynchronously invoked function, by its name. */
   readonly failureQueues: { name: string; queue: sqs.Queue }[];
   readonly budget: budgets.CfnBudget;
+  /** The worker copying the topic to the lead webhook, when the stage asks for it. */
+  readonly webhookCopy?: AgencyFunction;
   /** The namespace of this stage's business metrics. */
   readonly namespace: string;
   private readonly stackName: string;
@@ -115,10 +129,20 @@ export class Monitoring extends Construct {
     for (const email of props.alarmEmails)
       this.topic.addSubscription(new subscriptions.EmailSubscription(email));
 
+    const background = [...props.backgroundFunctions];
+    const asyncFunctions = [...props.asyncFunctions];
+    if (props.webhookCopy) {
+      this.webhookCopy = this.addWebhookCopy(props.webhookCopy);
+      const named = { name: ALARM_WEBHOOK_FUNCTION.name, fn: this.webhookCopy };
+      background.push(named);
+      // Its own failures still reach the e-mails: the failure queue's alarm goes to the topic.
+      asyncFunctions.push({ ...named, retryAttempts: 2 });
+    }
+
     this.apiAlarms(props.api);
     this.functionAlarms('API functions', 'Api', props.requestFunctions, 3);
-    this.functionAlarms('Background functions', 'Background', props.backgroundFunctions, 1);
-    this.failureQueues = props.asyncFunctions.map(({ name, fn, retryAttempts }) => ({
+    this.functionAlarms('Background functions', 'Background', background, 1);
+    this.failureQueues = asyncFunctions.map(({ name, fn, retryAttempts }) => ({
       name,
       queue: addFailureQueue(this, pascal(name), fn, retryAttempts),
     }));
@@ -148,6 +172,22 @@ export class Monitoring extends Construct {
       period: FIVE_MINUTES,
       ...props,
     });
+  }
+
+  /** The `alarm-webhook` worker on the topic: each notice as Slack text to the lead webhook. */
+  private addWebhookCopy(props: NonNullable<MonitoringProps['webhookCopy']>): AgencyFunction {
+    if (!props.targets.leadWebhook)
+      throw new Error('Posting alarms to the lead webhook needs the lead webhook configured');
+    const fn = new AgencyFunction(this, 'AlarmWebhookFunction', {
+      bundle: ALARM_WEBHOOK_FUNCTION.name,
+      description: "Posts the stage's alarm and budget notices to the lead webhook's channel.",
+      logRetentionDays: props.logRetentionDays,
+      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      environment: { LOG_LEVEL: 'info' },
+    });
+    applyGrants(fn, ALARM_WEBHOOK_GRANTS, props.targets);
+    this.topic.addSubscription(new subscriptions.LambdaSubscription(fn));
+    return fn;
   }
 
   /** One alarm to the stage's topic, in ALARM and back to OK. */

@@ -22,6 +22,7 @@ import {
   DefaultStackSynthesizer,
   Duration,
   RemovalPolicy,
+  type SecretValue,
   Validations,
 } from 'aws-cdk-lib';
 import { acknowledge, nagArnOf, nagEnvOf } from '../nag';
@@ -32,7 +33,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { retentionOf } from './agency-function';
 
@@ -45,8 +45,8 @@ export interface WebBuild {
 export interface SiteProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   apiDomainName: string;
-  /** The origin secret whose `current` value the API origin receives in ORIGIN_VERIFY_HEADER. */
-  originSecret: secretsmanager.ISecret;
+  /** The value the API origin receives in ORIGIN_VERIFY_HEADER: the origin secret's `current`. */
+  originVerifyValue: SecretValue;
   media: s3.IBucket;
   /** Where the admin's browser posts upload forms (the media bucket's address), allowed by the admin pages' CSP. */
   uploadOrigin: string;
@@ -58,6 +58,8 @@ export interface SiteProps {
   logRetentionDays: number;
   priceClass: '100' | '200' | 'All';
   domain?: { names: readonly string[]; certificateArn: string };
+  /** The ARN of the stage's WAF web ACL (us-east-1), when it has one. */
+  webAclArn?: string;
 }
 
 /**
@@ -238,7 +240,7 @@ export class Site extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       customHeaders: {
-        [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValueFromJson('current').unsafeUnwrap(),
+        [ORIGIN_VERIFY_HEADER]: props.originVerifyValue.unsafeUnwrap(),
       },
     });
     // LIST lets S3 answer 404 (not 403) for a missing key.
@@ -307,6 +309,7 @@ export class Site extends Construct {
       defaultBehavior,
       additionalBehaviors,
       priceClass: PRICE_CLASSES[props.priceClass],
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The edge function rewrites '/' itself; this keeps a bare '/' from ever listing the bucket.
       defaultRootObject: 'index.html',
@@ -331,11 +334,12 @@ export class Site extends Construct {
       'AwsSolutions-CFR1',
       'The agency serves visitors worldwide; no country is blocked.',
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No WAF: API Gateway stage throttling, per-IP lead rate limits and login throttling protect the origins.',
-    );
+    if (!props.webAclArn)
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'WAF is a stage setting (-c waf=true), off here: API Gateway stage throttling, per-IP lead rate limits and login throttling protect the origins.',
+      );
     // LIST lets S3 answer 404 for a missing key; a bucket listing needs a request for '/', which the
     // edge function never sends (it maps '/' to /index.html and answers a bare /media/ itself).
     Validations.of(this.distribution).acknowledge({

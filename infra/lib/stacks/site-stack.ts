@@ -22,6 +22,8 @@ export interface SiteStackProps extends StackProps {
   config: StageConfig;
   /** The web build, when it exists. */
   web: WebBuild | undefined;
+  /** The stage's WAF web ACL (us-east-1), when `waf` is on. */
+  webAclArn?: string;
 }
 
 /**
@@ -94,6 +96,7 @@ export class SiteStack extends Stack {
       targets,
       auth: this.auth,
       throttle: config.apiThrottle,
+      ...(config.originSecretVersion ? { originSecretVersion: config.originSecretVersion } : {}),
     });
     // The migration runs once the new API is in place: no writer that still stores data: images
     // is left to add one behind it.
@@ -118,7 +121,7 @@ export class SiteStack extends Stack {
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
-      originSecret: this.api.originSecret,
+      originVerifyValue: this.api.originSecretValue('current'),
       media: this.media.bucket,
       uploadOrigin: this.media.uploadOrigin,
       accessLogs: accessLogs.bucket,
@@ -127,6 +130,7 @@ export class SiteStack extends Stack {
       logRetentionDays: config.logRetentionDays,
       priceClass: config.priceClass,
       domain: config.domain,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
     // Functions that change what cached pages show may refresh them, and those that link to the
     // site know its address (their grants say which).
@@ -171,6 +175,9 @@ export class SiteStack extends Stack {
       scheduledJobs: jobs,
       tables: this.data.tables,
       mail: this.mail,
+      ...(config.operations.alarmsToWebhook
+        ? { webhookCopy: { ...common, targets: baseTargets } }
+        : {}),
     });
     this.auth.setSiteUrl(this.site.url);
 

@@ -10,7 +10,8 @@ export interface WebhookMessage {
 
 /** Slack's control characters in message text (its docs: escape exactly these three). */
 const SLACK_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-const slackText = (text: string): string => text.replace(/[&<>]/g, (c) => SLACK_ESCAPES[c] ?? c);
+export const slackText = (text: string): string =>
+  text.replace(/[&<>]/g, (c) => SLACK_ESCAPES[c] ?? c);
 
 /** `sha256=<hex>` HMAC-SHA256 of the exact body, as receivers verify it (GitHub's scheme). */
 export const webhookSignature = (body: string, secret: string): string =>

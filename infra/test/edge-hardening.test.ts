@@ -1,0 +1,114 @@
+import { contract } from '@agency/shared';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_TAG } from '../lib/constructs/agency-function';
+import { WAF_FORM_OPERATIONS, WAF_REGION } from '../lib/stacks/waf-stack';
+import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
+import { resourcesOf } from './template';
+
+/**
+ * The stage settings of one door in and its eyes, read from a prod synth with all of them on: the
+ * origin secret version a rotation pins (`originSecretVersion`), the alarm topic's copy to the lead
+ * webhook (`alarmsToWebhook`) and the WAF web ACL in us-east-1 (`waf`).
+ */
+const VERSION = '6f2b3c1e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+let s: Synthesized;
+let ops: Template;
+beforeAll(() => {
+  s = synthStage('prod', {
+    leadWebhookUrlParam: '/agency/prod/lead-webhook-url',
+    leadWebhookSecretParam: '/agency/prod/lead-webhook-secret',
+    more: { originSecretVersion: VERSION, alarmsToWebhook: 'true', wafFormCallsPer5Min: '60' },
+  });
+  ops = Template.fromStack(s.stack.operations);
+}, SYNTH_TIMEOUT_MS);
+
+describe('a rotation pins the origin secret version', () => {
+  it('CloudFront sends the current value of that version', () => {
+    const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+    const text = JSON.stringify(distribution?.props);
+    expect(text).toContain(`:SecretString:current::${VERSION}}}`);
+    expect(text).not.toMatch(/:SecretString:current::}}/);
+  });
+
+  it('every API function lets in that version (current and previous)', () => {
+    const fns = resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
+      JSON.stringify(f.props).includes('ORIGIN_VERIFY'),
+    );
+    expect(fns.length).toBeGreaterThanOrEqual(Object.keys(contract).length);
+    for (const fn of fns)
+      expect(JSON.stringify(fn.props), fn.id).toContain(`:SecretString:::${VERSION}}}`);
+  });
+});
+
+describe('alarms are copied to the lead webhook', () => {
+  const worker = () => {
+    const found = resourcesOf(ops, 'AWS::Lambda::Function').filter((f) =>
+      (f.props.Tags as { Key: string; Value: string }[] | undefined)?.some(
+        (t) => t.Key === FUNCTION_TAG && t.Value === 'alarm-webhook',
+      ),
+    );
+    const [fn] = found;
+    if (!fn || found.length !== 1) throw new Error(`${found.length} alarm-webhook functions`);
+    return fn;
+  };
+
+  it('a worker subscribed to the alarm topic reads the webhook parameters, nothing else', () => {
+    const fn = worker();
+    const topics = resourcesOf(ops, 'AWS::SNS::Topic').filter(
+      (t) => t.props.DisplayName === 'AgencySite-prod alarms',
+    );
+    expect(topics).toHaveLength(1);
+    ops.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topics[0]?.id },
+      Endpoint: { 'Fn::GetAtt': [fn.id, 'Arn'] },
+    });
+    expect(JSON.stringify(fn.props.Environment)).toContain('/agency/prod/lead-webhook-url');
+    const role = (fn.props.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const actions = resourcesOf(ops, 'AWS::IAM::Policy')
+      .filter((p) => JSON.stringify(p.props.Roles).includes(role))
+      .flatMap((p) => (p.props.PolicyDocument as { Statement: { Action: unknown }[] }).Statement)
+      .flatMap((st) => [st.Action].flat());
+    expect(new Set(actions)).toEqual(new Set(['ssm:GetParameter', 'sqs:SendMessage']));
+  });
+
+  it('its own failures land in a failure queue whose alarm e-mails the same people', () => {
+    const fn = worker();
+    ops.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: fn.id },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    ops.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'AgencySite-prod alarm-webhook failed',
+    });
+  });
+});
+
+describe('the WAF web ACL', () => {
+  it('is a CloudFront web ACL in us-east-1 limiting each IP on the form calls, answering 429', () => {
+    if (!s.waf) throw new Error('no WAF stack');
+    expect(s.waf.region).toBe(WAF_REGION);
+    const [acl] = resourcesOf(Template.fromStack(s.waf), 'AWS::WAFv2::WebACL');
+    expect(acl?.props).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    const [rule] = (acl?.props.Rules ?? []) as {
+      Action: unknown;
+      Statement: { RateBasedStatement: Record<string, unknown> };
+    }[];
+    expect(rule?.Action).toMatchObject({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    const rate = rule?.Statement.RateBasedStatement ?? {};
+    expect(rate).toMatchObject({ Limit: 60, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    const paths = JSON.stringify(rate.ScopeDownStatement)
+      .match(/"SearchString":"[^"]+"/g)
+      ?.map((m) => m.slice(16, -1));
+    expect(new Set(paths)).toEqual(new Set(WAF_FORM_OPERATIONS.map((n) => contract[n].path)));
+  });
+
+  it('the distribution uses it (read across regions), so cdk-nag finds no distribution without WAF', () => {
+    const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+    const config = distribution?.props.DistributionConfig as { WebACLId?: unknown };
+    expect(config.WebACLId).toBeDefined();
+    expect(JSON.stringify(config.WebACLId)).toMatch(/ExportsReader/);
+  });
+});
