@@ -184,6 +184,15 @@ export const pages = {
     source: 'src/features/admin/team-page.tsx',
     load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team-page')),
   },
+  // The redirect manager, and the 404 log as its second view (`?view=not-found`).
+  redirects: {
+    paths: ['/admin/redirects'],
+    kind: 'app',
+    operation: 'listRedirects',
+    source: 'src/features/admin/redirects/redirects-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/redirects/redirects-page'),
+  },
   audit: {
     paths: ['/admin/audit'],
     kind: 'app',

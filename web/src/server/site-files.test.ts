@@ -53,6 +53,7 @@ describe('what the build derives from the page registry', () => {
       '/admin/media',
       '/admin/account',
       '/admin/team',
+      '/admin/redirects',
       '/admin/audit',
       '/add-blog',
       '/edit-blog/*',

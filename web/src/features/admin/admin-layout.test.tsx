@@ -64,19 +64,27 @@ describe('admin bar', () => {
       ['Leads', '/admin/leads'],
       ['Categories & authors', '/admin/taxonomy'],
       ['Media', '/admin/media'],
+      ['Redirects', '/admin/redirects'],
       ['Add blog', '/add-blog'],
       ['Team', '/admin/team'],
       ['Audit trail', '/admin/audit'],
     ]);
   });
 
-  it('shows an editor only what the role may use: no leads, team or audit trail', async () => {
+  it('shows an editor only what the role may use: no leads, team or audit trail, but the redirects', async () => {
     store('Eddie');
     fakeApi({ getUserData: () => editorData() });
     renderLayout();
     await screen.findByRole('link', { name: /Eddie/ });
     const links = (await navLinks()).map(([label]) => label);
-    expect(links).toEqual(['Dashboard', 'Posts', 'Categories & authors', 'Media', 'Add blog']);
+    expect(links).toEqual([
+      'Dashboard',
+      'Posts',
+      'Categories & authors',
+      'Media',
+      'Redirects',
+      'Add blog',
+    ]);
   });
 
   it('tells an editor who opens the leads that the role does not include them, without the page', async () => {

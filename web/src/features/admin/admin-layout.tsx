@@ -20,6 +20,7 @@ const NAV: readonly { page: PageKey; label: string; end?: true }[] = [
   { page: 'leads', label: 'Leads' },
   { page: 'taxonomy', label: 'Categories & authors' },
   { page: 'media', label: 'Media' },
+  { page: 'redirects', label: 'Redirects' },
   { page: 'postEditor', label: 'Add blog' },
   { page: 'team', label: 'Team' },
   { page: 'audit', label: 'Audit trail' },

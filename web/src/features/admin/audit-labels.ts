@@ -38,6 +38,10 @@ export const AUDIT_ACTION_LABEL = {
   createUpload: 'Upload started',
   confirmUpload: 'Media uploaded',
   deleteMedia: 'Media deleted',
+  createRedirect: 'Redirect added',
+  updateRedirect: 'Redirect changed',
+  deleteRedirect: 'Redirect deleted',
+  dismissNotFound: '404 log entry dismissed',
   setLeadStatus: 'Lead status changed',
   addLeadNote: 'Lead note added',
   eraseLead: 'Lead erased',
@@ -112,6 +116,7 @@ const KIND_LABEL: Record<string, string> = {
   category: 'Category',
   author: 'Author',
   media: 'Image',
+  redirect: 'Redirect',
   lead: 'Lead',
   leads: 'Leads',
 };

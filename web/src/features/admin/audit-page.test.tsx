@@ -46,6 +46,10 @@ describe('audit labels', () => {
     expect(said('restoreRevision')).toBe('Revision restored');
     expect(said('setLeadStatus', 'won')).toBe('Lead marked won');
     expect(said('updateMember', 'disabled')).toBe('Member disabled');
+    expect(said('createRedirect')).toBe('Redirect added');
+    expect(said('updateRedirect')).toBe('Redirect changed');
+    expect(said('deleteRedirect')).toBe('Redirect deleted');
+    expect(said('dismissNotFound')).toBe('404 log entry dismissed');
     expect(said('someFutureCall')).toBe('someFutureCall');
   });
 
@@ -55,6 +59,7 @@ describe('audit labels', () => {
     );
     expect(auditRecordTarget({ target: 'post 9' })).toBe('Post 9');
     expect(auditRecordTarget({ target: 'media 9f96' })).toBe('Image 9f96');
+    expect(auditRecordTarget({ target: 'redirect /old-services' })).toBe('Redirect /old-services');
     expect(auditRecordTarget({ target: 'step SOFTWARE_TOKEN_MFA' })).toBe('two-factor code');
     expect(auditRecordTarget({ target: 'step NEW_PASSWORD_REQUIRED' })).toBe('new password');
     expect(auditRecordTarget({ target: 'member a@b.co' })).toBe('a@b.co');

@@ -15,7 +15,13 @@ export function signIn(token = 'tok-123'): void {
 }
 
 function Where() {
-  return <p data-testid="location">{useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <p data-testid="location">{pathname}</p>
+      <p data-testid="search">{search}</p>
+    </>
+  );
 }
 
 /** The getUserData answer of a signed-in person: an admin with a password only, unless overridden. */

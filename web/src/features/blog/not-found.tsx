@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { pagePath } from '../../config/pages';
+import { useReportNotFound } from '../../lib/report-not-found';
 
-/** The not-found page content, shown in place of an article whose slug does not exist. */
+/** The not-found page content, shown in place of an article whose slug does not exist (reported to the 404 log). */
 export function PostNotFound() {
+  useReportNotFound();
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       <h1 id="not-found-title">Page not found</h1>

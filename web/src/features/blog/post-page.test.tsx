@@ -110,13 +110,16 @@ describe('post page', () => {
     expect(screen.queryByRole('link', { name: /Next/ })).toBeNull();
   });
 
-  it('shows the not-found content for an unknown slug', async () => {
-    fakeApi({
+  it('shows the not-found content for an unknown slug, and reports the address to the 404 log', async () => {
+    const api = fakeApi({
       getPost: () => ({ status: 404, body: { error: 'Post not found.' } }),
       listPosts: () => ({ body: pageBody([], 1, false) }),
+      reportNotFound: () => ({ status: 202, body: { ok: true } }),
     });
     renderAt('/blog/nope');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('reportNotFound')).toHaveLength(1));
+    expect(api.calls('reportNotFound')[0]?.body).toEqual({ path: '/blog/nope' });
   });
 
   it('shows the extension icon box on the file-icons article', async () => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notFoundMeta, notFoundPage } from '../../content/misc-pages';
 import { NOT_FOUND_PATH } from '../../config/pages';
+import { useReportNotFound } from '../../lib/report-not-found';
 
 /** The not-found page (spec 001 §2.7). */
 export default function NotFoundPage() {
@@ -27,10 +28,14 @@ export default function NotFoundPage() {
   );
 }
 
-/** Unmatched paths: show the not-found page, then replace the address with /404 (spec 000 §2). */
+/**
+ * Unmatched paths: show the not-found page, report the path to the 404 log, then replace the
+ * address with /404 (spec 000 §2).
+ */
 export function NotFoundRedirect() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  useReportNotFound();
   useEffect(() => {
     if (pathname !== NOT_FOUND_PATH) void navigate(NOT_FOUND_PATH, { replace: true });
   }, [navigate, pathname]);

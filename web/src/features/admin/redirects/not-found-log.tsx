@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { contract, type NotFoundEntry } from '@agency/shared';
+import { pagePath } from '../../../config/pages';
+import { StatusLine } from '../action-status';
+import { apiErrorText } from '../api-error-text';
+import { formatAdminDateTime } from '../format-admin-date';
+import { PagedList } from '../paged-list';
+import { TimeZoneNote } from '../time-zone-note';
+import { useAdminApi } from '../use-admin-api';
+import type { ActionStatus } from '../use-confirmed-delete';
+import { useNotFoundLog } from './api';
+import { PREFILL_PARAM } from './redirect-manager';
+
+const pageQuery = contract.listNotFound.request.query.shape.page;
+
+/** The redirect manager's address with its add form filled in with `path`. */
+export const redirectHref = (path: string): string =>
+  `${pagePath('redirects')}?${new URLSearchParams({ [PREFILL_PARAM]: path }).toString()}`;
+
+const EMPTY =
+  'Nothing here yet. When someone opens an address this site does not have (an old link, a ' +
+  'mistyped campaign address, a page that moved without a redirect), it is listed here with how ' +
+  'often and from which sites, so you can send it where it should go.';
+
+function Referrers({ entry }: { entry: NotFoundEntry }) {
+  if (entry.referrers.length === 0)
+    return <span className="not-found-none">None: typed, bookmarked or not said</span>;
+  return (
+    <ul className="not-found-referrers">
+      {entry.referrers.map((r) => (
+        <li key={r.host}>
+          {r.host} <span className="not-found-count">({r.count})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The 404 log: the addresses people asked for that the site does not have, most asked-for first,
+ * each with "Redirect…" (the manager's add form, filled in) and Dismiss.
+ */
+export function NotFoundLogView() {
+  const api = useAdminApi();
+  const [params, setParams] = useSearchParams();
+  const parsed = pageQuery.safeParse(params.get('page') ?? undefined);
+  const page = parsed.success ? parsed.data : 1;
+  const setPage = (p: number): void =>
+    setParams((next) => {
+      if (p > 1) next.set('page', String(p));
+      else next.delete('page');
+      return next;
+    });
+  const list = useNotFoundLog(page);
+  const [status, setStatus] = useState<ActionStatus>(null);
+  const [dismissing, setDismissing] = useState<string | null>(null);
+
+  const dismiss = async (entry: NotFoundEntry): Promise<void> => {
+    setStatus(null);
+    setDismissing(entry.path);
+    try {
+      await api('dismissNotFound', { body: { path: entry.path } });
+      setStatus({
+        kind: 'ok',
+        text: `${entry.path} was dismissed. It comes back here if someone asks for it again.`,
+      });
+      // The last row of a page gone: step back a page.
+      if (list.data?.results.length === 1 && page > 1) setPage(page - 1);
+      else await list.mutate();
+    } catch (err) {
+      setStatus({
+        kind: 'error',
+        text: `${entry.path} could not be dismissed: ${apiErrorText(err)}`,
+      });
+    } finally {
+      setDismissing(null);
+    }
+  };
+
+  return (
+    <>
+      <p className="redirect-intro">
+        Addresses people asked for that this site does not have, most asked-for first. A visit is
+        counted when its browser shows the “Page not found” page, so crawlers that run no script are
+        left out. Addresses you redirect leave the log.
+      </p>
+      <StatusLine status={status} />
+      <TimeZoneNote />
+      <PagedList
+        list={list}
+        page={page}
+        setPage={setPage}
+        what="404 log"
+        loadingText="Loading the 404 log…"
+        empty={EMPTY}
+        pagerLabel="404 log pages"
+      >
+        {(results) => (
+          <table className="admin-table admin-table--cards admin-table--not-found">
+            <caption className="visually-hidden">Addresses not found, most asked-for first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col">Times</th>
+                <th scope="col">First seen</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Linked from</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((entry) => (
+                <tr key={entry.path}>
+                  <td className="redirect-path redirect-path--from">{entry.path}</td>
+                  <td data-label="Times" className="not-found-hits">
+                    {entry.count}
+                  </td>
+                  <td data-label="First seen">
+                    <time dateTime={entry.first_seen}>{formatAdminDateTime(entry.first_seen)}</time>
+                  </td>
+                  <td data-label="Last seen">
+                    <time dateTime={entry.last_seen}>{formatAdminDateTime(entry.last_seen)}</time>
+                  </td>
+                  <td data-label="Linked from">
+                    <Referrers entry={entry} />
+                  </td>
+                  <td>
+                    <div className="admin-table__actions">
+                      <Link to={redirectHref(entry.path)} aria-label={`Redirect ${entry.path}…`}>
+                        Redirect…
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn--link"
+                        aria-label={`Dismiss ${entry.path}`}
+                        disabled={dismissing === entry.path}
+                        onClick={() => void dismiss(entry)}
+                      >
+                        {dismissing === entry.path ? 'Dismissing…' : 'Dismiss'}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  REDIRECT_LIMITS,
+  REDIRECT_STATUSES,
+  type Redirect,
+  type RedirectStatus,
+} from '@agency/shared';
+import type { ResponseOf } from '../../../lib/api-client';
+import { FormError } from '../action-status';
+import { formProblem, type FormProblem } from '../api-error-text';
+import { FieldError } from '../password-fields';
+import { useAdminApi } from '../use-admin-api';
+import { REDIRECT_STATUS_HINT, REDIRECT_STATUS_LABEL } from './redirect-labels';
+
+/** The form's fields by the API's names, with the labels people see. */
+export const REDIRECT_FIELDS = {
+  from: 'From',
+  to: 'To',
+  status: 'Type',
+  note: 'Note',
+} as const;
+type RedirectField = keyof typeof REDIRECT_FIELDS;
+
+/** What a save answered: the redirect as stored and the others the chain collapse rewrote. */
+export type SavedRedirect = ResponseOf<'createRedirect'>;
+
+const isStatus = (value: number): value is RedirectStatus =>
+  (REDIRECT_STATUSES as readonly number[]).includes(value);
+
+/**
+ * Add a redirect, or change one (`editing`: its source is its key, so From is shown and kept).
+ * A refusal is shown at the field the API names, that field focused; anything else above the form.
+ */
+export function RedirectForm({
+  editing,
+  initialFrom = '',
+  onSaved,
+  onCancel,
+}: {
+  editing: Redirect | null;
+  /** A source to start from (the 404 log's "Redirect…"): the form then asks for the target first. */
+  initialFrom?: string;
+  onSaved: (saved: SavedRedirect, created: boolean) => void;
+  onCancel: () => void;
+}) {
+  const api = useAdminApi();
+  const id = useId();
+  const [from, setFrom] = useState(editing?.from ?? initialFrom);
+  const [to, setTo] = useState(editing?.to ?? '');
+  const [status, setStatus] = useState<RedirectStatus>(editing?.status ?? 301);
+  const [note, setNote] = useState(editing?.note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<FormProblem<RedirectField> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refs = {
+    from: useRef<HTMLInputElement>(null),
+    to: useRef<HTMLInputElement>(null),
+    status: useRef<HTMLSelectElement>(null),
+    note: useRef<HTMLInputElement>(null),
+  };
+
+  // Editing, or a source given: the target is what is left to type.
+  const startAtTarget = editing !== null || initialFrom !== '';
+
+  const fieldError = (field: RedirectField): string | null =>
+    refused?.field === field ? refused.message : null;
+  const described = (field: RedirectField, hint?: string) => {
+    const ids = [hint, fieldError(field) ? `${id}-${field}-error` : undefined].filter(Boolean);
+    return {
+      ...(fieldError(field) ? { 'aria-invalid': true } : {}),
+      ...(ids.length ? { 'aria-describedby': ids.join(' ') } : {}),
+    };
+  };
+  const clear = (field: RedirectField) => {
+    if (refused?.field === field) setRefused(null);
+  };
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setError(null);
+    setRefused(null);
+    setBusy(true);
+    try {
+      const body = { from, to, status, note };
+      const saved = editing
+        ? await api('updateRedirect', { body })
+        : await api('createRedirect', { body });
+      if (!editing) {
+        setFrom('');
+        setTo('');
+        setStatus(301);
+        setNote('');
+        refs.from.current?.focus();
+      }
+      onSaved(saved, !editing);
+    } catch (err) {
+      const problem = formProblem(err, REDIRECT_FIELDS);
+      if (problem.field === null) setError(problem.message);
+      else {
+        setRefused(problem);
+        refs[problem.field].current?.focus();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = editing ? `Edit the redirect from ${editing.from}` : 'Add a redirect';
+  return (
+    <form
+      className="redirect-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <FormError error={error} />
+      <div className="redirect-form__fields lead-filters">
+        <div className="lead-filters__field lead-filters__field--search">
+          <label htmlFor={`${id}-from`}>{REDIRECT_FIELDS.from}</label>
+          <input
+            ref={refs.from}
+            id={`${id}-from`}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="/old-address"
+            required
+            readOnly={editing !== null}
+            value={from}
+            {...described('from', `${id}-from-hint`)}
+            onChange={(e) => {
+              setFrom(e.target.value);
+              clear('from');
+            }}
+          />
+          <p id={`${id}-from-hint`} className="redirect-form__hint">
+            {editing
+              ? 'The old address stays: delete the redirect to free it.'
+              : 'A path of this site.'}
+          </p>
+          <FieldError id={`${id}-from-error`} error={fieldError('from')} />
+        </div>
+        <div className="lead-filters__field lead-filters__field--search">
+          <label htmlFor={`${id}-to`}>{REDIRECT_FIELDS.to}</label>
+          <input
+            ref={refs.to}
+            id={`${id}-to`}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="/new-address or https://…"
+            required
+            autoFocus={startAtTarget}
+            value={to}
+            {...described('to', `${id}-to-hint`)}
+            onChange={(e) => {
+              setTo(e.target.value);
+              clear('to');
+            }}
+          />
+          <p id={`${id}-to-hint`} className="redirect-form__hint">
+            A path of this site, or a whole https:// address.
+          </p>
+          <FieldError id={`${id}-to-error`} error={fieldError('to')} />
+        </div>
+        <div className="lead-filters__field">
+          <label htmlFor={`${id}-status`}>{REDIRECT_FIELDS.status}</label>
+          <select
+            ref={refs.status}
+            id={`${id}-status`}
+            value={status}
+            {...described('status', `${id}-status-hint`)}
+            onChange={(e) => {
+              const chosen = Number(e.target.value);
+              if (isStatus(chosen)) setStatus(chosen);
+              clear('status');
+            }}
+          >
+            {REDIRECT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {REDIRECT_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-status-error`} error={fieldError('status')} />
+        </div>
+        <div className="lead-filters__field lead-filters__field--search">
+          <label htmlFor={`${id}-note`}>
+            {REDIRECT_FIELDS.note} <span className="redirect-form__optional">(optional)</span>
+          </label>
+          <input
+            ref={refs.note}
+            id={`${id}-note`}
+            type="text"
+            autoComplete="off"
+            maxLength={REDIRECT_LIMITS.noteMax}
+            placeholder="Why, for whoever looks next"
+            value={note}
+            {...described('note')}
+            onChange={(e) => {
+              setNote(e.target.value);
+              clear('note');
+            }}
+          />
+          <FieldError id={`${id}-note-error`} error={fieldError('note')} />
+        </div>
+        <div className="lead-filters__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving…' : editing ? 'Save changes' : 'Add redirect'}
+          </button>
+          {editing && (
+            <button type="button" className="btn btn--outline" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </div>
+      <p id={`${id}-status-hint`} className="redirect-form__hint">
+        {REDIRECT_STATUS_HINT}
+      </p>
+    </form>
+  );
+}
