@@ -6,7 +6,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleDir, DIST_DIR, FUNCTIONS } from '@agency/lambdas/functions';
+import {
+  bundleDir,
+  DIST_DIR,
+  FUNCTIONS,
+  STAGE_OPTIONAL_FUNCTIONS,
+} from '@agency/lambdas/functions';
 import * as z from 'zod';
 import { FUNCTION_TAG } from './constructs/agency-function';
 
@@ -87,7 +92,11 @@ export function differencesFromBuild(shipped: ShippedFunction[], dist = DIST_DIR
   const known = new Set(FUNCTIONS.map((fn) => fn.name));
   for (const fn of FUNCTIONS) {
     const count = shipped.filter((s) => s.bundle === fn.name).length;
-    if (count !== 1) problems.push(`${fn.name} is shipped by ${count} functions (expected 1)`);
+    const optional = STAGE_OPTIONAL_FUNCTIONS.has(fn.name);
+    if (count !== 1 && !(optional && count === 0))
+      problems.push(
+        `${fn.name} is shipped by ${count} functions (expected ${optional ? 'at most ' : ''}1)`,
+      );
   }
   for (const s of shipped) {
     if (!known.has(s.bundle)) {

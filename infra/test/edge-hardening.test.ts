@@ -2,6 +2,7 @@ import { contract } from '@agency/shared';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_TAG } from '../lib/constructs/agency-function';
+import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
 import { WAF_FORM_OPERATIONS, WAF_REGION } from '../lib/stacks/waf-stack';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { resourcesOf } from './template';
@@ -74,6 +75,12 @@ describe('alarms are copied to the lead webhook', () => {
     expect(new Set(actions)).toEqual(
       new Set(['ssm:GetParameter', 'logs:CreateLogStream', 'logs:PutLogEvents']),
     );
+  });
+
+  it('ships exactly its built bundle, as every function does', () => {
+    const shipped = shippedFunctions(s.template.toJSON(), s.outdir);
+    expect(shipped.filter((f) => f.bundle === 'alarm-webhook')).toHaveLength(1);
+    expect(differencesFromBuild(shipped)).toEqual([]);
   });
 
   it('its own failures land in a failure queue whose alarm e-mails the same people', () => {

@@ -49,6 +49,14 @@ export type WorkerName = (typeof WORKERS)[number];
 export const TRIGGERS = ['staff-scopes', 'mail-events', 'alarm-webhook'] as const;
 export type TriggerName = (typeof TRIGGERS)[number];
 
+/**
+ * Functions a stage has only when a setting asks for them (`alarm-webhook`: `-c
+ * alarmsToWebhook=true`): built always, shipped at most once.
+ */
+export const STAGE_OPTIONAL_FUNCTIONS: ReadonlySet<string> = new Set<TriggerName>([
+  'alarm-webhook',
+]);
+
 /** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */
 export const RENDER = 'render';
 
