@@ -133,8 +133,8 @@ export function auditRecordTarget(record: Pick<AuditRecord, 'target' | 'target_l
   const [kind = '', ...rest] = target.split(' ');
   const value = rest.join(' ');
   if (kind === 'step') return SIGN_IN_STEP[value] ?? value;
-  // A member is known by their e-mail, which the record kept.
-  if (kind === 'member') return value;
+  // A member is known by their e-mail, which the record kept; a 404 log entry by its address.
+  if (kind === 'member' || kind === '404') return value;
   const label = Object.hasOwn(KIND_LABEL, kind) ? KIND_LABEL[kind] : undefined;
   return label ? `${label} ${value}`.trim() : target;
 }

@@ -60,6 +60,7 @@ describe('audit labels', () => {
     expect(auditRecordTarget({ target: 'post 9' })).toBe('Post 9');
     expect(auditRecordTarget({ target: 'media 9f96' })).toBe('Image 9f96');
     expect(auditRecordTarget({ target: 'redirect /old-services' })).toBe('Redirect /old-services');
+    expect(auditRecordTarget({ target: '404 /summer-sale' })).toBe('/summer-sale');
     expect(auditRecordTarget({ target: 'step SOFTWARE_TOKEN_MFA' })).toBe('two-factor code');
     expect(auditRecordTarget({ target: 'step NEW_PASSWORD_REQUIRED' })).toBe('new password');
     expect(auditRecordTarget({ target: 'member a@b.co' })).toBe('a@b.co');

@@ -381,7 +381,7 @@ describe('publishing', () => {
     expect(screen.queryByRole('status', { name: '' })).toBeNull();
     fireEvent.change(slug, { target: { value: 'better-title' } });
     expect(slug).toHaveAccessibleDescription(
-      /live at \/blog\/old-title\. When you update, its address becomes \/blog\/better-title/,
+      /live at \/blog\/old-title\. When you update, its address becomes \/blog\/better-title, and the old one redirects there \(301\)/,
     );
   });
 

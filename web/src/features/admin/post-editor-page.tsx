@@ -561,7 +561,8 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
           {movesAddress ? (
             <p className="post-form__warning" id={id('slug-moves')} role="status">
               This post is live at {postPath(live.slug)}. When you update, its address becomes{' '}
-              {postPath(values.slug.trim() || '…')}: links people saved or shared use the old one.
+              {postPath(values.slug.trim() || '…')}, and the old one redirects there (301): links
+              people saved or shared keep working. See them under Redirects.
             </p>
           ) : (
             live && (
