@@ -111,6 +111,16 @@ export interface FunctionGrants {
   leadWebhook?: boolean;
   /** SITE_URL: the site's public address (links to the admin in lead notifications). */
   siteUrl?: boolean;
+  /**
+   * The redirect KeyValueStore the edge function reads: `cloudfront-keyvaluestore:DescribeKeyValueStore`,
+   * `ListKeys`, `GetKey`, `PutKey`, `DeleteKey` and `UpdateKeys` on it, and REDIRECT_STORE_ARN set to its ARN.
+   */
+  edgeStore?: boolean;
+  /**
+   * SITE_PAGE_PATHS: the site's page paths (the web build's site-pages.json: prerendered, rendered
+   * and app patterns, as a JSON array), which a redirect may not hide.
+   */
+  sitePages?: boolean;
 }
 
 /** Cognito calls authorised by a user's token, session or code, not by IAM (see FunctionGrants.cognitoUser). */
@@ -137,7 +147,30 @@ export const KEY_PREFIXES = {
   post: 'POST#',
   /** Done markers of one-off jobs (`JOB#<job>`, lambdas/src/adapters/job-markers.ts). */
   job: 'JOB#',
+  /** Redirects, one partition `REDIRECT` (lambdas/src/adapters/redirect-store.ts REDIRECT_KEYS). */
+  redirect: 'REDIRECT',
+  /** The 404 log's paths (`NOTFOUND#<path>`, same file). */
+  notFound: 'NOTFOUND#',
 } as const;
+
+/**
+ * Writing redirects: the redirect records and the 404 entries a new redirect drops (one
+ * TransactWriteItems), the posts read to refuse hiding a live one, then the edge store. The same
+ * for a post write that renames a published post's slug (it adds `/blog/{old}` → `/blog/{new}`).
+ */
+const redirectWriter: FunctionGrants = {
+  tables: {
+    content: [
+      {
+        access: ['read', 'write', 'delete'],
+        keyPrefixes: [KEY_PREFIXES.redirect, KEY_PREFIXES.notFound],
+      },
+      { access: ['read'], keyPrefixes: [KEY_PREFIXES.post, 'SLUG#'] },
+    ],
+  },
+  edgeStore: true,
+  sitePages: true,
+};
 
 /**
  * What lead notifications need: SES as the sender, the webhook, and the site's address for the
@@ -199,6 +232,9 @@ const postChanger: FunctionGrants = {
   tables: { content: { access: ['read', 'write', 'delete'] }, views: { access: ['read'] } },
   media: { images: ['delete'], banners: ['delete'] },
   invalidateCache: true,
+  // A published post's new slug redirects its old address; a post live again drops its redirect.
+  edgeStore: true,
+  sitePages: true,
 };
 /**
  * Creating and updating also take a spec multipart `banner_image`: written to `uploads/`, checked
@@ -496,6 +532,30 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     },
   },
   getCaptchaChallenge: { captchaKey: true },
+  // Redirects: the table of record in the content table, then the edge's KeyValueStore. The list
+  // shows the store's use of its 5 MB (DescribeKeyValueStore).
+  listRedirects: {
+    tables: { content: { access: ['read'], keyPrefixes: [KEY_PREFIXES.redirect] } },
+    edgeStore: true,
+  },
+  createRedirect: redirectWriter,
+  updateRedirect: redirectWriter,
+  deleteRedirect: redirectWriter,
+  // A report counts a hit per client IP (RATE#not-found:…), asks whether the path is redirected
+  // and adds to its 404 entry; it never reads the log.
+  reportNotFound: {
+    tables: {
+      content: [
+        { access: ['write'], keyPrefixes: [KEY_PREFIXES.rate, KEY_PREFIXES.notFound] },
+        { access: ['get'], keyPrefixes: [KEY_PREFIXES.redirect] },
+      ],
+    },
+  },
+  // The log through the byDate index (gsi1pk NOTFOUND, most hit first), redirected paths left out.
+  listNotFound: { tables: { content: contentRead } },
+  dismissNotFound: {
+    tables: { content: { access: ['delete'], keyPrefixes: [KEY_PREFIXES.notFound] } },
+  },
 };
 
 /** The lead delivery retry job: finds leads with a pending channel, sends them, marks them sent. */

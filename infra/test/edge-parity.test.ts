@@ -14,8 +14,21 @@ import {
   startStandIns,
   type StandIns,
 } from '@agency/lambdas/local-stack';
-import { MEDIA_CACHE_CONTROL, matchOperation, mediaKeys, SPECIAL_SLUGS } from '@agency/shared';
-import { edgeBehaviours, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@agency/shared/edge';
+import {
+  MEDIA_CACHE_CONTROL,
+  matchOperation,
+  mediaKeys,
+  normaliseRedirectPath,
+  redirectValue,
+  SPECIAL_SLUGS,
+  type RedirectStatus,
+} from '@agency/shared';
+import {
+  cloudfrontModule,
+  edgeBehaviours,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_IP_HEADER,
+} from '@agency/shared/edge';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -58,6 +71,24 @@ const MEDIA_OBJECTS: Record<string, { bytes: Buffer; type: string }> = {
 /** The media bucket's upload address as the template's admin CSP names it, and the local server is given. */
 const UPLOAD_BUCKET = 'parity-media';
 const UPLOAD_HOST = `${UPLOAD_BUCKET}.s3.eu-west-1.amazonaws.com`;
+
+/**
+ * The redirect KeyValueStore, the same on both sides (the function's `cf.kvs()` in the template's
+ * sandbox and the local server's): keys and values as the API writes them, the chain
+ * /old-service → /legacy-service → /services already collapsed as the API stores it.
+ */
+const REDIRECTS = new Map<string, string>(
+  (
+    [
+      ['/old-service', 301, '/services'],
+      ['/legacy-service/', 301, '/services'],
+      ['/Campaign', 302, '/contact?utm_source=print'],
+      ['/blog/old-slug', 301, '/blog/new-slug'],
+      ['/old-brochure.pdf', 308, 'https://example.com/brochure.pdf'],
+    ] as const satisfies readonly (readonly [string, RedirectStatus, string])[]
+  ).map(([from, status, to]) => [normaliseRedirectPath(from), redirectValue(status, to)]),
+);
+const kvsGet = (key: string) => REDIRECTS.get(key);
 
 interface Row {
   method: string;
@@ -118,6 +149,16 @@ const ROWS: Row[] = [
   get(`/media/${BANNER_KEY}`),
   get(`/media/${VARIANT_KEY}`),
   get(`/media/${VARIANT_KEY}`, { 'accept-encoding': 'br, gzip' }),
+  // Redirects from the KeyValueStore: a hit, a miss, a query kept or not, a trailing slash, a chain.
+  get('/old-service'),
+  get('/old-service?ref=mail&tag=a&tag=b'),
+  get('/old-service/'),
+  get('/OLD-SERVICE'),
+  get('/legacy-service'),
+  get('/campaign?ref=x'),
+  get('/blog/old-slug'),
+  get('/old-brochure.pdf'),
+  get('/old-service-2'),
   get(`/media/${UPLOAD_KEY}`),
   get(`/media/uploads/`),
   get(`/media/images/../${UPLOAD_KEY}`),
@@ -224,7 +265,7 @@ const cfOut = z.object({
 
 class TemplateEdge {
   readonly behaviours: Behaviour[];
-  private readonly handlers = new Map<string, (event: unknown) => unknown>();
+  private readonly handlers = new Map<string, (event: unknown) => Promise<unknown>>();
   private readonly originKind = new Map<string, string>();
   /** Origins CloudFront sends the origin secret header. */
   private readonly originVerified = new Set<string>();
@@ -276,8 +317,21 @@ class TemplateEdge {
       );
     }
     for (const fn of resourcesOf(s.template, 'AWS::CloudFront::Function')) {
-      const sandbox: { handler?: (event: unknown) => unknown } = {};
-      runInNewContext(`${String(fn.props.FunctionCode)}\nthis.handler = handler;`, sandbox);
+      const code = String(fn.props.FunctionCode);
+      // CloudFront Functions may import CloudFront's own module only, and only in this form.
+      const imports = code.match(/^\s*import .*$/gm) ?? [];
+      if (imports.some((line) => line.trim() !== "import cf from 'cloudfront';"))
+        throw new Error(
+          `${fn.id} imports something CloudFront does not provide: ${imports.join()}`,
+        );
+      const sandbox: {
+        handler?: (event: unknown) => Promise<unknown>;
+        cf: ReturnType<typeof cloudfrontModule>;
+      } = { cf: cloudfrontModule(kvsGet) };
+      runInNewContext(
+        `${code.replace("import cf from 'cloudfront';", '')}\nthis.handler = handler;`,
+        sandbox,
+      );
       if (!sandbox.handler) throw new Error(`${fn.id} defines no handler`);
       this.handlers.set(fn.id, sandbox.handler);
     }
@@ -323,7 +377,7 @@ class TemplateEdge {
     return headers;
   }
 
-  private fn(b: Behaviour, event: string): ((e: unknown) => unknown) | undefined {
+  private fn(b: Behaviour, event: string): ((e: unknown) => Promise<unknown>) | undefined {
     const association = b.FunctionAssociations.find((f) => f.EventType === event);
     if (!association) return undefined;
     const [id] = referencedIds(association.FunctionARN);
@@ -341,7 +395,7 @@ class TemplateEdge {
     return b.Compress && enabled;
   }
 
-  request(row: Row): Outcome & { behaviour: string } {
+  async request(row: Row): Promise<Outcome & { behaviour: string }> {
     const [p = '/', query = ''] = row.url.split(/\?(.*)/s);
     const b = this.behaviourFor(p);
     const answer = (
@@ -369,7 +423,12 @@ class TemplateEdge {
     let headers = request.headers;
     if (onRequest) {
       const out = cfOut.parse(
-        onRequest({ version: '1.0', context: { eventType: 'viewer-request' }, viewer, request }),
+        await onRequest({
+          version: '1.0',
+          context: { eventType: 'viewer-request' },
+          viewer,
+          request,
+        }),
       );
       if (out.statusCode !== undefined)
         return answer(
@@ -423,20 +482,22 @@ class TemplateEdge {
     if (onResponse) {
       // The documentation does not say whether the viewer-response event shows the URI the viewer
       // sent or the one the viewer-request function wrote: the function must give the same answer for both.
-      const [out, ...others] = [uri, p].map((seenUri) =>
-        cfOut.parse(
-          onResponse({
-            version: '1.0',
-            context: { eventType: 'viewer-response' },
-            viewer,
-            request: { ...request, uri: seenUri, headers },
-            response: {
-              statusCode: status,
-              headers: Object.fromEntries(
-                Object.entries(originHeaders).map(([k, v]) => [k, { value: v }]),
-              ),
-            },
-          }),
+      const [out, ...others] = await Promise.all(
+        [uri, p].map(async (seenUri) =>
+          cfOut.parse(
+            await onResponse({
+              version: '1.0',
+              context: { eventType: 'viewer-response' },
+              viewer,
+              request: { ...request, uri: seenUri, headers },
+              response: {
+                statusCode: status,
+                headers: Object.fromEntries(
+                  Object.entries(originHeaders).map(([k, v]) => [k, { value: v }]),
+                ),
+              },
+            }),
+          ),
         ),
       );
       if (!out) throw new Error('unreachable');
@@ -595,6 +656,7 @@ beforeAll(async () => {
     loadHandler: async () => record('api'),
     renderHandler: async () => record('render'),
     originSecret: () => PARITY_ORIGIN_SECRET,
+    redirects: kvsGet,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -645,7 +707,7 @@ async function local(row: Row): Promise<Outcome> {
 
 describe('edge parity: the synthesised CloudFront and the local server answer alike', () => {
   it.each(ROWS.map((row) => [`${row.method} ${row.url}`, row] as const))('%s', async (_, row) => {
-    const aws = cloudfront.request(row);
+    const aws = await cloudfront.request(row);
     const here = await local(row);
     const pick = (o: Outcome) =>
       Object.fromEntries(
@@ -711,7 +773,7 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
     expect(variant.status).toBe(200);
     expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(variant.headers['content-type']).toBe('image/avif');
-    expect(cloudfront.request(get(`/media/${VARIANT_KEY}`)).headers['cache-control']).toBe(
+    expect((await cloudfront.request(get(`/media/${VARIANT_KEY}`))).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
     // CloudFront keeps it as long as its Cache-Control says: the media policy's max TTL is a year.
@@ -722,7 +784,7 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
     // The upload is in the bucket (the stand-in would serve it), but not through the edge.
     for (const side of [
       await local(get(`/media/${UPLOAD_KEY}`)),
-      cloudfront.request(get(`/media/${UPLOAD_KEY}`)),
+      await cloudfront.request(get(`/media/${UPLOAD_KEY}`)),
     ]) {
       expect(side.status).toBe(404);
       expect(side.body ?? '').not.toContain('raw upload');
@@ -745,6 +807,30 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
       expect(connect((await local(get(url))).headers['content-security-policy']), url).toBe(
         "connect-src 'self'",
       );
+  });
+
+  it('answers redirects from the KeyValueStore first: a hit, a query kept or not, a trailing slash, a collapsed chain, a miss', async () => {
+    const expected: [string, number, string | undefined][] = [
+      ['/old-service', 301, '/services'],
+      ['/old-service?ref=mail&tag=a&tag=b', 301, '/services?ref=mail&tag=a&tag=b'],
+      ['/old-service/', 301, '/services'],
+      ['/OLD-SERVICE', 301, '/services'],
+      ['/legacy-service', 301, '/services'],
+      ['/campaign?ref=x', 302, '/contact?utm_source=print'],
+      ['/blog/old-slug', 301, '/blog/new-slug'],
+      ['/old-brochure.pdf', 308, 'https://example.com/brochure.pdf'],
+      ['/old-service-2', 404, undefined],
+    ];
+    for (const [url, status, location] of expected)
+      for (const side of [await cloudfront.request(get(url)), await local(get(url))])
+        expect({ status: side.status, location: side.location }, url).toEqual({
+          status,
+          location,
+        });
+    // A redirect answers before the cache or an origin: nothing reached the API or the renderer.
+    seen.length = 0;
+    await local(get('/blog/old-slug'));
+    expect(seen).toEqual([]);
   });
 
   it('sends a cross-origin preflight of the lead form and its answer the CORS headers, at the edge', async () => {

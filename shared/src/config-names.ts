@@ -73,6 +73,13 @@ export const ENV_NAMES = {
   leadWebhookSecret: 'LEAD_WEBHOOK_SECRET',
   /** Minimum time between the captcha challenge and the enquiry, in ms (default LEAD_SPAM.minFillMs). */
   leadMinFillMs: 'LEAD_MIN_FILL_MS',
+  /** ARN of the CloudFront KeyValueStore the edge function reads redirects from (the API writes it). */
+  redirectStoreArn: 'REDIRECT_STORE_ARN',
+  /**
+   * The site's own page paths as a JSON array of edge patterns (site-pages.json's prerendered,
+   * rendered and app lists): a redirect may not hide one of them.
+   */
+  sitePagePaths: 'SITE_PAGE_PATHS',
 } as const;
 
 /**

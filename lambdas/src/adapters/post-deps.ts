@@ -13,6 +13,11 @@ const media = new S3MediaStore();
 const library = mediaDeps();
 const cdn = new CloudFrontCdn();
 const viewStats = new DynamoStatsStore();
+// Loaded by the writes that need it: the KeyValueStore client is no cost to the post readers.
+const redirects: PostDeps['redirects'] = {
+  renamed: async (from, to) => (await import('./redirect-deps')).postRedirects.renamed(from, to),
+  live: async (slug) => (await import('./redirect-deps')).postRedirects.live(slug),
+};
 
 /** The AWS implementations of the post domain's ports, logging best-effort steps to `log`. */
 export const postDeps = (log: WarnLog): PostDeps => ({
@@ -22,5 +27,6 @@ export const postDeps = (log: WarnLog): PostDeps => ({
   library,
   cdn,
   viewStats,
+  redirects,
   log,
 });

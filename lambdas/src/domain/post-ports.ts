@@ -203,8 +203,19 @@ export interface WarnLog {
   warn(msg: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * A post's address and the redirects (domain/redirects.ts): a published post's new slug redirects
+ * its old address (301), and a post live at an address drops a redirect from it.
+ */
+export interface PostRedirects {
+  renamed(oldSlug: string, newSlug: string): Promise<void>;
+  live(slug: string): Promise<void>;
+}
+
 export interface PostDeps {
   posts: PostStore;
+  /** Absent where no redirects are kept (unit tests of other rules). */
+  redirects?: PostRedirects;
   taxonomy: TaxonomyStore;
   media: MediaStore;
   library: LibraryDeps;

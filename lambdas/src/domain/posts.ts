@@ -302,8 +302,38 @@ export async function createPost(
     references: referenceChanges(null, record),
     images: imagesOf(record),
   });
-  if (isLive(record, now)) await invalidate(deps, [record.slug]);
+  if (isLive(record, now)) {
+    await invalidate(deps, [record.slug]);
+    await keepAddresses(deps, null, record, now);
+  }
   return present(deps, record);
+}
+
+/**
+ * Addresses that never break: a published post whose slug changed leaves a 301 from its old
+ * address to the new one; a post live at an address takes it back from a redirect. The post is
+ * saved by then, so a failure here is logged, not answered (the redirect can be added by hand).
+ */
+async function keepAddresses(
+  deps: PostDeps,
+  before: PostRecord | null,
+  after: PostRecord,
+  now: Date,
+): Promise<void> {
+  const redirects = deps.redirects;
+  if (!redirects) return;
+  try {
+    if (before && before.slug !== after.slug && isLive(before, now))
+      await redirects.renamed(before.slug, after.slug);
+    else if (isLive(after, now)) await redirects.live(after.slug);
+  } catch (error) {
+    deps.log.warn('keeping the post address failed: add the redirect in the manager', {
+      error,
+      id: after.id,
+      from: before?.slug,
+      to: after.slug,
+    });
+  }
 }
 
 export interface UpdateInput extends PostInput {
@@ -405,6 +435,7 @@ async function saveOver(
   // Publishing, unpublishing and editing a live post change public pages; a hidden draft's edits do not.
   if (isLive(existing, now) || isLive(next, now))
     await invalidate(deps, slugChanged ? [existing.slug, next.slug] : [next.slug]);
+  await keepAddresses(deps, existing, next, now);
   return present(deps, next);
 }
 

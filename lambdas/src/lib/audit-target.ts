@@ -7,7 +7,9 @@ import type { PostRecord } from '../domain/post-ports';
  * the reply (the new post's id exists only once it is answered). Operations on one's own account
  * (password, two-factor sign-in, sign-out everywhere) have no target: the actor is the target.
  */
-const TARGETS: Partial<Record<OperationName, { noun: string; key: 'id' | 'email' }>> = {
+const TARGETS: Partial<
+  Record<OperationName, { noun: string; key: 'id' | 'email' | 'from' | 'path' }>
+> = {
   createPost: { noun: 'post', key: 'id' },
   updatePost: { noun: 'post', key: 'id' },
   deletePost: { noun: 'post', key: 'id' },
@@ -30,6 +32,10 @@ const TARGETS: Partial<Record<OperationName, { noun: string; key: 'id' | 'email'
   updateMember: { noun: 'member', key: 'email' },
   signOutMember: { noun: 'member', key: 'email' },
   removeMember: { noun: 'member', key: 'email' },
+  createRedirect: { noun: 'redirect', key: 'from' },
+  updateRedirect: { noun: 'redirect', key: 'from' },
+  deleteRedirect: { noun: 'redirect', key: 'from' },
+  dismissNotFound: { noun: '404', key: 'path' },
 };
 
 /** Request values are the caller's: a record keeps a bounded, single-line piece of them. */

@@ -11,8 +11,10 @@ import {
   originSecrets,
   mailSettings,
   mediaBucket,
+  redirectStoreArn,
   resetEnv,
   runtimeSettings,
+  sitePagePaths,
   tableName,
 } from './env';
 
@@ -56,6 +58,9 @@ const complete = {
   DISTRIBUTION_ID: 'E2QWRUHAPOMQZL',
   SITE_URL: 'https://www.agency.example',
   ORIGIN_VERIFY: JSON.stringify({ current: 'c'.repeat(48), previous: '' }),
+  REDIRECT_STORE_ARN:
+    'arn:aws:cloudfront::123456789012:key-value-store/82799aa8-8e20-4444-8888-dd17f114b000',
+  SITE_PAGE_PATHS: JSON.stringify(['/', '/about', '/blog/*']),
 };
 
 describe('Lambda settings', () => {
@@ -135,6 +140,16 @@ describe('Lambda settings', () => {
     expect(() => originSecrets()).toThrow('ORIGIN_VERIFY is not JSON');
     set({ ORIGIN_VERIFY: JSON.stringify({ current: 'short' }) });
     expect(() => originSecrets()).toThrow('at least 32');
+  });
+
+  it('reads the redirect store and the page paths, refusing what is not an ARN or a JSON list of paths', () => {
+    expect(() => redirectStoreArn()).toThrow('REDIRECT_STORE_ARN is not set');
+    set(complete);
+    expect(redirectStoreArn()).toBe(complete.REDIRECT_STORE_ARN);
+    expect(sitePagePaths()).toEqual(['/', '/about', '/blog/*']);
+    set({ REDIRECT_STORE_ARN: 'arn:aws:s3:::bucket', SITE_PAGE_PATHS: '["about"]' });
+    expect(() => redirectStoreArn()).toThrow(/REDIRECT_STORE_ARN: must be a KeyValueStore ARN/);
+    expect(() => sitePagePaths()).toThrow(/SITE_PAGE_PATHS must be a JSON array/);
   });
 
   it('skips invalidation only where the configuration says there is no distribution', () => {

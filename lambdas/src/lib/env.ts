@@ -107,6 +107,34 @@ const schemas = {
       return z.NEVER;
     }),
   }),
+  /** The CloudFront KeyValueStore of redirects the edge function reads (the redirect writers). */
+  edgeStore: z.object({
+    [N.redirectStoreArn]: z
+      .string()
+      .regex(
+        /^arn:aws[a-z-]*:cloudfront::\d{12}:key-value-store\/[\w-]+$/,
+        'must be a KeyValueStore ARN',
+      ),
+  }),
+  /** The site's page paths (a JSON array of edge patterns), which a redirect may not hide. */
+  sitePages: z.object({
+    [N.sitePagePaths]: z.string().transform((text, ctx) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${N.sitePagePaths} is not JSON` });
+        return z.NEVER;
+      }
+      const parsed = z.array(z.string().regex(/^\/[^*?]*(\/\*)?$/)).safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${N.sitePagePaths} must be a JSON array of paths (/x or /x/*)`,
+      });
+      return z.NEVER;
+    }),
+  }),
   runtime: z.object({
     [N.logLevel]: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     /** Where the business metrics go (the stack sets one per stage); the local stack's otherwise. */
@@ -255,6 +283,12 @@ export function leadWebhookEnv(): LeadWebhookEnv {
 
 /** The site's public address without a trailing slash (SITE_URL). */
 export const siteUrl = (): string => read('site')[N.siteUrl].replace(/\/+$/, '');
+
+/** The redirect KeyValueStore's ARN (REDIRECT_STORE_ARN). */
+export const redirectStoreArn = (): string => read('edgeStore')[N.redirectStoreArn];
+
+/** The site's page paths as edge patterns (SITE_PAGE_PATHS). */
+export const sitePagePaths = (): readonly string[] => read('sitePages')[N.sitePagePaths];
 
 /** Minimum fill time of the enquiry form in ms (LEAD_MIN_FILL_MS, default LEAD_SPAM.minFillMs). */
 export const leadMinFillMs = (): number => read('leadSpam')[N.leadMinFillMs];

@@ -25,7 +25,7 @@ import { startPurgeTrashJob } from './jobs/purge-trash-job';
 import { startRetryJob } from './jobs/retry-job';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
-import { createLocalServer } from './edge-server/server';
+import { builtPagePaths, createLocalServer } from './edge-server/server';
 import { startStandIns, type StandIns } from './stand-ins/stand-ins';
 
 const REPO_ROOT = path.resolve(LAMBDAS_SRC, '..', '..');
@@ -163,6 +163,8 @@ async function main(): Promise<void> {
           outDir: path.join(dataDir, 'render'),
           webRoot: path.join(REPO_ROOT, 'web'),
         });
+    // The edge function's `cf.kvs()` reads the store the API writes through the KeyValueStore API.
+    const redirectStore = standIns.redirectStore;
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: {
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
         uploadOrigin: new URL(standIns.endpoints.s3).origin,
       },
       renderHandler,
+      redirects: (key) => redirectStore.get(key),
     });
     const port = await listen(server, settings.PORT, settings.HOST);
     const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
@@ -187,6 +190,7 @@ async function main(): Promise<void> {
         mail: { from: settings.MAIL_FROM, to: settings.MAIL_TO },
         requireMfa: settings.REQUIRE_MFA === 'true',
         site: { url: shownUrl, apiOrigin: localUrl, webDist: settings.WEB_DIST },
+        pagePaths: builtPagePaths(settings.WEB_DIST),
         leads: {
           ...(settings.LEAD_WEBHOOK_URL ? { webhookUrl: settings.LEAD_WEBHOOK_URL } : {}),
           ...(settings.LEAD_WEBHOOK_SECRET ? { webhookSecret: settings.LEAD_WEBHOOK_SECRET } : {}),

@@ -190,7 +190,7 @@ export const redirectOperations = defineOperations({
     status: 202,
     kind: 'json',
     response: z.object({ ok: z.literal(true) }),
-    errors: [400, 415],
+    errors: [400, 415, 429],
   },
   listNotFound: {
     resource: 'redirect',

@@ -1,16 +1,78 @@
 // The edge's routing core: a CloudFront Function (cloudfront-js-2.0) on every cache behaviour of the
 // distribution, and the code the local server evaluates for every request (edge-function.ts), so the
-// two cannot drift. No imports and ES5.1 only; the `var CONFIG = …;` line is replaced with the
-// edge definition's data (definition.ts) before it ships.
+// two cannot drift. No import but CloudFront's own `cloudfront` module (its KeyValueStore helper);
+// the `var CONFIG = …;` line is replaced with the edge definition's data (definition.ts) before it ships.
 //
-// viewer-request: `/api/*` gets the viewer's address in the viewer-IP header (replacing any a client
+// viewer-request: a GET or HEAD of any path but `/api/*` whose key (the path lower-case, without a
+//   trailing slash) is in the redirect KeyValueStore answers that redirect first (value
+//   `<status> <target>`; the request's query kept unless the target has its own);
+//   `/api/*` gets the viewer's address in the viewer-IP header (replacing any a client
 //   sent) and CORS preflights of the paths that allow them are answered here; `/media/<key>` reads
 //   `<key>` from the media bucket when it is under a served prefix (never a raw upload); a trailing slash is a 301 to the path without it (query kept);
 //   site paths become bucket keys (prerendered `<path>/index.html`, the app shell, the not-found page).
 // viewer-response: the not-found page answers 404, never a soft 200; CORS paths get their
 //   Access-Control-Allow-Origin.
 
+import cf from 'cloudfront';
+
 var CONFIG = {};
+
+// The store associated with the function; none (a function published without one) means no redirects.
+var kvs = null;
+try {
+  kvs = cf.kvs();
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront Functions need the binding.
+} catch (e) {
+  kvs = null;
+}
+
+var REDIRECT_TEXT = {
+  301: 'Moved Permanently',
+  302: 'Found',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+};
+
+// The store's key of a path: what the API normalised the redirect's source to.
+function redirectKey(uri) {
+  var key = uri
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
+  return key === '' ? '/' : key;
+}
+
+// The redirect of a viewer request, or null. A miss throws in CloudFront: it is no redirect.
+async function redirectOf(request) {
+  if (!kvs || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+  if (request.uri.indexOf(CONFIG.apiPrefix + '/') === 0) return null;
+  var key = redirectKey(request.uri);
+  if (key.length > 512) return null;
+  var value;
+  try {
+    value = await kvs.get(key);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront Functions need the binding.
+  } catch (e) {
+    return null;
+  }
+  var at = value.indexOf(' ');
+  var status = Number(value.substring(0, at));
+  var to = value.substring(at + 1);
+  if (!REDIRECT_TEXT[status] || !to) return null;
+  if (to.indexOf('?') === -1) {
+    var query = queryString(request.querystring);
+    var hash = to.indexOf('#');
+    to = hash === -1 ? to + query : to.substring(0, hash) + query + to.substring(hash);
+  }
+  return {
+    statusCode: status,
+    statusDescription: REDIRECT_TEXT[status],
+    headers: {
+      location: { value: to },
+      'cache-control': { value: CONFIG.redirectCacheControl },
+    },
+  };
+}
 
 function matches(pattern, path) {
   if (pattern.slice(-2) !== '/*') return path === pattern;
@@ -82,8 +144,10 @@ function queryString(querystring) {
   return parts.length ? '?' + parts.join('&') : '';
 }
 
-function viewerRequest(event) {
+async function viewerRequest(event) {
   var request = event.request;
+  var redirect = await redirectOf(request);
+  if (redirect) return redirect;
   var target = resolve(request.method, request.uri);
   if (target.redirect) {
     return {
@@ -134,7 +198,7 @@ function viewerResponse(event) {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront calls the global `handler`.
-function handler(event) {
+async function handler(event) {
   return event.context.eventType === 'viewer-response'
     ? viewerResponse(event)
     : viewerRequest(event);

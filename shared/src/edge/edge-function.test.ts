@@ -30,59 +30,62 @@ const request = (url: string, method = 'GET', headers: ViewerRequest['headers'] 
 };
 const resolve = (url: string, method?: string, headers?: ViewerRequest['headers']) =>
   resolveEdge(edge, request(url, method, headers));
-const target = (url: string) => {
-  const r = resolve(url);
+const target = async (url: string) => {
+  const r = await resolve(url);
   return 'answer' in r ? { status: r.answer.statusCode } : { origin: r.origin, uri: r.uri };
 };
 /** Status the viewer gets for a site path whose object exists (the viewer-response rule applied). */
-const siteStatus = (url: string) => {
-  const r = resolve(url);
+const siteStatus = async (url: string) => {
+  const r = await resolve(url);
   if ('answer' in r) return r.answer.statusCode;
-  return edgeResponse(edge, r, request(url), { status: 200, headers: {} }).status;
+  return (await edgeResponse(edge, r, request(url), { status: 200, headers: {} })).status;
 };
 
-describe('edge function: routing', () => {
-  it('maps prerendered paths to their index.html, files with an extension to themselves', () => {
-    expect(target('/')).toEqual({ origin: 'site', uri: '/index.html' });
-    expect(target('/about')).toEqual({ origin: 'site', uri: '/about/index.html' });
-    expect(target('/robots.txt')).toEqual({ origin: 'site', uri: '/robots.txt' });
-    expect(target('/assets/index-Ab12Cd34.js')).toEqual({
+describe('edge function: routing', async () => {
+  it('maps prerendered paths to their index.html, files with an extension to themselves', async () => {
+    expect(await target('/')).toEqual({ origin: 'site', uri: '/index.html' });
+    expect(await target('/about')).toEqual({ origin: 'site', uri: '/about/index.html' });
+    expect(await target('/robots.txt')).toEqual({ origin: 'site', uri: '/robots.txt' });
+    expect(await target('/assets/index-Ab12Cd34.js')).toEqual({
       origin: 'site',
       uri: '/assets/index-Ab12Cd34.js',
     });
   });
 
-  it('serves the admin screens from the app shell, and unknown paths (an unknown admin screen too) the not-found page with 404', () => {
+  it('serves the admin screens from the app shell, and unknown paths (an unknown admin screen too) the not-found page with 404', async () => {
     for (const path of ['/creative-login', '/admin', '/admin/leads', '/edit-blog/my-post']) {
-      expect(target(path), path).toEqual({ origin: 'site', uri: '/spa.html' });
-      expect(siteStatus(path), path).toBe(200);
+      expect(await target(path), path).toEqual({ origin: 'site', uri: '/spa.html' });
+      expect(await siteStatus(path), path).toBe(200);
     }
     for (const path of ['/admin/nope', '/edit-blog', '/About', '/about/team', '/404']) {
-      expect(target(path), path).toEqual({ origin: 'site', uri: '/404/index.html' });
-      expect(siteStatus(path), path).toBe(404);
+      expect(await target(path), path).toEqual({ origin: 'site', uri: '/404/index.html' });
+      expect(await siteStatus(path), path).toBe(404);
     }
-    const notFound = resolve('/nope');
+    const notFound = await resolve('/nope');
     if ('answer' in notFound) throw new Error('expected an origin');
     expect(
-      edgeResponse(edge, notFound, request('/nope'), { status: 200, headers: {} }).headers,
+      (await edgeResponse(edge, notFound, request('/nope'), { status: 200, headers: {} })).headers,
     ).toMatchObject({ 'cache-control': 'no-cache' });
-    expect(siteStatus('/about')).toBe(200);
+    expect(await siteStatus('/about')).toBe(200);
   });
 
-  it('sends rendered pages to the render function, the API to the API, media without its prefix', () => {
-    expect(target('/blog')).toEqual({ origin: 'render', uri: '/blog' });
-    expect(target('/blog/x')).toEqual({ origin: 'render', uri: '/blog/x' });
-    expect(target('/sitemap.xml')).toEqual({ origin: 'render', uri: '/sitemap.xml' });
-    expect(target('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
-    expect(target('/media/banners/a1.webp')).toEqual({ origin: 'media', uri: '/banners/a1.webp' });
+  it('sends rendered pages to the render function, the API to the API, media without its prefix', async () => {
+    expect(await target('/blog')).toEqual({ origin: 'render', uri: '/blog' });
+    expect(await target('/blog/x')).toEqual({ origin: 'render', uri: '/blog/x' });
+    expect(await target('/sitemap.xml')).toEqual({ origin: 'render', uri: '/sitemap.xml' });
+    expect(await target('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
+    expect(await target('/media/banners/a1.webp')).toEqual({
+      origin: 'media',
+      uri: '/banners/a1.webp',
+    });
     // A bare /media/ is never a bucket listing.
-    expect(target('/media/')).toEqual({ status: 404 });
+    expect(await target('/media/')).toEqual({ status: 404 });
   });
 
-  it('serves only processed images and pre-library banners under /media/, never a raw upload', () => {
+  it('serves only processed images and pre-library banners under /media/, never a raw upload', async () => {
     const id = '0f8b2f4e-6c1a-4d2b-9e3f-5a6b7c8d9e0f';
     for (const key of [`images/${id}/480.avif`, `images/${id}/card.jpg`, 'banners/a1.webp'])
-      expect(target(`/media/${key}`), key).toEqual({ origin: 'media', uri: `/${key}` });
+      expect(await target(`/media/${key}`), key).toEqual({ origin: 'media', uri: `/${key}` });
     for (const key of [
       `uploads/${id}`,
       'uploads/',
@@ -94,11 +97,11 @@ describe('edge function: routing', () => {
       `%75ploads/${id}`,
       'robots.txt',
     ])
-      expect(target(`/media/${key}`), key).toEqual({ status: 404 });
+      expect(await target(`/media/${key}`), key).toEqual({ status: 404 });
   });
 
-  it('redirects a trailing slash with 301 to the path without it, keeping the query, never off-site', () => {
-    const r = resolve('/about/?ref=x&tag=a&tag=b&flag');
+  it('redirects a trailing slash with 301 to the path without it, keeping the query, never off-site', async () => {
+    const r = await resolve('/about/?ref=x&tag=a&tag=b&flag');
     expect('answer' in r && r.answer).toMatchObject({
       statusCode: 301,
       headers: { location: { value: '/about?ref=x&tag=a&tag=b&flag' } },
@@ -108,18 +111,18 @@ describe('edge function: routing', () => {
       ['/blog/', '/blog'],
       ['///', '/'],
     ] as const) {
-      const out = resolve(from);
+      const out = await resolve(from);
       expect('answer' in out && out.answer.headers.location?.value, from).toBe(to);
     }
   });
 
-  it("passes the viewer's address to the API in the viewer-IP header, replacing a client's", () => {
-    const r = resolve('/api/lead', 'POST', { [VIEWER_IP_HEADER]: '1.1.1.1' });
+  it("passes the viewer's address to the API in the viewer-IP header, replacing a client's", async () => {
+    const r = await resolve('/api/lead', 'POST', { [VIEWER_IP_HEADER]: '1.1.1.1' });
     expect('headers' in r && r.headers).toEqual({ [VIEWER_IP_HEADER]: '203.0.113.7' });
   });
 
-  it('answers the lead form preflight at the edge and adds CORS to its answers only', () => {
-    const preflight = resolve('/api/lead', 'OPTIONS');
+  it('answers the lead form preflight at the edge and adds CORS to its answers only', async () => {
+    const preflight = await resolve('/api/lead', 'OPTIONS');
     expect('answer' in preflight && preflight.answer).toMatchObject({
       statusCode: 204,
       headers: {
@@ -128,23 +131,24 @@ describe('edge function: routing', () => {
         'access-control-allow-headers': { value: 'content-type' },
       },
     });
-    expect(target('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
-    const other = resolve('/api/health', 'OPTIONS');
+    expect(await target('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
+    const other = await resolve('/api/health', 'OPTIONS');
     expect('origin' in other && other.origin).toBe('api');
-    const post = resolve('/api/lead', 'POST');
+    const post = await resolve('/api/lead', 'POST');
     if ('answer' in post) throw new Error('expected the API');
     expect(
-      edgeResponse(edge, post, request('/api/lead', 'POST'), { status: 201, headers: {} }).headers,
+      (await edgeResponse(edge, post, request('/api/lead', 'POST'), { status: 201, headers: {} }))
+        .headers,
     ).toEqual({ 'access-control-allow-origin': '*' });
   });
 
-  it('refuses methods a behaviour does not allow with 403, as CloudFront does', () => {
-    expect(target('/about')).not.toEqual({ status: 403 });
-    const r = resolve('/about', 'POST');
+  it('refuses methods a behaviour does not allow with 403, as CloudFront does', async () => {
+    expect(await target('/about')).not.toEqual({ status: 403 });
+    const r = await resolve('/about', 'POST');
     expect('answer' in r && r.answer.statusCode).toBe(403);
   });
 
-  it('stays within the CloudFront Functions size limit with many pages, without comments', () => {
+  it('stays within the CloudFront Functions size limit with many pages, without comments', async () => {
     const many = Array.from({ length: 60 }, (_, i) => `/a-fairly-long-service-landing-page-${i}`);
     const code = edgeFunctionCode({ ...PAGES, prerendered: many });
     expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
@@ -155,6 +159,59 @@ describe('edge function: routing', () => {
         prerendered: Array.from({ length: 400 }, (_, i) => `/p-${i}-${'x'.repeat(20)}`),
       }),
     ).toThrow(/over CloudFront's 10240/);
+  });
+});
+
+describe('edge function: redirects from the KeyValueStore', () => {
+  const store = new Map([
+    ['/old-page', '301 /about'],
+    ['/blog/old-slug', '301 /blog/new-slug'],
+    ['/blog/older-slug', '301 /blog/new-slug'],
+    ['/campaign', '302 /services?utm_source=print'],
+    ['/gone', '308 https://example.com/elsewhere#top'],
+    ['/about', '307 /nope'],
+    ['/api/health', '301 /nowhere'],
+  ]);
+  const redirecting = createEdge(PAGES, (key) => store.get(key));
+  const answer = async (url: string, method = 'GET') => {
+    const r = await resolveEdge(redirecting, request(url, method));
+    return 'answer' in r
+      ? { status: r.answer.statusCode, location: r.answer.headers.location?.value }
+      : { origin: r.origin, uri: r.uri };
+  };
+
+  it('answers a stored redirect first, any path, with its status and target', async () => {
+    expect(await answer('/old-page')).toEqual({ status: 301, location: '/about' });
+    // The store's keys are lower-case, without a trailing slash: one hop, not two.
+    expect(await answer('/Old-Page/')).toEqual({ status: 301, location: '/about' });
+    expect(await answer('/gone')).toEqual({
+      status: 308,
+      location: 'https://example.com/elsewhere#top',
+    });
+    // A chain already collapsed by the API: each old address goes straight to the end.
+    expect(await answer('/blog/older-slug')).toEqual({ status: 301, location: '/blog/new-slug' });
+  });
+
+  it("keeps the request's query unless the target has its own", async () => {
+    expect(await answer('/old-page?ref=x&tag=a&tag=b')).toEqual({
+      status: 301,
+      location: '/about?ref=x&tag=a&tag=b',
+    });
+    expect(await answer('/campaign?ref=x')).toEqual({
+      status: 302,
+      location: '/services?utm_source=print',
+    });
+    expect(await answer('/gone?x=1')).toEqual({
+      status: 308,
+      location: 'https://example.com/elsewhere?x=1#top',
+    });
+  });
+
+  it('misses as before: no key, the API, other methods, no store at all', async () => {
+    expect(await answer('/services-old')).toEqual({ origin: 'site', uri: '/404/index.html' });
+    expect(await answer('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
+    expect(await answer('/old-page', 'POST')).toEqual({ status: 403, location: undefined });
+    expect(await target('/old-page')).toEqual({ origin: 'site', uri: '/404/index.html' });
   });
 });
 

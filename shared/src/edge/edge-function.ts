@@ -22,7 +22,8 @@ export function edgeFunctionCode(pages: SitePages): string {
     .replace(CONFIG_LINE, () => `var CONFIG = ${JSON.stringify(edgeFunctionConfig(pages))};`)
     .split('\n')
     .filter((line) => !line.trimStart().startsWith('//'))
-    .join('\n');
+    .join('\n')
+    .trimStart();
   const bytes = Buffer.byteLength(code);
   if (bytes > MAX_FUNCTION_BYTES)
     throw new Error(`The edge function is ${bytes} bytes, over CloudFront's ${MAX_FUNCTION_BYTES}`);
@@ -76,30 +77,67 @@ export type ViewerRequestResult = { request: CfRequest } | { response: CfRespons
 
 /** A loaded edge function: its handler run as CloudFront runs it (a global `handler` in a fresh context). */
 export interface EdgeFunction {
-  viewerRequest(event: CfEvent): ViewerRequestResult;
-  viewerResponse(event: CfEvent): CfResponse;
+  viewerRequest(event: CfEvent): Promise<ViewerRequestResult>;
+  viewerResponse(event: CfEvent): Promise<CfResponse>;
 }
 
-/** Evaluate CloudFront Function code (a script defining a global `handler`) in a sandbox. */
-export function loadEdgeFunction(code: string): EdgeFunction {
-  const sandbox: { handler?: unknown } = {};
-  runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
+/** A key's value in the KeyValueStore associated with the function; undefined when there is none. */
+export type KeyValueReader = (key: string) => string | undefined;
+
+/** The one import a CloudFront Function may have: CloudFront's own module, its KeyValueStore helper. */
+const CLOUDFRONT_IMPORT = /^import cf from 'cloudfront';$/m;
+
+/**
+ * A stand-in of CloudFront Functions' `cloudfront` module over `store`: `cf.kvs()` with `get`
+ * (formats string and json; a missing key rejects, as CloudFront's does), `exists` and `meta`.
+ */
+export function cloudfrontModule(store: KeyValueReader) {
+  const read = (key: string): string => {
+    const value = store(key);
+    if (value === undefined) throw new Error(`KeyValueStore: key not found: ${key}`);
+    return value;
+  };
+  const handle = {
+    get: (key: string, options?: { format?: 'string' | 'json' | 'bytes' }) =>
+      new Promise<unknown>((resolve) => {
+        const value = read(key);
+        resolve(options?.format === 'json' ? JSON.parse(value) : value);
+      }),
+    exists: (key: string) => Promise.resolve(store(key) !== undefined),
+    meta: () => Promise.resolve({ creationDateTime: '', lastUpdatedDateTime: '', keyCount: 0 }),
+  };
+  return { kvs: () => handle };
+}
+
+/**
+ * Evaluate CloudFront Function code (a script defining a global `handler`, async or not) in a
+ * sandbox, its `import cf from 'cloudfront'` given the KeyValueStore `store` (none: every key misses).
+ */
+export function loadEdgeFunction(
+  code: string,
+  store: KeyValueReader = () => undefined,
+): EdgeFunction {
+  const sandbox: { handler?: unknown; cf: ReturnType<typeof cloudfrontModule> } = {
+    cf: cloudfrontModule(store),
+  };
+  // A script cannot hold an import statement: the module is the sandbox's `cf` instead.
+  runInNewContext(`${code.replace(CLOUDFRONT_IMPORT, '')}\nthis.handler = handler;`, sandbox);
   const { handler } = sandbox;
   if (typeof handler !== 'function') throw new Error('the edge function defines no handler');
   // Each call gets a copy: the function mutates its event, and the sandbox's objects stay in it.
-  const run = (event: CfEvent): unknown => {
-    const out: unknown = handler(JSON.parse(JSON.stringify(event)));
+  const run = async (event: CfEvent): Promise<unknown> => {
+    const out: unknown = await handler(JSON.parse(JSON.stringify(event)));
     return JSON.parse(JSON.stringify(out));
   };
   return {
-    viewerRequest(event) {
-      const out = run(event);
+    async viewerRequest(event) {
+      const out = await run(event);
       const asResponse = cfResponse.safeParse(out);
       if (asResponse.success) return { response: asResponse.data };
       return { request: cfRequest.parse(out) };
     },
-    viewerResponse(event) {
-      return cfResponse.parse(run(event));
+    async viewerResponse(event) {
+      return cfResponse.parse(await run(event));
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type CfResponse,
   type CfValue,
   type EdgeFunction,
+  type KeyValueReader,
 } from './edge-function';
 import type { SitePages } from './site-pages';
 
@@ -51,10 +52,13 @@ export interface Edge {
   fn: EdgeFunction;
 }
 
-/** The edge for these site pages: the behaviours the CDK renders and the function code it inlines, loaded to run here. */
-export function createEdge(pages: SitePages): Edge {
+/**
+ * The edge for these site pages: the behaviours the CDK renders and the function code it inlines,
+ * loaded to run here over `redirects`, the KeyValueStore associated with the function.
+ */
+export function createEdge(pages: SitePages, redirects?: KeyValueReader): Edge {
   const code = edgeFunctionCode(pages);
-  return { pages, behaviours: edgeBehaviours(pages), code, fn: loadEdgeFunction(code) };
+  return { pages, behaviours: edgeBehaviours(pages), code, fn: loadEdgeFunction(code, redirects) };
 }
 
 const cfHeaders = (headers: ViewerRequest['headers']): Record<string, CfValue> => {
@@ -90,12 +94,12 @@ const METHOD_REFUSED: CfResponse = {
 };
 
 /** What CloudFront does with a viewer request before any origin sees it: pick the behaviour, refuse its unknown methods, run the function. */
-export function resolveEdge(edge: Edge, request: ViewerRequest): EdgeResolution {
+export async function resolveEdge(edge: Edge, request: ViewerRequest): Promise<EdgeResolution> {
   const behaviour = behaviourFor(edge.behaviours, request.path);
   const methods: readonly string[] = METHOD_SETS[behaviour.methods];
   if (!methods.includes(request.method.toUpperCase())) return { behaviour, answer: METHOD_REFUSED };
   const event = viewerRequestEvent(request);
-  const result = edge.fn.viewerRequest(event);
+  const result = await edge.fn.viewerRequest(event);
   if ('response' in result) return { behaviour, answer: result.response };
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(result.request.headers))
@@ -110,15 +114,15 @@ export function resolveEdge(edge: Edge, request: ViewerRequest): EdgeResolution 
 }
 
 /** What the edge function makes of an origin's answer (status and headers), on behaviours where it runs on the response. */
-export function edgeResponse(
+export async function edgeResponse(
   edge: Edge,
   resolution: Extract<EdgeResolution, { origin: EdgeOrigin }>,
   request: ViewerRequest,
   response: { status: number; headers: Record<string, string> },
-): { status: number; headers: Record<string, string> } {
+): Promise<{ status: number; headers: Record<string, string> }> {
   if (!resolution.behaviour.viewerResponse) return response;
   const cfRequest: CfRequest = { ...viewerRequestEvent(request).request, uri: resolution.uri };
-  const out = edge.fn.viewerResponse({
+  const out = await edge.fn.viewerResponse({
     version: '1.0',
     context: { eventType: 'viewer-response' },
     viewer: { ip: request.ip },

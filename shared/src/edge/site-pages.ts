@@ -57,3 +57,13 @@ export function parseSitePages(value: unknown, source = 'site pages'): SitePages
 export function readSitePagesFile(file: string): SitePages {
   return parseSitePages(JSON.parse(readFileSync(file, 'utf8')), file);
 }
+
+/**
+ * The site's own page paths as edge patterns (prerendered, rendered and app pages): what a redirect
+ * may not hide. The API gets them as SITE_PAGE_PATHS (JSON), set from the same web build.
+ */
+export const sitePagePatterns = (pages: SitePages): string[] => [
+  ...pages.prerendered,
+  ...pages.rendered,
+  ...pages.app,
+];

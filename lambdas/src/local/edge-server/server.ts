@@ -14,10 +14,12 @@ import {
   readSitePagesFile,
   resolveEdge,
   securityHeadersByPolicy,
+  sitePagePatterns,
   ORIGIN_VERIFIED_ORIGINS,
   type Edge,
   type EdgeOrigin,
   type EdgeResolution,
+  type KeyValueReader,
   type SitePages,
   type SitePagesInput,
   type ViewerRequest,
@@ -58,6 +60,8 @@ export interface LocalServerOptions {
    * since `npm start` sets the environment once the server listens).
    */
   originSecret?: () => string;
+  /** The redirect KeyValueStore the edge function reads (`cf.kvs()`); none: every key misses. */
+  redirects?: KeyValueReader;
 }
 
 /** A body: bytes, a stream, or a file of the site bucket (sent as the build's compressed copy when CloudFront would compress it). */
@@ -207,6 +211,12 @@ const jsonReply = (status: number, error: string, code: ErrorCode): OriginReply 
 });
 
 /** The site pages of the build in `webDist`, from `dist-server/site-pages.json` beside it; null when not built. */
+/** The page paths of the build in `webDist` a redirect may not hide (none when not built). */
+export function builtPagePaths(webDist: string): string[] {
+  const pages = readSitePages(webDist);
+  return pages ? sitePagePatterns(pages) : [];
+}
+
 function readSitePages(webDist: string): SitePages | null {
   const file = path.join(path.dirname(path.resolve(webDist)), 'dist-server', 'site-pages.json');
   if (!existsSync(file)) return null;
@@ -231,7 +241,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   // Built once, from the third parties the build's pages load (as CloudFront's headers policies
   // are), one set per kind of behaviour.
   const security = securityHeadersByPolicy(pages?.thirdParties ?? {}, options.media.uploadOrigin);
-  const edge: Edge = createEdge(pages ?? NO_SITE_PAGES);
+  const edge: Edge = createEdge(pages ?? NO_SITE_PAGES, options.redirects);
   const originSecret = options.originSecret ?? (() => originSecrets()[0] ?? '');
   // CloudFront's origin custom headers replace a viewer's header of the same name.
   const originHeaders = (origin: EdgeOrigin): Record<string, string> =>
@@ -338,7 +348,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     };
     let status = 500;
     try {
-      const at = resolveEdge(edge, request);
+      const at = await resolveEdge(edge, request);
       if ('answer' in at) {
         req.resume();
         status = at.answer.statusCode;
@@ -363,7 +373,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         );
       } else {
         const reply = await origin(req, request, at);
-        const edited = edgeResponse(edge, at, request, reply);
+        const edited = await edgeResponse(edge, at, request, reply);
         status = edited.status;
         await send(
           req,

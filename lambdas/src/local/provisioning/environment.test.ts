@@ -8,6 +8,7 @@ const endpoints = {
   cognito: 'http://127.0.0.1:4003',
   ses: 'http://127.0.0.1:4004',
   lambda: 'http://127.0.0.1:4005',
+  kvs: 'http://127.0.0.1:4006',
 };
 const provisioned = {
   userPoolId: 'local_pool1',
@@ -33,7 +34,15 @@ describe('localEnvironment', () => {
       AUDIT_TABLE: 'audit',
       // Two-factor enrolment is not required unless asked for (prod's requireMfa).
       REQUIRE_MFA: 'false',
+      // The redirect store: the KeyValueStore stand-in's endpoint and its one store; no page paths without a site.
+      AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: endpoints.kvs,
+      REDIRECT_STORE_ARN: 'arn:aws:cloudfront::000000000000:key-value-store/local-redirects',
+      SITE_PAGE_PATHS: '[]',
     });
+    expect(
+      localEnvironment({ endpoints, provisioned, mail, pagePaths: ['/about', '/blog/*'] })
+        .SITE_PAGE_PATHS,
+    ).toBe('["/about","/blog/*"]');
     expect(localEnvironment({ endpoints, provisioned, mail, requireMfa: true }).REQUIRE_MFA).toBe(
       'true',
     );

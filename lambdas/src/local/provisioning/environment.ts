@@ -5,6 +5,7 @@ import { workerFunction } from '../../../bundling/functions';
 import { checkCompleteEnvironment } from '../../lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION, type Provisioned } from './provision';
 import type { StandIns } from '../stand-ins/stand-ins';
+import { LOCAL_KVS_ARN } from '../stand-ins/key-value-store';
 
 /** What the render handler reads; known only once the local server listens. */
 export interface LocalSite {
@@ -32,6 +33,13 @@ export interface LocalEnvironmentOptions {
    * (`npm start` passes its REQUIRE_MFA through). Default off, as in the other stages.
    */
   requireMfa?: boolean;
+  /** The redirect store's ARN (default: the KeyValueStore stand-in's one store). */
+  redirectStoreArn?: string;
+  /**
+   * The site's page paths a redirect may not hide (edge patterns, `sitePagePatterns` of the web
+   * build's site pages); none where no site is served (API tests).
+   */
+  pagePaths?: readonly string[];
 }
 
 /** SITE_URL where no page is rendered (API tests): the default local address. */
@@ -58,6 +66,9 @@ export interface LocalEnv {
   readonly AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
   readonly AWS_ENDPOINT_URL_SESV2: string;
   readonly AWS_ENDPOINT_URL_LAMBDA: string;
+  readonly AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: string;
+  readonly REDIRECT_STORE_ARN: string;
+  readonly SITE_PAGE_PATHS: string;
   readonly CONTENT_TABLE: string;
   readonly LEADS_TABLE: string;
   readonly VIEWS_TABLE: string;
@@ -102,6 +113,9 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     AWS_ENDPOINT_URL_SESV2: endpoints.ses,
     // The Lambda API stand-in runs the workers by their bundle name, as the CDK stack names them.
     AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
+    AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: endpoints.kvs,
+    [N.redirectStoreArn]: options.redirectStoreArn ?? LOCAL_KVS_ARN,
+    [N.sitePagePaths]: JSON.stringify(options.pagePaths ?? []),
     [N.contentTable]: LOCAL_NAMES.tables.content,
     [N.leadsTable]: LOCAL_NAMES.tables.leads,
     [N.viewsTable]: LOCAL_NAMES.tables.views,

@@ -15,6 +15,7 @@ import { ParityTokenGenerator, signingKeys } from './cognito-tokens';
 import { startDynalite } from './dynalite-store';
 import { createLambdaApi } from './lambda-api';
 import { createS3PostGate } from './s3-post-gate';
+import { startKeyValueStore, type KeyValueStoreStandIn } from './key-value-store';
 
 /**
  * The local stand-ins of the AWS services the handlers use, started in this process on loopback:
@@ -29,6 +30,8 @@ export interface StandInPorts {
   cognito: number;
   ses: number;
   lambda: number;
+  /** The CloudFront KeyValueStore data plane (redirects). */
+  kvs: number;
 }
 
 export interface StandInOptions {
@@ -70,7 +73,16 @@ export interface StandIns {
   host: string;
   ports: StandInPorts;
   /** Base addresses, e.g. `http://127.0.0.1:4567`, to use as AWS_ENDPOINT_URL_<SERVICE>. */
-  endpoints: { dynamodb: string; s3: string; cognito: string; ses: string; lambda: string };
+  endpoints: {
+    dynamodb: string;
+    s3: string;
+    cognito: string;
+    ses: string;
+    lambda: string;
+    kvs: string;
+  };
+  /** The redirect KeyValueStore: its ARN, and the reads the local edge server's `cf.kvs()` makes. */
+  redirectStore: KeyValueStoreStandIn;
   /** Web page of the SES stand-in listing sent e-mails. */
   sesInboxUrl: string;
   /** Every e-mail the SES stand-in has accepted since this process started, oldest first. */
@@ -336,12 +348,21 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     const lambdaPort = await listen(lambda, options.ports?.lambda ?? 0, host);
     stops.push(() => close(lambda));
 
+    // Kept beside the others' state, except where DynamoDB is in memory (tests): nothing to keep.
+    const kvs = await startKeyValueStore(options.dynamoInMemory ? undefined : options.dataDir);
+    const kvsPort = await listen(kvs.server, options.ports?.kvs ?? 0, host);
+    stops.push(async () => {
+      await close(kvs.server);
+      await kvs.flush();
+    });
+
     const endpoints = {
       dynamodb: url(host, dynamo.port),
       s3: url(host, s3.port),
       cognito: url(host, cognito.port),
       ses: url(host, sesPort),
       lambda: url(host, lambdaPort),
+      kvs: url(host, kvsPort),
     };
     return {
       host,
@@ -351,8 +372,10 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
         cognito: cognito.port,
         ses: sesPort,
         lambda: lambdaPort,
+        kvs: kvsPort,
       },
       endpoints,
+      redirectStore: kvs,
       sesInboxUrl: `${endpoints.ses}/`,
       async sesMessages() {
         const response = await fresh('GET', `${endpoints.ses}/store`);

@@ -1,0 +1,49 @@
+import type { NotFoundDeps } from '../domain/not-found-log';
+import type { PostRedirects } from '../domain/post-ports';
+import {
+  dropLiveRedirect,
+  redirectSlugChange,
+  type LiveAddresses,
+  type RedirectDeps,
+} from '../domain/redirects';
+import { isLive } from '../domain/publishing';
+import { sitePagePaths, tableName } from '../lib/env';
+import { dynamoClient } from './clients';
+import { KeyValueEdgeStore } from './edge-store';
+import { DynamoHitCounter } from './lead-rate-counter';
+import { DynamoPostStore } from './post-store';
+import { DynamoNotFoundLog, DynamoRedirectStore } from './redirect-store';
+
+// Created once per cold start; each reads its clients, table and store at call time.
+const store = new DynamoRedirectStore();
+const edge = new KeyValueEdgeStore();
+const posts = new DynamoPostStore();
+
+/** Live posts from the post store (the slug's owner, published and due), pages from SITE_PAGE_PATHS. */
+export const liveAddresses: LiveAddresses = {
+  async livePost(slug) {
+    const id = await posts.slugOwner(slug);
+    const post = id === null ? null : await posts.getPost(id);
+    return post !== null && post.slug === slug && isLive(post, new Date());
+  },
+  pagePatterns: sitePagePaths,
+};
+
+/** The AWS implementations of the redirect domain's ports. */
+export const redirectDeps = (): RedirectDeps => ({ store, edge, addresses: liveAddresses });
+
+/** The 404 log's ports: its records and the per-IP report counter. */
+export const notFoundDeps = (): NotFoundDeps => ({
+  log: new DynamoNotFoundLog(store),
+  counter: new DynamoHitCounter(dynamoClient(), tableName('content')),
+});
+
+/** What post writes do to redirects: a renamed published post’s old address, a live one’s own. */
+export const postRedirects: PostRedirects = {
+  async renamed(oldSlug, newSlug) {
+    await redirectSlugChange(redirectDeps(), oldSlug, newSlug);
+  },
+  async live(slug) {
+    await dropLiveRedirect(redirectDeps(), slug);
+  },
+};

@@ -1,0 +1,332 @@
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  QueryCommand,
+  UpdateCommand,
+  GetCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { NOT_FOUND_LOG, redirect, targetKey, type NotFoundEntry } from '@agency/shared';
+import * as z from 'zod';
+import type { RedirectRecord, RedirectStore, RedirectWrite } from '../domain/redirects';
+import type { NotFoundLog } from '../domain/not-found-log';
+import { tableName } from '../lib/env';
+import { dynamoClient, isConditionFailure } from './clients';
+import { queryPage } from './paging';
+import { TABLES } from './tables';
+import { transact, type Step, MAX_TRANSACT_ITEMS } from './transaction';
+
+const T = TABLES.content;
+const { byDate } = T.indexes;
+
+/**
+ * Key prefixes of the redirect records in the content table (grants.ts names them for IAM):
+ * redirects are one partition, `{ pk: 'REDIRECT', sk: <source key> }`, ordered by source; each 404
+ * path is `{ pk: 'NOTFOUND#<path>', sk: 'NOTFOUND' }` and sits in the byDate index under
+ * gsi1pk 'NOTFOUND' with gsi1sk = its count zero-padded + '#' + path, so the log reads most hit first.
+ */
+export const REDIRECT_KEYS = {
+  redirects: 'REDIRECT',
+  notFound: 'NOTFOUND#',
+  notFoundIndex: 'NOTFOUND',
+} as const;
+
+const redirectKey = (from: string) => ({
+  [T.partitionKey]: REDIRECT_KEYS.redirects,
+  [T.sortKey]: from,
+});
+const notFoundKey = (path: string) => ({
+  [T.partitionKey]: `${REDIRECT_KEYS.notFound}${path}`,
+  [T.sortKey]: 'NOTFOUND',
+});
+
+const stored = redirect.extend({ note: z.string().nullable().default(null) });
+const parse = (item: Record<string, unknown>): RedirectRecord => stored.parse(item);
+
+/** A redirect as stored: the record, its target's key (to find what leads to a source) and its search text. */
+function itemOf(r: RedirectRecord): Record<string, unknown> {
+  const target = targetKey(r.to);
+  return {
+    ...redirectKey(r.from),
+    ...r,
+    ...(target ? { target } : {}),
+    search: [r.from, r.to, r.note ?? ''].join('\n').toLowerCase(),
+  };
+}
+
+const db = (): { client: DynamoDBDocumentClient; table: string } => ({
+  client: dynamoClient(),
+  table: tableName('content'),
+});
+
+/** Redirects (the table of record) in the content table. */
+export class DynamoRedirectStore implements RedirectStore {
+  async get(from: string): Promise<RedirectRecord | null> {
+    const { client, table } = db();
+    const out = await client.send(
+      new GetCommand({ TableName: table, Key: redirectKey(from), ConsistentRead: true }),
+    );
+    return out.Item ? parse(out.Item) : null;
+  }
+
+  // One partition read with a filter: what leads to a source is asked only when a redirect is
+  // written, and the whole table is at most the edge store's 5 MB.
+  async leadingTo(key: string): Promise<RedirectRecord[]> {
+    return this.query({
+      FilterExpression: '#target = :key',
+      names: { '#target': 'target' },
+      values: { ':key': key },
+    });
+  }
+
+  async all(): Promise<RedirectRecord[]> {
+    return this.query({});
+  }
+
+  private async query(filter: {
+    FilterExpression?: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  }): Promise<RedirectRecord[]> {
+    const { client, table } = db();
+    const found: RedirectRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: '#pk = :pk',
+          ...(filter.FilterExpression ? { FilterExpression: filter.FilterExpression } : {}),
+          ExpressionAttributeNames: { '#pk': T.partitionKey, ...filter.names },
+          ExpressionAttributeValues: { ':pk': REDIRECT_KEYS.redirects, ...filter.values },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...(out.Items ?? []).map(parse));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  async page(
+    page: number,
+    size: number,
+    q?: string,
+  ): Promise<{ items: RedirectRecord[]; hasNext: boolean; count: number }> {
+    const { client, table } = db();
+    const query = {
+      TableName: table,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': T.partitionKey, ...(q ? { '#search': 'search' } : {}) },
+      ExpressionAttributeValues: { ':pk': REDIRECT_KEYS.redirects, ...(q ? { ':q': q } : {}) },
+      ...(q ? { FilterExpression: 'contains(#search, :q)' } : {}),
+    };
+    const [{ items, hasNext }, count] = await Promise.all([
+      queryPage(client, query, page, size),
+      this.count(query),
+    ]);
+    return { items: items.map(parse), hasNext, count };
+  }
+
+  private async count(query: Parameters<typeof queryPage>[1]): Promise<number> {
+    const { client } = db();
+    let count = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await client.send(
+        new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: start }),
+      );
+      count += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return count;
+  }
+
+  async write(change: RedirectWrite): Promise<'written' | 'changed'> {
+    const { client, table } = db();
+    const changed = () => 'changed' as const;
+    const steps: Step<'changed'>[] = [
+      ...change.puts.map(({ record, expect }) => ({
+        item: {
+          Put: {
+            TableName: table,
+            Item: itemOf(record),
+            ...(expect === null
+              ? {
+                  ConditionExpression: 'attribute_not_exists(#pk)',
+                  ExpressionAttributeNames: { '#pk': T.partitionKey },
+                }
+              : {
+                  ConditionExpression: 'updated_at = :expect',
+                  ExpressionAttributeValues: { ':expect': expect },
+                }),
+          },
+        },
+        refused: changed,
+      })),
+      ...change.deletes.map(({ from, expect }) => ({
+        item: {
+          Delete: {
+            TableName: table,
+            Key: redirectKey(from),
+            ConditionExpression: 'updated_at = :expect',
+            ExpressionAttributeValues: { ':expect': expect },
+          },
+        },
+        refused: changed,
+      })),
+      ...change.dropNotFound.map((path) => ({
+        item: { Delete: { TableName: table, Key: notFoundKey(path) } },
+      })),
+    ];
+    if (steps.length > MAX_TRANSACT_ITEMS)
+      throw new Error(`a redirect change of ${steps.length} items is over DynamoDB's limit`);
+    const outcome = await transact(client, steps);
+    return outcome.written ? 'written' : outcome.refused;
+  }
+
+  /** Which of these sources are redirected (the 404 log leaves them out). */
+  async redirected(sources: string[]): Promise<Set<string>> {
+    const { client, table } = db();
+    const found = new Set<string>();
+    for (let i = 0; i < sources.length; i += 100) {
+      let keys: Record<string, unknown>[] = sources.slice(i, i + 100).map(redirectKey);
+      while (keys.length) {
+        const out = await client.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: {
+                Keys: keys,
+                ProjectionExpression: '#sk',
+                ExpressionAttributeNames: { '#sk': T.sortKey },
+              },
+            },
+          }),
+        );
+        for (const item of out.Responses?.[table] ?? []) found.add(String(item[T.sortKey]));
+        keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+      }
+    }
+    return found;
+  }
+}
+
+const REFERRER_PREFIX = 'ref:';
+const NO_REFERRER = '-';
+const padCount = (n: number) => String(n).padStart(10, '0');
+
+const notFoundItem = z.looseObject({
+  path: z.string(),
+  hits: z.number().int(),
+  first_seen: z.string(),
+  last_seen: z.string(),
+});
+
+function entryOf(item: Record<string, unknown>): NotFoundEntry {
+  const base = notFoundItem.parse(item);
+  const referrers = Object.entries(item)
+    .filter(([k, v]) => k.startsWith(REFERRER_PREFIX) && typeof v === 'number')
+    .map(([k, v]) => ({ host: k.slice(REFERRER_PREFIX.length), count: Number(v) }))
+    .filter((r) => r.host !== NO_REFERRER)
+    .sort((a, b) => b.count - a.count || a.host.localeCompare(b.host))
+    .slice(0, NOT_FOUND_LOG.topReferrers);
+  return {
+    path: base.path,
+    count: base.hits,
+    first_seen: base.first_seen,
+    last_seen: base.last_seen,
+    referrers,
+  };
+}
+
+/** The 404 log in the content table (keys: REDIRECT_KEYS). */
+export class DynamoNotFoundLog implements NotFoundLog {
+  constructor(private readonly redirects = new DynamoRedirectStore()) {}
+
+  async record(path: string, host: string | null, now: Date): Promise<void> {
+    const { client, table } = db();
+    const at = now.toISOString();
+    const expiresAt = Math.floor(now.getTime() / 1000) + NOT_FOUND_LOG.retentionDays * 86_400;
+    const referrer = `${REFERRER_PREFIX}${host ?? NO_REFERRER}`;
+    const out = await client.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: notFoundKey(path),
+        UpdateExpression:
+          'ADD hits :one, #ref :one SET #path = :path, first_seen = if_not_exists(first_seen, :at), last_seen = :at, #exp = :exp',
+        ExpressionAttributeNames: { '#ref': referrer, '#path': 'path', '#exp': T.expiresAt },
+        ExpressionAttributeValues: { ':one': 1, ':path': path, ':at': at, ':exp': expiresAt },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const item = out.Attributes ?? {};
+    const hits = typeof item.hits === 'number' ? item.hits : 1;
+    const hosts = Object.keys(item).filter((k) => k.startsWith(REFERRER_PREFIX)).length;
+    // A new host past the ones kept is not kept (a flood of made-up referrers cannot grow the item).
+    const dropHost = hosts > NOT_FOUND_LOG.referrersKept && item[referrer] === 1;
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: notFoundKey(path),
+          UpdateExpression: `SET #gpk = :gpk, #gsk = :gsk${dropHost ? ' REMOVE #ref' : ''}`,
+          // Only the latest count orders the entry: a later report has written its own.
+          ConditionExpression: 'hits = :hits',
+          ExpressionAttributeNames: {
+            '#gpk': byDate.partitionKey,
+            '#gsk': byDate.sortKey,
+            ...(dropHost ? { '#ref': referrer } : {}),
+          },
+          ExpressionAttributeValues: {
+            ':gpk': REDIRECT_KEYS.notFoundIndex,
+            ':gsk': `${padCount(hits)}#${path}`,
+            ':hits': hits,
+          },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async page(
+    page: number,
+    size: number,
+    now: Date,
+  ): Promise<{ items: NotFoundEntry[]; hasNext: boolean }> {
+    const { client, table } = db();
+    const { items, hasNext } = await queryPage(
+      client,
+      {
+        TableName: table,
+        IndexName: byDate.name,
+        KeyConditionExpression: '#gpk = :gpk',
+        FilterExpression: '#exp > :now',
+        ExpressionAttributeNames: { '#gpk': byDate.partitionKey, '#exp': T.expiresAt },
+        ExpressionAttributeValues: {
+          ':gpk': REDIRECT_KEYS.notFoundIndex,
+          ':now': Math.floor(now.getTime() / 1000),
+        },
+        ScanIndexForward: false,
+      },
+      page,
+      size,
+    );
+    const entries = items.map(entryOf);
+    const redirected = await this.redirects.redirected(entries.map((e) => e.path));
+    return { items: entries.filter((e) => !redirected.has(e.path)), hasNext };
+  }
+
+  async isRedirected(path: string): Promise<boolean> {
+    return (await this.redirects.get(path)) !== null;
+  }
+
+  async dismiss(path: string): Promise<boolean> {
+    const { client, table } = db();
+    const out = await client.send(
+      new DeleteCommand({ TableName: table, Key: notFoundKey(path), ReturnValues: 'ALL_OLD' }),
+    );
+    return out.Attributes !== undefined;
+  }
+}

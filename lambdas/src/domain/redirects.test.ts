@@ -1,0 +1,264 @@
+import { redirectFields, redirectValue, targetKey, type RedirectInput } from '@agency/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../lib/errors';
+import {
+  createRedirect,
+  deleteRedirect,
+  dropLiveRedirect,
+  liveAt,
+  rebuildEdgeStore,
+  redirectSlugChange,
+  updateRedirect,
+  type EdgeStore,
+  type RedirectDeps,
+  type RedirectRecord,
+  type RedirectStore,
+  type RedirectWrite,
+} from './redirects';
+
+/** The table of record in memory, with the same conditions as the DynamoDB one. */
+class MemoryStore implements RedirectStore {
+  readonly items = new Map<string, RedirectRecord>();
+  readonly dropped: string[] = [];
+  get(from: string) {
+    return Promise.resolve(this.items.get(from) ?? null);
+  }
+  leadingTo(key: string) {
+    return Promise.resolve([...this.items.values()].filter((r) => targetKey(r.to) === key));
+  }
+  write(change: RedirectWrite): Promise<'written' | 'changed'> {
+    for (const { record, expect } of change.puts)
+      if ((this.items.get(record.from)?.updated_at ?? null) !== expect)
+        return Promise.resolve('changed');
+    for (const { from, expect } of change.deletes)
+      if (this.items.get(from)?.updated_at !== expect) return Promise.resolve('changed');
+    for (const { record } of change.puts) this.items.set(record.from, record);
+    for (const { from } of change.deletes) this.items.delete(from);
+    this.dropped.push(...change.dropNotFound);
+    return Promise.resolve('written');
+  }
+  page(page: number, size: number) {
+    const all = [...this.items.values()].sort((a, b) => a.from.localeCompare(b.from));
+    return Promise.resolve({
+      items: all.slice((page - 1) * size, page * size),
+      hasNext: all.length > page * size,
+      count: all.length,
+    });
+  }
+  all() {
+    return Promise.resolve([...this.items.values()]);
+  }
+}
+
+class MemoryEdge implements EdgeStore {
+  readonly keys = new Map<string, string>();
+  update(puts: { key: string; value: string }[], deletes: string[]) {
+    for (const key of deletes) this.keys.delete(key);
+    for (const p of puts) this.keys.set(p.key, p.value);
+    return Promise.resolve();
+  }
+  size() {
+    let bytes = 0;
+    for (const [k, v] of this.keys) bytes += Buffer.byteLength(k) + Buffer.byteLength(v);
+    return Promise.resolve(bytes);
+  }
+  entries() {
+    return Promise.resolve(new Map(this.keys));
+  }
+}
+
+function setup(livePosts: string[] = [], pages: string[] = ['/about', '/services', '/blog/*']) {
+  const store = new MemoryStore();
+  const edge = new MemoryEdge();
+  let tick = 0;
+  const deps: RedirectDeps = {
+    store,
+    edge,
+    addresses: {
+      livePost: (slug) => Promise.resolve(livePosts.includes(slug)),
+      pagePatterns: () => pages,
+    },
+    // A new time per write: each record's updated_at differs from the one before.
+    now: () => new Date(Date.UTC(2026, 0, 1) + tick++ * 1000),
+  };
+  return { store, edge, deps, livePosts };
+}
+
+const input = (from: string, to: string, status = 301): RedirectInput =>
+  redirectFields.parse({ from, to, status });
+
+const refusal = async (p: Promise<unknown>) => {
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError))
+    throw new Error(`expected a DomainError, got ${String(error)}`);
+  return { kind: error.kind, field: error.field, message: error.message };
+};
+
+const edgeTable = (store: MemoryStore) =>
+  new Map([...store.items.values()].map((r) => [r.from, redirectValue(r.status, r.to)]));
+
+describe('redirects', () => {
+  it('stores a redirect under its normalised source and writes the edge store the same', async () => {
+    const { deps, store, edge } = setup();
+    const saved = await createRedirect(deps, input('/Old-Page/', '/services?ref=x', 308));
+    expect(saved.data).toMatchObject({ from: '/old-page', to: '/services?ref=x', status: 308 });
+    expect(edge.keys.get('/old-page')).toBe('308 /services?ref=x');
+    expect(store.dropped).toEqual(['/old-page']);
+  });
+
+  it('collapses chains both ways: A → B then B → C stores A → C and B → C', async () => {
+    const { deps, store, edge } = setup();
+    await createRedirect(deps, input('/a', '/b'));
+    const saved = await createRedirect(deps, input('/b', '/c'));
+    expect(saved.collapsed.map((r) => [r.from, r.to])).toEqual([['/a', '/c']]);
+    expect(store.items.get('/a')?.to).toBe('/c');
+    expect(edge.keys.get('/a')).toBe('301 /c');
+    // And a new source leading to a redirected one goes straight to its end.
+    const d = await createRedirect(deps, input('/d', '/a'));
+    expect(d.data.to).toBe('/c');
+  });
+
+  it('keeps the query of a collapsed target when the end has none of its own', async () => {
+    const { deps, store } = setup();
+    await createRedirect(deps, input('/a', '/b?utm_source=mail'));
+    await createRedirect(deps, input('/b', '/c'));
+    expect(store.items.get('/a')?.to).toBe('/c?utm_source=mail');
+  });
+
+  it('refuses loops, live pages and posts, the admin area, and a source already redirected', async () => {
+    const { deps } = setup(['live-post']);
+    expect(await refusal(createRedirect(deps, input('/a', '/a/')))).toMatchObject({
+      kind: 'conflict',
+      field: 'to',
+    });
+    await createRedirect(deps, input('/a', '/b'));
+    expect(await refusal(createRedirect(deps, input('/b', '/a')))).toMatchObject({
+      kind: 'conflict',
+      field: 'to',
+    });
+    for (const from of [
+      '/about',
+      '/',
+      '/admin',
+      '/admin/redirects',
+      '/api/health',
+      '/blog/live-post',
+    ])
+      expect(await refusal(createRedirect(deps, input(from, '/b'))), from).toMatchObject({
+        kind: 'conflict',
+        field: 'from',
+      });
+    expect(await refusal(createRedirect(deps, input('/A/', '/x')))).toMatchObject({
+      kind: 'conflict',
+      field: 'from',
+    });
+    // A post that is not live may be redirected; so may an external target.
+    await createRedirect(deps, input('/blog/gone', 'https://example.com/x'));
+  });
+
+  it('updates and deletes a redirect (404 when there is none)', async () => {
+    const { deps, edge } = setup();
+    await createRedirect(deps, input('/a', '/b'));
+    await updateRedirect(deps, input('/a', '/c', 302));
+    expect(edge.keys.get('/a')).toBe('302 /c');
+    await deleteRedirect(deps, '/a');
+    expect(edge.keys.has('/a')).toBe(false);
+    expect((await refusal(deleteRedirect(deps, '/a'))).kind).toBe('not-found');
+    expect((await refusal(updateRedirect(deps, input('/a', '/c')))).kind).toBe('not-found');
+  });
+
+  it('redirects a renamed post, collapses earlier renames, and a rename back drops the loop', async () => {
+    const { deps, store } = setup();
+    await redirectSlugChange(deps, 'one', 'two');
+    await redirectSlugChange(deps, 'two', 'three');
+    expect(store.items.get('/blog/one')?.to).toBe('/blog/three');
+    expect(store.items.get('/blog/two')?.to).toBe('/blog/three');
+    // Back to "one": its address is live again, so its redirect goes and nothing loops.
+    await redirectSlugChange(deps, 'three', 'one');
+    expect(store.items.has('/blog/one')).toBe(false);
+    expect(store.items.get('/blog/two')?.to).toBe('/blog/one');
+    expect(store.items.get('/blog/three')?.to).toBe('/blog/one');
+    expect(store.items.get('/blog/three')?.origin).toBe('slug-change');
+  });
+
+  it('drops a redirect whose post is live again', async () => {
+    const { deps, store, edge } = setup();
+    await createRedirect(deps, input('/blog/back', '/blog/elsewhere'));
+    expect(await dropLiveRedirect(deps, 'back')).toBe(true);
+    expect(store.items.size).toBe(0);
+    expect(edge.keys.size).toBe(0);
+    expect(await dropLiveRedirect(deps, 'back')).toBe(false);
+  });
+
+  it('refuses a redirect past the store’s 5 MB with a 400', async () => {
+    const { deps, edge } = setup();
+    edge.keys.set('/filler', 'x'.repeat(5 * 1024 * 1024 - 20));
+    expect(await refusal(createRedirect(deps, input('/a', '/somewhere-long')))).toMatchObject({
+      kind: 'invalid',
+      field: 'from',
+    });
+  });
+
+  it('rebuilds the edge store from the table: puts what differs, deletes strays, drops live sources', async () => {
+    const { deps, store, edge, livePosts } = setup();
+    await createRedirect(deps, input('/a', '/b'));
+    await createRedirect(deps, input('/blog/x', '/c'));
+    edge.keys.set('/stray', '301 /nowhere');
+    edge.keys.set('/a', '302 /wrong');
+    livePosts.push('x');
+    const summary = await rebuildEdgeStore(deps, 1);
+    expect(summary).toEqual({ redirects: 1, put: 0 + 1, deleted: 2, dropped: 1 });
+    expect(edge.keys).toEqual(new Map([['/a', '301 /b']]));
+    expect(store.items.has('/blog/x')).toBe(false);
+  });
+
+  it('tells why a source is live', async () => {
+    const { deps } = setup(['p']);
+    expect(await liveAt(deps.addresses, '/blog/p')).toBe('post');
+    expect(await liveAt(deps.addresses, '/blog/q')).toBeNull();
+    expect(await liveAt(deps.addresses, '/services')).toBe('page');
+    expect(await liveAt(deps.addresses, '/creative-login')).toBe('admin');
+    expect(await liveAt(deps.addresses, '/old')).toBeNull();
+  });
+});
+
+describe('redirects: properties', () => {
+  const paths = fc.constantFrom('/a', '/b', '/c', '/d', '/e');
+  const op = fc.record({
+    kind: fc.constantFrom('create', 'update', 'delete'),
+    from: paths,
+    to: paths,
+    status: fc.constantFrom(301, 302, 307, 308),
+  });
+
+  it('whatever is written, no stored target is a source, nothing loops, and the edge equals the table', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 25 }), async (ops) => {
+        const { deps, store, edge } = setup();
+        for (const o of ops) {
+          const run =
+            o.kind === 'create'
+              ? createRedirect(deps, input(o.from, o.to, o.status))
+              : o.kind === 'update'
+                ? updateRedirect(deps, input(o.from, o.to, o.status))
+                : deleteRedirect(deps, o.from);
+          // Refusals (loops, taken, missing) are answers; anything else is a bug.
+          await run.catch((e: unknown) => {
+            if (!(e instanceof DomainError)) throw e;
+          });
+        }
+        for (const r of store.items.values()) {
+          const key = targetKey(r.to);
+          expect(key).not.toBe(r.from);
+          if (key) expect(store.items.has(key), `${r.from} → ${r.to}`).toBe(false);
+        }
+        expect(edge.keys).toEqual(edgeTable(store));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,8 @@
+import { notFoundDeps } from '../../adapters/redirect-deps';
+import { dismissNotFound } from '../../domain/not-found-log';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('dismissNotFound', async (req) => {
+  await dismissNotFound(notFoundDeps(), req.body.path);
+  return { body: { message: 'Taken out of the 404 log.', data: { path: req.body.path } } };
+});

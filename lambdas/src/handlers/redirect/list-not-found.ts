@@ -1,0 +1,7 @@
+import { notFoundDeps } from '../../adapters/redirect-deps';
+import { listNotFound } from '../../domain/not-found-log';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('listNotFound', async (req) => ({
+  body: await listNotFound(notFoundDeps(), req.query.page),
+}));
