@@ -229,6 +229,8 @@ function toResponse(result: {
 export interface TestStackOptions {
   /** Run the handlers with REQUIRE_MFA=true (the `prod` stage's `requireMfa`). Default off. */
   requireMfa?: boolean;
+  /** The site's page paths a redirect may not hide (SITE_PAGE_PATHS); default none. */
+  pagePaths?: readonly string[];
 }
 
 /**
@@ -260,6 +262,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       provisioned,
       mail: { from: 'no-reply@example.com', to: 'sales@example.com' },
       requireMfa: options.requireMfa ?? false,
+      ...(options.pagePaths ? { pagePaths: options.pagePaths } : {}),
     });
     const previous = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
     applyLocalEnvironment(env);
