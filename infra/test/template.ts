@@ -45,12 +45,17 @@ const getAtt = z.object({ 'Fn::GetAtt': z.tuple([z.string(), z.string()]) });
 export function statementsOf(template: Template, functionId: string): Statement[] {
   const fn = template.toJSON().Resources[functionId];
   const role = getAtt.parse(resourceSchema.parse(fn).Properties.Role)['Fn::GetAtt'][0];
-  return resourcesOf(template, 'AWS::IAM::Policy')
+  const document = z.object({ Statement: z.array(statementSchema) });
+  // The role's own inline policies (InlinePolicyRole), and any policy resource attached to it.
+  const inline = z
+    .object({ Policies: z.array(z.object({ PolicyDocument: z.unknown() })).default([]) })
+    .parse(resourceSchema.parse(template.toJSON().Resources[role]).Properties)
+    .Policies.map((p) => p.PolicyDocument);
+  const attached = resourcesOf(template, 'AWS::IAM::Policy')
     .filter((p) => JSON.stringify(p.props.Roles) === JSON.stringify([{ Ref: role }]))
-    .flatMap(
-      (p) =>
-        z.object({ Statement: z.array(statementSchema) }).parse(p.props.PolicyDocument).Statement,
-    )
+    .map((p) => p.props.PolicyDocument);
+  return [...inline, ...attached]
+    .flatMap((d) => document.parse(d).Statement)
     .map((s) => ({ ...s, actions: typeof s.Action === 'string' ? [s.Action] : s.Action }));
 }
 
