@@ -18,7 +18,8 @@ export const LAMBDA_HANDLER = 'index.handler';
 
 /**
  * The jobs the stack deploys (`src/jobs/<name>.ts`): three scheduled, and `migrate-images` and
- * `backfill-lead-stats` run during each deploy that changes them; the word-space repair is a
+ * `backfill-lead-stats` run during each deploy that changes them; `rebuild-redirects` makes the
+ * redirect KeyValueStore equal its DynamoDB table after a deploy; the word-space repair is a
  * one-off of the local stack.
  */
 export const JOBS = [
@@ -27,6 +28,7 @@ export const JOBS = [
   'purge-trash',
   'migrate-images',
   'backfill-lead-stats',
+  'rebuild-redirects',
 ] as const;
 export type JobName = (typeof JOBS)[number];
 

@@ -1,6 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { NotFoundEntry, Redirect } from '@agency/shared';
+import { KeyValueEdgeStore } from '../src/adapters/edge-store';
+import { runRebuildRedirects } from '../src/jobs/rebuild-redirects';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 
@@ -305,5 +307,27 @@ describe('the 404 log', () => {
     // A redirected path is not counted again either.
     expect((await report({ path: '/to-redirect' })).status).toBe(202);
     expect((await log()).map((e) => e.path)).not.toContain('/to-redirect');
+  });
+});
+
+describe('rebuilding the store from the table of record', () => {
+  it('writes what is missing or different, deletes strays, and leaves an equal store alone', async () => {
+    const edge = new KeyValueEdgeStore();
+    expect((await create({ from: '/rebuilt', to: '/services', status: 301 })).status).toBe(201);
+    await edge.update(
+      [
+        { key: '/stray', value: '301 /nowhere' },
+        { key: '/rebuilt', value: '302 /wrong' },
+      ],
+      ['/chain-a'],
+    );
+    const first = await runRebuildRedirects();
+    expect(first).toMatchObject({ put: 2, deleted: 1, dropped: 0 });
+    expect(kvs('/stray')).toBeUndefined();
+    expect(kvs('/rebuilt')).toBe('301 /services');
+    expect(kvs('/chain-a')).toBe('301 /chain-c?x=1');
+    const entries = await edge.entries();
+    expect(entries.size).toBe(first.redirects);
+    expect(await runRebuildRedirects()).toMatchObject({ put: 0, deleted: 0 });
   });
 });

@@ -26,7 +26,7 @@ import { startRetryJob } from './jobs/retry-job';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
 import { builtPagePaths, createLocalServer } from './edge-server/server';
-import { startStandIns, type StandIns } from './stand-ins/stand-ins';
+import { LOCAL_ENDPOINTS_FILE, startStandIns, type StandIns } from './stand-ins/stand-ins';
 
 const REPO_ROOT = path.resolve(LAMBDAS_SRC, '..', '..');
 
@@ -229,6 +229,21 @@ async function main(): Promise<void> {
       if (!result.skipped) log.info('word spaces repaired', { posts: result.repaired });
     } catch (error) {
       log.warn('word spaces repair failed; the next start tries again', { error });
+    }
+
+    // The redirect store equals the table of record, as after each deploy in AWS; the endpoints
+    // file lets `npm run redirects:rebuild -- --local` reach this stack's stand-ins later.
+    try {
+      await writeFile(
+        path.join(dataDir, LOCAL_ENDPOINTS_FILE),
+        `${JSON.stringify(standIns.endpoints, null, 2)}\n`,
+      );
+      const { runRebuildRedirects } = await import('../jobs/rebuild-redirects');
+      const result = await runRebuildRedirects();
+      if (result.put || result.deleted || result.dropped)
+        log.info('redirect store rebuilt', { ...result });
+    } catch (error) {
+      log.warn('rebuilding the redirect store failed; the next start tries again', { error });
     }
 
     // Images stored before the media library (data: images, banners/… banners) move into it, as

@@ -102,7 +102,16 @@ function validInput(name: OperationName): InvokeOptions {
     case 'removeMember':
       return { json: { email: MATRIX_MEMBER } };
     case 'listAudit':
+    case 'listRedirects':
+    case 'listNotFound':
       return { query: { page: 1 } };
+    case 'createRedirect':
+    case 'updateRedirect':
+      return { json: { from: '/matrix-old-page', to: '/about', status: 301 } };
+    case 'deleteRedirect':
+      return { json: { from: '/matrix-old-page' } };
+    case 'dismissNotFound':
+      return { json: { path: '/matrix-missing-page' } };
     default:
       return {};
   }

@@ -51,6 +51,9 @@ export interface StandInOptions {
   mailFrom?: string;
 }
 
+/** The file in the data folder where `npm start` writes its stand-ins' endpoints (for scripts run beside it). */
+export const LOCAL_ENDPOINTS_FILE = 'endpoints.json';
+
 /** One e-mail as the SES stand-in stored it. */
 export const sesEmail = z.looseObject({
   messageId: z.string(),
