@@ -588,11 +588,27 @@ export const BACKFILL_LEAD_STATS_GRANTS: FunctionGrants = {
 /** The Trash's hourly job: purges posts trashed more than 30 days ago, as `purgePost` does. */
 export const PURGE_TRASH_JOB_GRANTS: FunctionGrants = trashPurger;
 
-/** The publishing job: finds scheduled posts that are due, publishes them, invalidates their pages. */
+/**
+ * The publishing job: finds scheduled posts that are due, publishes them, invalidates their pages,
+ * and drops a redirect from the address a post now answers at (a conditional delete of its
+ * `REDIRECT` item, then the edge store).
+ */
 export const PUBLISH_JOB_GRANTS: FunctionGrants = {
-  tables: { content: { access: ['read', 'write'] } },
+  tables: {
+    content: [
+      { access: ['read', 'write'] },
+      { access: ['delete'], keyPrefixes: [KEY_PREFIXES.redirect, KEY_PREFIXES.notFound] },
+    ],
+  },
   invalidateCache: true,
+  edgeStore: true,
 };
+
+/**
+ * The redirect store's rebuild (after each deploy): reads every redirect and the posts of their
+ * sources, deletes those whose source is live again, and makes the KeyValueStore equal the table.
+ */
+export const REBUILD_REDIRECTS_GRANTS: FunctionGrants = redirectWriter;
 
 /**
  * The image function: reads the raw upload it is given and writes that image's variants. It can

@@ -232,7 +232,7 @@ export interface PostDeps {
 }
 
 /** What the scheduled publishing job needs. */
-export type PublishDeps = Pick<PostDeps, 'posts' | 'cdn' | 'log' | 'now'>;
+export type PublishDeps = Pick<PostDeps, 'posts' | 'cdn' | 'log' | 'now' | 'redirects'>;
 
 /** What the Trash needs: purging deletes a post with its views, revisions and unused images. */
 export type TrashDeps = Pick<

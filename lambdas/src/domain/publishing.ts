@@ -148,5 +148,11 @@ export async function publishDuePosts(deps: PublishDeps): Promise<PublishSummary
     if (due.length < BATCH || publishedHere === 0) break;
   }
   if (slugs.length > 0) await invalidate(deps, slugs);
+  // A post live at an address takes it back from a redirect made meanwhile (logged, not thrown:
+  // the posts are published; the deploy-time rebuild drops what is left).
+  for (const slug of slugs)
+    await deps.redirects?.live(slug).catch((error: unknown) => {
+      deps.log.warn('dropping the redirect of a published post failed', { error, slug });
+    });
   return { published: slugs.length, slugs };
 }
