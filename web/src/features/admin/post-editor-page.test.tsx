@@ -385,6 +385,37 @@ describe('publishing', () => {
     );
   });
 
+  it('moves the editor to the new address once a changed slug is saved', async () => {
+    const api = fakeApi({
+      ...lists,
+      getPost: (req) => ({
+        body: {
+          data: {
+            post: makePost({ id: 22, title: 'Old title', slug: req.body.slug ?? 'old-title' }),
+            prev_post: null,
+            next_post: null,
+          },
+        },
+      }),
+      updatePost: (req) => ({
+        body: { data: makePost({ id: 22, title: 'Old title', slug: req.body.slug, version: 2 }) },
+      }),
+    });
+    renderAdmin('/edit-blog/old-title', editRoutes);
+    fireEvent.change(await screen.findByLabelText('Slug title'), {
+      target: { value: 'better-title' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/edit-blog/old-title');
+    fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/edit-blog/better-title'),
+    );
+    expect(await screen.findByLabelText('Slug title')).toHaveValue('better-title');
+    expect(api.calls('getPost').at(-1)?.body.slug).toBe('better-title');
+  });
+
   it('a draft whose slug was typed by hand keeps it when the title changes', async () => {
     fakeApi({
       ...lists,

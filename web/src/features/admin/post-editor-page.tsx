@@ -325,12 +325,15 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
       setStored(values);
       setSuccess({
         message: successMessage(intent, isNew, saved, data),
-        // A new post goes to the list once published, else to its own editor (preview, schedule).
+        // A new post goes to the list once published, else to its own editor (preview, schedule);
+        // a post whose slug changed to the editor at its new address, which a reload opens.
         then: isNew
           ? intent === 'publish'
             ? pagePath('adminList')
             : pageHref('postEditor', { slug: data.slug })
-          : undefined,
+          : data.slug !== saved.slug
+            ? pageHref('postEditor', { slug: data.slug })
+            : undefined,
       });
       if (!isNew) {
         setSaved(data);

@@ -1,4 +1,5 @@
-import useSWR, { type SWRResponse } from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
 import { buildPath } from '@agency/shared';
 import type { ResponseOf } from '../../../lib/api-client';
 import { useAdminApi } from '../use-admin-api';
@@ -28,4 +29,16 @@ export function useNotFoundLog(page: number): SWRResponse<NotFoundLog, Error> {
     () => api('listNotFound', { query }),
     { keepPreviousData: true },
   );
+}
+
+/**
+ * Mark every page of the 404 log out of date: a redirect just saved takes its source out of the
+ * log, which must not show it again from the cache (even within SWR's deduping interval).
+ */
+export function useNotFoundLogChanged(): () => void {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => {
+    const prefix = `admin:${buildPath('listNotFound', {})}`;
+    void mutate((key) => typeof key === 'string' && key.startsWith(prefix));
+  }, [mutate]);
 }

@@ -1,4 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotFoundEntry } from '@agency/shared';
 import RedirectsPage from './redirects-page';
@@ -140,6 +142,64 @@ describe('404 log', () => {
       to: '/contact',
       status: '301',
     });
+  });
+
+  it('an address redirected from the log is gone from it on return, even from a cache that would not ask again yet', async () => {
+    signIn();
+    const log = [entry({}), entry({ path: '/blog/old-slug', count: 3 })];
+    fakeApi({
+      getUserData: () => makeUserData(),
+      listNotFound: () => ({ body: { results: [...log], next: null, previous: null } }),
+      listRedirects: () => ({
+        body: { results: [], next: null, previous: null, count: 0, store: STORE },
+      }),
+      createRedirect: (req) => {
+        // The API leaves redirected paths out of the log.
+        log.splice(
+          log.findIndex((e) => e.path === req.body.from),
+          1,
+        );
+        return {
+          status: 201,
+          body: {
+            message: 'Redirect added.',
+            data: {
+              from: req.body.from,
+              to: req.body.to,
+              status: 301,
+              note: null,
+              origin: 'manual',
+              created_at: '2026-11-27T10:00:00.000Z',
+              updated_at: '2026-11-27T10:00:00.000Z',
+            },
+            collapsed: [],
+          },
+        };
+      },
+    });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 60_000 }}>
+        <MemoryRouter initialEntries={['/admin/redirects?view=not-found']}>
+          <Routes>
+            <Route path="/admin/redirects" element={<RedirectsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    fireEvent.click(
+      (await row('/summer-sale-2025')).getByRole('link', { name: 'Redirect /summer-sale-2025…' }),
+    );
+    const form = within(await screen.findByRole('form', { name: 'Add a redirect' }));
+    fireEvent.change(form.getByLabelText('To'), { target: { value: '/contact' } });
+    fireEvent.click(form.getByRole('button', { name: 'Add redirect' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('/summer-sale-2025 now redirects'),
+    );
+    fireEvent.click(screen.getByRole('link', { name: '404 log' }));
+    await row('/blog/old-slug');
+    await waitFor(() =>
+      expect(screen.queryByText('/summer-sale-2025', { selector: 'td' })).not.toBeInTheDocument(),
+    );
   });
 
   it('Dismiss takes an address out of the log and says it comes back if asked for again', async () => {

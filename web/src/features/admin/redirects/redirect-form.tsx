@@ -116,7 +116,7 @@ export function RedirectForm({
       <h2 id={`${id}-title`}>{title}</h2>
       <FormError error={error} />
       <div className="redirect-form__fields lead-filters">
-        <div className="lead-filters__field lead-filters__field--search">
+        <div className="lead-filters__field redirect-form__field--address">
           <label htmlFor={`${id}-from`}>{REDIRECT_FIELDS.from}</label>
           <input
             ref={refs.from}
@@ -142,7 +142,7 @@ export function RedirectForm({
           </p>
           <FieldError id={`${id}-from-error`} error={fieldError('from')} />
         </div>
-        <div className="lead-filters__field lead-filters__field--search">
+        <div className="lead-filters__field redirect-form__field--address">
           <label htmlFor={`${id}-to`}>{REDIRECT_FIELDS.to}</label>
           <input
             ref={refs.to}
@@ -166,7 +166,7 @@ export function RedirectForm({
           </p>
           <FieldError id={`${id}-to-error`} error={fieldError('to')} />
         </div>
-        <div className="lead-filters__field">
+        <div className="lead-filters__field redirect-form__field--status">
           <label htmlFor={`${id}-status`}>{REDIRECT_FIELDS.status}</label>
           <select
             ref={refs.status}
@@ -187,7 +187,7 @@ export function RedirectForm({
           </select>
           <FieldError id={`${id}-status-error`} error={fieldError('status')} />
         </div>
-        <div className="lead-filters__field lead-filters__field--search">
+        <div className="lead-filters__field redirect-form__field--note">
           <label htmlFor={`${id}-note`}>
             {REDIRECT_FIELDS.note} <span className="redirect-form__optional">(optional)</span>
           </label>
@@ -207,7 +207,7 @@ export function RedirectForm({
           />
           <FieldError id={`${id}-note-error`} error={fieldError('note')} />
         </div>
-        <div className="lead-filters__actions">
+        <div className="lead-filters__actions redirect-form__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? 'Saving…' : editing ? 'Save changes' : 'Add redirect'}
           </button>

@@ -10,7 +10,7 @@ import { PagedList } from '../paged-list';
 import { TimeZoneNote } from '../time-zone-note';
 import { useAdminApi } from '../use-admin-api';
 import { useConfirmedDelete, type ActionStatus } from '../use-confirmed-delete';
-import { useRedirectList, type RedirectList } from './api';
+import { useNotFoundLogChanged, useRedirectList, type RedirectList } from './api';
 import { RedirectForm, type SavedRedirect } from './redirect-form';
 import { REDIRECT_STATUS_LABEL } from './redirect-labels';
 
@@ -57,7 +57,7 @@ function SearchForm({ filters, onApply }: { filters: Filters; onApply: (f: Filte
   return (
     <FilterForm label="Search redirects" names={FILTERS} filters={filters} onApply={onApply}>
       {() => (
-        <div className="lead-filters__field lead-filters__field--search">
+        <div className="lead-filters__field lead-filters__field--search redirect-search">
           <label htmlFor={`${id}-q`}>Search</label>
           <input
             id={`${id}-q`}
@@ -95,6 +95,7 @@ export function RedirectManager() {
   });
   const [editing, setEditing] = useState<Redirect | null>(null);
   const [saved, setSaved] = useState<ActionStatus>(null);
+  const logChanged = useNotFoundLogChanged();
   const del = useConfirmedDelete<Redirect>({
     rows: list.data?.results.length,
     page,
@@ -120,6 +121,7 @@ export function RedirectManager() {
         { replace: true },
       );
     void list.mutate();
+    logChanged();
   };
 
   return (
