@@ -43,7 +43,21 @@ export interface SiteTarget {
   distribution: cloudfront.IDistribution;
   /** Public address of the site (`https://…`, no trailing slash). */
   url: string;
+  /** The KeyValueStore of redirects the edge function reads. */
+  redirectStore: cloudfront.IKeyValueStore;
+  /** The site's own page paths (edge patterns of the web build), which no redirect may hide. */
+  pagePaths: readonly string[];
 }
+
+/** What a redirect writer does with the edge's KeyValueStore (its data-plane API). */
+const EDGE_STORE_ACTIONS = [
+  'cloudfront-keyvaluestore:DescribeKeyValueStore',
+  'cloudfront-keyvaluestore:ListKeys',
+  'cloudfront-keyvaluestore:GetKey',
+  'cloudfront-keyvaluestore:PutKey',
+  'cloudfront-keyvaluestore:DeleteKey',
+  'cloudfront-keyvaluestore:UpdateKeys',
+];
 
 /** The SSM name through which Parameter Store hands out a Secrets Manager secret (CAPTCHA_HMAC_KEY_PARAM). */
 export const secretParameterName = (secretName: string): string =>
@@ -159,6 +173,16 @@ export function applySiteGrants(
 ): void {
   if (grants.invalidateCache) grantInvalidation(fn, site.distribution);
   if (grants.siteUrl) fn.addEnvironment(ENV_NAMES.siteUrl, site.url);
+  if (grants.edgeStore) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: EDGE_STORE_ACTIONS,
+        resources: [site.redirectStore.keyValueStoreArn],
+      }),
+    );
+    fn.addEnvironment(ENV_NAMES.redirectStoreArn, site.redirectStore.keyValueStoreArn);
+  }
+  if (grants.sitePages) fn.addEnvironment(ENV_NAMES.sitePagePaths, JSON.stringify(site.pagePaths));
 }
 
 /** `cloudfront:CreateInvalidation` on the distribution, and DISTRIBUTION_ID. */

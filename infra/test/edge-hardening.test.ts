@@ -5,7 +5,7 @@ import { FUNCTION_TAG } from '../lib/constructs/agency-function';
 import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
 import { WAF_FORM_OPERATIONS, WAF_REGION } from '../lib/stacks/waf-stack';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
-import { resourcesOf } from './template';
+import { resourcesOf, statementsOf } from './template';
 
 /**
  * The stage settings of one door in and its eyes, read from a prod synth with all of them on: the
@@ -66,11 +66,7 @@ describe('alarms are copied to the lead webhook', () => {
       Endpoint: { 'Fn::GetAtt': [fn.id, 'Arn'] },
     });
     expect(JSON.stringify(fn.props.Environment)).toContain('/agency/prod/lead-webhook-url');
-    const role = (fn.props.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const actions = resourcesOf(ops, 'AWS::IAM::Policy')
-      .filter((p) => JSON.stringify(p.props.Roles).includes(role))
-      .flatMap((p) => (p.props.PolicyDocument as { Statement: { Action: unknown }[] }).Statement)
-      .flatMap((st) => [st.Action].flat());
+    const actions = statementsOf(ops, fn.id).flatMap((st) => st.actions);
     // Its own log stream, and the webhook's SSM parameters: no table, bucket or mail.
     expect(new Set(actions)).toEqual(
       new Set(['ssm:GetParameter', 'logs:CreateLogStream', 'logs:PutLogEvents']),

@@ -26,7 +26,13 @@ import {
 import { Match } from 'aws-cdk-lib/assertions';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isStaffOperation, OPERATION_GRANTS, TABLE_ACTIONS, TABLE_NAMES } from '../lib/grants';
+import {
+  grantsOf,
+  isStaffOperation,
+  OPERATION_GRANTS,
+  TABLE_ACTIONS,
+  TABLE_NAMES,
+} from '../lib/grants';
 import { TABLE_IDS } from '../lib/constructs/data';
 import { uploadOrigins } from '../lib/stacks/site-stack';
 import { currentDefaultsProblems } from './flag-report';
@@ -1648,6 +1654,48 @@ describe('prod stack', () => {
         notFoundKey: '/404/index.html',
       });
       expect(fns[0]?.props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
+    });
+
+    it('answers redirects from a KeyValueStore associated with the edge function, which only the redirect writers may write', () => {
+      const [store] = resourcesOf(s.template, 'AWS::CloudFront::KeyValueStore');
+      if (!store) throw new Error('no KeyValueStore');
+      const [fn] = resourcesOf(s.template, 'AWS::CloudFront::Function');
+      expect(fn?.props.FunctionConfig).toMatchObject({
+        KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [store.id, 'Arn'] } }],
+      });
+      expect(String(fn?.props.FunctionCode)).toContain("import cf from 'cloudfront'");
+      const writers = resourcesOf(s.template, 'AWS::Lambda::Function')
+        .filter((f) =>
+          statementsOf(s.template, f.id).some((st) =>
+            referencedIds(st.Resource).includes(store.id),
+          ),
+        )
+        .map((f) => f.id);
+      const expected = operationNames
+        .filter((name) => grantsOf(name).edgeStore)
+        .map((name) => opFunction(name).id);
+      // Every operation granted the store, and the post jobs that rename or revive a post, if any.
+      expect(writers).toEqual(expect.arrayContaining(expected));
+      for (const name of ['createRedirect', 'updatePost', 'restoreRevision'] as const)
+        expect(expected).toContain(opFunction(name).id);
+      for (const name of ['createLead', 'listPosts', 'reportNotFound'] as const)
+        expect(writers).not.toContain(opFunction(name).id);
+      for (const id of writers) {
+        const actions = statementsOf(s.template, id)
+          .filter((st) => referencedIds(st.Resource).includes(store.id))
+          .flatMap((st) => st.actions);
+        expect(
+          actions.every((a) => a.startsWith('cloudfront-keyvaluestore:')),
+          id,
+        ).toBe(true);
+        expect(envOf(id)).toMatchObject({
+          REDIRECT_STORE_ARN: { 'Fn::GetAtt': [store.id, 'Arn'] },
+        });
+      }
+      // They know the site's own pages, which no redirect may hide.
+      expect(JSON.parse(String(envOf(opFunction('createRedirect').id).SITE_PAGE_PATHS))).toEqual(
+        expect.arrayContaining(['/', '/about', '/blog/*', '/admin']),
+      );
     });
 
     it('sends CSP without inline scripts, HSTS for two years with subdomains, nosniff and a referrer policy', () => {

@@ -193,6 +193,11 @@ export class Site extends Construct {
   readonly distribution: cloudfront.Distribution;
   /** The one CloudFront Function, on every behaviour (generated from @agency/shared/edge). */
   readonly edgeFunction: cloudfront.Function;
+  /**
+   * The redirects the edge function answers before anything else (`cf.kvs()`): written by the API
+   * from its table of record in DynamoDB, which can rebuild it (`npm run redirects:rebuild`).
+   */
+  readonly redirectStore: cloudfront.KeyValueStore;
   /** The response headers policy of each kind of behaviour (`EdgeBehaviour.headers`). */
   readonly headers: Record<HeaderPolicyName, cloudfront.ResponseHeadersPolicy>;
   /** https address of the site (custom domain when configured). */
@@ -212,11 +217,15 @@ export class Site extends Construct {
     });
 
     const pages = props.web?.pages ?? NO_SITE_PAGES;
+    this.redirectStore = new cloudfront.KeyValueStore(this, 'Redirects', {
+      comment: 'Redirects of the site (path -> status and target), written by the API.',
+    });
     this.edgeFunction = new cloudfront.Function(this, 'EdgeFunction', {
       comment:
         'The edge function of @agency/shared/edge: routing, redirects, 404s, viewer IP, CORS.',
       code: cloudfront.FunctionCode.fromInline(edgeFunctionCode(pages)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
+      keyValueStore: this.redirectStore,
     });
     const headers = securityHeadersByPolicy(
       props.web?.pages.thirdParties ?? {},

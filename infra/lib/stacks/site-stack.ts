@@ -1,3 +1,4 @@
+import { sitePagePatterns } from '@agency/shared/edge';
 import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -134,7 +135,12 @@ export class SiteStack extends Stack {
     });
     // Functions that change what cached pages show may refresh them, and those that link to the
     // site know its address (their grants say which).
-    const site = { distribution: this.site.distribution, url: this.site.url };
+    const site = {
+      distribution: this.site.distribution,
+      url: this.site.url,
+      redirectStore: this.site.redirectStore,
+      pagePaths: props.web ? sitePagePatterns(props.web.pages) : [],
+    };
     this.api.connectSite(site);
     for (const job of Object.values(this.jobs)) job.connectSite(site);
     this.images.connectSite(site);
