@@ -41,19 +41,21 @@ export const REDIRECT_RESERVED_PREFIXES = ['/admin', '/api', '/creative-login'] 
 export const utf8Bytes = (value: string): number => new TextEncoder().encode(value).length;
 
 /**
- * A site path as the edge looks it up: percent-encoding made canonical (what a browser sends for
- * `/café` is `/caf%C3%A9`), lower-case, repeated slashes one, no trailing slash but for `/`.
- * Query and fragment are not part of it (the caller refuses them in a source).
+ * A site path as the edge looks it up: as a browser sends it (the URL parser's work: dot segments
+ * resolved, percent-encoded, so `/café` is `/caf%C3%A9`), lower-case, repeated slashes one, no
+ * trailing slash but for `/`. Query and fragment are not part of it (the caller refuses them in a
+ * source).
  */
 export function normaliseRedirectPath(path: string): string {
   let decoded = path;
   try {
     decoded = decodeURI(path);
   } catch {
-    // A stray `%` stays as written; encodeURI below turns it into %25.
+    // A stray `%` stays as written, as a browser sends it.
   }
-  const encoded = encodeURI(decoded).replace(/%25([0-9a-f]{2})/gi, '%$1');
-  const key = encoded
+  // Leading slashes made one first: `//host/x` must stay a path, not become another host.
+  const pathname = new URL(`/${decoded.replace(/^\/+/, '')}`, 'https://site.invalid').pathname;
+  const key = pathname
     .toLowerCase()
     .replace(/\/{2,}/g, '/')
     .replace(/\/+$/, '');
