@@ -6,6 +6,7 @@ import { shootErrorFields } from './error-shots.mjs';
 import { startAll } from './lib.mjs';
 import { shootAll } from './visual.mjs';
 import { shootEditor } from './editor-shots.mjs';
+import { shootRedirects } from './redirects-shots.mjs';
 
 const { stack, browser } = await startAll();
 try {
@@ -18,6 +19,8 @@ try {
   await shootErrorFields(browser, stack.url, { dir });
   // The post editor on a 3,000-word post, top and scrolled, at both widths.
   await shootEditor(browser, stack.url, { dir });
+  // The redirect manager and the 404 log with rows, whole pages, at both widths.
+  findings.push(...(await shootRedirects(browser, stack.url, { dir })));
   console.log(`\n${routes.length} routes and the admin pages, both widths: screenshots in ${dir}`);
   if (findings.length) console.log(`\n${findings.length} finding(s):\n${findings.join('\n')}`);
   else console.log('no findings');

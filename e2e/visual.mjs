@@ -39,6 +39,9 @@ export const ADMIN_ROUTES = [
   '/admin/team',
   '/admin/account',
   '/admin/audit',
+  // The redirect manager and its 404 log view.
+  '/admin/redirects',
+  '/admin/redirects?view=not-found',
 ];
 
 const nameOf = (path) => (path === '/' ? 'home' : path.replace(/^\//, '').replace(/[/?=&]/g, '_'));

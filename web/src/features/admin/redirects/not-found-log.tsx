@@ -102,7 +102,7 @@ export function NotFoundLogView() {
             <thead>
               <tr>
                 <th scope="col">Address</th>
-                <th scope="col">Times</th>
+                <th scope="col">Visits</th>
                 <th scope="col">First seen</th>
                 <th scope="col">Last seen</th>
                 <th scope="col">Linked from</th>
@@ -115,7 +115,7 @@ export function NotFoundLogView() {
               {results.map((entry) => (
                 <tr key={entry.path}>
                   <td className="redirect-path redirect-path--from">{entry.path}</td>
-                  <td data-label="Times" className="not-found-hits">
+                  <td data-label="Visits" className="not-found-hits">
                     {entry.count}
                   </td>
                   <td data-label="First seen">

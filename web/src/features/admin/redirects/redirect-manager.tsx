@@ -139,7 +139,7 @@ export function RedirectManager() {
         onSaved={onSaved}
         onCancel={() => setEditing(null)}
       />
-      <h2 className="team-heading">Redirects</h2>
+      <h2 className="team-heading">All redirects</h2>
       <SearchForm filters={filters} onApply={applyFilters} />
       {list.data && <Summary list={list.data} filters={filters} />}
       <TimeZoneNote />
