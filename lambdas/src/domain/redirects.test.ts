@@ -7,6 +7,7 @@ import {
   deleteRedirect,
   dropLiveRedirect,
   liveAt,
+  MAX_COLLAPSED,
   rebuildEdgeStore,
   redirectSlugChange,
   updateRedirect,
@@ -214,6 +215,17 @@ describe('redirects', () => {
     expect(summary).toEqual({ redirects: 1, put: 0 + 1, deleted: 2, dropped: 1 });
     expect(edge.keys).toEqual(new Map([['/a', '301 /b']]));
     expect(store.items.has('/blog/x')).toBe(false);
+  });
+
+  it('refuses (409) a source more redirects lead to than one transaction can move, before writing anything', async () => {
+    const { deps, store, edge } = setup();
+    for (let i = 0; i <= MAX_COLLAPSED; i++) await createRedirect(deps, input(`/old-${i}`, '/hub'));
+    expect(await refusal(createRedirect(deps, input('/hub', '/elsewhere')))).toMatchObject({
+      kind: 'conflict',
+      field: 'from',
+    });
+    expect(store.items.has('/hub')).toBe(false);
+    expect(edge.keys.get('/old-0')).toBe('301 /hub');
   });
 
   it('tells why a source is live', async () => {

@@ -133,6 +133,9 @@ async function endOf(store: RedirectStore, from: string, to: string): Promise<st
   return targetKey(next.to) === from ? null : keepQuery(next.to, to);
 }
 
+/** Redirects one write may collapse: DynamoDB's 100 actions a transaction, less the redirect and its 404 entry. */
+export const MAX_COLLAPSED = 98;
+
 const LOOP = () =>
   conflict('would send visitors round in a loop back to where they started', 'to', 'conflict');
 
@@ -211,6 +214,13 @@ async function save(
       updated_at: now,
     };
     const leading = (await store.leadingTo(from)).filter((r) => r.from !== from);
+    // One transaction holds the redirect, the ones it collapses and the 404 entry it drops.
+    if (leading.length > MAX_COLLAPSED)
+      throw conflict(
+        `is the target of ${leading.length} redirects, more than ${MAX_COLLAPSED} can be moved at once: point some of them elsewhere first`,
+        'from',
+        'conflict',
+      );
     const collapsed = leading.map((r) => ({ ...r, to: keepQuery(end, r.to), updated_at: now }));
     if (collapsed.some((r) => targetKey(r.to) === r.from)) throw LOOP();
     for (const r of collapsed) checkSize(r.from, r.to, r.status);
