@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { NotFoundEntry, Redirect } from '@agency/shared';
 import { KeyValueEdgeStore } from '../src/adapters/edge-store';
+import { publishScheduledPosts } from '../src/jobs/publish-scheduled-posts';
 import { runRebuildRedirects } from '../src/jobs/rebuild-redirects';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
@@ -245,6 +246,20 @@ describe('automatic redirects when a published post’s slug changes', () => {
     await post('coming-soon');
     expect(kvs('/blog/coming-soon')).toBeUndefined();
     expect(await redirectItem('/blog/coming-soon')).toBeUndefined();
+  });
+});
+
+describe('a scheduled post going live', () => {
+  it('takes its address back from a redirect made while it waited', async () => {
+    const at = new Date(Date.now() + 60 * 60 * 1000);
+    await post('later-post', { status: 'scheduled', publish_at: at.toISOString() });
+    expect((await create({ from: '/blog/later-post', to: '/services', status: 302 })).status).toBe(
+      201,
+    );
+    const summary = await publishScheduledPosts({ now: () => new Date(at.getTime() + 1000) });
+    expect(summary.slugs).toContain('later-post');
+    expect(kvs('/blog/later-post')).toBeUndefined();
+    expect(await redirectItem('/blog/later-post')).toBeUndefined();
   });
 });
 
