@@ -183,6 +183,13 @@ describe('redirects', () => {
         await visitor.getByRole('heading', { level: 1 }).waitFor();
         assert.equal((await reported).status(), 202);
       }
+      // A post that does not exist (the render function's not-found page) is reported too.
+      const gonePost = `/blog/a-post-that-never-was-${stamp}`;
+      const postReported = visitor.waitForResponse(
+        (r) => r.url().endsWith('/api/not-found') && r.request().method() === 'POST',
+      );
+      assert.equal((await visitor.goto(`${base}${gonePost}`))?.status(), 404);
+      assert.equal((await postReported).status(), 202);
       await visitor.context().close();
 
       const page = await openPage(browser, 375);
@@ -206,6 +213,7 @@ describe('redirects', () => {
         await row.locator('td[data-label="Last seen"]').innerText(),
         /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
       );
+      await page.locator('.admin-table--not-found tbody tr', { hasText: gonePost }).waitFor();
       assert.ok(await showsCards(page, '.admin-table--not-found'), 'the log is cards at 375 px');
       const log = await offScreen(page, '.admin-table--not-found');
       assert.deepEqual(log.outside, [], `off screen at 375 px: ${log.outside.join(', ')}`);
