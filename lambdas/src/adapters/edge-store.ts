@@ -5,7 +5,9 @@ import {
   CloudFrontKeyValueStoreClient,
   ConflictException,
   DescribeKeyValueStoreCommand,
+  GetKeyCommand,
   ListKeysCommand,
+  ResourceNotFoundException,
   UpdateKeysCommand,
   type CloudFrontKeyValueStoreClientConfig,
 } from '@aws-sdk/client-cloudfront-keyvaluestore';
@@ -43,6 +45,28 @@ export class KeyValueEdgeStore implements EdgeStore {
   }
 
   async update(puts: { key: string; value: string }[], deletes: string[]): Promise<void> {
+    try {
+      await this.write(puts, deletes);
+    } catch (error) {
+      // A key to delete that the store does not hold (it drifted from the table): the others go.
+      if (!(error instanceof ResourceNotFoundException) || deletes.length === 0) throw error;
+      const held: string[] = [];
+      for (const key of deletes) if (await this.has(key)) held.push(key);
+      await this.write(puts, held);
+    }
+  }
+
+  private async has(key: string): Promise<boolean> {
+    try {
+      await kvsClient().send(new GetKeyCommand({ KvsARN: this.arn(), Key: key }));
+      return true;
+    } catch (error) {
+      if (error instanceof ResourceNotFoundException) return false;
+      throw error;
+    }
+  }
+
+  private async write(puts: { key: string; value: string }[], deletes: string[]): Promise<void> {
     if (puts.length === 0 && deletes.length === 0) return;
     for (let attempt = 1; ; attempt++) {
       const { ETag } = await this.describe();
