@@ -255,6 +255,7 @@ describe('404 log', () => {
     expect(await screen.findByText(/^Nothing here yet\./)).toHaveTextContent(
       'When someone opens an address this site does not have',
     );
+    expect(screen.queryByText(/Times are in your time zone/)).not.toBeInTheDocument();
   });
 
   it('the manager and the log link to each other', async () => {

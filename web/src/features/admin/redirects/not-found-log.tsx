@@ -86,69 +86,76 @@ export function NotFoundLogView() {
         left out. Addresses you redirect leave the log.
       </p>
       <StatusLine status={status} />
-      <TimeZoneNote />
-      <PagedList
-        list={list}
-        page={page}
-        setPage={setPage}
-        what="404 log"
-        loadingText="Loading the 404 log…"
-        empty={EMPTY}
-        pagerLabel="404 log pages"
-      >
-        {(results) => (
-          <table className="admin-table admin-table--cards admin-table--not-found">
-            <caption className="visually-hidden">Addresses not found, most asked-for first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Visits</th>
-                <th scope="col">First seen</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">Linked from</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((entry) => (
-                <tr key={entry.path}>
-                  <td className="redirect-path redirect-path--from">{entry.path}</td>
-                  <td data-label="Visits" className="not-found-hits">
-                    {entry.count}
-                  </td>
-                  <td data-label="First seen">
-                    <time dateTime={entry.first_seen}>{formatAdminDateTime(entry.first_seen)}</time>
-                  </td>
-                  <td data-label="Last seen">
-                    <time dateTime={entry.last_seen}>{formatAdminDateTime(entry.last_seen)}</time>
-                  </td>
-                  <td data-label="Linked from">
-                    <Referrers entry={entry} />
-                  </td>
-                  <td>
-                    <div className="admin-table__actions">
-                      <Link to={redirectHref(entry.path)} aria-label={`Redirect ${entry.path}…`}>
-                        Redirect…
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn--link"
-                        aria-label={`Dismiss ${entry.path}`}
-                        disabled={dismissing === entry.path}
-                        onClick={() => void dismiss(entry)}
-                      >
-                        {dismissing === entry.path ? 'Dismissing…' : 'Dismiss'}
-                      </button>
-                    </div>
-                  </td>
+      {/* Said where there are times to read. */}
+      {list.data && list.data.results.length > 0 && <TimeZoneNote />}
+      <div className="redirect-list">
+        <PagedList
+          list={list}
+          page={page}
+          setPage={setPage}
+          what="404 log"
+          loadingText="Loading the 404 log…"
+          empty={EMPTY}
+          pagerLabel="404 log pages"
+        >
+          {(results) => (
+            <table className="admin-table admin-table--cards admin-table--not-found">
+              <caption className="visually-hidden">
+                Addresses not found, most asked-for first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Address</th>
+                  <th scope="col">Visits</th>
+                  <th scope="col">First seen</th>
+                  <th scope="col">Last seen</th>
+                  <th scope="col">Linked from</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </PagedList>
+              </thead>
+              <tbody>
+                {results.map((entry) => (
+                  <tr key={entry.path}>
+                    <td className="redirect-path redirect-path--from">{entry.path}</td>
+                    <td data-label="Visits" className="not-found-hits">
+                      {entry.count}
+                    </td>
+                    <td data-label="First seen">
+                      <time dateTime={entry.first_seen}>
+                        {formatAdminDateTime(entry.first_seen)}
+                      </time>
+                    </td>
+                    <td data-label="Last seen">
+                      <time dateTime={entry.last_seen}>{formatAdminDateTime(entry.last_seen)}</time>
+                    </td>
+                    <td data-label="Linked from">
+                      <Referrers entry={entry} />
+                    </td>
+                    <td>
+                      <div className="admin-table__actions">
+                        <Link to={redirectHref(entry.path)} aria-label={`Redirect ${entry.path}…`}>
+                          Redirect…
+                        </Link>
+                        <button
+                          type="button"
+                          className="btn btn--link"
+                          aria-label={`Dismiss ${entry.path}`}
+                          disabled={dismissing === entry.path}
+                          onClick={() => void dismiss(entry)}
+                        >
+                          {dismissing === entry.path ? 'Dismissing…' : 'Dismiss'}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </PagedList>
+      </div>
     </>
   );
 }

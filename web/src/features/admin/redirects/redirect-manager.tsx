@@ -142,87 +142,90 @@ export function RedirectManager() {
       <h2 className="team-heading">All redirects</h2>
       <SearchForm filters={filters} onApply={applyFilters} />
       {list.data && <Summary list={list.data} filters={filters} />}
-      <TimeZoneNote />
-      <PagedList
-        list={list}
-        page={page}
-        setPage={setPage}
-        what="redirects"
-        loadingText="Loading redirects…"
-        empty={filters.q ? `No redirects match “${filters.q}”.` : EMPTY}
-        pagerLabel="Redirect pages"
-      >
-        {(results) => (
-          <table className="admin-table admin-table--cards admin-table--redirects">
-            <caption className="visually-hidden">Redirects, by old address</caption>
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Type</th>
-                <th scope="col">Note</th>
-                <th scope="col">Changed</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((r) => (
-                <tr key={r.from}>
-                  <td className="redirect-path redirect-path--from">{r.from}</td>
-                  <td data-label="To" className="redirect-path">
-                    <a href={r.to} target="_blank" rel="noopener noreferrer">
-                      {r.to}
-                    </a>
-                  </td>
-                  <td data-label="Type">{REDIRECT_STATUS_LABEL[r.status]}</td>
-                  <td data-label="Note">
-                    {r.note ?? (r.origin === 'slug-change' ? '' : '—')}
-                    {r.origin === 'slug-change' && (
-                      <span className="redirect-origin">
-                        {r.note ? ' · ' : ''}Made when a post’s slug changed
-                      </span>
-                    )}
-                  </td>
-                  <td data-label="Changed">
-                    <time dateTime={r.updated_at}>{formatAdminDateTime(r.updated_at)}</time>
-                  </td>
-                  <td>
-                    <div className="admin-table__actions">
-                      <button
-                        type="button"
-                        className="btn btn--link"
-                        aria-label={`Edit the redirect from ${r.from}`}
-                        onClick={() => {
-                          setSaved(null);
-                          del.setStatus(null);
-                          // The form above opens on this redirect, its target focused.
-                          setEditing(r);
-                        }}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--link btn--danger"
-                        aria-label={`Delete the redirect from ${r.from}`}
-                        onClick={() => {
-                          setSaved(null);
-                          del.setStatus(null);
-                          del.ask(r);
-                        }}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
+      {/* Said where there are times to read. */}
+      {list.data && list.data.results.length > 0 && <TimeZoneNote />}
+      <div className="redirect-list">
+        <PagedList
+          list={list}
+          page={page}
+          setPage={setPage}
+          what="redirects"
+          loadingText="Loading redirects…"
+          empty={filters.q ? `No redirects match “${filters.q}”.` : EMPTY}
+          pagerLabel="Redirect pages"
+        >
+          {(results) => (
+            <table className="admin-table admin-table--cards admin-table--redirects">
+              <caption className="visually-hidden">Redirects, by old address</caption>
+              <thead>
+                <tr>
+                  <th scope="col">From</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Note</th>
+                  <th scope="col">Changed</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </PagedList>
+              </thead>
+              <tbody>
+                {results.map((r) => (
+                  <tr key={r.from}>
+                    <td className="redirect-path redirect-path--from">{r.from}</td>
+                    <td data-label="To" className="redirect-path">
+                      <a href={r.to} target="_blank" rel="noopener noreferrer">
+                        {r.to}
+                      </a>
+                    </td>
+                    <td data-label="Type">{REDIRECT_STATUS_LABEL[r.status]}</td>
+                    <td data-label="Note">
+                      {r.note ?? (r.origin === 'slug-change' ? '' : '—')}
+                      {r.origin === 'slug-change' && (
+                        <span className="redirect-origin">
+                          {r.note ? ' · ' : ''}Made when a post’s slug changed
+                        </span>
+                      )}
+                    </td>
+                    <td data-label="Changed">
+                      <time dateTime={r.updated_at}>{formatAdminDateTime(r.updated_at)}</time>
+                    </td>
+                    <td>
+                      <div className="admin-table__actions">
+                        <button
+                          type="button"
+                          className="btn btn--link"
+                          aria-label={`Edit the redirect from ${r.from}`}
+                          onClick={() => {
+                            setSaved(null);
+                            del.setStatus(null);
+                            // The form above opens on this redirect, its target focused.
+                            setEditing(r);
+                          }}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--link btn--danger"
+                          aria-label={`Delete the redirect from ${r.from}`}
+                          onClick={() => {
+                            setSaved(null);
+                            del.setStatus(null);
+                            del.ask(r);
+                          }}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </PagedList>
+      </div>
       <ConfirmDialog
         open={del.pending !== null}
         title="Delete this redirect?"
