@@ -240,6 +240,14 @@ describe('automatic redirects when a published post’s slug changes', () => {
     });
     expect(res.status, res.body).toBe(200);
     expect(kvs('/blog/draft-name')).toBeUndefined();
+    // Renamed and unpublished in one save: the old address would lead to a 404, so no redirect.
+    const pulled = await post('pulled-name');
+    const unpublished = await stack.invoke('updatePost', {
+      token,
+      form: { id: String(pulled.id), title: 'Pulled', slug: 'pulled-renamed', status: 'draft' },
+    });
+    expect(unpublished.status, unpublished.body).toBe(200);
+    expect(kvs('/blog/pulled-name')).toBeUndefined();
     expect((await create({ from: '/blog/coming-soon', to: '/services', status: 302 })).status).toBe(
       201,
     );

@@ -310,9 +310,10 @@ export async function createPost(
 }
 
 /**
- * Addresses that never break: a published post whose slug changed leaves a 301 from its old
- * address to the new one; a post live at an address takes it back from a redirect. The post is
- * saved by then, so a failure here is logged, not answered (the redirect can be added by hand).
+ * Addresses that never break: a published post whose slug changed (and that stays published)
+ * leaves a 301 from its old address to the new one; a post live at an address takes it back from a
+ * redirect. The post is saved by then, so a failure here is logged, not answered (the redirect can
+ * be added by hand).
  */
 async function keepAddresses(
   deps: PostDeps,
@@ -323,9 +324,11 @@ async function keepAddresses(
   const redirects = deps.redirects;
   if (!redirects) return;
   try {
+    // Unpublished in the same save: the old address would lead to one that answers 404.
+    if (!isLive(after, now)) return;
     if (before && before.slug !== after.slug && isLive(before, now))
       await redirects.renamed(before.slug, after.slug);
-    else if (isLive(after, now)) await redirects.live(after.slug);
+    else await redirects.live(after.slug);
   } catch (error) {
     deps.log.warn('keeping the post address failed: add the redirect in the manager', {
       error,
