@@ -4,6 +4,9 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { REDIRECT_LIMITS, utf8Bytes } from '@agency/shared';
 import * as z from 'zod';
+import { logger } from '../../lib/logger';
+
+const log = logger.child({ service: 'kvs-stand-in' });
 
 /**
  * A stand-in of the CloudFront KeyValueStore data plane (the API `@aws-sdk/client-cloudfront-keyvaluestore`
@@ -123,11 +126,16 @@ export async function startKeyValueStore(dataDir?: string): Promise<KeyValueStor
   const save = () => {
     if (!file) return;
     const text = JSON.stringify(Object.fromEntries(stores));
-    saving = saving.then(async () => {
-      const tmp = `${file}.tmp`;
-      await writeFile(tmp, text);
-      await rename(tmp, file);
-    });
+    saving = saving
+      .then(async () => {
+        const tmp = `${file}.tmp`;
+        await writeFile(tmp, text);
+        await rename(tmp, file);
+      })
+      // A failed write (a full disk) is said, and the next write tries again with the whole state.
+      .catch((error: unknown) => {
+        log.error('the KeyValueStore stand-in could not save its stores', { error, file });
+      });
   };
 
   const summary = (store: Store) => ({
