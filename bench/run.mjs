@@ -1,4 +1,4 @@
-// npm run bench — runs bench:api, bench:web and bench:soak, then writes bench/results/latest.md with every
+// npm run bench — runs bench:api, bench:web, bench:soak and bench:edge, then writes bench/results/latest.md with every
 // figure against its target, pass/fail, date and machine.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -27,9 +27,11 @@ const reportOnly = process.argv.includes('--report-only');
 const apiError = reportOnly ? null : run('bench:api');
 const webError = reportOnly ? null : run('bench:web');
 const soakError = reportOnly ? null : run('bench:soak');
+const edgeError = reportOnly ? null : run('bench:edge');
 const api = read('api.json');
 const web = read('web.json');
 const soak = read('soak.json');
+const edge = read('edge.json');
 
 const lines = [
   '# Benchmark report',
@@ -37,7 +39,7 @@ const lines = [
   `Date: ${new Date().toISOString()}  `,
   `Machine: ${await machine()}`,
   '',
-  'Produced by `npm run bench` (`bench:api` + `bench:web` + `bench:soak`). Each figure is measured on this machine, on loopback, against the local stack of `npm start`.',
+  'Produced by `npm run bench` (`bench:api` + `bench:web` + `bench:soak` + `bench:edge`). Each figure is measured on this machine, on loopback, against the local stack of `npm start`.',
   '',
   '## API (`npm run bench:api`: autocannon, 32 connections, 10 s per run)',
   '',
@@ -209,6 +211,30 @@ if (web) {
 if (!soak || soakError)
   lines.push('', `bench:soak did not complete: ${soakError ?? 'no results'}`, '');
 if (soak) lines.push('', ...soakSection(soak, mark));
+lines.push('', '## Edge (`npm run bench:edge`: the CloudFront Function in node:vm)', '');
+if (!edge || edgeError) lines.push(`bench:edge did not complete: ${edgeError ?? 'no results'}`, '');
+if (edge) {
+  lines.push(
+    `${edge.runs} viewer requests per case, the function's code as the CDK inlines it; CloudFront's own compute utilisation is only shown by its console's test, so this is the local measure.`,
+    '',
+    '| case | median µs | p99 µs |',
+    '|---|---|---|',
+  );
+  for (const [label, c] of [
+    ['a page, empty redirect store', edge.cases.missWithout],
+    [`a page, ${edge.redirects} redirects in the store`, edge.cases.missWith10k],
+    [`a redirect hit, ${edge.redirects} redirects`, edge.cases.hitWith10k],
+    [`an unknown path (404), ${edge.redirects} redirects`, edge.cases.unknownWith10k],
+  ])
+    lines.push(`| ${label} | ${c.medianUs} | ${c.p99Us} |`);
+  lines.push(
+    '',
+    '| target | figure | result |',
+    '|---|---|---|',
+    `| code within CloudFront Functions' ${edge.maxCodeBytes} bytes | ${edge.codeBytes} | ${mark(edge.codeBytes <= edge.maxCodeBytes)} |`,
+    `| a miss with ${edge.redirects} redirects as fast as without (median ratio ≤ 1.25) | ${edge.missRatio} | ${mark(edge.missRatio <= 1.25)} |`,
+  );
+}
 // Written as Prettier formats it, so the committed report passes `prettier --check` in npm test.
 const report = join(results, 'latest.md');
 writeFileSync(
@@ -219,4 +245,4 @@ writeFileSync(
   }),
 );
 console.log(`wrote bench/results/latest.md`);
-if (apiError || webError || soakError) process.exit(1);
+if (apiError || webError || soakError || edgeError) process.exit(1);
