@@ -52,7 +52,9 @@ describe('redirect paths', () => {
 });
 
 describe('redirect paths: properties', () => {
-  const segment = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).filter((s) => !/[/?#\\\s%]/.test(s));
+  const segment = fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
+    .filter((s) => !/[/?#\\\s%]/.test(s));
   const sitePath = fc
     .array(segment, { minLength: 1, maxLength: 4 })
     .chain((parts) => fc.boolean().map((slash) => `/${parts.join('/')}${slash ? '/' : ''}`));
