@@ -7,7 +7,9 @@ import { ENV_NAMES } from '@agency/shared';
 export const TABLES = {
   /**
    * Posts (pk POST#id, sk POST) with their kept revisions (sk REV#zero-padded version), categories,
-   * authors, slug guards, counters, throttles and captcha replay records.
+   * authors, slug guards, counters, throttles and captcha replay records; redirects (pk REDIRECT,
+   * sk the source's edge key: the table of record of the edge's KeyValueStore) and the 404 log
+   * (pk NOTFOUND#<path>, sk NOTFOUND), see adapters/redirect-store.ts.
    */
   content: {
     envVar: ENV_NAMES.contentTable,
@@ -20,6 +22,8 @@ export const TABLES = {
        * Published posts only (sparse: drafts and scheduled posts carry no gsi1 attributes), newest
        * publication first: gsi1pk = "POSTS", gsi1sk = publish_at ISO + "#" + zero-padded id. Posts
        * written before publish_at existed have created_at there, which is their publication time.
+       * The 404 log shares it under gsi1pk = "NOTFOUND", gsi1sk = zero-padded count + "#" + path,
+       * so its most hit paths read first.
        */
       byDate: { name: 'byDate', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
       /**
