@@ -50,7 +50,7 @@ export interface SiteTarget {
 }
 
 /** What a redirect writer does with the edge's KeyValueStore (its data-plane API). */
-const EDGE_STORE_ACTIONS = [
+export const EDGE_STORE_ACTIONS = [
   'cloudfront-keyvaluestore:DescribeKeyValueStore',
   'cloudfront-keyvaluestore:ListKeys',
   'cloudfront-keyvaluestore:GetKey',

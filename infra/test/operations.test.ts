@@ -58,7 +58,7 @@ function watchedFunctions(st: Stage) {
     return bundle !== undefined && !DEPLOY_JOBS.includes(bundle);
   });
 }
-const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats'];
+const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'rebuild-redirects'];
 
 function alarmTopic(st: Stage): string {
   const topics = resourcesOf(st.ops, 'AWS::SNS::Topic').filter((t) =>

@@ -43,6 +43,7 @@ import {
   STATEFUL_IDS,
   statefulIds,
 } from './stateful';
+import { EDGE_STORE_ACTIONS } from '../lib/apply-grants';
 import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
 import { fakeWebBuild, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import {
@@ -480,12 +481,22 @@ describe('prod stack', () => {
       });
     });
 
-    it('lets the publishing job read and update content and invalidate the site, nothing else', () => {
+    it('lets the publishing job read and update content, drop the redirect of an address it publishes, and invalidate the site, nothing else', () => {
       const job = functionByDescription(s.template, 'Publishes scheduled posts');
       const statements = grantsOfFn(job.id);
       expect(statements.flatMap((st) => st.actions).sort()).toEqual(
-        [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, 'cloudfront:CreateInvalidation'].sort(),
+        [
+          ...TABLE_ACTIONS.read,
+          ...TABLE_ACTIONS.write,
+          ...TABLE_ACTIONS.delete,
+          'cloudfront:CreateInvalidation',
+          ...EDGE_STORE_ACTIONS,
+        ].sort(),
       );
+      // It deletes only redirects and 404 entries.
+      expect(tableAccessOf(job.id, 'content')['REDIRECT* NOTFOUND#*']).toEqual([
+        'dynamodb:DeleteItem',
+      ]);
       expect(dynamoStatements(job.id, 'leads')).toEqual([]);
       expect(dynamoStatements(job.id, 'views')).toEqual([]);
       expect(envOf(job.id)).toMatchObject({
@@ -651,6 +662,34 @@ describe('prod stack', () => {
       expect(tableAccessOf(job.id, 'content')).toEqual({ 'JOB#*': readWrite });
       expect([...new Set(grantsOfFn(job.id).flatMap((st) => st.actions))].sort()).toEqual(
         readWrite,
+      );
+    });
+  });
+
+  describe('redirects', () => {
+    it("rebuilds the edge's redirect store from the table once per deploy that changes the job, after the store and the new API", () => {
+      const job = s.stack.redirectRebuild.fn;
+      expect(job.bundle).toBe('rebuild-redirects');
+      const jobId = functionByDescription(s.template, "Makes the edge's redirect store").id;
+      const trigger = resourcesOf(s.template, 'Custom::Trigger').find((t) =>
+        referencedIds(t.props.HandlerArn).some((id) =>
+          id.startsWith('RedirectsRebuildFunctionCurrentVersion'),
+        ),
+      );
+      expect(trigger?.props).toMatchObject({
+        InvocationType: 'RequestResponse',
+        ExecuteOnHandlerChange: true,
+      });
+      const [store] = resourcesOf(s.template, 'AWS::CloudFront::KeyValueStore');
+      const dependsOn = JSON.stringify(trigger?.raw.DependsOn);
+      expect(dependsOn).toContain(store?.id);
+      expect(dependsOn).toContain(opFunction('createRedirect').id);
+      expect(envOf(jobId)).toMatchObject({
+        REDIRECT_STORE_ARN: { 'Fn::GetAtt': [store?.id, 'Arn'] },
+      });
+      // The redirect records and the 404 entries they drop; posts and slugs only read.
+      expect(tableAccessOf(jobId, 'content')).toEqual(
+        tableAccessOf(opFunction('createRedirect').id, 'content'),
       );
     });
   });
@@ -844,7 +883,8 @@ describe('prod stack', () => {
       const migrate = migrateFunction();
       expect(s.stack.images.migration.fn.bundle).toBe('migrate-images');
       const triggers = resourcesOf(s.template, 'Custom::Trigger');
-      expect(triggers).toHaveLength(2);
+      // The image migration, the lead statistics backfill and the redirect store's rebuild.
+      expect(triggers).toHaveLength(3);
       const trigger = triggers.find((t) =>
         referencedIds(t.props.HandlerArn).some((id) =>
           id.startsWith('ImagesMigrateImagesFunctionCurrentVersion'),
@@ -1724,7 +1764,8 @@ describe('prod stack', () => {
       expect(directive('connect-src')).toBe("connect-src 'self'");
       // Image placeholders are data: URLs; every image is the site's own.
       expect(directive('img-src')).toBe("img-src 'self' data: blob:");
-      const admin = new Set(['/creative-login', '/admin', '/admin/leads', '/edit-blog/*']);
+      // The fake build's app pages; /admin/leads is under /admin/*, as every admin screen.
+      const admin = new Set(['/creative-login', '/admin', '/admin/*', '/edit-blog/*']);
       for (const b of config().CacheBehaviors)
         expect(referencedIds(b.ResponseHeadersPolicyId), b.PathPattern).toEqual([
           expect.stringMatching(

@@ -1,12 +1,14 @@
 import { sitePagePatterns } from '@agency/shared/edge';
 import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { AccessLogs } from '../constructs/access-logs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
-import { configureTriggerProvider } from '../constructs/deploy-job';
+import { addDeployJob, configureTriggerProvider, type DeployJob } from '../constructs/deploy-job';
+import { applySiteGrants } from '../apply-grants';
+import { REBUILD_REDIRECTS_GRANTS } from '../grants';
 import { Images } from '../constructs/images';
 import { LeadStats } from '../constructs/lead-stats';
 import { Mail } from '../constructs/mail';
@@ -56,6 +58,8 @@ export class SiteStack extends Stack {
   readonly render: Render;
   readonly jobs: Record<ScheduledJobName, ScheduledJob>;
   readonly leadStats: LeadStats;
+  /** The deploy-time rebuild of the edge's redirect store from DynamoDB. */
+  readonly redirectRebuild: DeployJob;
   readonly site: Site;
   /** The nested stack of the stage's alarms, dashboard and budget. */
   readonly operations: NestedStack;
@@ -106,8 +110,24 @@ export class SiteStack extends Stack {
     // before it (each lead once), so it runs once the new API is in place.
     this.leadStats = new LeadStats(this, 'LeadStats', { ...common, targets });
     this.leadStats.backfill.trigger.executeAfter(this.api);
+    // The edge's redirect store made equal to the table of record at each deploy that changes the
+    // job (its code, or the store or pages it is told): a new or replaced store starts full.
+    const redirects = new Construct(this, 'Redirects');
+    this.redirectRebuild = addDeployJob(redirects, {
+      ...common,
+      job: 'rebuild-redirects',
+      functionId: 'RebuildFunction',
+      triggerId: 'Rebuild',
+      description: "Makes the edge's redirect store equal the redirects table of record.",
+      grants: REBUILD_REDIRECTS_GRANTS,
+      targets,
+    });
     // Kept under Images, where the provider's log group was first made, so it is not replaced.
-    configureTriggerProvider(this.images, common, [this.images.migration, this.leadStats.backfill]);
+    configureTriggerProvider(this.images, common, [
+      this.images.migration,
+      this.leadStats.backfill,
+      this.redirectRebuild,
+    ]);
     this.render = new Render(this, 'Render', {
       ...common,
       routes: renderRoutes(props.web),
@@ -142,6 +162,8 @@ export class SiteStack extends Stack {
       pagePaths: props.web ? sitePagePatterns(props.web.pages) : [],
     };
     this.api.connectSite(site);
+    applySiteGrants(this.redirectRebuild.fn, REBUILD_REDIRECTS_GRANTS, site);
+    this.redirectRebuild.trigger.executeAfter(this.site.redirectStore, this.api);
     for (const job of Object.values(this.jobs)) job.connectSite(site);
     this.images.connectSite(site);
     this.render.setSiteUrl(this.site.url);

@@ -190,10 +190,27 @@ export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
       headers: 'public',
     })),
     // The admin pages are the site's app shell like any unknown path would be, but with their
-    // own headers; CloudFront chooses a response headers policy per behaviour, so each gets one.
-    ...pages.app.map((pattern) => site(pattern, 'admin')),
+    // own headers; CloudFront chooses a response headers policy per behaviour, so they get theirs.
+    ...appBehaviourPatterns(pages.app).map((pattern) => site(pattern, 'admin')),
     site('*', 'public'),
   ];
+}
+
+/**
+ * The behaviour patterns of the app pages: the screens under an app page (`/admin/leads`,
+ * `/admin/redirects`, `/admin/leads/*` under `/admin`) share one `/admin/*` behaviour, since a
+ * behaviour each would soon pass CloudFront's 25 a distribution; other patterns stay as they are.
+ * Which paths are app screens is still the edge function's exact list (`CONFIG.app`): an unknown
+ * `/admin/x` gets the not-found page, with the admin pages' headers.
+ */
+export function appBehaviourPatterns(app: readonly string[]): string[] {
+  const patterns: string[] = [];
+  for (const pattern of app) {
+    const parent = /^(\/[^/*?]+)\/./.exec(pattern)?.[1];
+    const behaviour = parent !== undefined && app.includes(parent) ? `${parent}/*` : pattern;
+    if (!patterns.includes(behaviour)) patterns.push(behaviour);
+  }
+  return patterns;
 }
 
 /** Whether a path matches a CloudFront path pattern: case-sensitive, `*` any run of characters (even none), `?` one. */

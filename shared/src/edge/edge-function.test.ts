@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedCodings, compressionFor } from './compression';
 import {
+  appBehaviourPatterns,
   behaviourFor,
   edgeBehaviours,
   matchesCloudFrontPattern,
@@ -233,8 +234,33 @@ describe('edge behaviours', () => {
         origin: 'site',
         headers: 'admin',
       });
-    for (const path of ['/', '/about', '/blog/x', '/api/health', '/media/images/x', '/admin/nope'])
+    for (const path of ['/', '/about', '/blog/x', '/api/health', '/media/images/x'])
       expect(behaviourFor(behaviours, path).headers, path).toBe('public');
+  });
+
+  it('share one behaviour for the screens under an app page, so new admin screens cost none', () => {
+    const app = [
+      '/creative-login',
+      '/admin',
+      '/admin/leads',
+      '/admin/leads/*',
+      '/admin/redirects',
+      '/add-blog',
+      '/edit-blog/*',
+    ];
+    expect(appBehaviourPatterns(app)).toEqual([
+      '/creative-login',
+      '/admin',
+      '/admin/*',
+      '/add-blog',
+      '/edit-blog/*',
+    ]);
+    const behaviours = edgeBehaviours({ ...PAGES, app });
+    const more = [...app, '/admin/media', '/admin/team', '/admin/audit'];
+    expect(edgeBehaviours({ ...PAGES, app: more })).toHaveLength(behaviours.length);
+    // An unknown admin address is still not an app screen (the function's exact list decides):
+    // it gets the not-found page, with the admin pages' headers.
+    expect(behaviourFor(behaviours, '/admin/nope').headers).toBe('admin');
   });
 });
 
