@@ -5,7 +5,7 @@
 // views are shot at 375 and 1280 px (artifacts/shots/admin-redirects-*, admin-not-found-*).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { adminToken, login, noProblems, openPage, startForFile } from './lib.mjs';
+import { adminToken, axeFailures, login, noProblems, openPage, startForFile } from './lib.mjs';
 import { createPost } from './admin-lists-shots.mjs';
 import { offScreen, showsCards, shootRedirects } from './redirects-shots.mjs';
 
@@ -252,11 +252,34 @@ describe('redirects', () => {
   );
 
   it(
-    'shoots both views with rows at 375 and 1280 px, and a person would object to nothing',
+    'shoots both views with rows at 375 and 1280 px, and neither a person nor axe would object to anything',
     { timeout: 240_000 },
     async () => {
       const findings = await shootRedirects(browser, base);
       assert.deepEqual(findings, []);
+      // With rows in both views, a refusal shown at its field and an edit open: no serious or
+      // critical accessibility violation.
+      const page = await openPage(browser, 1280, { reducedMotion: 'reduce' });
+      await login(page, base);
+      const failures = [];
+      await page.goto(`${base}/admin/redirects?view=not-found`, { waitUntil: 'networkidle' });
+      await page.locator('.admin-table--not-found tbody tr').first().waitFor();
+      failures.push(...(await axeFailures(page, '404 log')));
+      await page.goto(`${base}/admin/redirects`, { waitUntil: 'networkidle' });
+      await addRedirect(page, { from: '/about', to: '/services' });
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('aria-invalid') === 'true',
+      );
+      failures.push(...(await axeFailures(page, 'manager, refused')));
+      await page
+        .getByRole('button', { name: /^Edit the redirect from / })
+        .first()
+        .click();
+      await page.getByRole('form', { name: /^Edit the redirect from / }).waitFor();
+      failures.push(...(await axeFailures(page, 'manager, editing')));
+      assert.deepEqual(failures, [], failures.join('\n'));
+      noProblems(page);
+      await page.context().close();
     },
   );
 });
