@@ -46,6 +46,45 @@ function resourcesWithNested(template: unknown, assemblyDir: string): [string, u
   });
 }
 
+/** Lambda's limit on a function's environment variables, all keys and values together. */
+export const LAMBDA_ENVIRONMENT_MAX_BYTES = 4 * 1024;
+
+/**
+ * What a value CloudFormation resolves at deploy (a Ref, an ARN, a secret's dynamic reference) is
+ * counted as: more than a table name or an ARN of this stack takes, less than nothing would be.
+ */
+const RESOLVED_VALUE_BYTES = 160;
+
+/** The environment of a function as Lambda counts it, each value resolved at deploy counted at its most. */
+export function environmentBytes(variables: Record<string, unknown>): number {
+  return Object.entries(variables).reduce((sum, [key, value]) => {
+    const text = typeof value === 'string' ? value : undefined;
+    const resolved = text === undefined || /\{\{resolve:/.test(text);
+    return (
+      sum + Buffer.byteLength(key) + (resolved ? RESOLVED_VALUE_BYTES : Buffer.byteLength(text))
+    );
+  }, 0);
+}
+
+const environmentSchema = z.object({
+  Type: z.literal('AWS::Lambda::Function'),
+  Properties: z.object({
+    Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }).optional(),
+  }),
+});
+
+/** Functions of a template and its nested stacks whose environment would pass Lambda's 4 KB. */
+export function oversizedEnvironments(template: unknown, assemblyDir: string): string[] {
+  return resourcesWithNested(template, assemblyDir).flatMap(([logicalId, resource]) => {
+    const fn = environmentSchema.safeParse(resource);
+    if (!fn.success) return [];
+    const bytes = environmentBytes(fn.data.Properties.Environment?.Variables ?? {});
+    return bytes > LAMBDA_ENVIRONMENT_MAX_BYTES
+      ? [`${logicalId}: its environment takes about ${bytes} bytes, over Lambda's 4 KB`]
+      : [];
+  });
+}
+
 /**
  * The functions of a template and its nested stacks tagged with their bundle, each with its staged
  * asset folder inside the cloud assembly (`aws:asset:path` metadata, which the CLI writes and tests

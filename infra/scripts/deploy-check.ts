@@ -30,7 +30,7 @@ import { builtBundleDir, FUNCTIONS } from '@agency/lambdas/functions';
 import { stackNameOf, STAGES } from '../lib/config';
 import { alarmsOf } from '../lib/constructs/monitoring';
 import { pipelineRolesOf } from '../lib/stacks/github-deploy-stack';
-import { synthStage } from './synth-stage';
+import { CLOUDFORMATION_MAX_RESOURCES, synthStage } from './synth-stage';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const problems: string[] = [];
@@ -77,7 +77,7 @@ for (const stage of STAGES) {
     for (const role of roles) console.log(`    - ${role}`);
     problems.push(...checked.problems);
     console.log(
-      `  ${stage}: ${checked.functions} functions, ${checked.problems.length ? `${checked.problems.length} differences from the build` : 'each one exactly its built bundle'} (${Math.round((Date.now() - started) / 1000)} s)`,
+      `  ${stage}: ${checked.resources} of ${CLOUDFORMATION_MAX_RESOURCES} resources, ${checked.functions} functions, ${checked.problems.length ? `${checked.problems.length} differences from the build` : 'each one exactly its built bundle'} (${Math.round((Date.now() - started) / 1000)} s)`,
     );
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -2,13 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stackNameOf, type Stage } from '../lib/config';
-import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
+import {
+  differencesFromBuild,
+  oversizedEnvironments,
+  shippedFunctions,
+} from '../lib/shipped-bundles';
+
+/** Resources CloudFormation takes in one stack. */
+export const CLOUDFORMATION_MAX_RESOURCES = 500;
 
 export interface StageSynth {
   /** The stage's site stack template. */
   template: unknown;
   /** How many functions the template ships. */
   functions: number;
+  /** How many resources the site's stack itself has (nested stacks' not counted). */
+  resources: number;
   /** Every way the assembly differs from the build (`<stage>: …`); empty when it ships exactly the build. */
   problems: string[];
 }
@@ -34,6 +43,18 @@ export function synthStage(options: {
     readFileSync(path.join(outdir, `${stackNameOf(stage)}.template.json`), 'utf8'),
   );
   const shipped = shippedFunctions(template, outdir);
-  const problems = differencesFromBuild(shipped).map((p) => `${stage}: ${p}`);
-  return { template, functions: shipped.length, problems };
+  const resources = Object.keys(
+    (template as { Resources?: Record<string, unknown> }).Resources ?? {},
+  ).length;
+  const problems = [
+    ...differencesFromBuild(shipped),
+    // CloudFormation refuses a stack of more; move the API functions to a nested stack first.
+    ...(resources > CLOUDFORMATION_MAX_RESOURCES
+      ? [
+          `the stack has ${resources} resources, over CloudFormation's ${CLOUDFORMATION_MAX_RESOURCES}`,
+        ]
+      : []),
+    ...oversizedEnvironments(template, outdir),
+  ].map((p) => `${stage}: ${p}`);
+  return { template, functions: shipped.length, resources, problems };
 }

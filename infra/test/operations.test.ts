@@ -58,7 +58,8 @@ function watchedFunctions(st: Stage) {
     return bundle !== undefined && !DEPLOY_JOBS.includes(bundle);
   });
 }
-const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'rebuild-redirects'];
+// The redirect store's rebuild also runs every hour, so it is watched like the scheduled jobs.
+const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats'];
 
 function alarmTopic(st: Stage): string {
   const topics = resourcesOf(st.ops, 'AWS::SNS::Topic').filter((t) =>

@@ -44,7 +44,12 @@ import {
   statefulIds,
 } from './stateful';
 import { EDGE_STORE_ACTIONS } from '../lib/apply-grants';
-import { differencesFromBuild, shippedFunctions } from '../lib/shipped-bundles';
+import {
+  differencesFromBuild,
+  environmentBytes,
+  oversizedEnvironments,
+  shippedFunctions,
+} from '../lib/shipped-bundles';
 import { fakeWebBuild, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import {
   functionByDescription,
@@ -207,6 +212,14 @@ describe('prod stack', () => {
     expect(roles).toBeGreaterThanOrEqual(functions);
     // CDK's own custom-resource providers keep their policy resources; the project's functions none.
     expect(resources.filter((r) => r.Type === 'AWS::IAM::Policy').length).toBeLessThanOrEqual(2);
+  });
+
+  it("gives no function more environment than Lambda's 4 KB", () => {
+    expect(oversizedEnvironments(s.template.toJSON(), s.outdir)).toEqual([]);
+    // What is counted: keys and literal values, and each value resolved at deploy at its most.
+    expect(environmentBytes({ A: 'xy', B: { Ref: 'T' }, C: '{{resolve:secretsmanager:x}}' })).toBe(
+      1 + 2 + 1 + 160 + 1 + 160,
+    );
   });
 
   it('ships exactly the bundles `npm run build -w lambdas` wrote, one function each', () => {

@@ -1,5 +1,7 @@
 import { sitePagePatterns } from '@agency/shared/edge';
-import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { AccessLogs } from '../constructs/access-logs';
@@ -46,6 +48,9 @@ export const renderRoutes = (web: WebBuild | undefined): string[] =>
  */
 export const uploadOrigins = (domain: StageConfig['domain']): string[] =>
   domain ? domain.names.map((name) => `https://${name}`) : ['https://*.cloudfront.net'];
+
+/** How often the redirect store is reconciled with its table of record, besides each deploy. */
+export const REDIRECT_RECONCILE = Duration.hours(1);
 
 /** The whole system for one stage: data, media and the image function, auth, mail, API, render handler, jobs (lead deliveries, scheduled posts, image migration, lead statistics backfill) and site. */
 export class SiteStack extends Stack {
@@ -164,16 +169,26 @@ export class SiteStack extends Stack {
     this.api.connectSite(site);
     applySiteGrants(this.redirectRebuild.fn, REBUILD_REDIRECTS_GRANTS, site);
     this.redirectRebuild.trigger.executeAfter(this.site.redirectStore, this.api);
+    // The same job on a schedule: a store write the API could not make after the table took the
+    // change (the edge's API unreachable a moment) is made within the hour, without a deploy.
+    new events.Rule(redirects, 'Reconcile', {
+      description: "Make the edge's redirect store equal the redirects table of record.",
+      schedule: events.Schedule.rate(REDIRECT_RECONCILE),
+      targets: [new eventTargets.LambdaFunction(this.redirectRebuild.fn, { retryAttempts: 0 })],
+    });
     for (const job of Object.values(this.jobs)) job.connectSite(site);
     this.images.connectSite(site);
     this.render.setSiteUrl(this.site.url);
 
     // Eyes on the stage: alarms to its alarm e-mails, the budget, the dashboard.
-    const jobs = Object.entries(this.jobs).map(([name, job]) => ({
-      name,
-      fn: job.fn,
-      interval: job.interval,
-    }));
+    const jobs = [
+      ...Object.entries(this.jobs).map(([name, job]) => ({
+        name,
+        fn: job.fn,
+        interval: job.interval,
+      })),
+      { name: 'rebuild-redirects', fn: this.redirectRebuild.fn, interval: REDIRECT_RECONCILE },
+    ];
     // A nested stack of its own: the site's stack nears CloudFormation's 500 resources a stack.
     this.operations = new NestedStack(this, 'Operations', {
       description: `Alarms, dashboard and budget of ${config.stackName}.`,
