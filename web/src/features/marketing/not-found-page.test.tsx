@@ -105,10 +105,14 @@ describe('the not-found page’s report to the 404 log', () => {
     expect(() => reportNotFound('/x', '')).not.toThrow();
   });
 
-  it('sends nothing for a path longer than the log keeps', () => {
+  it('sends nothing for a path longer than the log keeps, nor for the admin area, which is never redirected', () => {
     const { fetchMock } = stubFetch();
     reportNotFound(`/${'a'.repeat(600)}`, '');
+    reportNotFound('/admin/nope', '');
+    reportNotFound('/creative-login/x', '');
     expect(fetchMock).not.toHaveBeenCalled();
+    reportNotFound('/administration-services', '');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('keeps only the origin of an http(s) referrer', () => {
