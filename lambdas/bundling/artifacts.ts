@@ -16,9 +16,6 @@ import { REPO_ROOT } from './native-modules';
 
 const run = promisify(execFile);
 
-/** NODE_OPTIONS every function is deployed with (infra's AgencyFunction sets the same). */
-export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
-
 /** The cold-import target on the development machine (issue 12), judged by `bench:api`. */
 export const COLD_IMPORT_TARGET_MS = 100;
 
@@ -97,8 +94,9 @@ export async function coldImport(
         cwd: copy,
         // What the Lambda environment gives a function before its own variables: no project settings.
         env: {
+          // No --enable-source-maps, as deployed: logged errors are mapped by the logger itself
+          // (src/lib/source-stack.ts), so no start reads the maps.
           PATH: process.env.PATH ?? '',
-          NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
           AWS_REGION: 'eu-west-1',
           TZ: 'UTC',
           ...(nodePath ? { NODE_PATH: nodePath } : {}),

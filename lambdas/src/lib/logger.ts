@@ -1,3 +1,5 @@
+import { sourceStack } from './source-stack';
+
 /** One structured JSON logger: request id and route on every line; never tokens, passwords or whole events. */
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -19,7 +21,11 @@ function threshold(): number {
 
 function errorFields(value: unknown): unknown {
   return value instanceof Error
-    ? { name: value.name, message: value.message, stack: value.stack }
+    ? {
+        name: value.name,
+        message: value.message,
+        stack: value.stack === undefined ? undefined : sourceStack(value.stack),
+      }
     : value;
 }
 
