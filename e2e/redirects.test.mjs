@@ -86,6 +86,16 @@ describe('redirects', () => {
         status: 301,
       });
       await page.getByRole('heading', { level: 1, name: `Ten checkout fixes ${stamp}` }).waitFor();
+      // Search engines see the new address only: canonical, sitemap and feed.
+      assert.equal(
+        await page.locator('link[rel="canonical"]').getAttribute('href'),
+        `${base}/blog/${newSlug}`,
+      );
+      for (const feed of ['/sitemap.xml', '/rss.xml']) {
+        const text = await (await fetch(`${base}${feed}`)).text();
+        assert.ok(text.includes(`/blog/${newSlug}<`), `${feed} lists the new address`);
+        assert.ok(!text.includes(`/blog/${oldSlug}<`), `${feed} no longer lists the old one`);
+      }
 
       // The manager lists it, made by the slug change.
       await page.goto(`${base}/admin/redirects`, { waitUntil: 'networkidle' });
