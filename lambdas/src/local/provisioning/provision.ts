@@ -249,7 +249,8 @@ async function waitForGone(db: DynamoDBClient, tableName: string): Promise<void>
   throw new Error(`table ${tableName} was not deleted`);
 }
 
-async function waitForActive(db: DynamoDBClient, tableName: string): Promise<void> {
+/** Wait until a new table (and its indexes) is ACTIVE: DynamoDB, and dynalite, refuse its items until then. */
+export async function waitForActive(db: DynamoDBClient, tableName: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
     const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every(

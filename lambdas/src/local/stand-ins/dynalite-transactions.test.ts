@@ -15,7 +15,7 @@ import {
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../provisioning/provision';
+import { LOCAL_CREDENTIALS, waitForActive } from '../provisioning/provision';
 import { startDynalite, transactionJournal } from './dynalite-store';
 import { Gate } from './dynalite-transactions';
 
@@ -46,6 +46,8 @@ beforeAll(async () => {
       ],
     }),
   );
+  // A new table takes items once ACTIVE, in DynamoDB as in dynalite (which activates it a tick later).
+  await waitForActive(client, TABLE);
 });
 
 afterAll(async () => {
@@ -348,6 +350,7 @@ describe('a stand-in killed while applying a transaction', () => {
           ],
         }),
       );
+      await waitForActive(first.c, TABLE);
       const before = { ...key('POST#1'), title: { S: 'before' } };
       await first.c.send(new PutItemCommand({ TableName: TABLE, Item: before }));
       // As a kill leaves it: the journal of a two-item transaction, its first write applied.
