@@ -100,6 +100,15 @@ const saved = z.object({
   collapsed: z.array(redirect),
 });
 
+/** A path of the 404 log as a call names it: a site path, normalised as the log keys it. */
+const notFoundPath = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(NOT_FOUND_LOG.pathMax, `must be at most ${NOT_FOUND_LOG.pathMax} characters`)
+  .refine(isSitePath, 'must be a site path starting with /')
+  .transform(normaliseRedirectPath);
+
 export const redirectOperations = defineOperations({
   listRedirects: {
     resource: 'redirect',
@@ -177,13 +186,7 @@ export const redirectOperations = defineOperations({
     request: {
       encodings: ['json'],
       body: z.object({
-        path: z
-          .string({ error: 'is required' })
-          .trim()
-          .min(1, 'is required')
-          .max(NOT_FOUND_LOG.pathMax, `must be at most ${NOT_FOUND_LOG.pathMax} characters`)
-          .refine(isSitePath, 'must be a site path starting with /')
-          .transform(normaliseRedirectPath),
+        path: notFoundPath,
         referrer: z.string().max(2000, 'is too long').optional(),
       }),
     },
@@ -213,13 +216,7 @@ export const redirectOperations = defineOperations({
     request: {
       encodings,
       body: z.object({
-        path: z
-          .string({ error: 'is required' })
-          .trim()
-          .min(1, 'is required')
-          .max(NOT_FOUND_LOG.pathMax, `must be at most ${NOT_FOUND_LOG.pathMax} characters`)
-          .refine(isSitePath, 'must be a site path starting with /')
-          .transform(normaliseRedirectPath),
+        path: notFoundPath,
       }),
     },
     status: 200,
