@@ -1,16 +1,16 @@
 import { ENV_NAMES } from '@agency/shared';
 import { triggerFunction } from '@agency/lambdas/functions';
-import { Aws, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
-import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { applyGrants, type GrantTargets } from '../apply-grants';
+import type { GrantTargets } from '../apply-grants';
 import { MAIL_EVENTS_GRANTS } from '../grants';
 import { acknowledge } from '../nag';
-import { AgencyFunction } from './agency-function';
+import type { AgencyFunction } from './agency-function';
+import { topicWorker } from './topic-worker';
 
 /** The message tag SES sets on every e-mail: the CloudWatch dimension of the stage's mail metrics. */
 const SES_METRIC_DIMENSION = 'ses:configuration-set';
@@ -95,15 +95,13 @@ export class Mail extends Construct {
       destination: ses.EventDestination.snsTopic(topic),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
     });
-    const worker = new AgencyFunction(scope, 'MailEventsFunction', {
+    const worker = topicWorker(scope, 'MailEventsFunction', {
+      ...props,
       bundle: MAIL_EVENTS_FUNCTION.name,
       description: 'Marks a lead e-mail that SES reports as bounced on its lead.',
-      logRetentionDays: props.logRetentionDays,
-      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      environment: { LOG_LEVEL: 'info' },
+      grants: MAIL_EVENTS_GRANTS,
+      topic,
     });
-    applyGrants(worker, MAIL_EVENTS_GRANTS, props.targets);
-    topic.addSubscription(new subscriptions.LambdaSubscription(worker));
     this.events = { topic, worker };
     return this.events;
   }

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -10,9 +10,10 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { ENV_NAMES } from '@agency/shared';
 import { triggerFunction } from '@agency/lambdas/functions';
-import { applyGrants, type GrantTargets } from '../apply-grants';
+import type { GrantTargets } from '../apply-grants';
 import { ALARM_WEBHOOK_GRANTS } from '../grants';
-import { AgencyFunction } from './agency-function';
+import type { AgencyFunction } from './agency-function';
+import { topicWorker } from './topic-worker';
 import { Construct } from 'constructs';
 import * as z from 'zod';
 import { acknowledge } from '../nag';
@@ -178,16 +179,13 @@ export class Monitoring extends Construct {
   private addWebhookCopy(props: NonNullable<MonitoringProps['webhookCopy']>): AgencyFunction {
     if (!props.targets.leadWebhook)
       throw new Error('Posting alarms to the lead webhook needs the lead webhook configured');
-    const fn = new AgencyFunction(this, 'AlarmWebhookFunction', {
+    return topicWorker(this, 'AlarmWebhookFunction', {
+      ...props,
       bundle: ALARM_WEBHOOK_FUNCTION.name,
       description: "Posts the stage's alarm and budget notices to the lead webhook's channel.",
-      logRetentionDays: props.logRetentionDays,
-      removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      environment: { LOG_LEVEL: 'info' },
+      grants: ALARM_WEBHOOK_GRANTS,
+      topic: this.topic,
     });
-    applyGrants(fn, ALARM_WEBHOOK_GRANTS, props.targets);
-    this.topic.addSubscription(new subscriptions.LambdaSubscription(fn));
-    return fn;
   }
 
   /** One alarm to the stage's topic, in ALARM and back to OK. */
