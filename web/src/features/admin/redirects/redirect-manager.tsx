@@ -178,7 +178,9 @@ export function RedirectManager() {
                         {r.to}
                       </a>
                     </td>
-                    <td data-label="Type">{REDIRECT_STATUS_LABEL[r.status]}</td>
+                    <td data-label="Type" className="redirect-type">
+                      {REDIRECT_STATUS_LABEL[r.status]}
+                    </td>
                     <td data-label="Note">
                       {r.note ?? (r.origin === 'slug-change' ? '' : '—')}
                       {r.origin === 'slug-change' && (
