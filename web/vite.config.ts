@@ -136,8 +136,8 @@ const SHARED_SRC = /[\\/]shared[\\/]src[\\/]/;
 const BOOT_ENTRY = 'src/app/boot.ts';
 /** The browser entry (index.html's script). */
 const APP_ENTRY = 'src/app/main.tsx';
-/** The page registry, which imports every page (lazily, one chunk each). */
-const PAGE_MODULES = 'src/config/pages.ts';
+/** The map of page modules, which imports every page (lazily, one chunk each). */
+const PAGE_MODULES = 'src/app/page-modules.ts';
 /** The service landing route's loader, which imports each landing page's body (one chunk each). */
 const LANDING_LOADER = 'src/content/services/load.ts';
 const ADMIN_PAGES = /[\\/]features[\\/]admin[\\/]/;

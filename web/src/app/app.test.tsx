@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { prepareAllPages, render as renderServer } from '../entry-server';
 import { preloadDeferred } from '../lib/deferred';
 import { App } from './app';
-import { browserPages, preloadPagePath } from './page-modules';
+import { browserPages, preloadPagePath } from './page-modules.browser';
 import { AppProviders } from './providers';
 import { pageForPath } from '../config/pages';
 import { prerenderedPaths } from '../server/site-files';

@@ -7,7 +7,7 @@ import { deferUntilNeeded } from '../lib/deferred';
 import { markLive } from './boot';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
-import { browserPages, preloadPagePath } from './page-modules';
+import { browserPages, preloadPagePath } from './page-modules.browser';
 import { AppProviders } from './providers';
 import { servedSiteUrl } from '../lib/site-url';
 

@@ -1,20 +1,20 @@
 import { createElement } from 'react';
-import { mapPages, type PageKey } from '../config/pages';
+import type { PageKey } from '../config/pages';
 import { lazyPage } from './lazy-page';
-import type { PageModules } from './page-modules';
+import { mapPages, type PageModules } from './page-modules';
 
 /** Admin pages are never server-rendered (the SPA shell); the server build leaves their code out. */
 function AdminPlaceholder() {
   return createElement('p', { className: 'page-loading' }, 'Loading the admin area…');
 }
 
-const pagesOnServer = mapPages((entry) =>
-  entry.kind === 'app' ? null : lazyPage(entry.load, entry.loadData),
+const pagesOnServer = mapPages((module, entry) =>
+  entry.kind === 'app' ? null : lazyPage(module.load, module.loadData),
 );
 
 /** Server pages: every server-rendered page loaded up front, so renderToString renders it synchronously. */
 export const serverPages: PageModules = mapPages(
-  (_, page) => pagesOnServer[page] ?? AdminPlaceholder,
+  (_, __, page) => pagesOnServer[page] ?? AdminPlaceholder,
 );
 
 /** Load every server-rendered page's module (prerender renders them all). */

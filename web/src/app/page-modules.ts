@@ -1,15 +1,142 @@
 import type { ComponentType } from 'react';
-import { mapPages, pageForPath, type PageKey } from '../config/pages';
-import { lazyPage } from './lazy-page';
+import { pageEntries, type PageEntry, type PageKey } from '../config/pages';
+import { loadServiceLanding } from '../content/services/load';
+
+/** Where a page's code comes from: the module, its name in Vite's manifest, and the data it loads. */
+export interface PageModule {
+  /** The page module as Vite's build manifest names it, so server HTML preloads the page's chunk. */
+  readonly source: string;
+  /** The page module, in its own chunk in the browser. */
+  readonly load: () => Promise<{ default: ComponentType }>;
+  /** What the page needs for a path besides its code (a landing page's content), fetched with it. */
+  readonly loadData?: (path: string) => Promise<unknown>;
+  /** Source modules of that data, by path (preloaded like the page's own chunk). */
+  readonly dataSource?: (path: string) => string;
+}
 
 /** The component of every page of the registry, by key (lazy in the browser, eager on the server). */
 export type PageModules = Record<PageKey, ComponentType>;
 
-/** Browser pages: one chunk each, preloaded for the first route before hydration. */
-export const browserPages = mapPages((entry) => lazyPage(entry.load, entry.loadData));
+/**
+ * Client-only pages in the server build: Vite replaces `import.meta.env.SSR` at build time, so the
+ * server bundle drops their code (the editor and its dependencies); the server never renders them.
+ */
+const notOnServer = (): Promise<never> =>
+  Promise.reject(new Error('Client-only pages are not part of the server build'));
 
-/** Fetch the chunk (and content) of the page a path shows; nothing for a path no page matches. */
-export function preloadPagePath(path: string): Promise<unknown> {
-  const page = pageForPath(path);
-  return page ? browserPages[page].preload(path) : Promise.resolve();
+/**
+ * The map of page modules: each page of the registry (src/config/pages.ts, same ids) with its
+ * module. Only the router's entries, the server render, prerender and the build read it; pages link
+ * to each other through the registry, so no page imports this map. A page id missing here, or one
+ * the registry lacks, fails the type check.
+ */
+export const pageModules: Record<PageKey, PageModule> = {
+  home: {
+    source: 'src/features/marketing/home-page.tsx',
+    load: () => import('../features/marketing/home-page'),
+  },
+  about: {
+    source: 'src/features/marketing/about-page.tsx',
+    load: () => import('../features/marketing/about-page'),
+  },
+  services: {
+    source: 'src/features/marketing/services-page.tsx',
+    load: () => import('../features/marketing/services-page'),
+  },
+  portfolio: {
+    source: 'src/features/marketing/portfolio-page.tsx',
+    load: () => import('../features/marketing/portfolio-page'),
+  },
+  contact: {
+    source: 'src/features/marketing/contact-page.tsx',
+    load: () => import('../features/marketing/contact-page'),
+  },
+  privacy: {
+    source: 'src/features/marketing/privacy-page.tsx',
+    load: () => import('../features/marketing/privacy-page'),
+  },
+  // Each landing page's content is its own module, loaded with the page.
+  serviceLanding: {
+    source: 'src/features/marketing/service-landing-route.tsx',
+    load: () => import('../features/marketing/service-landing-route'),
+    loadData: loadServiceLanding,
+    dataSource: (path: string) => `src/content/services${path}.ts`,
+  },
+  thankYou: {
+    source: 'src/features/marketing/thank-you-page.tsx',
+    load: () => import('../features/marketing/thank-you-page'),
+  },
+  blogList: {
+    source: 'src/features/blog/blog-list-page.tsx',
+    load: () => import('../features/blog/blog-list-page'),
+  },
+  post: {
+    source: 'src/features/blog/post-page.tsx',
+    load: () => import('../features/blog/post-page'),
+  },
+  login: {
+    source: 'src/features/admin/login-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/login-page')),
+  },
+  adminList: {
+    source: 'src/features/admin/admin-list-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/admin-list-page')),
+  },
+  dashboard: {
+    source: 'src/features/admin/dashboard-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard-page')),
+  },
+  leads: {
+    source: 'src/features/admin/leads-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads-page')),
+  },
+  lead: {
+    source: 'src/features/admin/lead-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/lead-page')),
+  },
+  taxonomy: {
+    source: 'src/features/admin/taxonomy-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy-page')),
+  },
+  media: {
+    source: 'src/features/admin/media-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/media-page')),
+  },
+  account: {
+    source: 'src/features/admin/account-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/account-page')),
+  },
+  team: {
+    source: 'src/features/admin/team-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team-page')),
+  },
+  redirects: {
+    source: 'src/features/admin/redirects/redirects-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/redirects/redirects-page'),
+  },
+  audit: {
+    source: 'src/features/admin/audit-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/audit-page')),
+  },
+  postEditor: {
+    source: 'src/features/admin/post-editor-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/post-editor-page'),
+  },
+  preview: {
+    source: 'src/features/admin/preview-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/preview-page')),
+  },
+};
+
+/** One value per page, from its registry entry and its module (the browser's lazy pages, the server's eager ones). */
+export function mapPages<T>(
+  derive: (module: PageModule, entry: PageEntry, page: PageKey) => T,
+): Record<PageKey, T> {
+  // Object.fromEntries forgets the keys' type; every key of the registry is mapped here.
+  const mapped = Object.fromEntries(
+    pageEntries.map(([key, entry]) => [key, derive(pageModules[key], entry, key)]),
+  );
+  return mapped as Record<PageKey, T>;
 }

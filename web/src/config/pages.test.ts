@@ -31,16 +31,6 @@ describe('the page registry', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('loads each page from the module its entry names (the manifest key the server preloads)', async () => {
-    for (const [page, entry] of pageEntries) {
-      const named: unknown = await import(/* @vite-ignore */ `../../${entry.source}`);
-      expect([page, (await entry.load()).default]).toEqual([
-        page,
-        typeof named === 'object' && named !== null && 'default' in named ? named.default : null,
-      ]);
-    }
-  });
-
   it('is the only source file that writes a page path: everything else asks it', () => {
     const src = join(__dirname, '..');
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(

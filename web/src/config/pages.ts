@@ -1,7 +1,12 @@
-import type { ComponentType } from 'react';
+/**
+ * The page registry's leaf: every page's paths, how it is served and the links to it (`pagePath`,
+ * `pageHref`). Page and content modules import this file; it imports no page, so the pages and the
+ * registry never import each other. Each page's code lives in the map of page modules
+ * (src/app/page-modules.ts), keyed by the same page ids, which only the router, the server render,
+ * prerender and the build read.
+ */
 import { matchPath } from 'react-router';
 import { SPECIAL_SLUGS, type OperationName } from '@agency/shared';
-import { loadServiceLanding } from '../content/services/load';
 import { serviceLandingPaths } from './service-menu';
 
 /**
@@ -15,14 +20,6 @@ export interface PageEntry {
   /** Route patterns in react-router syntax (`/blog/:slug`); the first is where links to the page go. */
   readonly paths: readonly string[];
   readonly kind: PageKind;
-  /** The page module as Vite's build manifest names it, so server HTML preloads the page's chunk. */
-  readonly source: string;
-  /** The page module, in its own chunk in the browser. */
-  readonly load: () => Promise<{ default: ComponentType }>;
-  /** What the page needs for a path besides its code (a landing page's content), fetched with it. */
-  readonly loadData?: (path: string) => Promise<unknown>;
-  /** Source modules of that data, by path (preloaded like the page's own chunk). */
-  readonly dataSource?: (path: string) => string;
   /** The page opens with a dark hero under the header, which then starts transparent. */
   readonly overHero?: true;
   /** `false`: a prerendered page kept out of the sitemap and closed to crawlers (app pages always are). */
@@ -35,185 +32,128 @@ export interface PageEntry {
 }
 
 /**
- * Client-only pages in the server build: Vite replaces `import.meta.env.SSR` at build time, so the
- * server bundle drops their code (the editor and its dependencies); the server never renders them.
- */
-const notOnServer = (): Promise<never> =>
-  Promise.reject(new Error('Client-only pages are not part of the server build'));
-
-/**
- * The one page registry: every page's paths, how it is served and its module. The route table, the
- * browser's lazy pages and the server's eager ones, prerender, the render handler's routes, the
- * sitemap, robots.txt and the edge's path lists (dist-server/site-pages.json) are all derived from it;
- * links to a page take its path from here (`pagePath`, `pageHref`).
+ * The one page registry: every page's paths and how it is served. The route table, prerender, the
+ * render handler's routes, the sitemap, robots.txt and the edge's path lists
+ * (dist-server/site-pages.json) are all derived from it; links to a page take its path from here
+ * (`pagePath`, `pageHref`). A page's module is in src/app/page-modules.ts under the same id.
  */
 export const pages = {
   home: {
     paths: ['/'],
     kind: 'prerendered',
     overHero: true,
-    source: 'src/features/marketing/home-page.tsx',
-    load: () => import('../features/marketing/home-page'),
   },
   about: {
     paths: ['/about'],
     kind: 'prerendered',
     overHero: true,
-    source: 'src/features/marketing/about-page.tsx',
-    load: () => import('../features/marketing/about-page'),
   },
   services: {
     paths: ['/services'],
     kind: 'prerendered',
     overHero: true,
-    source: 'src/features/marketing/services-page.tsx',
-    load: () => import('../features/marketing/services-page'),
   },
   portfolio: {
     paths: ['/portfolio'],
     kind: 'prerendered',
     overHero: true,
-    source: 'src/features/marketing/portfolio-page.tsx',
-    load: () => import('../features/marketing/portfolio-page'),
   },
   contact: {
     paths: ['/contact'],
     kind: 'prerendered',
     overHero: true,
-    source: 'src/features/marketing/contact-page.tsx',
-    load: () => import('../features/marketing/contact-page'),
   },
   privacy: {
     paths: ['/privacy-policy'],
     kind: 'prerendered',
     overHero: true,
-    source: 'src/features/marketing/privacy-page.tsx',
-    load: () => import('../features/marketing/privacy-page'),
   },
-  // The landing pages' paths are the services menu's links; each one's content is its own module.
+  // The landing pages' paths are the services menu's links.
   serviceLanding: {
     paths: serviceLandingPaths,
     kind: 'prerendered',
     overHero: true,
-    source: 'src/features/marketing/service-landing-route.tsx',
-    load: () => import('../features/marketing/service-landing-route'),
-    loadData: loadServiceLanding,
-    dataSource: (path: string) => `src/content/services${path}.ts`,
   },
   thankYou: {
     paths: ['/thank-you-alchem'],
     kind: 'prerendered',
     overHero: true,
     listed: false,
-    source: 'src/features/marketing/thank-you-page.tsx',
-    load: () => import('../features/marketing/thank-you-page'),
   },
   blogList: {
     paths: ['/blog'],
     kind: 'rendered',
-    source: 'src/features/blog/blog-list-page.tsx',
-    load: () => import('../features/blog/blog-list-page'),
   },
   // The career article is a post published outside /blog (its slug is its path).
   post: {
     paths: ['/blog/:slug', `/${SPECIAL_SLUGS.career}`],
     kind: 'rendered',
-    source: 'src/features/blog/post-page.tsx',
-    load: () => import('../features/blog/post-page'),
   },
   login: {
     paths: ['/creative-login'],
     kind: 'app',
-    source: 'src/features/admin/login-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/login-page')),
   },
   adminList: {
     paths: ['/admin'],
     kind: 'app',
     operation: 'listPosts',
-    source: 'src/features/admin/admin-list-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/admin-list-page')),
   },
   dashboard: {
     paths: ['/admin/dashboard'],
     kind: 'app',
     operation: 'getDashboard',
-    source: 'src/features/admin/dashboard-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard-page')),
   },
   leads: {
     paths: ['/admin/leads'],
     kind: 'app',
     operation: 'listLeads',
-    source: 'src/features/admin/leads-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads-page')),
   },
   // Linked from the lead e-mail and the webhook message (shared adminLeadPath writes the same path).
   lead: {
     paths: ['/admin/leads/:id'],
     kind: 'app',
     operation: 'getLead',
-    source: 'src/features/admin/lead-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/lead-page')),
   },
   taxonomy: {
     paths: ['/admin/taxonomy'],
     kind: 'app',
     operation: 'listCategories',
-    source: 'src/features/admin/taxonomy-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy-page')),
   },
   media: {
     paths: ['/admin/media'],
     kind: 'app',
     operation: 'listMedia',
-    source: 'src/features/admin/media-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/media-page')),
   },
   account: {
     paths: ['/admin/account'],
     kind: 'app',
     operation: 'getUserData',
-    source: 'src/features/admin/account-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/account-page')),
   },
   team: {
     paths: ['/admin/team'],
     kind: 'app',
     operation: 'listTeam',
-    source: 'src/features/admin/team-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team-page')),
   },
   // The redirect manager, and the 404 log as its second view (`?view=not-found`).
   redirects: {
     paths: ['/admin/redirects'],
     kind: 'app',
     operation: 'listRedirects',
-    source: 'src/features/admin/redirects/redirects-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/redirects/redirects-page'),
   },
   audit: {
     paths: ['/admin/audit'],
     kind: 'app',
     operation: 'listAudit',
-    source: 'src/features/admin/audit-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/audit-page')),
   },
   postEditor: {
     paths: ['/add-blog', '/edit-blog/:slug'],
     kind: 'app',
     operation: 'createPost',
-    source: 'src/features/admin/post-editor-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/post-editor-page'),
   },
   preview: {
     paths: ['/preview/:id'],
     kind: 'app',
     operation: 'previewPost',
-    source: 'src/features/admin/preview-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/preview-page')),
   },
 } as const satisfies Record<string, PageEntry>;
 
@@ -232,13 +172,6 @@ export const pageEntries: readonly (readonly [PageKey, PageEntry])[] = pageKeys.
   key,
   pages[key],
 ]);
-
-/** One value per page, derived from its entry (the browser's lazy pages, the server's eager ones). */
-export function mapPages<T>(derive: (entry: PageEntry, page: PageKey) => T): Record<PageKey, T> {
-  // Object.fromEntries forgets the keys' type; every key of the registry is mapped here.
-  const mapped = Object.fromEntries(pageEntries.map(([key, entry]) => [key, derive(entry, key)]));
-  return mapped as Record<PageKey, T>;
-}
 
 /** The route table: every path pattern with its page, in registry order. */
 export const routeTable: readonly { path: string; page: PageKey }[] = pageEntries.flatMap(

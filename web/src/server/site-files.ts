@@ -1,16 +1,17 @@
 /**
  * What the build and the edge learn from the page registry (src/config/pages.ts): the paths to
- * prerender, the sitemap's pages, robots.txt, the edge's path lists (site-pages.json) and the
- * source modules whose chunks a server-rendered page preloads.
+ * prerender, the sitemap's pages, robots.txt, the edge's path lists (site-pages.json); and from the
+ * map of page modules (src/app/page-modules.ts) the source modules whose chunks a server-rendered
+ * page preloads.
  */
 import { parseSitePages, type SitePages } from '@agency/shared/edge';
 import { env } from '../lib/env';
+import { pageModules } from '../app/page-modules';
 import {
   edgePattern,
   NOT_FOUND_PATH,
   pageEntries,
   pageForPath,
-  pages,
   renderedFiles,
   type PageEntry,
   type PageKind,
@@ -76,6 +77,6 @@ export function sitePages(): SitePages {
 export function pageSources(path: string): string[] {
   const page = pageForPath(path);
   if (!page) return [];
-  const entry: PageEntry = pages[page];
-  return entry.dataSource ? [entry.source, entry.dataSource(path)] : [entry.source];
+  const module = pageModules[page];
+  return module.dataSource ? [module.source, module.dataSource(path)] : [module.source];
 }
