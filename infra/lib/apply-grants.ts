@@ -3,13 +3,12 @@ import { ENV_NAMES } from '@agency/shared';
 import { Stack } from 'aws-cdk-lib';
 import { acknowledge, nagArnOf } from './nag';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type { Auth } from './constructs/auth';
-import type { Mail } from './constructs/mail';
 import {
   indexNamesOf,
   TABLE_NAMES,
@@ -21,12 +20,30 @@ import {
   type TableGrant,
 } from './grants';
 
+/**
+ * What grants need of the stage's mail (the Mail construct): sending, and the variables naming its
+ * sender. Written here rather than imported, so the constructs that apply grants may be imported by
+ * this file's importers without a circle.
+ */
+export interface MailTarget {
+  grantSend(grantee: iam.IGrantable): void;
+  readonly environment: Record<string, string>;
+}
+
+/** What grants need of the stage's user pool (the Auth construct). */
+export interface AuthTarget {
+  readonly userPool: cognito.IUserPool;
+  readonly client: cognito.IUserPoolClient;
+  readonly adminGroup: string;
+  readonly requireMfa: boolean;
+}
+
 /** The resources grants refer to. */
 export interface GrantTargets {
   tables: Record<TableName, dynamodb.ITable>;
   media: s3.IBucket;
-  mail: Mail;
-  auth: Auth;
+  mail: MailTarget;
+  auth: AuthTarget;
   /** The image function, for functions granted `invokeImages`. */
   images?: lambda.IFunction;
   /** The captcha HMAC key and its secret name, for functions granted `captchaKey`. */
@@ -158,7 +175,7 @@ export function applyGrants(
  * The settings a function needs to verify staff tokens and call the user pool (no IAM: the JWKS is
  * public), and whether the stage requires every account to enrol TOTP (REQUIRE_MFA).
  */
-export function setAuthEnvironment(fn: lambda.Function, auth: Auth): void {
+export function setAuthEnvironment(fn: lambda.Function, auth: AuthTarget): void {
   fn.addEnvironment(ENV_NAMES.userPoolId, auth.userPool.userPoolId);
   fn.addEnvironment(ENV_NAMES.userPoolClientId, auth.client.userPoolClientId);
   fn.addEnvironment(ENV_NAMES.adminGroup, auth.adminGroup);

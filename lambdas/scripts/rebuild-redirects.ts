@@ -15,7 +15,8 @@ import { readSitePagesFile, sitePagePatterns } from '@agency/shared/edge';
 import * as z from 'zod';
 import { LOCAL_KVS_ARN } from '../src/local/stand-ins/key-value-store';
 import { LOCAL_ENDPOINTS_FILE } from '../src/local/stand-ins/stand-ins';
-import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION } from '../src/local/provisioning/provision';
+import { LOCAL_NAMES } from '../src/local/provisioning/provision';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../src/local/stand-ins/credentials';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SITE_PAGES = path.join(REPO_ROOT, 'web', 'dist-server', 'site-pages.json');

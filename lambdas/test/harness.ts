@@ -28,12 +28,8 @@ import {
   localEnvironment,
   type LocalEnv,
 } from '../src/local/provisioning/environment';
-import {
-  LOCAL_CREDENTIALS,
-  LOCAL_REGION,
-  provision,
-  standInClients,
-} from '../src/local/provisioning/provision';
+import { provision, standInClients } from '../src/local/provisioning/provision';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../src/local/stand-ins/credentials';
 import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins/stand-ins';
 
 /** What a test gets back from a call: status, lower-case headers, the body as text, and JSON when it parses. */

@@ -5,11 +5,8 @@ import { imageKeys, MEDIA_LIMITS, mediaKeys, type Image, type MediaItem } from '
 import { DynamoMediaRepository } from '../src/adapters/media-repository';
 import type { MediaRecord } from '../src/domain/media-ports';
 import { expireUploads } from '../src/local/jobs/upload-expiry-job';
-import {
-  allowBrowserUploads,
-  LOCAL_CREDENTIALS,
-  LOCAL_REGION,
-} from '../src/local/provisioning/provision';
+import { allowBrowserUploads } from '../src/local/provisioning/provision';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../src/local/stand-ins/credentials';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 import { PNG_1PX, PNG_POLYGLOT } from './support/images';

@@ -1,5 +1,3 @@
-import type { Image } from './media';
-
 /**
  * Images without zod: the limits, types, variant widths and formats, bucket keys and site paths of
  * the media library, and the sources a page lists. Re-exported by `media.ts` beside the schemas;
@@ -76,6 +74,17 @@ export const mediaKeys = {
   folder: (id: string) => `${IMAGE_PREFIX}${id}/`,
 } as const;
 
+/**
+ * What the paths and sources of a processed image follow from: its id, intrinsic size and fallback
+ * format (media.ts's `Image` schema carries these and more).
+ */
+export interface ImageFile {
+  id: string;
+  width: number;
+  height: number;
+  format: FallbackFormat;
+}
+
 /** Site path of a media object: CloudFront (and the local edge) serve the bucket under /media/. */
 export const mediaPath = (key: string): string => `/media/${key}`;
 
@@ -87,7 +96,7 @@ export function variantWidths(width: number): number[] {
 }
 
 /** One source set: `url 480w, url 960w, …`. */
-export const srcset = (img: Image, format: VariantFormat): string =>
+export const srcset = (img: ImageFile, format: VariantFormat): string =>
   variantWidths(img.width)
     .map((w) => `${mediaPath(mediaKeys.variant(img.id, w, format))} ${w}w`)
     .join(', ');
@@ -101,7 +110,7 @@ export interface PictureSources {
   height: number;
 }
 
-export function pictureSources(img: Image): PictureSources {
+export function pictureSources(img: ImageFile): PictureSources {
   const widths = variantWidths(img.width);
   // The fallback `src` is the variant nearest 960 px: what a browser without srcset shows.
   const fallbackWidth = widths.find((w) => w >= 960) ?? (widths[widths.length - 1] as number);
@@ -115,9 +124,9 @@ export function pictureSources(img: Image): PictureSources {
 }
 
 /** Site path of the image's social card (Open Graph, Twitter). */
-export const cardPath = (img: Pick<Image, 'id'>): string => mediaPath(mediaKeys.card(img.id));
+export const cardPath = (img: Pick<ImageFile, 'id'>): string => mediaPath(mediaKeys.card(img.id));
 /** Site path of the full-size image. */
-export const originalPath = (img: Pick<Image, 'id' | 'format'>): string =>
+export const originalPath = (img: Pick<ImageFile, 'id' | 'format'>): string =>
   mediaPath(mediaKeys.original(img.id, img.format));
 
 /**
@@ -138,13 +147,13 @@ export function parseInlineSrc(
 }
 
 /** The `src` an inline image is stored with: its largest fallback variant. */
-export const inlineSrc = (img: Pick<Image, 'id' | 'width' | 'format'>): string => {
+export const inlineSrc = (img: Pick<ImageFile, 'id' | 'width' | 'format'>): string => {
   const widths = variantWidths(img.width);
   return mediaPath(mediaKeys.variant(img.id, widths[widths.length - 1] as number, img.format));
 };
 
 /** Every object key of a processed image: what deleting it removes (no bucket listing needed). */
-export function imageKeys(img: Pick<Image, 'id' | 'width' | 'format'>): string[] {
+export function imageKeys(img: Pick<ImageFile, 'id' | 'width' | 'format'>): string[] {
   const formats: VariantFormat[] = [...MODERN_FORMATS, img.format];
   return [
     mediaKeys.original(img.id, img.format),

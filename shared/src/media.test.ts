@@ -11,7 +11,7 @@ describe('image variants', () => {
     expect(variantWidths(300)).toEqual([300]);
   });
   it('lists AVIF then WebP sources and a fallback near 960 px', () => {
-    const p = pictureSources({ id, width: 4000, height: 3000, format: 'jpg', placeholder: '' });
+    const p = pictureSources({ id, width: 4000, height: 3000, format: 'jpg' });
     expect(p.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
     expect(p.sources[0]?.srcset).toBe(
       [480, 960, 1440, 1920].map((w) => `/media/images/${id}/${w}.avif ${w}w`).join(', '),

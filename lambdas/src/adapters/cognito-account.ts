@@ -1,4 +1,3 @@
-import type { VerifiedToken } from '../lib/auth';
 import { logger, type Logger } from '../lib/logger';
 import { CognitoIdentity } from './identity';
 
@@ -23,7 +22,7 @@ const cache = new Map<string, Promise<CognitoAccount>>();
  * but enrolment: it fails closed).
  */
 export function cognitoAccountOf(
-  token: Pick<VerifiedToken, 'accessToken'>,
+  token: { readonly accessToken: string },
   log: Logger = logger,
 ): Promise<CognitoAccount> {
   const key = token.accessToken;

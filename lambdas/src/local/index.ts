@@ -4,4 +4,4 @@
  */
 export { createLocalServer, type LocalServerOptions } from './edge-server/server';
 export { startStandIns, type StandIns } from './stand-ins/stand-ins';
-export { LOCAL_CREDENTIALS, LOCAL_REGION } from './provisioning/provision';
+export { LOCAL_CREDENTIALS, LOCAL_REGION } from './stand-ins/credentials';

@@ -1,6 +1,7 @@
 import { contract, operationNames, type OperationName } from '../contract';
 import { ORIGIN_VERIFY_HEADER } from '../config-names';
 import { IMAGE_PREFIX } from '../media';
+import type { HeaderPolicyName } from './security-headers';
 import type { SitePages } from './site-pages';
 
 /** Where CloudFront sends a request: the site bucket, the render function, the HTTP API, the media bucket. */
@@ -87,13 +88,6 @@ export const METHOD_SETS = {
   ALL: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
 } as const;
 export type MethodSet = keyof typeof METHOD_SETS;
-
-/**
- * Which security headers a behaviour answers with: the site's, or the admin pages' (the same
- * policy, but their scripts may also post upload forms to the media bucket).
- */
-export const HEADER_POLICIES = ['public', 'admin'] as const;
-export type HeaderPolicyName = (typeof HEADER_POLICIES)[number];
 
 /** One cache behaviour: CloudFront path pattern (`*` is any run of characters, `*` alone the default). */
 export interface EdgeBehaviour {

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { HeaderPolicyName } from './definition';
 
 /**
  * Third-party services the site may be configured with, all off by default. The web build records
@@ -15,6 +14,13 @@ export const thirdPartiesSchema = z.object({
   conversionPixelUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type ThirdParties = z.infer<typeof thirdPartiesSchema>;
+
+/**
+ * Which security headers a behaviour answers with (`EdgeBehaviour.headers`): the site's, or the
+ * admin pages' (the same policy, but their scripts may also post upload forms to the media bucket).
+ */
+export const HEADER_POLICIES = ['public', 'admin'] as const;
+export type HeaderPolicyName = (typeof HEADER_POLICIES)[number];
 
 const GOOGLE_MAPS = {
   script: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],

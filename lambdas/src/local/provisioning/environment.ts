@@ -3,7 +3,8 @@ import { ADMIN_GROUP, ENV_NAMES as N, LOCAL_STACK, NO_DISTRIBUTION } from '@agen
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { workerFunction } from '../../../bundling/functions';
 import { checkCompleteEnvironment } from '../../lib/env';
-import { LOCAL_CREDENTIALS, LOCAL_NAMES, LOCAL_REGION, type Provisioned } from './provision';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../stand-ins/credentials';
+import { LOCAL_NAMES, type Provisioned } from './provision';
 import type { StandIns } from '../stand-ins/stand-ins';
 import { LOCAL_KVS_ARN } from '../stand-ins/key-value-store';
 

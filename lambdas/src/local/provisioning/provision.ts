@@ -53,11 +53,8 @@ import {
 import type { TaxonomyKind } from '../../domain/post-ports';
 import { createTaxon, nameKey, type TaxonomyDeps, type TaxonRecord } from '../../domain/taxonomy';
 import { logger } from '../../lib/logger';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../stand-ins/credentials';
 import type { StandIns } from '../stand-ins/stand-ins';
-
-/** Credentials the stand-ins accept (s3rver knows only its own key pair). */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
-export const LOCAL_REGION = 'us-east-1';
 
 /** Physical names of the local tables and bucket. */
 export const LOCAL_NAMES = {

@@ -4,7 +4,7 @@ import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery
 import type { Messages } from 'cognito-local/lib/services/messages';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import { ACCOUNT_EMAILS } from '@agency/shared';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../provisioning/provision';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './credentials';
 
 /**
  * The user pool's e-mails, delivered to the SES stand-in (its inbox is the one `npm start`

@@ -35,7 +35,7 @@ import {
   staffScope,
 } from '@agency/shared';
 import { passwordProblems } from '@agency/shared/password';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../provisioning/provision';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './credentials';
 import { startStandIns, type StandIns } from './stand-ins';
 import { totpCode, totpStep } from './totp';
 

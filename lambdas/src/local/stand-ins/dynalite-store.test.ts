@@ -12,7 +12,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../provisioning/provision';
+import { LOCAL_CREDENTIALS } from './credentials';
 import { iteratorCounts, startDynalite } from './dynalite-store';
 
 const TABLE = 'iterator-test';

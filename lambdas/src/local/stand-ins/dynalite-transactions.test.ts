@@ -15,7 +15,8 @@ import {
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, waitForActive } from '../provisioning/provision';
+import { waitForActive } from '../provisioning/provision';
+import { LOCAL_CREDENTIALS } from './credentials';
 import { startDynalite, transactionJournal } from './dynalite-store';
 import { Gate } from './dynalite-transactions';
 

@@ -19,7 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyValueEdgeStore } from '../../adapters/edge-store';
 import { resetClients } from '../../adapters/clients';
-import { LOCAL_CREDENTIALS } from '../provisioning/provision';
+import { LOCAL_CREDENTIALS } from './credentials';
 import { LOCAL_KVS_ARN, startKeyValueStore, type KeyValueStoreStandIn } from './key-value-store';
 
 let dir: string;
