@@ -21,18 +21,23 @@ import {
   SIZE_BUDGET_KB,
   startBudgetKb,
   type BundleFigures,
-} from '../lambdas/bundling/artifacts';
-import { FUNCTIONS, WORKERS } from '../lambdas/bundling/functions';
-import { dynamoClient, resetClients } from '../lambdas/src/adapters/clients';
-import { DynamoPostStore } from '../lambdas/src/adapters/post-store';
-import { DynamoStatsStore } from '../lambdas/src/adapters/stats-store';
-import { getDashboard } from '../lambdas/src/domain/dashboard';
-import { originSecrets, resetEnv } from '../lambdas/src/lib/env';
-import { apiGatewayEvent, decodeResult } from '../lambdas/src/local/edge-server/apigw-event';
-import { loadHandler } from '../lambdas/src/local/functions/handler-modules';
-import { localEnvironment } from '../lambdas/src/local/provisioning/environment';
-import { provision } from '../lambdas/src/local/provisioning/provision';
-import { startStandIns } from '../lambdas/src/local/stand-ins/stand-ins';
+} from '@agency/lambdas/artifacts';
+import {
+  apiGatewayEvent,
+  decodeResult,
+  dynamoClient,
+  DynamoPostStore,
+  DynamoStatsStore,
+  getDashboard,
+  loadHandler,
+  localEnvironment,
+  originSecrets,
+  provision,
+  resetClients,
+  resetEnv,
+} from '@agency/lambdas/bench';
+import { FUNCTIONS, WORKERS } from '@agency/lambdas/functions';
+import { startStandIns } from '@agency/lambdas/local-stack';
 import { seedLeads, seedViews } from './lib/dashboard-seed';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 

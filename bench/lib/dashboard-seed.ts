@@ -3,10 +3,14 @@
 // in this process and their environment applied (bench/api.ts `withStandIns`).
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DASHBOARD, lastDays, lead, LEAD_SUBJECTS, type Lead } from '@agency/shared';
-import { dynamoClient } from '../../lambdas/src/adapters/clients';
-import { leadRepository } from '../../lambdas/src/adapters/lead-repository';
-import { DynamoStatsStore, viewsAttribute, viewsKey } from '../../lambdas/src/adapters/stats-store';
-import { tableName } from '../../lambdas/src/lib/env';
+import {
+  dynamoClient,
+  DynamoStatsStore,
+  leadRepository,
+  tableName,
+  viewsAttribute,
+  viewsKey,
+} from '@agency/lambdas/bench';
 import { random } from './photo.mjs';
 
 const DAY = 86_400_000;
