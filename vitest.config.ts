@@ -32,6 +32,15 @@ export default defineConfig({
       {
         extends: false,
         test: {
+          name: 'tools',
+          root: './tools',
+          environment: 'node',
+          include: ['**/*.test.ts'],
+        },
+      },
+      {
+        extends: false,
+        test: {
           name: 'infra',
           root: './infra',
           environment: 'node',

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { SendEmailCommand, SESv2Client, TooManyRequestsException } from '@aws-sdk/client-sesv2';
 import type { DeliveryStatus } from '@agency/shared';
 import type { Logger } from '../lib/logger';
-import { SesMailer } from '../adapters/mail';
 import {
   backoffMs,
   deliverLead,
@@ -13,7 +10,7 @@ import {
 } from './lead-delivery';
 import type { WebhookSender } from './lead-ports';
 import type { Mailer, MailMessage } from './mail';
-import { MemoryLeadDelivery } from '../../test/support/memory-lead-delivery';
+import { MemoryLeadDelivery, sampleLead } from '../../test/support/memory-lead-delivery';
 
 const quiet = () => undefined;
 const log: Logger = { debug: quiet, info: quiet, warn: quiet, error: quiet, child: () => log };
@@ -24,31 +21,7 @@ function storeWith(
   delivery: { email?: DeliveryStatus; webhook?: DeliveryStatus } = {},
 ): MemoryLeadDelivery {
   const store = new MemoryLeadDelivery();
-  for (let i = 0; i < n; i++)
-    store.add({
-      id: `L${String(i).padStart(3, '0')}`,
-      created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
-      name: `Visitor ${i}`,
-      phone: '044 1234 5678',
-      email: `v${i}@example.com`,
-      subject: 'SEO',
-      message: 'Hi',
-      page: null,
-      email_status: delivery.email ?? 'pending',
-      webhook_status: delivery.webhook ?? 'pending',
-      status: 'new',
-      spam_reason: null,
-      source: 'direct',
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      utm_term: null,
-      utm_content: null,
-      gclid: null,
-      landing_page: null,
-      referrer: null,
-      updated_at: null,
-    });
+  for (let i = 0; i < n; i++) store.add(sampleLead(i, delivery));
   return store;
 }
 
@@ -309,41 +282,5 @@ describe('retryPendingDeliveries', () => {
       email: { sent: 0, failed: 10, skipped: 0 },
       webhook: { sent: 0, failed: 0, skipped: 0 },
     });
-  });
-});
-
-describe('SES throttling (aws-sdk-client-mock)', () => {
-  it('keeps the e-mail pending when SES throttles, then sends the exact message once SES accepts', async () => {
-    const ses = mockClient(SESv2Client);
-    ses
-      .on(SendEmailCommand)
-      .rejectsOnce(
-        new TooManyRequestsException({ message: 'Maximum sending rate exceeded.', $metadata: {} }),
-      )
-      .resolves({ MessageId: 'm-1' });
-    const store = storeWith(1, { webhook: 'off' });
-    let now = 0;
-    const { deps } = depsOf(store, {
-      mailer: new SesMailer(new SESv2Client({ region: 'us-east-1', maxAttempts: 1 })),
-      webhook: null,
-      now: () => now,
-    });
-    await expect(deliverLead(deps, 'L000')).resolves.toMatchObject({ email: 'failed' });
-    expect(store.lead('L000')).toMatchObject({ email_status: 'pending', email_attempts: 1 });
-    expect(store.state('L000', 'email')?.error).toContain('TooManyRequestsException');
-    now = backoffMs(1) + 1;
-    await expect(retryPendingDeliveries(deps)).resolves.toMatchObject({
-      email: { sent: 1, failed: 0, skipped: 0 },
-    });
-    expect(store.lead('L000')).toMatchObject({ email_status: 'sent', email_attempts: 2 });
-    const calls = ses.commandCalls(SendEmailCommand);
-    expect(calls).toHaveLength(2);
-    expect(calls[1]?.args[0].input).toMatchObject({
-      FromEmailAddress: 'site@agency.test',
-      Destination: { ToAddresses: ['sales@agency.test'] },
-      ReplyToAddresses: ['v0@example.com'],
-      Content: { Simple: { Subject: { Data: 'New enquiry: SEO from Visitor 0' } } },
-    });
-    ses.restore();
   });
 });

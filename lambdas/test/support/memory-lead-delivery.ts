@@ -127,3 +127,34 @@ export class MemoryLeadDelivery implements LeadDeliveryStore {
     return released;
   }
 }
+
+/** A lead as the enquiry handler stores it (`L000`, `L001`, …), its channels in the given statuses. */
+export function sampleLead(
+  i: number,
+  delivery: { email?: DeliveryStatus; webhook?: DeliveryStatus } = {},
+): NewLead {
+  return {
+    id: `L${String(i).padStart(3, '0')}`,
+    created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+    name: `Visitor ${i}`,
+    phone: '044 1234 5678',
+    email: `v${i}@example.com`,
+    subject: 'SEO',
+    message: 'Hi',
+    page: null,
+    email_status: delivery.email ?? 'pending',
+    webhook_status: delivery.webhook ?? 'pending',
+    status: 'new',
+    spam_reason: null,
+    source: 'direct',
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    gclid: null,
+    landing_page: null,
+    referrer: null,
+    updated_at: null,
+  };
+}

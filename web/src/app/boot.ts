@@ -8,10 +8,10 @@
  * has arrived, or at once in a hidden tab.
  */
 import { rememberArrival } from '../lib/visit-arrival';
-import { holdEarlyInput } from './early-input';
+import { holdEarlyInput } from '../lib/early-input';
 
 // The app reaches the held input through this module, so it ships in the boot script's own file.
-export { HYDRATED_ATTR, hasHeldInput, inPendingPart, markLive } from './early-input';
+export { HYDRATED_ATTR, hasHeldInput, inPendingPart, markLive } from '../lib/early-input';
 
 export const APP_MODULES_ID = 'app-modules';
 

@@ -8,7 +8,7 @@ import {
   type ComponentType,
   type FunctionComponent,
 } from 'react';
-import { HYDRATED_ATTR, hasHeldInput, markLive } from '../app/boot';
+import { HYDRATED_ATTR, hasHeldInput, markLive } from './early-input';
 
 /**
  * Deferred hydration of the parts of a prerendered page below the fold.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { TIMINGS } from '@agency/shared';
-import { HYDRATED_ATTR, inPendingPart } from '../app/boot';
+import { HYDRATED_ATTR, inPendingPart } from './early-input';
 import { prefersReducedMotion } from './motion';
 
 /** Elements marked `data-reveal` fade up once when they scroll into view. */

@@ -3,7 +3,7 @@ import { speechText } from './speech';
 
 /**
  * Play/pause "Listen the blog" control. The server renders it (a click before the app is live is
- * held and replayed, see app/early-input.ts); it is removed where the browser cannot speak.
+ * held and replayed, see lib/early-input.ts); it is removed where the browser cannot speak.
  */
 export function ListenButton({ html }: { html: string }) {
   const { supported, state, toggle } = useSpeech();

@@ -31,7 +31,6 @@ export function responsiveBody(html: string, images: readonly Image[] = []): str
       width: inline.width,
       height: inline.width,
       format: inline.format,
-      placeholder: '',
     });
     // Shown at its own width when narrower than the column (the `<img>`'s width, or its top variant).
     const sizes = articleSizes(width ?? inline.width);

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPostKey, listPostsKey } from '../../lib/api-keys';
-import { HYDRATED_ATTR } from '../../app/early-input';
+import { HYDRATED_ATTR } from '../../lib/early-input';
 import type { PostResult } from './api';
 import { postsInfiniteFallbackKey } from './api';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';

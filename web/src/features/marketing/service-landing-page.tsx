@@ -19,7 +19,7 @@ import {
   TechList,
   TwoColumnText,
   WhyChooseUs,
-} from '../marketing/deferred-sections';
+} from './deferred-sections';
 import { FormBand } from '../../components/sections/section-shell';
 import { NOT_FOUND_PATH } from '../../config/pages';
 

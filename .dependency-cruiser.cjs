@@ -1,0 +1,147 @@
+/**
+ * Import rules of the repository, checked by `npm run lint:deps` (part of `npm test`). Each rule
+ * keeps one direction of the code readable on its own: no module needs its importers to make sense.
+ * tools/import-rules.test.ts proves each rule fails on a crafted bad import.
+ */
+
+/** The workspace packages. */
+const PACKAGES = '(shared|lambdas|web|infra)';
+
+/**
+ * Features that use parts of other features, and why. Every other feature stands alone. A part two
+ * features use alike belongs in components/, lib/ or content/; these are the deliberate crossings.
+ */
+const FEATURE_USES = {
+  // The public pages are composed of the other features' sections (carousel, gallery, enquiry
+  // form, office map, blog teaser); marketing is the only feature that composes pages of them.
+  marketing: ['home', 'portfolio', 'enquiry', 'contact', 'blog'],
+  // The home page's teasers show posts and portfolio items with those features' own parts.
+  home: ['blog', 'portfolio'],
+  // The post preview renders the article as the blog does; the editor links to a post's address.
+  admin: ['blog'],
+};
+const either = (names) => names.join('|');
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Modules never import each other, not even for types: move what both need to a leaf ' +
+        'module, or let the lower one take a plain interface instead of its importer’s type.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'admin-features-apart',
+      severity: 'error',
+      comment:
+        'An admin feature (web/src/features/admin/<feature>/) never imports another; what two ' +
+        'share lives in admin/ui/ (components) or admin/shell/ (layout, session).',
+      from: { path: '^web/src/features/admin/([^/]+)/' },
+      to: {
+        path: '^web/src/features/admin/[^/]+/',
+        pathNot: '^web/src/features/admin/($1|ui|shell)/',
+      },
+    },
+    {
+      name: 'features-apart',
+      severity: 'error',
+      comment:
+        'A feature (web/src/features/<feature>/) never reaches into another: what two share ' +
+        'belongs in components/, lib/ or content/. Test helpers (<feature>/testing/) serve all tests.',
+      from: { path: `^web/src/features/(?!(?:${either(Object.keys(FEATURE_USES))})/)([^/]+)/` },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/($1/|[^/]+/testing/)' },
+    },
+    ...Object.entries(FEATURE_USES).map(([feature, uses]) => ({
+      name: 'features-apart',
+      severity: 'error',
+      comment: `${feature} uses only ${uses.join(', ')} of the other features (FEATURE_USES).`,
+      from: { path: `^web/src/features/${feature}/` },
+      to: {
+        path: '^web/src/features/',
+        pathNot: `^web/src/features/(${either([feature, ...uses])}/|[^/]+/testing/)`,
+      },
+    })),
+    {
+      name: 'web-features-below-app',
+      severity: 'error',
+      comment:
+        'Features are composed by the app (app/, server/, entry-server.tsx) and never import it: ' +
+        'the page a feature links to comes from the page registry (config/pages.ts).',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/(app/|server/|entry-server)' },
+    },
+    {
+      name: 'web-shared-layer-below-features',
+      severity: 'error',
+      comment:
+        'components/, lib/, config/ and content/ serve every feature: they import neither ' +
+        'features nor the app.',
+      from: { path: '^web/src/(components|lib|config|content)/' },
+      to: { path: '^web/src/(features/|app/|server/|entry-server)' },
+    },
+    {
+      name: 'domain-without-adapters',
+      severity: 'error',
+      comment:
+        'Domain code takes its dependencies as arguments (ports): it never imports adapters, ' +
+        'handlers, workers, jobs or the local stack; they import it.',
+      from: { path: '^lambdas/src/domain/' },
+      to: { path: '^lambdas/src/(adapters|handlers|workers|jobs|local)/' },
+    },
+    {
+      name: 'packages-through-exports',
+      severity: 'error',
+      comment:
+        'One package reads another only through its package exports (`@agency/shared`, ' +
+        '`@agency/lambdas/local-stack` …), never by a relative path into its files.',
+      from: { path: `^(shared|lambdas|web|infra|bench)/` },
+      to: {
+        path: `^${PACKAGES}/`,
+        pathNot: '^$1/',
+        // A relative path ('local'); `@agency/…` resolves through the package's exports ('aliased').
+        // An ambient type reference (`/// <reference path>`) names declarations, not code.
+        dependencyTypes: ['local'],
+        dependencyTypesNot: ['aliased', 'triple-slash-directive'],
+      },
+    },
+    {
+      name: 'packages-through-exports',
+      severity: 'error',
+      comment:
+        'An `@agency/…` import names one of the package.json `exports` of that package; a path ' +
+        'the package does not export does not resolve.',
+      from: {},
+      to: { path: '^@agency/', couldNotResolve: true },
+    },
+    {
+      name: 'web-and-lambdas-apart',
+      severity: 'error',
+      comment: 'The site and the API share only @agency/shared (ESLint says the same).',
+      from: { path: '^(web|lambdas)/' },
+      to: { path: '^(web|lambdas)/', pathNot: '^$1/' },
+    },
+    {
+      name: 'shared-is-a-leaf',
+      severity: 'error',
+      comment: 'shared is read by every package and reads none of them.',
+      from: { path: '^shared/' },
+      to: { path: '^(lambdas|web|infra|bench)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|dist-server|cdk\\.out|node_modules)/' },
+    // Type-only imports are edges too: a circle of types is still a circle to read.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts', '.d.mts'],
+    },
+  },
+};
