@@ -1,18 +1,8 @@
 import * as z from 'zod';
 import { POST_LIMITS } from '../constants';
-import {
-  author,
-  category,
-  pageOf,
-  post,
-  postLink,
-  POST_STATUSES,
-  revision,
-  WRITABLE_POST_STATUSES,
-  revisionSummary,
-} from '../entities';
+import { author, category, pageOf, POST_STATUSES, WRITABLE_POST_STATUSES } from '../entities';
 import { image, mediaId } from '../media';
-import { SLUG_PATTERN } from '../text';
+import { post, postContentInput, postLink, revision, revisionSummary } from '../post-schema';
 import { defineOperations, pageNumber } from './operation';
 
 /** A record id as forms send it: a positive whole number. */
@@ -21,13 +11,6 @@ export const id = z.coerce
   .int('must be a whole number')
   .positive('must be positive');
 const optionalId = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id.optional());
-const slug = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(POST_LIMITS.slugMax, 'is too long')
-  .regex(SLUG_PATTERN, 'may hold only lower-case letters, digits and single hyphens');
-
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
 /** Optional lifecycle fields: calls without them behave as the spec's (a new post is published now). */
@@ -64,22 +47,11 @@ const postView = z.object({
   inline_images: z.array(image).default([]),
 });
 
+/** A post as a save sends it: its content fields, what it points at, and its publication. */
 const postFields = {
-  title: z.string().trim().min(1, 'is required').max(POST_LIMITS.titleMax, 'is too long'),
-  slug,
+  ...postContentInput.shape,
   category_id: optionalId,
   author_id: optionalId,
-  content: z.string().max(POST_LIMITS.contentMaxBytes, 'is too long').default(''),
-  head_tag: z.string().max(POST_LIMITS.headTagMax, 'is too long').default(''),
-  /** Plain text for search results and link previews; blank falls back to the excerpt. */
-  meta_description: z
-    .string()
-    .trim()
-    .max(
-      POST_LIMITS.metaDescriptionMax,
-      `must be at most ${POST_LIMITS.metaDescriptionMax} characters`,
-    )
-    .default(''),
   /**
    * An image of the media library (uploaded with `createUpload`/`confirmUpload`) to use as the
    * banner, instead of a `banner_image` file; `none` removes the banner.
@@ -87,6 +59,35 @@ const postFields = {
   banner_media: z.preprocess(blankIsAbsent, z.union([z.literal('none'), mediaId]).optional()),
   ...publication,
 };
+
+/** A call about one post by slug (the public page, its view count). */
+const bySlug = {
+  encodings: ['form', 'multipart', 'json'],
+  body: z.object({
+    slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
+  }),
+} as const;
+
+/** A call about one post by id, in any body encoding. */
+const byId = { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) } as const;
+
+/** What the Trash calls answer about the post they moved or deleted. */
+const postGone = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
+
+/** Every category or every author: the editor's choices. */
+const everyOf = <P extends string, T extends z.ZodType>(path: P, item: T, what: string) =>
+  ({
+    resource: 'post',
+    method: 'GET',
+    path,
+    auth: 'admin',
+    summary: `Every ${what}.`,
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.array(item) }),
+    errors: [401, 403],
+  }) as const;
 
 export const postOperations = defineOperations({
   listPosts: {
@@ -124,12 +125,7 @@ export const postOperations = defineOperations({
     adminView: true,
     summary:
       'One published post by slug, with the previous and next posts; an admin token finds drafts and scheduled posts too.',
-    request: {
-      encodings: ['form', 'multipart', 'json'],
-      body: z.object({
-        slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
-      }),
-    },
+    request: bySlug,
     status: 200,
     kind: 'json',
     response: z.object({ data: postView }),
@@ -175,10 +171,10 @@ export const postOperations = defineOperations({
     auth: 'admin',
     summary:
       'Move a post to the Trash (status `trashed`): off every public page at once, restorable with `untrashPost` for 30 days, then purged.',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    request: byId,
     status: 200,
     kind: 'json',
-    response: z.object({ message: z.string(), data: z.object({ id: z.number().int() }) }),
+    response: postGone,
     errors: [400, 401, 403, 404],
   },
   untrashPost: {
@@ -188,7 +184,7 @@ export const postOperations = defineOperations({
     auth: 'admin',
     summary:
       'Restore a post from the Trash as a draft (as WordPress does): nothing goes public again without a Publish.',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    request: byId,
     status: 200,
     kind: 'json',
     response: z.object({ data: post }),
@@ -201,10 +197,10 @@ export const postOperations = defineOperations({
     auth: 'admin',
     summary:
       'Delete a trashed post for good now: its slug, view counter, revisions and the images no other post uses (admins only).',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    request: byId,
     status: 200,
     kind: 'json',
-    response: z.object({ message: z.string(), data: z.object({ id: z.number().int() }) }),
+    response: postGone,
     errors: [400, 401, 403, 404, 409],
   },
   increaseView: {
@@ -213,12 +209,7 @@ export const postOperations = defineOperations({
     path: '/api/user/post/increase-view',
     auth: 'public',
     summary: 'Count one view of a post.',
-    request: {
-      encodings: ['form', 'multipart', 'json'],
-      body: z.object({
-        slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
-      }),
-    },
+    request: bySlug,
     status: 200,
     kind: 'json',
     response: z.object({ data: z.object({ views: z.number().int() }) }),
@@ -277,28 +268,6 @@ export const postOperations = defineOperations({
     response: z.object({ data: post }),
     errors: [400, 401, 403, 404, 409],
   },
-  listCategories: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/category',
-    auth: 'admin',
-    summary: 'Every category.',
-    request: { encodings: [] },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: z.array(category) }),
-    errors: [401, 403],
-  },
-  listAuthors: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/author',
-    auth: 'admin',
-    summary: 'Every author.',
-    request: { encodings: [] },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: z.array(author) }),
-    errors: [401, 403],
-  },
+  listCategories: everyOf('/api/user/category', category, 'category'),
+  listAuthors: everyOf('/api/user/author', author, 'author'),
 });
