@@ -23,15 +23,13 @@ import type {
   WriteRefusal,
 } from './post-ports';
 import type { ViewStats } from './lead-ports';
-import {
-  createPost,
-  increaseView,
-  listRevisions,
-  pathsToInvalidate,
-  restoreRevision,
-  REVISIONS_KEPT,
-  updatePost,
-} from './posts';
+import { pathsToInvalidate } from './cache-paths';
+import { increaseView } from './posts/count-view';
+import { createPost } from './posts/create';
+import { restoreRevision } from './posts/restore';
+import { listRevisions } from './posts/revisions';
+import { REVISIONS_KEPT } from './posts/shared';
+import { updatePost } from './posts/update';
 import { publishDuePosts } from './publishing';
 import { purgeExpiredTrash, purgePost, trashPost, untrashPost } from './publishing-trash';
 
