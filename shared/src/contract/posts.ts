@@ -74,18 +74,31 @@ const byId = { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) 
 /** What the Trash calls answer about the post they moved or deleted. */
 const postGone = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
 
-/** Every category or every author: the editor's choices. */
-const everyOf = <P extends string, T extends z.ZodType>(path: P, item: T, what: string) =>
+/** An admin's look at one post by id (its preview, its revisions): its data, or 404. */
+const adminRead = <P extends string, Q extends z.ZodObject, D extends z.ZodType>(
+  path: P,
+  summary: string,
+  query: Q,
+  data: D,
+) =>
   ({
     resource: 'post',
     method: 'GET',
     path,
     auth: 'admin',
-    summary: `Every ${what}.`,
-    request: { encodings: [] },
+    summary,
+    request: { encodings: [], query },
     status: 200,
     kind: 'json',
-    response: z.object({ data: z.array(item) }),
+    response: z.object({ data }),
+    errors: [400, 401, 403, 404],
+  }) as const;
+
+/** Every category or every author: the editor's choices (nothing to ask, so nothing to refuse). */
+const everyOf = <P extends string, T extends z.ZodType>(path: P, item: T, what: string) =>
+  ({
+    ...adminRead(path, `Every ${what}.`, z.object({}), z.array(item)),
+    request: { encodings: [] },
     errors: [401, 403],
   }) as const;
 
@@ -215,43 +228,24 @@ export const postOperations = defineOperations({
     response: z.object({ data: z.object({ views: z.number().int() }) }),
     errors: [400, 404],
   },
-  previewPost: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/post/preview',
-    auth: 'admin',
-    summary:
-      'Any post by id, drafts and scheduled ones too, with the neighbours it will have once public; never cached, noindex.',
-    request: { encodings: [], query: z.object({ id }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: postView }),
-    errors: [400, 401, 403, 404],
-  },
-  listRevisions: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/post/revisions',
-    auth: 'admin',
-    summary: 'The kept earlier versions of a post (the last 25), newest first.',
-    request: { encodings: [], query: z.object({ id }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: z.array(revisionSummary) }),
-    errors: [400, 401, 403, 404],
-  },
-  getRevision: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/post/revision',
-    auth: 'admin',
-    summary: 'One kept version of a post in full (to compare it with the current one).',
-    request: { encodings: [], query: z.object({ id, revision: id }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: revision }),
-    errors: [400, 401, 403, 404],
-  },
+  previewPost: adminRead(
+    '/api/user/post/preview',
+    'Any post by id, drafts and scheduled ones too, with the neighbours it will have once public; never cached, noindex.',
+    z.object({ id }),
+    postView,
+  ),
+  listRevisions: adminRead(
+    '/api/user/post/revisions',
+    'The kept earlier versions of a post (the last 25), newest first.',
+    z.object({ id }),
+    z.array(revisionSummary),
+  ),
+  getRevision: adminRead(
+    '/api/user/post/revision',
+    'One kept version of a post in full (to compare it with the current one).',
+    z.object({ id, revision: id }),
+    revision,
+  ),
   restoreRevision: {
     resource: 'post',
     method: 'POST',
