@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { image } from './media';
 import { LEAD_STATUSES, ROLES } from './constants';
 import { DIRECT_SOURCE } from './lead-source';
 
@@ -20,71 +19,6 @@ export type PostStatus = z.infer<typeof postStatus>;
 /** The statuses a save may ask for: a post reaches the Trash only by deleting it. */
 export const WRITABLE_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type WritablePostStatus = (typeof WRITABLE_POST_STATUSES)[number];
-
-/** A blog post as every API response carries it. */
-export const post = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  content: z.string(),
-  head_tag: z.string(),
-  /** The post's description for search results and link previews; '' falls back to its excerpt. */
-  meta_description: z.string().default(''),
-  /** Site path under /media/, or null when the post has no banner. */
-  banner_image: z.string().nullable(),
-  /**
-   * The banner as a processed image (variants, size, placeholder), or null: no banner, or one
-   * stored before images had variants (then only `banner_image` is known).
-   */
-  banner: image.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  category: category.nullable(),
-  author: author.nullable(),
-  views: z.number().int(),
-  /** Optimistic-concurrency version: send it back on update to detect stale edits. */
-  version: z.number().int(),
-  status: postStatus,
-  /** ISO 8601 UTC: when the post went (or goes) public; null for a draft without a planned time. */
-  publish_at: z.string().nullable(),
-  /** ISO 8601 UTC: when a trashed post will be purged for good; null (or absent) for any other. */
-  purge_at: z.string().nullable().optional(),
-});
-export type Post = z.infer<typeof post>;
-
-/** One kept earlier version of a post, as the revision list shows it. */
-export const revisionSummary = z.object({
-  /** The post version this revision was (versions count every update). */
-  revision: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  /** When this version was saved, and by whom (null for versions saved before names were kept). */
-  saved_at: z.string(),
-  saved_by: z.string().nullable(),
-  /**
-   * Who saved it as people know them: their display name, else their e-mail (the revisions list
-   * fills it; null when the account is unknown or for versions saved before names were kept).
-   */
-  saved_by_name: z.string().nullable().optional(),
-});
-export type RevisionSummary = z.infer<typeof revisionSummary>;
-
-/** A kept version in full: everything a restore brings back. */
-export const revision = revisionSummary.extend({
-  content: z.string(),
-  head_tag: z.string(),
-  meta_description: z.string().default(''),
-  banner_image: z.string().nullable(),
-  banner: image.nullable(),
-  category: category.nullable(),
-  author: author.nullable(),
-  status: postStatus,
-  publish_at: z.string().nullable(),
-});
-export type Revision = z.infer<typeof revision>;
-
-export const postLink = z.object({ slug: z.string(), title: z.string() });
-export type PostLink = z.infer<typeof postLink>;
 
 export const loginResult = z.object({ username: z.string(), email: z.string(), token: z.string() });
 export type LoginResult = z.infer<typeof loginResult>;

@@ -1,5 +1,6 @@
 export * from './contract/index';
 export * from './entities';
+export * from './post-schema';
 export * from './constants';
 export * from './text';
 export {

@@ -7,18 +7,20 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { image, postStatus } from '@agency/shared';
-import type {
-  ListPosition,
-  ListView,
-  PostPurge,
-  PostRecord,
-  PostStore,
-  PostWrite,
-  RevisionRecord,
-  TaxonRef,
-  UpdateOutcome,
-  WriteOutcome,
-  WriteRefusal,
+import {
+  postRecord,
+  revisionRecord,
+  type ListPosition,
+  type ListView,
+  type PostPurge,
+  type PostRecord,
+  type PostStore,
+  type PostWrite,
+  type RevisionRecord,
+  type TaxonRef,
+  type UpdateOutcome,
+  type WriteOutcome,
+  type WriteRefusal,
 } from '../domain/post-ports';
 import { tableName } from '../lib/env';
 import { batchGet } from './batch-get';
@@ -79,20 +81,17 @@ function placeOf(post: PostRecord): { stream: Stream; sortKey: string } {
   return { stream, sortKey: positionKey({ publish_at: at, id: post.id }) };
 }
 
-const postItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  content: z.string(),
-  head_tag: z.string(),
-  meta_description: z.string().default(''),
+/** Attributes that items stored before them lack: they read as none. */
+const legacyReferences = {
   banner_key: z.string().nullable().default(null),
   banner: image.nullable().default(null),
-  created_at: z.string(),
-  updated_at: z.string(),
   category_id: z.number().int().nullable().default(null),
   author_id: z.number().int().nullable().default(null),
-  version: z.number().int(),
+};
+
+/** A stored post item (its keys and index attributes are dropped); every record field, read leniently. */
+const postItem = postRecord.extend({
+  ...legacyReferences,
   status: postStatus.optional(),
   publish_at: z.string().nullable().optional(),
   published_at: z.string().nullable().default(null),
@@ -107,21 +106,9 @@ const withLifecycle = (p: z.infer<typeof postItem>): PostRecord => ({
   publish_at: p.publish_at ?? (p.status ? null : p.created_at),
 });
 
-const revisionItem = z.object({
-  post_id: z.number().int(),
-  revision: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  content: z.string(),
-  head_tag: z.string(),
-  meta_description: z.string().default(''),
-  banner_key: z.string().nullable().default(null),
-  banner: image.nullable().default(null),
-  category_id: z.number().int().nullable().default(null),
-  author_id: z.number().int().nullable().default(null),
-  status: postStatus,
+const revisionItem = revisionRecord.extend({
+  ...legacyReferences,
   publish_at: z.string().nullable().default(null),
-  saved_at: z.string(),
   saved_by: z.string().nullable().default(null),
 });
 
@@ -299,17 +286,7 @@ export class DynamoPostStore implements PostStore {
     const steps: Step<WriteRefusal>[] = [postStep];
     if (write.slug?.claim) steps.push(this.claimSlug(write.slug.claim, post.id));
     if (write.slug?.release) steps.push(this.releaseSlug(write.slug.release, post.id));
-    if (write.revision) {
-      const revision = write.revision;
-      steps.push({
-        item: {
-          Put: {
-            TableName: this.content,
-            Item: { ...revisionKey(revision.post_id, revision.revision), ...revision },
-          },
-        },
-      });
-    }
+    if (write.revision) steps.push({ item: { Put: this.revisionPut(write.revision) } });
     for (const ref of write.references?.claim ?? []) steps.push(this.countOn(ref, 1));
     for (const ref of write.references?.release ?? []) steps.push(this.countOn(ref, -1));
     // Refused when the image is gone from the library: it can never end up on a page.
@@ -484,26 +461,16 @@ export class DynamoPostStore implements PostStore {
     return { older, newer };
   }
 
-  async duePosts(now: string, limit: number): Promise<PostRecord[]> {
-    const stream = STREAMS.scheduled;
-    const query = this.streamQuery(stream, false);
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        ...query,
-        KeyConditionExpression: '#p = :p AND #s <= :s',
-        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': stream.index.sortKey },
-        ExpressionAttributeValues: {
-          ...query.ExpressionAttributeValues,
-          ':s': positionKey({ publish_at: now, id: 9_999_999_999 }),
-        },
-        Limit: limit,
-      }),
-    );
-    return (out.Items ?? []).map((i) => toRecord(i)).filter((r): r is PostRecord => r !== null);
+  duePosts(now: string, limit: number): Promise<PostRecord[]> {
+    return this.oldestUpTo(STREAMS.scheduled, now, limit);
   }
 
-  async trashedBefore(before: string, limit: number): Promise<PostRecord[]> {
-    const stream = STREAMS.trashed;
+  trashedBefore(before: string, limit: number): Promise<PostRecord[]> {
+    return this.oldestUpTo(STREAMS.trashed, before, limit);
+  }
+
+  /** The oldest posts of a list placed at or before `at` (ISO), at most `limit`. */
+  private async oldestUpTo(stream: Stream, at: string, limit: number): Promise<PostRecord[]> {
     const query = this.streamQuery(stream, false);
     const out = await dynamoClient().send(
       new QueryCommand({
@@ -512,7 +479,7 @@ export class DynamoPostStore implements PostStore {
         ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': stream.index.sortKey },
         ExpressionAttributeValues: {
           ...query.ExpressionAttributeValues,
-          ':s': positionKey({ publish_at: before, id: 9_999_999_999 }),
+          ':s': positionKey({ publish_at: at, id: 9_999_999_999 }),
         },
         Limit: limit,
       }),
@@ -550,12 +517,15 @@ export class DynamoPostStore implements PostStore {
   }
 
   async putRevision(revision: RevisionRecord): Promise<void> {
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: this.content,
-        Item: { ...revisionKey(revision.post_id, revision.revision), ...revision },
-      }),
-    );
+    await dynamoClient().send(new PutCommand(this.revisionPut(revision)));
+  }
+
+  /** A kept version's item, beside its post. */
+  private revisionPut(revision: RevisionRecord) {
+    return {
+      TableName: this.content,
+      Item: { ...revisionKey(revision.post_id, revision.revision), ...revision },
+    };
   }
 
   /** The revisions of a post between two numbers, newest or oldest first, at most `limit`. */

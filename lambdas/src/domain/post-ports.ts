@@ -1,61 +1,68 @@
-import type { Author, Category, Image, PostStatus } from '@agency/shared';
+import * as z from 'zod';
+import {
+  image,
+  postContent,
+  postStatus,
+  type Author,
+  type Category,
+  type PostStatus,
+} from '@agency/shared';
 import type { ViewStats } from './lead-ports';
 import type { ImageProcessor, MediaObjects, MediaRepository } from './media-ports';
 
-/** A post as stored: references by id, banner by object key, no view count (that lives apart). */
-export interface PostRecord {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  head_tag: string;
-  /** Plain-text description for search and link previews; absent on posts stored before it existed. */
-  meta_description?: string;
+/** What a post and each of its revisions point at: the banner by object key, category and author by id. */
+const storedReferences = {
   /**
    * Object key of the banner as served (`images/<id>/original.<format>`, or `banners/<uuid>.<ext>`
    * for one stored before the media library), or null.
    */
-  banner_key: string | null;
+  banner_key: z.string().nullable(),
   /** The banner as a processed image of the media library; absent or null for none or a legacy banner. */
-  banner?: Image | null;
-  created_at: string;
-  updated_at: string;
-  category_id: number | null;
-  author_id: number | null;
-  version: number;
-  status: PostStatus;
+  banner: image.nullable().optional(),
+  category_id: z.number().int().nullable(),
+  author_id: z.number().int().nullable(),
+};
+
+/**
+ * A post as stored: its content fields (shared `postContent`), references by id, banner by object
+ * key, no view count (that lives apart).
+ */
+export const postRecord = z.object({
+  id: z.number().int(),
+  ...postContent.shape,
+  ...storedReferences,
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+  status: postStatus,
   /** ISO 8601 UTC; null for a draft without a planned time. */
-  publish_at: string | null;
+  publish_at: z.string().nullable(),
   /**
    * When the post was last public, kept while it is a draft, scheduled or trashed, so publishing it
    * again keeps its date; absent or null for a post never unpublished since it was kept.
    */
-  published_at?: string | null;
+  published_at: z.string().nullable().optional(),
   /** When a trashed post was moved to the Trash (its purge is TRASH_DAYS later); null otherwise. */
-  trashed_at?: string | null;
+  trashed_at: z.string().nullable().optional(),
   /** Who saved this version (the admin's user name); null for versions saved before it was kept. */
-  updated_by: string | null;
-}
+  updated_by: z.string().nullable(),
+});
+/** Content fields with a default (added after posts were first stored) may be absent. */
+export type PostRecord = z.input<typeof postRecord>;
 
 /** A kept earlier version of a post: its own item, so each stays within DynamoDB's item size limit. */
-export interface RevisionRecord {
-  post_id: number;
+export const revisionRecord = z.object({
+  post_id: z.number().int(),
   /** The version number the post had with this content. */
-  revision: number;
-  title: string;
-  slug: string;
-  content: string;
-  head_tag: string;
-  meta_description?: string;
-  banner_key: string | null;
-  banner?: Image | null;
-  category_id: number | null;
-  author_id: number | null;
-  status: PostStatus;
-  publish_at: string | null;
-  saved_at: string;
-  saved_by: string | null;
-}
+  revision: z.number().int(),
+  ...postContent.shape,
+  ...storedReferences,
+  status: postStatus,
+  publish_at: z.string().nullable(),
+  saved_at: z.string(),
+  saved_by: z.string().nullable(),
+});
+export type RevisionRecord = z.input<typeof revisionRecord>;
 
 /**
  * Which posts a list shows: `live` (the public list: published, by publication time), `all` (every

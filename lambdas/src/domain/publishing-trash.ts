@@ -4,21 +4,12 @@ import { deleteUnusedImages } from './media';
 import { isLegacyBanner, type PostDeps, type PostRecord, type TrashDeps } from './post-ports';
 import { imagesOf, referenceChanges } from './post-references';
 import { DAY_MS, invalidate, isLive, lastPublishedAt } from './publishing';
-import { present, refusalError, STALE_MESSAGE } from './posts';
-
-const clock = (deps: Pick<PostDeps, 'now'>): Date => (deps.now ?? (() => new Date()))();
+import { present } from './posts/present';
+import { bestEffort, clock, STALE_MESSAGE } from './posts/shared';
+import { refusalError } from './posts/write';
 
 /** Tries at a trash or restore racing a save: each re-reads the post, so the last one wins. */
 const ATTEMPTS = 3;
-
-/** Logged and never fails the call: what it cleans up no public page shows any more. */
-async function bestEffort(deps: Pick<PostDeps, 'log'>, what: string, step: () => Promise<unknown>) {
-  try {
-    await step();
-  } catch (error) {
-    deps.log.warn(`cleanup failed: ${what}`, { error });
-  }
-}
 
 /**
  * Move a post to the Trash (the spec's delete): status `trashed`, off every public list and page at

@@ -1,18 +1,8 @@
 import * as z from 'zod';
 import { POST_LIMITS } from '../constants';
-import {
-  author,
-  category,
-  pageOf,
-  post,
-  postLink,
-  POST_STATUSES,
-  revision,
-  WRITABLE_POST_STATUSES,
-  revisionSummary,
-} from '../entities';
+import { author, category, pageOf, POST_STATUSES, WRITABLE_POST_STATUSES } from '../entities';
 import { image, mediaId } from '../media';
-import { SLUG_PATTERN } from '../text';
+import { post, postContentInput, postLink, revision, revisionSummary } from '../post-schema';
 import { defineOperations, pageNumber } from './operation';
 
 /** A record id as forms send it: a positive whole number. */
@@ -21,13 +11,6 @@ export const id = z.coerce
   .int('must be a whole number')
   .positive('must be positive');
 const optionalId = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id.optional());
-const slug = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(POST_LIMITS.slugMax, 'is too long')
-  .regex(SLUG_PATTERN, 'may hold only lower-case letters, digits and single hyphens');
-
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
 /** Optional lifecycle fields: calls without them behave as the spec's (a new post is published now). */
@@ -64,22 +47,11 @@ const postView = z.object({
   inline_images: z.array(image).default([]),
 });
 
+/** A post as a save sends it: its content fields, what it points at, and its publication. */
 const postFields = {
-  title: z.string().trim().min(1, 'is required').max(POST_LIMITS.titleMax, 'is too long'),
-  slug,
+  ...postContentInput.shape,
   category_id: optionalId,
   author_id: optionalId,
-  content: z.string().max(POST_LIMITS.contentMaxBytes, 'is too long').default(''),
-  head_tag: z.string().max(POST_LIMITS.headTagMax, 'is too long').default(''),
-  /** Plain text for search results and link previews; blank falls back to the excerpt. */
-  meta_description: z
-    .string()
-    .trim()
-    .max(
-      POST_LIMITS.metaDescriptionMax,
-      `must be at most ${POST_LIMITS.metaDescriptionMax} characters`,
-    )
-    .default(''),
   /**
    * An image of the media library (uploaded with `createUpload`/`confirmUpload`) to use as the
    * banner, instead of a `banner_image` file; `none` removes the banner.
@@ -87,6 +59,48 @@ const postFields = {
   banner_media: z.preprocess(blankIsAbsent, z.union([z.literal('none'), mediaId]).optional()),
   ...publication,
 };
+
+/** A call about one post by slug (the public page, its view count). */
+const bySlug = {
+  encodings: ['form', 'multipart', 'json'],
+  body: z.object({
+    slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
+  }),
+} as const;
+
+/** A call about one post by id, in any body encoding. */
+const byId = { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) } as const;
+
+/** What the Trash calls answer about the post they moved or deleted. */
+const postGone = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
+
+/** An admin's look at one post by id (its preview, its revisions): its data, or 404. */
+const adminRead = <P extends string, Q extends z.ZodObject, D extends z.ZodType>(
+  path: P,
+  summary: string,
+  query: Q,
+  data: D,
+) =>
+  ({
+    resource: 'post',
+    method: 'GET',
+    path,
+    auth: 'admin',
+    summary,
+    request: { encodings: [], query },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data }),
+    errors: [400, 401, 403, 404],
+  }) as const;
+
+/** Every category or every author: the editor's choices (nothing to ask, so nothing to refuse). */
+const everyOf = <P extends string, T extends z.ZodType>(path: P, item: T, what: string) =>
+  ({
+    ...adminRead(path, `Every ${what}.`, z.object({}), z.array(item)),
+    request: { encodings: [] },
+    errors: [401, 403],
+  }) as const;
 
 export const postOperations = defineOperations({
   listPosts: {
@@ -124,12 +138,7 @@ export const postOperations = defineOperations({
     adminView: true,
     summary:
       'One published post by slug, with the previous and next posts; an admin token finds drafts and scheduled posts too.',
-    request: {
-      encodings: ['form', 'multipart', 'json'],
-      body: z.object({
-        slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
-      }),
-    },
+    request: bySlug,
     status: 200,
     kind: 'json',
     response: z.object({ data: postView }),
@@ -175,10 +184,10 @@ export const postOperations = defineOperations({
     auth: 'admin',
     summary:
       'Move a post to the Trash (status `trashed`): off every public page at once, restorable with `untrashPost` for 30 days, then purged.',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    request: byId,
     status: 200,
     kind: 'json',
-    response: z.object({ message: z.string(), data: z.object({ id: z.number().int() }) }),
+    response: postGone,
     errors: [400, 401, 403, 404],
   },
   untrashPost: {
@@ -188,7 +197,7 @@ export const postOperations = defineOperations({
     auth: 'admin',
     summary:
       'Restore a post from the Trash as a draft (as WordPress does): nothing goes public again without a Publish.',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    request: byId,
     status: 200,
     kind: 'json',
     response: z.object({ data: post }),
@@ -201,10 +210,10 @@ export const postOperations = defineOperations({
     auth: 'admin',
     summary:
       'Delete a trashed post for good now: its slug, view counter, revisions and the images no other post uses (admins only).',
-    request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id }) },
+    request: byId,
     status: 200,
     kind: 'json',
-    response: z.object({ message: z.string(), data: z.object({ id: z.number().int() }) }),
+    response: postGone,
     errors: [400, 401, 403, 404, 409],
   },
   increaseView: {
@@ -213,54 +222,30 @@ export const postOperations = defineOperations({
     path: '/api/user/post/increase-view',
     auth: 'public',
     summary: 'Count one view of a post.',
-    request: {
-      encodings: ['form', 'multipart', 'json'],
-      body: z.object({
-        slug: z.string().trim().min(1, 'is required').max(POST_LIMITS.slugMax, 'is too long'),
-      }),
-    },
+    request: bySlug,
     status: 200,
     kind: 'json',
     response: z.object({ data: z.object({ views: z.number().int() }) }),
     errors: [400, 404],
   },
-  previewPost: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/post/preview',
-    auth: 'admin',
-    summary:
-      'Any post by id, drafts and scheduled ones too, with the neighbours it will have once public; never cached, noindex.',
-    request: { encodings: [], query: z.object({ id }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: postView }),
-    errors: [400, 401, 403, 404],
-  },
-  listRevisions: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/post/revisions',
-    auth: 'admin',
-    summary: 'The kept earlier versions of a post (the last 25), newest first.',
-    request: { encodings: [], query: z.object({ id }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: z.array(revisionSummary) }),
-    errors: [400, 401, 403, 404],
-  },
-  getRevision: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/post/revision',
-    auth: 'admin',
-    summary: 'One kept version of a post in full (to compare it with the current one).',
-    request: { encodings: [], query: z.object({ id, revision: id }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: revision }),
-    errors: [400, 401, 403, 404],
-  },
+  previewPost: adminRead(
+    '/api/user/post/preview',
+    'Any post by id, drafts and scheduled ones too, with the neighbours it will have once public; never cached, noindex.',
+    z.object({ id }),
+    postView,
+  ),
+  listRevisions: adminRead(
+    '/api/user/post/revisions',
+    'The kept earlier versions of a post (the last 25), newest first.',
+    z.object({ id }),
+    z.array(revisionSummary),
+  ),
+  getRevision: adminRead(
+    '/api/user/post/revision',
+    'One kept version of a post in full (to compare it with the current one).',
+    z.object({ id, revision: id }),
+    revision,
+  ),
   restoreRevision: {
     resource: 'post',
     method: 'POST',
@@ -277,28 +262,6 @@ export const postOperations = defineOperations({
     response: z.object({ data: post }),
     errors: [400, 401, 403, 404, 409],
   },
-  listCategories: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/category',
-    auth: 'admin',
-    summary: 'Every category.',
-    request: { encodings: [] },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: z.array(category) }),
-    errors: [401, 403],
-  },
-  listAuthors: {
-    resource: 'post',
-    method: 'GET',
-    path: '/api/user/author',
-    auth: 'admin',
-    summary: 'Every author.',
-    request: { encodings: [] },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: z.array(author) }),
-    errors: [401, 403],
-  },
+  listCategories: everyOf('/api/user/category', category, 'category'),
+  listAuthors: everyOf('/api/user/author', author, 'author'),
 });

@@ -1,5 +1,5 @@
 import { postDeps } from '../../adapters/post-deps';
-import { createPost } from '../../domain/posts';
+import { createPost } from '../../domain/posts/create';
 import { defineHandler } from '../../lib/http';
 import { METRICS, putMetric } from '../../lib/metrics';
 

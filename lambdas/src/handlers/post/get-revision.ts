@@ -1,5 +1,5 @@
 import { postDeps } from '../../adapters/post-deps';
-import { getRevision } from '../../domain/posts';
+import { getRevision } from '../../domain/posts/revisions';
 import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
 
 export const handler = defineHandler('getRevision', async (req) => ({

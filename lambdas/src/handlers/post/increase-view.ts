@@ -1,5 +1,5 @@
 import { postDeps } from '../../adapters/post-deps';
-import { increaseView } from '../../domain/posts';
+import { increaseView } from '../../domain/posts/count-view';
 import { defineHandler } from '../../lib/http';
 
 export const handler = defineHandler('increaseView', async (req) => ({

@@ -1,5 +1,5 @@
 import { postDeps } from '../../adapters/post-deps';
-import { listPosts, listViewFor } from '../../domain/posts';
+import { listPosts, listViewFor } from '../../domain/posts/list';
 import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
 
 export const handler = defineHandler('listPosts', async (req) => ({

@@ -1,6 +1,6 @@
 import { DynamoAccountStore } from '../../adapters/account-store';
 import { postDeps } from '../../adapters/post-deps';
-import { listRevisions } from '../../domain/posts';
+import { listRevisions } from '../../domain/posts/revisions';
 import { staffNames } from '../../domain/team';
 import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
 

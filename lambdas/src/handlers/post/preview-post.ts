@@ -1,5 +1,5 @@
 import { postDeps } from '../../adapters/post-deps';
-import { previewPost } from '../../domain/posts';
+import { previewPost } from '../../domain/posts/read';
 import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
 
 export const handler = defineHandler('previewPost', async (req) => ({

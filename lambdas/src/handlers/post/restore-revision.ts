@@ -1,5 +1,5 @@
 import { postDeps } from '../../adapters/post-deps';
-import { restoreRevision } from '../../domain/posts';
+import { restoreRevision } from '../../domain/posts/restore';
 import { postLabel, watchPostWrites } from '../../lib/audit-target';
 import { defineHandler } from '../../lib/http';
 

@@ -1,5 +1,5 @@
 import { postDeps } from '../../adapters/post-deps';
-import { updatePost } from '../../domain/posts';
+import { updatePost } from '../../domain/posts/update';
 import { watchPostWrites } from '../../lib/audit-target';
 import { defineHandler } from '../../lib/http';
 

@@ -10,7 +10,16 @@ import {
   type ReactNode,
 } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { POST_LIMITS, slugify, TIMINGS, type MediaItem, type Post } from '@agency/shared';
+import {
+  BLANK_POST_CONTENT,
+  POST_LIMITS,
+  postContent,
+  slugify,
+  TIMINGS,
+  type MediaItem,
+  type Post,
+  type PostFormValues,
+} from '@agency/shared';
 import { ApiError, type BodyValue } from '../../lib/api-client';
 import { Popup } from '../../components/popup';
 import { AdminLayout } from './admin-layout';
@@ -33,20 +42,12 @@ const RevisionsPanel = lazy(() => import('./revisions-panel'));
 /** What a save asks for: keep the post's state (`update`), or make it a draft, scheduled or published. */
 type Intent = 'update' | 'draft' | 'schedule' | 'publish';
 
-interface Values {
-  title: string;
-  slug: string;
-  category_id: string;
-  author_id: string;
-  content: string;
-  head_tag: string;
-  meta_description: string;
-  /**
-   * The banner chosen since the form was loaded, as JSON (`BannerChoice`), or '' for none: kept in
-   * the working copy so a crash after a long upload does not lose which image was chosen.
-   */
-  banner: string;
-}
+/**
+ * The form's values: the shared `postFormValues` (every content field, category and author), and
+ * the banner chosen since the form was loaded, as JSON (`BannerChoice`), or '' for none: kept in
+ * the working copy so a crash after a long upload does not lose which image was chosen.
+ */
+type Values = PostFormValues & { banner: string };
 
 /** What the next save sends about the banner (an image id or `none`) and what the form shows. */
 interface BannerChoice {
@@ -63,27 +64,16 @@ const readChoice = (json: string): BannerChoice | null => {
   }
 };
 
-const EMPTY: Values = {
-  title: '',
-  slug: '',
-  category_id: '',
-  author_id: '',
-  content: '',
-  head_tag: '',
-  meta_description: '',
-  banner: '',
-};
+const EMPTY: Values = { ...BLANK_POST_CONTENT, category_id: '', author_id: '', banner: '' };
 
-const valuesOf = (p: Post): Values => ({
-  title: p.title,
-  slug: p.slug,
+/** A post's content fields, category and author as the form (and a save) holds them. */
+const fieldsOf = (p: Post): PostFormValues => ({
+  ...postContent.parse(p),
   category_id: p.category ? String(p.category.id) : '',
   author_id: p.author ? String(p.author.id) : '',
-  content: p.content,
-  head_tag: p.head_tag,
-  meta_description: p.meta_description,
-  banner: '',
 });
+
+const valuesOf = (p: Post): Values => ({ ...fieldsOf(p), banner: '' });
 
 /** Whether the form shows something the stored post does not have (the banner choice aside). */
 const differs = (a: Values, b: Values): boolean =>
@@ -381,13 +371,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
         body: {
           id: saved.id,
           version,
-          title: saved.title,
-          slug: saved.slug,
-          content: saved.content,
-          head_tag: saved.head_tag,
-          meta_description: saved.meta_description,
-          category_id: saved.category ? saved.category.id : '',
-          author_id: saved.author ? saved.author.id : '',
+          ...fieldsOf(saved),
           status: 'draft',
         },
       });

@@ -1,14 +1,11 @@
+import { POST_CONTENT_FIELDS, POST_CONTENT_LABELS } from '@agency/shared';
 import { ApiError } from '../../lib/api-client';
 
-/** Fields of the post form an API error can point at. */
+/** Fields of the post form an API error can point at: every content field, then the others. */
 export const POST_FIELDS = [
-  'title',
-  'slug',
+  ...POST_CONTENT_FIELDS,
   'category_id',
   'author_id',
-  'content',
-  'head_tag',
-  'meta_description',
   'banner_image',
   'publish_at',
 ] as const;
@@ -16,13 +13,9 @@ export type PostField = (typeof POST_FIELDS)[number];
 
 /** The post form's fields by the API's names, with the labels the editor shows them under. */
 export const FIELD_LABELS: Record<PostField, string> = {
-  title: 'Title',
-  slug: 'Slug title',
+  ...POST_CONTENT_LABELS,
   category_id: 'Category',
   author_id: 'Author',
-  content: 'Content',
-  head_tag: 'Header tag',
-  meta_description: 'Meta description',
   banner_image: 'Banner image',
   publish_at: 'Publish at',
 };

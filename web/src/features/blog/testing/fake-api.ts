@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { matchOperation, type OperationName, type Post } from '@agency/shared';
+import { BLANK_POST_CONTENT, matchOperation, type OperationName, type Post } from '@agency/shared';
 
 /** A request the fake API received, with its body decoded. */
 export interface FakeRequest {
@@ -80,10 +80,11 @@ export function fakeApi(handlers: Partial<Record<OperationName, FakeHandler>>) {
 
 let nextId = 1;
 
-/** A valid post with sensible defaults. */
+/** A valid post with sensible defaults (content fields added since are blank). */
 export function makePost(overrides: Partial<Post> = {}): Post {
   const id = overrides.id ?? nextId++;
   return {
+    ...BLANK_POST_CONTENT,
     id,
     title: `Post ${id}`,
     slug: `post-${id}`,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { contract, imageKeys, mediaKeys, SPECIAL_SLUGS } from '@agency/shared';
-import { PNG_1PX } from '../../test/support/images';
-import { DomainError } from '../lib/errors';
+import { PNG_1PX } from '../../../test/support/images';
+import { DomainError } from '../../lib/errors';
 import {
   MemoryImageProcessor,
   MemoryMediaObjects,
   MemoryMediaRepository,
-} from '../../test/support/memory-media';
+} from '../../../test/support/memory-media';
 import type {
   Cdn,
   MediaStore,
@@ -21,19 +21,17 @@ import type {
   UpdateOutcome,
   WriteOutcome,
   WriteRefusal,
-} from './post-ports';
-import type { ViewStats } from './lead-ports';
-import {
-  createPost,
-  increaseView,
-  listRevisions,
-  pathsToInvalidate,
-  restoreRevision,
-  REVISIONS_KEPT,
-  updatePost,
-} from './posts';
-import { publishDuePosts } from './publishing';
-import { purgeExpiredTrash, purgePost, trashPost, untrashPost } from './publishing-trash';
+} from '../post-ports';
+import type { ViewStats } from '../lead-ports';
+import { pathsToInvalidate } from '../cache-paths';
+import { increaseView } from './count-view';
+import { createPost } from './create';
+import { restoreRevision } from './restore';
+import { listRevisions } from './revisions';
+import { REVISIONS_KEPT } from './shared';
+import { updatePost } from './update';
+import { publishDuePosts } from '../publishing';
+import { purgeExpiredTrash, purgePost, trashPost, untrashPost } from '../publishing-trash';
 
 /** The old delete for good: to the Trash, then purged. */
 const deletePost = async (deps: PostDeps, id: number) => {
