@@ -124,65 +124,72 @@ export const pages = {
   login: {
     paths: ['/creative-login'],
     kind: 'app',
-    source: 'src/features/admin/login-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/login-page')),
+    source: 'src/features/admin/shell/login-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/shell/login-page'),
   },
   adminList: {
     paths: ['/admin'],
     kind: 'app',
     operation: 'listPosts',
-    source: 'src/features/admin/admin-list-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/admin-list-page')),
+    source: 'src/features/admin/posts/admin-list-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/admin-list-page'),
   },
   dashboard: {
     paths: ['/admin/dashboard'],
     kind: 'app',
     operation: 'getDashboard',
-    source: 'src/features/admin/dashboard-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard-page')),
+    source: 'src/features/admin/dashboard/dashboard-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard/dashboard-page'),
   },
   leads: {
     paths: ['/admin/leads'],
     kind: 'app',
     operation: 'listLeads',
-    source: 'src/features/admin/leads-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads-page')),
+    source: 'src/features/admin/leads/leads-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/leads/leads-page'),
   },
   // Linked from the lead e-mail and the webhook message (shared adminLeadPath writes the same path).
   lead: {
     paths: ['/admin/leads/:id'],
     kind: 'app',
     operation: 'getLead',
-    source: 'src/features/admin/lead-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/lead-page')),
+    source: 'src/features/admin/leads/lead-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads/lead-page')),
   },
   taxonomy: {
     paths: ['/admin/taxonomy'],
     kind: 'app',
     operation: 'listCategories',
-    source: 'src/features/admin/taxonomy-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy-page')),
+    source: 'src/features/admin/taxonomy/taxonomy-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy/taxonomy-page'),
   },
   media: {
     paths: ['/admin/media'],
     kind: 'app',
     operation: 'listMedia',
-    source: 'src/features/admin/media-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/media-page')),
+    source: 'src/features/admin/media/media-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/media/media-page'),
   },
   account: {
     paths: ['/admin/account'],
     kind: 'app',
     operation: 'getUserData',
-    source: 'src/features/admin/account-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/account-page')),
+    source: 'src/features/admin/account/account-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/account/account-page'),
   },
   team: {
     paths: ['/admin/team'],
     kind: 'app',
     operation: 'listTeam',
-    source: 'src/features/admin/team-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team-page')),
+    source: 'src/features/admin/team/team-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team/team-page')),
   },
   // The redirect manager, and the 404 log as its second view (`?view=not-found`).
   redirects: {
@@ -197,23 +204,25 @@ export const pages = {
     paths: ['/admin/audit'],
     kind: 'app',
     operation: 'listAudit',
-    source: 'src/features/admin/audit-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/audit-page')),
+    source: 'src/features/admin/audit/audit-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/audit/audit-page'),
   },
   postEditor: {
     paths: ['/add-blog', '/edit-blog/:slug'],
     kind: 'app',
     operation: 'createPost',
-    source: 'src/features/admin/post-editor-page.tsx',
+    source: 'src/features/admin/posts/post-editor-page.tsx',
     load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/post-editor-page'),
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/post-editor-page'),
   },
   preview: {
     paths: ['/preview/:id'],
     kind: 'app',
     operation: 'previewPost',
-    source: 'src/features/admin/preview-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/preview-page')),
+    source: 'src/features/admin/posts/preview-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/preview-page'),
   },
 } as const satisfies Record<string, PageEntry>;
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
 import { buildPath } from '@agency/shared';
 import type { ResponseOf } from '../../../lib/api-client';
-import { useAdminApi } from '../use-admin-api';
+import { useAdminApi } from '../shell/use-admin-api';
 
 export type RedirectList = ResponseOf<'listRedirects'>;
 export type NotFoundLog = ResponseOf<'listNotFound'>;

@@ -6,10 +6,10 @@ import {
   type RedirectStatus,
 } from '@agency/shared';
 import type { ResponseOf } from '../../../lib/api-client';
-import { FormError } from '../action-status';
-import { formProblem, type FormProblem } from '../api-error-text';
-import { FieldError } from '../password-fields';
-import { useAdminApi } from '../use-admin-api';
+import { FormError } from '../ui/action-status';
+import { formProblem, type FormProblem } from '../ui/api-error-text';
+import { FieldError } from '../ui/password-fields';
+import { useAdminApi } from '../shell/use-admin-api';
 import { REDIRECT_STATUS_HINT, REDIRECT_STATUS_LABEL } from './redirect-labels';
 
 /** The form's fields by the API's names, with the labels people see. */

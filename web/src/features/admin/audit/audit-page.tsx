@@ -1,0 +1,172 @@
+import { useId } from 'react';
+import useSWR from 'swr';
+import { AUDIT_OUTCOMES, buildPath, contract } from '@agency/shared';
+import type { ResponseOf } from '../../../lib/api-client';
+import {
+  addressQuery,
+  FilterForm,
+  useAddressFilters,
+  type AddressFilters,
+} from '../ui/address-filters';
+import { AdminLayout } from '../shell/admin-layout';
+import {
+  AUDIT_ACTION_LABEL,
+  AUDIT_OUTCOME_LABEL,
+  auditRecordAction,
+  auditRecordTarget,
+} from './audit-labels';
+import { formatAdminDateTime } from '../ui/format-admin-date';
+import { TimeZoneNote } from '../ui/time-zone-note';
+import { PagedList } from '../ui/paged-list';
+import { useAdminApi } from '../shell/use-admin-api';
+
+/** The trail's filters, named as the API's query names them; the page address carries them. */
+const FILTERS = ['actor', 'action', 'outcome'] as const;
+type Filters = AddressFilters<(typeof FILTERS)[number]>;
+
+const auditQuery = contract.listAudit.request.query;
+
+/** The filters and page of an audit address; a value the API would refuse is left out. */
+export function auditAddressQuery(params: URLSearchParams): { filters: Filters; page: number } {
+  return addressQuery(params, FILTERS, auditQuery.shape);
+}
+
+/** The filter form; a chosen action or outcome applies at once, the actor on Enter or "Filter". */
+function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filters) => void }) {
+  const id = useId();
+  return (
+    <FilterForm label="Filter the audit trail" names={FILTERS} filters={filters} onApply={onApply}>
+      {(applyNow) => (
+        <>
+          <div className="lead-filters__field lead-filters__field--search">
+            <label htmlFor={`${id}-actor`}>Who</label>
+            <input
+              id={`${id}-actor`}
+              name="actor"
+              type="search"
+              placeholder="E-mail or account id"
+              maxLength={254}
+              defaultValue={filters.actor ?? ''}
+            />
+          </div>
+          <div className="lead-filters__field">
+            <label htmlFor={`${id}-action`}>Action</label>
+            <select
+              id={`${id}-action`}
+              name="action"
+              defaultValue={filters.action ?? ''}
+              onChange={applyNow}
+            >
+              <option value="">All actions</option>
+              {Object.entries(AUDIT_ACTION_LABEL).map(([name, label]) => (
+                <option key={name} value={name}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="lead-filters__field">
+            <label htmlFor={`${id}-outcome`}>Outcome</label>
+            <select
+              id={`${id}-outcome`}
+              name="outcome"
+              defaultValue={filters.outcome ?? ''}
+              onChange={applyNow}
+            >
+              <option value="">All outcomes</option>
+              {AUDIT_OUTCOMES.map((o) => (
+                <option key={o} value={o}>
+                  {AUDIT_OUTCOME_LABEL[o]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+    </FilterForm>
+  );
+}
+
+function AuditTable({
+  filters,
+  page,
+  setPage,
+}: {
+  filters: Filters;
+  page: number;
+  setPage: (page: number) => void;
+}) {
+  const api = useAdminApi();
+  const query = { ...filters, page };
+  const list = useSWR<ResponseOf<'listAudit'>, Error>(
+    `admin:${buildPath('listAudit', {}, query)}`,
+    () => api('listAudit', { query }),
+    { keepPreviousData: true },
+  );
+  return (
+    <PagedList
+      list={list}
+      page={page}
+      setPage={setPage}
+      what="audit trail"
+      loadingText="Loading the audit trail…"
+      empty={
+        Object.keys(filters).length === 0
+          ? 'Nothing recorded yet.'
+          : 'No records match these filters.'
+      }
+      pagerLabel="Audit trail pages"
+    >
+      {(results) => (
+        <table className="admin-table admin-table--cards admin-table--audit">
+          <caption className="visually-hidden">Audit trail, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Who</th>
+              <th scope="col">Action</th>
+              <th scope="col">Target</th>
+              <th scope="col">IP</th>
+              <th scope="col">Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r) => (
+              <tr key={r.id}>
+                <td data-label="Time">
+                  <time dateTime={r.at}>{formatAdminDateTime(r.at)}</time>
+                </td>
+                <td data-label="Who">{r.actor_email || r.actor_id || '—'}</td>
+                <td data-label="Action">{auditRecordAction(r)}</td>
+                <td data-label="Target">{auditRecordTarget(r)}</td>
+                <td data-label="IP" className="audit-ip">
+                  {r.ip || '—'}
+                </td>
+                <td data-label="Outcome">
+                  <span className={`audit-outcome audit-outcome--${r.outcome}`}>
+                    {AUDIT_OUTCOME_LABEL[r.outcome]}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </PagedList>
+  );
+}
+
+/**
+ * `/admin/audit`: who did what, newest first: every sign-in, every write and every export, with
+ * filters kept in the address (reload, Back and a shared link keep them).
+ */
+export default function AuditPage() {
+  const { filters, page, applyFilters, setPage } = useAddressFilters(FILTERS, auditQuery.shape);
+  return (
+    <AdminLayout title="Audit trail">
+      <AuditFilters filters={filters} onApply={applyFilters} />
+      <TimeZoneNote />
+      <AuditTable filters={filters} page={page} setPage={setPage} />
+    </AdminLayout>
+  );
+}
