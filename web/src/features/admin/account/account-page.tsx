@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH, clearSession } from '../shell/session';
 import { AdminLayout } from '../shell/admin-layout';
-import { apiErrorText, formProblem, type FormProblem } from '../ui/api-error-text';
+import { apiErrorText, formProblem } from '../ui/api-error-text';
+import { useRefusedFields } from '../ui/use-refused-fields';
 import { FormError, StatusLine } from '../ui/action-status';
 import {
   FieldError,
@@ -23,7 +24,6 @@ const PASSWORD_FIELDS = {
   current_password: 'Current password',
   new_password: 'New password',
 } as const;
-type PasswordProblem = FormProblem<keyof typeof PASSWORD_FIELDS>;
 
 /** Changing the password: the current one, then the new one with its rules ticked as typed. */
 function ChangePasswordForm() {
@@ -32,18 +32,8 @@ function ChangePasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [status, setStatus] = useState<ActionStatus>(null);
-  const [refused, setRefused] = useState<PasswordProblem | null>(null);
   const [busy, setBusy] = useState(false);
-  const currentRef = useRef<HTMLInputElement>(null);
-  const newRef = useRef<HTMLInputElement>(null);
-  const fieldError = (field: keyof typeof PASSWORD_FIELDS): string | null =>
-    refused?.field === field ? refused.message : null;
-
-  // A refusal at a field moves the focus there, so the message is read and the field is retyped.
-  useEffect(() => {
-    if (refused?.field === 'current_password') currentRef.current?.focus();
-    if (refused?.field === 'new_password') newRef.current?.focus();
-  }, [refused]);
+  const fields = useRefusedFields(PASSWORD_FIELDS);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -54,7 +44,7 @@ function ChangePasswordForm() {
       return;
     }
     setStatus(null);
-    setRefused(null);
+    fields.setRefused(null);
     setBusy(true);
     try {
       await api('changePassword', {
@@ -66,7 +56,7 @@ function ChangePasswordForm() {
       setStatus({ kind: 'ok', text: 'Your password was changed.' });
     } catch (err) {
       const problem = formProblem(err, PASSWORD_FIELDS);
-      if (problem.field) setRefused(problem);
+      if (problem.field) fields.setRefused(problem);
       else setStatus({ kind: 'error', text: problem.message });
     } finally {
       setBusy(false);
@@ -76,21 +66,15 @@ function ChangePasswordForm() {
   return (
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
       <StatusLine status={status} />
-      <PasswordField
-        label={PASSWORD_FIELDS.current_password}
-        value={current}
-        onChange={setCurrent}
-        inputRef={currentRef}
-        error={fieldError('current_password')}
-      />
+      <PasswordField {...fields.bind('current_password', current, setCurrent)} />
       <NewPasswordFields
         label={PASSWORD_FIELDS.new_password}
         password={password}
         confirm={confirm}
         onPassword={setPassword}
         onConfirm={setConfirm}
-        passwordRef={newRef}
-        error={fieldError('new_password')}
+        passwordRef={fields.ref('new_password')}
+        error={fields.error('new_password')}
       />
       <div>
         <button type="submit" className="btn btn--primary" disabled={busy}>

@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import useSWR from 'swr';
-import { AUDIT_OUTCOMES, buildPath, contract } from '@agency/shared';
-import type { ResponseOf } from '../../../lib/api-client';
+import { AUDIT_OUTCOMES, contract, type AuditRecord } from '@agency/shared';
 import {
   addressQuery,
   FilterForm,
@@ -18,7 +16,8 @@ import {
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { TimeZoneNote } from '../ui/time-zone-note';
 import { PagedList } from '../ui/paged-list';
-import { useAdminApi } from '../shell/use-admin-api';
+import { ListTable, type Column } from '../ui/list-table';
+import { useAuditList } from './api';
 
 /** The trail's filters, named as the API's query names them; the page address carries them. */
 const FILTERS = ['actor', 'action', 'outcome'] as const;
@@ -87,6 +86,22 @@ function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (f: Fil
   );
 }
 
+const COLUMNS: readonly Column<AuditRecord>[] = [
+  { heading: 'Time', cell: (r) => <time dateTime={r.at}>{formatAdminDateTime(r.at)}</time> },
+  { heading: 'Who', cell: (r) => r.actor_email || r.actor_id || '—' },
+  { heading: 'Action', cell: auditRecordAction },
+  { heading: 'Target', cell: auditRecordTarget },
+  { heading: 'IP', cell: (r) => r.ip || '—', className: 'audit-ip' },
+  {
+    heading: 'Outcome',
+    cell: (r) => (
+      <span className={`audit-outcome audit-outcome--${r.outcome}`}>
+        {AUDIT_OUTCOME_LABEL[r.outcome]}
+      </span>
+    ),
+  },
+];
+
 function AuditTable({
   filters,
   page,
@@ -96,13 +111,7 @@ function AuditTable({
   page: number;
   setPage: (page: number) => void;
 }) {
-  const api = useAdminApi();
-  const query = { ...filters, page };
-  const list = useSWR<ResponseOf<'listAudit'>, Error>(
-    `admin:${buildPath('listAudit', {}, query)}`,
-    () => api('listAudit', { query }),
-    { keepPreviousData: true },
-  );
+  const list = useAuditList({ ...filters, page });
   return (
     <PagedList
       list={list}
@@ -118,39 +127,12 @@ function AuditTable({
       pagerLabel="Audit trail pages"
     >
       {(results) => (
-        <table className="admin-table admin-table--cards admin-table--audit">
-          <caption className="visually-hidden">Audit trail, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">IP</th>
-              <th scope="col">Outcome</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((r) => (
-              <tr key={r.id}>
-                <td data-label="Time">
-                  <time dateTime={r.at}>{formatAdminDateTime(r.at)}</time>
-                </td>
-                <td data-label="Who">{r.actor_email || r.actor_id || '—'}</td>
-                <td data-label="Action">{auditRecordAction(r)}</td>
-                <td data-label="Target">{auditRecordTarget(r)}</td>
-                <td data-label="IP" className="audit-ip">
-                  {r.ip || '—'}
-                </td>
-                <td data-label="Outcome">
-                  <span className={`audit-outcome audit-outcome--${r.outcome}`}>
-                    {AUDIT_OUTCOME_LABEL[r.outcome]}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          className="admin-table admin-table--cards admin-table--audit"
+          caption="Audit trail, newest first"
+          columns={COLUMNS}
+          rows={results}
+        />
       )}
     </PagedList>
   );

@@ -1,14 +1,12 @@
+import { useDashboard } from './api';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import { buildPath, DASHBOARD, LEAD_STATUSES, type Dashboard } from '@agency/shared';
-import type { ResponseOf } from '../../../lib/api-client';
+import { DASHBOARD, LEAD_STATUSES, type Dashboard } from '@agency/shared';
 import { AdminLayout } from '../shell/admin-layout';
 import { BarList } from './charts/bar-list';
 import { ShareBar } from './charts/share-bar';
 import { StackedColumns } from './charts/stacked-columns';
 import { pagePath } from '../../../config/pages';
 import { LEAD_STATUS_LABEL } from '../ui/lead-labels';
-import { useAdminApi } from '../shell/use-admin-api';
 
 /** "3 Nov" for a UTC day `YYYY-MM-DD`. */
 export function shortDay(day: string): string {
@@ -166,11 +164,7 @@ function Charts({ dashboard, leadFigures }: { dashboard: Dashboard; leadFigures:
 }
 
 function DashboardView() {
-  const api = useAdminApi();
-  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'getDashboard'>, Error>(
-    `admin:${buildPath('getDashboard', {})}`,
-    () => api('getDashboard'),
-  );
+  const { data, error, isLoading, mutate } = useDashboard();
   if (error && !data)
     return (
       <div className="form-error" role="alert">

@@ -1,8 +1,7 @@
+import { useLead } from './api';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import useSWR from 'swr';
 import {
-  buildPath,
   LEAD_NOTE_MAX,
   LEAD_STATUSES,
   type LeadDetail,
@@ -10,7 +9,7 @@ import {
   type LeadStatus,
   type SpamReason,
 } from '@agency/shared';
-import { ApiError, type ResponseOf } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../config/pages';
 import { AdminLayout } from '../shell/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -298,14 +297,6 @@ function EraseBlock({ lead }: { lead: LeadDetail }) {
         onCancel={() => setAsking(false)}
       />
     </section>
-  );
-}
-
-/** One lead with its history, as the page and its title read it (one request, shared by SWR). */
-function useLead(id: string) {
-  const api = useAdminApi();
-  return useSWR<ResponseOf<'getLead'>, Error>(`admin:${buildPath('getLead', {}, { id })}`, () =>
-    api('getLead', { query: { id } }),
   );
 }
 

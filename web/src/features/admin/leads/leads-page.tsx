@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import {
-  buildPath,
   LEAD_SEARCH_MAX,
   LEAD_SOURCE_LIMITS,
   LEAD_SUBJECTS,
@@ -30,6 +29,8 @@ import {
   statusWithCount,
 } from '../ui/lead-labels';
 import { PagedList } from '../ui/paged-list';
+import { ListTable, type Column } from '../ui/list-table';
+import { useLeadList } from './api';
 import { useAdminApi } from '../shell/use-admin-api';
 
 /** The inbox's filters, named as the API's query names them; the page address carries them. */
@@ -43,17 +44,6 @@ export function inboxQuery(params: URLSearchParams): { filters: Filters; page: n
 
 type LeadList = ResponseOf<'listLeads'>;
 type StatusCounts = Partial<Record<LeadStatus, number>>;
-
-/** The inbox page for these filters (the previous one stays shown while the next loads). */
-function useLeadList(filters: Filters, page: number): SWRResponse<LeadList, Error> {
-  const api = useAdminApi();
-  const query = { ...filters, page };
-  return useSWR<LeadList, Error>(
-    `admin:${buildPath('listLeads', {}, query)}`,
-    () => api('listLeads', { query }),
-    { keepPreviousData: true },
-  );
-}
 
 /** The inbox address for these filters with another status (undefined: all but spam). */
 function viewHref(filters: Filters, status: LeadStatus | undefined): string {
@@ -212,6 +202,48 @@ function LeadFilters({
   );
 }
 
+const COLUMNS: readonly Column<LeadList['results'][number]>[] = [
+  {
+    heading: 'Date',
+    cell: (l) => <time dateTime={l.created_at}>{formatAdminDateTime(l.created_at)}</time>,
+  },
+  {
+    heading: 'Name',
+    cell: (l) => <Link to={pageHref('lead', { id: l.id })}>{l.name}</Link>,
+    labelled: false,
+  },
+  { heading: 'Subject', cell: (l) => l.subject },
+  { heading: 'Source', cell: (l) => l.source },
+  { heading: 'Status', cell: (l) => <LeadStatusBadge status={l.status} /> },
+  {
+    heading: 'Contact',
+    cell: (l) => (
+      <ul className="lead-contact">
+        <li>
+          <a href={`mailto:${l.email}`}>{l.email}</a>
+        </li>
+        <li>
+          <a href={telHref(l.phone)}>{l.phone}</a>
+        </li>
+      </ul>
+    ),
+  },
+  {
+    heading: 'Message',
+    cell: (l) => <div className="lead-excerpt">{l.message}</div>,
+    labelled: false,
+  },
+  {
+    heading: 'Notifications',
+    cell: (l) => (
+      <ul className="lead-delivery">
+        <li>E-mail: {deliveryLabel(l.email_status, l.email_attempts)}</li>
+        <li>Webhook: {deliveryLabel(l.webhook_status, l.webhook_attempts)}</li>
+      </ul>
+    ),
+  },
+];
+
 function LeadsTable({
   list,
   filters,
@@ -236,56 +268,11 @@ function LeadsTable({
       pagerLabel="Lead pages"
     >
       {(results) => (
-        <table className="admin-table admin-table--cards admin-table--leads">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Name</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Source</th>
-              <th scope="col">Status</th>
-              <th scope="col">Contact</th>
-              <th scope="col">Message</th>
-              <th scope="col">Notifications</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((l) => (
-              <tr key={l.id}>
-                <td data-label="Date">
-                  <time dateTime={l.created_at}>{formatAdminDateTime(l.created_at)}</time>
-                </td>
-                <td>
-                  <Link to={pageHref('lead', { id: l.id })}>{l.name}</Link>
-                </td>
-                <td data-label="Subject">{l.subject}</td>
-                <td data-label="Source">{l.source}</td>
-                <td data-label="Status">
-                  <LeadStatusBadge status={l.status} />
-                </td>
-                <td data-label="Contact">
-                  <ul className="lead-contact">
-                    <li>
-                      <a href={`mailto:${l.email}`}>{l.email}</a>
-                    </li>
-                    <li>
-                      <a href={telHref(l.phone)}>{l.phone}</a>
-                    </li>
-                  </ul>
-                </td>
-                <td>
-                  <div className="lead-excerpt">{l.message}</div>
-                </td>
-                <td data-label="Notifications">
-                  <ul className="lead-delivery">
-                    <li>E-mail: {deliveryLabel(l.email_status, l.email_attempts)}</li>
-                    <li>Webhook: {deliveryLabel(l.webhook_status, l.webhook_attempts)}</li>
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          className="admin-table admin-table--cards admin-table--leads"
+          columns={COLUMNS}
+          rows={results}
+        />
       )}
     </PagedList>
   );
@@ -299,7 +286,7 @@ function LeadsTable({
 export default function LeadsPage() {
   const { filters, page, applyFilters, setPage } = useAddressFilters(FILTERS, leadListQuery.shape);
   const notice = erasedNotice(useLocation().state);
-  const list = useLeadList(filters, page);
+  const list = useLeadList({ ...filters, page });
   const counts = list.data?.counts;
   return (
     <AdminLayout title="Leads" actions={<ExportButton filters={filters} />}>

@@ -1,23 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import {
-  buildPath,
-  IMAGE_MIMES,
-  mediaKeys,
-  mediaPath,
-  variantWidths,
-  type MediaItem,
-} from '@agency/shared';
-import type { ResponseOf } from '../../../lib/api-client';
+import { IMAGE_MIMES, mediaKeys, mediaPath, variantWidths, type MediaItem } from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
 import { pageHref } from '../../../config/pages';
 import { AdminLayout } from '../shell/admin-layout';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { TimeZoneNote } from '../ui/time-zone-note';
 import { formatBytes } from '../ui/format-bytes';
-import { Pager } from '../ui/pager';
+import { PagedList } from '../ui/paged-list';
+import { useMediaList } from './api';
 import { isAbort, useUploadImage, type UploadStage } from '../ui/upload-image';
 import { useAdminApi } from '../shell/use-admin-api';
 import { useUserCheck } from '../shell/use-user-check';
@@ -177,15 +169,12 @@ function MediaLibrary() {
   const api = useAdminApi();
   useUserCheck();
   const [page, setPage] = useState(1);
-  const { data, error, mutate, isLoading } = useSWR<ResponseOf<'listMedia'>, Error>(
-    `admin:${buildPath('listMedia', {}, { page })}`,
-    () => api('listMedia', { query: { page } }),
-    { keepPreviousData: true },
-  );
+  const list = useMediaList(page);
+  const { mutate } = list;
   const del = useConfirmedDelete<MediaItem>({
     remove: (item) => api('deleteMedia', { body: { id: item.id } }),
     name: (item) => item.filename,
-    rows: data?.results.length,
+    rows: list.data?.results.length,
     page,
     setPage,
     reload: mutate,
@@ -209,19 +198,16 @@ function MediaLibrary() {
       >
         {del.status?.text}
       </div>
-      {error && !data ? (
-        <div className="form-error" role="alert">
-          <p>The media library could not be loaded: {error.message}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void mutate()}>
-            Retry
-          </button>
-        </div>
-      ) : isLoading && !data ? (
-        <p aria-busy="true">Loading images…</p>
-      ) : data && data.results.length === 0 ? (
-        <p>No images yet. Upload one here, or add one to a post in the editor.</p>
-      ) : data ? (
-        <div className="admin-table-wrap">
+      <PagedList
+        list={list}
+        page={page}
+        setPage={setPage}
+        what="media library"
+        loadingText="Loading images…"
+        empty="No images yet. Upload one here, or add one to a post in the editor."
+        pagerLabel="Media pages"
+      >
+        {(results) => (
           <table className="admin-table media-table">
             <thead>
               <tr>
@@ -235,7 +221,7 @@ function MediaLibrary() {
               </tr>
             </thead>
             <tbody>
-              {data.results.map((item) => (
+              {results.map((item) => (
                 <tr key={item.id}>
                   <td>
                     <Thumbnail item={item} />
@@ -273,29 +259,15 @@ function MediaLibrary() {
               ))}
             </tbody>
           </table>
-        </div>
-      ) : null}
-      {data && (
-        <Pager
-          label="Media pages"
-          page={page}
-          hasPrevious={data.previous !== null}
-          hasNext={data.next !== null}
-          onPage={setPage}
-        />
-      )}
-      <ConfirmDialog
-        open={del.pending !== null}
+        )}
+      </PagedList>
+      <ConfirmDeleteDialog
+        action={del}
         title="Delete this image?"
-        message={
-          del.pending
-            ? `“${del.pending.filename}” and all its sizes will be removed from the library for good.`
-            : ''
+        message={(item) =>
+          `“${item.filename}” and all its sizes will be removed from the library for good.`
         }
         confirmLabel="Delete"
-        busy={del.deleting}
-        onConfirm={() => void del.confirm()}
-        onCancel={() => del.ask(null)}
       />
     </>
   );

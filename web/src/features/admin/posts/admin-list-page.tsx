@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import {
-  buildPath,
   mayUse,
   POST_PAGE_SIZE,
   POST_STATUSES,
@@ -10,11 +8,11 @@ import {
   type Post,
   type PostStatus,
 } from '@agency/shared';
-import type { ResponseOf } from '../../../lib/api-client';
 import { AdminLayout } from '../shell/admin-layout';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { formatAdminDate } from '../ui/format-admin-date';
-import { Pager } from '../ui/pager';
+import { PagedList } from '../ui/paged-list';
+import { usePostList } from './api';
 import { StatusBadge, statusLabel } from './status-badge';
 import { useAdminApi } from '../shell/use-admin-api';
 import { useUserCheck } from '../shell/use-user-check';
@@ -64,20 +62,12 @@ function PostTable() {
   const [restoring, setRestoring] = useState<number | null>(null);
   const [restored, setRestored] = useState<ActionStatus>(null);
   // With the admin token the list holds every status but the Trash; a filter narrows it to one.
-  const query: Record<string, string | number> =
-    filter === 'all' ? { page } : { status: filter, page };
-  const { data, error, mutate, isLoading } = useSWR<ResponseOf<'listPosts'>, Error>(
-    `admin:${buildPath('listPosts', {}, query)}`,
-    () => api('listPosts', { query }),
-    {
-      keepPreviousData: true,
-    },
-  );
+  const list = usePostList(filter === 'all' ? { page } : { status: filter, page });
   const listed = {
-    rows: data?.results.length,
+    rows: list.data?.results.length,
     page,
     setPage,
-    reload: mutate,
+    reload: list.mutate,
   };
   const del = useConfirmedDelete<Post>({
     ...listed,
@@ -104,7 +94,7 @@ function PostTable() {
       await api('untrashPost', { body: { id: post.id } });
       setRestored({ kind: 'ok', text: `“${post.title}” was restored as a draft.` });
       if (listed.rows === 1 && page > 1) setPage(page - 1);
-      else await mutate();
+      else await list.mutate();
     } catch (err) {
       setRestored({
         kind: 'error',
@@ -136,155 +126,137 @@ function PostTable() {
       >
         {line?.text}
       </div>
-      {error && !data ? (
-        <div className="form-error" role="alert">
-          <p>The posts could not be loaded: {error.message}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void mutate()}>
-            Retry
-          </button>
-        </div>
-      ) : isLoading && !data ? (
-        <p aria-busy="true">Loading posts…</p>
-      ) : data && data.results.length === 0 ? (
-        <p>
-          {filter === 'all'
+      <PagedList
+        list={list}
+        page={page}
+        setPage={setPage}
+        what="posts"
+        loadingText="Loading posts…"
+        empty={
+          filter === 'all'
             ? 'No posts yet. Use “Add blog” to write the first one.'
             : filter === 'trashed'
               ? 'The Trash is empty.'
-              : `No ${statusLabel(filter).toLowerCase()} posts.`}
-        </p>
-      ) : data ? (
-        <div className="admin-table-wrap">
-          {filter === 'trashed' && (
-            <p className="admin-table-note">
-              Posts stay in the Trash for {TRASH_DAYS} days, then are deleted for good with the
-              images no other post uses.
-            </p>
-          )}
-          <table className="admin-table admin-table--cards admin-table--posts">
-            <thead>
-              <tr>
-                <th scope="col">S.no</th>
-                <th scope="col">Title</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Category</th>
-                <th scope="col">Status</th>
-                <th scope="col">{filter === 'trashed' ? 'Deleted for good on' : 'Posted Date'}</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((p, i) => (
-                <tr key={p.id}>
-                  <td className="admin-table__number">{(page - 1) * POST_PAGE_SIZE + i + 1}</td>
-                  <td className="admin-table__title">{p.title}</td>
-                  <td data-label="Slug">{p.slug}</td>
-                  <td data-label="Category">{p.category?.category ?? 'Null'}</td>
-                  <td data-label="Status">
-                    <StatusBadge post={p} />
-                  </td>
-                  {p.status === 'trashed' ? (
-                    <td data-label="Deleted for good on">
-                      {p.purge_at ? formatAdminDate(p.purge_at) : ''}
+              : `No ${statusLabel(filter).toLowerCase()} posts.`
+        }
+        pagerLabel="Post pages"
+      >
+        {(results) => (
+          <>
+            {filter === 'trashed' && (
+              <p className="admin-table-note">
+                Posts stay in the Trash for {TRASH_DAYS} days, then are deleted for good with the
+                images no other post uses.
+              </p>
+            )}
+            <table className="admin-table admin-table--cards admin-table--posts">
+              <thead>
+                <tr>
+                  <th scope="col">S.no</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Slug</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    {filter === 'trashed' ? 'Deleted for good on' : 'Posted Date'}
+                  </th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((p, i) => (
+                  <tr key={p.id}>
+                    <td className="admin-table__number">{(page - 1) * POST_PAGE_SIZE + i + 1}</td>
+                    <td className="admin-table__title">{p.title}</td>
+                    <td data-label="Slug">{p.slug}</td>
+                    <td data-label="Category">{p.category?.category ?? 'Null'}</td>
+                    <td data-label="Status">
+                      <StatusBadge post={p} />
                     </td>
-                  ) : (
-                    <td data-label="Posted Date">{formatAdminDate(p.created_at)}</td>
-                  )}
-                  <td>
-                    {/* The flex row inside the cell: a flex <td> stops being a table cell. */}
-                    <div className="admin-table__actions">
-                      {p.status === 'trashed' ? (
-                        <>
-                          <button
-                            type="button"
-                            className="btn btn--link"
-                            aria-label={`Restore ${p.title}`}
-                            disabled={restoring === p.id}
-                            onClick={() => void restore(p)}
-                          >
-                            {restoring === p.id ? 'Restoring…' : 'Restore'}
-                          </button>
-                          {mayPurge && (
+                    {p.status === 'trashed' ? (
+                      <td data-label="Deleted for good on">
+                        {p.purge_at ? formatAdminDate(p.purge_at) : ''}
+                      </td>
+                    ) : (
+                      <td data-label="Posted Date">{formatAdminDate(p.created_at)}</td>
+                    )}
+                    <td>
+                      {/* The flex row inside the cell: a flex <td> stops being a table cell. */}
+                      <div className="admin-table__actions">
+                        {p.status === 'trashed' ? (
+                          <>
+                            <button
+                              type="button"
+                              className="btn btn--link"
+                              aria-label={`Restore ${p.title}`}
+                              disabled={restoring === p.id}
+                              onClick={() => void restore(p)}
+                            >
+                              {restoring === p.id ? 'Restoring…' : 'Restore'}
+                            </button>
+                            {mayPurge && (
+                              <button
+                                type="button"
+                                className="btn btn--link btn--danger"
+                                aria-label={`Delete ${p.title} for good`}
+                                onClick={() => ask(purge, p)}
+                              >
+                                Delete for good
+                              </button>
+                            )}
+                          </>
+                        ) : (
+                          <>
+                            <Link
+                              to={pageHref('postEditor', { slug: p.slug })}
+                              aria-label={`Edit ${p.title}`}
+                            >
+                              Edit
+                            </Link>
+                            {p.status === 'published' && (
+                              <a
+                                href={postPath(p.slug)}
+                                target="_blank"
+                                rel="noopener"
+                                aria-label={`View ${p.title} on the blog`}
+                              >
+                                View post
+                              </a>
+                            )}
                             <button
                               type="button"
                               className="btn btn--link btn--danger"
-                              aria-label={`Delete ${p.title} for good`}
-                              onClick={() => ask(purge, p)}
+                              aria-label={`Delete ${p.title}`}
+                              onClick={() => ask(del, p)}
                             >
-                              Delete for good
+                              Delete
                             </button>
-                          )}
-                        </>
-                      ) : (
-                        <>
-                          <Link
-                            to={pageHref('postEditor', { slug: p.slug })}
-                            aria-label={`Edit ${p.title}`}
-                          >
-                            Edit
-                          </Link>
-                          {p.status === 'published' && (
-                            <a
-                              href={postPath(p.slug)}
-                              target="_blank"
-                              rel="noopener"
-                              aria-label={`View ${p.title} on the blog`}
-                            >
-                              View post
-                            </a>
-                          )}
-                          <button
-                            type="button"
-                            className="btn btn--link btn--danger"
-                            aria-label={`Delete ${p.title}`}
-                            onClick={() => ask(del, p)}
-                          >
-                            Delete
-                          </button>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {data && (
-        <Pager
-          label="Post pages"
-          page={page}
-          hasPrevious={data.previous !== null}
-          hasNext={data.next !== null}
-          onPage={setPage}
-        />
-      )}
-      <ConfirmDialog
-        open={del.pending !== null}
+                          </>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </PagedList>
+      <ConfirmDeleteDialog
+        action={del}
         title="Move this post to the Trash?"
-        message={
-          del.pending
-            ? `“${del.pending.title}” leaves the site now. You can restore it from the Trash for ${TRASH_DAYS} days; after that it is deleted for good.`
-            : ''
+        message={(post) =>
+          `“${post.title}” leaves the site now. You can restore it from the Trash for ${TRASH_DAYS} days; after that it is deleted for good.`
         }
         confirmLabel="Move to Trash"
-        busy={del.deleting}
-        onConfirm={() => void del.confirm()}
-        onCancel={() => del.ask(null)}
       />
-      <ConfirmDialog
-        open={purge.pending !== null}
+      <ConfirmDeleteDialog
+        action={purge}
         title="Delete this post for good?"
-        message={
-          purge.pending
-            ? `“${purge.pending.title}”, its revisions and the images no other post uses will be deleted. This cannot be undone.`
-            : ''
+        message={(post) =>
+          `“${post.title}”, its revisions and the images no other post uses will be deleted. This cannot be undone.`
         }
         confirmLabel="Delete for good"
-        busy={purge.deleting}
-        onConfirm={() => void purge.confirm()}
-        onCancel={() => purge.ask(null)}
       />
     </>
   );

@@ -1,11 +1,9 @@
+import { useMediaPage } from './api';
 import { useId, useState } from 'react';
-import useSWR from 'swr';
-import { buildPath, mediaKeys, mediaPath, variantWidths, type MediaItem } from '@agency/shared';
-import type { ResponseOf } from '../../../lib/api-client';
+import { mediaKeys, mediaPath, variantWidths, type MediaItem } from '@agency/shared';
 import { useModal } from '../../../lib/use-modal';
 import { ListLoadState } from '../ui/paged-list';
 import { Pager } from '../ui/pager';
-import { useAdminApi } from '../shell/use-admin-api';
 
 const THUMB_WIDTH = 160;
 
@@ -38,14 +36,9 @@ export interface MediaPickerProps {
  * page), newest first; picking an image closes the dialog. Escape or Cancel closes it unchanged.
  */
 export function MediaPicker({ currentId, onPick, onClose }: MediaPickerProps) {
-  const api = useAdminApi();
   const titleId = useId();
   const [page, setPage] = useState(1);
-  const list = useSWR<ResponseOf<'listMedia'>, Error>(
-    `admin:${buildPath('listMedia', {}, { page })}`,
-    () => api('listMedia', { query: { page } }),
-    { keepPreviousData: true },
-  );
+  const list = useMediaPage(page);
   const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({
     open: true,
     onClose,

@@ -24,7 +24,7 @@ import { StatusBadge } from './status-badge';
 import { RestoreBanner } from './restore-banner';
 import { useAdminApi } from '../shell/use-admin-api';
 import { useAutosave } from './use-autosave';
-import { useAuthors, useCategories } from '../ui/use-taxonomy';
+import { useAuthors, useCategories, useRevisionsChanged } from './api';
 import { pageHref, pagePath } from '../../../config/pages';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -210,7 +210,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
   const [success, setSuccess] = useState<{ message: string; then?: string } | null>(() =>
     notice ? { message: notice } : null,
   );
-  const [savedCount, setSavedCount] = useState(0);
+  const revisionsChanged = useRevisionsChanged();
   /** The form's values as the server holds them: what "unsaved edits" are measured against. */
   const [stored, setStored] = useState<Values>(loaded);
   /** Whether the slug is still the title's: set when the form opens, and when a working copy comes back. */
@@ -343,7 +343,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
           shown?.image && shown.image.id === data.banner?.id ? shown : bannerOf(data),
         );
         setBannerMedia(undefined);
-        setSavedCount((n) => n + 1);
+        revisionsChanged();
       }
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
@@ -394,7 +394,7 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
       setSaved(data);
       setVersion(data.version);
       setStored(valuesOf(data));
-      setSavedCount((n) => n + 1);
+      revisionsChanged();
       setSuccess({
         message: dirty
           ? 'Unpublished: the post is a draft and off the blog. Your edits are still in the form, not saved.'
@@ -416,6 +416,30 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
 
   const describedBy = (f: PostField, ...more: (string | false)[]): string | undefined =>
     [errors[f] ? `${id(f)}-error` : '', ...more].filter(Boolean).join(' ') || undefined;
+  /** A required choice from a list the API keeps (category, author): its id and the name shown. */
+  const choice = (
+    field: 'category_id' | 'author_id',
+    options: [id: number, name: string][] | undefined,
+  ) => (
+    <Field id={id(field)} label={FIELD_LABELS[field]} error={errors[field]}>
+      <select
+        id={id(field)}
+        value={values[field]}
+        onChange={(e) => set(field, e.target.value)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(field)}
+      >
+        <option value="" disabled>
+          Select
+        </option>
+        {options?.map(([value, name]) => (
+          <option key={value} value={String(value)}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
   const contentLabelId = `${id('content')}-label`;
   const status = saved?.status;
   const live = status === 'published' && saved ? saved : null;
@@ -576,24 +600,10 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             )
           )}
         </Field>
-        <Field id={id('category_id')} label={FIELD_LABELS.category_id} error={errors.category_id}>
-          <select
-            id={id('category_id')}
-            value={values.category_id}
-            onChange={(e) => set('category_id', e.target.value)}
-            aria-invalid={errors.category_id ? true : undefined}
-            aria-describedby={describedBy('category_id')}
-          >
-            <option value="" disabled>
-              Select
-            </option>
-            {categories.data?.data.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.category}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {choice(
+          'category_id',
+          categories.data?.data.map((c) => [c.id, c.category]),
+        )}
         <Field
           id={id('content')}
           label={FIELD_LABELS.content}
@@ -663,24 +673,10 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             errorId={`${id('banner_image')}-error`}
           />
         </Field>
-        <Field id={id('author_id')} label={FIELD_LABELS.author_id} error={errors.author_id}>
-          <select
-            id={id('author_id')}
-            value={values.author_id}
-            onChange={(e) => set('author_id', e.target.value)}
-            aria-invalid={errors.author_id ? true : undefined}
-            aria-describedby={describedBy('author_id')}
-          >
-            <option value="" disabled>
-              Select
-            </option>
-            {authors.data?.data.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {choice(
+          'author_id',
+          authors.data?.data.map((a) => [a.id, a.name]),
+        )}
         {status !== 'published' && (
           <div className="post-form__schedule">
             <Field
@@ -744,7 +740,6 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             post={saved}
             version={version ?? saved.version}
             current={values}
-            refresh={savedCount}
             onRestored={(post, restored) => onRestored?.(post, restored)}
           />
         </Suspense>

@@ -1,6 +1,6 @@
+import { usePreview } from './api';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { site } from '../../../config/site';
@@ -12,7 +12,6 @@ import { AdminStyles } from '../ui/admin-styles';
 import { formatLocal } from './publish-time';
 import { RequireAdmin } from '../shell/require-admin';
 import { StatusBadge } from './status-badge';
-import { useAdminApi } from '../shell/use-admin-api';
 import { pageHref, pagePath } from '../../../config/pages';
 
 /** Keep search engines off the page while it is shown (the app shell says noindex too). */
@@ -35,11 +34,8 @@ function useNoIndex(): void {
 }
 
 function Preview({ id }: { id: number }) {
-  const api = useAdminApi();
   useNoIndex();
-  const { data, error } = useSWR(`admin:preview:${id}`, () =>
-    api('previewPost', { query: { id } }),
-  );
+  const { data, error } = usePreview(id);
   // Related posts come from the public list, as on the public page: never other drafts.
   const list = usePostsPage(1);
   const post = data?.data.post;

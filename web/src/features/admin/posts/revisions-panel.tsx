@@ -1,6 +1,6 @@
+import { useRevision, useRevisions } from './api';
 import { diffWords } from 'diff';
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { Post, RevisionSummary } from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -20,8 +20,6 @@ export interface RevisionsPanelProps {
   /** The version the editor last saved or loaded: a restore over a newer one answers 409. */
   version: number;
   current: EditorText;
-  /** Changes after every save, so the list is fetched again. */
-  refresh: number;
   /** The restore was made: the post as it now is, and a sentence saying which version came back. */
   onRestored: (post: Post, restored: string) => void;
 }
@@ -68,7 +66,6 @@ export default function RevisionsPanel({
   post,
   version,
   current,
-  refresh,
   onRestored,
 }: RevisionsPanelProps) {
   const api = useAdminApi();
@@ -77,12 +74,8 @@ export default function RevisionsPanel({
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const list = useSWR(open ? `admin:revisions:${post.id}:${refresh}` : null, () =>
-    api('listRevisions', { query: { id: post.id } }),
-  );
-  const detail = useSWR(selected !== null ? `admin:revision:${post.id}:${selected}` : null, () =>
-    api('getRevision', { query: { id: post.id, revision: selected ?? 0 } }),
-  );
+  const list = useRevisions(post.id, open);
+  const detail = useRevision(post.id, selected);
   const revisions = list.data?.data ?? [];
   const shown = detail.data?.data;
   const chosen = revisions.find((r) => r.revision === selected);

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TOTP } from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
-import { apiErrorText, formProblem, type FormProblem } from '../ui/api-error-text';
+import { apiErrorText, formProblem } from '../ui/api-error-text';
 import { FormError, StatusLine } from '../ui/action-status';
 import { CodeField } from '../ui/code-field';
+import { useRefusedFields } from '../ui/use-refused-fields';
 import { PasswordField } from '../ui/password-fields';
 import { QrCode } from './qr-code';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
@@ -185,24 +186,15 @@ function TwoFactorDisable({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [refused, setRefused] = useState<FormProblem<keyof typeof DISABLE_FIELDS> | null>(null);
   const [busy, setBusy] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const fieldError = (field: keyof typeof DISABLE_FIELDS): string | null =>
-    refused?.field === field ? refused.message : null;
-
-  useEffect(() => passwordRef.current?.focus(), []);
-  // A refusal at a field moves the focus there.
-  useEffect(() => {
-    if (refused?.field === 'password') passwordRef.current?.focus();
-    if (refused?.field === 'code') codeRef.current?.focus();
-  }, [refused]);
+  const fields = useRefusedFields(DISABLE_FIELDS);
+  const { focus } = fields;
+  useEffect(() => focus('password'), []);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setError(null);
-    setRefused(null);
+    fields.setRefused(null);
     setBusy(true);
     try {
       await api('disableMfa', { body: { password, code } });
@@ -218,7 +210,7 @@ function TwoFactorDisable({
         return;
       }
       const problem = formProblem(err, DISABLE_FIELDS);
-      if (problem.field) setRefused(problem);
+      if (problem.field) fields.setRefused(problem);
       else setError(problem.message);
     }
   };
@@ -227,20 +219,8 @@ function TwoFactorDisable({
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
       <p>To turn it off, confirm it is you: your password and a code from your app.</p>
       <FormError error={error} />
-      <PasswordField
-        label={DISABLE_FIELDS.password}
-        value={password}
-        onChange={setPassword}
-        inputRef={passwordRef}
-        error={fieldError('password')}
-      />
-      <CodeField
-        label={DISABLE_FIELDS.code}
-        value={code}
-        onChange={setCode}
-        inputRef={codeRef}
-        error={fieldError('code')}
-      />
+      <PasswordField {...fields.bind('password', password, setPassword)} />
+      <CodeField {...fields.bind('code', code, setCode)} />
       <div className="two-factor__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Turning off…' : 'Turn off two-factor sign-in'}

@@ -1,9 +1,5 @@
-import useSWR from 'swr';
-import { buildPath, type UserData } from '@agency/shared';
-import { useAdminApi } from './use-admin-api';
-
-/** The SWR key of the signed-in person's data, so a page that changes it (enrolment) refreshes the frame. */
-export const USER_DATA_KEY = `admin:${buildPath('getUserData', {})}`;
+import type { UserData } from '@agency/shared';
+import { useOperation } from './use-operation';
 
 /**
  * Who is signed in, their role and two-factor state, shared by every admin page through SWR's cache
@@ -15,15 +11,14 @@ export function useUserData(): {
   error: Error | undefined;
   refresh: () => Promise<unknown>;
 } {
-  const api = useAdminApi();
-  const { data, error, mutate } = useSWR<UserData, Error>(
-    USER_DATA_KEY,
-    async () => (await api('getUserData')).data,
+  const { data, error, mutate } = useOperation(
+    'getUserData',
+    {},
     // A refused answer is not retried in a loop; the pages' own calls report what is wrong.
     { shouldRetryOnError: false, revalidateOnFocus: false },
   );
   return {
-    user: data,
+    user: data?.data,
     settled: data !== undefined || error !== undefined,
     error,
     refresh: mutate,

@@ -5,7 +5,7 @@ import { apiErrorText } from '../ui/api-error-text';
 import { AdminLayout } from '../shell/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAdminApi } from '../shell/use-admin-api';
-import { useAuthors, useCategories } from '../ui/use-taxonomy';
+import { useAuthors, useCategories } from './api';
 
 interface Item {
   id: number;

@@ -1,9 +1,8 @@
+import { useTeam } from './api';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import { buildPath, ROLES, type Role, type TeamMember } from '@agency/shared';
+import { ROLES, type Role, type TeamMember } from '@agency/shared';
 import { pagePath } from '../../../config/pages';
-import type { ResponseOf } from '../../../lib/api-client';
 import { AdminLayout } from '../shell/admin-layout';
 import { apiErrorText, formProblem, type FormProblem } from '../ui/api-error-text';
 import { FormError, StatusLine } from '../ui/action-status';
@@ -276,10 +275,7 @@ function MemberRow({
 export default function TeamPage() {
   const api = useAdminApi();
   const { user } = useUserData();
-  const { data, error, isLoading, mutate } = useSWR<ResponseOf<'listTeam'>, Error>(
-    `admin:${buildPath('listTeam', {})}`,
-    () => api('listTeam'),
-  );
+  const { data, error, isLoading, mutate } = useTeam();
   const [status, setStatus] = useState<ActionStatus>(null);
   const [working, setWorking] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);

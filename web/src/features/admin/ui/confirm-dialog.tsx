@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import type { ConfirmedDelete } from './use-confirmed-delete';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -79,5 +80,28 @@ export function ConfirmDialog({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The confirm dialog of a `useConfirmedDelete`: open while an item waits, its message written from it. */
+export function ConfirmDeleteDialog<T>({
+  action,
+  message,
+  ...texts
+}: {
+  action: ConfirmedDelete<T>;
+  title: string;
+  message: (item: T) => string;
+  confirmLabel: string;
+}) {
+  return (
+    <ConfirmDialog
+      {...texts}
+      open={action.pending !== null}
+      message={action.pending ? message(action.pending) : ''}
+      busy={action.deleting}
+      onConfirm={() => void action.confirm()}
+      onCancel={() => action.ask(null)}
+    />
   );
 }
