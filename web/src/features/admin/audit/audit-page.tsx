@@ -3,6 +3,7 @@ import { AUDIT_OUTCOMES, contract, type AuditRecord } from '@agency/shared';
 import {
   addressQuery,
   FilterForm,
+  FilterSelect,
   useAddressFilters,
   type AddressFilters,
 } from '../ui/address-filters';
@@ -48,38 +49,34 @@ function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (f: Fil
               defaultValue={filters.actor ?? ''}
             />
           </div>
-          <div className="lead-filters__field">
-            <label htmlFor={`${id}-action`}>Action</label>
-            <select
-              id={`${id}-action`}
-              name="action"
-              defaultValue={filters.action ?? ''}
-              onChange={applyNow}
-            >
-              <option value="">All actions</option>
-              {Object.entries(AUDIT_ACTION_LABEL).map(([name, label]) => (
-                <option key={name} value={name}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="lead-filters__field">
-            <label htmlFor={`${id}-outcome`}>Outcome</label>
-            <select
-              id={`${id}-outcome`}
-              name="outcome"
-              defaultValue={filters.outcome ?? ''}
-              onChange={applyNow}
-            >
-              <option value="">All outcomes</option>
-              {AUDIT_OUTCOMES.map((o) => (
-                <option key={o} value={o}>
-                  {AUDIT_OUTCOME_LABEL[o]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={`${id}-action`}
+            name="action"
+            label="Action"
+            value={filters.action}
+            all="All actions"
+            onChange={applyNow}
+          >
+            {Object.entries(AUDIT_ACTION_LABEL).map(([name, label]) => (
+              <option key={name} value={name}>
+                {label}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id={`${id}-outcome`}
+            name="outcome"
+            label="Outcome"
+            value={filters.outcome}
+            all="All outcomes"
+            onChange={applyNow}
+          >
+            {AUDIT_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {AUDIT_OUTCOME_LABEL[o]}
+              </option>
+            ))}
+          </FilterSelect>
         </>
       )}
     </FilterForm>

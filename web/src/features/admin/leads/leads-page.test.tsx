@@ -19,6 +19,13 @@ const page = (results: ReturnType<typeof makeLead>[], counts = COUNTS) => ({
 });
 
 describe('leads inbox', () => {
+  it('redirects to the login page without a session', async () => {
+    const api = fakeApi({});
+    renderAdmin('/admin/leads', { '/admin/leads': <LeadsPage /> });
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
   it('lists leads with mailto/tel links, source, status and both delivery states, and pages', async () => {
     signIn('tok-l');
     const api = fakeApi({

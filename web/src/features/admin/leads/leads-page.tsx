@@ -13,6 +13,7 @@ import { pageHref, pagePath } from '../../../config/pages';
 import {
   addressQuery,
   FilterForm,
+  FilterSelect,
   useAddressFilters,
   type AddressFilters,
 } from '../ui/address-filters';
@@ -126,34 +127,30 @@ function LeadFilters({
     <FilterForm label="Filter leads" names={FILTERS} filters={filters} onApply={onApply}>
       {(applyNow) => (
         <>
-          <div className="lead-filters__field">
-            <label htmlFor={`${id}-status`}>Status</label>
-            <select
-              id={`${id}-status`}
-              name="status"
-              defaultValue={filters.status ?? ''}
-              onChange={applyNow}
-            >
-              <option value="">All but spam</option>
-              <LeadStatusOptions counts={counts} />
-            </select>
-          </div>
-          <div className="lead-filters__field">
-            <label htmlFor={`${id}-subject`}>Subject</label>
-            <select
-              id={`${id}-subject`}
-              name="subject"
-              defaultValue={filters.subject ?? ''}
-              onChange={applyNow}
-            >
-              <option value="">All subjects</option>
-              {LEAD_SUBJECTS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={`${id}-status`}
+            name="status"
+            label="Status"
+            value={filters.status}
+            all="All but spam"
+            onChange={applyNow}
+          >
+            <LeadStatusOptions counts={counts} />
+          </FilterSelect>
+          <FilterSelect
+            id={`${id}-subject`}
+            name="subject"
+            label="Subject"
+            value={filters.subject}
+            all="All subjects"
+            onChange={applyNow}
+          >
+            {LEAD_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </FilterSelect>
           <div className="lead-filters__field">
             <label htmlFor={`${id}-source`}>Source</label>
             <input

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminListPage from './admin-list-page';
-import LeadsPage from '../leads/leads-page';
 import PostEditorPage from './post-editor-page';
 import PreviewPage from './preview-page';
 import { SESSION_KEY } from '../shell/session';
@@ -27,7 +26,6 @@ describe('admin guard', () => {
     ['/admin', { '/admin': <AdminListPage /> }],
     ['/add-blog', { '/add-blog': <PostEditorPage /> }],
     ['/edit-blog/x', { '/edit-blog/:slug': <PostEditorPage /> }],
-    ['/admin/leads', { '/admin/leads': <LeadsPage /> }],
     ['/preview/3', { '/preview/:id': <PreviewPage /> }],
   ])('%s redirects to the login page without a session', async (path, routes) => {
     const api = fakeApi({});

@@ -123,3 +123,32 @@ export function FilterForm<N extends string>({
     </form>
   );
 }
+
+/** A filter chosen from a list, applied at once: "All …" (no filter) first, then the `children` options. */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  all,
+  onChange,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  all: string;
+  onChange: ApplyNow;
+  children: ReactNode;
+}) {
+  return (
+    <div className="lead-filters__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ''} onChange={onChange}>
+        <option value="">{all}</option>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,16 +1,16 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AdminListPage from '../posts/admin-list-page';
-import PostEditorPage from '../posts/post-editor-page';
-import { readSession, renewalDelay, SESSION_KEY } from './session';
-import { useTokenRenewal } from './session-renewal';
-import { makeUserData, renderAdmin, signIn } from './testing';
+import AdminListPage from './admin-list-page';
+import PostEditorPage from './post-editor-page';
+import { readSession, renewalDelay, SESSION_KEY } from '../shell/session';
+import { useTokenRenewal } from '../shell/session-renewal';
+import { makeUserData, renderAdmin, signIn } from '../shell/testing';
 import { fakeApi, makePost, pageBody } from '../../blog/testing/fake-api';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 // Quill needs a real browser; the form only relies on the editor's value/onChange contract.
-vi.mock('../posts/rich-text-editor', () => import('../posts/editor-stand-in'));
+vi.mock('./rich-text-editor', () => import('./editor-stand-in'));
 
 afterEach(() => {
   vi.useRealTimers();
