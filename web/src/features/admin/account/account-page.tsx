@@ -14,7 +14,7 @@ import {
 import { TwoFactorSection } from '../shell/two-factor';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
 import { useAdminApi } from '../shell/use-admin-api';
-import { useUserData } from '../shell/use-user-data';
+import { useUserData, useUserDataChanged } from './api';
 import { abandonSignIn } from '../shell/session-renewal';
 
 const ROLE_LABEL = { admin: 'Admin', editor: 'Editor' } as const;
@@ -199,7 +199,8 @@ function SignOutEverywhere() {
  * signing out on every device.
  */
 export default function AccountPage() {
-  const { user, refresh } = useUserData();
+  const { user } = useUserData();
+  const refresh = useUserDataChanged();
   return (
     <AdminLayout title="Your account">
       {user && (
