@@ -75,40 +75,47 @@ export const pageModules: Record<PageKey, PageModule> = {
     load: () => import('../features/blog/post-page'),
   },
   login: {
-    source: 'src/features/admin/login-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/login-page')),
+    source: 'src/features/admin/shell/login-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/shell/login-page'),
   },
   adminList: {
-    source: 'src/features/admin/admin-list-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/admin-list-page')),
+    source: 'src/features/admin/posts/admin-list-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/admin-list-page'),
   },
   dashboard: {
-    source: 'src/features/admin/dashboard-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard-page')),
+    source: 'src/features/admin/dashboard/dashboard-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard/dashboard-page'),
   },
   leads: {
-    source: 'src/features/admin/leads-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads-page')),
+    source: 'src/features/admin/leads/leads-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/leads/leads-page'),
   },
   lead: {
-    source: 'src/features/admin/lead-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/lead-page')),
+    source: 'src/features/admin/leads/lead-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads/lead-page')),
   },
   taxonomy: {
-    source: 'src/features/admin/taxonomy-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy-page')),
+    source: 'src/features/admin/taxonomy/taxonomy-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy/taxonomy-page'),
   },
   media: {
-    source: 'src/features/admin/media-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/media-page')),
+    source: 'src/features/admin/media/media-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/media/media-page'),
   },
   account: {
-    source: 'src/features/admin/account-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/account-page')),
+    source: 'src/features/admin/account/account-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/account/account-page'),
   },
   team: {
-    source: 'src/features/admin/team-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team-page')),
+    source: 'src/features/admin/team/team-page.tsx',
+    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team/team-page')),
   },
   redirects: {
     source: 'src/features/admin/redirects/redirects-page.tsx',
@@ -116,17 +123,19 @@ export const pageModules: Record<PageKey, PageModule> = {
       import.meta.env.SSR ? notOnServer() : import('../features/admin/redirects/redirects-page'),
   },
   audit: {
-    source: 'src/features/admin/audit-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/audit-page')),
+    source: 'src/features/admin/audit/audit-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/audit/audit-page'),
   },
   postEditor: {
-    source: 'src/features/admin/post-editor-page.tsx',
+    source: 'src/features/admin/posts/post-editor-page.tsx',
     load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/post-editor-page'),
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/post-editor-page'),
   },
   preview: {
-    source: 'src/features/admin/preview-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/preview-page')),
+    source: 'src/features/admin/posts/preview-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/preview-page'),
   },
 };
 

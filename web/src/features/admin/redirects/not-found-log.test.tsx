@@ -4,8 +4,8 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotFoundEntry } from '@agency/shared';
 import RedirectsPage from './redirects-page';
-import { formatAdminDateTime } from '../format-admin-date';
-import { makeUserData, renderAdmin, signIn } from '../testing';
+import { formatAdminDateTime } from '../ui/format-admin-date';
+import { makeUserData, renderAdmin, signIn } from '../shell/testing';
 import { fakeApi, type FakeHandler } from '../../blog/testing/fake-api';
 
 vi.setConfig({ testTimeout: 20_000 });

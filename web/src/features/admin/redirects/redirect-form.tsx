@@ -6,10 +6,10 @@ import {
   type RedirectStatus,
 } from '@agency/shared';
 import type { ResponseOf } from '../../../lib/api-client';
-import { FormError } from '../action-status';
-import { formProblem, type FormProblem } from '../api-error-text';
-import { FieldError } from '../password-fields';
-import { useAdminApi } from '../use-admin-api';
+import { FormError } from '../ui/action-status';
+import { formProblem, type FormProblem } from '../ui/api-error-text';
+import { FieldError } from '../ui/password-fields';
+import { useAdminApi } from '../shell/use-admin-api';
 import { REDIRECT_STATUS_HINT, REDIRECT_STATUS_LABEL } from './redirect-labels';
 
 /** The form's fields by the API's names, with the labels people see. */
@@ -20,6 +20,14 @@ export const REDIRECT_FIELDS = {
   note: 'Note',
 } as const;
 type RedirectField = keyof typeof REDIRECT_FIELDS;
+
+/** What tells the two address fields apart. */
+interface AddressFieldText {
+  placeholder: string;
+  hint: string;
+  readOnly?: boolean;
+  autoFocus?: boolean;
+}
 
 /** What a save answered: the redirect as stored and the others the chain collapse rewrote. */
 export type SavedRedirect = ResponseOf<'createRedirect'>;
@@ -105,6 +113,40 @@ export function RedirectForm({
     }
   };
 
+  /** The old or the new address: a path or URL typed whole, with its hint and the API's refusal. */
+  const addressField = (
+    field: 'from' | 'to',
+    value: string,
+    setValue: (value: string) => void,
+    { placeholder, hint, readOnly, autoFocus }: AddressFieldText,
+  ) => (
+    <div className="lead-filters__field redirect-form__field--address">
+      <label htmlFor={`${id}-${field}`}>{REDIRECT_FIELDS[field]}</label>
+      <input
+        ref={refs[field]}
+        id={`${id}-${field}`}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        required
+        readOnly={readOnly}
+        autoFocus={autoFocus}
+        value={value}
+        {...described(field, `${id}-${field}-hint`)}
+        onChange={(e) => {
+          setValue(e.target.value);
+          clear(field);
+        }}
+      />
+      <p id={`${id}-${field}-hint`} className="redirect-form__hint">
+        {hint}
+      </p>
+      <FieldError id={`${id}-${field}-error`} error={fieldError(field)} />
+    </div>
+  );
+
   const title = editing ? `Edit the redirect from ${editing.from}` : 'Add a redirect';
   return (
     <form
@@ -116,56 +158,18 @@ export function RedirectForm({
       <h2 id={`${id}-title`}>{title}</h2>
       <FormError error={error} />
       <div className="redirect-form__fields lead-filters">
-        <div className="lead-filters__field redirect-form__field--address">
-          <label htmlFor={`${id}-from`}>{REDIRECT_FIELDS.from}</label>
-          <input
-            ref={refs.from}
-            id={`${id}-from`}
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="/old-address"
-            required
-            readOnly={editing !== null}
-            value={from}
-            {...described('from', `${id}-from-hint`)}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              clear('from');
-            }}
-          />
-          <p id={`${id}-from-hint`} className="redirect-form__hint">
-            {editing
-              ? 'The old address stays: delete the redirect to free it.'
-              : 'A path of this site.'}
-          </p>
-          <FieldError id={`${id}-from-error`} error={fieldError('from')} />
-        </div>
-        <div className="lead-filters__field redirect-form__field--address">
-          <label htmlFor={`${id}-to`}>{REDIRECT_FIELDS.to}</label>
-          <input
-            ref={refs.to}
-            id={`${id}-to`}
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="/new-address or https://…"
-            required
-            autoFocus={startAtTarget}
-            value={to}
-            {...described('to', `${id}-to-hint`)}
-            onChange={(e) => {
-              setTo(e.target.value);
-              clear('to');
-            }}
-          />
-          <p id={`${id}-to-hint`} className="redirect-form__hint">
-            A path of this site, or a whole https:// address.
-          </p>
-          <FieldError id={`${id}-to-error`} error={fieldError('to')} />
-        </div>
+        {addressField('from', from, setFrom, {
+          placeholder: '/old-address',
+          readOnly: editing !== null,
+          hint: editing
+            ? 'The old address stays: delete the redirect to free it.'
+            : 'A path of this site.',
+        })}
+        {addressField('to', to, setTo, {
+          placeholder: '/new-address or https://…',
+          autoFocus: startAtTarget,
+          hint: 'A path of this site, or a whole https:// address.',
+        })}
         <div className="lead-filters__field redirect-form__field--status">
           <label htmlFor={`${id}-status`}>{REDIRECT_FIELDS.status}</label>
           <select

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { contract, isSitePath, REDIRECT_LIMITS, type Redirect } from '@agency/shared';
-import { StatusLine } from '../action-status';
-import { FilterForm, useAddressFilters, type AddressFilters } from '../address-filters';
-import { ConfirmDialog } from '../confirm-dialog';
-import { formatAdminDateTime } from '../format-admin-date';
-import { formatBytes } from '../format-bytes';
-import { PagedList } from '../paged-list';
-import { TimeZoneNote } from '../time-zone-note';
-import { useAdminApi } from '../use-admin-api';
-import { useConfirmedDelete, type ActionStatus } from '../use-confirmed-delete';
+import { StatusLine } from '../ui/action-status';
+import { FilterForm, useAddressFilters, type AddressFilters } from '../ui/address-filters';
+import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
+import { formatAdminDateTime } from '../ui/format-admin-date';
+import { formatBytes } from '../ui/format-bytes';
+import { PagedList } from '../ui/paged-list';
+import { TimeZoneNote } from '../ui/time-zone-note';
+import { useAdminApi } from '../shell/use-admin-api';
+import { useConfirmedDelete, type ActionStatus } from '../ui/use-confirmed-delete';
 import { useNotFoundLogChanged, useRedirectList, type RedirectList } from './api';
 import { RedirectForm, type SavedRedirect } from './redirect-form';
 import { REDIRECT_STATUS_LABEL } from './redirect-labels';
@@ -228,18 +228,13 @@ export function RedirectManager() {
           )}
         </PagedList>
       </div>
-      <ConfirmDialog
-        open={del.pending !== null}
+      <ConfirmDeleteDialog
+        action={del}
         title="Delete this redirect?"
-        message={
-          del.pending
-            ? `${del.pending.from} will no longer lead to ${del.pending.to}. Links and bookmarks that still use it get what the site has there, most likely “Page not found”.`
-            : ''
+        message={(redirect) =>
+          `${redirect.from} will no longer lead to ${redirect.to}. Links and bookmarks that still use it get what the site has there, most likely “Page not found”.`
         }
         confirmLabel="Delete redirect"
-        busy={del.deleting}
-        onConfirm={() => void del.confirm()}
-        onCancel={() => del.ask(null)}
       />
     </>
   );

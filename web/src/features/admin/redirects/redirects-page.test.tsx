@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_STATUSES, type Redirect, type RedirectStatus } from '@agency/shared';
 import RedirectsPage from './redirects-page';
-import { editorData, makeUserData, renderAdmin, signIn } from '../testing';
+import { editorData, makeUserData, renderAdmin, signIn } from '../shell/testing';
 import { fakeApi, type FakeHandler } from '../../blog/testing/fake-api';
-import { formatAdminDateTime } from '../format-admin-date';
+import { formatAdminDateTime } from '../ui/format-admin-date';
 
 vi.setConfig({ testTimeout: 20_000 });
 

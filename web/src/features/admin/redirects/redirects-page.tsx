@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { pagePath } from '../../../config/pages';
-import { AdminLayout } from '../admin-layout';
+import { AdminLayout } from '../shell/admin-layout';
 import { NotFoundLogView } from './not-found-log';
 import { RedirectManager } from './redirect-manager';
 

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import type { PostStatus } from '@agency/shared';
+import { useMutateOperation, useOperation } from '../shell/use-operation';
+
+/** A page of the post table, narrowed to one status or not; the page shown stays while the next loads. */
+export const usePostList = (query: { status?: PostStatus; page: number }) =>
+  useOperation('listPosts', { query }, { keepPreviousData: true });
+
+/** Every category, for the editor's dropdown (the same cache entry the categories page reads). */
+export const useCategories = () => useOperation('listCategories');
+
+/** Every author, shared the same way. */
+export const useAuthors = () => useOperation('listAuthors');
+
+/** A draft or scheduled post as its public page will show it. */
+export const usePreview = (id: number) => useOperation('previewPost', { query: { id } });
+
+/** The kept versions of a post, asked for once the panel is open. */
+export const useRevisions = (id: number, open: boolean) =>
+  useOperation('listRevisions', open ? { query: { id } } : null);
+
+/** One kept version of a post, once one is chosen. */
+export const useRevision = (id: number, revision: number | null) =>
+  useOperation('getRevision', revision === null ? null : { query: { id, revision } });
+
+/** A page of the media library for the editor's picker (the same cache as the media page). */
+export const useMediaPage = (page: number) =>
+  useOperation('listMedia', { query: { page } }, { keepPreviousData: true });
+
+/** After a save: the revision list, open or not, loads afresh the next time it shows. */
+export function useRevisionsChanged(): () => void {
+  const mutateOperation = useMutateOperation();
+  return useCallback(
+    () => void mutateOperation('listRevisions', { forget: true }),
+    [mutateOperation],
+  );
+}

@@ -1,0 +1,108 @@
+import { useMediaPage } from './api';
+import { useId, useState } from 'react';
+import { mediaKeys, mediaPath, variantWidths, type MediaItem } from '@agency/shared';
+import { useModal } from '../../../lib/use-modal';
+import { ListLoadState } from '../ui/paged-list';
+import { Pager } from '../ui/pager';
+
+const THUMB_WIDTH = 160;
+
+/** An image of the library at thumbnail size, from its smallest WebP variant. */
+function PickerThumb({ item }: { item: MediaItem }) {
+  const smallest = variantWidths(item.width)[0] ?? item.width;
+  return (
+    <img
+      src={mediaPath(mediaKeys.variant(item.id, smallest, 'webp'))}
+      width={THUMB_WIDTH}
+      height={Math.max(1, Math.round((THUMB_WIDTH * item.height) / item.width))}
+      // The button names the file: the picture adds nothing to read aloud.
+      alt=""
+      loading="lazy"
+      decoding="async"
+      style={{ backgroundImage: `url("${item.placeholder}")` }}
+    />
+  );
+}
+
+export interface MediaPickerProps {
+  /** The image already chosen, marked as such. */
+  currentId?: string | undefined;
+  onPick: (item: MediaItem) => void;
+  onClose: () => void;
+}
+
+/**
+ * "Choose from library": the media library a page at a time (the same list and cache as the media
+ * page), newest first; picking an image closes the dialog. Escape or Cancel closes it unchanged.
+ */
+export function MediaPicker({ currentId, onPick, onClose }: MediaPickerProps) {
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const list = useMediaPage(page);
+  const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({
+    open: true,
+    onClose,
+    lockScroll: true,
+  });
+  const { data } = list;
+  return (
+    <div className="popup-backdrop">
+      <div
+        ref={dialogRef}
+        className="popup media-picker"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <div className="media-picker__head">
+          <h2 id={titleId} className="popup__title">
+            Choose the banner from the library
+          </h2>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+        {!data ? (
+          <ListLoadState
+            what="media library"
+            loadingText="Loading images…"
+            error={list.error}
+            loading={list.isLoading}
+            retry={() => void list.mutate()}
+          />
+        ) : data.results.length === 0 && page === 1 ? (
+          <p>No images yet. Upload one with “Upload image”, or on the media page.</p>
+        ) : (
+          <>
+            <ul className="media-picker__grid">
+              {data.results.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className="media-picker__item"
+                    aria-pressed={item.id === currentId}
+                    onClick={() => onPick(item)}
+                  >
+                    <PickerThumb item={item} />
+                    <span className="media-picker__name">{item.filename}</span>
+                    <span className="media-picker__size">
+                      {item.width} × {item.height} px
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Pager
+              label="Pages of the media library"
+              page={page}
+              hasPrevious={data.previous !== null}
+              hasNext={data.next !== null}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

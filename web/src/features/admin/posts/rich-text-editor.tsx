@@ -1,0 +1,284 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import ReactQuill from 'react-quill-new';
+import Quill, { Delta } from 'quill';
+import { IMAGE_MIMES, MEDIA_LIMITS } from '@agency/shared';
+import { faithfulSpaces } from './editor-html';
+import {
+  dataImageMatcher,
+  handlePlaceholderClicks,
+  insertImages,
+  registerImageFormats,
+  type UploadFn,
+} from './editor-images';
+import { useUploadImage } from '../ui/upload-image';
+// Quill's theme ships with the editor's chunk, not in the public site's stylesheet.
+import quillCss from 'react-quill-new/dist/quill.snow.css?inline';
+
+/** Toolbar of spec 000 §2: headings 1–6, bold/italic/underline/blockquote, lists, alignment, image/code/link, clear. */
+export const EDITOR_TOOLBAR = [
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  ['bold', 'italic', 'underline', 'blockquote'],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ align: [] }],
+  ['image', 'code', 'link'],
+  ['clean'],
+];
+
+registerImageFormats();
+
+/**
+ * Image types handed to the upload even though the library refuses them, so the author reads why
+ * in place (Quill's uploader silently ignores any type it is not given).
+ */
+const PICKED_TYPES = [
+  ...IMAGE_MIMES,
+  'image/heic',
+  'image/heif',
+  'image/svg+xml',
+  'image/tiff',
+  'image/bmp',
+];
+
+/** Names for Quill's toolbar controls, which it renders without any (axe: aria-command-name, button-name). */
+const CONTROL_NAMES: Record<string, string> = {
+  header: 'Heading',
+  align: 'Alignment',
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  blockquote: 'Blockquote',
+  list: 'List',
+  image: 'Insert image',
+  code: 'Code',
+  link: 'Insert link',
+  clean: 'Clear formatting',
+};
+
+function nameToolbar(root: HTMLElement): void {
+  for (const control of root.querySelectorAll<HTMLElement>(
+    '.ql-toolbar button, .ql-toolbar .ql-picker',
+  )) {
+    const format =
+      [...control.classList]
+        .find((c) => c.startsWith('ql-') && c !== 'ql-picker' && c !== 'ql-active')
+        ?.slice(3) ?? '';
+    const base = CONTROL_NAMES[format];
+    if (!base) continue;
+    const value = control.getAttribute('value');
+    const name =
+      format === 'list' && value ? `${value === 'ordered' ? 'Numbered' : 'Bulleted'} list` : base;
+    const target = control.classList.contains('ql-picker')
+      ? control.querySelector<HTMLElement>('.ql-picker-label')
+      : control;
+    target?.setAttribute('aria-label', name);
+  }
+}
+
+export interface RichTextEditorProps {
+  id: string;
+  value: string;
+  /** `source` is `user` for the author's edits, `api` when the editor rewrote a value it was given. */
+  onChange: (html: string, source: string) => void;
+  /** Id of the visible label. */
+  labelledBy: string;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/** The Quill rich-text editor of the post form; loaded as its own chunk. */
+export default function RichTextEditor({
+  id,
+  value,
+  onChange,
+  labelledBy,
+  invalid,
+  describedBy,
+}: RichTextEditorProps) {
+  const group = useRef<HTMLDivElement>(null);
+  const editor = useRef<ReactQuill>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const uploadImage = useUploadImage();
+  // The modules are built once (new ones would rebuild the editor); they reach the latest upload through this.
+  const upload = useRef<UploadFn>(uploadImage);
+  upload.current = uploadImage;
+  const quill = (): Quill | null => editor.current?.getEditor() ?? null;
+  /** Upload files into the text in place of `range`, or at the caret. */
+  const insertFiles = useCallback(
+    (files: readonly File[], range?: { index: number; length: number }): void => {
+      const q = editor.current?.getEditor();
+      if (!q || files.length === 0) return;
+      const at = range ?? q.getSelection(true);
+      if (at.length > 0) q.deleteText(at.index, at.length, 'user');
+      void insertImages(q, at.index, files, (f, o) => upload.current(f, o));
+    },
+    [],
+  );
+  const modules = useMemo(
+    () => ({
+      toolbar: {
+        container: EDITOR_TOOLBAR,
+        // The image button picks files to upload instead of Quill's base64 embedding.
+        handlers: { image: () => picker.current?.click() },
+      },
+      // Pasted and dropped files arrive here (Quill's default reads them as data: URLs).
+      uploader: {
+        mimetypes: PICKED_TYPES,
+        handler: (range: { index: number; length: number }, files: File[]) =>
+          insertFiles(files, range),
+      },
+      // Images inside pasted HTML that are data: URLs are uploaded after the paste, at the caret.
+      clipboard: {
+        matchers: [['IMG', dataImageMatcher((file) => setTimeout(() => insertFiles([file]), 0))]],
+      },
+    }),
+    [insertFiles],
+  );
+  // The editor is handed back the HTML it wrote itself, so a repaired value does not look like a
+  // change from outside (which would reload the editor and move the caret on every keystroke).
+  const emitted = useRef({ raw: '', faithful: '' });
+  const editorValue = value === emitted.current.faithful ? emitted.current.raw : value;
+  /** The image whose description (alt) is being edited: picked by clicking it. */
+  const [described, setDescribed] = useState<HTMLImageElement | null>(null);
+  const altId = useId();
+  useEffect(() => {
+    if (group.current) nameToolbar(group.current);
+    const q = editor.current?.getEditor();
+    if (!q) return;
+    // A click on an image opens its description beside it; a click anywhere else in the text closes it.
+    const onImageClick = (e: MouseEvent): void => {
+      setDescribed(e.target instanceof HTMLImageElement && Quill.find(e.target) ? e.target : null);
+    };
+    q.root.addEventListener('click', onImageClick);
+    const stopPlaceholders = handlePlaceholderClicks(q);
+    return () => {
+      q.root.removeEventListener('click', onImageClick);
+      stopPlaceholders();
+    };
+  }, []);
+  /** Where the description popover sits: just under the image, inside the editor's box. */
+  const [anchor, setAnchor] = useState<{ top: number; left: number } | null>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = group.current;
+    const q = editor.current?.getEditor();
+    if (!described || !box || !q) {
+      setAnchor(null);
+      return;
+    }
+    const place = (): void => {
+      if (!described.isConnected) {
+        setDescribed(null);
+        return;
+      }
+      const image = described.getBoundingClientRect();
+      const outer = box.getBoundingClientRect();
+      const width = popover.current?.offsetWidth ?? Math.min(360, outer.width);
+      setAnchor({
+        top: image.bottom - outer.top + 6,
+        left: Math.max(0, Math.min(image.left - outer.left, outer.width - width)),
+      });
+    };
+    place();
+    // The image moves as text is typed above it, and with the window's width.
+    q.on('editor-change', place);
+    window.addEventListener('resize', place);
+    return () => {
+      q.off('editor-change', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [described]);
+  useEffect(() => {
+    if (anchor) popover.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [anchor]);
+  const closeDescription = (): void => {
+    setDescribed(null);
+    quill()?.focus();
+  };
+  const onPopoverKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape' || e.key === 'Enter') {
+      e.preventDefault();
+      e.stopPropagation();
+      closeDescription();
+    }
+  };
+  const describe = (alt: string): void => {
+    const q = quill();
+    const blot = described ? Quill.find(described) : null;
+    if (!q || !blot || blot instanceof Quill) return;
+    q.updateContents(new Delta().retain(q.getIndex(blot)).retain(1, { alt }), 'user');
+  };
+  return (
+    <div
+      ref={group}
+      className="rich-text"
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+    >
+      <style href="quill-snow" precedence="default">
+        {quillCss}
+      </style>
+      <input
+        ref={picker}
+        type="file"
+        accept={IMAGE_MIMES.join(',')}
+        multiple
+        hidden
+        aria-label="Images to insert"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          // Cleared so the same file can be picked again.
+          e.target.value = '';
+          insertFiles(files);
+        }}
+      />
+      <ReactQuill
+        ref={editor}
+        id={id}
+        theme="snow"
+        value={editorValue}
+        onChange={(html, _delta, source) => {
+          emitted.current = { raw: html, faithful: faithfulSpaces(html) };
+          onChange(emitted.current.faithful, source);
+        }}
+        modules={modules}
+      />
+      {described?.isConnected && (
+        <div
+          ref={popover}
+          className="rich-text__alt"
+          role="group"
+          aria-label="Image description"
+          style={anchor ? { top: anchor.top, left: anchor.left } : { visibility: 'hidden' }}
+          onKeyDown={onPopoverKey}
+        >
+          <label htmlFor={altId}>
+            Describe the selected image for people who cannot see it (leave empty if it is only
+            decoration)
+          </label>
+          <input
+            id={altId}
+            type="text"
+            defaultValue={described.getAttribute('alt') ?? ''}
+            key={described.getAttribute('src') ?? ''}
+            maxLength={MEDIA_LIMITS.altMax}
+            onChange={(e) => describe(e.target.value)}
+          />
+          <button type="button" className="btn btn--outline" onClick={closeDescription}>
+            Done
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
