@@ -40,10 +40,22 @@ module.exports = {
       comment:
         'An admin feature (web/src/features/admin/<feature>/) never imports another; what two ' +
         'share lives in admin/ui/ (components) or admin/shell/ (layout, session).',
-      from: { path: '^web/src/features/admin/([^/]+)/' },
+      from: { path: '^web/src/features/admin/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
       to: {
         path: '^web/src/features/admin/[^/]+/',
         pathNot: '^web/src/features/admin/($1|ui|shell)/',
+      },
+    },
+    {
+      name: 'admin-features-apart',
+      severity: 'error',
+      comment:
+        "A test may render another admin feature's page (what crosses features, such as a shared " +
+        'cache entry, is checked where it is seen) but imports nothing else of it.',
+      from: { path: '^web/src/features/admin/([^/]+)/.+\\.test\\.tsx?$' },
+      to: {
+        path: '^web/src/features/admin/[^/]+/',
+        pathNot: ['^web/src/features/admin/($1|ui|shell)/', '-page\\.tsx$'],
       },
     },
     {
