@@ -299,9 +299,14 @@ export function distributionId(): string | undefined {
   return id === NO_DISTRIBUTION ? undefined : id;
 }
 
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** The level below which the logger drops lines (LOG_LEVEL, default info); parsed once. */
+export const logLevel = (): LogLevel => read('runtime')[N.logLevel];
+
 /** Settings every function has: log level and the trusted client-IP header. */
 export function runtimeSettings(): {
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  logLevel: LogLevel;
   clientIpHeader?: string;
 } {
   const s = read('runtime');
