@@ -114,3 +114,62 @@ export type TableName = keyof typeof TABLES;
  * one kind's records.
  */
 export const TAXONOMY_PREFIXES = { category: 'CATEGORY', author: 'AUTHOR' } as const;
+
+/**
+ * Partition-key prefixes per table: the adapters build every key from these, and the CDK grants
+ * (infra/lib/grants.ts) limit functions to them (IAM `dynamodb:LeadingKeys`). A prefix restated
+ * anywhere else would drift silently: nothing checks IAM locally, so the drift would show only as
+ * AccessDenied in AWS. A value without `#` is a whole partition key (one partition per kind).
+ */
+export const KEY_PREFIXES = {
+  content: {
+    /** Posts and their revisions (`POST#<id>`). */
+    post: 'POST#',
+    /** Slug guards (`SLUG#<slug>`). */
+    slug: 'SLUG#',
+    /** The post id counter. */
+    postCounter: 'COUNTER',
+    /** Media library records (`MEDIA#<id>`). */
+    media: 'MEDIA#',
+    /** Done markers of one-off jobs (`JOB#<job>`). */
+    job: 'JOB#',
+    /** Redirects, one partition. */
+    redirect: 'REDIRECT',
+    /** The 404 log's paths (`NOTFOUND#<path>`). */
+    notFound: 'NOTFOUND#',
+    /** Hit counters per key and window (`RATE#<key>#<window>`). */
+    rate: 'RATE#',
+    /** Used captcha solutions (`ALTCHA#<signature>`). */
+    altcha: 'ALTCHA#',
+    /** Failed sign-ins per e-mail (`LOGIN#<email>`). */
+    login: 'LOGIN#',
+    /** Categories and authors: every record of a kind starts with its prefix. */
+    ...TAXONOMY_PREFIXES,
+  },
+  leads: {
+    /** A lead and its history (`LEAD#<id>`). */
+    lead: 'LEAD#',
+    /** What is kept of an erased lead (`ERASURE#<id>`). */
+    erasure: 'ERASURE#',
+  },
+  stats: {
+    /** Lead figures of a week (`LEADS#<Monday>`). */
+    leadWeek: 'LEADS#',
+    /** Leads per status, one partition. */
+    leadStatus: 'LEAD_STATUS',
+    /** A counted lead's marker (`COUNTED#<id>`). */
+    counted: 'COUNTED#',
+    /** Views of a day (`VIEWS#<day>`). */
+    views: 'VIEWS#',
+  },
+  team: {
+    /** A staff account's record (`MEMBER#<sub>`). */
+    member: 'MEMBER#',
+    /** The lease that serialises team changes, one partition. */
+    lease: 'TEAM',
+  },
+  audit: {
+    /** The trail, one partition. */
+    audit: 'AUDIT',
+  },
+} as const;
