@@ -1,6 +1,7 @@
 export * from './contract/index';
 export * from './entities';
 export * from './constants';
+export * from './paths';
 export * from './text';
 export {
   leadFields,
