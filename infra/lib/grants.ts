@@ -1,3 +1,4 @@
+import type { ScheduledJobName } from '@agency/lambdas/functions';
 import {
   KEY_PREFIXES as TABLE_KEY_PREFIXES,
   TABLES,
@@ -596,6 +597,16 @@ export const PUBLISH_JOB_GRANTS: FunctionGrants = {
   },
   invalidateCache: true,
   edgeStore: true,
+};
+
+/**
+ * What each scheduled job may do, by its name in the lambdas' job list (SCHEDULED_JOBS of
+ * `@agency/lambdas/functions`): a new job does not deploy until it is given its grants here.
+ */
+export const SCHEDULED_JOB_GRANTS: Record<ScheduledJobName, FunctionGrants> = {
+  'retry-lead-emails': RETRY_JOB_GRANTS,
+  'publish-scheduled-posts': PUBLISH_JOB_GRANTS,
+  'purge-trash': PURGE_TRASH_JOB_GRANTS,
 };
 
 /**
