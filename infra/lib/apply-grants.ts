@@ -64,6 +64,8 @@ export interface SiteTarget {
   redirectStore: cloudfront.IKeyValueStore;
   /** The site's own page paths (edge patterns of the web build), which no redirect may hide. */
   pagePaths: readonly string[];
+  /** The patterns the render function answers (the web build's rendered list): the cached pages. */
+  renderedPaths: readonly string[];
 }
 
 /** What a redirect writer does with the edge's KeyValueStore (its data-plane API). */
@@ -188,7 +190,7 @@ export function applySiteGrants(
   grants: FunctionGrants,
   site: SiteTarget,
 ): void {
-  if (grants.invalidateCache) grantInvalidation(fn, site.distribution);
+  if (grants.invalidateCache) grantInvalidation(fn, site);
   if (grants.siteUrl) fn.addEnvironment(ENV_NAMES.siteUrl, site.url);
   if (grants.edgeStore) {
     fn.addToRolePolicy(
@@ -202,13 +204,17 @@ export function applySiteGrants(
   if (grants.sitePages) fn.addEnvironment(ENV_NAMES.sitePagePaths, JSON.stringify(site.pagePaths));
 }
 
-/** `cloudfront:CreateInvalidation` on the distribution, and DISTRIBUTION_ID. */
+/**
+ * `cloudfront:CreateInvalidation` on the distribution, DISTRIBUTION_ID, and SITE_RENDERED_PATHS
+ * (the cached pages, from which the function derives what a post change makes stale).
+ */
 export function grantInvalidation(
   fn: lambda.Function,
-  distribution: cloudfront.IDistribution,
+  site: Pick<SiteTarget, 'distribution' | 'renderedPaths'>,
 ): void {
-  distribution.grantCreateInvalidation(fn);
-  fn.addEnvironment(ENV_NAMES.distributionId, distribution.distributionId);
+  site.distribution.grantCreateInvalidation(fn);
+  fn.addEnvironment(ENV_NAMES.distributionId, site.distribution.distributionId);
+  fn.addEnvironment(ENV_NAMES.siteRenderedPaths, JSON.stringify(site.renderedPaths));
 }
 
 /** `ssm:GetParameter` on the named parameters (`/a/b` or `a`), and nothing else of Parameter Store. */

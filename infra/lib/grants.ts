@@ -1,4 +1,10 @@
-import { TABLES, TAXONOMY_PREFIXES, type TableName } from '@agency/lambdas/tables';
+import type { ScheduledJobName } from '@agency/lambdas/functions';
+import {
+  KEY_PREFIXES as TABLE_KEY_PREFIXES,
+  TABLES,
+  TAXONOMY_PREFIXES,
+  type TableName,
+} from '@agency/lambdas/tables';
 import {
   groupsAllowed,
   writesAudit,
@@ -136,22 +142,11 @@ export type CognitoUserCall =
   | 'ForgotPassword'
   | 'ConfirmForgotPassword';
 
-/** Partition-key prefixes of the throttle and replay records kept in the content table (agreed with lambdas/). */
-export const KEY_PREFIXES = {
-  rate: 'RATE#',
-  altcha: 'ALTCHA#',
-  login: 'LOGIN#',
-  /** Media library records (`MEDIA#<id>`, agreed with lambdas/src/domain/media-ports.ts). */
-  media: 'MEDIA#',
-  /** Posts themselves (`POST#<id>`, lambdas/src/adapters/post-store.ts). */
-  post: 'POST#',
-  /** Done markers of one-off jobs (`JOB#<job>`, lambdas/src/adapters/job-markers.ts). */
-  job: 'JOB#',
-  /** Redirects, one partition `REDIRECT` (lambdas/src/adapters/redirect-store.ts REDIRECT_KEYS). */
-  redirect: 'REDIRECT',
-  /** The 404 log's paths (`NOTFOUND#<path>`, same file). */
-  notFound: 'NOTFOUND#',
-} as const;
+/**
+ * Partition-key prefixes of the content table's records, as the lambdas' adapters build their keys
+ * (`@agency/lambdas/tables`): a grant limited to a prefix the code does not use cannot exist.
+ */
+export const KEY_PREFIXES = TABLE_KEY_PREFIXES.content;
 
 /**
  * Writing redirects: the redirect records and the 404 entries a new redirect drops (one
@@ -165,7 +160,7 @@ const redirectWriter: FunctionGrants = {
         access: ['read', 'write', 'delete'],
         keyPrefixes: [KEY_PREFIXES.redirect, KEY_PREFIXES.notFound],
       },
-      { access: ['read'], keyPrefixes: [KEY_PREFIXES.post, 'SLUG#'] },
+      { access: ['read'], keyPrefixes: [KEY_PREFIXES.post, KEY_PREFIXES.slug] },
     ],
   },
   edgeStore: true,
@@ -178,16 +173,16 @@ const redirectWriter: FunctionGrants = {
  */
 const leadNotifier: FunctionGrants = { sendMail: true, leadWebhook: true, siteUrl: true };
 /**
- * Partition-key prefixes of the stats table (agreed with lambdas/src/adapters/stats-store.ts): the
- * lead figures per week and per status with each counted lead's marker, and the views per day.
+ * Partition-key prefixes of the stats table (`@agency/lambdas/tables`): the lead figures per week
+ * and per status with each counted lead's marker, and the views per day.
  */
-const LEAD_STATUS_COUNTS = ['LEAD_STATUS'] as const;
+const STATS_KEYS = TABLE_KEY_PREFIXES.stats;
 export const STATS_KEY_PREFIXES = {
-  leadFigures: ['LEADS#', ...LEAD_STATUS_COUNTS],
+  leadFigures: [STATS_KEYS.leadWeek, STATS_KEYS.leadStatus],
   /** Leads per status only: the inbox's "Spam · 3". */
-  leadStatuses: LEAD_STATUS_COUNTS,
-  counted: ['COUNTED#'],
-  views: ['VIEWS#'],
+  leadStatuses: [STATS_KEYS.leadStatus],
+  counted: [STATS_KEYS.counted],
+  views: [STATS_KEYS.views],
 } as const;
 const leadStatsKeys = [...STATS_KEY_PREFIXES.leadFigures, ...STATS_KEY_PREFIXES.counted];
 /** Counting a lead: ADD on its counters and Put of its marker, never a read. */
@@ -276,10 +271,10 @@ const trashPurger: FunctionGrants = {
 };
 
 /**
- * Keys of the team table (agreed with lambdas/src/adapters/account-store.ts and tables.ts): each
- * staff account's record (`MEMBER#<sub>`) and the lease that serialises team changes (`TEAM`/`LOCK`).
+ * Keys of the team table (`@agency/lambdas/tables`): each staff account's record (`MEMBER#<sub>`)
+ * and the lease that serialises team changes (`TEAM`/`LOCK`).
  */
-export const TEAM_KEY_PREFIXES = { member: 'MEMBER#', lease: 'TEAM' } as const;
+export const TEAM_KEY_PREFIXES = TABLE_KEY_PREFIXES.team;
 
 /**
  * Every staff call reads its caller's account record, by key and consistently (disabled, signed out
@@ -566,7 +561,7 @@ export const RETRY_JOB_GRANTS: FunctionGrants = {
 
 /** The SES events worker: marks a bounced lead e-mail on its lead (UpdateItem of lead items only). */
 export const MAIL_EVENTS_GRANTS: FunctionGrants = {
-  tables: { leads: { access: ['update'], keyPrefixes: ['LEAD#'] } },
+  tables: { leads: { access: ['update'], keyPrefixes: [TABLE_KEY_PREFIXES.leads.lead] } },
 };
 
 /** The alarm topic's copy to the lead webhook's channel: reads the webhook's SSM parameters, nothing else. */
@@ -602,6 +597,16 @@ export const PUBLISH_JOB_GRANTS: FunctionGrants = {
   },
   invalidateCache: true,
   edgeStore: true,
+};
+
+/**
+ * What each scheduled job may do, by its name in the lambdas' job list (SCHEDULED_JOBS of
+ * `@agency/lambdas/functions`): a new job does not deploy until it is given its grants here.
+ */
+export const SCHEDULED_JOB_GRANTS: Record<ScheduledJobName, FunctionGrants> = {
+  'retry-lead-emails': RETRY_JOB_GRANTS,
+  'publish-scheduled-posts': PUBLISH_JOB_GRANTS,
+  'purge-trash': PURGE_TRASH_JOB_GRANTS,
 };
 
 /**

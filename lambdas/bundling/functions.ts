@@ -16,21 +16,71 @@ export const DIST_DIR = path.join(LAMBDAS_ROOT, 'dist');
 export const BUNDLE_FILE = 'index.mjs';
 export const LAMBDA_HANDLER = 'index.handler';
 
+/** A job EventBridge runs on a schedule: everything the CDK stack and the local stack need of it. */
+export interface ScheduledJobSpec {
+  /** How often it runs in AWS, in minutes (the local stack divides it by LOCAL_JOB_SPEEDUP). */
+  everyMinutes: number;
+  /** The function's timeout, in seconds (below the interval: runs must not pile up). */
+  timeoutSeconds: number;
+  /** The function's description (CloudWatch alarms and the console name it). */
+  description: string;
+  /** The EventBridge rule's description. */
+  ruleDescription: string;
+  /**
+   * The export the local stack runs on its interval; default `handler`, the Lambda's own entry
+   * (a job whose handler adds work meant for AWS only, metrics or a one-off, names its core).
+   */
+  localRun?: string;
+}
+
 /**
- * The jobs the stack deploys (`src/jobs/<name>.ts`): three scheduled, and `migrate-images` and
- * `backfill-lead-stats` run during each deploy that changes them; `rebuild-redirects` makes the
- * redirect KeyValueStore equal its DynamoDB table after a deploy; the word-space repair is a
- * one-off of the local stack.
+ * The jobs EventBridge runs on a schedule (`src/jobs/<name>.ts`), each one's schedule written here
+ * only: the CDK stack makes its function, rule and alarms from this entry (infra/lib/constructs/
+ * scheduled-job.ts, its grants in infra/lib/grants.ts SCHEDULED_JOB_GRANTS), and `npm start` runs it
+ * on an interval (src/local/jobs/scheduled-jobs.ts). The design uses no DynamoDB streams.
  */
-export const JOBS = [
-  'retry-lead-emails',
-  'publish-scheduled-posts',
-  'purge-trash',
-  'migrate-images',
-  'backfill-lead-stats',
-  'rebuild-redirects',
-] as const;
-export type JobName = (typeof JOBS)[number];
+export const SCHEDULED_JOBS = {
+  'retry-lead-emails': {
+    everyMinutes: 5,
+    timeoutSeconds: 120,
+    description: 'Re-sends lead e-mails and webhook calls that failed, every 5 minutes.',
+    ruleDescription: 'Retry lead e-mails and webhook calls that have not been sent.',
+    localRun: 'retryPendingLeadEmails',
+  },
+  'publish-scheduled-posts': {
+    // A post goes live within this long of its time.
+    everyMinutes: 1,
+    timeoutSeconds: 50,
+    description: 'Publishes scheduled posts whose time has come, every minute.',
+    ruleDescription: 'Publish scheduled posts that are due.',
+    localRun: 'publishScheduledPosts',
+  },
+  'purge-trash': {
+    everyMinutes: 60,
+    timeoutSeconds: 120,
+    description: 'Deletes for good the posts trashed more than 30 days ago, every hour.',
+    ruleDescription: 'Purge posts trashed more than 30 days ago, with their unused images.',
+    localRun: 'purgeTrash',
+  },
+} as const satisfies Record<string, ScheduledJobSpec>;
+export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
+export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as ScheduledJobName[];
+
+/**
+ * How much faster `npm start` runs the scheduled jobs than AWS does (every 5 minutes there is every
+ * 30 s locally), so what they do shows within seconds while trying the site.
+ */
+export const LOCAL_JOB_SPEEDUP = 10;
+
+/**
+ * Jobs run once per deploy rather than on a schedule: `migrate-images` and `backfill-lead-stats`
+ * during each deploy that changes them; `rebuild-redirects` makes the redirect KeyValueStore equal
+ * its DynamoDB table after a deploy. (The word-space repair is a one-off of the local stack.)
+ */
+export const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'rebuild-redirects'] as const;
+export type JobName = ScheduledJobName | (typeof DEPLOY_JOBS)[number];
+/** Every job the stack deploys (`src/jobs/<name>.ts`). */
+export const JOBS: readonly JobName[] = [...SCHEDULED_JOB_NAMES, ...DEPLOY_JOBS];
 
 /**
  * Functions that other functions invoke through the Lambda API (`src/workers/<name>.ts`): neither

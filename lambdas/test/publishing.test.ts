@@ -279,9 +279,7 @@ describe('the publishing job, on a clock the test controls', () => {
     expect([...(a?.slugs ?? []), ...(b?.slugs ?? [])].filter((s) => s === scheduled.slug)).toEqual([
       scheduled.slug,
     ]);
-    expect(invalidated.flat()).toEqual(
-      expect.arrayContaining(['/blog*', `/blog/${scheduled.slug}`, '/sitemap.xml', '/rss.xml']),
-    );
+    expect(invalidated.flat()).toContain(scheduled.slug);
     const stored = await walk({ token, status: 'published' });
     expect(stored.find((p) => p.slug === scheduled.slug)?.status).toBe('published');
     // The API's own clock is an hour before the publication time: the public still sees nothing.

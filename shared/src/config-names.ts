@@ -80,6 +80,11 @@ export const ENV_NAMES = {
    * rendered and app lists): a redirect may not hide one of them.
    */
   sitePagePaths: 'SITE_PAGE_PATHS',
+  /**
+   * The patterns the render function answers (site-pages.json's rendered list, a JSON array): the
+   * cached pages a post change makes stale derive from them (lambdas domain/cache-paths.ts).
+   */
+  siteRenderedPaths: 'SITE_RENDERED_PATHS',
 } as const;
 
 /**

@@ -180,9 +180,6 @@ export const DASHBOARD = {
   topRows: 10,
 } as const;
 
-/** The admin page of one lead (the web route `/admin/leads/:id`), linked from notifications. */
-export const adminLeadPath = (id: string): string => `/admin/leads/${encodeURIComponent(id)}`;
-
 /**
  * The staff password policy: the user pool's (infra), the stand-in's, and the one the API and the
  * admin's forms check first so every failure names the rule (password.ts).

@@ -2,6 +2,7 @@ export * from './contract/index';
 export * from './entities';
 export * from './post-schema';
 export * from './constants';
+export * from './paths';
 export * from './text';
 export {
   leadFields,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepareAllPages, prerenderedPaths, render } from '../src/entry-server';
 import { fillShell, headFor } from '../src/server/page-html';
-import { outputFile } from './prerender';
+import { buildSiteUrl, outputFile } from './prerender';
 
 // The server entry renders synchronously once the pages it renders are loaded.
 await prepareAllPages();
@@ -121,5 +121,31 @@ describe('prerender', () => {
   it('writes each page to its own index.html', () => {
     expect(outputFile('/d', '/')).toBe('/d/index.html');
     expect(outputFile('/d', '/about')).toBe('/d/about/index.html');
+  });
+});
+
+describe('the address a build is made with (SITE_URL)', () => {
+  it('fails a build to deploy without SITE_URL, naming the variable', () => {
+    expect(() => buildSiteUrl({}, false)).toThrow(/^SITE_URL is not set/);
+    expect(() => buildSiteUrl({ SITE_URL: '' }, false)).toThrow(/^SITE_URL is not set/);
+    // PORT is the local stack's: it never stands in for the public address.
+    expect(() => buildSiteUrl({ PORT: '8080' }, false)).toThrow(/^SITE_URL is not set/);
+  });
+
+  it('builds with SITE_URL, local or not, and refuses what is not an address', () => {
+    expect(buildSiteUrl({ SITE_URL: 'https://www.agency.example/' }, false)).toBe(
+      'https://www.agency.example',
+    );
+    expect(buildSiteUrl({ SITE_URL: 'https://dev.agency.example' }, true)).toBe(
+      'https://dev.agency.example',
+    );
+    expect(() => buildSiteUrl({ SITE_URL: 'www.agency.example' }, false)).toThrow(
+      /SITE_URL must be an http\(s\) address/,
+    );
+  });
+
+  it("defaults the local stack's build to the address npm start serves at", () => {
+    expect(buildSiteUrl({}, true)).toBe('http://localhost:3000');
+    expect(buildSiteUrl({ PORT: '8080' }, true)).toBe('http://localhost:8080');
   });
 });

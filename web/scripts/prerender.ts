@@ -2,8 +2,10 @@
  * Prerender: after `vite build` and the SSR build, write static HTML for every prerendered page of
  * the page registry (dist/<path>/index.html), dist/404.html, dist/spa.html (the empty SPA shell for
  * admin routes), dist/robots.txt, dist/sitemap-static.xml and dist-server/site-pages.json (the
- * edge's path lists). Run by `npm run build -w web`.
- * SITE_URL makes canonical and social URLs absolute; unset, the build is for the local stack (its address).
+ * edge's path lists). Run by `npm run build -w web` (a build to deploy: SITE_URL, the public address
+ * canonical and social URLs, sitemap and robots.txt are built with, is required) and by
+ * `npm run build:local -w web` (`--local`: the local stack's build, `npm start` and the tests, where
+ * SITE_URL defaults to the local stack's address).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -87,11 +89,33 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
   return written;
 }
 
+/**
+ * The address the pages are built with: SITE_URL, the one variable. A build to deploy without it
+ * fails naming it (its pages would link to localhost); the local stack's build (`local`) defaults
+ * to the address `npm start` serves at, PORT as the local stack reads it.
+ */
+export function buildSiteUrl(env: Record<string, string | undefined>, local: boolean): string {
+  const value = env[ENV_NAMES.siteUrl] || undefined;
+  if (value === undefined) {
+    if (local) return `http://localhost:${env.PORT || String(LOCAL_STACK.port)}`;
+    throw new Error(
+      `${ENV_NAMES.siteUrl} is not set: a build to deploy needs the site's public address (SITE_URL=https://…), which canonical links, the sitemap and robots.txt are built with. For the local stack, run \`npm run build:local\` (npm start does).`,
+    );
+  }
+  if (!URL.canParse(value) || !/^https?:\/\/[^/]+/.test(value))
+    throw new Error(`${ENV_NAMES.siteUrl} must be an http(s) address, not "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  // Unset, the build is for the local stack, which serves on PORT (as `npm start` reads it) at this address.
-  const localPort = process.env.PORT ?? String(LOCAL_STACK.port);
-  const siteUrl = process.env[ENV_NAMES.siteUrl] ?? `http://localhost:${localPort}`;
+  let siteUrl: string;
+  try {
+    siteUrl = buildSiteUrl(process.env, process.argv.includes('--local'));
+  } catch (err) {
+    console.error(`prerender: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
   prerender(webDir, siteUrl)
     .then((files) => console.log(`prerender: wrote ${files.length} files for ${siteUrl}`))
     .catch((err: unknown) => {

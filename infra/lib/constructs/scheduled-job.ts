@@ -1,16 +1,18 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import { jobFunction } from '@agency/lambdas/functions';
+import {
+  jobFunction,
+  SCHEDULED_JOBS as JOB_LIST,
+  SCHEDULED_JOB_NAMES,
+  type ScheduledJobName,
+} from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
 import { applyGrants, applySiteGrants, type GrantTargets, type SiteTarget } from '../apply-grants';
-import {
-  PUBLISH_JOB_GRANTS,
-  PURGE_TRASH_JOB_GRANTS,
-  RETRY_JOB_GRANTS,
-  type FunctionGrants,
-} from '../grants';
+import { SCHEDULED_JOB_GRANTS, type FunctionGrants } from '../grants';
 import { AgencyFunction } from './agency-function';
+
+export type { ScheduledJobName };
 
 /** What makes one scheduled job: its function, what it may do and how often it runs. */
 export interface JobSchedule {
@@ -25,42 +27,40 @@ export interface JobSchedule {
   grants: FunctionGrants;
 }
 
-/** The jobs EventBridge runs on a schedule (the design uses no DynamoDB streams). */
-export const SCHEDULED_JOBS = {
-  'retry-lead-emails': {
-    id: 'LeadJobs',
-    functionId: 'RetryLeadEmailsFunction',
-    scheduleId: 'RetrySchedule',
-    description: 'Re-sends lead e-mails and webhook calls that failed, every 5 minutes.',
-    scheduleDescription: 'Retry lead e-mails and webhook calls that have not been sent.',
-    interval: Duration.minutes(5),
-    timeout: Duration.minutes(2),
-    grants: RETRY_JOB_GRANTS,
-  },
-  'publish-scheduled-posts': {
-    id: 'PostJobs',
-    functionId: 'PublishScheduledPostsFunction',
-    scheduleId: 'PublishSchedule',
-    description: 'Publishes scheduled posts whose time has come, every minute.',
-    scheduleDescription: 'Publish scheduled posts that are due.',
-    // A post goes live within this long of its time.
-    interval: Duration.minutes(1),
-    timeout: Duration.seconds(50),
-    grants: PUBLISH_JOB_GRANTS,
-  },
-  'purge-trash': {
-    id: 'TrashJobs',
-    functionId: 'PurgeTrashFunction',
-    scheduleId: 'PurgeTrashSchedule',
-    description: 'Deletes for good the posts trashed more than 30 days ago, every hour.',
-    scheduleDescription: 'Purge posts trashed more than 30 days ago, with their unused images.',
-    interval: Duration.hours(1),
-    timeout: Duration.minutes(2),
-    grants: PURGE_TRASH_JOB_GRANTS,
-  },
-} as const satisfies Record<string, JobSchedule>;
+/**
+ * Construct ids of the jobs deployed before the ids derived from the job's name: changing them
+ * would replace the deployed function and rule. A new job takes the derived ones.
+ */
+const FIRST_IDS: Partial<Record<ScheduledJobName, { id: string; scheduleId: string }>> = {
+  'retry-lead-emails': { id: 'LeadJobs', scheduleId: 'RetrySchedule' },
+  'publish-scheduled-posts': { id: 'PostJobs', scheduleId: 'PublishSchedule' },
+  'purge-trash': { id: 'TrashJobs', scheduleId: 'PurgeTrashSchedule' },
+};
 
-export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
+const pascalCase = (name: string): string =>
+  name.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase());
+
+function jobSchedule(name: ScheduledJobName): JobSchedule {
+  const job = JOB_LIST[name];
+  const ids = FIRST_IDS[name] ?? { id: `${pascalCase(name)}Job`, scheduleId: 'Schedule' };
+  return {
+    ...ids,
+    functionId: `${pascalCase(name)}Function`,
+    description: job.description,
+    scheduleDescription: job.ruleDescription,
+    interval: Duration.minutes(job.everyMinutes),
+    timeout: Duration.seconds(job.timeoutSeconds),
+    grants: SCHEDULED_JOB_GRANTS[name],
+  };
+}
+
+/**
+ * The jobs EventBridge runs on a schedule, from the lambdas' job list (`@agency/lambdas/functions`,
+ * where each job's schedule is written once) and the grants table.
+ */
+export const SCHEDULED_JOBS = Object.fromEntries(
+  SCHEDULED_JOB_NAMES.map((name) => [name, jobSchedule(name)]),
+) as Record<ScheduledJobName, JobSchedule>;
 
 export interface ScheduledJobProps {
   job: ScheduledJobName;

@@ -165,6 +165,7 @@ export class SiteStack extends Stack {
       url: this.site.url,
       redirectStore: this.site.redirectStore,
       pagePaths: props.web ? sitePagePatterns(props.web.pages) : [],
+      renderedPaths: props.web?.pages.rendered ?? [],
     };
     this.api.connectSite(site);
     applySiteGrants(this.redirectRebuild.fn, REBUILD_REDIRECTS_GRANTS, site);

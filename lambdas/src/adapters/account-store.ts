@@ -3,12 +3,14 @@ import * as z from 'zod';
 import type { AccountState, AccountStore, SessionRevocations } from '../domain/account-ports';
 import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
+import { KEY_PREFIXES } from './tables';
 
+const memberPk = (sub: string) => `${KEY_PREFIXES.team.member}${sub}`;
 /** The account record of a `sub` in the team table. */
-export const accountKey = (sub: string) => ({ pk: `MEMBER#${sub}`, sk: 'MEMBER' });
+export const accountKey = (sub: string) => ({ pk: memberPk(sub), sk: 'MEMBER' });
 /** A signed-out session of the account, in its partition (the staff check's key grant covers it). */
 const sessionKey = (sub: string, originJti: string) => ({
-  pk: `MEMBER#${sub}`,
+  pk: memberPk(sub),
   sk: `SESSION#${originJti}`,
 });
 

@@ -6,10 +6,10 @@ import type { AuditEntry, AuditFilter, AuditLog, AuditReader } from '../domain/a
 import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 import { queryPage } from './paging';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 
 /** The one partition of the audit trail (an agency's staff writes a few records a minute at most). */
-export const AUDIT_PK = 'AUDIT';
+export const AUDIT_PK = KEY_PREFIXES.audit.audit;
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** The stored item of an audit record. */

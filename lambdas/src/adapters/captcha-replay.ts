@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ReplayGuard } from '../domain/captcha';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 
 const T = TABLES.content;
 
@@ -23,7 +23,7 @@ export class DynamoReplayGuard implements ReplayGuard {
         new PutCommand({
           TableName: this.table,
           Item: {
-            [T.partitionKey]: `ALTCHA#${key}`,
+            [T.partitionKey]: `${KEY_PREFIXES.content.altcha}${key}`,
             [T.sortKey]: 'ALTCHA',
             [T.expiresAt]: expiresAt,
           },

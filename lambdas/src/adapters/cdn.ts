@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudFrontClient } from '@aws-sdk/client-cloudfront';
+import { pathsToInvalidate } from '../domain/cache-paths';
 import type { Cdn } from '../domain/post-ports';
-import { distributionId as configuredDistribution } from '../lib/env';
+import { distributionId as configuredDistribution, siteRenderedPaths } from '../lib/env';
 import { cachedClient } from './clients';
 
 const cloudFrontClient = cachedClient(async (): Promise<CloudFrontClient> => {
@@ -10,16 +11,18 @@ const cloudFrontClient = cachedClient(async (): Promise<CloudFrontClient> => {
 });
 
 /**
- * CloudFront invalidation of the site distribution; does nothing where the configuration says there
+ * CloudFront invalidation of the site distribution: the pages that show the given posts, from the
+ * render function's patterns (SITE_RENDERED_PATHS); does nothing where the configuration says there
  * is none (DISTRIBUTION_ID=none, the local stack).
  * The SDK module loads on first use: only post writes invalidate.
  */
 export class CloudFrontCdn implements Cdn {
   constructor(private readonly make: () => Promise<CloudFrontClient> = cloudFrontClient) {}
 
-  async invalidate(paths: string[]): Promise<void> {
+  async invalidate(slugs: string[]): Promise<void> {
     const distributionId = configuredDistribution();
-    if (!distributionId || paths.length === 0) return;
+    if (!distributionId) return;
+    const paths = pathsToInvalidate(slugs, siteRenderedPaths());
     const { CreateInvalidationCommand } = await import('@aws-sdk/client-cloudfront');
     await (
       await this.make()

@@ -2,8 +2,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobMarkers } from '../domain/repair-word-spaces';
 import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
+import { KEY_PREFIXES } from './tables';
 
-const markerKey = (job: string) => ({ pk: `JOB#${job}`, sk: 'JOB' });
+const markerKey = (job: string) => ({ pk: `${KEY_PREFIXES.content.job}${job}`, sk: 'JOB' });
 
 /** Finished one-off jobs, one item each in the content table. */
 export class DynamoJobMarkers implements JobMarkers {

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { lead as leadSchema, type Lead, type LeadStatus } from '@agency/shared';
 import type { Channel } from '../domain/lead-ports';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 
 /**
  * Item layout of the leads table, shared by the lead repository (the lead, its history, erasures)
@@ -23,13 +23,16 @@ export const ALL_LEADS = 'LEADS';
 /** Partition of the pending index while any channel of a lead is pending. */
 export const PENDING = 'PENDING';
 
-export const leadKey = (id: string) => ({ [T.partitionKey]: `LEAD#${id}`, [T.sortKey]: LEAD_SK });
+export const leadKey = (id: string) => ({
+  [T.partitionKey]: `${KEY_PREFIXES.leads.lead}${id}`,
+  [T.sortKey]: LEAD_SK,
+});
 export const eventKey = (id: string, at: string, eventId: string) => ({
-  [T.partitionKey]: `LEAD#${id}`,
+  [T.partitionKey]: `${KEY_PREFIXES.leads.lead}${id}`,
   [T.sortKey]: `${EVENT_SK_PREFIX}${at}#${eventId}`,
 });
 export const erasureKey = (id: string) => ({
-  [T.partitionKey]: `ERASURE#${id}`,
+  [T.partitionKey]: `${KEY_PREFIXES.leads.erasure}${id}`,
   [T.sortKey]: ERASURE_SK,
 });
 /** Sort key of a lead in the byDate, byStatus and pending indexes. */

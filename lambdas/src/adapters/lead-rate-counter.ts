@@ -1,8 +1,12 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HitCounter, HitReader } from '../domain/rate-limit';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 
 const T = TABLES.content;
+const rateItem = (key: string) => ({
+  [T.partitionKey]: `${KEY_PREFIXES.content.rate}${key}`,
+  [T.sortKey]: 'RATE',
+});
 
 /**
  * Per-IP enquiry counters in the content table: `{ pk: 'RATE#<ip>#<window>', sk: 'RATE', hits, expiresAt }`,
@@ -19,7 +23,7 @@ export class DynamoHitCounter implements HitCounter, HitReader {
     const out = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: { [T.partitionKey]: key, [T.sortKey]: 'RATE' },
+        Key: rateItem(key),
         UpdateExpression: 'ADD hits :one SET #exp = :exp',
         ExpressionAttributeNames: { '#exp': T.expiresAt },
         ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt },
@@ -35,7 +39,7 @@ export class DynamoHitCounter implements HitCounter, HitReader {
     const out = await this.db.send(
       new GetCommand({
         TableName: this.table,
-        Key: { [T.partitionKey]: key, [T.sortKey]: 'RATE' },
+        Key: rateItem(key),
         ConsistentRead: true,
       }),
     );

@@ -4,8 +4,9 @@ import * as z from 'zod';
 import type { LoginThrottle } from '../domain/login';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
+import { KEY_PREFIXES } from './tables';
 
-const key = (email: string) => ({ pk: `LOGIN#${email}`, sk: 'LOGIN' });
+const key = (email: string) => ({ pk: `${KEY_PREFIXES.content.login}${email}`, sk: 'LOGIN' });
 const record = z.object({ failures: z.number().int(), expiresAt: z.number() });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const WINDOW_SECONDS = Math.ceil(LOGIN_THROTTLE.windowMs / 1000);

@@ -12,13 +12,17 @@ import type { MediaRecord, MediaRepository } from '../domain/media-ports';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
 import { queryPage } from './paging';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 
-/** Partition key prefix of images: a grant can be limited to `MEDIA#` records. */
+/** Sort key of an image's record and partition of the library's list. */
 export const MEDIA_PREFIX = 'MEDIA';
-export const mediaKey = (id: string) => ({ pk: `${MEDIA_PREFIX}#${id}`, sk: MEDIA_PREFIX });
+/** An image's record: pk `MEDIA#<id>` (a grant can be limited to `MEDIA#` records). */
+export const mediaKey = (id: string) => ({
+  pk: `${KEY_PREFIXES.content.media}${id}`,
+  sk: MEDIA_PREFIX,
+});
 /** The ETag a confirmation pinned to an id (sk `UPLOAD` beside the record, under the same grant). */
-const pinKey = (id: string) => ({ pk: `${MEDIA_PREFIX}#${id}`, sk: 'UPLOAD' });
+const pinKey = (id: string) => ({ pk: `${KEY_PREFIXES.content.media}${id}`, sk: 'UPLOAD' });
 /**
  * How long a pin lasts: well past the five minutes a form can post, as long as an unconfirmed
  * upload is kept.

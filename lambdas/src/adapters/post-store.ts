@@ -27,7 +27,7 @@ import { batchGet } from './batch-get';
 import { dynamoClient } from './clients';
 import { mediaKey } from './media-repository';
 import { queryPage } from './paging';
-import { TABLES, TAXONOMY_PREFIXES } from './tables';
+import { KEY_PREFIXES, TABLES, TAXONOMY_PREFIXES } from './tables';
 import { MAX_TRANSACT_ITEMS, transact, type Step, type TransactItem } from './transaction';
 import { claimGuard, committedOwner, conditional, releaseGuard } from './unique-guard';
 
@@ -50,15 +50,18 @@ type Stream = (typeof STREAMS)[keyof typeof STREAMS];
 const ALL_STREAMS = [STREAMS.published, STREAMS.scheduled, STREAMS.draft] as const;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-export const postKey = (id: number) => ({ pk: `POST#${id}`, sk: 'POST' });
-export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
+export const postKey = (id: number) => ({ pk: `${KEY_PREFIXES.content.post}${id}`, sk: 'POST' });
+export const slugKey = (slug: string) => ({
+  pk: `${KEY_PREFIXES.content.slug}${slug}`,
+  sk: 'SLUG',
+});
 const REVISION_PREFIX = 'REV#';
 /** A kept version: beside its post in the same partition, one item each (each within the item size limit). */
 export const revisionKey = (postId: number, revision: number) => ({
-  pk: `POST#${postId}`,
+  pk: `${KEY_PREFIXES.content.post}${postId}`,
   sk: `${REVISION_PREFIX}${pad(revision, 10)}`,
 });
-const counterKey = { pk: 'COUNTER', sk: 'POST' };
+const counterKey = { pk: KEY_PREFIXES.content.postCounter, sk: 'POST' };
 /** A category's or author's item (as taxonomy-store.ts keeps them), whose `posts` counts the posts using it. */
 const taxonKey = (ref: TaxonRef) => ({
   pk: TAXONOMY_PREFIXES[ref.kind],

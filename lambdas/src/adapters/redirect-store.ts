@@ -13,7 +13,7 @@ import type { NotFoundLog } from '../domain/not-found-log';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
 import { queryPage } from './paging';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 import { transact, type Step, MAX_TRANSACT_ITEMS } from './transaction';
 
 const T = TABLES.content;
@@ -26,8 +26,8 @@ const { byDate } = T.indexes;
  * gsi1pk 'NOTFOUND' with gsi1sk = its count zero-padded + '#' + path, so the log reads most hit first.
  */
 export const REDIRECT_KEYS = {
-  redirects: 'REDIRECT',
-  notFound: 'NOTFOUND#',
+  redirects: KEY_PREFIXES.content.redirect,
+  notFound: KEY_PREFIXES.content.notFound,
   notFoundIndex: 'NOTFOUND',
 } as const;
 

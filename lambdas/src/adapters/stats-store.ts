@@ -12,7 +12,7 @@ import type { LeadStats, ViewStats } from '../domain/lead-ports';
 import { tableName } from '../lib/env';
 import { batchGet } from './batch-get';
 import { dynamoClient, isConditionFailure } from './clients';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 
 const T = TABLES.stats;
 type Key = Record<string, unknown>;
@@ -20,12 +20,13 @@ type Key = Record<string, unknown>;
 /** The key a lead without a known landing page is counted under. */
 export const NO_LANDING = '(none)';
 
-const LEAD_STATUS = 'LEAD_STATUS';
+const P = KEY_PREFIXES.stats;
+const LEAD_STATUS = P.leadStatus;
 const TOTAL = 'TOTAL';
 /** Sort-key prefixes of a week partition, one per breakdown the dashboard shows. */
 const BREAKDOWN = { source: 'SOURCE#', subject: 'SUBJECT#', landing: 'LANDING#' } as const;
 const key = (pk: string, sk: string): Key => ({ [T.partitionKey]: pk, [T.sortKey]: sk });
-const weekPartition = (week: string) => `LEADS#${week}`;
+const weekPartition = (week: string) => `${P.leadWeek}${week}`;
 /**
  * The views of one UTC day: ONE item, `VIEWS#<day>` / `POSTS`, with one number per post viewed
  * that day, attribute `p<postId>`, each an atomic counter changed with `ADD`. The dashboard's 30
@@ -39,12 +40,12 @@ const weekPartition = (week: string) => `LEADS#${week}`;
  * Items of the earlier per-post layout (`VIEWS#<day>` / `POST#<id>`, local stacks only: it never
  * shipped) are never read, so they are simply ignored.
  */
-export const viewsKey = (day: string): Key => key(`VIEWS#${day}`, 'POSTS');
+export const viewsKey = (day: string): Key => key(`${P.views}${day}`, 'POSTS');
 /** The attribute counting one post's views in a day item. */
 export const viewsAttribute = (postId: number) => `p${postId}`;
 const VIEWS_ATTRIBUTE = /^p(\d+)$/;
 /** Marks a lead as counted, so a retried call or the backfill never counts it twice. */
-const countedKey = (leadId: string) => key(`COUNTED#${leadId}`, 'LEAD');
+const countedKey = (leadId: string) => key(`${P.counted}${leadId}`, 'LEAD');
 
 const countItem = z.object({ sk: z.string(), count: z.number().int() });
 

@@ -2,10 +2,10 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TeamLock } from '../domain/team';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
-import { TABLES } from './tables';
+import { KEY_PREFIXES, TABLES } from './tables';
 
 const T = TABLES.team;
-const KEY = { [T.partitionKey]: 'TEAM', [T.sortKey]: 'LOCK' } as const;
+const KEY = { [T.partitionKey]: KEY_PREFIXES.team.lease, [T.sortKey]: 'LOCK' } as const;
 
 /**
  * The `TEAM`/`LOCK` lease in the team table: a conditional put that succeeds only when there is

@@ -1,15 +1,29 @@
 import { contract, SPECIAL_SLUGS } from '@agency/shared';
 
 /**
- * Pages whose cached copies a change to these slugs makes stale: the blog list and feeds always,
- * and each post's page. Its own module so that writers other than the post handlers (renaming a
- * category or author) can use it without bundling the post sanitiser.
+ * Paths whose cached copies a change to the posts with these slugs makes stale, derived from the
+ * patterns the render function answers (`rendered`: the web build's site-pages.json from the page
+ * registry, given to invalidating functions as SITE_RENDERED_PATHS), so a page moved in the
+ * registry moves here too:
+ * - a listing: an exact path whose prefix pattern is rendered too (`/blog` with `/blog/*`) gives
+ *   `/blog*`, its pages and query strings included;
+ * - a post page pattern (`/blog/*`) gives `/blog/<slug>` per slug;
+ * - a post's own path outside it (a special slug's `/<slug>`) only when that post changes;
+ * - any other rendered path (the sitemap, the feed) always;
+ * and the API's public post list, which CloudFront caches too. Its own module so that writers
+ * other than the post handlers can use it without bundling the post sanitiser.
  */
-export function pathsToInvalidate(slugs: string[]): string[] {
-  const paths = new Set(['/blog*', '/sitemap.xml', '/rss.xml', `${contract.listPosts.path}*`]);
+export function pathsToInvalidate(slugs: readonly string[], rendered: readonly string[]): string[] {
+  const sections = rendered.filter((p) => p.endsWith('/*')).map((p) => p.slice(0, -2));
+  const postPaths = new Set(Object.values(SPECIAL_SLUGS).map((slug) => `/${slug}`));
+  const always = rendered.flatMap((p) => {
+    if (p.endsWith('/*') || postPaths.has(p)) return [];
+    return sections.includes(p) ? [`${p}*`] : [p];
+  });
+  const paths = new Set([...always, `${contract.listPosts.path}*`]);
   for (const slug of slugs) {
-    paths.add(`/blog/${slug}`);
-    if (slug === SPECIAL_SLUGS.career) paths.add(`/${slug}`);
+    for (const section of sections) paths.add(`${section}/${slug}`);
+    if (postPaths.has(`/${slug}`) && rendered.includes(`/${slug}`)) paths.add(`/${slug}`);
   }
   return [...paths];
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_TYPES, MEDIA_LIMITS, type Image } from '@agency/shared';
 import { DomainError } from '../lib/errors';
-import { pathsToInvalidate } from './cache-paths';
 import { registerUpload } from './media';
 import { imageOf } from './media-ports';
 import {
@@ -291,7 +290,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
   }
   if (slugs.length > 0) {
     try {
-      await deps.cdn.invalidate(pathsToInvalidate(slugs));
+      await deps.cdn.invalidate(slugs);
     } catch (error) {
       deps.log.warn('cache invalidation failed', { error, slugs });
     }

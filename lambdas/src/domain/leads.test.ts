@@ -92,7 +92,7 @@ describe('submitLead', () => {
       name: 'Ada',
     });
     expect(d.hits).toHaveLength(1);
-    expect(d.hits[0]).toMatch(/^RATE#10\.0\.0\.1#\d+$/);
+    expect(d.hits[0]).toMatch(/^10\.0\.0\.1#\d+$/);
   });
 
   it('stores a missing or empty page as null', async () => {

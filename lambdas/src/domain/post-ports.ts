@@ -200,9 +200,12 @@ export interface LibraryDeps {
   images: ImageProcessor;
 }
 
-/** The CDN in front of the site: drop cached copies of pages a write changed. */
+/**
+ * The CDN in front of the site: drop cached copies of the pages that show these posts (which pages
+ * those are is the page registry's: domain/cache-paths.ts).
+ */
 export interface Cdn {
-  invalidate(paths: string[]): Promise<void>;
+  invalidate(slugs: string[]): Promise<void>;
 }
 
 /** Where logs of best-effort steps go. */

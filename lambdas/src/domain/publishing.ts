@@ -1,7 +1,6 @@
 import { TRASH_DAYS, type PostStatus, type WritablePostStatus } from '@agency/shared';
 import { conflict, invalid } from '../lib/errors';
 import type { Cdn, ListPosition, PostRecord, PublishDeps, WarnLog } from './post-ports';
-import { pathsToInvalidate } from './cache-paths';
 
 /** Where a post is in its life. */
 export interface Publication {
@@ -112,7 +111,7 @@ export const listPosition = (post: PostRecord, now: Date): ListPosition => ({
 /** Invalidation is best effort: a failure is logged and never fails the write. */
 export async function invalidate(deps: { cdn: Cdn; log: WarnLog }, slugs: string[]): Promise<void> {
   try {
-    await deps.cdn.invalidate(pathsToInvalidate(slugs));
+    await deps.cdn.invalidate(slugs);
   } catch (error) {
     deps.log.warn('cache invalidation failed', { error, slugs });
   }

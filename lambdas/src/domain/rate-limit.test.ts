@@ -30,7 +30,7 @@ describe('windowOf', () => {
   });
 
   it('keys the counter by ip and window', () => {
-    expect(rateKey('203.0.113.9', 42)).toBe('RATE#203.0.113.9#42');
+    expect(rateKey('203.0.113.9', 42)).toBe('203.0.113.9#42');
   });
 });
 

@@ -21,8 +21,11 @@ export interface RateLimit {
 /** The fixed window `now` falls in: the same number for every instant of one window. */
 export const windowOf = (now: number, windowMs: number): number => Math.floor(now / windowMs);
 
-/** Counter key of a client IP in one window, e.g. `RATE#203.0.113.9#2890123`. */
-export const rateKey = (ip: string, window: number): string => `RATE#${ip}#${window}`;
+/**
+ * Counter key of a client IP in one window, e.g. `203.0.113.9#2890123` (the store adds its table's
+ * key prefix).
+ */
+export const rateKey = (ip: string, window: number): string => `${ip}#${window}`;
 
 export const RATE_LIMIT_MESSAGE =
   'Too many enquiries from your network; please try again in a few minutes.';

@@ -65,7 +65,7 @@ describe('repairStoredWordSpaces', () => {
     ]);
     expect(await repairStoredWordSpaces(deps)).toEqual({ skipped: false, repaired: 1 });
     expect(posts.get(1)).toEqual({ ...post(1, '<p>Every space was non-breaking</p>') });
-    expect(invalidated[0]).toContain('/blog/post-1');
+    expect(invalidated[0]).toContain('post-1');
     expect(await repairStoredWordSpaces(deps)).toEqual({ skipped: true, repaired: 0 });
   });
 

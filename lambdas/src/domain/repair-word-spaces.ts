@@ -1,5 +1,4 @@
 import type { Cdn, PostRecord, PostStore, WarnLog } from './post-ports';
-import { pathsToInvalidate } from './cache-paths';
 import { repairWordSpaces } from './sanitize';
 
 /** One-off jobs that have finished, so each runs once per environment. */
@@ -52,7 +51,7 @@ export async function repairStoredWordSpaces(
   }
   if (slugs.length > 0) {
     try {
-      await deps.cdn.invalidate(pathsToInvalidate(slugs));
+      await deps.cdn.invalidate(slugs);
     } catch (error) {
       deps.log.warn('cache invalidation failed', { error, slugs });
     }

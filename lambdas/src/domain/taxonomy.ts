@@ -1,6 +1,5 @@
 import { SPECIAL_SLUGS } from '@agency/shared';
 import { conflict, notFound, stale, taken as takenBy } from '../lib/errors';
-import { pathsToInvalidate } from './cache-paths';
 import type { Cdn, TaxonomyKind, WarnLog } from './post-ports';
 
 /** A category or author, whatever the API calls its name field. */
@@ -119,7 +118,7 @@ export async function renameTaxon(
       `${WORDS[kind].the} was renamed by someone else meanwhile. Reload the list and try again.`,
     );
   try {
-    await deps.cdn.invalidate(pathsToInvalidate([SPECIAL_SLUGS.career]));
+    await deps.cdn.invalidate([SPECIAL_SLUGS.career]);
   } catch (error) {
     deps.log.warn('cache invalidation failed', { error, kind, id });
   }

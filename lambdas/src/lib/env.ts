@@ -13,6 +13,25 @@ import { ADMIN_GROUP, ENV_NAMES as N, LEAD_SPAM, NO_DISTRIBUTION } from '@agency
 const name = z.string().min(1);
 
 /** The origin secret's JSON (api.ts generates `current`, a rotation moves it to `previous`). */
+/** A JSON array of edge patterns (`/x` or `/x/*`) in the variable `variable`. */
+const patternList = (variable: string) =>
+  z.string().transform((text, ctx) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${variable} is not JSON` });
+      return z.NEVER;
+    }
+    const parsed = z.array(z.string().regex(/^\/[^*?]*(\/\*)?$/)).safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${variable} must be a JSON array of paths (/x or /x/*)`,
+    });
+    return z.NEVER;
+  });
+
 const originSecret = z.object({
   current: z.string().min(32, 'must be at least 32 characters'),
   previous: z.string().optional(),
@@ -84,6 +103,8 @@ const schemas = {
   }),
   /** The distribution to invalidate, or NO_DISTRIBUTION where no CDN is in front (local stack). */
   cdn: z.object({ [N.distributionId]: name }),
+  /** The patterns the render function answers: what an invalidation refreshes (same grant as cdn). */
+  renderedPages: z.object({ [N.siteRenderedPaths]: patternList(N.siteRenderedPaths) }),
   /**
    * The origin secret CloudFront sends in ORIGIN_VERIFY_HEADER: the secret's JSON, whose `current`
    * CloudFront sends and whose `previous` is still let in while a rotation reaches every edge.
@@ -117,26 +138,15 @@ const schemas = {
       ),
   }),
   /** The site's page paths (a JSON array of edge patterns), which a redirect may not hide. */
-  sitePages: z.object({
-    [N.sitePagePaths]: z.string().transform((text, ctx) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${N.sitePagePaths} is not JSON` });
-        return z.NEVER;
-      }
-      const parsed = z.array(z.string().regex(/^\/[^*?]*(\/\*)?$/)).safeParse(value);
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({
-        code: 'custom',
-        message: `${N.sitePagePaths} must be a JSON array of paths (/x or /x/*)`,
-      });
-      return z.NEVER;
-    }),
+  sitePages: z.object({ [N.sitePagePaths]: patternList(N.sitePagePaths) }),
+  /**
+   * The logger's level, a group of its own: the logger reads it on its first line, which may come
+   * before the local stack has set the rest of the runtime group.
+   */
+  log: z.object({
+    [N.logLevel]: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   }),
   runtime: z.object({
-    [N.logLevel]: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     /** Where the business metrics go (the stack sets one per stage); the local stack's otherwise. */
     [N.metricsNamespace]: name.default('Agency/local'),
     /**
@@ -290,6 +300,10 @@ export const redirectStoreArn = (): string => read('edgeStore')[N.redirectStoreA
 /** The site's page paths as edge patterns (SITE_PAGE_PATHS). */
 export const sitePagePaths = (): readonly string[] => read('sitePages')[N.sitePagePaths];
 
+/** The patterns the render function answers (SITE_RENDERED_PATHS): the cached pages. */
+export const siteRenderedPaths = (): readonly string[] =>
+  read('renderedPages')[N.siteRenderedPaths];
+
 /** Minimum fill time of the enquiry form in ms (LEAD_MIN_FILL_MS, default LEAD_SPAM.minFillMs). */
 export const leadMinFillMs = (): number => read('leadSpam')[N.leadMinFillMs];
 
@@ -299,14 +313,19 @@ export function distributionId(): string | undefined {
   return id === NO_DISTRIBUTION ? undefined : id;
 }
 
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** The level below which the logger drops lines (LOG_LEVEL, default info); parsed once. */
+export const logLevel = (): LogLevel => read('log')[N.logLevel];
+
 /** Settings every function has: log level and the trusted client-IP header. */
 export function runtimeSettings(): {
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  logLevel: LogLevel;
   clientIpHeader?: string;
 } {
   const s = read('runtime');
   const header = s[N.clientIpHeader];
-  return { logLevel: s[N.logLevel], ...(header ? { clientIpHeader: header } : {}) };
+  return { logLevel: logLevel(), ...(header ? { clientIpHeader: header } : {}) };
 }
 
 /**

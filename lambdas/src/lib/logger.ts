@@ -1,7 +1,7 @@
+import { logLevel, type LogLevel as Level } from './env';
 import { sourceStack } from './source-stack';
 
 /** One structured JSON logger: request id and route on every line; never tokens, passwords or whole events. */
-type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface Logger {
@@ -12,12 +12,11 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-function threshold(): number {
-  const level = process.env.LOG_LEVEL;
-  return level === 'debug' || level === 'info' || level === 'warn' || level === 'error'
-    ? ORDER[level]
-    : ORDER.info;
-}
+/**
+ * The level comes from env.ts, which validates it (a wrong LOG_LEVEL fails naming the variable)
+ * and keeps it for the container's life: one map lookup per line.
+ */
+const threshold = (): number => ORDER[logLevel()];
 
 function errorFields(value: unknown): unknown {
   return value instanceof Error

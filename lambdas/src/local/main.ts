@@ -20,9 +20,9 @@ import {
   standInClients,
 } from './provisioning/provision';
 import { builtRenderHandlerLoader, renderHandlerLoader } from './functions/render';
-import { startPublishJob } from './jobs/publish-job';
-import { startPurgeTrashJob } from './jobs/purge-trash-job';
-import { startRetryJob } from './jobs/retry-job';
+import type { JobLoop } from './jobs/job-loop';
+import { startScheduledJobs } from './jobs/scheduled-jobs';
+import { LOCAL_JOB_SPEEDUP } from '../../bundling/functions';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
 import { builtPagePaths, createLocalServer } from './edge-server/server';
@@ -50,8 +50,11 @@ const settingsSchema = z.object({
     .string()
     .min(1)
     .default(path.join(REPO_ROOT, 'web', 'src', 'server', 'render-handler.ts')),
-  /** How often the stand-in of the per-minute publishing rule looks for scheduled posts that are due. */
-  PUBLISH_INTERVAL_MS: z.coerce.number().int().min(1000).default(10_000),
+  /**
+   * How much faster than in AWS the scheduled jobs run (LOCAL_JOB_SPEEDUP of the job list: every
+   * 5 minutes there is every 30 s here); raise it to see scheduled posts go live sooner.
+   */
+  JOB_SPEEDUP: z.coerce.number().positive().default(LOCAL_JOB_SPEEDUP),
   /** Life of admin access tokens; shorten it to watch the browser renew them (AWS: one hour). */
   ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(ADMIN_SESSION.accessTokenSeconds),
   /**
@@ -114,17 +117,13 @@ async function main(): Promise<void> {
 
   let standIns: StandIns | undefined;
   let server: Server | undefined;
-  let retry: ReturnType<typeof startRetryJob> | undefined;
-  let publish: ReturnType<typeof startPublishJob> | undefined;
-  let purge: ReturnType<typeof startPurgeTrashJob> | undefined;
+  let jobs: JobLoop[] = [];
   let expiry: ReturnType<typeof startUploadExpiryJob> | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await retry?.stop();
-    await publish?.stop();
-    await purge?.stop();
+    await Promise.all(jobs.map((job) => job.stop()));
     await expiry?.stop();
     if (server) {
       const s = server;
@@ -267,11 +266,8 @@ async function main(): Promise<void> {
       log.warn('lead statistics backfill failed; the next start tries again', { error });
     }
 
-    // Lead e-mails and webhook calls still pending, every 30 s (the rule runs every 5 minutes in AWS).
-    retry = startRetryJob(30_000);
-    publish = startPublishJob(settings.PUBLISH_INTERVAL_MS);
-    // Posts trashed more than 30 days ago, every minute (the rule runs every hour in AWS).
-    purge = startPurgeTrashJob();
+    // The scheduled jobs of the job list, each JOB_SPEEDUP times as often as its rule runs in AWS.
+    jobs = startScheduledJobs(settings.JOB_SPEEDUP);
     expiry = startUploadExpiryJob({ s3: clients.s3, bucket: LOCAL_NAMES.bucket });
     void expiry.runNow(); // uploads left while the stack was down
     // Build the blog renderer now rather than on the first blog request (it takes a few seconds).

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { AUDIT, ROLES, TOTP } from '../constants';
-import { auditOutcome, auditRecord, loginAnswer, pageOf, teamMember } from '../entities';
+import { auditOutcome, auditRecord, pageOf, teamMember } from '../entities';
 import { defineOperations, pageNumber } from './operation';
+import { signInStep } from './sign-in-step';
 
 const email = z.string().trim().min(1, 'is required').max(254, 'is too long');
 /** A new password: its rules are checked by the handler (passwordProblems) so the error names them. */
@@ -31,32 +32,16 @@ const displayName = z
  * the audit trail. Who may call which staff operation: access.ts.
  */
 export const accountOperations = defineOperations({
-  loginMfa: {
-    resource: 'user',
-    method: 'POST',
-    path: '/api/user/login/mfa',
-    auth: 'public',
-    summary:
-      'Second sign-in step: the authenticator code for the session `login` answered with SOFTWARE_TOKEN_MFA.',
-    request: { encodings: ['json'], body: z.object({ session, code }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: loginAnswer }),
-    errors: [400, 401, 429],
-  },
-  loginNewPassword: {
-    resource: 'user',
-    method: 'POST',
-    path: '/api/user/login/new-password',
-    auth: 'public',
-    summary:
-      "An invited member's first sign-in: the new password for the session `login` answered with NEW_PASSWORD_REQUIRED.",
-    request: { encodings: ['json'], body: z.object({ session, password: newPassword }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: loginAnswer }),
-    errors: [400, 401, 429],
-  },
+  loginMfa: signInStep(
+    '/api/user/login/mfa',
+    'Second sign-in step: the authenticator code for the session `login` answered with SOFTWARE_TOKEN_MFA.',
+    z.object({ session, code }),
+  ),
+  loginNewPassword: signInStep(
+    '/api/user/login/new-password',
+    "An invited member's first sign-in: the new password for the session `login` answered with NEW_PASSWORD_REQUIRED.",
+    z.object({ session, password: newPassword }),
+  ),
   forgotPassword: {
     resource: 'user',
     method: 'POST',

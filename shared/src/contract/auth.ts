@@ -1,27 +1,17 @@
 import * as z from 'zod';
-import { loginAnswer, userData } from '../entities';
+import { userData } from '../entities';
 import { defineOperations } from './operation';
+import { signInStep } from './sign-in-step';
 
 export const authOperations = defineOperations({
-  login: {
-    resource: 'user',
-    method: 'POST',
-    path: '/api/user/login',
-    auth: 'public',
-    summary:
-      'Staff sign-in with e-mail and password (Cognito USER_PASSWORD_AUTH): the session, or the next step (an authenticator code, a new password).',
-    request: {
-      encodings: ['json'],
-      body: z.object({
-        email: z.string().trim().min(1, 'is required').max(254, 'is too long'),
-        password: z.string().min(1, 'is required').max(256, 'is too long'),
-      }),
-    },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: loginAnswer }),
-    errors: [400, 401, 429],
-  },
+  login: signInStep(
+    '/api/user/login',
+    'Staff sign-in with e-mail and password (Cognito USER_PASSWORD_AUTH): the session, or the next step (an authenticator code, a new password).',
+    z.object({
+      email: z.string().trim().min(1, 'is required').max(254, 'is too long'),
+      password: z.string().min(1, 'is required').max(256, 'is too long'),
+    }),
+  ),
   getUserData: {
     resource: 'user',
     method: 'GET',

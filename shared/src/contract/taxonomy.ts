@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { TAXONOMY_LIMITS } from '../constants';
 import { author, category } from '../entities';
-import { defineOperations } from './operation';
+import { defineOperations, type Operation } from './operation';
 import { id } from './posts';
 
 /**
@@ -25,81 +25,81 @@ export const taxonomyName = z
 const encodings = ['form', 'multipart', 'json'] as const;
 const deleted = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
 
+/** Adding, renaming and deleting one kind of taxonomy at its path; `name` is its name field. */
+function manageKind<const P extends string, const N extends z.ZodRawShape, S extends z.ZodType>(
+  path: P,
+  name: N,
+  item: S,
+  summary: { create: string; rename: string; remove: string },
+) {
+  const op = <
+    const M extends Operation['method'],
+    B extends z.ZodObject,
+    R extends z.ZodType,
+    const C extends number,
+    const E extends readonly number[],
+  >(
+    method: M,
+    says: string,
+    body: B,
+    status: C,
+    response: R,
+    errors: E,
+  ) =>
+    ({
+      resource: 'taxonomy',
+      method,
+      path,
+      auth: 'admin',
+      summary: says,
+      request: { encodings, body },
+      status,
+      kind: 'json',
+      response,
+      errors,
+    }) as const satisfies Operation;
+  const data = z.object({ data: item });
+  return {
+    create: op('POST', summary.create, z.object(name), 201, data, [400, 401, 403, 409, 415]),
+    rename: op(
+      'PUT',
+      summary.rename,
+      z.object({ id, ...name }),
+      200,
+      data,
+      [400, 401, 403, 404, 409, 415],
+    ),
+    remove: op(
+      'DELETE',
+      summary.remove,
+      z.object({ id }),
+      200,
+      deleted,
+      [400, 401, 403, 404, 409, 415],
+    ),
+  };
+}
+
+const categories = manageKind('/api/user/category', { category: taxonomyName }, category, {
+  create: 'Add a category; names are unique whatever their case.',
+  rename: 'Rename a category; its posts show the new name.',
+  remove: 'Delete a category no post uses (409 while one does).',
+});
+const authors = manageKind('/api/user/author', { name: taxonomyName }, author, {
+  create: 'Add an author; names are unique whatever their case.',
+  rename: 'Rename an author; their posts show the new name.',
+  remove: 'Delete an author no post uses (409 while one does).',
+});
+
 /**
  * Managing categories and authors (admin only). They share the paths of the spec's lists
  * (`listCategories` and `listAuthors` in posts.ts): POST adds, PUT renames, DELETE removes.
  */
 export const taxonomyOperations = defineOperations({
-  createCategory: {
-    resource: 'taxonomy',
-    method: 'POST',
-    path: '/api/user/category',
-    auth: 'admin',
-    summary: 'Add a category; names are unique whatever their case.',
-    request: { encodings, body: z.object({ category: taxonomyName }) },
-    status: 201,
-    kind: 'json',
-    response: z.object({ data: category }),
-    errors: [400, 401, 403, 409, 415],
-  },
-  renameCategory: {
-    resource: 'taxonomy',
-    method: 'PUT',
-    path: '/api/user/category',
-    auth: 'admin',
-    summary: 'Rename a category; its posts show the new name.',
-    request: { encodings, body: z.object({ id, category: taxonomyName }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: category }),
-    errors: [400, 401, 403, 404, 409, 415],
-  },
-  deleteCategory: {
-    resource: 'taxonomy',
-    method: 'DELETE',
-    path: '/api/user/category',
-    auth: 'admin',
-    summary: 'Delete a category no post uses (409 while one does).',
-    request: { encodings, body: z.object({ id }) },
-    status: 200,
-    kind: 'json',
-    response: deleted,
-    errors: [400, 401, 403, 404, 409, 415],
-  },
-  createAuthor: {
-    resource: 'taxonomy',
-    method: 'POST',
-    path: '/api/user/author',
-    auth: 'admin',
-    summary: 'Add an author; names are unique whatever their case.',
-    request: { encodings, body: z.object({ name: taxonomyName }) },
-    status: 201,
-    kind: 'json',
-    response: z.object({ data: author }),
-    errors: [400, 401, 403, 409, 415],
-  },
-  renameAuthor: {
-    resource: 'taxonomy',
-    method: 'PUT',
-    path: '/api/user/author',
-    auth: 'admin',
-    summary: 'Rename an author; their posts show the new name.',
-    request: { encodings, body: z.object({ id, name: taxonomyName }) },
-    status: 200,
-    kind: 'json',
-    response: z.object({ data: author }),
-    errors: [400, 401, 403, 404, 409, 415],
-  },
-  deleteAuthor: {
-    resource: 'taxonomy',
-    method: 'DELETE',
-    path: '/api/user/author',
-    auth: 'admin',
-    summary: 'Delete an author no post uses (409 while one does).',
-    request: { encodings, body: z.object({ id }) },
-    status: 200,
-    kind: 'json',
-    response: deleted,
-    errors: [400, 401, 403, 404, 409, 415],
-  },
+  createCategory: categories.create,
+  renameCategory: categories.rename,
+  deleteCategory: categories.remove,
+  createAuthor: authors.create,
+  renameAuthor: authors.rename,
+  deleteAuthor: authors.remove,
 });

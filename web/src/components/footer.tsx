@@ -5,6 +5,32 @@ import { MailIcon, PhoneIcon, PinIcon, SocialIcon } from './icons';
 
 const footerServices = serviceGroups.flatMap((g) => g.links.filter((l) => !l.href.includes('#')));
 
+/** One column of links under its heading. */
+function FooterLinks({
+  id,
+  heading,
+  links,
+}: {
+  id: string;
+  heading: string;
+  links: readonly { href: string; label: string }[];
+}) {
+  return (
+    <nav className="site-footer__links" aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {heading}
+      </h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <Link to={l.href}>{l.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Site footer: about text, social links, service and quick links, both offices, e-mail and copyright. */
 export function Footer() {
   const year = new Date().getFullYear();
@@ -31,30 +57,8 @@ export function Footer() {
             ))}
           </ul>
         </section>
-        <nav className="site-footer__links" aria-labelledby="footer-services">
-          <h2 id="footer-services" className="site-footer__heading">
-            Services
-          </h2>
-          <ul>
-            {footerServices.map((l) => (
-              <li key={l.href}>
-                <Link to={l.href}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav className="site-footer__links" aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="site-footer__heading">
-            Quick links
-          </h2>
-          <ul>
-            {quickLinks.map((l) => (
-              <li key={l.href}>
-                <Link to={l.href}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-services" heading="Services" links={footerServices} />
+        <FooterLinks id="footer-quick" heading="Quick links" links={quickLinks} />
         <section className="site-footer__offices" aria-labelledby="footer-offices">
           <h2 id="footer-offices" className="site-footer__heading">
             Our offices

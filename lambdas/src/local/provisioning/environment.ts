@@ -70,6 +70,7 @@ export interface LocalEnv {
   readonly AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: string;
   readonly REDIRECT_STORE_ARN: string;
   readonly SITE_PAGE_PATHS: string;
+  readonly SITE_RENDERED_PATHS: string;
   readonly CONTENT_TABLE: string;
   readonly LEADS_TABLE: string;
   readonly VIEWS_TABLE: string;
@@ -117,6 +118,8 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: endpoints.kvs,
     [N.redirectStoreArn]: options.redirectStoreArn ?? LOCAL_KVS_ARN,
     [N.sitePagePaths]: JSON.stringify(options.pagePaths ?? []),
+    // No CDN locally (DISTRIBUTION_ID below): no cached pages to derive invalidations from.
+    [N.siteRenderedPaths]: JSON.stringify([]),
     [N.contentTable]: LOCAL_NAMES.tables.content,
     [N.leadsTable]: LOCAL_NAMES.tables.leads,
     [N.viewsTable]: LOCAL_NAMES.tables.views,

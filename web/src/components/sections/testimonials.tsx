@@ -18,6 +18,17 @@ export interface TestimonialsProps {
   id?: string;
 }
 
+/** A previous / next button: a chevron drawn by `path`. */
+function Arrow({ label, path, onClick }: { label: string; path: string; onClick: () => void }) {
+  return (
+    <button type="button" className="testimonials__arrow" aria-label={label} onClick={onClick}>
+      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}
+
 /** Auto height: the track takes the height of the quote on show. */
 function fitHeight(slider: KeenSliderInstance): void {
   const slide = slider.slides[slider.track.details.rel];
@@ -77,38 +88,16 @@ export function Testimonials({
         </div>
         {items.length > 1 && (
           <div className="testimonials__arrows">
-            <button
-              type="button"
-              className="testimonials__arrow"
-              aria-label="Previous testimonial"
+            <Arrow
+              label="Previous testimonial"
+              path="M15 5l-7 7 7 7"
               onClick={() => slider.current?.prev()}
-            >
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  d="M15 5l-7 7 7 7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </button>
-            <button
-              type="button"
-              className="testimonials__arrow"
-              aria-label="Next testimonial"
+            />
+            <Arrow
+              label="Next testimonial"
+              path="M9 5l7 7-7 7"
               onClick={() => slider.current?.next()}
-            >
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  d="M9 5l7 7-7 7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </button>
+            />
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { StatusPage } from '../../components/status-page';
 import { notFoundMeta, notFoundPage } from '../../content/misc-pages';
 import { NOT_FOUND_PATH } from '../../config/pages';
 import { useReportNotFound } from '../../lib/report-not-found';
@@ -9,22 +10,10 @@ import { useReportNotFound } from '../../lib/report-not-found';
 export default function NotFoundPage() {
   usePageMeta(notFoundMeta);
   return (
-    <section className="status-page">
-      <div className="container status-page__inner">
-        <img
-          className="status-page__art status-page__art--lost"
-          src="/assets/img/not-found.svg"
-          width={320}
-          height={200}
-          alt=""
-        />
-        <h1>{notFoundPage.heading}</h1>
-        <p>{notFoundPage.text}</p>
-        <Link to={notFoundPage.action.href} className="btn btn--primary">
-          {notFoundPage.action.label}
-        </Link>
-      </div>
-    </section>
+    <StatusPage
+      copy={notFoundPage}
+      art={{ kind: 'lost', src: '/assets/img/not-found.svg', width: 320, height: 200 }}
+    />
   );
 }
 

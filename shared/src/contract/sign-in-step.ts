@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { loginAnswer } from '../entities';
+import type { Operation } from './operation';
+
+/**
+ * A step of signing in (`login`, `loginMfa`, `loginNewPassword`): public, a JSON body in, the
+ * session or the next step out, refused with 400, 401 or 429.
+ */
+export const signInStep = <const P extends string, B extends z.ZodObject>(
+  path: P,
+  summary: string,
+  body: B,
+) =>
+  ({
+    resource: 'user',
+    method: 'POST',
+    path,
+    auth: 'public',
+    summary,
+    request: { encodings: ['json'], body },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: loginAnswer }),
+    errors: [400, 401, 429],
+  }) as const satisfies Operation;
