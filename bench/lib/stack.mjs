@@ -25,7 +25,7 @@ export function freePort() {
 export function buildWeb({ force = false } = {}) {
   if (!force && process.env.SKIP_BUILD && existsSync(join(repoRoot, 'web', 'dist', 'index.html')))
     return;
-  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build:local', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
 /**
