@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { site } from '../config/site';
 import { quickLinks, serviceGroups } from '../config/nav';
-import { MailIcon, PhoneIcon, PinIcon, SocialIcon } from './icons';
+import { MailIcon, SocialIcon } from './icons';
+import { OfficeAddress } from './office-address';
 
 const footerServices = serviceGroups.flatMap((g) => g.links.filter((l) => !l.href.includes('#')));
 
@@ -64,17 +65,12 @@ export function Footer() {
             Our offices
           </h2>
           {site.offices.map((o) => (
-            <address key={o.city} className="site-footer__office">
-              <strong>
-                <PinIcon /> {o.city}, {o.country}
-              </strong>
-              {o.lines.map((line) => (
-                <span key={line}>{line}</span>
-              ))}
-              <a href={o.phoneHref}>
-                <PhoneIcon /> {o.phone}
-              </a>
-            </address>
+            <OfficeAddress
+              key={o.city}
+              office={o}
+              className="site-footer__office"
+              heading="strong"
+            />
           ))}
           <a className="site-footer__email" href={`mailto:${site.email}`}>
             <MailIcon /> {site.email}

@@ -1,7 +1,8 @@
 import { usePageMeta } from '../../lib/use-page-meta';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import { contactMeta, contactPage } from '../../content/misc-pages';
-import { MailIcon, PhoneIcon, PinIcon } from '../../components/icons';
+import { MailIcon } from '../../components/icons';
+import { OfficeAddress } from '../../components/office-address';
 import { site } from '../../config/site';
 import { env } from '../../lib/env';
 import { EnquiryForm, OfficeMap } from './deferred-sections';
@@ -29,17 +30,7 @@ export default function ContactPage() {
               <p>{contactPage.promiseText}</p>
             </div>
             {site.offices.map((o) => (
-              <address key={o.city} className="contact__office">
-                <h3>
-                  <PinIcon /> {o.city}, {o.country}
-                </h3>
-                {o.lines.map((l) => (
-                  <span key={l}>{l}</span>
-                ))}
-                <a href={o.phoneHref}>
-                  <PhoneIcon /> {o.phone}
-                </a>
-              </address>
+              <OfficeAddress key={o.city} office={o} className="contact__office" heading="h3" />
             ))}
             <p>
               <a href={`mailto:${site.email}`}>
