@@ -5,6 +5,7 @@ import { AUDIT_PK } from '../../src/adapters/audit-log';
 import { auditOf, newMember } from '../accounts/support';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
+import { clearOfWindowEnd } from '../support/window-edge';
 
 /**
  * Probes 6, 7 and 8 of the security review: reset codes could be guessed without limit, one
@@ -42,6 +43,7 @@ describe('reset codes (probe 6)', () => {
         json: { email, code, password: 'Reset-Passw0rd!2026' },
         sourceIp: '203.0.113.60',
       });
+    await clearOfWindowEnd(PASSWORD_RESET.wrongCodes.windowMs);
     const statuses: number[] = [];
     for (let i = 0; i < PASSWORD_RESET.wrongCodes.max + 3; i++)
       statuses.push((await reset(member.email, String(100000 + i))).status);
@@ -58,6 +60,7 @@ describe('reset codes (probe 6)', () => {
 describe('sign-in per address (probe 7)', () => {
   it('answers 429 to one address after 20 failures over 30 different e-mails; another address still signs in', async () => {
     const ip = '203.0.113.70';
+    await clearOfWindowEnd(SIGN_IN_IP_LIMIT.windowMs);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++)
       statuses.push(
@@ -113,6 +116,7 @@ describe('the trail of failed sign-ins (probe 8)', () => {
   it('keeps at most AUDIT_PUBLIC_WRITE_LIMIT records of callers not signed in per address', async () => {
     const ip = '203.0.113.90';
     const attempts = AUDIT_PUBLIC_WRITE_LIMIT.max + 15;
+    await clearOfWindowEnd(AUDIT_PUBLIC_WRITE_LIMIT.windowMs);
     const statuses = new Set<number>();
     for (let i = 0; i < attempts; i++)
       statuses.add(
