@@ -103,6 +103,19 @@ export const OPERATION_ACCESS = {
   deleteRedirect: BOTH,
   listNotFound: BOTH,
   dismissNotFound: BOTH,
+  // Marketing pages are content too; a page's first publish (a new address on the site), retiring
+  // a page and the site-wide settings are the admins' (publishPage checks the first publish itself).
+  listPages: BOTH,
+  getPage: BOTH,
+  updatePage: BOTH,
+  publishPage: BOTH,
+  createPage: BOTH,
+  deletePage: ADMINS,
+  listPageRevisions: BOTH,
+  getPageRevision: BOTH,
+  restorePageRevision: BOTH,
+  getSiteSettings: BOTH,
+  updateSiteSettings: ADMINS,
 } as const satisfies Record<StaffOperation, readonly StaffGroup[]>;
 
 /** The groups allowed to call a staff operation (empty for operations not in the table). */

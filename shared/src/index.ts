@@ -25,3 +25,21 @@ export {
   type RedirectInput,
   type NotFoundEntry,
 } from './contract/redirects';
+export {
+  ICON_NAMES,
+  sectionAction,
+  navLink,
+  blankFields,
+  blankValue,
+  richTextPaths,
+  isLinkTarget,
+  type IconName,
+  type Field,
+  type FieldWidget,
+  type SectionAction,
+  type NavLink,
+} from './block-fields';
+export * from './page-blocks';
+export * from './page-schema';
+export * from './site-settings';
+export { storedSiteSettings } from './contract/pages';

@@ -2,6 +2,7 @@ import { accountOperations } from './account';
 import { authOperations } from './auth';
 import { leadOperations } from './leads';
 import { mediaOperations } from './media';
+import { pageOperations } from './pages';
 import { postOperations } from './posts';
 import { redirectOperations } from './redirects';
 import { systemOperations } from './system';
@@ -20,6 +21,7 @@ export const contract = {
   ...leadOperations,
   ...mediaOperations,
   ...redirectOperations,
+  ...pageOperations,
   ...systemOperations,
 } as const;
 

@@ -1,0 +1,198 @@
+import * as z from 'zod';
+import {
+  livePageLink,
+  newPagePathSchema,
+  pageContent,
+  pagePathSchema,
+  pageRevision,
+  pageRevisionSummary,
+  sitePage,
+  sitePageSummary,
+} from '../page-schema';
+import { siteSettings } from '../site-settings';
+import { defineOperations } from './operation';
+
+const version = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more');
+const revision = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more');
+const byPath = z.object({ path: pagePathSchema });
+const saved = z.object({ message: z.string(), data: sitePage });
+
+/** The site settings as stored: their values and the version a save must name. */
+export const storedSiteSettings = z.object({
+  settings: siteSettings,
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+
+export const pageOperations = defineOperations({
+  listPages: {
+    resource: 'page',
+    method: 'GET',
+    path: '/api/user/pages',
+    auth: 'admin',
+    summary: 'Every marketing page, by path, with its status and last change.',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.array(sitePageSummary) }),
+    errors: [401, 403],
+  },
+  getPage: {
+    resource: 'page',
+    method: 'GET',
+    path: '/api/user/page',
+    auth: 'admin',
+    summary: 'One page: its draft, status, version and the live copy.',
+    request: { encodings: [], query: byPath },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: sitePage }),
+    errors: [400, 401, 403, 404],
+  },
+  updatePage: {
+    resource: 'page',
+    method: 'PUT',
+    path: '/api/user/page',
+    auth: 'admin',
+    summary:
+      "Save a page's draft (head and blocks), keeping the version it replaces as a revision; a stale `version` answers 409; an invalid block answers 400 naming `blocks.<index>.<field>`.",
+    request: { encodings: ['json'], body: pageContent.extend({ path: pagePathSchema, version }) },
+    status: 200,
+    kind: 'json',
+    response: saved,
+    errors: [400, 401, 403, 404, 409, 415],
+  },
+  publishPage: {
+    resource: 'page',
+    method: 'POST',
+    path: '/api/user/page/publish',
+    auth: 'admin',
+    summary:
+      'Publish the draft: render the page, write it to the site and invalidate its address at the edge. Publishing a page at a new path takes an admin.',
+    request: { encodings: ['json'], body: byPath.extend({ version: version.optional() }) },
+    status: 200,
+    kind: 'json',
+    response: saved,
+    errors: [400, 401, 403, 404, 409, 415, 502],
+  },
+  createPage: {
+    resource: 'page',
+    method: 'POST',
+    path: '/api/user/page',
+    auth: 'admin',
+    summary: 'A new page at `path` as a draft copy of the page at `from` (its template).',
+    request: {
+      encodings: ['json'],
+      body: z.object({
+        path: newPagePathSchema,
+        from: pagePathSchema,
+        title: pageContent.shape.title.optional(),
+      }),
+    },
+    status: 201,
+    kind: 'json',
+    response: saved,
+    errors: [400, 401, 403, 404, 409, 415],
+  },
+  deletePage: {
+    resource: 'page',
+    method: 'DELETE',
+    path: '/api/user/page',
+    auth: 'admin',
+    summary:
+      'Retire a page: it leaves the site and the sitemap; with `redirect_to` its address answers a 301 there, else 404. The home page cannot be retired.',
+    request: {
+      encodings: ['json'],
+      body: byPath.extend({ redirect_to: pagePathSchema.optional() }),
+    },
+    status: 200,
+    kind: 'json',
+    response: z.object({
+      message: z.string(),
+      data: z.object({ path: z.string(), redirect_to: z.string().nullable() }),
+    }),
+    errors: [400, 401, 403, 404, 409, 415],
+  },
+  listPageRevisions: {
+    resource: 'page',
+    method: 'GET',
+    path: '/api/user/page/revisions',
+    auth: 'admin',
+    summary: 'The kept earlier versions of a page (the last 25), newest first.',
+    request: { encodings: [], query: byPath },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.array(pageRevisionSummary) }),
+    errors: [400, 401, 403, 404],
+  },
+  getPageRevision: {
+    resource: 'page',
+    method: 'GET',
+    path: '/api/user/page/revision',
+    auth: 'admin',
+    summary: 'One kept version of a page in full.',
+    request: { encodings: [], query: byPath.extend({ revision }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: pageRevision }),
+    errors: [400, 401, 403, 404],
+  },
+  restorePageRevision: {
+    resource: 'page',
+    method: 'POST',
+    path: '/api/user/page/restore',
+    auth: 'admin',
+    summary:
+      'Make a kept version the draft, as a new save (the replaced one is kept too); a stale `version` answers 409.',
+    request: { encodings: ['json'], body: byPath.extend({ revision, version }) },
+    status: 200,
+    kind: 'json',
+    response: saved,
+    errors: [400, 401, 403, 404, 409, 415],
+  },
+  getSiteSettings: {
+    resource: 'page',
+    method: 'GET',
+    path: '/api/user/site-settings',
+    auth: 'admin',
+    summary:
+      'The site-wide settings: navigation, footer, offices, phone numbers, e-mail, social links, chat number.',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: storedSiteSettings }),
+    errors: [401, 403],
+  },
+  updateSiteSettings: {
+    resource: 'page',
+    method: 'PUT',
+    path: '/api/user/site-settings',
+    auth: 'admin',
+    summary:
+      'Change and publish the site-wide settings: every page is rendered again with them (admins only); a stale `version` answers 409.',
+    request: { encodings: ['json'], body: z.object({ settings: siteSettings, version }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: storedSiteSettings }),
+    errors: [400, 401, 403, 409, 415, 502],
+  },
+  listLivePages: {
+    resource: 'page',
+    method: 'GET',
+    path: '/api/pages',
+    auth: 'public',
+    summary: 'The published marketing pages (path, title, when published): what the sitemap lists.',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: z.array(livePageLink) }),
+    errors: [],
+  },
+});

@@ -1,0 +1,125 @@
+import * as z from 'zod';
+import { pageBlocks } from './page-blocks';
+
+/**
+ * A marketing page as data: its address, head and ordered blocks. Staff edit a draft; publishing
+ * makes the draft what visitors get (a static page written to the site). The record keeps both:
+ * `blocks` and the head fields are the draft, `published` the live copy.
+ */
+
+/** The most revisions kept per page, newest first. */
+export const PAGE_REVISIONS_KEPT = 25;
+
+/** The paths staff may not give a page: the site's own areas. */
+const RESERVED =
+  /^\/(admin|api|media|assets|blog|preview|add-blog|edit-blog|creative-login|404)(\/|$)/;
+
+/** A page's address: lower-case words joined by hyphens, in one or more segments; `/` is the home page. */
+export const pagePathSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(200, 'must be at most 200 characters')
+  .transform((p) => (p.length > 1 ? p.replace(/\/+$/, '') : p))
+  .refine(
+    (p) => p === '/' || /^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/.test(p),
+    'must be a path like /campaign-name: lower-case letters, digits and hyphens',
+  );
+
+/** A new page's address: not the home page, not one of the site's own areas. */
+export const newPagePathSchema = pagePathSchema.refine(
+  (p) => p !== '/' && !RESERVED.test(p),
+  'is taken by the site itself (home, admin, API, blog, media or assets)',
+);
+
+const crumb = z.object({
+  name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  path: pagePathSchema,
+});
+
+/** What staff edit on a page besides its blocks: the head and the breadcrumb. */
+export const pageHeadFields = {
+  title: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(160, 'must be at most 160 characters'),
+  description: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(320, 'must be at most 320 characters'),
+  keywords: z
+    .string()
+    .trim()
+    .max(400, 'must be at most 400 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** The Open Graph image (from the media library); the site's share card when left empty. */
+  image: z
+    .string()
+    .trim()
+    .max(1000, 'must be at most 1000 characters')
+    .refine(
+      (v) => v === '' || /^\/\S*$/.test(v) || /^https:\/\/\S+$/.test(v),
+      'must be a site path or an https:// address',
+    )
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** The trail before the page itself (Home › Services › this page): empty for none. */
+  breadcrumb: z.array(crumb).max(4, 'must have at most 4 entries'),
+};
+
+export const pageContent = z.object({ ...pageHeadFields, blocks: pageBlocks });
+export type PageContent = z.output<typeof pageContent>;
+export type PageContentInput = z.input<typeof pageContent>;
+
+/** `draft`: never published; `published`: the live page is the draft; `changed`: published, with changes not yet published. */
+export const PAGE_STATUSES = ['draft', 'published', 'changed'] as const;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+
+/** A page as the admin gets it: the draft, where it stands and the live copy. */
+export const sitePage = pageContent.extend({
+  path: z.string(),
+  status: z.enum(PAGE_STATUSES),
+  /** Counts every save; a save or restore sending an older one is refused (409). */
+  version: z.number().int(),
+  updated_at: z.string(),
+  updated_by: z.string().nullable(),
+  published_at: z.string().nullable(),
+  /** What visitors get now (null before the first publish). */
+  published: pageContent.nullable(),
+});
+export type SitePage = z.output<typeof sitePage>;
+
+export const sitePageSummary = sitePage.pick({
+  path: true,
+  title: true,
+  status: true,
+  version: true,
+  updated_at: true,
+  updated_by: true,
+  published_at: true,
+});
+export type SitePageSummary = z.output<typeof sitePageSummary>;
+
+/** A published page as the sitemap lists it. */
+export const livePageLink = z.object({
+  path: z.string(),
+  title: z.string(),
+  published_at: z.string(),
+});
+export type LivePageLink = z.output<typeof livePageLink>;
+
+export const pageRevisionSummary = z.object({
+  revision: z.number().int(),
+  title: z.string(),
+  saved_at: z.string(),
+  saved_by: z.string().nullable(),
+  /** `save`, `publish` or `restore`: what made this version. */
+  reason: z.enum(['save', 'publish', 'restore']),
+});
+export type PageRevisionSummary = z.output<typeof pageRevisionSummary>;
+
+export const pageRevision = pageRevisionSummary.extend(pageContent.shape);
+export type PageRevision = z.output<typeof pageRevision>;
