@@ -1,6 +1,7 @@
 // bench:api — starts the local stack on a temporary data folder, seeds 10 published posts and
 // then up to 10,000 posts of which half are drafts or scheduled, and with autocannon (32
 // connections, 10 s) measures GET post list page 1 at both sizes and PUT increase-view; then counts
+// publish-to-live of one page and of the site settings (bench/lib/publish-to-live.ts); then counts
 // the items DynamoDB reads for one public list page (ScannedCount and ConsumedCapacity of each
 // call the real handler makes); then measures the admin dashboard (2 connections, 20 s) with 100
 // and with 10,000 leads, 100,000 views of the last 30 days seeded beside them, and fails when its
@@ -39,6 +40,7 @@ import {
 import { FUNCTIONS, WORKERS } from '@agency/lambdas/functions';
 import { startStandIns } from '@agency/lambdas/local-stack';
 import { seedLeads, seedViews } from './lib/dashboard-seed';
+import { measurePagePublish, measureSettingsPublish } from './lib/publish-to-live';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 
 const SMALL = 10;
@@ -63,6 +65,9 @@ const TARGETS = {
    */
   workers: Object.fromEntries(WORKERS.map((w) => [w, coldImportCeiling(w)])),
 };
+/** Publishes measured for publish-to-live: of one page, and of the site settings (every page again). */
+const PUBLISH_RUNS = Number(process.env.BENCH_PUBLISHES ?? 20);
+const SETTINGS_RUNS = Number(process.env.BENCH_SETTINGS_PUBLISHES ?? 5);
 const ADMIN = { email: 'admin@example.com', password: 'Bench-Passw0rd!2024' };
 /** The local stack as the load runs against it: the shipped bundles, no sample posts. */
 const STACK_ENV = {
@@ -440,6 +445,13 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const ratio = Math.round((listLarge.p50 / Math.max(listSmall.p50, 0.001)) * 100) / 100;
+    console.log(
+      `publish-to-live: ${PUBLISH_RUNS} page publishes, ${SETTINGS_RUNS} settings publishes…`,
+    );
+    const publish = {
+      page: await measurePagePublish(stack.url, token, '/', PUBLISH_RUNS),
+      settings: await measureSettingsPublish(stack.url, token, '/about', SETTINGS_RUNS),
+    };
     await stack.stop();
     const reads = await listReads(dataDir, [1, 2]);
     const dashboard = await dashboardRuns(dataDir, LARGE + existing);
@@ -470,6 +482,7 @@ async function main(): Promise<void> {
       dashboardRuns: dashboard.runs,
       dashboardReads: dashboard.reads,
       dashboardRatio: dashboard.ratio,
+      publish,
       handlers,
     };
     writeFileSync(join(repoRoot, 'bench', 'results', 'api.json'), JSON.stringify(report, null, 2));
@@ -479,6 +492,13 @@ async function main(): Promise<void> {
       'increase-view': increaseView,
       [`dashboard (${dashboard.small.leads} leads)`]: dashboard.small,
       [`dashboard (${dashboard.large.leads} leads)`]: dashboard.large,
+    });
+    console.log(
+      'publish-to-live (ms from the publish request to the first public answer with the change):',
+    );
+    console.table({
+      'one page (/)': publish.page,
+      'site settings (seen on /about)': publish.settings,
     });
     console.log(
       `list p50 ratio ${report.largeCount}/${report.smallCount}: ${ratio} (target ≤ ${TARGETS.ratio})`,
