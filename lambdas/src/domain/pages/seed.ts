@@ -49,7 +49,13 @@ export async function seedPages(
   if ((await deps.settings.getSettings()) === null)
     settings =
       (await deps.settings.putSettings(
-        { settings: parsed.settings, version: 1, updated_at: now, updated_by: null, rendered_version: 1 },
+        {
+          settings: parsed.settings,
+          version: 1,
+          updated_at: now,
+          updated_by: null,
+          rendered_version: 1,
+        },
         0,
       )) === 'written';
   return { pages, settings };

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { builtBundleDir, FUNCTIONS, RENDER, type LambdaFunction } from '../../../bundling/functions';
+import {
+  builtBundleDir,
+  FUNCTIONS,
+  RENDER,
+  type LambdaFunction,
+} from '../../../bundling/functions';
 import { logger } from '../../lib/logger';
 import {
   functionModule,
@@ -113,7 +118,8 @@ async function invoke(
 
 async function renderFunction(render: { load?: RenderFunctionLoader }): Promise<Invocable> {
   const handler = await render.load?.();
-  if (!handler) throw new Error(`the ${RENDER} function is not available (its web source does not build)`);
+  if (!handler)
+    throw new Error(`the ${RENDER} function is not available (its web source does not build)`);
   return handler;
 }
 
