@@ -51,8 +51,9 @@ export const SCHEDULED_JOBS = {
     // A post goes live within this long of its time.
     everyMinutes: 1,
     timeoutSeconds: 50,
-    description: 'Publishes scheduled posts whose time has come, every minute.',
-    ruleDescription: 'Publish scheduled posts that are due.',
+    description:
+      'Publishes scheduled posts whose time has come, and makes live the page changes the site does not show yet, every minute.',
+    ruleDescription: 'Publish scheduled posts that are due; finish page publishes.',
     localRun: 'publishScheduledPosts',
   },
   'purge-trash': {
@@ -75,9 +76,16 @@ export const LOCAL_JOB_SPEEDUP = 10;
 /**
  * Jobs run once per deploy rather than on a schedule: `migrate-images` and `backfill-lead-stats`
  * during each deploy that changes them; `rebuild-redirects` makes the redirect KeyValueStore equal
- * its DynamoDB table after a deploy. (The word-space repair is a one-off of the local stack.)
+ * its DynamoDB table after a deploy; `seed-pages` stores the web build's marketing pages and site
+ * settings (`seed-pages.json`, shipped beside its bundle) where the table has none. (The word-space
+ * repair is a one-off of the local stack.)
  */
-export const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'rebuild-redirects'] as const;
+export const DEPLOY_JOBS = [
+  'migrate-images',
+  'backfill-lead-stats',
+  'rebuild-redirects',
+  'seed-pages',
+] as const;
 export type JobName = ScheduledJobName | (typeof DEPLOY_JOBS)[number];
 /** Every job the stack deploys (`src/jobs/<name>.ts`). */
 export const JOBS: readonly JobName[] = [...SCHEDULED_JOB_NAMES, ...DEPLOY_JOBS];

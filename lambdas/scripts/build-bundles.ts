@@ -3,9 +3,11 @@
  * (see bundling/bundle.ts), what `cdk synth` uploads and `LOCAL_HANDLERS=bundles` runs. Needs the
  * web build first (the render function is the web app's server entry). Prints each size.
  */
-import { rm } from 'node:fs/promises';
+import { copyFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { bundleFunction, writeBuildReport } from '../bundling/bundle';
-import { DIST_DIR, FUNCTIONS } from '../bundling/functions';
+import { bundleDir, DIST_DIR, FUNCTIONS, LAMBDAS_ROOT } from '../bundling/functions';
 
 const started = performance.now();
 // From scratch, so the folder holds exactly the functions of today's list.
@@ -18,6 +20,10 @@ const render = await Promise.all(
   FUNCTIONS.filter((fn) => fn.kind === 'render').map((fn) => bundleFunction(fn)),
 );
 const bundles = [...handlers, ...render];
+// The seed job reads the web build's pages beside its bundle (jobs/seed-pages.ts).
+const seed = path.join(LAMBDAS_ROOT, '..', 'web', 'dist-server', 'seed-pages.json');
+if (existsSync(seed)) await copyFile(seed, path.join(bundleDir('seed-pages'), 'seed-pages.json'));
+else console.warn(`No ${seed}: the seed-pages bundle has no pages to seed (build web first).`);
 const report = await writeBuildReport(bundles);
 for (const b of bundles)
   console.log(

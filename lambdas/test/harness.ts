@@ -31,6 +31,8 @@ import {
 import { provision, standInClients } from '../src/local/provisioning/provision';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../src/local/stand-ins/credentials';
 import { startStandIns, type SesEmail, type StandIns } from '../src/local/stand-ins/stand-ins';
+import type { RenderFunctionLoader } from '../src/local/stand-ins/lambda-api';
+import { renderHandlerLoader } from '../src/local/functions/render';
 
 /** What a test gets back from a call: status, lower-case headers, the body as text, and JSON when it parses. */
 export interface TestResponse {
@@ -227,6 +229,26 @@ export interface TestStackOptions {
   requireMfa?: boolean;
   /** The site's page paths a redirect may not hide (SITE_PAGE_PATHS); default none. */
   pagePaths?: readonly string[];
+  /**
+   * The render function the Lambda API stand-in runs when the page writers invoke it; default the
+   * web app's own (`web/src/server/render-handler.ts`, built on first use as `npm start` builds it).
+   */
+  renderFunction?: RenderFunctionLoader;
+}
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '..', '..', 'web');
+
+/** The web app's render handler, as the local stack builds and runs it. */
+export function webRenderFunction(dataDir: string): RenderFunctionLoader {
+  const load = renderHandlerLoader({
+    entry: path.join(WEB_ROOT, 'src', 'server', 'render-handler.ts'),
+    outDir: path.join(dataDir, 'render'),
+    webRoot: WEB_ROOT,
+  });
+  return async () => {
+    const render = await load();
+    return render && ((event) => render(event as Parameters<typeof render>[0]));
+  };
 }
 
 /**
@@ -246,6 +268,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   try {
     standIns = await startStandIns({ dataDir, dynamoInMemory: true });
     const running = standIns;
+    running.setRenderFunction(options.renderFunction ?? webRenderFunction(dataDir));
     const provisioned = await provision({
       dataDir,
       standIns: running,

@@ -85,6 +85,12 @@ export const ENV_NAMES = {
    * cached pages a post change makes stale derive from them (lambdas domain/cache-paths.ts).
    */
   siteRenderedPaths: 'SITE_RENDERED_PATHS',
+  /** The site bucket: the page writers put published pages' HTML there (`<path>/index.html`). */
+  siteBucket: 'SITE_BUCKET',
+  /** Name of the render function, which the page writers invoke to render published pages. */
+  renderFunction: 'RENDER_FUNCTION',
+  /** Where the deploy-time seed job reads the marketing pages' seed (default: beside its bundle). */
+  seedPagesFile: 'SEED_PAGES_FILE',
 } as const;
 
 /**

@@ -99,6 +99,15 @@ export function normaliseTarget(to: string): string {
 /** The store's value of a redirect: `<status> <target>`, what the CloudFront Function parses. */
 export const redirectValue = (status: RedirectStatus, to: string): string => `${status} ${to}`;
 
+/**
+ * The edge store's values that are not redirects, under the same keys (a page's path): `page`, a
+ * marketing page published at runtime, which the edge serves as `<path>/index.html` like a
+ * prerendered one; `gone`, a retired page the build still lists as prerendered, which the edge
+ * answers with the not-found page (404). The edge function (edge-function.cloudfront.js) reads
+ * these words as they are written here.
+ */
+export const EDGE_PAGE_VALUES = { page: 'page', gone: 'gone' } as const;
+
 /** Read a store value back; null when it is not one this code writes. */
 export function parseRedirectValue(value: string): { status: RedirectStatus; to: string } | null {
   const m = /^(\d{3}) (\S+)$/.exec(value);

@@ -57,4 +57,16 @@ describe('CloudFrontCdn', () => {
     });
     expect(input?.InvalidationBatch?.CallerReference).toBeTruthy();
   });
+
+  it('invalidates exactly the paths a page change names', async () => {
+    process.env.DISTRIBUTION_ID = 'E123';
+    resetEnv();
+    cf.on(CreateInvalidationCommand).resolves({});
+    await new CloudFrontCdn().invalidatePaths(['/about', '/about/index.html']);
+    const input = cf.commandCalls(CreateInvalidationCommand)[0]?.args[0].input;
+    expect(input?.InvalidationBatch?.Paths).toEqual({
+      Quantity: 2,
+      Items: ['/about', '/about/index.html'],
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { pathsToInvalidate } from '../domain/cache-paths';
+import type { PageCdn } from '../domain/pages/ports';
 import type { Cdn } from '../domain/post-ports';
 import { distributionId as configuredDistribution, siteRenderedPaths } from '../lib/env';
 import { cachedClient } from './clients';
@@ -16,13 +17,18 @@ const cloudFrontClient = cachedClient(async (): Promise<CloudFrontClient> => {
  * is none (DISTRIBUTION_ID=none, the local stack).
  * The SDK module loads on first use: only post writes invalidate.
  */
-export class CloudFrontCdn implements Cdn {
+export class CloudFrontCdn implements Cdn, PageCdn {
   constructor(private readonly make: () => Promise<CloudFrontClient> = cloudFrontClient) {}
 
   async invalidate(slugs: string[]): Promise<void> {
+    if (!configuredDistribution()) return;
+    await this.invalidatePaths(pathsToInvalidate(slugs, siteRenderedPaths()));
+  }
+
+  /** Invalidate exactly these paths (patterns with a trailing `*` allowed, as CloudFront takes them). */
+  async invalidatePaths(paths: readonly string[]): Promise<void> {
     const distributionId = configuredDistribution();
-    if (!distributionId) return;
-    const paths = pathsToInvalidate(slugs, siteRenderedPaths());
+    if (!distributionId || paths.length === 0) return;
     const { CreateInvalidationCommand } = await import('@aws-sdk/client-cloudfront');
     await (
       await this.make()
@@ -31,7 +37,7 @@ export class CloudFrontCdn implements Cdn {
         DistributionId: distributionId,
         InvalidationBatch: {
           CallerReference: randomUUID(),
-          Paths: { Quantity: paths.length, Items: paths },
+          Paths: { Quantity: paths.length, Items: [...paths] },
         },
       }),
     );

@@ -11,6 +11,7 @@ import {
   UpdateKeysCommand,
   type CloudFrontKeyValueStoreClientConfig,
 } from '@aws-sdk/client-cloudfront-keyvaluestore';
+import type { PageEdge } from '../domain/pages/ports';
 import type { EdgeStore } from '../domain/redirects';
 import { redirectStoreArn } from '../lib/env';
 import { cachedClient } from './clients';
@@ -102,5 +103,18 @@ export class KeyValueEdgeStore implements EdgeStore {
       token = out.NextToken;
     } while (token);
     return found;
+  }
+}
+
+/** The edge's page entries (`page`, `gone`) in the same store, under the page's path. */
+export class KeyValuePageEdge implements PageEdge {
+  constructor(private readonly store: EdgeStore = new KeyValueEdgeStore()) {}
+
+  set(path: string, value: 'page' | 'gone'): Promise<void> {
+    return this.store.update([{ key: path, value }], []);
+  }
+
+  remove(path: string): Promise<void> {
+    return this.store.update([], [path]);
   }
 }

@@ -1,7 +1,10 @@
 import type { NotFoundDeps } from '../domain/not-found-log';
+import type { PageRedirects } from '../domain/pages/ports';
 import type { PostRedirects } from '../domain/post-ports';
 import {
   dropLiveRedirect,
+  dropRedirectAt,
+  redirectRetiredPage,
   redirectSlugChange,
   type LiveAddresses,
   type RedirectDeps,
@@ -11,6 +14,7 @@ import { sitePagePaths, tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 import { KeyValueEdgeStore } from './edge-store';
 import { DynamoHitCounter } from './lead-rate-counter';
+import { DynamoPageStore } from './page-store';
 import { DynamoPostStore } from './post-store';
 import { DynamoNotFoundLog, DynamoRedirectStore } from './redirect-store';
 
@@ -18,6 +22,7 @@ import { DynamoNotFoundLog, DynamoRedirectStore } from './redirect-store';
 const store = new DynamoRedirectStore();
 const edge = new KeyValueEdgeStore();
 const posts = new DynamoPostStore();
+const pages = new DynamoPageStore();
 
 /** Live posts from the post store (the slug's owner, published and due), pages from SITE_PAGE_PATHS. */
 export const liveAddresses: LiveAddresses = {
@@ -27,6 +32,12 @@ export const liveAddresses: LiveAddresses = {
     return post !== null && post.slug === slug && isLive(post, new Date());
   },
   pagePatterns: sitePagePaths,
+  async pageState(path) {
+    const page = await pages.get(path);
+    if (!page) return null;
+    if (page.retired_at !== null) return 'retired';
+    return page.published === null ? null : 'live';
+  },
 };
 
 /** The AWS implementations of the redirect domain's ports. */
@@ -45,5 +56,18 @@ export const postRedirects: PostRedirects = {
   },
   async live(slug) {
     await dropLiveRedirect(redirectDeps(), slug);
+  },
+};
+
+/** What page writes do to redirects: a retired page's address redirected, a live page's own dropped. */
+export const pageRedirects: PageRedirects = {
+  async isSource(path) {
+    return (await store.get(path)) !== null;
+  },
+  async retire(from, to) {
+    await redirectRetiredPage(redirectDeps(), from, to);
+  },
+  async drop(path) {
+    await dropRedirectAt(redirectDeps(), path);
   },
 };

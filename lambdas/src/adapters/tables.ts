@@ -125,6 +125,10 @@ export const KEY_PREFIXES = {
     altcha: 'ALTCHA#',
     /** Failed sign-ins per e-mail (`LOGIN#<email>`). */
     login: 'LOGIN#',
+    /** Marketing pages and their revisions (`PAGE#<path>`, sk `PAGE` / `REV#<version>`). */
+    page: 'PAGE#',
+    /** The site-wide settings, one partition. */
+    siteSettings: 'SETTINGS',
     /** Categories and authors: every record of a kind starts with its prefix. */
     ...TAXONOMY_PREFIXES,
   },

@@ -62,6 +62,11 @@ export interface LiveAddresses {
   livePost(slug: string): Promise<boolean>;
   /** The site's own pages (prerendered, rendered, the app's), as edge patterns; `/blog/*` is posts'. */
   pagePatterns(): readonly string[];
+  /**
+   * The marketing page at a path, which overrides the build's patterns: `live` (published),
+   * `retired` (gone: a redirect may take its address), or null (no page, or a draft).
+   */
+  pageState?(path: string): Promise<'live' | 'retired' | null>;
 }
 
 export interface RedirectDeps {
@@ -94,6 +99,9 @@ export async function liveAt(
     if (!slug.includes('/') && (await addresses.livePost(decodeSlug(slug)))) return 'post';
     return null;
   }
+  const state = (await addresses.pageState?.(from)) ?? null;
+  if (state === 'live') return 'page';
+  if (state === 'retired') return null;
   const pages = addresses.pagePatterns().filter((p) => p !== `${BLOG_PREFIX}*`);
   return pages.some((p) => matches(p, from)) ? 'page' : null;
 }
@@ -295,8 +303,22 @@ export async function redirectSlugChange(
 }
 
 /** A post is live at `slug` again: a redirect from its address would hide it, so it goes. */
-export async function dropLiveRedirect(deps: RedirectDeps, slug: string): Promise<boolean> {
-  const from = postPath(slug);
+export const dropLiveRedirect = (deps: RedirectDeps, slug: string): Promise<boolean> =>
+  dropRedirectAt(deps, postPath(slug));
+
+/**
+ * A retired page's address leads to `to` (301), collapsed like any redirect; its source is no
+ * longer live, and a page's own path is a site path, so this is an upsert without the live check.
+ */
+export const redirectRetiredPage = (deps: RedirectDeps, from: string, to: string): Promise<Saved> =>
+  save(
+    deps,
+    { from, to, status: 301, note: 'retired page' },
+    { origin: 'manual', mode: 'upsert', checkLive: false },
+  );
+
+/** Something is live at the site path `from` again: a redirect from it goes (table, then edge). */
+export async function dropRedirectAt(deps: RedirectDeps, from: string): Promise<boolean> {
   const existing = await deps.store.get(from);
   if (!existing) return false;
   const outcome = await deps.store.write({
@@ -344,6 +366,8 @@ export async function listRedirects(
 export async function rebuildEdgeStore(
   deps: RedirectDeps,
   batch = 50,
+  /** The edge's other entries under site paths: published and retired pages' (EDGE_PAGE_VALUES). */
+  pageEntries: readonly { key: string; value: string }[] = [],
 ): Promise<{ redirects: number; put: number; deleted: number; dropped: number }> {
   const records = await deps.store.all();
   const keep: RedirectRecord[] = [];
@@ -360,6 +384,7 @@ export async function rebuildEdgeStore(
     } else keep.push(r);
   }
   const wanted = new Map(entriesOf(keep).map((e) => [e.key, e.value]));
+  for (const e of pageEntries) if (!wanted.has(e.key)) wanted.set(e.key, e.value);
   const current = await deps.edge.entries();
   const puts = [...wanted]
     .filter(([k, v]) => current.get(k) !== v)

@@ -1,4 +1,6 @@
+import { pageDeps } from '../adapters/page-deps';
 import { postDeps } from '../adapters/post-deps';
+import { healPages } from '../domain/pages/live';
 import type { PublishDeps } from '../domain/post-ports';
 import { publishDuePosts, type PublishSummary } from '../domain/publishing';
 import { logger } from '../lib/logger';
@@ -9,9 +11,19 @@ import { runRepairWordSpaces } from './repair-word-spaces';
  * Publish every scheduled post whose time has come and invalidate the pages that now show it.
  * Deps default to the configured table and distribution; the local server calls this on an interval.
  */
-export function publishScheduledPosts(deps: Partial<PublishDeps> = {}): Promise<PublishSummary> {
+export async function publishScheduledPosts(
+  deps: Partial<PublishDeps> = {},
+): Promise<PublishSummary & { pages: number }> {
   const log = deps.log ?? logger.child({ job: 'publish-scheduled-posts' });
-  return publishDuePosts({ ...postDeps(log), ...deps });
+  const summary = await publishDuePosts({ ...postDeps(log), ...deps });
+  // Page publishes the site could not follow at once (their render or write failed) go live here.
+  const healed = await healPages(pageDeps(log)).catch((error: unknown) => {
+    log.warn('finishing page publishes failed; the next run tries again', { error });
+    return { pages: 0, settings: false };
+  });
+  if (healed.pages > 0 || healed.settings)
+    logger.info('page changes made live', { job: 'publish-scheduled-posts', ...healed });
+  return { ...summary, pages: healed.pages };
 }
 
 /**
@@ -19,7 +31,7 @@ export function publishScheduledPosts(deps: Partial<PublishDeps> = {}): Promise<
  * posts stored with U+00A0 between words: the first run after a deploy does it (same table and
  * invalidation grants), and every later run finds its done marker with one read and moves on.
  */
-export const handler = async (): Promise<PublishSummary> => {
+export const handler = async (): Promise<PublishSummary & { pages: number }> => {
   try {
     const repair = await runRepairWordSpaces();
     if (!repair.skipped)

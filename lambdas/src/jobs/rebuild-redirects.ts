@@ -1,5 +1,9 @@
+import { matchesPattern } from '@agency/shared/edge';
+import { EDGE_PAGE_VALUES } from '@agency/shared';
+import { DynamoPageStore } from '../adapters/page-store';
 import { redirectDeps } from '../adapters/redirect-deps';
 import { rebuildEdgeStore } from '../domain/redirects';
+import { sitePagePaths } from '../lib/env';
 import { logger } from '../lib/logger';
 
 export interface RebuildSummary {
@@ -20,7 +24,22 @@ export interface RebuildSummary {
  * start of the local stack, and by hand with `npm run redirects:rebuild`.
  */
 export async function runRebuildRedirects(): Promise<RebuildSummary> {
-  return rebuildEdgeStore(redirectDeps());
+  return rebuildEdgeStore(redirectDeps(), 50, await pageEntries());
+}
+
+/**
+ * The store's page entries the pages table says there should be: every published page (`page`),
+ * and each retired page without a redirect that the build still lists as prerendered (`gone`).
+ */
+async function pageEntries(): Promise<{ key: string; value: string }[]> {
+  const patterns = sitePagePaths();
+  return (await new DynamoPageStore().all()).flatMap((p): { key: string; value: string }[] => {
+    if (p.retired_at === null)
+      return p.published === null ? [] : [{ key: p.path, value: EDGE_PAGE_VALUES.page }];
+    if (p.redirect_to === null && patterns.some((pattern) => matchesPattern(pattern, p.path)))
+      return [{ key: p.path, value: EDGE_PAGE_VALUES.gone }];
+    return [];
+  });
 }
 
 /** Lambda entry point of the job. */

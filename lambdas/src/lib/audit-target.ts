@@ -36,6 +36,13 @@ const TARGETS: Partial<
   updateRedirect: { noun: 'redirect', key: 'from' },
   deleteRedirect: { noun: 'redirect', key: 'from' },
   dismissNotFound: { noun: '404', key: 'path' },
+  createPage: { noun: 'page', key: 'path' },
+  updatePage: { noun: 'page', key: 'path' },
+  publishPage: { noun: 'page', key: 'path' },
+  deletePage: { noun: 'page', key: 'path' },
+  restorePageRevision: { noun: 'page', key: 'path' },
+  // One record: the noun alone names it (no request field is its key).
+  updateSiteSettings: { noun: 'site settings', key: 'path' },
 };
 
 /** Request values are the caller's: a record keeps a bounded, single-line piece of them. */

@@ -137,6 +137,10 @@ const schemas = {
         'must be a KeyValueStore ARN',
       ),
   }),
+  /** The site bucket, where published marketing pages are written (the page writers). */
+  siteFiles: z.object({ [N.siteBucket]: name }),
+  /** The render function the page writers invoke to render published pages. */
+  renderer: z.object({ [N.renderFunction]: name }),
   /** The site's page paths (a JSON array of edge patterns), which a redirect may not hide. */
   sitePages: z.object({ [N.sitePagePaths]: patternList(N.sitePagePaths) }),
   /**
@@ -296,6 +300,12 @@ export const siteUrl = (): string => read('site')[N.siteUrl].replace(/\/+$/, '')
 
 /** The redirect KeyValueStore's ARN (REDIRECT_STORE_ARN). */
 export const redirectStoreArn = (): string => read('edgeStore')[N.redirectStoreArn];
+
+/** The site bucket (SITE_BUCKET). */
+export const siteBucket = (): string => read('siteFiles')[N.siteBucket];
+
+/** The render function's name (RENDER_FUNCTION). */
+export const renderFunction = (): string => read('renderer')[N.renderFunction];
 
 /** The site's page paths as edge patterns (SITE_PAGE_PATHS). */
 export const sitePagePaths = (): readonly string[] => read('sitePages')[N.sitePagePaths];

@@ -12,7 +12,9 @@ export type DomainErrorKind =
   | 'conflict'
   | 'too-large'
   | 'unsupported-type'
-  | 'too-many-requests';
+  | 'too-many-requests'
+  /** Another service the call depends on failed after what the call saved was kept (502). */
+  | 'bad-gateway';
 
 /** The code of each kind when the thrower names no finer one. */
 const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
@@ -24,6 +26,7 @@ const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
   'too-large': 'too-large',
   'unsupported-type': 'unsupported-type',
   'too-many-requests': 'rate-limited',
+  'bad-gateway': 'internal',
 };
 
 export interface DomainErrorOptions {
@@ -73,6 +76,8 @@ export const tooLarge = (message: string, field?: string, subject?: string) =>
   new DomainError('too-large', message, field, { subject });
 export const unsupportedType = (message: string, field?: string, subject?: string) =>
   new DomainError('unsupported-type', message, field, { subject });
+/** Saved, but a service it then needed failed (rendering, the site bucket): 502 saying so. */
+export const badGateway = (message: string) => new DomainError('bad-gateway', message);
 export const tooManyRequests = (message: string) => new DomainError('too-many-requests', message);
 
 export const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -84,4 +89,5 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   'too-large': 413,
   'unsupported-type': 415,
   'too-many-requests': 429,
+  'bad-gateway': 502,
 };

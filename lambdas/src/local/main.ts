@@ -25,6 +25,7 @@ import { startScheduledJobs } from './jobs/scheduled-jobs';
 import { LOCAL_JOB_SPEEDUP } from '../../bundling/functions';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
+import { seedLocalPages } from './seed/seed-pages';
 import { builtPagePaths, createLocalServer } from './edge-server/server';
 import { LOCAL_ENDPOINTS_FILE, startStandIns, type StandIns } from './stand-ins/stand-ins';
 
@@ -173,6 +174,12 @@ async function main(): Promise<void> {
       },
       renderHandler,
       redirects: (key) => redirectStore.get(key),
+      siteBucket: { s3: clients.s3, bucket: LOCAL_NAMES.siteBucket },
+    });
+    // The page writers invoke the render function through the Lambda API: the same one, built once.
+    standIns.setRenderFunction(async () => {
+      const render = await renderHandler();
+      return render && ((event) => render(event as Parameters<typeof render>[0]));
     });
     const port = await listen(server, settings.PORT, settings.HOST);
     const localUrl = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${port}`;
@@ -228,6 +235,15 @@ async function main(): Promise<void> {
       if (!result.skipped) log.info('word spaces repaired', { posts: result.repaired });
     } catch (error) {
       log.warn('word spaces repair failed; the next start tries again', { error });
+    }
+
+    // The marketing pages and site settings of the web build, where the table has none (the
+    // deploy's seed-pages job in AWS); before the rebuild, which writes their edge entries.
+    try {
+      const result = await seedLocalPages(REPO_ROOT);
+      if (result.pages || result.settings) log.info('marketing pages seeded', { ...result });
+    } catch (error) {
+      log.warn('seeding the marketing pages failed; the next start tries again', { error });
     }
 
     // The redirect store equals the table of record, as after each deploy in AWS; the endpoints

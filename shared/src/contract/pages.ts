@@ -168,7 +168,7 @@ export const pageOperations = defineOperations({
     status: 200,
     kind: 'json',
     response: z.object({ data: storedSiteSettings }),
-    errors: [401, 403],
+    errors: [401, 403, 404],
   },
   updateSiteSettings: {
     resource: 'page',

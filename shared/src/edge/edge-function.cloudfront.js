@@ -5,7 +5,9 @@
 //
 // viewer-request: a GET or HEAD of any path but `/api/*` whose key (the path lower-case, without a
 //   trailing slash) is in the redirect KeyValueStore answers that redirect first (value
-//   `<status> <target>`; the request's query kept unless the target has its own);
+//   `<status> <target>`; the request's query kept unless the target has its own); a value `page`
+//   or `gone` of exactly that path is a page published or retired at runtime: `<path>/index.html`
+//   or the not-found page;
 //   `/api/*` gets the viewer's address in the viewer-IP header (replacing any a client
 //   sent) and CORS preflights of the paths that allow them are answered here; `/media/<key>` reads
 //   `<key>` from the media bucket when it is under a served prefix (never a raw upload); a trailing slash is a 301 to the path without it (query kept);
@@ -55,6 +57,9 @@ async function redirectOf(request) {
   } catch (e) {
     return null;
   }
+  // A page entry (`page`, `gone`) of its exact path: a page published or retired at runtime.
+  if (value === 'page' || value === 'gone')
+    return key === request.uri ? { page: value === 'page' ? pageKey(key) : null } : null;
   var at = value.indexOf(' ');
   var status = Number(value.substring(0, at));
   var to = value.substring(at + 1);
@@ -72,6 +77,10 @@ async function redirectOf(request) {
       'cache-control': { value: CONFIG.redirectCacheControl },
     },
   };
+}
+
+function pageKey(uri) {
+  return uri === '/' ? '/index.html' : uri + '/index.html';
 }
 
 function matches(pattern, path) {
@@ -127,8 +136,7 @@ function resolve(method, uri) {
   if (uri === CONFIG.notFoundPath || uri === CONFIG.notFoundKey)
     return { origin: 'site', uri: CONFIG.notFoundKey, status: 404 };
   if (hasExtension(uri)) return { origin: 'site', uri: uri };
-  if (CONFIG.prerendered.indexOf(uri) !== -1)
-    return { origin: 'site', uri: uri === '/' ? '/index.html' : uri + '/index.html' };
+  if (CONFIG.prerendered.indexOf(uri) !== -1) return { origin: 'site', uri: pageKey(uri) };
   if (matchesAny(CONFIG.app, uri)) return { origin: 'site', uri: CONFIG.shellKey };
   return { origin: 'site', uri: CONFIG.notFoundKey, status: 404 };
 }
@@ -147,6 +155,10 @@ function queryString(querystring) {
 async function viewerRequest(event) {
   var request = event.request;
   var redirect = await redirectOf(request);
+  if (redirect && 'page' in redirect) {
+    request.uri = redirect.page || CONFIG.notFoundKey;
+    return request;
+  }
   if (redirect) return redirect;
   var target = resolve(request.method, request.uri);
   if (target.redirect) {

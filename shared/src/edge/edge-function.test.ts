@@ -216,6 +216,40 @@ describe('edge function: redirects from the KeyValueStore', () => {
   });
 });
 
+describe('edge function: pages published or retired at runtime (KeyValueStore page entries)', () => {
+  const store = new Map([
+    ['/spring-offer', 'page'],
+    ['/about', 'gone'],
+  ]);
+  const edgeWithPages = createEdge(PAGES, (key) => store.get(key));
+  const at = async (url: string) => {
+    const r = await resolveEdge(edgeWithPages, request(url));
+    if ('answer' in r)
+      return { status: r.answer.statusCode, location: r.answer.headers.location?.value };
+    const edited = await edgeResponse(edgeWithPages, r, request(url), {
+      status: 200,
+      headers: {},
+    });
+    return { origin: r.origin, uri: r.uri, status: edited.status };
+  };
+
+  it('serves a `page` entry of exactly its path as <path>/index.html, like a prerendered page', async () => {
+    expect(await at('/spring-offer')).toEqual({
+      origin: 'site',
+      uri: '/spring-offer/index.html',
+      status: 200,
+    });
+    // Not another spelling of it: a trailing slash is the usual 301, another case the usual 404.
+    expect(await at('/spring-offer/')).toEqual({ status: 301, location: '/spring-offer' });
+    expect(await at('/Spring-Offer')).toMatchObject({ uri: '/404/index.html', status: 404 });
+  });
+
+  it('answers a `gone` entry (a retired prerendered page) with the not-found page and 404', async () => {
+    expect(await at('/about')).toEqual({ origin: 'site', uri: '/404/index.html', status: 404 });
+    expect(await target('/about')).toEqual({ origin: 'site', uri: '/about/index.html' });
+  });
+});
+
 describe('edge behaviours', () => {
   it('follow CloudFront pattern precedence: cacheable API paths before /api/*, the default last', () => {
     const patterns = edgeBehaviours(PAGES).map((b) => b.pattern);

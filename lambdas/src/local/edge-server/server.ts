@@ -62,6 +62,11 @@ export interface LocalServerOptions {
   originSecret?: () => string;
   /** The redirect KeyValueStore the edge function reads (`cf.kvs()`); none: every key misses. */
   redirects?: KeyValueReader;
+  /**
+   * The site bucket's objects written at runtime (published pages), read before the build's files:
+   * in AWS the bucket holds both, here the build stays in `webDist`. None: the build alone.
+   */
+  siteBucket?: { s3: S3Client; bucket: string };
 }
 
 /** A body: bytes, a stream, or a file of the site bucket (sent as the build's compressed copy when CloudFront would compress it). */
@@ -306,6 +311,21 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   }
 
   async function site(req: IncomingMessage, uri: string): Promise<OriginReply> {
+    if (options.siteBucket) {
+      let key = '';
+      try {
+        key = decodeURIComponent(uri.slice(1));
+      } catch {
+        key = '';
+      }
+      const published = await getMedia(
+        options.siteBucket.s3,
+        options.siteBucket.bucket,
+        key,
+        req.headers['if-none-match'],
+      );
+      if (published.status !== 404) return published;
+    }
     const object = await siteObject(options.webDist, uri);
     if (!object) return s3NotFound();
     const etag = `"${object.size.toString(16)}-${Math.floor(object.mtimeMs).toString(16)}"`;

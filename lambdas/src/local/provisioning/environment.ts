@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_GROUP, ENV_NAMES as N, LOCAL_STACK, NO_DISTRIBUTION } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
-import { workerFunction } from '../../../bundling/functions';
+import { RENDER, workerFunction } from '../../../bundling/functions';
 import { checkCompleteEnvironment } from '../../lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../stand-ins/credentials';
 import { LOCAL_NAMES, type Provisioned } from './provision';
@@ -79,6 +79,8 @@ export interface LocalEnv {
   readonly AUDIT_TABLE: string;
   readonly REQUIRE_MFA: 'true' | 'false';
   readonly MEDIA_BUCKET: string;
+  readonly SITE_BUCKET: string;
+  readonly RENDER_FUNCTION: string;
   readonly IMAGE_FUNCTION: string;
   readonly USER_POOL_ID: string;
   readonly USER_POOL_CLIENT_ID: string;
@@ -128,6 +130,9 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.auditTable]: LOCAL_NAMES.tables.audit,
     [N.requireMfa]: requireMfa ? 'true' : 'false',
     [N.mediaBucket]: LOCAL_NAMES.bucket,
+    [N.siteBucket]: LOCAL_NAMES.siteBucket,
+    // The Lambda API stand-in runs the render function by this name, as the CDK stack names it.
+    [N.renderFunction]: RENDER,
     [N.imageFunction]: workerFunction('process-image').name,
     [N.userPoolId]: provisioned.userPoolId,
     [N.userPoolClientId]: provisioned.userPoolClientId,

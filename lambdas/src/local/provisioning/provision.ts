@@ -67,6 +67,8 @@ export const LOCAL_NAMES = {
     audit: 'audit',
   } satisfies Record<TableName, string>,
   bucket: 'media',
+  /** The site bucket: published marketing pages (the build's files stay in web/dist, read after it). */
+  siteBucket: 'site',
 } as const;
 
 /** Sample taxonomy of a fresh stack; the admin editor offers these. */
@@ -581,6 +583,7 @@ export async function provision(options: ProvisionOptions): Promise<Provisioned>
       await ensureTable(clients.dynamo, name, LOCAL_NAMES.tables[name]);
     }
     await ensureBucket(clients.s3, LOCAL_NAMES.bucket);
+    await ensureBucket(clients.s3, LOCAL_NAMES.siteBucket);
     if (options.taxonomy ?? true) await ensureTaxonomy(clients.doc, LOCAL_NAMES.tables.content);
 
     const configFile = path.join(options.dataDir, 'local-config.json');

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { builtBundleDir, FUNCTIONS, type LambdaFunction } from '../../../bundling/functions';
+import {
+  builtBundleDir,
+  FUNCTIONS,
+  RENDER,
+  type LambdaFunction,
+} from '../../../bundling/functions';
 import { logger } from '../../lib/logger';
 import {
   functionModule,
@@ -16,6 +21,8 @@ import {
  * answers as Lambda does: the result as the payload; on a throw, status 200 with the
  * `X-Amz-Function-Error: Unhandled` header and `{errorType, errorMessage, trace}`; an unknown
  * function 404 ResourceNotFoundException. `Event` invocations are answered 202 and run afterwards.
+ * The render function (which the page writers invoke directly) runs as the local stack loads it
+ * (functions/render.ts: built from the web source, or its bundle), through the loader it is given.
  */
 const log = logger.child({ service: 'local-lambda' });
 
@@ -24,11 +31,14 @@ const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
-type Invocable = (event: unknown, context: unknown) => Promise<unknown>;
+export type Invocable = (event: unknown, context: unknown) => Promise<unknown>;
+
+/** How the stand-in gets the render function: loaded once by the local stack; null while it does not build. */
+export type RenderFunctionLoader = () => Promise<Invocable | null>;
 
 /** The functions other functions invoke; the rest are reached through the API or a schedule. */
 const invocable = (name: string): LambdaFunction | undefined =>
-  FUNCTIONS.find((fn) => fn.kind === 'worker' && fn.name === name);
+  FUNCTIONS.find((fn) => (fn.kind === 'worker' || fn.kind === 'render') && fn.name === name);
 
 /**
  * The function a FunctionName means: its name, or its ARN (`arn:aws:lambda:…:function:name` with an
@@ -89,6 +99,7 @@ async function invoke(
   fn: LambdaFunction,
   payload: unknown,
   requestId: string,
+  render: { load?: RenderFunctionLoader },
 ): Promise<{ body: string; error: boolean }> {
   const context = {
     functionName: fn.name,
@@ -96,7 +107,7 @@ async function invoke(
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${fn.name}`,
   };
   try {
-    const handler = await loadFunction(fn);
+    const handler = fn.kind === 'render' ? await renderFunction(render) : await loadFunction(fn);
     const result = await handler(payload, context);
     return { body: JSON.stringify(result ?? null), error: false };
   } catch (error) {
@@ -105,7 +116,18 @@ async function invoke(
   }
 }
 
-async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function renderFunction(render: { load?: RenderFunctionLoader }): Promise<Invocable> {
+  const handler = await render.load?.();
+  if (!handler)
+    throw new Error(`the ${RENDER} function is not available (its web source does not build)`);
+  return handler;
+}
+
+async function answer(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  render: { load?: RenderFunctionLoader },
+): Promise<void> {
   const match = INVOKE_PATH.exec(new URL(req.url ?? '/', 'http://lambda').pathname);
   if (req.method !== 'POST' || !match?.[1])
     return serviceError(res, 404, 'UnknownOperationException', 'Unknown operation');
@@ -147,7 +169,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
   }
   if (type === 'Event') {
     res.writeHead(202, { 'x-amzn-requestid': requestId }).end();
-    await invoke(fn, payload, requestId);
+    await invoke(fn, payload, requestId, render);
     return;
   }
   if (type !== 'RequestResponse')
@@ -157,7 +179,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
       'InvalidParameterValueException',
       `Unsupported invocation type ${String(type)}`,
     );
-  const result = await invoke(fn, payload, requestId);
+  const result = await invoke(fn, payload, requestId, render);
   res.writeHead(200, {
     'content-type': 'application/json',
     'x-amzn-requestid': requestId,
@@ -167,10 +189,13 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
   res.end(result.body);
 }
 
-/** The Lambda API stand-in's HTTP server (not yet listening). */
-export function createLambdaApi(): http.Server {
+/**
+ * The Lambda API stand-in's HTTP server (not yet listening); `render.load` (set when the local
+ * stack knows how it loads the render function) runs the render function.
+ */
+export function createLambdaApi(render: { load?: RenderFunctionLoader } = {}): http.Server {
   return http.createServer((req, res) => {
-    answer(req, res).catch((error: unknown) => {
+    answer(req, res, render).catch((error: unknown) => {
       log.error('lambda stand-in failed', { error });
       if (!res.headersSent) serviceError(res, 500, 'ServiceException', 'stand-in failure');
       else res.end();

@@ -13,7 +13,7 @@ import { parityRouter } from './cognito-parity';
 import { ParityState } from './cognito-state';
 import { ParityTokenGenerator, signingKeys } from './cognito-tokens';
 import { startDynalite } from './dynalite-store';
-import { createLambdaApi } from './lambda-api';
+import { createLambdaApi, type RenderFunctionLoader } from './lambda-api';
 import { createS3PostGate } from './s3-post-gate';
 import { startKeyValueStore, type KeyValueStoreStandIn } from './key-value-store';
 
@@ -98,6 +98,8 @@ export interface StandIns {
    * set, the default local address (LOCAL_STACK.url). Set it once the stack's address is known.
    */
   setSiteUrl(url: string): void;
+  /** How the Lambda API stand-in loads the render function (which the page writers invoke). */
+  setRenderFunction(load: RenderFunctionLoader): void;
   stop(): Promise<void>;
 }
 
@@ -347,7 +349,8 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     const cognito = await startCognito(opts, url(host, sesPort), site);
     stops.push(() => close(cognito.server));
 
-    const lambda = createLambdaApi();
+    const render: { load?: RenderFunctionLoader } = {};
+    const lambda = createLambdaApi(render);
     const lambdaPort = await listen(lambda, options.ports?.lambda ?? 0, host);
     stops.push(() => close(lambda));
 
@@ -390,6 +393,9 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       sesStart,
       setSiteUrl: (siteUrl: string) => {
         site.url = siteUrl;
+      },
+      setRenderFunction: (load: RenderFunctionLoader) => {
+        render.load = load;
       },
       stop: stopAll,
     };

@@ -1,0 +1,98 @@
+import {
+  BLOCK_TYPES,
+  pageContent,
+  richTextPaths,
+  type Field,
+  type PageContent,
+  type PageRevision,
+  type PageStatus,
+  type SitePage,
+  type SitePageSummary,
+} from '@agency/shared';
+import { invalid, notFound } from '../../lib/errors';
+import { sanitizeContent } from '../sanitize';
+import type { PageRecord, PageStore } from './ports';
+
+/** Where a page stands: never published, live as drafted, or live with later changes. */
+export function pageStatus(r: PageRecord): PageStatus {
+  if (r.published === null) return 'draft';
+  return r.published_version === r.version ? 'published' : 'changed';
+}
+
+/** A page as the admin gets it. */
+export const presentPage = (r: PageRecord): SitePage => ({
+  ...r.content,
+  path: r.path,
+  status: pageStatus(r),
+  version: r.version,
+  updated_at: r.updated_at,
+  updated_by: r.updated_by,
+  published_at: r.published_at,
+  published: r.published,
+});
+
+export const presentSummary = (r: PageRecord): SitePageSummary => ({
+  path: r.path,
+  title: r.content.title,
+  status: pageStatus(r),
+  version: r.version,
+  updated_at: r.updated_at,
+  updated_by: r.updated_by,
+  published_at: r.published_at,
+});
+
+/** The page at `path` that is not retired, or 404. */
+export async function livingPage(pages: PageStore, path: string): Promise<PageRecord> {
+  const page = await pages.get(path);
+  if (!page || page.retired_at !== null) throw notFound('The page');
+  return page;
+}
+
+function setAt(target: unknown, path: (string | number)[], value: string): void {
+  let at: unknown = target;
+  for (const key of path.slice(0, -1)) at = Reflect.get(at as object, key);
+  Reflect.set(at as object, path[path.length - 1] as string | number, value);
+}
+
+function getAt(source: unknown, path: (string | number)[]): unknown {
+  let at: unknown = source;
+  for (const key of path)
+    at = at === null || typeof at !== 'object' ? undefined : Reflect.get(at, key);
+  return at;
+}
+
+/**
+ * The content as stored: validated by the contract already, its rich-text fields sanitised as post
+ * bodies are (no scripts, handlers or script URLs). A rich text left empty by sanitising answers
+ * 400 naming `blocks.<i>.<field>`.
+ */
+export function cleanContent(input: PageContent): PageContent {
+  const content: PageContent = structuredClone(pageContent.parse(input));
+  content.blocks.forEach((block, i) => {
+    const fields = BLOCK_TYPES[block.type].fields as Readonly<Record<string, Field>>;
+    for (const path of richTextPaths(fields, block as unknown as Record<string, unknown>)) {
+      const value = getAt(block, path);
+      if (typeof value !== 'string') continue;
+      const clean = sanitizeContent(value).trim();
+      if (!clean) throw invalid(['blocks', i, ...path].join('.'), 'is required');
+      setAt(block, path, clean);
+    }
+  });
+  return content;
+}
+
+/** The revision that keeps a record's draft as it was. */
+export const revisionOf = (r: PageRecord): PageRevision => ({
+  ...r.content,
+  revision: r.version,
+  title: r.content.title,
+  saved_at: r.updated_at,
+  saved_by: r.updated_by,
+  reason: r.reason,
+});
+
+/** A revision's content alone. */
+export function contentOf(rev: PageRevision): PageContent {
+  const { revision: _r, saved_at: _a, saved_by: _b, reason: _c, ...content } = rev;
+  return pageContent.parse(content);
+}

@@ -1,0 +1,11 @@
+import { pageDeps } from '../../adapters/page-deps';
+import { createPage } from '../../domain/pages/save';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('createPage', async (req) => {
+  const data = await createPage(pageDeps(req.log), req.body, req.admin);
+  return {
+    body: { message: 'Page created as a draft.', data },
+    audit: { event: 'created', label: `${data.title} (from ${req.body.from})` },
+  };
+});

@@ -1,0 +1,10 @@
+import { DynamoPageStore } from '../../adapters/page-store';
+import { updatePage } from '../../domain/pages/save';
+import { defineHandler } from '../../lib/http';
+
+const pages = new DynamoPageStore();
+
+export const handler = defineHandler('updatePage', async (req) => {
+  const data = await updatePage({ pages, log: req.log }, req.body, req.admin);
+  return { body: { message: 'Draft saved.', data }, audit: { event: 'saved', label: data.title } };
+});

@@ -1,0 +1,11 @@
+import { pageDeps } from '../../adapters/page-deps';
+import { updateSiteSettings } from '../../domain/pages/settings';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('updateSiteSettings', async (req) => {
+  const data = await updateSiteSettings(pageDeps(req.log), req.body, req.admin);
+  return {
+    body: { message: 'Settings published: every page shows them.', data },
+    audit: { event: 'published', label: `version ${data.version}` },
+  };
+});

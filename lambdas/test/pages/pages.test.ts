@@ -1,0 +1,441 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BLOCK_TYPE_NAMES,
+  type LivePageLink,
+  type PageRevisionSummary,
+  type SitePage,
+  type SitePageSummary,
+} from '@agency/shared';
+import { DynamoPageStore } from '../../src/adapters/page-store';
+import { seedPages } from '../../src/domain/pages/seed';
+import { publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
+import { runRebuildRedirects } from '../../src/jobs/rebuild-redirects';
+import { createLocalServer } from '../../src/local/edge-server/server';
+import type { TestStack } from '../harness';
+import { stackForFile } from '../stack-for-file';
+import { renderPages } from '../support/render-pages';
+import { EVERY_BLOCK, requiredField, SEED, SETTINGS, validBlock } from './fixture';
+
+/** Set to make the render function fail (a render outage). */
+let renderDown = false;
+
+let stack: TestStack;
+let token = '';
+stackForFile((started) => ({ stack, token } = started), {
+  signInAdmin: true,
+  pagePaths: ['/', '/about', '/contact-us', '/careers', '/blog', '/blog/*', '/sitemap.xml'],
+  // TEST-ONLY render stand-in until the web side lands; delete this line to run the web app's own.
+  renderFunction: () =>
+    Promise.resolve(async (event) => (renderDown ? fail() : renderPages(event))),
+});
+
+function fail(): never {
+  throw new Error('render function down');
+}
+
+let server: Server;
+let base = '';
+let webDist = '';
+let editor = '';
+
+beforeAll(async () => {
+  const store = new DynamoPageStore();
+  await seedPages({ pages: store, settings: store }, SEED);
+  editor = await stack.editorToken();
+  // The build's files: the prerendered seed pages and the not-found page.
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'agency-pages-'));
+  for (const [key, html] of [
+    ['index.html', '<title>Built home</title>'],
+    ['about/index.html', '<title>Built about</title>'],
+    ['contact-us/index.html', '<title>Built contact</title>'],
+    ['404/index.html', '<title>Not found</title>'],
+  ] as const) {
+    await mkdir(path.dirname(path.join(webDist, key)), { recursive: true });
+    await writeFile(path.join(webDist, key), html);
+  }
+  server = createLocalServer({
+    webDist,
+    sitePages: {
+      prerendered: ['/', '/about', '/contact-us'],
+      rendered: ['/blog', '/blog/*', '/sitemap.xml'],
+      app: ['/admin'],
+      notFound: '/404',
+    },
+    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
+    redirects: (key) => stack.standIns.redirectStore.get(key),
+    siteBucket: { s3: stack.clients.s3, bucket: stack.env.SITE_BUCKET },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const visit = async (p: string) => {
+  const res = await fetch(`${base}${p}`, { redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), body: await res.text() };
+};
+const errorOf = (json: unknown) => json as { error: string; field?: string; code?: string };
+const dataOf = <T>(json: unknown) => (json as { data: T }).data;
+
+async function bucketObject(key: string): Promise<string | null> {
+  try {
+    const out = await stack.clients.s3.send(
+      new GetObjectCommand({ Bucket: stack.env.SITE_BUCKET, Key: key }),
+    );
+    return (await out.Body?.transformToString()) ?? '';
+  } catch {
+    return null;
+  }
+}
+
+async function page(p: string): Promise<SitePage> {
+  const res = await stack.invoke('getPage', { token, query: { path: p } });
+  expect(res.status, res.body).toBe(200);
+  return dataOf<SitePage>(res.json);
+}
+
+const contentOf = (p: SitePage) => ({
+  title: p.title,
+  description: p.description,
+  breadcrumb: p.breadcrumb,
+  blocks: p.blocks,
+});
+
+describe('who may call what', () => {
+  it('answers 401 without a token and 403 to an account in no staff group', async () => {
+    expect((await stack.invoke('listPages')).status).toBe(401);
+    expect((await stack.invoke('getSiteSettings')).status).toBe(401);
+    const user = await stack.userToken();
+    expect((await stack.invoke('listPages', { token: user })).status).toBe(403);
+  });
+
+  it('refuses editors retiring pages and changing the site settings (403)', async () => {
+    const retire = await stack.invoke('deletePage', { token: editor, json: { path: '/about' } });
+    expect(retire.status).toBe(403);
+    const settings = await stack.invoke('updateSiteSettings', {
+      token: editor,
+      json: { settings: SETTINGS, version: 1 },
+    });
+    expect(settings.status).toBe(403);
+  });
+});
+
+describe('reading pages', () => {
+  it('lists the seeded pages, one in full, and the live ones publicly', async () => {
+    const list = await stack.invoke('listPages', { token: editor });
+    expect(list.status, list.body).toBe(200);
+    expect(dataOf<SitePageSummary[]>(list.json).map((p) => p.path)).toEqual(
+      expect.arrayContaining(['/', '/about', '/contact-us']),
+    );
+    const about = await page('/about');
+    expect(about).toMatchObject({ path: '/about', title: 'About us', status: 'published' });
+    expect(about.published?.title).toBe('About us');
+    const live = await stack.invoke('listLivePages');
+    expect(live.status).toBe(200);
+    expect(dataOf<LivePageLink[]>(live.json).map((p) => p.path)).toContain('/about');
+    expect((await stack.invoke('getPage', { token, query: { path: '/nope' } })).status).toBe(404);
+    expect((await stack.invoke('getPage', { token, query: { path: 'About' } })).status).toBe(400);
+  });
+});
+
+describe('updatePage', () => {
+  it('saves the draft (the page shows changes), keeps the old version, refuses a stale version (409)', async () => {
+    const before = await page('/contact-us');
+    const saved = await stack.invoke('updatePage', {
+      token: editor,
+      json: {
+        ...contentOf(before),
+        title: 'Contact the agency',
+        path: '/contact-us',
+        version: before.version,
+      },
+    });
+    expect(saved.status, saved.body).toBe(200);
+    expect(dataOf<SitePage>(saved.json)).toMatchObject({
+      title: 'Contact the agency',
+      status: 'changed',
+      version: before.version + 1,
+    });
+    const stale = await stack.invoke('updatePage', {
+      token: editor,
+      json: { ...contentOf(before), path: '/contact-us', version: before.version },
+    });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale.json).code).toBe('stale');
+    // What visitors get is unchanged until published.
+    expect((await page('/contact-us')).published?.title).toBe('Contact us');
+  });
+
+  it('sanitises rich text: a script is removed, the text kept', async () => {
+    const before = await page('/');
+    const prose = {
+      ...validBlock('prose', 'p1'),
+      body: '<p>Hello<script>alert(1)</script> <a href="javascript:alert(1)">x</a></p>',
+    };
+    const res = await stack.invoke('updatePage', {
+      token,
+      json: { ...contentOf(before), blocks: [prose], path: '/', version: before.version },
+    });
+    expect(res.status, res.body).toBe(200);
+    const body = String(
+      dataOf<SitePage>(res.json).blocks[0] &&
+        Reflect.get(dataOf<SitePage>(res.json).blocks[0] ?? {}, 'body'),
+    );
+    expect(body).toContain('Hello');
+    expect(body).not.toContain('<script');
+    expect(body).not.toContain('javascript:');
+  });
+
+  it('accepts every block type, and names `blocks.<i>.<field>` of one invalid field per type (400)', async () => {
+    const about = await page('/about');
+    const all = await stack.invoke('updatePage', {
+      token,
+      json: { ...contentOf(about), blocks: EVERY_BLOCK, path: '/about', version: about.version },
+    });
+    expect(all.status, all.body).toBe(200);
+    for (const [i, type] of BLOCK_TYPE_NAMES.entries()) {
+      const field = requiredField(type);
+      const blocks = [
+        validBlock('hero', 'h'),
+        ...EVERY_BLOCK.slice(0, i).map(() => validBlock('hero', `x${i}`)),
+      ];
+      blocks.push({ ...validBlock(type), [field]: { bad: true } });
+      const res = await stack.invoke('updatePage', {
+        token,
+        json: { ...contentOf(about), blocks, path: '/about', version: about.version + 1 },
+      });
+      expect(res.status, `${type}: ${res.body}`).toBe(400);
+      expect(errorOf(res.json).field, type).toMatch(
+        new RegExp(`^blocks\\.${blocks.length - 1}\\.${field}(\\.|$)`),
+      );
+    }
+    const unknown = await stack.invoke('updatePage', {
+      token,
+      json: {
+        ...contentOf(about),
+        blocks: [{ type: 'marquee', id: 'm' }],
+        path: '/about',
+        version: about.version + 1,
+      },
+    });
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe('createPage and publishPage', () => {
+  it('creates a draft copy of a template; refuses taken paths (409) and an unknown template (404)', async () => {
+    const res = await stack.invoke('createPage', {
+      token: editor,
+      json: { path: '/spring-offer', from: '/contact-us', title: 'Spring offer' },
+    });
+    expect(res.status, res.body).toBe(201);
+    const created = dataOf<SitePage>(res.json);
+    expect(created).toMatchObject({
+      path: '/spring-offer',
+      title: 'Spring offer',
+      status: 'draft',
+      published: null,
+    });
+    expect(created.blocks).toEqual((await page('/contact-us')).blocks);
+
+    const redirect = await stack.invoke('createRedirect', {
+      token,
+      json: { from: '/old-offer', to: '/about', status: 301 },
+    });
+    expect(redirect.status, redirect.body).toBe(201);
+    for (const taken of ['/spring-offer', '/about', '/old-offer', '/careers']) {
+      const again = await stack.invoke('createPage', {
+        token,
+        json: { path: taken, from: '/about' },
+      });
+      expect(again.status, `${taken}: ${again.body}`).toBe(409);
+      expect(errorOf(again.json).field).toBe('path');
+    }
+    const reserved = await stack.invoke('createPage', {
+      token,
+      json: { path: '/blog/x', from: '/about' },
+    });
+    expect(reserved.status).toBe(400);
+    const noTemplate = await stack.invoke('createPage', {
+      token,
+      json: { path: '/x', from: '/nope' },
+    });
+    expect(noTemplate.status).toBe(404);
+  });
+
+  it('leaves the first publish (a new address) to an admin: 403 naming why to an editor', async () => {
+    const res = await stack.invoke('publishPage', {
+      token: editor,
+      json: { path: '/spring-offer' },
+    });
+    expect(res.status).toBe(403);
+    expect(errorOf(res.json).error).toMatch(/never been published/);
+    expect(await visit('/spring-offer')).toMatchObject({ status: 404 });
+  });
+
+  it('publishes: the bucket gets the HTML, the edge serves the new address, the sitemap lists it', async () => {
+    const res = await stack.invoke('publishPage', {
+      token,
+      json: { path: '/spring-offer', version: 1 },
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(dataOf<SitePage>(res.json)).toMatchObject({ status: 'published' });
+    expect(await bucketObject('spring-offer/index.html')).toContain('<title>Spring offer</title>');
+    expect(stack.standIns.redirectStore.get('/spring-offer')).toBe('page');
+    const live = await visit('/spring-offer');
+    expect(live.status).toBe(200);
+    expect(live.body).toContain('<title>Spring offer</title>');
+    const links = dataOf<LivePageLink[]>((await stack.invoke('listLivePages')).json);
+    expect(links.map((l) => l.path)).toContain('/spring-offer');
+    // The hourly rebuild keeps the page entry.
+    await runRebuildRedirects();
+    expect(stack.standIns.redirectStore.get('/spring-offer')).toBe('page');
+  });
+
+  it('lets an editor publish again a page that is live, and serves the published copy over the build', async () => {
+    const before = await page('/contact-us');
+    const res = await stack.invoke('publishPage', { token: editor, json: { path: '/contact-us' } });
+    expect(res.status, res.body).toBe(200);
+    expect(dataOf<SitePage>(res.json).published?.title).toBe(before.title);
+    expect((await visit('/contact-us')).body).toContain(`<title>${before.title}</title>`);
+    const stale = await stack.invoke('publishPage', {
+      token,
+      json: { path: '/contact-us', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+  });
+
+  it('keeps a publish the render function could not make live (502), and the minute job makes it live', async () => {
+    const before = await page('/spring-offer');
+    await stack.invoke('updatePage', {
+      token,
+      json: {
+        ...contentOf(before),
+        title: 'Spring offer 2',
+        path: '/spring-offer',
+        version: before.version,
+      },
+    });
+    renderDown = true;
+    const res = await stack.invoke('publishPage', { token, json: { path: '/spring-offer' } });
+    renderDown = false;
+    expect(res.status).toBe(502);
+    expect(errorOf(res.json).error).toMatch(/saved.*goes live by itself/);
+    expect((await page('/spring-offer')).published?.title).toBe('Spring offer 2');
+    expect(await bucketObject('spring-offer/index.html')).toContain('<title>Spring offer</title>');
+    await publishScheduledPosts();
+    expect(await bucketObject('spring-offer/index.html')).toContain(
+      '<title>Spring offer 2</title>',
+    );
+  });
+});
+
+describe('revisions', () => {
+  it('lists kept versions, reads one, and restores it as a new save', async () => {
+    const list = await stack.invoke('listPageRevisions', { token, query: { path: '/contact-us' } });
+    expect(list.status, list.body).toBe(200);
+    const revisions = dataOf<PageRevisionSummary[]>(list.json);
+    expect(revisions[0]).toMatchObject({ revision: 1, title: 'Contact us', reason: 'publish' });
+    const one = await stack.invoke('getPageRevision', {
+      token,
+      query: { path: '/contact-us', revision: 1 },
+    });
+    expect(one.status).toBe(200);
+    const current = await page('/contact-us');
+    const restored = await stack.invoke('restorePageRevision', {
+      token: editor,
+      json: { path: '/contact-us', revision: 1, version: current.version },
+    });
+    expect(restored.status, restored.body).toBe(200);
+    expect(dataOf<SitePage>(restored.json)).toMatchObject({
+      title: 'Contact us',
+      version: current.version + 1,
+      status: 'changed',
+    });
+    const missing = await stack.invoke('getPageRevision', {
+      token,
+      query: { path: '/contact-us', revision: 99 },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('deletePage (retire)', () => {
+  it('keeps the home page (409)', async () => {
+    expect((await stack.invoke('deletePage', { token, json: { path: '/' } })).status).toBe(409);
+  });
+
+  it('retires with a redirect: the edge answers 301 there, the page leaves the lists', async () => {
+    const res = await stack.invoke('deletePage', {
+      token,
+      json: { path: '/spring-offer', redirect_to: '/contact-us' },
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(await visit('/spring-offer')).toMatchObject({ status: 301, location: '/contact-us' });
+    expect(await bucketObject('spring-offer/index.html')).toBeNull();
+    const links = dataOf<LivePageLink[]>((await stack.invoke('listLivePages')).json);
+    expect(links.map((l) => l.path)).not.toContain('/spring-offer');
+    expect(
+      (await stack.invoke('getPage', { token, query: { path: '/spring-offer' } })).status,
+    ).toBe(404);
+    await runRebuildRedirects();
+    expect(await visit('/spring-offer')).toMatchObject({ status: 301, location: '/contact-us' });
+  });
+
+  it('retires a page the build prerendered without a redirect: 404 at the edge, also after a rebuild', async () => {
+    expect((await visit('/about')).status).toBe(200);
+    const res = await stack.invoke('deletePage', { token, json: { path: '/about' } });
+    expect(res.status, res.body).toBe(200);
+    expect(await visit('/about')).toMatchObject({ status: 404 });
+    await runRebuildRedirects();
+    expect(await visit('/about')).toMatchObject({ status: 404 });
+    const list = dataOf<SitePageSummary[]>((await stack.invoke('listPages', { token })).json);
+    expect(list.map((p) => p.path)).not.toContain('/about');
+  });
+});
+
+describe('site settings', () => {
+  it('reads them; refuses a stale version (409); publishing renders every live page and the fixed ones', async () => {
+    const got = await stack.invoke('getSiteSettings', { token: editor });
+    expect(got.status, got.body).toBe(200);
+    const stored = dataOf<{ version: number; settings: typeof SETTINGS }>(got.json);
+    expect(stored.settings.name).toBe('Agency');
+    const stale = await stack.invoke('updateSiteSettings', {
+      token,
+      json: { settings: SETTINGS, version: stored.version + 5 },
+    });
+    expect(stale.status).toBe(409);
+    const bad = await stack.invoke('updateSiteSettings', {
+      token,
+      json: { settings: { ...SETTINGS, chatNumber: 'abc' }, version: stored.version },
+    });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad.json).field).toBe('settings.chatNumber');
+    const res = await stack.invoke('updateSiteSettings', {
+      token,
+      json: { settings: { ...SETTINGS, name: 'New Agency' }, version: stored.version },
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(dataOf<{ version: number }>(res.json).version).toBe(stored.version + 1);
+    for (const key of [
+      'index.html',
+      'contact-us/index.html',
+      '404/index.html',
+      'thank-you-alchem/index.html',
+    ])
+      expect(await bucketObject(key), key).toContain('<footer>New Agency</footer>');
+    expect(await bucketObject('about/index.html')).toBeNull();
+    expect((await visit('/')).body).toContain('New Agency');
+  });
+});
