@@ -107,12 +107,12 @@ function Row({
       {labelFor ? (
         <label htmlFor={id}>
           {field.label}
-          {field.optional && <span className="field-form__optional"> (optional)</span>}
+          {field.optional ? ' (optional)' : ''}
         </label>
       ) : (
         <span id={`${id}-label`} className="form-field__label">
           {field.label}
-          {field.optional && <span className="field-form__optional"> (optional)</span>}
+          {field.optional ? ' (optional)' : ''}
         </span>
       )}
       <Help field={field} />
@@ -412,7 +412,7 @@ function StringsWidget({
     <fieldset className={error ? 'field-form__list form-field--invalid' : 'field-form__list'}>
       <legend>
         {field.label}
-        {field.optional && <span className="field-form__optional"> (optional)</span>}
+        {field.optional ? ' (optional)' : ''}
       </legend>
       <Help field={field} />
       <ErrorText id={errorId} error={error} focusable />
@@ -505,7 +505,7 @@ function ListWidget({
     <fieldset className={error ? 'field-form__list form-field--invalid' : 'field-form__list'}>
       <legend>
         {field.label}
-        {field.optional && <span className="field-form__optional"> (optional)</span>}
+        {field.optional ? ' (optional)' : ''}
       </legend>
       <Help field={field} />
       <ErrorText id={errorId} error={error} focusable />
