@@ -88,7 +88,7 @@ const BREADCRUMB: Field = {
     max: 4,
     fields: {
       name: text('Name', 80),
-      path: text('Address', 200, { placeholder: '/services' }),
+      path: text('Address', 200, { placeholder: 'e.g. the address of the services page' }),
     },
   },
   schema: pageHeadFields.breadcrumb,
