@@ -18,7 +18,8 @@ const FEATURE_USES = {
   // The home page's teasers show posts and portfolio items with those features' own parts.
   home: ['blog', 'portfolio'],
   // The post preview renders the article as the blog does; the editor links to a post's address.
-  admin: ['blog'],
+  // The page preview renders a page's blocks as the public site does (pages' BlockPage).
+  admin: ['blog', 'pages'],
 };
 const either = (names) => names.join('|');
 

@@ -122,6 +122,26 @@ export const pageModules: Record<PageKey, PageModule> = {
     load: () =>
       import.meta.env.SSR ? notOnServer() : import('../features/admin/redirects/redirects-page'),
   },
+  pageList: {
+    source: 'src/features/admin/pages/pages-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/pages-page'),
+  },
+  pageEditor: {
+    source: 'src/features/admin/pages/page-editor-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/page-editor-page'),
+  },
+  pagePreview: {
+    source: 'src/features/admin/pages/page-preview.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/page-preview'),
+  },
+  siteSettings: {
+    source: 'src/features/admin/pages/site-settings-page.tsx',
+    load: () =>
+      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/site-settings-page'),
+  },
   audit: {
     source: 'src/features/admin/audit/audit-page.tsx',
     load: () =>

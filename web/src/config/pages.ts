@@ -140,6 +140,28 @@ export const pages = {
     kind: 'app',
     operation: 'listRedirects',
   },
+  // Marketing pages as blocks: the list, the editor and the preview of one page (named by
+  // `?path=`, since a page's path has slashes of its own), and the site-wide settings.
+  pageList: {
+    paths: ['/admin/pages'],
+    kind: 'app',
+    operation: 'listPages',
+  },
+  pageEditor: {
+    paths: ['/admin/pages/edit'],
+    kind: 'app',
+    operation: 'updatePage',
+  },
+  pagePreview: {
+    paths: ['/admin/pages/preview'],
+    kind: 'app',
+    operation: 'getPage',
+  },
+  siteSettings: {
+    paths: ['/admin/pages/settings'],
+    kind: 'app',
+    operation: 'updateSiteSettings',
+  },
   audit: {
     paths: ['/admin/audit'],
     kind: 'app',

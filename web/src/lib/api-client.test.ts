@@ -22,6 +22,17 @@ describe('callApi', () => {
     expect(init?.body).toBeUndefined();
   });
 
+  it('carries lists and objects as they are in JSON bodies, and refuses them in form bodies', async () => {
+    fetchMock.mockRejectedValueOnce(new Error('offline'));
+    const blocks = [{ id: 'b1', type: 'faq', items: [{ question: 'Q?', answer: 'A.' }] }];
+    await callApi('updatePage', {
+      body: { path: '/seo', version: 3, breadcrumb: [], blocks, keywords: undefined },
+    }).catch(() => undefined);
+    const sent = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as unknown;
+    expect(sent).toEqual({ path: '/seo', version: '3', breadcrumb: [], blocks });
+    await expect(callApi('getPost', { body: { slug: ['a'] } })).rejects.toThrow(/only JSON bodies/);
+  });
+
   it('sends multipart for leads and JSON for login, with the token as Bearer', async () => {
     fetchMock.mockResolvedValueOnce(json(201, { data: { id: 'l1' }, message: 'ok' }));
     await callApi('createLead', { body: { name: 'Asha', phone: '123456', page: undefined } });

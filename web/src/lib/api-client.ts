@@ -68,8 +68,32 @@ export type ResponseOf<N extends OperationName> = Contract[N] extends {
   ? z.output<S>
   : string;
 
-/** A body field; booleans stay booleans in JSON bodies (`enabled: false`) and read "true"/"false" elsewhere. */
-export type BodyValue = string | Blob | number | boolean | undefined;
+/** A value a JSON body carries as it is: a page's blocks, its breadcrumb, the site settings. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue | undefined };
+
+/**
+ * A body field; booleans stay booleans in JSON bodies (`enabled: false`) and read "true"/"false"
+ * elsewhere. Lists and objects only travel in JSON bodies (form and multipart bodies refuse them).
+ */
+export type BodyValue =
+  | string
+  | Blob
+  | number
+  | boolean
+  | undefined
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue | undefined };
+
+const isStructured = (
+  value: BodyValue,
+): value is readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined } =>
+  value !== null && typeof value === 'object' && !(value instanceof Blob);
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -106,6 +130,8 @@ function entriesOf(body: Record<string, BodyValue> | FormData): [string, string 
   }
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
+    if (isStructured(value))
+      throw new TypeError(`Field "${key}" holds a list or an object, which only JSON bodies carry`);
     out.push([
       key,
       typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
@@ -136,11 +162,16 @@ export function encodeBody(op: Operation, body: CallOptions['body']): Encoded {
   if (!encoding || body === undefined) return {};
   switch (encoding) {
     case 'json': {
-      const fields = Object.fromEntries<string | boolean>(textEntries(body, encoding));
-      // A boolean field is sent as one (the contract's z.boolean() refuses "false").
+      const plain =
+        body instanceof FormData
+          ? body
+          : Object.fromEntries(Object.entries(body).filter(([, v]) => !isStructured(v)));
+      const fields = Object.fromEntries<unknown>(textEntries(plain, encoding));
+      // A boolean field is sent as one (the contract's z.boolean() refuses "false"); lists and
+      // objects as they are.
       if (!(body instanceof FormData))
         for (const [key, value] of Object.entries(body))
-          if (typeof value === 'boolean') fields[key] = value;
+          if (typeof value === 'boolean' || isStructured(value)) fields[key] = value;
       return {
         body: JSON.stringify(fields),
         contentType: 'application/json',

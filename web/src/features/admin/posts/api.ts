@@ -23,10 +23,6 @@ export const useRevisions = (id: number, open: boolean) =>
 export const useRevision = (id: number, revision: number | null) =>
   useOperation('getRevision', revision === null ? null : { query: { id, revision } });
 
-/** A page of the media library for the editor's picker (the same cache as the media page). */
-export const useMediaPage = (page: number) =>
-  useOperation('listMedia', { query: { page } }, { keepPreviousData: true });
-
 /** After a save: the revision list, open or not, loads afresh the next time it shows. */
 export function useRevisionsChanged(): () => void {
   const mutateOperation = useMutateOperation();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IMAGE_MIMES, pictureSources, type Image, type MediaItem } from '@agency/shared';
 import { isAbort, useUploadImage, type UploadStage } from '../ui/upload-image';
 import { formatBytes } from '../ui/format-bytes';
-import { MediaPicker } from './editor-media-picker';
+import { MediaPicker } from '../ui/media-picker';
 
 /** The banner the form shows: the post's own, or one just uploaded (then its file name and size are known). */
 export interface ShownBanner {
@@ -193,6 +193,7 @@ export function BannerInput({
       )}
       {picking && (
         <MediaPicker
+          title="Choose the banner from the library"
           currentId={image?.id}
           onPick={(item) => {
             setPicking(false);

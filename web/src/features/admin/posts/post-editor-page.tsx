@@ -30,7 +30,7 @@ import editorCss from './editor.css?inline';
 import { classifySaveError, FIELD_LABELS, type PostField } from './post-form-errors';
 import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from './publish-time';
 import { StatusBadge } from './status-badge';
-import { RestoreBanner } from './restore-banner';
+import { RestoreBanner } from '../ui/restore-banner';
 import { useAdminApi } from '../shell/use-admin-api';
 import { useAutosave } from './use-autosave';
 import { useAuthors, useCategories, useRevisionsChanged } from './api';

@@ -61,10 +61,12 @@ describe('admin bar', () => {
     expect(await navLinks()).toEqual([
       ['Dashboard', '/admin/dashboard'],
       ['Posts', '/admin'],
+      ['Pages', '/admin/pages'],
       ['Leads', '/admin/leads'],
       ['Categories & authors', '/admin/taxonomy'],
       ['Media', '/admin/media'],
       ['Redirects', '/admin/redirects'],
+      ['Site settings', '/admin/pages/settings'],
       ['Add blog', '/add-blog'],
       ['Team', '/admin/team'],
       ['Audit trail', '/admin/audit'],
@@ -77,9 +79,11 @@ describe('admin bar', () => {
     renderLayout();
     await screen.findByRole('link', { name: /Eddie/ });
     const links = (await navLinks()).map(([label]) => label);
+    // Pages, but not the site settings (admins only).
     expect(links).toEqual([
       'Dashboard',
       'Posts',
+      'Pages',
       'Categories & authors',
       'Media',
       'Redirects',

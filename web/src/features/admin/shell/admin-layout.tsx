@@ -17,10 +17,12 @@ const TwoFactorSetup = lazy(() =>
 const NAV: readonly { page: PageKey; label: string; end?: true }[] = [
   { page: 'dashboard', label: 'Dashboard' },
   { page: 'adminList', label: 'Posts', end: true },
+  { page: 'pageList', label: 'Pages', end: true },
   { page: 'leads', label: 'Leads' },
   { page: 'taxonomy', label: 'Categories & authors' },
   { page: 'media', label: 'Media' },
   { page: 'redirects', label: 'Redirects' },
+  { page: 'siteSettings', label: 'Site settings' },
   { page: 'postEditor', label: 'Add blog' },
   { page: 'team', label: 'Team' },
   { page: 'audit', label: 'Audit trail' },

@@ -8,6 +8,8 @@ export interface FakeRequest {
   url: URL;
   params: Record<string, string>;
   body: Record<string, string>;
+  /** A JSON body as sent (lists and objects kept); undefined for other bodies. */
+  json: unknown;
   headers: Headers;
 }
 
@@ -17,6 +19,15 @@ export interface FakeResponse {
 }
 
 export type FakeHandler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
+
+function jsonOf(init: RequestInit | undefined): unknown {
+  if (typeof init?.body !== 'string') return undefined;
+  try {
+    return JSON.parse(init.body);
+  } catch {
+    return undefined;
+  }
+}
 
 async function decode(init: RequestInit | undefined): Promise<Record<string, string>> {
   const body = init?.body;
@@ -62,6 +73,7 @@ export function fakeApi(handlers: Partial<Record<OperationName, FakeHandler>>) {
       url,
       params: match.params,
       body: await decode(init),
+      json: jsonOf(init),
       headers: new Headers(init?.headers),
     };
     requests.push(req);

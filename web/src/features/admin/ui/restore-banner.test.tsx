@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatAdminDateTime } from '../ui/format-admin-date';
+import { formatAdminDateTime } from './format-admin-date';
 import { RestoreBanner } from './restore-banner';
 
 describe('RestoreBanner', () => {

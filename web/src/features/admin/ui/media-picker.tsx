@@ -1,9 +1,13 @@
-import { useMediaPage } from './api';
 import { useId, useState } from 'react';
 import { mediaKeys, mediaPath, variantWidths, type MediaItem } from '@agency/shared';
 import { useModal } from '../../../lib/use-modal';
-import { ListLoadState } from '../ui/paged-list';
-import { Pager } from '../ui/pager';
+import { useOperation } from '../shell/use-operation';
+import { ListLoadState } from './paged-list';
+import { Pager } from './pager';
+
+/** A page of the media library for a picker (the same cache entry as the media page). */
+const useMediaPage = (page: number) =>
+  useOperation('listMedia', { query: { page } }, { keepPreviousData: true });
 
 const THUMB_WIDTH = 160;
 
@@ -25,6 +29,8 @@ function PickerThumb({ item }: { item: MediaItem }) {
 }
 
 export interface MediaPickerProps {
+  /** The dialog's title: what the image is for ("Choose the banner from the library"). */
+  title: string;
   /** The image already chosen, marked as such. */
   currentId?: string | undefined;
   onPick: (item: MediaItem) => void;
@@ -34,8 +40,9 @@ export interface MediaPickerProps {
 /**
  * "Choose from library": the media library a page at a time (the same list and cache as the media
  * page), newest first; picking an image closes the dialog. Escape or Cancel closes it unchanged.
+ * The post editor's banner and the page editor's images share it.
  */
-export function MediaPicker({ currentId, onPick, onClose }: MediaPickerProps) {
+export function MediaPicker({ title, currentId, onPick, onClose }: MediaPickerProps) {
   const titleId = useId();
   const [page, setPage] = useState(1);
   const list = useMediaPage(page);
@@ -57,7 +64,7 @@ export function MediaPicker({ currentId, onPick, onClose }: MediaPickerProps) {
       >
         <div className="media-picker__head">
           <h2 id={titleId} className="popup__title">
-            Choose the banner from the library
+            {title}
           </h2>
           <button type="button" className="btn btn--outline" onClick={onClose}>
             Cancel

@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PageBlock, SitePage } from '@agency/shared';
+import PageEditorPage from './page-editor-page';
+import { makeUserData, renderAdmin, signIn } from '../shell/testing';
+import { fakeApi, type FakeHandler } from '../../blog/testing/fake-api';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../ui/rich-text-field', () => ({
+  default: ({
+    id,
+    value,
+    onChange,
+  }: {
+    id: string;
+    value: string;
+    onChange: (v: string) => void;
+  }) => <textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} />,
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const BLOCKS: PageBlock[] = [
+  { id: 'hero', type: 'hero', title: 'SEO that works', parallax: 0.3 },
+  {
+    id: 'why',
+    type: 'whyChooseUs',
+    heading: 'Why us',
+    points: [{ title: 'Senior team', text: 'No juniors.' }],
+  },
+  {
+    id: 'faq',
+    type: 'faq',
+    heading: 'Questions',
+    items: [
+      { question: 'How long?', answer: 'Three months.' },
+      { question: 'How much?', answer: 'It depends.' },
+    ],
+  },
+  {
+    id: 'cta',
+    type: 'cta',
+    title: 'Talk to us',
+    action: { label: 'Call', href: '/contact' },
+    parallax: 0,
+  },
+];
+
+const makePage = (overrides: Partial<SitePage> = {}): SitePage => ({
+  path: '/services/seo',
+  title: 'SEO services',
+  description: 'Search engine optimisation.',
+  keywords: undefined,
+  image: undefined,
+  breadcrumb: [{ name: 'Services', path: '/services' }],
+  blocks: BLOCKS,
+  status: 'published',
+  version: 4,
+  updated_at: '2026-11-20T10:00:00.000Z',
+  updated_by: 'ada@example.com',
+  published_at: '2026-11-19T10:00:00.000Z',
+  published: null,
+  ...overrides,
+});
+
+function renderEditor(handlers: Record<string, FakeHandler> = {}, page = makePage()) {
+  signIn();
+  const api = fakeApi({
+    getUserData: () => makeUserData(),
+    getPage: () => ({ body: { data: page } }),
+    updatePage: (req) => ({
+      body: {
+        message: 'Saved.',
+        data: { ...page, ...(req.json as object), version: page.version + 1, status: 'changed' },
+      },
+    }),
+    listPageRevisions: () => ({ body: { data: [] } }),
+    ...handlers,
+  });
+  renderAdmin(`/admin/pages/edit?path=${encodeURIComponent(page.path)}`, {
+    '/admin/pages/edit': <PageEditorPage />,
+  });
+  return api;
+}
+
+/** The blocks' types in the order the cards show them. */
+const types = () => [...document.querySelectorAll('.block-card__type')].map((t) => t.textContent);
+
+describe('page editor', () => {
+  it('moves a block with the keyboard: the focus follows it, the live region says where, the save sends the new order', async () => {
+    const user = userEvent.setup();
+    const api = renderEditor();
+    const up = await screen.findByRole('button', { name: 'Move FAQ accordion up' });
+    up.focus();
+    await user.keyboard('{Enter}');
+    expect(types()).toEqual(['Hero', 'FAQ accordion', 'Why choose us', 'Call-to-action band']);
+    await waitFor(() =>
+      expect(screen.getByText('FAQ accordion moved to position 2 of 4')).toBeInTheDocument(),
+    );
+    // The same button of the moved block has the focus (its id names its new place).
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Move FAQ accordion up' }),
+    );
+    await user.keyboard('{Enter}');
+    expect(types()[0]).toBe('FAQ accordion');
+    // At the top "up" is disabled: the focus goes to "down".
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Move FAQ accordion down' }),
+    );
+    expect(screen.getByText(/Unsaved changes/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByText(/Draft saved/);
+    const [save] = api.calls('updatePage');
+    expect(save?.json).toMatchObject({
+      path: '/services/seo',
+      // Numbers travel as the form's other fields do; the contract reads them with z.coerce.
+      version: '4',
+      title: 'SEO services',
+      breadcrumb: [{ name: 'Services', path: '/services' }],
+    });
+    expect((save?.json as { blocks: PageBlock[] }).blocks.map((b) => b.id)).toEqual([
+      'faq',
+      'hero',
+      'why',
+      'cta',
+    ]);
+  });
+
+  it('adds a block after the current one from the menu, with blank values and the focus in its first field', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Add a block below Hero' }));
+    const menu = screen.getByRole('group', { name: 'Add a block' });
+    expect(
+      within(menu).getByText(
+        'Questions that open to their answers (also given to search engines).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: /^Testimonials/ }));
+    expect(types()).toEqual([
+      'Hero',
+      'Testimonials',
+      'Why choose us',
+      'FAQ accordion',
+      'Call-to-action band',
+    ]);
+    expect(document.activeElement).toHaveAccessibleName('Heading (optional)');
+    expect(screen.getByText('Testimonials added at position 2 of 5')).toBeInTheDocument();
+  });
+
+  it('removes a block with Undo, duplicates and hides one', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Remove Why choose us' }));
+    expect(types()).not.toContain('Why choose us');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(types()).toEqual(['Hero', 'Why choose us', 'FAQ accordion', 'Call-to-action band']);
+    await user.click(screen.getByRole('button', { name: 'Duplicate Hero' }));
+    expect(types().slice(0, 2)).toEqual(['Hero', 'Hero']);
+    const [, copy] = screen.getAllByRole('button', { name: 'Hide Hero' });
+    if (!copy) throw new Error('no copy of the hero');
+    await user.click(copy);
+    expect(screen.getByText('Hidden')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Show Hero' })).toHaveLength(1);
+  });
+
+  it('shows a 400 at its field: the card with the error opens and the field takes the focus', async () => {
+    const user = userEvent.setup();
+    renderEditor({
+      updatePage: () => ({
+        status: 400,
+        body: {
+          error: 'blocks.2.items.1.answer: must not promise rankings',
+          field: 'blocks.2.items.1.answer',
+          code: 'invalid',
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save draft' }));
+    const [, answer] = await screen.findAllByLabelText('Answer');
+    if (!answer) throw new Error('no second answer');
+    expect(answer).toHaveAttribute('aria-invalid', 'true');
+    expect(answer).toHaveAccessibleDescription('Must not promise rankings.');
+    await waitFor(() => expect(answer).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent('one field needs attention');
+  });
+
+  it('checks the draft before sending: every field in error is shown, the first focused', async () => {
+    const user = userEvent.setup();
+    const api = renderEditor();
+    await user.clear(await screen.findByLabelText('Title'));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Is required.');
+    expect(api.calls('updatePage')).toHaveLength(0);
+  });
+
+  it('a 409 says someone else saved; reloading keeps the edits in this browser to restore', async () => {
+    const user = userEvent.setup();
+    const api = renderEditor({
+      updatePage: () => ({
+        status: 409,
+        body: {
+          error: 'version: the page changed since you opened it',
+          field: 'version',
+          code: 'stale',
+        },
+      }),
+    });
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'SEO for shops');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else saved this page after you opened it');
+    await user.click(within(alert).getByRole('button', { name: 'Reload the latest version' }));
+    await waitFor(() => expect(api.calls('getPage')).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: /Restore unsaved changes/ }));
+    expect(screen.getByLabelText('Title')).toHaveValue('SEO for shops');
+  });
+
+  it('publishes; a 502 shows the server saying the page goes live by itself', async () => {
+    const user = userEvent.setup();
+    const api = renderEditor({
+      publishPage: () => ({
+        status: 502,
+        body: {
+          error:
+            'The site could not be written now; the page goes live by itself within a few minutes.',
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('goes live by itself');
+    expect(api.calls('publishPage')[0]?.json).toEqual({ path: '/services/seo', version: '4' });
+    expect(api.calls('updatePage')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { PageRevisionSummary, SitePage } from '@agency/shared';
+import { ApiError } from '../../../lib/api-client';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { adminTimeZone, formatAdminDateTime } from '../ui/format-admin-date';
+import { useAdminApi } from '../shell/use-admin-api';
+import { usePageRevisions } from './api';
+
+const REASON: Readonly<Record<PageRevisionSummary['reason'], string>> = {
+  save: 'saved',
+  publish: 'published',
+  restore: 'restored',
+};
+
+/** A kept version as people tell it apart: what made it, who and when. */
+export function madeByAndWhen(r: PageRevisionSummary): string {
+  const when = formatAdminDateTime(r.saved_at);
+  return r.saved_by
+    ? `${REASON[r.reason]} by ${r.saved_by} on ${when}`
+    : `${REASON[r.reason]} on ${when}`;
+}
+
+/**
+ * The kept versions of a page (the last 25, newest first), each restorable after confirmation as
+ * the draft (a new save; what is published stays until the next publish). Loaded when opened.
+ */
+export function PageRevisions({
+  page,
+  version,
+  onRestored,
+}: {
+  page: SitePage;
+  /** The version the editor last saved or loaded: a restore over a newer one answers 409. */
+  version: number;
+  onRestored: (page: SitePage, restored: string) => void;
+}) {
+  const api = useAdminApi();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<PageRevisionSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const list = usePageRevisions(page.path, open);
+  const revisions = list.data?.data ?? [];
+
+  const restore = async (): Promise<void> => {
+    if (!chosen) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { data } = await api('restorePageRevision', {
+        body: { path: page.path, revision: chosen.revision, version },
+      });
+      onRestored(data, `Restored the version ${madeByAndWhen(chosen)} as the draft.`);
+      setChosen(null);
+    } catch (err) {
+      setChosen(null);
+      if (err instanceof ApiError && err.status === 401) return;
+      setProblem(
+        err instanceof ApiError && err.status === 409
+          ? `${err.message} Reload the latest version, then restore again.`
+          : err instanceof Error
+            ? err.message
+            : 'The version could not be restored.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details className="revisions" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Revisions</summary>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {list.error ? (
+        <p className="form-error" role="alert">
+          The revisions could not be loaded: {list.error.message}
+        </p>
+      ) : !list.data ? (
+        open && <p aria-busy="true">Loading revisions…</p>
+      ) : revisions.length === 0 ? (
+        <p>No earlier versions yet: each save keeps the version it replaces (the last 25).</p>
+      ) : (
+        <>
+          <p className="post-form__hint">Times are in your time zone: {adminTimeZone()}.</p>
+          <ul className="revisions__list" aria-label="Earlier versions, newest first">
+            {revisions.map((r) => (
+              <li key={r.revision} className="revisions__item">
+                <span className="revisions__meta">
+                  <strong>Revision {r.revision}</strong> · {madeByAndWhen(r)} · “{r.title}”
+                </span>
+                <button type="button" className="btn btn--outline" onClick={() => setChosen(r)}>
+                  Restore revision {r.revision}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ConfirmDialog
+        open={chosen !== null}
+        title={chosen ? `Restore revision ${chosen.revision}?` : ''}
+        message="Its title, description, breadcrumb and blocks become the draft, saved as a new version (the current one is kept as a revision). Visitors see it once you publish. Unsaved edits in the editor are lost."
+        confirmLabel="Restore"
+        busy={busy}
+        onConfirm={() => void restore()}
+        onCancel={() => setChosen(null)}
+      />
+    </details>
+  );
+}
