@@ -139,7 +139,7 @@ export class Api extends Construct {
     });
 
     this.functionsStack = new NestedStack(this, 'Functions', {
-      description: `Functions and routes of the API operations of ${Stack.of(this).stackName}.`,
+      description: `Functions of the API operations of ${Stack.of(this).stackName}, with their roles, log groups and invoke permissions.`,
     });
     this.functions = new Map(
       operationNames.map((name) => [name, this.addOperation(name, authorizer)]),
