@@ -109,7 +109,7 @@ export function applyGrants(
     );
     acknowledgeOnPolicy(
       fn,
-      `AwsSolutions-IAM5[Resource::${nagArnOf(targets.media)}/${prefix}*]`,
+      `AwsSolutions-IAM5[Resource::${nagArnOf(targets.media, fn)}/${prefix}*]`,
       `Media objects have generated names; access is limited to the ${prefix} prefix.`,
     );
   }

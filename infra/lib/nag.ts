@@ -1,4 +1,4 @@
-import { CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
+import { CfnElement, Names, NestedStack, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -14,12 +14,24 @@ export function acknowledge(
   Validations.of(scope).acknowledge({ id: `AwsSolutions::${rule}`, reason });
 }
 
-/** How cdk-nag spells a construct's ARN in a finding: `<LogicalId.Arn>`. */
-export function nagArnOf(construct: IConstruct): string {
+/**
+ * How cdk-nag spells a construct's ARN in a finding on `from` (the construct itself unless told):
+ * `<LogicalId.Arn>` in the construct's own stack; in a nested stack of that stack, the parameter CDK
+ * passes the ARN through, `<referenceto<unique id>Arn>` (named as aws-cdk-lib's core/private/refs
+ * names it).
+ */
+export function nagArnOf(construct: IConstruct, from: IConstruct = construct): string {
   const resource = construct.node.defaultChild;
   if (!(resource instanceof CfnElement))
     throw new Error(`${construct.node.path} has no CloudFormation resource`);
-  return `<${Stack.of(construct).getLogicalId(resource)}.Arn>`;
+  const owner = Stack.of(resource);
+  const user = Stack.of(from);
+  if (user === owner) return `<${owner.getLogicalId(resource)}.Arn>`;
+  if (!(user instanceof NestedStack) || user.nestedStackParent !== owner)
+    throw new Error(
+      `${from.node.path} refers to ${construct.node.path} across stacks that are not parent and nested`,
+    );
+  return `<referenceto${Names.nodeUniqueId(resource.node)}Arn>`;
 }
 
 /**

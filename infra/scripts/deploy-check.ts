@@ -1,7 +1,8 @@
 /**
  * `npm run deploy:check`: what `cdk deploy` would deliver, checked without an AWS account. Needs
  * `npm run build` first. For each stage it runs the CDK CLI's synth of the app in cdk.json (template
- * validation and cdk-nag fail it), then checks the artifacts: every function of
+ * validation and cdk-nag fail it), then checks the artifacts: each stack (the site's and each nested
+ * one) within CloudFormation's resources, parameters and outputs a template, every function of
  * `@agency/lambdas/functions` is shipped once, from exactly the files `npm run build -w lambdas`
  * wrote; each bundle within its size budgets (what a cold start parses, by what waits on the
  * function). Cold imports (median of 5, in an empty folder) are measured and reported against the
@@ -30,7 +31,12 @@ import { builtBundleDir, FUNCTIONS } from '@agency/lambdas/functions';
 import { stackNameOf, STAGES } from '../lib/config';
 import { alarmsOf } from '../lib/constructs/monitoring';
 import { pipelineRolesOf } from '../lib/stacks/github-deploy-stack';
-import { CLOUDFORMATION_MAX_RESOURCES, synthStage } from './synth-stage';
+import {
+  CLOUDFORMATION_MAX_OUTPUTS,
+  CLOUDFORMATION_MAX_PARAMETERS,
+  CLOUDFORMATION_MAX_RESOURCES,
+} from '../lib/stack-limits';
+import { synthStage } from './synth-stage';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const problems: string[] = [];
@@ -76,8 +82,17 @@ for (const stage of STAGES) {
     console.log(`  ${stage}: pipeline roles (${stackName}-github):`);
     for (const role of roles) console.log(`    - ${role}`);
     problems.push(...checked.problems);
+    // Each nested stack is a stack of its own to CloudFormation: its own 500 resources.
     console.log(
-      `  ${stage}: ${checked.resources} of ${CLOUDFORMATION_MAX_RESOURCES} resources, ${checked.functions} functions, ${checked.problems.length ? `${checked.problems.length} differences from the build` : 'each one exactly its built bundle'} (${Math.round((Date.now() - started) / 1000)} s)`,
+      `  ${stage}: resources per stack (CloudFormation takes ${CLOUDFORMATION_MAX_RESOURCES} a stack, ${CLOUDFORMATION_MAX_PARAMETERS} parameters and ${CLOUDFORMATION_MAX_OUTPUTS} outputs a template):`,
+    );
+    for (const s of checked.stacks)
+      console.log(
+        `    - ${s.name}: ${s.resources} of ${CLOUDFORMATION_MAX_RESOURCES} resources, ${s.parameters} parameters, ${s.outputs} outputs`,
+      );
+    const total = checked.stacks.reduce((sum, s) => sum + s.resources, 0);
+    console.log(
+      `  ${stage}: ${total} resources in ${checked.stacks.length} stacks, ${checked.functions} functions, ${checked.problems.length ? `${checked.problems.length} problems` : 'each one exactly its built bundle'} (${Math.round((Date.now() - started) / 1000)} s)`,
     );
   } finally {
     rmSync(outdir, { recursive: true, force: true });

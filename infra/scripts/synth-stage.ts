@@ -7,17 +7,18 @@ import {
   oversizedEnvironments,
   shippedFunctions,
 } from '../lib/shipped-bundles';
-
-/** Resources CloudFormation takes in one stack. */
-export const CLOUDFORMATION_MAX_RESOURCES = 500;
+import { overLimits, stackSizes, type StackSize } from '../lib/stack-limits';
 
 export interface StageSynth {
   /** The stage's site stack template. */
   template: unknown;
   /** How many functions the template ships. */
   functions: number;
-  /** How many resources the site's stack itself has (nested stacks' not counted). */
-  resources: number;
+  /**
+   * The site's stack and each of its nested stacks (each a stack of its own to CloudFormation), with
+   * their resources, parameters and outputs, the site's stack first.
+   */
+  stacks: StackSize[];
   /** Every way the assembly differs from the build (`<stage>: …`); empty when it ships exactly the build. */
   problems: string[];
 }
@@ -43,18 +44,12 @@ export function synthStage(options: {
     readFileSync(path.join(outdir, `${stackNameOf(stage)}.template.json`), 'utf8'),
   );
   const shipped = shippedFunctions(template, outdir);
-  const resources = Object.keys(
-    (template as { Resources?: Record<string, unknown> }).Resources ?? {},
-  ).length;
+  const stacks = stackSizes(template, outdir, stackNameOf(stage));
   const problems = [
     ...differencesFromBuild(shipped),
-    // CloudFormation refuses a stack of more; move the API functions to a nested stack first.
-    ...(resources > CLOUDFORMATION_MAX_RESOURCES
-      ? [
-          `the stack has ${resources} resources, over CloudFormation's ${CLOUDFORMATION_MAX_RESOURCES}`,
-        ]
-      : []),
+    // CloudFormation refuses a stack (nested or not) of more.
+    ...overLimits(stacks),
     ...oversizedEnvironments(template, outdir),
   ].map((p) => `${stage}: ${p}`);
-  return { template, functions: shipped.length, resources, problems };
+  return { template, functions: shipped.length, stacks, problems };
 }

@@ -76,17 +76,17 @@ describe('dev stack', () => {
   });
 
   it('has no lead webhook unless the stage names its parameters: no setting, no Parameter Store access', () => {
-    const template = JSON.stringify(s.template.toJSON());
+    const template = JSON.stringify(s.whole.toJSON());
     expect(template).not.toContain('LEAD_WEBHOOK');
-    for (const fn of resourcesOf(s.template, 'AWS::Lambda::Function'))
-      for (const st of statementsOf(s.template, fn.id))
+    for (const fn of resourcesOf(s.whole, 'AWS::Lambda::Function'))
+      for (const st of statementsOf(s.whole, fn.id))
         if ([st.Action].flat().includes('ssm:GetParameter'))
           expect(JSON.stringify(st.Resource), fn.id).toContain('/aws/reference/secretsmanager/');
   });
 
   it('keeps logs a week', () => {
-    s.template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
-    s.template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 0);
+    s.whole.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+    s.whole.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 0);
   });
 
   it('synthesizes before the web app is built: warns and uploads nothing', () => {

@@ -33,7 +33,7 @@ describe('a rotation pins the origin secret version', () => {
   });
 
   it('every API function lets in that version (current and previous)', () => {
-    const fns = resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
+    const fns = resourcesOf(s.whole, 'AWS::Lambda::Function').filter((f) =>
       JSON.stringify(f.props).includes('ORIGIN_VERIFY'),
     );
     expect(fns.length).toBeGreaterThanOrEqual(Object.keys(contract).length);

@@ -17,10 +17,11 @@ describe('configuration names shared by the stack and the code', () => {
   it('sets on functions only variables the code reads (ENV_NAMES), so a rename cannot miss a side', () => {
     // NODE_OPTIONS is read by Node itself, not by our code.
     const known = new Set<string>([...Object.values(ENV_NAMES), 'NODE_OPTIONS']);
-    const functions = resourcesOf(s.template, 'AWS::Lambda::Function');
+    // Every stack's functions: the site's and its nested stacks' (the API functions among them).
+    const functions = resourcesOf(s.whole, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(20);
     const unknown = functions.flatMap(({ id }) => {
-      const props = variablesSchema.parse(s.template.toJSON().Resources[id].Properties);
+      const props = variablesSchema.parse(s.whole.toJSON().Resources[id].Properties);
       return Object.keys(props.Environment?.Variables ?? {})
         .filter((name) => !known.has(name))
         .map((name) => `${id}: ${name}`);
@@ -35,8 +36,8 @@ describe('configuration names shared by the stack and the code', () => {
 
   it("sets the staff accounts' variables (team table, audit table, REQUIRE_MFA: off in dev) on the functions", () => {
     const set = new Map<string, unknown[]>();
-    for (const { id } of resourcesOf(s.template, 'AWS::Lambda::Function')) {
-      const props = variablesSchema.parse(s.template.toJSON().Resources[id].Properties);
+    for (const { id } of resourcesOf(s.whole, 'AWS::Lambda::Function')) {
+      const props = variablesSchema.parse(s.whole.toJSON().Resources[id].Properties);
       for (const [name, value] of Object.entries(props.Environment?.Variables ?? {}))
         set.set(name, [...(set.get(name) ?? []), value]);
     }

@@ -15,17 +15,12 @@ interface Stage {
   s: Synthesized;
   /** The operations nested stack's template. */
   ops: Template;
-  /** What each of its parameters is in the site's stack (`{ Ref: <logical id> }`…). */
-  parameters: Record<string, unknown>;
 }
 const stages = {} as Record<'dev' | 'prod', Stage>;
 const EMAILS = { dev: ['dev-ops@example.com'], prod: ['ops@example.com', 'oncall@example.com'] };
 
 function stageOf(s: Synthesized): Stage {
-  const ops = Template.fromStack(s.stack.operations);
-  const nested = resourcesOf(s.template, 'AWS::CloudFormation::Stack');
-  expect(nested).toHaveLength(1);
-  return { s, ops, parameters: (nested[0]?.props.Parameters ?? {}) as Record<string, unknown> };
+  return { s, ops: Template.fromStack(s.stack.operations) };
 }
 
 beforeAll(() => {
@@ -35,24 +30,16 @@ beforeAll(() => {
   );
 }, 2 * SYNTH_TIMEOUT_MS);
 
-/** A value of the operations stack as the site's stack gives it: a parameter resolved, else itself. */
-function outer(stage: Stage, value: unknown): unknown {
-  const name = (value as { Ref?: string } | undefined)?.Ref;
-  return name !== undefined && name in stage.parameters ? stage.parameters[name] : value;
-}
-
 const ref = (id: string) => ({ Ref: id });
 const getAtt = (id: string, attr: string) => ({ 'Fn::GetAtt': [id, attr] });
 
 /**
- * The project's functions (tagged with their bundle) but the deploy-time jobs, whose failure fails
- * the deployment itself.
+ * The project's functions (tagged with their bundle), wherever they are (the site's stack, the API
+ * functions' and the operations nested stacks), but the deploy-time jobs, whose failure fails the
+ * deployment itself.
  */
 function watchedFunctions(st: Stage) {
-  return [
-    ...resourcesOf(st.s.template, 'AWS::Lambda::Function'),
-    ...resourcesOf(st.ops, 'AWS::Lambda::Function'),
-  ].filter((f) => {
+  return resourcesOf(st.s.whole, 'AWS::Lambda::Function').filter((f) => {
     const tags = (f.props.Tags ?? []) as { Key: string; Value: string }[];
     const bundle = tags.find((t) => t.Key === FUNCTION_TAG)?.Value;
     return bundle !== undefined && !DEPLOY_JOBS.includes(bundle);
@@ -69,11 +56,17 @@ function alarmTopic(st: Stage): string {
   return topics[0]?.id ?? '';
 }
 
-/** Every alarm, by its name without the stack's, with its properties. */
+/**
+ * Every alarm, by its name without the stack's, with its properties as the whole stage reads them
+ * (a function of another stack named by its own logical id, not by the parameter passing its name).
+ */
 function alarms(st: Stage): Map<string, Record<string, unknown>> {
   const prefix = `${st.s.stack.stackName} `;
+  expect(resourcesOf(st.s.whole, 'AWS::CloudWatch::Alarm')).toHaveLength(
+    resourcesOf(st.ops, 'AWS::CloudWatch::Alarm').length,
+  );
   return new Map(
-    resourcesOf(st.ops, 'AWS::CloudWatch::Alarm').map((a) => [
+    resourcesOf(st.s.whole, 'AWS::CloudWatch::Alarm').map((a) => [
       String(a.props.AlarmName).replace(prefix, ''),
       a.props,
     ]),
@@ -148,7 +141,7 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
       for (const metric of stats) {
         expect(['Errors', 'Throttles']).toContain(metric.MetricName);
         const [dimension] = metric.Dimensions as { Name: string; Value: unknown }[];
-        watched.add(String((outer(st(), dimension?.Value) as { Ref?: string }).Ref));
+        watched.add(String((dimension?.Value as { Ref?: string }).Ref));
       }
     }
     const functions = watchedFunctions(st()).map((f) => f.id);
@@ -170,8 +163,8 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
         name === 'mail-events'
           ? functionByDescription(ops(), description)
           : functionByDescription(s().template, description);
-      const configs = resourcesOf(ops(), 'AWS::Lambda::EventInvokeConfig').filter(
-        (c) => JSON.stringify(outer(st(), c.props.FunctionName)) === JSON.stringify(ref(fn.id)),
+      const configs = resourcesOf(s().whole, 'AWS::Lambda::EventInvokeConfig').filter(
+        (c) => JSON.stringify(c.props.FunctionName) === JSON.stringify(ref(fn.id)),
       );
       expect(configs, name).toHaveLength(1);
       const destination = (
@@ -196,7 +189,7 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
       const fn = functionByDescription(s().template, job.description);
       const alarm = a.get(`${name} not running`);
       const [dimension] = alarm?.Dimensions as { Value: unknown }[];
-      expect(outer(st(), dimension?.Value)).toEqual(ref(fn.id));
+      expect(dimension?.Value).toEqual(ref(fn.id));
       expect(alarm, name).toMatchObject({
         MetricName: 'Invocations',
         ComparisonOperator: 'LessThanThreshold',
@@ -222,7 +215,7 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
       expect(alarm).toMatchObject({ Namespace: 'AWS/SES', MetricName: type });
       const [dimension] = alarm?.Dimensions as { Name: string; Value: unknown }[];
       expect(dimension?.Name).toBe('ses:configuration-set');
-      expect(outer(st(), dimension?.Value)).toEqual(ref(configurationSet[0]?.id ?? ''));
+      expect(dimension?.Value).toEqual(ref(configurationSet[0]?.id ?? ''));
     }
     for (const kind of ['read', 'write']) {
       const metrics = a.get(`DynamoDB ${kind} throttles`)?.Metrics as {

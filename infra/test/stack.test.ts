@@ -23,7 +23,9 @@ import {
   writesAudit,
   type OperationName,
 } from '@agency/shared';
+import { CfnResource, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import type { Construct } from 'constructs';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -44,6 +46,7 @@ import {
   statefulIds,
 } from './stateful';
 import { EDGE_STORE_ACTIONS } from '../lib/apply-grants';
+import { overLimits, stackSizes } from '../lib/stack-limits';
 import {
   differencesFromBuild,
   environmentBytes,
@@ -75,22 +78,22 @@ beforeAll(async () => {
 }, SYNTH_TIMEOUT_MS);
 
 const tableId = (name: TableName): string => {
-  const found = resourcesOf(s.template, 'AWS::DynamoDB::Table').find((t) =>
+  const found = resourcesOf(s.whole, 'AWS::DynamoDB::Table').find((t) =>
     t.id.startsWith(`Data${TABLE_IDS[name]}`),
   );
   if (!found) throw new Error(`no ${name} table`);
   return found.id;
 };
 const bucketId = (prefix: string): string => {
-  const found = resourcesOf(s.template, 'AWS::S3::Bucket').find((b) => b.id.startsWith(prefix));
+  const found = resourcesOf(s.whole, 'AWS::S3::Bucket').find((b) => b.id.startsWith(prefix));
   if (!found) throw new Error(`no bucket ${prefix}`);
   return found.id;
 };
 const envOf = (fnId: string): Record<string, unknown> =>
   z
     .object({ Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }) })
-    .parse(s.template.toJSON().Resources[fnId].Properties).Environment.Variables;
-const opFunction = (name: string) => functionByDescription(s.template, `${name}:`);
+    .parse(s.whole.toJSON().Resources[fnId].Properties).Environment.Variables;
+const opFunction = (name: string) => functionByDescription(s.whole, `${name}:`);
 const leadingKeysOf = (st: Statement): string[] | undefined =>
   z
     .object({
@@ -109,7 +112,7 @@ const isAuditAppend = (st: Statement): boolean =>
   JSON.stringify(referencedIds(st.Resource)) === JSON.stringify([tableId('audit')]);
 /** Statements other than the function's own log writing (all of them). */
 const allGrantsOfFn = (fnId: string): Statement[] =>
-  statementsOf(s.template, fnId).filter((st) => !st.actions.every((a) => a.startsWith('logs:')));
+  statementsOf(s.whole, fnId).filter((st) => !st.actions.every((a) => a.startsWith('logs:')));
 /**
  * A function's own grants: not its logs, nor what the handler wrapper needs on every staff call
  * (the account check) and audited call (the audit append), which "staff accounts" tests for all.
@@ -158,10 +161,20 @@ const listsMedia = (fnId: string): boolean =>
       JSON.stringify(st.Resource) ===
         JSON.stringify({ 'Fn::GetAtt': [bucketId('MediaBucket'), 'Arn'] }),
   );
+/** The site stack's logical id of the API functions' nested stack. */
+const apiStackId = (): string =>
+  s.stack.getLogicalId(s.stack.api.functionsStack.nestedStackResource as CfnResource);
+/**
+ * What a resource of the site's stack that waits for resource `id` depends on: `id` itself, or the
+ * nested stack holding it (CloudFormation deploys a nested stack whole before what depends on it).
+ */
+const waitedFor = (id: string): string => s.nestedIn.get(id) ?? id;
 /** The project's functions (API operations, render, jobs, image function, the pool's trigger), by logical id. */
 const ownFunctions = () =>
-  resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
-    /^(Api|Render|LeadJobs|PostJobs|TrashJobs|Images|LeadStats|Auth)/.test(f.id),
+  resourcesOf(s.whole, 'AWS::Lambda::Function').filter(
+    (f) =>
+      s.nestedIn.get(f.id) === apiStackId() ||
+      /^(Render|LeadJobs|PostJobs|TrashJobs|Images|LeadStats|Auth)/.test(f.id),
   );
 /** The parameters a function may read from Parameter Store (ARN suffixes after `:parameter`). */
 const parametersOf = (fnId: string): string[] =>
@@ -170,11 +183,11 @@ const parametersOf = (fnId: string): string[] =>
     .flatMap((st) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]))
     .map((r) => /:parameter(\/[^"]*)"/.exec(JSON.stringify(r))?.[1] ?? JSON.stringify(r))
     .sort();
-const retryJob = () => functionByDescription(s.template, 'Re-sends lead e-mails');
-const trashJob = () => functionByDescription(s.template, 'Deletes for good the posts trashed');
-const backfillJob = () => functionByDescription(s.template, 'Counts the leads stored before');
-const imageFunction = () => functionByDescription(s.template, 'Makes the responsive variants');
-const migrateFunction = () => functionByDescription(s.template, 'Moves data: images');
+const retryJob = () => functionByDescription(s.whole, 'Re-sends lead e-mails');
+const trashJob = () => functionByDescription(s.whole, 'Deletes for good the posts trashed');
+const backfillJob = () => functionByDescription(s.whole, 'Counts the leads stored before');
+const imageFunction = () => functionByDescription(s.whole, 'Makes the responsive variants');
+const migrateFunction = () => functionByDescription(s.whole, 'Moves data: images');
 
 describe('prod stack', () => {
   it('passes every cdk-nag AwsSolutions check (findings are acknowledged with reasons)', () => {
@@ -200,18 +213,69 @@ describe('prod stack', () => {
     expect(s.stack.api.functions.size).toBe(operationNames.length);
   });
 
-  it("stays clear of CloudFormation's 500 resources a stack, and keeps each role's grants inline", () => {
-    const resources = Object.values(
-      s.template.toJSON().Resources as Record<string, { Type: string }>,
-    );
-    // Room for a few more operations (six resources each); past this, move the API functions to a
-    // nested stack (InlinePolicyRole's comment says more).
-    expect(resources.length).toBeLessThanOrEqual(480);
+  it("stays clear of CloudFormation's 500 resources a stack, nested stacks too, and keeps each role's grants inline", () => {
+    const stacks = stackSizes(s.template.toJSON(), s.outdir, s.stack.stackName);
+    expect(stacks.map((st) => st.name)).toEqual([
+      'AgencySite-prod',
+      'AgencySite-prod › Api/Functions',
+      'AgencySite-prod › Operations',
+    ]);
+    expect(overLimits(stacks)).toEqual([]);
+    // Room for ~10 more operations and a few jobs or workers in each stack: an operation is its
+    // route and integration in the site's stack and four resources in the API functions' nested
+    // stack (function, role, log group, invoke permission), which gives the site's stack the
+    // function's name as one output.
+    for (const st of stacks) expect(st.resources, st.name).toBeLessThanOrEqual(300);
+    const [, api] = stacks;
+    expect(api?.resources).toBe(4 * operationNames.length);
+    expect(api?.outputs).toBe(operationNames.length);
+    for (const st of stacks) {
+      expect(st.parameters, st.name).toBeLessThanOrEqual(150);
+      expect(st.outputs, st.name).toBeLessThanOrEqual(150);
+    }
+    const resources = Object.values(s.whole.toJSON().Resources as Record<string, { Type: string }>);
     const roles = resources.filter((r) => r.Type === 'AWS::IAM::Role').length;
     const functions = resources.filter((r) => r.Type === 'AWS::Lambda::Function').length;
     expect(roles).toBeGreaterThanOrEqual(functions);
     // CDK's own custom-resource providers keep their policy resources; the project's functions none.
     expect(resources.filter((r) => r.Type === 'AWS::IAM::Policy').length).toBeLessThanOrEqual(2);
+  });
+
+  it('puts every operation function, with its role, log group and invoke permission, in the API functions nested stack; its route and integration in the site stack', () => {
+    const apiStack = s.stack.api.functionsStack;
+    const nestedId = apiStackId();
+    for (const name of operationNames) {
+      const fn = opFunction(name);
+      expect(s.nestedIn.get(fn.id), name).toBe(nestedId);
+      expect(Stack.of(s.stack.api.functions.get(name) as Construct)).toBe(apiStack);
+      const role = referencedIds(fn.props.Role)[0] ?? '';
+      const logs = referencedIds(fn.props.LoggingConfig)[0] ?? '';
+      expect(s.nestedIn.get(role), name).toBe(nestedId);
+      expect(s.nestedIn.get(logs), name).toBe(nestedId);
+      const permissions = resourcesOf(s.whole, 'AWS::Lambda::Permission').filter((p) =>
+        referencedIds(p.props.FunctionName).includes(fn.id),
+      );
+      expect(permissions.map((p) => s.nestedIn.get(p.id))).toEqual([nestedId]);
+      const op = contract[name];
+      expect(permissions[0]?.props).toMatchObject({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+      });
+      // Through its own route only, as HttpLambdaIntegration scopes it.
+      expect(JSON.stringify(permissions[0]?.props.SourceArn)).toContain(`"/*/*${op.path}"`);
+      expect(referencedIds(permissions[0]?.props.SourceArn)).toEqual([
+        expect.stringMatching(/^ApiHttpApi/),
+      ]);
+      const route = resourcesOf(s.whole, 'AWS::ApiGatewayV2::Route').find(
+        (r) => r.props.RouteKey === `${op.method} ${op.path}`,
+      );
+      const integrationId = referencedIds(route?.props.Target)[0] ?? '';
+      expect(s.nestedIn.has(route?.id ?? ''), name).toBe(false);
+      expect(s.template.toJSON().Resources[integrationId], name).toBeDefined();
+    }
+    // The tables, the bucket, the user pool and the secrets stay in the site's stack.
+    for (const ids of Object.values(STATEFUL_IDS))
+      for (const id of ids) expect(s.nestedIn.has(id), id).toBe(false);
   });
 
   it("gives no function more environment than Lambda's 4 KB", () => {
@@ -238,14 +302,14 @@ describe('prod stack', () => {
   });
 
   it('has one API route per contract operation, admin ones behind the Cognito JWT authorizer', () => {
-    const routes = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route');
+    const routes = resourcesOf(s.whole, 'AWS::ApiGatewayV2::Route');
     for (const name of operationNames) {
       const op = contract[name];
       const route = routes.find((r) => r.props.RouteKey === `${op.method} ${op.path}`);
       expect(route, `${op.method} ${op.path}`).toBeDefined();
       const fnId = opFunction(name).id;
       const integrationId = referencedIds(route?.props.Target)[0] ?? '';
-      const integration = s.template.toJSON().Resources[integrationId];
+      const integration = s.whole.toJSON().Resources[integrationId];
       expect(referencedIds(integration.Properties.IntegrationUri)).toContain(fnId);
       if (op.auth === 'admin')
         expect(route?.props).toMatchObject({
@@ -259,7 +323,7 @@ describe('prod stack', () => {
   });
 
   it('checks admin tokens against the user pool and its app client', () => {
-    s.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+    s.whole.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
@@ -272,7 +336,7 @@ describe('prod stack', () => {
   });
 
   it('serves the blog pages, sitemap and RSS from the render handler through public routes', () => {
-    const render = functionByDescription(s.template, 'Server-renders blog pages');
+    const render = functionByDescription(s.whole, 'Server-renders blog pages');
     for (const path of [
       '/blog',
       '/blog/{proxy+}',
@@ -280,12 +344,11 @@ describe('prod stack', () => {
       '/sitemap.xml',
       '/rss.xml',
     ]) {
-      const route = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route').find(
+      const route = resourcesOf(s.whole, 'AWS::ApiGatewayV2::Route').find(
         (r) => r.props.RouteKey === `GET ${path}`,
       );
       expect(route, path).toBeDefined();
-      const integration =
-        s.template.toJSON().Resources[referencedIds(route?.props.Target)[0] ?? ''];
+      const integration = s.whole.toJSON().Resources[referencedIds(route?.props.Target)[0] ?? ''];
       expect(referencedIds(integration.Properties.IntegrationUri)).toContain(render.id);
     }
     // It reads posts through the public API at the site's address (CloudFront, the API's one
@@ -305,7 +368,7 @@ describe('prod stack', () => {
       const own = ownFunctions();
       expect(own).toHaveLength(operationNames.length + 8);
       for (const fn of own) {
-        for (const st of statementsOf(s.template, fn.id)) {
+        for (const st of statementsOf(s.whole, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
           expect(st.Resource).not.toBe('*');
         }
@@ -495,7 +558,7 @@ describe('prod stack', () => {
     });
 
     it('lets the publishing job read and update content, drop the redirect of an address it publishes, and invalidate the site, nothing else', () => {
-      const job = functionByDescription(s.template, 'Publishes scheduled posts');
+      const job = functionByDescription(s.whole, 'Publishes scheduled posts');
       const statements = grantsOfFn(job.id);
       expect(statements.flatMap((st) => st.actions).sort()).toEqual(
         [
@@ -546,7 +609,7 @@ describe('prod stack', () => {
 
     it('lets no function Scan, nor touch the leads table unless it works with leads', () => {
       for (const fn of ownFunctions())
-        for (const st of statementsOf(s.template, fn.id))
+        for (const st of statementsOf(s.whole, fn.id))
           expect(st.actions, fn.id).not.toContain('dynamodb:Scan');
       const expected = [
         ...[
@@ -655,7 +718,7 @@ describe('prod stack', () => {
     it('counts the leads stored before the dashboard once per deploy that changes the job, after the new API', () => {
       const job = backfillJob();
       expect(s.stack.leadStats.backfill.fn.bundle).toBe('backfill-lead-stats');
-      const trigger = resourcesOf(s.template, 'Custom::Trigger').find((t) =>
+      const trigger = resourcesOf(s.whole, 'Custom::Trigger').find((t) =>
         referencedIds(t.props.HandlerArn).some((id) =>
           id.startsWith('LeadStatsBackfillLeadStatsFunctionCurrentVersion'),
         ),
@@ -665,7 +728,7 @@ describe('prod stack', () => {
         ExecuteOnHandlerChange: true,
       });
       // createLead counts new leads (with their markers) before the backfill counts the rest.
-      expect(JSON.stringify(trigger?.raw.DependsOn)).toContain(opFunction('createLead').id);
+      expect(trigger?.raw.DependsOn).toContain(waitedFor(opFunction('createLead').id));
       expect(job.props.Timeout).toBe(900);
       expect(tableAccessOf(job.id, 'leads')).toEqual({ '*': [...TABLE_ACTIONS.read].sort() });
       expect(tableAccessOf(job.id, 'stats')).toEqual({
@@ -683,8 +746,8 @@ describe('prod stack', () => {
     it("rebuilds the edge's redirect store from the table once per deploy that changes the job, after the store and the new API", () => {
       const job = s.stack.redirectRebuild.fn;
       expect(job.bundle).toBe('rebuild-redirects');
-      const jobId = functionByDescription(s.template, "Makes the edge's redirect store").id;
-      const trigger = resourcesOf(s.template, 'Custom::Trigger').find((t) =>
+      const jobId = functionByDescription(s.whole, "Makes the edge's redirect store").id;
+      const trigger = resourcesOf(s.whole, 'Custom::Trigger').find((t) =>
         referencedIds(t.props.HandlerArn).some((id) =>
           id.startsWith('RedirectsRebuildFunctionCurrentVersion'),
         ),
@@ -693,10 +756,10 @@ describe('prod stack', () => {
         InvocationType: 'RequestResponse',
         ExecuteOnHandlerChange: true,
       });
-      const [store] = resourcesOf(s.template, 'AWS::CloudFront::KeyValueStore');
+      const [store] = resourcesOf(s.whole, 'AWS::CloudFront::KeyValueStore');
       const dependsOn = JSON.stringify(trigger?.raw.DependsOn);
       expect(dependsOn).toContain(store?.id);
-      expect(dependsOn).toContain(opFunction('createRedirect').id);
+      expect(trigger?.raw.DependsOn).toContain(waitedFor(opFunction('createRedirect').id));
       expect(envOf(jobId)).toMatchObject({
         REDIRECT_STORE_ARN: { 'Fn::GetAtt': [store?.id, 'Arn'] },
       });
@@ -721,7 +784,7 @@ describe('prod stack', () => {
       [...operations.map((n) => opFunction(n).id), ...others].sort();
 
     it('routes the four media operations to their own functions behind the admin authorizer, as the contract lists them', () => {
-      const routes = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route');
+      const routes = resourcesOf(s.whole, 'AWS::ApiGatewayV2::Route');
       for (const name of ['createUpload', 'confirmUpload', 'listMedia', 'deleteMedia'] as const) {
         const op = contract[name];
         expect(op.auth, name).toBe('admin');
@@ -831,7 +894,7 @@ describe('prod stack', () => {
         )
         .map((f) => f.id)
         .sort();
-      const publishJob = functionByDescription(s.template, 'Publishes scheduled posts').id;
+      const publishJob = functionByDescription(s.whole, 'Publishes scheduled posts').id;
       expect(refreshers).toEqual(
         ids(
           [
@@ -859,7 +922,7 @@ describe('prod stack', () => {
       ).toEqual(
         ids(
           ['createLead', 'setLeadStatus'],
-          [functionByDescription(s.template, 'Server-renders').id, retryJob().id],
+          [functionByDescription(s.whole, 'Server-renders').id, retryJob().id],
         ),
       );
     });
@@ -895,7 +958,7 @@ describe('prod stack', () => {
     it('runs the migration job once per deploy that changes it, through a CDK Trigger, after the image function exists', () => {
       const migrate = migrateFunction();
       expect(s.stack.images.migration.fn.bundle).toBe('migrate-images');
-      const triggers = resourcesOf(s.template, 'Custom::Trigger');
+      const triggers = resourcesOf(s.whole, 'Custom::Trigger');
       // The image migration, the lead statistics backfill and the redirect store's rebuild.
       expect(triggers).toHaveLength(3);
       const trigger = triggers.find((t) =>
@@ -915,7 +978,7 @@ describe('prod stack', () => {
       // After the image function and the new API (no old writer left to store a data: image).
       const dependsOn = JSON.stringify(trigger?.raw.DependsOn);
       expect(dependsOn).toContain(imageFunction().id);
-      expect(dependsOn).toContain(opFunction('updatePost').id);
+      expect(trigger?.raw.DependsOn).toContain(waitedFor(opFunction('updatePost').id));
       expect(migrate.props.Timeout).toBe(900);
       expect(mediaAccessOf(migrate.id)).toEqual({
         uploads: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
@@ -942,7 +1005,7 @@ describe('prod stack', () => {
     });
 
     it('expires unconfirmed uploads after a day and takes upload forms from the site only', () => {
-      const bucket = resourcesOf(s.template, 'AWS::S3::Bucket').find(
+      const bucket = resourcesOf(s.whole, 'AWS::S3::Bucket').find(
         (b) => b.id === bucketId('MediaBucket'),
       );
       const rules = z
@@ -984,7 +1047,7 @@ describe('prod stack', () => {
     });
 
     it('lets CloudFront read only images/ and banners/ of the media bucket (and list it, for 404s)', () => {
-      const policy = resourcesOf(s.template, 'AWS::S3::BucketPolicy').find((p) =>
+      const policy = resourcesOf(s.whole, 'AWS::S3::BucketPolicy').find((p) =>
         referencedIds(p.props.Bucket).includes(bucketId('MediaBucket')),
       );
       const statements = z
@@ -1039,16 +1102,16 @@ describe('prod stack', () => {
       DISTRIBUTION_ID: { Ref: expect.stringMatching(/^SiteDistribution/) },
     });
     expect(
-      JSON.stringify(s.template.toJSON()).includes('"SecretString":'),
+      JSON.stringify(s.whole.toJSON()).includes('"SecretString":'),
       'a secret value in the template',
     ).toBe(false);
   });
 
   it('keeps the captcha key out of the template: generated by Secrets Manager, read through Parameter Store', () => {
-    s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+    s.whole.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
-    s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+    s.whole.hasResourceProperties('AWS::SecretsManager::Secret', {
       Name: 'AgencySite-prod/captcha-hmac-key',
     });
     const fnId = opFunction('getCaptchaChallenge').id;
@@ -1071,15 +1134,15 @@ describe('prod stack', () => {
     /** Every IAM statement of the template: inline role policies, policies and managed policies. */
     const everyStatement = (): { owner: string; st: Statement }[] => {
       const documents = [
-        ...resourcesOf(s.template, 'AWS::IAM::Policy').map((p) => ({
+        ...resourcesOf(s.whole, 'AWS::IAM::Policy').map((p) => ({
           owner: JSON.stringify(p.props.Roles),
           doc: p.props.PolicyDocument,
         })),
-        ...resourcesOf(s.template, 'AWS::IAM::ManagedPolicy').map((p) => ({
+        ...resourcesOf(s.whole, 'AWS::IAM::ManagedPolicy').map((p) => ({
           owner: p.id,
           doc: p.props.PolicyDocument,
         })),
-        ...resourcesOf(s.template, 'AWS::IAM::Role').flatMap((r) =>
+        ...resourcesOf(s.whole, 'AWS::IAM::Role').flatMap((r) =>
           z
             .array(z.object({ PolicyDocument: z.unknown() }))
             .parse(r.props.Policies ?? [])
@@ -1106,12 +1169,12 @@ describe('prod stack', () => {
         {
           Ref: z
             .object({ Role: z.object({ 'Fn::GetAtt': z.tuple([z.string(), z.string()]) }) })
-            .parse(s.template.toJSON().Resources[fnId].Properties).Role['Fn::GetAtt'][0],
+            .parse(s.whole.toJSON().Resources[fnId].Properties).Role['Fn::GetAtt'][0],
         },
       ]);
 
     it('requires, on every staff route, the scope of exactly the groups the access table allows', () => {
-      const routes = resourcesOf(s.template, 'AWS::ApiGatewayV2::Route');
+      const routes = resourcesOf(s.whole, 'AWS::ApiGatewayV2::Route');
       for (const name of operationNames) {
         const op = contract[name];
         const route = routes.find((r) => r.props.RouteKey === `${op.method} ${op.path}`);
@@ -1273,8 +1336,8 @@ describe('prod stack', () => {
     });
 
     it('puts the staff scopes in access tokens with a V2 pre token generation trigger that holds no permission', () => {
-      const fn = functionByDescription(s.template, 'Adds the scope of each staff group');
-      const pool = resourcesOf(s.template, 'AWS::Cognito::UserPool')[0];
+      const fn = functionByDescription(s.whole, 'Adds the scope of each staff group');
+      const pool = resourcesOf(s.whole, 'AWS::Cognito::UserPool')[0];
       expect(pool?.props.LambdaConfig).toEqual({
         PreTokenGenerationConfig: {
           LambdaArn: { 'Fn::GetAtt': [fn.id, 'Arn'] },
@@ -1292,7 +1355,7 @@ describe('prod stack', () => {
       });
       expect(grantsOfFn(fn.id)).toEqual([]);
       // Cognito, and only Cognito from this pool, may invoke it.
-      s.template.hasResourceProperties('AWS::Lambda::Permission', {
+      s.whole.hasResourceProperties('AWS::Lambda::Permission', {
         FunctionName: { 'Fn::GetAtt': [fn.id, 'Arn'] },
         Principal: 'cognito-idp.amazonaws.com',
         SourceArn: { 'Fn::GetAtt': [pool?.id, 'Arn'] },
@@ -1300,8 +1363,8 @@ describe('prod stack', () => {
     });
 
     it('links the invitation and the reset code e-mails to the sign-in page at the site’s own address', () => {
-      const [pool] = resourcesOf(s.template, 'AWS::Cognito::UserPool');
-      const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+      const [pool] = resourcesOf(s.whole, 'AWS::Cognito::UserPool');
+      const [distribution] = resourcesOf(s.whole, 'AWS::CloudFront::Distribution');
       const siteUrl = `https://\${${distribution?.id}.DomainName}`;
       // A message as CloudFormation joins it, the distribution's address written ${Id.DomainName}.
       const text = (value: unknown): string => {
@@ -1332,9 +1395,9 @@ describe('prod stack', () => {
 
     it('creates both staff groups, and sends invitations and reset codes as the stage sender with the ACCOUNT_EMAILS texts', () => {
       for (const group of STAFF_GROUPS)
-        s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
+        s.whole.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
       expect(STAFF_GROUPS).toEqual(['admins', 'editors']);
-      s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      s.whole.hasResourceProperties('AWS::Cognito::UserPool', {
         MfaConfiguration: 'OPTIONAL',
         EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
         EmailConfiguration: {
@@ -1367,9 +1430,9 @@ describe('prod stack', () => {
         },
       });
       // The pool waits for its sender identity.
-      const pool = resourcesOf(s.template, 'AWS::Cognito::UserPool')[0];
+      const pool = resourcesOf(s.whole, 'AWS::Cognito::UserPool')[0];
       expect(JSON.stringify(pool?.raw.DependsOn)).toMatch(/MailSender/);
-      s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      s.whole.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         AuthSessionValidity: AUTH_CHALLENGE_MINUTES,
       });
     });
@@ -1377,10 +1440,10 @@ describe('prod stack', () => {
 
   describe('data', () => {
     it('creates the six tables exactly as TABLES defines them, on demand, encrypted, with PITR', () => {
-      expect(resourcesOf(s.template, 'AWS::DynamoDB::Table')).toHaveLength(TABLE_NAMES.length);
+      expect(resourcesOf(s.whole, 'AWS::DynamoDB::Table')).toHaveLength(TABLE_NAMES.length);
       for (const name of TABLE_NAMES) {
         const spec = TABLES[name];
-        const table = resourcesOf(s.template, 'AWS::DynamoDB::Table').find(
+        const table = resourcesOf(s.whole, 'AWS::DynamoDB::Table').find(
           (t) => t.id === tableId(name),
         );
         const keySchema = [
@@ -1420,7 +1483,7 @@ describe('prod stack', () => {
         else expect(table?.props.TimeToLiveSpecification).toBeUndefined();
         expect(table?.raw.DeletionPolicy).toBe('Retain');
       }
-      const views = resourcesOf(s.template, 'AWS::DynamoDB::Table').find(
+      const views = resourcesOf(s.whole, 'AWS::DynamoDB::Table').find(
         (t) => t.id === tableId('views'),
       );
       expect(views?.props.AttributeDefinitions).toEqual([
@@ -1445,20 +1508,20 @@ describe('prod stack', () => {
   });
 
   it("sends every function's logs, CDK's deployment handler too, to a log group of the stack kept 90 days", () => {
-    const functions = resourcesOf(s.template, 'AWS::Lambda::Function');
+    const functions = resourcesOf(s.whole, 'AWS::Lambda::Function');
     expect(functions.some((f) => f.id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
     for (const fn of functions) {
       const [groupId] = referencedIds(
         z.object({ LoggingConfig: z.object({ LogGroup: z.unknown() }) }).parse(fn.props)
           .LoggingConfig.LogGroup,
       );
-      const group = resourcesOf(s.template, 'AWS::Logs::LogGroup').find((g) => g.id === groupId);
+      const group = resourcesOf(s.whole, 'AWS::Logs::LogGroup').find((g) => g.id === groupId);
       expect(group?.props.RetentionInDays, fn.id).toBe(90);
     }
   });
 
   it('blocks public access and requires TLS on every bucket; media is versioned', () => {
-    const buckets = resourcesOf(s.template, 'AWS::S3::Bucket');
+    const buckets = resourcesOf(s.whole, 'AWS::S3::Bucket');
     expect(buckets.length).toBe(3);
     for (const bucket of buckets) {
       expect(bucket.props.PublicAccessBlockConfiguration).toEqual({
@@ -1467,20 +1530,20 @@ describe('prod stack', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       });
-      const policy = resourcesOf(s.template, 'AWS::S3::BucketPolicy').find((p) =>
+      const policy = resourcesOf(s.whole, 'AWS::S3::BucketPolicy').find((p) =>
         referencedIds(p.props.Bucket).includes(bucket.id),
       );
       expect(JSON.stringify(policy?.props.PolicyDocument)).toContain(
         '"aws:SecureTransport":"false"',
       );
     }
-    s.template.hasResourceProperties('AWS::S3::Bucket', {
+    s.whole.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },
     });
   });
 
   it('configures the Cognito pool: no self sign-up, e-mail sign-in, strong passwords, optional TOTP, admins group, 1 h tokens', () => {
-    s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+    s.whole.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       UsernameAttributes: ['email'],
       MfaConfiguration: 'OPTIONAL',
@@ -1488,8 +1551,8 @@ describe('prod stack', () => {
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12 }) },
       DeletionProtection: 'ACTIVE',
     });
-    s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
-    s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+    s.whole.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
+    s.whole.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       GenerateSecret: false,
       AccessTokenValidity: 60,
@@ -1498,8 +1561,8 @@ describe('prod stack', () => {
   });
 
   it('publishes scheduled posts every minute', () => {
-    const job = functionByDescription(s.template, 'Publishes scheduled posts');
-    s.template.hasResourceProperties('AWS::Events::Rule', {
+    const job = functionByDescription(s.whole, 'Publishes scheduled posts');
+    s.whole.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job.id, 'Arn'] } })],
     });
@@ -1507,7 +1570,7 @@ describe('prod stack', () => {
   });
 
   it('logs and throttles the API stage, and retries lead e-mails every 5 minutes', () => {
-    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    s.whole.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: {
@@ -1516,8 +1579,8 @@ describe('prod stack', () => {
       },
       DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
     });
-    const job = functionByDescription(s.template, 'Re-sends lead e-mails');
-    s.template.hasResourceProperties('AWS::Events::Rule', {
+    const job = functionByDescription(s.whole, 'Re-sends lead e-mails');
+    s.whole.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job.id, 'Arn'] } })],
     });
@@ -1530,13 +1593,13 @@ describe('prod stack', () => {
   });
 
   it('sends the API an origin secret from Secrets Manager and every API function checks it', () => {
-    const json = JSON.stringify(s.template.toJSON());
-    const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+    const json = JSON.stringify(s.whole.toJSON());
+    const [distribution] = resourcesOf(s.whole, 'AWS::CloudFront::Distribution');
     const headers = JSON.stringify(distribution?.props.DistributionConfig);
     expect(headers).toContain('"HeaderName":"x-origin-verify"');
     expect(headers).toContain('{{resolve:secretsmanager:');
     expect(headers).toContain(':SecretString:current::}}');
-    for (const fn of Object.values(s.template.findResources('AWS::Lambda::Function'))) {
+    for (const fn of Object.values(s.whole.findResources('AWS::Lambda::Function'))) {
       const env = (fn as { Properties: { Environment?: { Variables?: Record<string, unknown> } } })
         .Properties.Environment?.Variables;
       if (env?.CLIENT_IP_HEADER === undefined) continue;
@@ -1577,8 +1640,7 @@ describe('prod stack', () => {
             Logging: z.unknown(),
           }),
         })
-        .parse(resourcesOf(s.template, 'AWS::CloudFront::Distribution')[0]?.props)
-        .DistributionConfig;
+        .parse(resourcesOf(s.whole, 'AWS::CloudFront::Distribution')[0]?.props).DistributionConfig;
     const behaviour = (pattern: string) => {
       const found = config().CacheBehaviors.find((b) => b.PathPattern === pattern);
       if (!found) throw new Error(`no behaviour ${pattern}`);
@@ -1588,7 +1650,7 @@ describe('prod stack', () => {
       config().Origins.find((o) => o.Id === behaviour(pattern).TargetOriginId);
     /** The security headers of the response headers policy whose logical id starts with `prefix`. */
     const headersPolicy = (prefix: string) => {
-      const found = resourcesOf(s.template, 'AWS::CloudFront::ResponseHeadersPolicy').filter((p) =>
+      const found = resourcesOf(s.whole, 'AWS::CloudFront::ResponseHeadersPolicy').filter((p) =>
         p.id.startsWith(prefix),
       );
       expect(found, prefix).toHaveLength(1);
@@ -1629,7 +1691,7 @@ describe('prod stack', () => {
         });
         expect(originOf(pattern)?.Id).toBe(originOf('/api/*')?.Id);
       }
-      s.template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      s.whole.hasResourceProperties('AWS::CloudFront::CachePolicy', {
         CachePolicyConfig: Match.objectLike({
           MinTTL: 0,
           DefaultTTL: 0,
@@ -1653,7 +1715,7 @@ describe('prod stack', () => {
       expect(media.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
       expect(referencedIds(originOf('/media/*')?.DomainName)).toEqual(['MediaBucket4022EBBF']);
       expect(originOf('/media/*')?.OriginAccessControlId).toBeDefined();
-      s.template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      s.whole.hasResourceProperties('AWS::CloudFront::CachePolicy', {
         CachePolicyConfig: Match.objectLike({ DefaultTTL: 30 * 86400, MaxTTL: 365 * 86400 }),
       });
     });
@@ -1691,7 +1753,7 @@ describe('prod stack', () => {
     });
 
     it('generates the edge function from the site pages of the web build', () => {
-      const fns = resourcesOf(s.template, 'AWS::CloudFront::Function');
+      const fns = resourcesOf(s.whole, 'AWS::CloudFront::Function');
       expect(fns).toHaveLength(1);
       const code = String(fns[0]?.props.FunctionCode);
       const config = z
@@ -1710,18 +1772,16 @@ describe('prod stack', () => {
     });
 
     it('answers redirects from a KeyValueStore associated with the edge function, which only the redirect writers may write', () => {
-      const [store] = resourcesOf(s.template, 'AWS::CloudFront::KeyValueStore');
+      const [store] = resourcesOf(s.whole, 'AWS::CloudFront::KeyValueStore');
       if (!store) throw new Error('no KeyValueStore');
-      const [fn] = resourcesOf(s.template, 'AWS::CloudFront::Function');
+      const [fn] = resourcesOf(s.whole, 'AWS::CloudFront::Function');
       expect(fn?.props.FunctionConfig).toMatchObject({
         KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [store.id, 'Arn'] } }],
       });
       expect(String(fn?.props.FunctionCode)).toContain("import cf from 'cloudfront'");
-      const writers = resourcesOf(s.template, 'AWS::Lambda::Function')
+      const writers = resourcesOf(s.whole, 'AWS::Lambda::Function')
         .filter((f) =>
-          statementsOf(s.template, f.id).some((st) =>
-            referencedIds(st.Resource).includes(store.id),
-          ),
+          statementsOf(s.whole, f.id).some((st) => referencedIds(st.Resource).includes(store.id)),
         )
         .map((f) => f.id);
       const expected = operationNames
@@ -1734,7 +1794,7 @@ describe('prod stack', () => {
       for (const name of ['createLead', 'listPosts', 'reportNotFound'] as const)
         expect(writers).not.toContain(opFunction(name).id);
       for (const id of writers) {
-        const actions = statementsOf(s.template, id)
+        const actions = statementsOf(s.whole, id)
           .filter((st) => referencedIds(st.Resource).includes(store.id))
           .flatMap((st) => st.actions);
         expect(
@@ -1810,7 +1870,7 @@ describe('prod stack', () => {
     });
 
     it('uploads the build: hashed assets immutable, everything else no-cache, then invalidates', () => {
-      const deployments = resourcesOf(s.template, 'Custom::CDKBucketDeployment');
+      const deployments = resourcesOf(s.whole, 'Custom::CDKBucketDeployment');
       const assets = deployments.find((d) => d.props.DestinationBucketKeyPrefix === 'assets/');
       const pages = deployments.find((d) => d.props.DestinationBucketKeyPrefix === undefined);
       expect(assets?.props).toMatchObject({

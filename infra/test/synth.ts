@@ -10,6 +10,7 @@ import type { ConfigOverrides, Stage } from '../lib/config';
 import type { WebBuild } from '../lib/constructs/site';
 import type { SiteStack } from '../lib/stacks/site-stack';
 import type { WafStack } from '../lib/stacks/waf-stack';
+import { wholeTemplate } from './template';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,7 +27,15 @@ export const SYNTH_TIMEOUT_MS = 240_000;
 export interface Synthesized {
   app: App;
   stack: SiteStack;
+  /** The site's stack's own template (its nested stacks are resources in it). */
   template: Template;
+  /**
+   * The site's stack with its nested stacks' resources in it, references resolved across them
+   * (`wholeTemplate`): where a test looks for a function, a route or a grant, wherever it lives.
+   */
+  whole: Template;
+  /** For each resource of a nested stack in `whole`, the site's stack's logical id of that nested stack. */
+  nestedIn: ReadonlyMap<string, string>;
   /** The policy-validation report (cdk-nag findings and acknowledgements). */
   report: ValidationReport;
   outdir: string;
@@ -86,7 +95,7 @@ export function fakeWebBuild(): WebBuild {
 
 /**
  * Synthesize one stage once with cdk-nag on. Function code is the built `lambdas/dist` (run
- * `npm run build` first); asset metadata is on, so a test can find each function's staged code.
+ * `npm run build` first); asset and path metadata are on (as the CLI has them), so a test can find each function's staged code and name each nested stack.
  */
 export function synthStage(
   stage: Stage,
@@ -106,7 +115,12 @@ export function synthStage(
   const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
   const app = new App({
     outdir,
-    context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true },
+    context: {
+      ...cdkJsonContext(),
+      'aws:cdk:enable-asset-metadata': true,
+      // As the CLI synthesises: deploy:check names nested stacks by their construct path.
+      'aws:cdk:enable-path-metadata': true,
+    },
   });
   const { stack, waf } = buildApp({
     app,
@@ -145,6 +159,16 @@ export function synthStage(
     throw new Error(`Synth of ${stage} failed: ${String(error)}\n${findings.join('\n')}`);
   }
   const template = Template.fromStack(stack, { skipCyclicalDependenciesCheck: true });
+  const whole = wholeTemplate(template.toJSON(), outdir);
   const report = readReport();
-  return { app, stack, template, report, outdir, ...(waf ? { waf } : {}) };
+  return {
+    app,
+    stack,
+    template,
+    whole: whole.template,
+    nestedIn: whole.nestedIn,
+    report,
+    outdir,
+    ...(waf ? { waf } : {}),
+  };
 }

@@ -103,9 +103,10 @@ export function functionIdentity(
 /**
  * A role whose grants are one inline policy of the role itself (its `Policies`) instead of the
  * separate AWS::IAM::Policy resource CDK adds for them: the same permissions in one resource a
- * function instead of two. The site's stack holds about 70 functions and sits near CloudFormation's
- * 500 resources a stack; moving the API functions to a nested stack is the next step when it nears
- * it again. Every function's role has at least its log group's grant, so the policy is never empty.
+ * function instead of two. A stage holds about 70 functions, and each of its stacks (the site's, the
+ * API functions' nested stack `Api.functionsStack`, the operations nested stack) must stay under
+ * CloudFormation's 500 resources a stack. Every function's role has at least its log group's grant,
+ * so the policy is never empty.
  */
 export class InlinePolicyRole extends iam.Role {
   private readonly granted: iam.PolicyDocument;

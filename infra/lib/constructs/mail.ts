@@ -72,8 +72,8 @@ export class Mail extends Construct {
 
   /**
    * Bounces and complaints to an SNS topic, and the worker subscribed to it that marks a bounced
-   * lead e-mail on its lead, made in `scope` (the operations nested stack: the site's stack nears
-   * CloudFormation's 500 resources). The worker
+   * lead e-mail on its lead, made in `scope` (the operations nested stack, which keeps room in the
+   * site's stack under CloudFormation's 500 resources). The worker
    * has MAIL_EVENTS_GRANTS. SNS invokes it asynchronously: the
    * stage's monitoring gives it an on-failure queue.
    */

@@ -59,6 +59,11 @@ export class SiteStack extends Stack {
   readonly images: Images;
   readonly auth: Auth;
   readonly mail: Mail;
+  /**
+   * The HTTP API, its routes and integrations in this stack; its operations' functions in a nested
+   * stack of their own (`api.functionsStack`), which what waits for the API (`executeAfter`) waits
+   * for too.
+   */
   readonly api: Api;
   readonly render: Render;
   readonly jobs: Record<ScheduledJobName, ScheduledJob>;
@@ -190,7 +195,8 @@ export class SiteStack extends Stack {
       })),
       { name: 'rebuild-redirects', fn: this.redirectRebuild.fn, interval: REDIRECT_RECONCILE },
     ];
-    // A nested stack of its own: the site's stack nears CloudFormation's 500 resources a stack.
+    // A nested stack of its own, as the API's functions are (Api.functionsStack): each stack keeps
+    // room under CloudFormation's 500 resources a stack.
     this.operations = new NestedStack(this, 'Operations', {
       description: `Alarms, dashboard and budget of ${config.stackName}.`,
     });
