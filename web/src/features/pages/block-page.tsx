@@ -1,0 +1,27 @@
+import { pageFaq, type PageContent } from '@agency/shared';
+import type { PageMeta } from '../../lib/page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { Blocks } from './blocks';
+
+/** A block page's head: its title and description, share image, breadcrumb and its FAQ blocks' questions. */
+export function blockPageMeta(page: PageContent, path: string): PageMeta {
+  const faq = pageFaq(page.blocks);
+  return {
+    title: page.title,
+    description: page.description,
+    path,
+    ...(page.keywords ? { keywords: page.keywords } : {}),
+    ...(page.image ? { image: page.image } : {}),
+    ...(page.breadcrumb.length > 0 ? { breadcrumb: page.breadcrumb } : {}),
+    ...(faq.length > 0 ? { faq } : {}),
+  };
+}
+
+/**
+ * A marketing page from its record: its head, then its visible blocks in order. The public site,
+ * prerender, publishing (the render function) and the admin's preview all render pages with this.
+ */
+export function BlockPage({ page, path }: { page: PageContent; path: string }) {
+  usePageMeta(blockPageMeta(page, path));
+  return <Blocks page={page} />;
+}
