@@ -35,8 +35,8 @@ const blockType = <F extends Readonly<Record<string, Field>>>(def: BlockTypeDef<
 
 const parallax = number({
   label: 'Parallax',
-  help: 'How slowly the background moves while scrolling: 0 (fixed with the page) to 1.',
-  min: 0,
+  help: 'How slowly the background moves while scrolling: 0 (fixed with the page) to 1; below 0 it moves against the scroll.',
+  min: -1,
   max: 1,
   step: 0.05,
 });
@@ -106,7 +106,7 @@ export const BLOCK_TYPES = {
         list({
           label: 'Buttons',
           itemLabel: 'Button',
-          max: 3,
+          max: 4,
           fields: { action: action({ label: 'Button' }) },
         }),
       ),
