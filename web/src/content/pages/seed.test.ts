@@ -4,8 +4,10 @@ import { blockPageLinks } from '../../config/pages';
 import { SEED_SITE_SETTINGS } from '../site-settings';
 import { SEED_PAGES } from '.';
 
-const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+const issues = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('the seed', () => {
   it.each(SEED_PAGES.map((p) => [p.path, p] as const))('%s is a valid page', (_, page) => {

@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderSitePages, SEED_PAGES, SEED_SITE_SETTINGS } from '../../entry-server';
-import { fixedPrerenderedPaths, pageSources } from '../../server/site-files';
+import { renderSitePages, SEED_PAGES, SEED_SITE_SETTINGS } from '../entry-server';
+import { fixedPrerenderedPaths, pageSources } from './site-files';
 
-const FIXTURES = join(__dirname, '../../../test/fixtures/before-blocks');
+const FIXTURES = join(__dirname, '../../test/fixtures/before-blocks');
 const SITE_URL = 'http://localhost:3000';
 
 /** A shell as the build writes it (index.html), and a manifest naming the pages' chunks. */
