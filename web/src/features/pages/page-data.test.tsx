@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,17 +37,20 @@ describe('page data in the HTML', () => {
         `<html><body><div id="root"></div>${pageDataScript({ path: '/campaign', page: published, settings: SEED_SITE_SETTINGS })}</body></html>`,
     }));
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <BlockPagesContext.Provider value={browserPages}>
-        <MemoryRouter initialEntries={['/campaign/']}>
-          <Suspense fallback={<p>Loading</p>}>
-            <Routes>
-              <Route path="/*" element={<BlockRoute />} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </BlockPagesContext.Provider>,
-    );
+    // Awaited: the route suspends on the fetched page (use), which resolves inside this act scope.
+    await act(async () => {
+      render(
+        <BlockPagesContext.Provider value={browserPages}>
+          <MemoryRouter initialEntries={['/campaign/']}>
+            <Suspense fallback={<p>Loading</p>}>
+              <Routes>
+                <Route path="/*" element={<BlockRoute />} />
+              </Routes>
+            </Suspense>
+          </MemoryRouter>
+        </BlockPagesContext.Provider>,
+      );
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Published since the build' }),
     ).toBeInTheDocument();
