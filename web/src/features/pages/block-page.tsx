@@ -1,11 +1,12 @@
-import { pageFaq, type PageContent } from '@agency/shared';
+import type { PageContent } from '@agency/shared';
 import type { PageMeta } from '../../lib/page-meta';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { Blocks } from './blocks';
 
 /** A block page's head: its title and description, share image, breadcrumb and its FAQ blocks' questions. */
 export function blockPageMeta(page: PageContent, path: string): PageMeta {
-  const faq = pageFaq(page.blocks);
+  // As shared `pageFaq` (which ships with the blocks' schemas, kept out of the page's JavaScript).
+  const faq = page.blocks.flatMap((b) => (b.type === 'faq' && !b.hidden ? b.items : []));
   return {
     title: page.title,
     description: page.description,
