@@ -270,6 +270,9 @@ export default defineConfig(async ({ mode, isSsrBuild }): Promise<UserConfig> =>
       manifest: true,
       // Browsers without <link rel="modulepreload"> (none this build targets) do not need the polyfill.
       modulePreload: { polyfill: false },
+      // The seed's images (client logos, portfolio mock-ups) are imported by the server build only:
+      // it writes them (dist-server/assets), and prerender copies those the seed names into dist/.
+      ssrEmitAssets: true,
       rolldownOptions: isSsrBuild
         ? {}
         : {

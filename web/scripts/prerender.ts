@@ -3,12 +3,13 @@
  * (dist/<path>/index.html: the seed's block pages and the registry's fixed pages, with the render
  * function publishing uses, `renderSitePages`), dist/404.html, dist/spa.html (the empty SPA shell for
  * admin routes), dist/robots.txt, dist/sitemap-static.xml, dist-server/site-pages.json (the edge's
- * path lists) and dist-server/seed-pages.json (the seed the API stores the pages and settings from). Run by `npm run build -w web` (a build to deploy: SITE_URL, the public address
+ * path lists) and dist-server/seed-pages.json (the seed the API stores the pages and settings from).
+ * Run by `npm run build -w web` (a build to deploy: SITE_URL, the public address
  * canonical and social URLs, sitemap and robots.txt are built with, is required) and by
  * `npm run build:local -w web` (`--local`: the local stack's build, `npm start` and the tests, where
  * SITE_URL defaults to the local stack's address).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -71,6 +72,31 @@ export function checkedSeed(
   return { pages: checked, settings: parsed.data };
 }
 
+/**
+ * The built images the seed names (`/assets/<name>-<hash>.svg`): only the server build imports them,
+ * so they are copied from its output (dist-server/assets) into the site (dist/assets).
+ */
+export async function copySeedAssets(seed: unknown, webDir: string): Promise<string[]> {
+  const names = new Set(JSON.stringify(seed).match(/\/assets\/[\w./-]+/g) ?? []);
+  const copied: string[] = [];
+  const exists = (file: string) =>
+    access(file).then(
+      () => true,
+      () => false,
+    );
+  for (const name of names) {
+    const target = join(webDir, 'dist', name);
+    if (await exists(target)) continue;
+    const source = join(webDir, 'dist-server', name);
+    if (!(await exists(source)))
+      throw new Error(`The seed names ${name}, which neither build wrote`);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(source, target);
+    copied.push(target);
+  }
+  return copied;
+}
+
 /** The empty shell admin routes are answered with: no content to index, rendered in the browser. */
 const SPA_HEAD = '<title>Alchem Digital</title>\n    <meta name="robots" content="noindex">';
 
@@ -103,6 +129,7 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
     await write(outputFile(distDir, path), html);
     if (status === 404) await write(join(distDir, '404.html'), html);
   }
+  written.push(...(await copySeedAssets(seed, webDir)));
   await write(join(webDir, 'dist-server', 'seed-pages.json'), `${JSON.stringify(seed, null, 2)}\n`);
   await write(
     join(webDir, 'dist-server', 'site-pages.json'),
