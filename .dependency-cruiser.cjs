@@ -12,13 +12,14 @@ const PACKAGES = '(shared|lambdas|web|infra)';
  * features use alike belongs in components/, lib/ or content/; these are the deliberate crossings.
  */
 const FEATURE_USES = {
-  // The public pages are composed of the other features' sections (carousel, gallery, enquiry
-  // form, office map, blog teaser); marketing is the only feature that composes pages of them.
-  marketing: ['home', 'portfolio', 'enquiry', 'contact', 'blog'],
+  // Block pages are composed of the other features' sections (hero carousel, gallery, enquiry
+  // form, office map, blog teaser) and show marketing's not-found page where no page is published;
+  // pages is the only feature that composes pages of them.
+  pages: ['home', 'portfolio', 'enquiry', 'contact', 'blog', 'marketing'],
   // The home page's teasers show posts and portfolio items with those features' own parts.
   home: ['blog', 'portfolio'],
-  // The post preview renders the article as the blog does; the editor links to a post's address.
-  // The page preview renders a page's blocks as the public site does (pages' BlockPage).
+  // The post preview renders the article as the blog does; the editor links to a post's address;
+  // the page editor's preview renders a page with the public block renderer.
   admin: ['blog', 'pages'],
 };
 const either = (names) => names.join('|');

@@ -88,9 +88,8 @@ export function firstLoadChunks(): {
         const id = ids.find((i) => i.endsWith(file));
         return (id && this.getModuleInfo(id)?.dynamicallyImportedIds) || [];
       };
-      // A service landing page's body is its own module, which the landing route loads before its
-      // first paint: for what pages load at first, each counts as a page.
-      const pages = [...dynamicImportsOf(PAGE_MODULES), ...dynamicImportsOf(LANDING_LOADER)];
+      // Block pages' content rides in their HTML (features/pages/page-data.ts), not in modules.
+      const pages = dynamicImportsOf(PAGE_MODULES);
       const publicPages = pages.filter((id) => !ADMIN_PAGES.test(id));
       const inShell = (id: string) => shell.has(id);
       // What two or more public pages load at first...
@@ -138,8 +137,6 @@ const BOOT_ENTRY = 'src/app/boot.ts';
 const APP_ENTRY = 'src/app/main.tsx';
 /** The map of page modules, which imports every page (lazily, one chunk each). */
 const PAGE_MODULES = 'src/app/page-modules.ts';
-/** The service landing route's loader, which imports each landing page's body (one chunk each). */
-const LANDING_LOADER = 'src/content/services/load.ts';
 const ADMIN_PAGES = /[\\/]features[\\/]admin[\\/]/;
 
 /**
@@ -273,6 +270,9 @@ export default defineConfig(async ({ mode, isSsrBuild }): Promise<UserConfig> =>
       manifest: true,
       // Browsers without <link rel="modulepreload"> (none this build targets) do not need the polyfill.
       modulePreload: { polyfill: false },
+      // The seed's images (client logos, portfolio mock-ups) are imported by the server build only:
+      // it writes them (dist-server/assets), and prerender copies those the seed names into dist/.
+      ssrEmitAssets: true,
       rolldownOptions: isSsrBuild
         ? {}
         : {

@@ -42,4 +42,5 @@ export {
 export * from './page-blocks';
 export * from './page-schema';
 export * from './site-settings';
+export * from './office-tel';
 export { storedSiteSettings } from './contract/pages';

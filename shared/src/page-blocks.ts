@@ -35,8 +35,8 @@ const blockType = <F extends Readonly<Record<string, Field>>>(def: BlockTypeDef<
 
 const parallax = number({
   label: 'Parallax',
-  help: 'How slowly the background moves while scrolling: 0 (fixed with the page) to 1.',
-  min: 0,
+  help: 'How slowly the background moves while scrolling: 0 (fixed with the page) to 1; below 0 it moves against the scroll.',
+  min: -1,
   max: 1,
   step: 0.05,
 });
@@ -46,6 +46,18 @@ const card = {
   title: text({ label: 'Title', max: 120 }),
   text: text({ label: 'Text', max: 600, multiline: true }),
   icon: optional(icon({ label: 'Icon' })),
+};
+
+/** A project of the portfolio (the gallery and the carousel show the same cards). */
+const portfolioItem = {
+  id: text({ label: 'Id', max: 60 }),
+  name: text({ label: 'Name', max: 120 }),
+  category: text({ label: 'Category label', max: 80 }),
+  group: text({ label: 'Group key', max: 40 }),
+  tech: text({ label: 'Technology', max: 120 }),
+  thumb: image({ label: 'Card image' }),
+  large: image({ label: 'Lightbox image' }),
+  alt: text({ label: 'Image description', max: 300 }),
 };
 
 export const BLOCK_TYPES = {
@@ -94,7 +106,7 @@ export const BLOCK_TYPES = {
         list({
           label: 'Buttons',
           itemLabel: 'Button',
-          max: 3,
+          max: 4,
           fields: { action: action({ label: 'Button' }) },
         }),
       ),
@@ -108,6 +120,46 @@ export const BLOCK_TYPES = {
     fields: {
       heading: optional(heading),
       body: richText({ label: 'Text' }),
+      variant: optional(
+        select({
+          label: 'Style',
+          values: ['story', 'legal'],
+          options: {
+            story: 'Story: paragraphs under the heading',
+            legal: 'Legal document: its own headings, contents and sections',
+          },
+        }),
+      ),
+    },
+  }),
+  serviceBlocks: blockType({
+    label: 'Numbered services',
+    description:
+      'Numbered blocks, each a service with a quote, a text, links and an illustration (sides alternate).',
+    fields: {
+      items: list({
+        label: 'Services',
+        itemLabel: 'Service',
+        min: 1,
+        max: 12,
+        fields: {
+          anchor: text({ label: 'Id (for links to this block)', max: 80 }),
+          title: text({ label: 'Title', max: 160 }),
+          quote: text({ label: 'Quote', max: 300 }),
+          text: text({ label: 'Text', max: 1000, multiline: true }),
+          image: image({ label: 'Illustration (480 × 360)' }),
+          alt: text({ label: 'Illustration description', max: 300 }),
+          links: list({
+            label: 'Links',
+            itemLabel: 'Link',
+            max: 6,
+            fields: {
+              label: text({ label: 'Text', max: 80 }),
+              href: text({ label: 'Address', max: 1000 }),
+            },
+          }),
+        },
+      }),
     },
   }),
   serviceGrid: blockType({
@@ -309,23 +361,26 @@ export const BLOCK_TYPES = {
         itemLabel: 'Project',
         min: 1,
         max: 60,
-        fields: {
-          id: text({ label: 'Id', max: 60 }),
-          name: text({ label: 'Name', max: 120 }),
-          category: text({ label: 'Category label', max: 80 }),
-          group: text({ label: 'Group key', max: 40 }),
-          tech: text({ label: 'Technology', max: 120 }),
-          thumb: image({ label: 'Card image' }),
-          large: image({ label: 'Lightbox image' }),
-          alt: text({ label: 'Image description', max: 300 }),
-        },
+        fields: portfolioItem,
       }),
+      emptyText: optional(
+        text({ label: 'Text when a filter shows no project', max: 300, multiline: true }),
+      ),
     },
   }),
   portfolioCarousel: blockType({
     label: 'Portfolio carousel',
-    description: 'The projects of the portfolio gallery, in a carousel.',
-    fields: { heading },
+    description: 'Projects in a carousel, with a link to the portfolio.',
+    fields: {
+      heading,
+      items: list({
+        label: 'Projects',
+        itemLabel: 'Project',
+        min: 1,
+        max: 24,
+        fields: portfolioItem,
+      }),
+    },
   }),
   blogTeaser: blockType({
     label: 'Latest posts',
@@ -372,6 +427,16 @@ const blockBase = {
     .string({ error: 'is required' })
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1–40 letters, digits, - or _'),
   hidden: z.boolean({ error: 'must be true or false' }).optional(),
+  /**
+   * The element id of the block's section, for links to it (`/services#core-service-section`); the
+   * enquiry form has its own required `anchor`.
+   */
+  sectionId: z
+    .string()
+    .regex(/^[A-Za-z][\w-]{0,79}$/, 'must be an element id: a letter, then letters, digits, - or _')
+    .optional(),
+  /** The block fades up when it scrolls into view (the site's scroll reveal). */
+  reveal: z.boolean({ error: 'must be true or false' }).optional(),
 };
 
 type BlockSchemaOf<T extends BlockTypeName> = z.ZodObject<
@@ -409,8 +474,11 @@ export type BlockOf<T extends BlockTypeName> = Extract<PageBlock, { type: T }>;
 /** The most blocks a page may have. */
 export const MAX_BLOCKS = 40;
 
+// Typed as PageBlock: the union above is checked per type, but its static type is merged across types.
 export const pageBlocks = z
-  .array(pageBlock, { error: 'must be a list of blocks' })
+  .array(pageBlock as unknown as z.ZodType<PageBlock, z.input<typeof pageBlock>>, {
+    error: 'must be a list of blocks',
+  })
   .max(MAX_BLOCKS, `must have at most ${MAX_BLOCKS} blocks`);
 
 /** The questions of a page's visible FAQ blocks (its FAQPage JSON-LD). */

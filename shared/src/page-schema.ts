@@ -71,7 +71,11 @@ export const pageHeadFields = {
 };
 
 export const pageContent = z.object({ ...pageHeadFields, blocks: pageBlocks });
-export type PageContent = z.output<typeof pageContent>;
+/** A page's content (`keywords` and `image` left out when empty). */
+export type PageContent = Omit<z.output<typeof pageContent>, 'keywords' | 'image'> & {
+  keywords?: string;
+  image?: string;
+};
 export type PageContentInput = z.input<typeof pageContent>;
 
 /** `draft`: never published; `published`: the live page is the draft; `changed`: published, with changes not yet published. */

@@ -86,8 +86,6 @@ export const SITE_SETTINGS_FIELDS = {
   footerNote: optional(text({ label: 'Footer note', max: 300 })),
 } as const;
 
-const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
 /** The settings as stored and answered. */
 export const siteSettings = fieldsSchema(SITE_SETTINGS_FIELDS).superRefine((s, ctx) => {
   const links = [
@@ -115,6 +113,3 @@ export const siteSettings = fieldsSchema(SITE_SETTINGS_FIELDS).superRefine((s, c
 });
 export type SiteSettings = z.output<typeof siteSettings>;
 export type Office = SiteSettings['offices'][number];
-
-/** The tel: link of an office's phone number. */
-export const officeTel = (office: Pick<Office, 'phone'>): string => telHref(office.phone);

@@ -1,13 +1,24 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { prepareAllPages, prerenderedPaths, render } from '../src/entry-server';
+import {
+  prepareAllPages,
+  prerenderedPaths,
+  render as renderPage,
+  SEED_PAGES,
+  SEED_SITE_SETTINGS,
+} from '../src/entry-server';
+import { givenPages } from '../src/features/pages/page-data';
 import { fillShell, headFor } from '../src/server/page-html';
-import { buildSiteUrl, outputFile } from './prerender';
+import { buildSiteUrl, checkedSeed, outputFile } from './prerender';
 
 // The server entry renders synchronously once the pages it renders are loaded.
 await prepareAllPages();
 
 const SITE = 'https://agency.example';
+const blockPages = givenPages(SEED_PAGES);
+/** A path rendered as prerender renders it: with the seed's pages and settings. */
+const render = (path: string, opts: { siteUrl: string }) =>
+  renderPage(path, { ...opts, blockPages, settings: SEED_SITE_SETTINGS });
 const template =
   '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>';
 
@@ -19,7 +30,11 @@ describe('prerender', () => {
   const pages = prerenderedPaths.map((path) => {
     const result = render(path, { siteUrl: SITE });
     const doc = parse(
-      fillShell(template, { head: headFor(result.meta, SITE), html: result.html, path }),
+      fillShell(template, {
+        head: headFor(result.meta, SITE, SEED_SITE_SETTINGS),
+        html: result.html,
+        path,
+      }),
     );
     return { route: { path }, result, doc };
   });
@@ -116,6 +131,18 @@ describe('prerender', () => {
       'Bespoke Branding, Wacky Websites and Eccentric Designs',
     );
     expect(home?.querySelector('[data-testid="blog-teaser-box"]')?.children).toHaveLength(0);
+  });
+
+  it('checks the seed with the shared schemas, naming the page and the field', () => {
+    expect(checkedSeed(SEED_PAGES, SEED_SITE_SETTINGS).pages).toHaveLength(SEED_PAGES.length);
+    const [home] = SEED_PAGES;
+    if (!home) throw new Error('the seed has a home page');
+    expect(() => checkedSeed([{ ...home, title: '' }], SEED_SITE_SETTINGS)).toThrow(
+      /^Seed page \/: title is required/,
+    );
+    expect(() => checkedSeed(SEED_PAGES, { ...SEED_SITE_SETTINGS, chatNumber: 'x' })).toThrow(
+      /^Seed site settings: chatNumber/,
+    );
   });
 
   it('writes each page to its own index.html', () => {

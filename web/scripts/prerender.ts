@@ -1,26 +1,28 @@
 /**
- * Prerender: after `vite build` and the SSR build, write static HTML for every prerendered page of
- * the page registry (dist/<path>/index.html), dist/404.html, dist/spa.html (the empty SPA shell for
- * admin routes), dist/robots.txt, dist/sitemap-static.xml and dist-server/site-pages.json (the
- * edge's path lists). Run by `npm run build -w web` (a build to deploy: SITE_URL, the public address
+ * Prerender: after `vite build` and the SSR build, write static HTML for every prerendered page
+ * (dist/<path>/index.html: the seed's block pages and the registry's fixed pages, with the render
+ * function publishing uses, `renderSitePages`), dist/404.html, dist/spa.html (the empty SPA shell for
+ * admin routes), dist/robots.txt, dist/sitemap-static.xml, dist-server/site-pages.json (the edge's
+ * path lists) and dist-server/seed-pages.json (the seed the API stores the pages and settings from).
+ * Run by `npm run build -w web` (a build to deploy: SITE_URL, the public address
  * canonical and social URLs, sitemap and robots.txt are built with, is required) and by
  * `npm run build:local -w web` (`--local`: the local stack's build, `npm start` and the tests, where
  * SITE_URL defaults to the local stack's address).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ENV_NAMES, LOCAL_STACK } from '@agency/shared';
-import type { SitePages } from '@agency/shared/edge';
-import type { PageMeta } from '../src/lib/page-meta';
-import { sitemapXml } from '../src/server/feeds';
 import {
-  addAppModules,
-  fillShell,
-  headFor,
-  pageChunks,
-  readManifest,
-} from '../src/server/page-html';
+  ENV_NAMES,
+  LOCAL_STACK,
+  pageContent,
+  siteSettings,
+  type PageContent,
+  type SiteSettings,
+} from '@agency/shared';
+import type { SitePages } from '@agency/shared/edge';
+import { sitemapXml } from '../src/server/feeds';
+import { fillShell, readManifest, type BuildManifest } from '../src/server/page-html';
 
 /** Where a route's HTML goes: / → index.html, /about → about/index.html. */
 export function outputFile(distDir: string, path: string): string {
@@ -31,16 +33,68 @@ export function outputFile(distDir: string, path: string): string {
 
 /** What the prerender takes from the built server entry (src/entry-server.tsx). */
 interface ServerEntry {
-  prepareAllPages: () => Promise<void>;
-  render: (
-    url: string,
-    opts: { siteUrl: string },
-  ) => { html: string; meta: PageMeta; status: number };
-  prerenderedPaths: readonly string[];
+  renderSitePages: (input: {
+    pages: readonly ({ path: string } & PageContent)[];
+    settings: SiteSettings;
+    siteUrl: string;
+    fixedPaths?: readonly string[];
+    built?: { shell: string; manifest: BuildManifest };
+  }) => Promise<{ path: string; html: string; status: number }[]>;
+  SEED_PAGES: readonly ({ path: string } & PageContent)[];
+  SEED_SITE_SETTINGS: SiteSettings;
+  fixedPrerenderedPaths: readonly string[];
   sitemapPaths: readonly string[];
-  pageSources: (path: string) => string[];
   robotsTxt: (siteUrl: string) => string;
   sitePages: () => SitePages;
+}
+
+/**
+ * The seed as the API stores it: every page and the settings checked with the shared schemas (a
+ * build with an invalid seed fails here, naming the page and the field).
+ */
+export function checkedSeed(
+  pages: readonly ({ path: string } & PageContent)[],
+  settings: SiteSettings,
+): { pages: ({ path: string } & PageContent)[]; settings: SiteSettings } {
+  const checked = pages.map((page) => {
+    const parsed = pageContent.safeParse(page);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`Seed page ${page.path}: ${issue?.path.join('.')} ${issue?.message}`);
+    }
+    return { path: page.path, ...parsed.data };
+  });
+  const parsed = siteSettings.safeParse(settings);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Seed site settings: ${issue?.path.join('.')} ${issue?.message}`);
+  }
+  return { pages: checked, settings: parsed.data };
+}
+
+/**
+ * The built images the seed names (`/assets/<name>-<hash>.svg`): only the server build imports them,
+ * so they are copied from its output (dist-server/assets) into the site (dist/assets).
+ */
+export async function copySeedAssets(seed: unknown, webDir: string): Promise<string[]> {
+  const names = new Set(JSON.stringify(seed).match(/\/assets\/[\w./-]+/g) ?? []);
+  const copied: string[] = [];
+  const exists = (file: string) =>
+    access(file).then(
+      () => true,
+      () => false,
+    );
+  for (const name of names) {
+    const target = join(webDir, 'dist', name);
+    if (await exists(target)) continue;
+    const source = join(webDir, 'dist-server', name);
+    if (!(await exists(source)))
+      throw new Error(`The seed names ${name}, which neither build wrote`);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(source, target);
+    copied.push(target);
+  }
+  return copied;
 }
 
 /** The empty shell admin routes are answered with: no content to index, rendered in the browser. */
@@ -50,7 +104,7 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
   const distDir = join(webDir, 'dist');
   const entryUrl = pathToFileURL(join(webDir, 'dist-server', 'entry-server.js')).href;
   const entry: ServerEntry = await import(entryUrl);
-  await entry.prepareAllPages();
+  const seed = checkedSeed(entry.SEED_PAGES, entry.SEED_SITE_SETTINGS);
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
   const manifest = await readManifest(join(distDir, '.vite', 'manifest.json'));
   const written: string[] = [];
@@ -65,15 +119,18 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
     join(distDir, 'spa.html'),
     fillShell(template, { head: SPA_HEAD, html: '', path: null }),
   );
-  for (const path of entry.prerenderedPaths) {
-    const { html, meta } = entry.render(path, { siteUrl });
-    const page = addAppModules(
-      fillShell(template, { head: headFor(meta, siteUrl), html, path }),
-      pageChunks(manifest, entry.pageSources(path)),
-    );
-    await write(outputFile(distDir, path), page);
-    if (meta.status === 404) await write(join(distDir, '404.html'), page);
+  const documents = await entry.renderSitePages({
+    ...seed,
+    siteUrl,
+    fixedPaths: entry.fixedPrerenderedPaths,
+    built: { shell: template, manifest },
+  });
+  for (const { path, html, status } of documents) {
+    await write(outputFile(distDir, path), html);
+    if (status === 404) await write(join(distDir, '404.html'), html);
   }
+  written.push(...(await copySeedAssets(seed, webDir)));
+  await write(join(webDir, 'dist-server', 'seed-pages.json'), `${JSON.stringify(seed, null, 2)}\n`);
   await write(
     join(webDir, 'dist-server', 'site-pages.json'),
     `${JSON.stringify(entry.sitePages(), null, 2)}\n`,

@@ -2,10 +2,16 @@ import { act, fireEvent, render as renderDom, screen, waitFor } from '@testing-l
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { prepareAllPages, render as renderServer } from '../entry-server';
+import {
+  prepareAllPages,
+  render as renderServer,
+  SEED_PAGES,
+  SEED_SITE_SETTINGS,
+} from '../entry-server';
+import { browserPages, givenPages, rememberPage } from '../features/pages/page-data';
 import { preloadDeferred } from '../lib/deferred';
 import { App } from './app';
-import { browserPages, preloadPagePath } from './page-modules.browser';
+import { browserPageModules, preloadPagePath } from './page-modules.browser';
 import { AppProviders } from './providers';
 import { pageForPath } from '../config/pages';
 import { prerenderedPaths } from '../server/site-files';
@@ -20,7 +26,7 @@ function LocationProbe() {
 describe('App', () => {
   it('shows the not-found page for unknown paths and replaces the address with /404', async () => {
     renderDom(
-      <AppProviders pages={browserPages}>
+      <AppProviders pages={browserPageModules}>
         <MemoryRouter initialEntries={['/no-such-page']}>
           <App />
           <LocationProbe />
@@ -47,7 +53,7 @@ describe('App', () => {
     await preloadPagePath('/404');
     await preloadPagePath('/thank-you-alchem');
     renderDom(
-      <AppProviders pages={browserPages} preloadPage={preloadPagePath}>
+      <AppProviders pages={browserPageModules} preloadPage={preloadPagePath}>
         <MemoryRouter initialEntries={['/404']}>
           <App />
           <GoToThankYou />
@@ -63,17 +69,24 @@ describe('App', () => {
     ).toBeInTheDocument();
   });
 
-  it('preloads nothing for a path no page shows', async () => {
-    await expect(preloadPagePath('/no-such-page')).resolves.toBeUndefined();
+  it('preloads nothing for the not-found page', async () => {
+    await expect(preloadPagePath('/404')).resolves.toBeUndefined();
   });
 
   it.each(prerenderedPaths)('hydrates the prerendered %s without mismatches', async (path) => {
-    const { html } = renderServer(path, { siteUrl: window.location.origin });
+    const { html } = renderServer(path, {
+      siteUrl: window.location.origin,
+      blockPages: givenPages(SEED_PAGES),
+      settings: SEED_SITE_SETTINGS,
+    });
+    // As the browser entry does with the page's embedded data.
+    const seeded = SEED_PAGES.find((p) => p.path === path);
+    if (seeded) rememberPage(path, seeded);
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.appendChild(container);
     const page = pageForPath(path);
-    if (page) await browserPages[page].preload(path);
+    if (page) await browserPageModules[page].preload(path);
     // The page's deferred parts too: here the whole page hydrates at once (lib/deferred.test.tsx
     // covers hydrating them later).
     await preloadDeferred();
@@ -84,7 +97,11 @@ describe('App', () => {
     const root = await act(async () =>
       hydrateRoot(
         container,
-        <AppProviders pages={browserPages}>
+        <AppProviders
+          pages={browserPageModules}
+          blockPages={browserPages}
+          settings={SEED_SITE_SETTINGS}
+        >
           <MemoryRouter initialEntries={[path]}>
             <App />
           </MemoryRouter>

@@ -7,9 +7,10 @@ import { deferUntilNeeded } from '../lib/deferred';
 import { markLive } from './boot';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
-import { browserPages, preloadPagePath } from './page-modules.browser';
+import { browserPageModules, preloadPagePath } from './page-modules.browser';
 import { AppProviders } from './providers';
 import { servedSiteUrl } from '../lib/site-url';
+import { browserPages, readEmbeddedPageData, rememberPage } from '../features/pages/page-data';
 
 /** Data the blog render handler embedded as JSON (never executed), or nothing. */
 function readSwrFallback(): Record<string, unknown> {
@@ -34,6 +35,9 @@ function RootLive({ root }: { root: HTMLElement }) {
 /** Start the app on the page: hydrate the server's HTML, or render the app shell. */
 async function start(container: HTMLElement): Promise<void> {
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  // The page's record and the site settings it was rendered with: hydration reads them, no request.
+  const embedded = readEmbeddedPageData(document);
+  if (embedded?.page && embedded.path === path) rememberPage(path, embedded.page);
   // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
   await preloadPagePath(path).catch(() => undefined);
   // Read before any page changes the head's canonical link.
@@ -42,8 +46,10 @@ async function start(container: HTMLElement): Promise<void> {
   const tree = (
     <StrictMode>
       <AppProviders
-        pages={browserPages}
+        pages={browserPageModules}
         preloadPage={preloadPagePath}
+        settings={embedded?.settings}
+        blockPages={browserPages}
         swrFallback={readSwrFallback()}
         siteUrl={siteUrl}
       >

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { pageEntries, type PageEntry, type PageKey } from '../config/pages';
-import { loadServiceLanding } from '../content/services/load';
+import { loadBlockPage } from '../features/pages/page-data';
 
 /** Where a page's code comes from: the module, its name in Vite's manifest, and the data it loads. */
 export interface PageModule {
@@ -8,10 +8,8 @@ export interface PageModule {
   readonly source: string;
   /** The page module, in its own chunk in the browser. */
   readonly load: () => Promise<{ default: ComponentType }>;
-  /** What the page needs for a path besides its code (a landing page's content), fetched with it. */
+  /** What the page needs for a path besides its code (a block page's record, read from its HTML), fetched with it. */
   readonly loadData?: (path: string) => Promise<unknown>;
-  /** Source modules of that data, by path (preloaded like the page's own chunk). */
-  readonly dataSource?: (path: string) => string;
 }
 
 /** The component of every page of the registry, by key (lazy in the browser, eager on the server). */
@@ -31,37 +29,6 @@ const notOnServer = (): Promise<never> =>
  * the registry lacks, fails the type check.
  */
 export const pageModules: Record<PageKey, PageModule> = {
-  home: {
-    source: 'src/features/marketing/home-page.tsx',
-    load: () => import('../features/marketing/home-page'),
-  },
-  about: {
-    source: 'src/features/marketing/about-page.tsx',
-    load: () => import('../features/marketing/about-page'),
-  },
-  services: {
-    source: 'src/features/marketing/services-page.tsx',
-    load: () => import('../features/marketing/services-page'),
-  },
-  portfolio: {
-    source: 'src/features/marketing/portfolio-page.tsx',
-    load: () => import('../features/marketing/portfolio-page'),
-  },
-  contact: {
-    source: 'src/features/marketing/contact-page.tsx',
-    load: () => import('../features/marketing/contact-page'),
-  },
-  privacy: {
-    source: 'src/features/marketing/privacy-page.tsx',
-    load: () => import('../features/marketing/privacy-page'),
-  },
-  // Each landing page's content is its own module, loaded with the page.
-  serviceLanding: {
-    source: 'src/features/marketing/service-landing-route.tsx',
-    load: () => import('../features/marketing/service-landing-route'),
-    loadData: loadServiceLanding,
-    dataSource: (path: string) => `src/content/services${path}.ts`,
-  },
   thankYou: {
     source: 'src/features/marketing/thank-you-page.tsx',
     load: () => import('../features/marketing/thank-you-page'),
@@ -156,6 +123,12 @@ export const pageModules: Record<PageKey, PageModule> = {
     source: 'src/features/admin/posts/preview-page.tsx',
     load: () =>
       import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/preview-page'),
+  },
+  // A block page's record comes with its HTML: embedded on the first page, fetched on navigation.
+  blockPage: {
+    source: 'src/features/pages/block-route.tsx',
+    load: () => import('../features/pages/block-route'),
+    loadData: loadBlockPage,
   },
 };
 

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { SiteSettings } from '@agency/shared';
+import { BlockPagesContext, type BlockPageSource } from '../features/pages/page-data';
+import { SiteSettingsProvider } from '../lib/site-settings';
 import { ApiFallbackContext } from '../lib/api-fallback';
 import { PagePreloadContext, preloadNothing, type PreloadPage } from '../lib/page-preload';
 import { SiteUrlContext } from '../lib/site-url';
@@ -18,6 +21,10 @@ export interface AppProvidersProps {
   siteUrl?: string;
   /** Fetches a path's page chunk ahead of navigation (browser only; pages are eager elsewhere). */
   preloadPage?: PreloadPage;
+  /** The site settings the page renders with (the seed when absent). */
+  settings?: SiteSettings;
+  /** Where block pages come from (the pages handed to the server; embedded and fetched in the browser). */
+  blockPages?: BlockPageSource;
   children: ReactNode;
 }
 
@@ -28,6 +35,8 @@ export function AppProviders({
   metaCollector,
   preloadPage = preloadNothing,
   siteUrl,
+  settings,
+  blockPages,
   children,
 }: AppProvidersProps) {
   return (
@@ -35,7 +44,17 @@ export function AppProviders({
       <PageModulesContext.Provider value={pages}>
         <PagePreloadContext.Provider value={preloadPage}>
           <PageMetaContext.Provider value={metaCollector ?? null}>
-            <SiteUrlContext.Provider value={siteUrl ?? null}>{children}</SiteUrlContext.Provider>
+            <SiteUrlContext.Provider value={siteUrl ?? null}>
+              <SiteSettingsProvider settings={settings}>
+                {blockPages ? (
+                  <BlockPagesContext.Provider value={blockPages}>
+                    {children}
+                  </BlockPagesContext.Provider>
+                ) : (
+                  children
+                )}
+              </SiteSettingsProvider>
+            </SiteUrlContext.Provider>
           </PageMetaContext.Provider>
         </PagePreloadContext.Provider>
       </PageModulesContext.Provider>

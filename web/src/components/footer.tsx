@@ -1,10 +1,7 @@
 import { Link } from 'react-router';
-import { site } from '../config/site';
-import { quickLinks, serviceGroups } from '../config/nav';
+import { useSiteSettings } from '../lib/site-settings';
 import { MailIcon, SocialIcon } from './icons';
 import { OfficeAddress } from './office-address';
-
-const footerServices = serviceGroups.flatMap((g) => g.links.filter((l) => !l.href.includes('#')));
 
 /** One column of links under its heading. */
 function FooterLinks({
@@ -34,6 +31,11 @@ function FooterLinks({
 
 /** Site footer: about text, social links, service and quick links, both offices, e-mail and copyright. */
 export function Footer() {
+  const site = useSiteSettings();
+  // The services menu's own pages (its links to parts of the overview stay in the menu).
+  const footerServices = site.serviceGroups.flatMap((g) =>
+    g.links.filter((l) => !l.href.includes('#')),
+  );
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -59,7 +61,7 @@ export function Footer() {
           </ul>
         </section>
         <FooterLinks id="footer-services" heading="Services" links={footerServices} />
-        <FooterLinks id="footer-quick" heading="Quick links" links={quickLinks} />
+        <FooterLinks id="footer-quick" heading="Quick links" links={site.quickLinks} />
         <section className="site-footer__offices" aria-labelledby="footer-offices">
           <h2 id="footer-offices" className="site-footer__heading">
             Our offices

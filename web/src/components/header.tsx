@@ -8,11 +8,11 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { chatHref, site } from '../config/site';
-import { mainNav, serviceGroups } from '../config/nav';
+import { brand, chatHref } from '../config/site';
+import { groupNumber, useSiteSettings } from '../lib/site-settings';
 import { env } from '../lib/env';
 import { ChatIcon, ChevronDown, CloseIcon, MenuIcon } from './icons';
-import { pagePath } from '../config/pages';
+import { blockPageLinks } from '../config/pages';
 
 /** Spec: the bar turns solid once the page has scrolled by the header's height minus 20 px. */
 export function solidThreshold(headerHeight: number): number {
@@ -75,7 +75,8 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
 
   // Transparent with light links only over a dark hero; solid wherever the page behind is light.
   const solid = scrolled || menuOpen || !overHero;
-  const logo = solid ? site.logo.dark : site.logo.light;
+  const site = useSiteSettings();
+  const logo = solid ? brand.logo.dark : brand.logo.light;
 
   return (
     <header
@@ -92,15 +93,15 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
           <img
             src={logo}
             alt={site.name}
-            width={site.logo.width}
-            height={site.logo.height}
+            width={brand.logo.width}
+            height={brand.logo.height}
             data-logo={solid ? 'dark' : 'light'}
           />
         </Link>
 
         <nav id={navId} className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
           <ul className="site-nav__list">
-            {mainNav.before.map((l) => (
+            {site.navBefore.map((l) => (
               <li key={l.href}>
                 <NavLink to={l.href} end className="site-nav__link">
                   {l.label}
@@ -134,17 +135,15 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
               </button>
               <div id={megaId} className={`mega-menu${megaOpen ? ' is-open' : ''}`}>
                 <div className="mega-menu__inner">
-                  {serviceGroups.map((group) => {
-                    const listId = `${megaId}-g${group.number}`;
-                    const isExpanded = expanded[group.number] === true;
+                  {site.serviceGroups.map((group, index) => {
+                    const number = groupNumber(index);
+                    const listId = `${megaId}-g${number}`;
+                    const isExpanded = expanded[number] === true;
                     return (
-                      <div
-                        key={group.number}
-                        className={`mega-group${isExpanded ? ' is-expanded' : ''}`}
-                      >
+                      <div key={number} className={`mega-group${isExpanded ? ' is-expanded' : ''}`}>
                         <div className="mega-group__head">
                           <span className="mega-group__title">
-                            <span className="mega-group__number">{group.number}</span> {group.title}
+                            <span className="mega-group__number">{number}</span> {group.title}
                           </span>
                           <button
                             type="button"
@@ -152,9 +151,7 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
                             aria-expanded={isExpanded}
                             aria-controls={listId}
                             aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${group.title}`}
-                            onClick={() =>
-                              setExpanded((s) => ({ ...s, [group.number]: !isExpanded }))
-                            }
+                            onClick={() => setExpanded((s) => ({ ...s, [number]: !isExpanded }))}
                           >
                             <span aria-hidden="true">{isExpanded ? '−' : '+'}</span>
                           </button>
@@ -170,12 +167,12 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
                     );
                   })}
                 </div>
-                <Link to={pagePath('services')} className="mega-menu__all">
+                <Link to={blockPageLinks.services} className="mega-menu__all">
                   View all services
                 </Link>
               </div>
             </li>
-            {mainNav.after.map((l) => (
+            {site.navAfter.map((l) => (
               <li key={l.href}>
                 <NavLink to={l.href} className="site-nav__link">
                   {l.label}
@@ -187,7 +184,7 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
 
         <a
           className={`chat-link${solid ? ' chat-link--dark' : ''}`}
-          href={chatHref(env.VITE_WHATSAPP_NUMBER)}
+          href={chatHref(site.chatNumber, env.VITE_WHATSAPP_NUMBER)}
           target="_blank"
           rel="noopener noreferrer"
           aria-label="Chat with us on WhatsApp (opens in a new tab)"

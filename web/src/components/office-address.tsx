@@ -1,4 +1,4 @@
-import type { Office } from '../config/site';
+import { officeTel, type Office } from '@agency/shared';
 import { PhoneIcon, PinIcon } from './icons';
 
 /**
@@ -22,7 +22,7 @@ export function OfficeAddress({
       {office.lines.map((line) => (
         <span key={line}>{line}</span>
       ))}
-      <a href={office.phoneHref}>
+      <a href={officeTel(office)}>
         <PhoneIcon /> {office.phone}
       </a>
     </address>

@@ -3,11 +3,11 @@
  * `pageHref`). Page and content modules import this file; it imports no page, so the pages and the
  * registry never import each other. Each page's code lives in the map of page modules
  * (src/app/page-modules.ts), keyed by the same page ids, which only the router, the server render,
- * prerender and the build read.
+ * prerender and the build read. The marketing pages are data (features/pages renders their blocks):
+ * one entry, `blockPage`, takes every path no other page does.
  */
 import { matchPath } from 'react-router';
 import { SPECIAL_SLUGS, type OperationName } from '@agency/shared';
-import { serviceLandingPaths } from './service-menu';
 
 /**
  * How a page reaches the visitor: `prerendered` (static HTML written at build time), `rendered` (the
@@ -25,6 +25,11 @@ export interface PageEntry {
   /** `false`: a prerendered page kept out of the sitemap and closed to crawlers (app pages always are). */
   readonly listed?: false;
   /**
+   * The page's paths are data, not code: the block pages, whose paths are the seed's at build time
+   * and the published pages' at run time. Its one path pattern (`/*`) matches what no other page does.
+   */
+  readonly dataPaths?: true;
+  /**
    * An admin page's main operation: the navigation shows the page, and the page opens, only for
    * roles that may use it (shared `mayUse`); others see which part their role does not include.
    */
@@ -38,42 +43,6 @@ export interface PageEntry {
  * (`pagePath`, `pageHref`). A page's module is in src/app/page-modules.ts under the same id.
  */
 export const pages = {
-  home: {
-    paths: ['/'],
-    kind: 'prerendered',
-    overHero: true,
-  },
-  about: {
-    paths: ['/about'],
-    kind: 'prerendered',
-    overHero: true,
-  },
-  services: {
-    paths: ['/services'],
-    kind: 'prerendered',
-    overHero: true,
-  },
-  portfolio: {
-    paths: ['/portfolio'],
-    kind: 'prerendered',
-    overHero: true,
-  },
-  contact: {
-    paths: ['/contact'],
-    kind: 'prerendered',
-    overHero: true,
-  },
-  privacy: {
-    paths: ['/privacy-policy'],
-    kind: 'prerendered',
-    overHero: true,
-  },
-  // The landing pages' paths are the services menu's links.
-  serviceLanding: {
-    paths: serviceLandingPaths,
-    kind: 'prerendered',
-    overHero: true,
-  },
   thankYou: {
     paths: ['/thank-you-alchem'],
     kind: 'prerendered',
@@ -177,12 +146,32 @@ export const pages = {
     kind: 'app',
     operation: 'previewPost',
   },
+  // Last: the marketing pages (home, about, services, landing pages, pages staff add) are records of
+  // blocks; a path no page above takes is a block page if one is published there, else not found.
+  blockPage: {
+    paths: ['/*'],
+    kind: 'prerendered',
+    overHero: true,
+    dataPaths: true,
+  },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageKey = keyof typeof pages;
 
 /** Where unmatched paths are sent; its page is part of the app shell (prerendered as /404 and 404.html). */
 export const NOT_FOUND_PATH = '/404';
+
+/**
+ * Block pages the code itself links to: breadcrumbs start at home, the services menu ends with the
+ * overview, the portfolio carousel leads to the portfolio, the enquiry's thank-you page back home. Their
+ * content is data; the seed's test checks each of these is seeded.
+ */
+export const blockPageLinks = {
+  home: '/',
+  services: '/services',
+  portfolio: '/portfolio',
+  contact: '/contact',
+} as const;
 
 /** What the render handler answers besides its pages. */
 export const renderedFiles = { sitemap: '/sitemap.xml', rss: '/rss.xml' } as const;
@@ -200,10 +189,14 @@ export const routeTable: readonly { path: string; page: PageKey }[] = pageEntrie
   ([page, entry]) => entry.paths.map((path) => ({ path, page })),
 );
 
-/** The page a concrete path shows, with the path's parameters; undefined when no page matches. */
+/**
+ * The page a concrete path shows, with the path's parameters; undefined for the not-found page's own
+ * path. Any other path no fixed page takes is `blockPage`'s (which shows not-found if no page is there).
+ */
 export function matchPage(
   pathname: string,
 ): { page: PageKey; params: Record<string, string | undefined> } | undefined {
+  if (pathname === NOT_FOUND_PATH) return undefined;
   for (const route of routeTable) {
     const match = matchPath(route.path, pathname);
     if (match) return { page: route.page, params: match.params };
@@ -226,7 +219,7 @@ export function opensOverHero(pathname: string): boolean {
 /** The address of a page without parameters (its first path; `pageHref` fills parameters). */
 export function pagePath(page: PageKey): string {
   const path = pages[page].paths[0];
-  if (path === undefined || path.includes(':'))
+  if (path === undefined || path.includes(':') || path.includes('*'))
     throw new Error(`Page ${page} has no path without parameters first`);
   return path;
 }

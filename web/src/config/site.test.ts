@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { site } from './site';
+import { officeTel } from '@agency/shared';
+import { SEED_SITE_SETTINGS as site } from '../content/site-settings';
 
-describe('site contact details', () => {
+describe('site contact details (the seeded settings)', () => {
   it('dials the number each office shows', () => {
     for (const office of site.offices)
-      expect(office.phoneHref).toBe(`tel:+${office.phone.replace(/\D/g, '')}`);
+      expect(officeTel(office)).toBe(`tel:+${office.phone.replace(/\D/g, '')}`);
   });
 
   it('reads as finished: no placeholder wording or zeroed numbers on the page', () => {

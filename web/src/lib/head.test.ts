@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderHead, structuredData } from './head';
+import { SEED_SITE_SETTINGS } from '../content/site-settings';
 
 describe('renderHead', () => {
   const meta = {
@@ -14,7 +15,7 @@ describe('renderHead', () => {
   };
 
   it('writes escaped title, canonical, social tags and JSON-LD', () => {
-    const head = renderHead(meta, 'https://agency.example/');
+    const head = renderHead(meta, 'https://agency.example/', SEED_SITE_SETTINGS);
     expect(head).toContain('<title>About &quot;us&quot; &amp; more</title>');
     expect(head).toContain('<link rel="canonical" href="https://agency.example/about">');
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -44,6 +45,7 @@ describe('renderHead', () => {
         },
       },
       'https://agency.example',
+      SEED_SITE_SETTINGS,
     );
     expect(head.indexOf('<link rel="preload" as="image"')).toBe(0);
     expect(head).toContain(
@@ -55,14 +57,18 @@ describe('renderHead', () => {
     expect(head).toContain('<meta property="og:image:width" content="1200">');
     expect(head).toContain('<meta property="og:image:height" content="630">');
     // Without them, neither appears.
-    const plain = renderHead(meta, 'https://agency.example');
+    const plain = renderHead(meta, 'https://agency.example', SEED_SITE_SETTINGS);
     expect(plain).not.toContain('preload');
     expect(plain).not.toContain('og:image:width');
   });
 
   it('marks 404 pages noindex', () => {
     expect(
-      renderHead({ title: 'x', description: 'y', path: '/404', status: 404 }, 'http://l'),
+      renderHead(
+        { title: 'x', description: 'y', path: '/404', status: 404 },
+        'http://l',
+        SEED_SITE_SETTINGS,
+      ),
     ).toContain('noindex');
   });
 });

@@ -1,5 +1,6 @@
 import type { PageMeta } from './page-meta';
-import { site } from '../config/site';
+import type { SiteSettings } from '@agency/shared';
+import { brand } from '../config/site';
 
 const escapeHtml = (s: string): string =>
   s
@@ -52,14 +53,14 @@ export function structuredData(meta: PageMeta, siteUrl: string): Record<string, 
   return out;
 }
 
-/** The Organization JSON-LD of the agency (home page). */
-export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
+/** The Organization JSON-LD of the agency (home page), from the site settings. */
+export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: site.name,
     url: absoluteUrl('/', siteUrl),
-    logo: absoluteUrl(site.logo.dark, siteUrl),
+    logo: absoluteUrl(brand.logo.dark, siteUrl),
     email: site.email,
     description: site.description,
     sameAs: site.social.map((s) => s.href),
@@ -83,9 +84,9 @@ export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
  * starts before anything else the head asks for), title, description, canonical,
  * Open Graph, Twitter large-image card and JSON-LD. Shared by the prerender and the blog render handler.
  */
-export function renderHead(meta: PageMeta, siteUrl: string): string {
+export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings): string {
   const canonical = absoluteUrl(meta.path, siteUrl);
-  const image = absoluteUrl(meta.image ?? site.defaultShareImage, siteUrl);
+  const image = absoluteUrl(meta.image ?? brand.defaultShareImage, siteUrl);
   const preload = meta.preloadImage;
   const tags = [
     preload

@@ -36,6 +36,19 @@ function defaultDist(): string {
   return beside ?? resolve(here, '../../dist');
 }
 
+/** The built shell and manifest pages are rendered with: WEB_DIST's, else beside the handler. */
+export function webDistFiles(
+  source: Record<string, string | undefined> = process.env,
+): Pick<ServerConfig, 'shellFile' | 'manifestFile'> {
+  const webDist = source[ENV_NAMES.webDist];
+  const dist = webDist ? resolve(webDist) : defaultDist();
+  const spa = join(dist, 'spa.html');
+  return {
+    shellFile: existsSync(spa) ? spa : join(dist, 'index.html'),
+    manifestFile: join(dist, '.vite', 'manifest.json'),
+  };
+}
+
 /** Read the render handler's environment once, naming every bad variable. */
 export function readServerConfig(
   source: Record<string, string | undefined> = process.env,
@@ -51,12 +64,9 @@ export function readServerConfig(
     throw new Error(`Invalid render handler environment: ${problems.join('; ')}`);
   }
   const { SITE_URL, API_ORIGIN, WEB_DIST } = parsed.data;
-  const dist = WEB_DIST ? resolve(WEB_DIST) : defaultDist();
-  const spa = join(dist, 'spa.html');
   return {
     siteUrl: SITE_URL,
     apiOrigin: (API_ORIGIN ?? SITE_URL).replace(/\/+$/, ''),
-    shellFile: existsSync(spa) ? spa : join(dist, 'index.html'),
-    manifestFile: join(dist, '.vite', 'manifest.json'),
+    ...webDistFiles({ [ENV_NAMES.webDist]: WEB_DIST }),
   };
 }

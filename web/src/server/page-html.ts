@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
+import type { SiteSettings } from '@agency/shared';
 import { APP_MODULES_ID, parseModuleList } from '../app/boot';
 import { organizationJsonLd, renderHead } from '../lib/head';
 import type { PageMeta } from '../lib/page-meta';
@@ -75,16 +76,18 @@ export function addAppModules(html: string, files: readonly string[]): string {
   );
 }
 
-/** The head tags of a server-rendered page: Organization JSON-LD joins the home page's own. */
-export function headFor(meta: PageMeta, siteUrl: string): string {
+/** The head tags of a server-rendered page: Organization JSON-LD (from the settings) joins the home page's own. */
+export function headFor(meta: PageMeta, siteUrl: string, settings: SiteSettings): string {
   const withOrg =
     meta.path === '/'
-      ? { ...meta, jsonLd: [organizationJsonLd(siteUrl), ...(meta.jsonLd ?? [])] }
+      ? { ...meta, jsonLd: [organizationJsonLd(siteUrl, settings), ...(meta.jsonLd ?? [])] }
       : meta;
-  return renderHead(withOrg, siteUrl);
+  return renderHead(withOrg, siteUrl, settings);
 }
 
 const HEAD_MARK = '<!--app-head-->';
+/** The bare head spa.html has in place of the mark (prerender's SPA_HEAD). */
+const SPA_HEAD = /<title>[^<]*<\/title>\n\s*<meta name="robots" content="noindex">/;
 const ROOT = /<div id="root"[^>]*>(?:<!--app-html-->)?<\/div>/;
 
 const escapeAttr = (s: string): string =>
@@ -103,6 +106,10 @@ export function fillShell(
   let out = shell;
   if (out.includes(HEAD_MARK)) {
     out = out.replace(HEAD_MARK, () => parts.head);
+  } else if (SPA_HEAD.test(out)) {
+    // spa.html: its bare title and noindex stand where the mark was, so the page comes out as the
+    // prerender writes it from the template.
+    out = out.replace(SPA_HEAD, () => parts.head);
   } else {
     out = out
       .replace(/<title>[\s\S]*?<\/title>\s*/i, '')

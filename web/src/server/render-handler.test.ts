@@ -6,7 +6,13 @@ import { buildPath, SPECIAL_SLUGS, type Image, type Post } from '@agency/shared'
 import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { makePost } from '../features/blog/testing/fake-api';
 import { SWR_FALLBACK_ID } from '../lib/head';
-import { CACHE_CONTROL, createRenderHandler } from './render-handler';
+import { renderSitePages, SEED_PAGES, SEED_SITE_SETTINGS } from '../entry-server';
+import {
+  CACHE_CONTROL,
+  createPagesRenderer,
+  createRenderHandler,
+  isDirectInvocation,
+} from './render-handler';
 import { httpUpstream, type Upstream } from './upstream';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
@@ -444,5 +450,107 @@ describe('render handler and hidden posts', () => {
       expect(res.statusCode, path).toBe(200);
       expect(String(res.body), path).not.toMatch(/leaked/i);
     }
+  });
+});
+
+describe('the sitemap lists the live block pages', () => {
+  const withLive = (listLivePages: Upstream['listLivePages']) =>
+    createRenderHandler({
+      siteUrl: SITE,
+      upstream: { ...httpUpstream(origin), listLivePages },
+      loadShell: async () => SHELL,
+      loadManifest: async () => MANIFEST,
+      staticPaths: ['/', '/about'],
+      fixedPaths: [],
+    });
+
+  it('from the public page list: a page published at a new path joins it, with its date', async () => {
+    const res = await withLive(async () => [
+      { path: '/', title: 'Home', published_at: '2026-11-20T10:00:00.000Z' },
+      { path: '/spring-offer', title: 'Spring offer', published_at: '2026-11-26T09:00:00.000Z' },
+    ])(event('/sitemap.xml'));
+    const doc = parseXml(res.body ?? '');
+    const locs = texts(doc, 'loc');
+    expect(locs).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/spring-offer`]));
+    expect(locs).not.toContain(`${SITE}/about`);
+    const offer = Array.from(doc.getElementsByTagName('url')).find(
+      (u) => texts(u, 'loc')[0] === `${SITE}/spring-offer`,
+    );
+    expect(offer && texts(offer, 'lastmod')).toEqual(['2026-11-26T09:00:00.000Z']);
+  });
+
+  it("falls back to the build's pages when the list cannot be read", async () => {
+    const res = await withLive(async () => {
+      throw new Error('down');
+    })(event('/sitemap.xml'));
+    expect(res.statusCode).toBe(200);
+    expect(texts(parseXml(res.body ?? ''), 'loc')).toEqual(
+      expect.arrayContaining([`${SITE}/`, `${SITE}/about`, `${SITE}/blog`]),
+    );
+  });
+});
+
+describe('direct invocation: { action: "renderPages" } (the API publishing pages)', () => {
+  const [home] = SEED_PAGES;
+
+  it('answers the documents of the pages, and of fixed pages asked for', async () => {
+    const renderer = createPagesRenderer({
+      siteUrl: SITE,
+      renderPages: (input) =>
+        renderSitePages({
+          ...input,
+          built: {
+            shell: SHELL,
+            manifest: {
+              'src/features/pages/block-route.tsx': { file: 'assets/block-route-abc.js' },
+              'src/features/marketing/thank-you-page.tsx': { file: 'assets/thank-you-abc.js' },
+            },
+          },
+        }),
+    });
+    const settings = { ...SEED_SITE_SETTINGS, name: 'Renamed Agency' };
+    const answer = await renderer({
+      action: 'renderPages',
+      pages: [{ ...home, title: 'A published title' }],
+      settings,
+      fixedPaths: ['/thank-you-alchem', '/404'],
+    });
+    if (!('documents' in answer)) throw new Error(answer.error);
+    expect(answer.documents.map((d) => d.path)).toEqual(['/', '/thank-you-alchem', '/404']);
+    const [page, thanks] = answer.documents;
+    expect(page?.html).toContain('<title>A published title</title>');
+    expect(page?.html).toContain('"name":"Renamed Agency"');
+    expect(page?.html).toContain('id="page-data"');
+    expect(page?.html).toContain('/assets/block-route-abc.js');
+    expect(thanks?.html).toContain('Thank You for Your Enquiry | Renamed Agency');
+  });
+
+  it('refuses a malformed event, naming the field', async () => {
+    const renderPages = vi.fn();
+    const renderer = createPagesRenderer({ siteUrl: SITE, renderPages });
+    expect(
+      await renderer({
+        action: 'renderPages',
+        pages: [{ ...home, path: 'no slash' }],
+        settings: SEED_SITE_SETTINGS,
+      }),
+    ).toEqual({ error: expect.stringMatching(/^Invalid renderPages event: pages\.0\.path /) });
+    expect(await renderer({ action: 'renderPages', pages: [] })).toEqual({
+      error: expect.stringMatching(/settings/),
+    });
+    expect(
+      await renderer({
+        action: 'renderPages',
+        pages: [],
+        settings: SEED_SITE_SETTINGS,
+        fixedPaths: ['/admin'],
+      }),
+    ).toEqual({ error: expect.stringMatching(/fixedPaths\.0 must be one of/) });
+    expect(renderPages).not.toHaveBeenCalled();
+  });
+
+  it('tells a direct invocation from an API Gateway request by its shape', () => {
+    expect(isDirectInvocation({ action: 'renderPages' })).toBe(true);
+    expect(isDirectInvocation(event('/blog'))).toBe(false);
   });
 });

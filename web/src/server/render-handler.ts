@@ -1,14 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { Post } from '@agency/shared';
+import * as z from 'zod';
 import {
+  pageContent,
+  pagePathSchema,
+  siteSettings,
+  type Post,
+  type SiteSettings,
+} from '@agency/shared';
+import {
+  pageDocument,
   preparePage,
   render as renderApp,
+  renderSitePages,
   type RenderOptions,
   type RenderResult,
+  type SitePagesInput,
 } from '../entry-server';
 import { swrFallbackScript } from '../lib/head';
-import { site } from '../config/site';
+import { SEED_SITE_SETTINGS } from '../content/site-settings';
 import { matchPage, NOT_FOUND_PATH, pagePath, renderedFiles } from '../config/pages';
 import { postsInfiniteFallbackKey, type PostPage, type PostResult } from '../features/blog/api';
 import { getPostKey, listPostsKey } from '../lib/api-keys';
@@ -16,15 +26,8 @@ import { postMeta } from '../features/blog/post-meta';
 import { readServerConfig } from './config';
 import { postEntries, rssXml, sitemapXml } from './feeds';
 import { mergeHead, sanitizeHeadTag } from './head-tag';
-import {
-  addAppModules,
-  fillShell,
-  headFor,
-  pageChunks,
-  readManifest,
-  type BuildManifest,
-} from './page-html';
-import { pageSources, sitemapPaths } from './site-files';
+import { headFor, readManifest, type BuildManifest } from './page-html';
+import { fixedPrerenderedPaths, fixedSitemapPaths, sitemapPaths } from './site-files';
 import { httpUpstream, newestPosts, UpstreamError, type Upstream } from './upstream';
 
 /** Edge caching of rendered pages: browsers revalidate, CloudFront keeps 5 minutes (invalidated on publish). */
@@ -42,8 +45,12 @@ export interface RenderHandlerDeps {
   prepare?: (url: string) => Promise<void>;
   /** Vite's build manifest (read once), so a page's chunks are preloaded before hydration. */
   loadManifest: () => Promise<BuildManifest>;
-  /** Site paths of the prerendered pages listed in the sitemap. */
+  /** Site paths of the prerendered pages the sitemap lists when the live pages cannot be read. */
   staticPaths?: readonly string[];
+  /** Fixed prerendered pages the sitemap lists besides the live pages. */
+  fixedPaths?: readonly string[];
+  /** The site settings blog pages render with (the seed unless given). */
+  settings?: SiteSettings;
 }
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -110,6 +117,28 @@ export function createRenderHandler(
   const render = deps.render ?? renderApp;
   const prepare = deps.prepare ?? preparePage;
   const staticPaths = deps.staticPaths ?? sitemapPaths;
+  const fixedPaths = deps.fixedPaths ?? fixedSitemapPaths;
+  const settings = deps.settings ?? SEED_SITE_SETTINGS;
+
+  /**
+   * The sitemap's pages besides the blog: the live block pages from the API (a page published at a
+   * new path joins it), else the build's list.
+   */
+  const listedPages = async (): Promise<{ path: string; lastmod?: string }[]> => {
+    if (!deps.upstream.listLivePages) return staticPaths.map((p) => ({ path: p }));
+    try {
+      const live = await deps.upstream.listLivePages();
+      return [
+        ...live.map((p) => ({ path: p.path, lastmod: p.published_at })),
+        ...fixedPaths.map((p) => ({ path: p })),
+      ];
+    } catch (err) {
+      log('error', 'Live pages unavailable; the sitemap lists the built pages', {
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return staticPaths.map((p) => ({ path: p }));
+    }
+  };
   let shell: Promise<string> | null = null;
   const getShell = (): Promise<string> => {
     shell ??= deps.loadShell().catch((err: unknown) => {
@@ -130,16 +159,19 @@ export function createRenderHandler(
     upstreamDown = false,
   ): Promise<Result> => {
     await prepare(url);
-    const rendered = render(url, { swrFallback: fallback, siteUrl: deps.siteUrl });
+    const rendered = render(url, { swrFallback: fallback, siteUrl: deps.siteUrl, settings });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
-    const html = addAppModules(
-      fillShell(await getShell(), {
-        head: mergeHead(headFor(meta, deps.siteUrl), post?.head_tag ?? ''),
-        html: rendered.html,
-        path,
-        afterRoot: swrFallbackScript(fallback),
-      }),
-      pageChunks(await getManifest(), pageSources(new URL(url, 'http://localhost').pathname)),
+    const html = pageDocument(
+      { shell: await getShell(), manifest: await getManifest() },
+      path,
+      rendered,
+      {
+        page: null,
+        settings,
+        siteUrl: deps.siteUrl,
+        head: mergeHead(headFor(meta, deps.siteUrl, settings), post?.head_tag ?? ''),
+      },
+      swrFallbackScript(fallback),
     );
     if (upstreamDown)
       return text(503, html, 'text/html; charset=utf-8', 'no-store', { 'retry-after': '30' });
@@ -176,7 +208,7 @@ export function createRenderHandler(
         if (path === renderedFiles.sitemap) {
           const posts = (await newestPosts(deps.upstream)).filter((p) => isPublic(p));
           const entries = [
-            ...staticPaths.map((p) => ({ path: p })),
+            ...(await listedPages()),
             { path: pagePath('blogList'), lastmod: posts[0]?.updated_at },
             ...postEntries(posts),
           ];
@@ -187,8 +219,8 @@ export function createRenderHandler(
           return text(
             200,
             rssXml(posts, deps.siteUrl, {
-              title: `${site.name} Blog`,
-              description: site.description,
+              title: `${settings.name} Blog`,
+              description: settings.description,
             }),
             'application/rss+xml; charset=utf-8',
           );
@@ -236,18 +268,78 @@ export function createRenderHandler(
   };
 }
 
-let defaultHandler: ((event: APIGatewayProxyEventV2) => Promise<Result>) | null = null;
+/**
+ * A direct invocation of the render function (not through API Gateway): the API's publish call asks
+ * for the HTML of block pages (a page's published copy; every page when the settings change) and,
+ * optionally, of fixed pages rendered with the settings (`fixedPrerenderedPaths`).
+ */
+export const renderPagesEvent = z.object({
+  action: z.literal('renderPages'),
+  pages: z
+    .array(pageContent.extend({ path: pagePathSchema }))
+    .max(500, 'must be at most 500 pages'),
+  settings: siteSettings,
+  fixedPaths: z
+    .array(
+      z.string().refine((p) => fixedPrerenderedPaths.includes(p), {
+        message: `must be one of ${fixedPrerenderedPaths.join(', ')}`,
+      }),
+    )
+    .optional(),
+});
+export type RenderPagesEvent = z.input<typeof renderPagesEvent>;
 
-/** Lambda entry: configuration from the environment (SITE_URL, API_ORIGIN, WEB_DIST), read on first use. */
-export const handler = async (event: APIGatewayProxyEventV2): Promise<Result> => {
-  if (!defaultHandler) {
-    const config = readServerConfig();
-    defaultHandler = createRenderHandler({
-      siteUrl: config.siteUrl,
-      upstream: httpUpstream(config.apiOrigin),
-      loadShell: () => readFile(config.shellFile, 'utf8'),
-      loadManifest: () => readManifest(config.manifestFile),
-    });
+/** The answer to a direct invocation: the documents, or why the event was refused. */
+export type RenderPagesResult = { documents: { path: string; html: string }[] } | { error: string };
+
+/** Whether a Lambda event is a direct invocation (it names an action) rather than an API Gateway request. */
+export const isDirectInvocation = (event: unknown): event is { action: unknown } =>
+  typeof event === 'object' && event !== null && 'action' in event && !('requestContext' in event);
+
+/** Renders the pages a direct invocation asks for, with the entry's `renderSitePages`. */
+export function createPagesRenderer(deps: {
+  siteUrl: string;
+  renderPages?: (input: SitePagesInput) => Promise<{ path: string; html: string }[]>;
+}): (event: unknown) => Promise<RenderPagesResult> {
+  const renderPages = deps.renderPages ?? renderSitePages;
+  return async (event) => {
+    const parsed = renderPagesEvent.safeParse(event);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const error = `Invalid renderPages event: ${issue?.path.join('.') || 'event'} ${issue?.message ?? 'is invalid'}`;
+      log('error', error);
+      return { error };
+    }
+    const { pages, settings, fixedPaths } = parsed.data;
+    const documents = await renderPages({ pages, settings, fixedPaths, siteUrl: deps.siteUrl });
+    log('info', 'Rendered pages', { count: documents.length });
+    return { documents: documents.map(({ path, html }) => ({ path, html })) };
+  };
+}
+
+let defaultHandler: ((event: APIGatewayProxyEventV2) => Promise<Result>) | null = null;
+let defaultRenderer: ((event: unknown) => Promise<RenderPagesResult>) | null = null;
+
+/**
+ * Lambda entry: configuration from the environment (SITE_URL, API_ORIGIN, WEB_DIST), read on first
+ * use. API Gateway requests get pages, the sitemap and the feed; a direct invocation
+ * (`{ action: 'renderPages', pages, settings }`) gets the documents of those pages.
+ */
+export async function handler(event: APIGatewayProxyEventV2): Promise<Result>;
+export async function handler(event: RenderPagesEvent): Promise<RenderPagesResult>;
+export async function handler(
+  event: APIGatewayProxyEventV2 | RenderPagesEvent,
+): Promise<Result | RenderPagesResult> {
+  const config = readServerConfig();
+  if (isDirectInvocation(event)) {
+    defaultRenderer ??= createPagesRenderer({ siteUrl: config.siteUrl });
+    return defaultRenderer(event);
   }
-  return defaultHandler(event);
-};
+  defaultHandler ??= createRenderHandler({
+    siteUrl: config.siteUrl,
+    upstream: httpUpstream(config.apiOrigin),
+    loadShell: () => readFile(config.shellFile, 'utf8'),
+    loadManifest: () => readManifest(config.manifestFile),
+  });
+  return defaultHandler(event as APIGatewayProxyEventV2);
+}

@@ -80,12 +80,10 @@ describe('what the build derives from the page registry', () => {
       ]);
   });
 
-  it("names the modules whose chunks a page preloads: the page's, and a landing page's content", () => {
+  it("names the modules whose chunks a page preloads: the page's own (a block page's data is in its HTML)", () => {
     expect(pageSources('/blog/x')).toEqual(['src/features/blog/post-page.tsx']);
-    expect(pageSources('/seo-company-in-chennai')).toEqual([
-      'src/features/marketing/service-landing-route.tsx',
-      'src/content/services/seo-company-in-chennai.ts',
-    ]);
-    expect(pageSources('/nope')).toEqual([]);
+    expect(pageSources('/seo-company-in-chennai')).toEqual(['src/features/pages/block-route.tsx']);
+    expect(pageSources('/published-later')).toEqual(['src/features/pages/block-route.tsx']);
+    expect(pageSources('/404')).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * What the build and the edge learn from the page registry (src/config/pages.ts): the paths to
- * prerender, the sitemap's pages, robots.txt, the edge's path lists (site-pages.json); and from the
- * map of page modules (src/app/page-modules.ts) the source modules whose chunks a server-rendered
- * page preloads.
+ * What the build and the edge learn from the page registry (src/config/pages.ts) and the seed's
+ * block pages (src/content/pages): the paths to prerender, the sitemap's pages, robots.txt, the
+ * edge's path lists (site-pages.json); and from the map of page modules (src/app/page-modules.ts)
+ * the source modules whose chunks a server-rendered page preloads.
  */
 import { parseSitePages, type SitePages } from '@agency/shared/edge';
 import { env } from '../lib/env';
 import { pageModules } from '../app/page-modules';
+import { SEED_PAGES } from '../content/pages';
 import {
   edgePattern,
   NOT_FOUND_PATH,
@@ -17,19 +18,44 @@ import {
   type PageKind,
 } from '../config/pages';
 
+/** The registry's entries, the block pages (the home page first) ahead of the fixed ones. */
+const entries = [...pageEntries].sort(
+  ([, a], [, b]) => Number(!a.dataPaths) - Number(!b.dataPaths),
+);
+
+/** The paths of the registry's pages that pass `test`; a page whose paths are data has the seed's. */
 const pathsOf = (test: (entry: PageEntry) => boolean): string[] =>
-  pageEntries.flatMap(([, entry]) => (test(entry) ? entry.paths : []));
+  entries.flatMap(([, entry]) =>
+    !test(entry) ? [] : entry.dataPaths ? SEED_PAGES.map((p) => p.path) : entry.paths,
+  );
 const ofKind = (kind: PageKind) => (entry: PageEntry) => entry.kind === kind;
 
-/** Paths written as static HTML at build time: the prerendered pages, then the not-found page. */
+/**
+ * The prerendered pages written from code, not data (the thank-you page, then the not-found page):
+ * what publishing the site settings renders again besides every block page.
+ */
+export const fixedPrerenderedPaths: readonly string[] = [
+  ...pathsOf((entry) => entry.kind === 'prerendered' && !entry.dataPaths),
+  NOT_FOUND_PATH,
+];
+
+/** Paths written as static HTML at build time: the seed's block pages, the fixed pages, the not-found page. */
 export const prerenderedPaths: readonly string[] = [
   ...pathsOf(ofKind('prerendered')),
   NOT_FOUND_PATH,
 ];
 
-/** Prerendered pages listed in the sitemap (the render handler adds the blog and its posts). */
+/**
+ * Prerendered pages listed in the sitemap at build time (the render handler lists the live pages
+ * and adds the blog and its posts).
+ */
 export const sitemapPaths: readonly string[] = pathsOf(
   (entry) => entry.kind === 'prerendered' && entry.listed !== false,
+);
+
+/** Fixed pages listed in the sitemap whatever pages are published (none today: thank-you is unlisted). */
+export const fixedSitemapPaths: readonly string[] = pathsOf(
+  (entry) => entry.kind === 'prerendered' && entry.listed !== false && !entry.dataPaths,
 );
 
 /** robots.txt: client-only pages and unlisted ones are closed to crawlers; the sitemap is named. */
@@ -72,11 +98,9 @@ export function sitePages(): SitePages {
 
 /**
  * Source modules (keys of Vite's build manifest) whose chunks the page at a path needs: its page
- * module and the page's data for that path (a landing page's content); none for an unknown path.
+ * module (a block page's data rides in its HTML); none for the not-found page.
  */
 export function pageSources(path: string): string[] {
   const page = pageForPath(path);
-  if (!page) return [];
-  const module = pageModules[page];
-  return module.dataSource ? [module.source, module.dataSource(path)] : [module.source];
+  return page ? [pageModules[page].source] : [];
 }

@@ -1,4 +1,4 @@
-import { buildPath, contract } from '@agency/shared';
+import { buildPath, contract, type LivePageLink } from '@agency/shared';
 import type { PostPage, PostResult } from '../features/blog/api';
 
 /** The API could not give the render handler what it needs (down, timed out, or answered nonsense). */
@@ -9,6 +9,8 @@ export class UpstreamError extends Error {
 export interface Upstream {
   getPost(slug: string): Promise<PostResult>;
   listPosts(page: number): Promise<PostPage>;
+  /** The published block pages (public `listLivePages`): what the sitemap lists besides the blog. */
+  listLivePages?(): Promise<LivePageLink[]>;
 }
 
 /** Pages fetched at most when walking the whole list (sitemap): a runaway `next` chain stops here. */
@@ -66,6 +68,16 @@ export function httpUpstream(origin: string, fetchImpl: typeof fetch = fetch): U
       const parsed = contract.listPosts.response.safeParse(body);
       if (!parsed.success) throw new UpstreamError('listPosts answered an unexpected body');
       return parsed.data;
+    },
+    async listLivePages() {
+      const { status, body } = await send(buildPath('listLivePages'), {
+        method: contract.listLivePages.method,
+        headers: { accept: 'application/json' },
+      });
+      if (status !== 200) throw new UpstreamError(`listLivePages answered ${status}`);
+      const parsed = contract.listLivePages.response.safeParse(body);
+      if (!parsed.success) throw new UpstreamError('listLivePages answered an unexpected body');
+      return parsed.data.data;
     },
   };
 }

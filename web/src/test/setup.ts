@@ -3,13 +3,12 @@ import '../lib/zod-config';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { loadAllServiceLandings } from '../content/services/load';
 import { preloadDeferred } from '../lib/deferred';
 
-// Code-split parts of the pages this file imported (deferred sections, landing content) are loaded
-// first, as the server entry does, so components render synchronously.
+// Code-split parts of the pages this file imported (deferred sections) are loaded first, as the
+// server entry does, so components render synchronously.
 beforeAll(async () => {
-  await Promise.all([preloadDeferred(), loadAllServiceLandings()]);
+  await preloadDeferred();
 });
 
 // jsdom lacks these browser APIs; tests that care install their own versions.

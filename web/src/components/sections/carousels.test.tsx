@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chunk, ClientCarousel } from './client-carousel';
-import { CLIENT_LOGOS } from './client-logos';
+import { clientLogos as CLIENT_LOGOS } from '../../content/pages/shared-assets';
 import { mockMatchMedia, WIDE } from './test-helpers';
 import { Testimonials } from './testimonials';
 
@@ -11,7 +11,7 @@ describe('ClientCarousel', () => {
   });
 
   it('renders the twelve logos in a desktop copy (groups of 6, rows of 3) and a mobile copy (groups of 4, rows of 2)', () => {
-    const { container } = render(<ClientCarousel />);
+    const { container } = render(<ClientCarousel logos={CLIENT_LOGOS} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Our Clients' })).toBeInTheDocument();
     const desktop = container.querySelector<HTMLElement>('.clients__carousel--desktop');
     const mobile = container.querySelector<HTMLElement>('.clients__carousel--mobile');
@@ -42,7 +42,7 @@ describe('ClientCarousel', () => {
   });
 
   it('toggles its pause button', () => {
-    render(<ClientCarousel />);
+    render(<ClientCarousel logos={CLIENT_LOGOS} />);
     const [first] = screen.getAllByRole('button', { name: 'Pause logos' });
     if (!first) throw new Error('pause button missing');
     fireEvent.click(first);

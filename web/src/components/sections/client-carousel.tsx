@@ -2,7 +2,6 @@ import { useKeenSlider, type KeenSliderOptions } from 'keen-slider/react';
 import { useState } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import { autoplay } from './carousel-autoplay';
-import { CLIENT_LOGOS, CLIENT_LOGO_SIZE, type ClientLogo } from './client-logos';
 import { SectionShell } from './section-shell';
 import { SMALL_SCREEN_QUERY } from './use-media-query';
 import './client-carousel.css';
@@ -16,6 +15,14 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const groups: T[][] = [];
   for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
   return groups;
+}
+
+/** A client's logo: its name (the image's alt text), file and pixel size. */
+export interface ClientLogo {
+  name: string;
+  src: string;
+  width: number;
+  height: number;
 }
 
 interface LogoCarouselProps {
@@ -71,8 +78,8 @@ function LogoCarousel({ logos, layout }: LogoCarouselProps) {
                   <img
                     src={logo.src}
                     alt={logo.name}
-                    width={CLIENT_LOGO_SIZE.width}
-                    height={CLIENT_LOGO_SIZE.height}
+                    width={logo.width}
+                    height={logo.height}
                     loading="lazy"
                     decoding="async"
                     draggable={false}
@@ -98,7 +105,7 @@ function LogoCarousel({ logos, layout }: LogoCarouselProps) {
 }
 
 /**
- * "Our clients": the twelve logos sliding by in groups (looping, autoplay, 1000 ms, draggable, no
+ * "Our clients": the clients' logos sliding by in groups (looping, autoplay, 1000 ms, draggable, no
  * arrows or dots, paused on hover or focus). A desktop copy (rows of three) and a mobile copy (rows of
  * two) are both in the HTML with their height reserved; CSS shows one.
  */
@@ -106,15 +113,17 @@ export function ClientCarousel({
   heading = 'Our Clients',
   intro,
   id,
+  logos,
 }: {
   heading?: string;
   intro?: string;
   id?: string;
+  logos: readonly ClientLogo[];
 }) {
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="clients">
-      <LogoCarousel logos={CLIENT_LOGOS} layout="desktop" />
-      <LogoCarousel logos={CLIENT_LOGOS} layout="mobile" />
+      <LogoCarousel logos={logos} layout="desktop" />
+      <LogoCarousel logos={logos} layout="mobile" />
     </SectionShell>
   );
 }

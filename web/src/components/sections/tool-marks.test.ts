@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serviceLandings } from '../../content/services';
+import { SEED_PAGES } from '../../content/pages';
 import { toolMark, toolSlug } from './tool-marks';
 
 const dir = join(__dirname, '..', '..', 'assets', 'tools');
 
-/** Every tool a landing page lists ("Wordpress" and "WordPress" are one tool). */
+/** Every tool a service landing page lists ("Wordpress" and "WordPress" are one tool). */
 const tools = [
   ...new Set(
-    Object.values(serviceLandings).flatMap((page) =>
-      page.sections.flatMap((s) => (s.kind === 'techList' ? s.items : [])),
+    SEED_PAGES.filter((page) => page.breadcrumb.some((c) => c.path === '/services')).flatMap(
+      (page) => page.blocks.flatMap((b) => (b.type === 'techList' ? b.items : [])),
     ),
   ),
 ];

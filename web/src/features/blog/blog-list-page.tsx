@@ -3,7 +3,7 @@ import { deferred } from '../../lib/deferred';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { blogListMeta } from './post-meta';
 import './blog.css';
-import { pagePath } from '../../config/pages';
+import { blockPageLinks, pagePath } from '../../config/pages';
 
 /** The list and sidebar, with SWR: needed to load more posts, or when the page came without them. */
 const BlogList = deferred('blog-list', () => import('./blog-list'), {
@@ -22,7 +22,7 @@ export default function BlogListPage() {
       <header className="blog-list-page__hero">
         <Breadcrumb
           items={[
-            { name: 'Home', path: pagePath('home') },
+            { name: 'Home', path: blockPageLinks.home },
             { name: 'Blog', path: pagePath('blogList') },
           ]}
         />

@@ -14,7 +14,7 @@ import { PostSkeleton } from './post-skeleton';
 import { ReadingProgress } from './reading-progress';
 import { ShareButtons } from './share-buttons';
 import { useViewCount } from './use-view-count';
-import { pagePath } from '../../config/pages';
+import { blockPageLinks, pagePath } from '../../config/pages';
 
 export interface PostArticleProps {
   post: Post;
@@ -53,7 +53,7 @@ export function PostArticle({
       <article className="post">
         <Breadcrumb
           items={[
-            { name: 'Home', path: pagePath('home') },
+            { name: 'Home', path: blockPageLinks.home },
             { name: 'Blog', path: pagePath('blogList') },
             { name: post.title, path },
           ]}

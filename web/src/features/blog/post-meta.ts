@@ -1,10 +1,12 @@
 import { cardPath, excerpt, pictureSources, SOCIAL_CARD, type Post } from '@agency/shared';
 import type { PageMeta } from '../../lib/page-meta';
 import { absoluteUrl } from '../../lib/head';
-import { site } from '../../config/site';
+import { brand } from '../../config/site';
+// Blog pages are rendered at the origin, which does not read the stored settings: the seed's name.
+import { SEED_SITE_SETTINGS as site } from '../../content/site-settings';
 import { BANNER_SIZES } from './image-sizes';
 import { mediaSrc, postPath } from './paths';
-import { pagePath } from '../../config/pages';
+import { blockPageLinks, pagePath } from '../../config/pages';
 
 /** Head metadata of the public blog list. */
 export const blogListMeta: PageMeta = {
@@ -12,7 +14,7 @@ export const blogListMeta: PageMeta = {
   description: `Articles from ${site.name} on websites, web apps, SEO, digital marketing, branding and design.`,
   path: pagePath('blogList'),
   breadcrumb: [
-    { name: 'Home', path: pagePath('home') },
+    { name: 'Home', path: blockPageLinks.home },
     { name: 'Blog', path: pagePath('blogList') },
   ],
 };
@@ -49,7 +51,7 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
     publisher: {
       '@type': 'Organization',
       name: site.name,
-      logo: { '@type': 'ImageObject', url: absoluteUrl(site.logo.dark, siteUrl) },
+      logo: { '@type': 'ImageObject', url: absoluteUrl(brand.logo.dark, siteUrl) },
     },
     ...(image ? { image: absoluteUrl(image, siteUrl) } : {}),
     ...(post.author
@@ -69,7 +71,7 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
       : {}),
     type: 'article',
     breadcrumb: [
-      { name: 'Home', path: pagePath('home') },
+      { name: 'Home', path: blockPageLinks.home },
       { name: 'Blog', path: pagePath('blogList') },
       { name: post.title, path },
     ],

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Office } from '../../config/site';
+import type { Office } from '@agency/shared';
 import { StaticMap } from './static-map';
 
 interface InfoWindowLike {

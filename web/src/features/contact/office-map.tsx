@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Office } from '../../config/site';
+import type { Office } from '@agency/shared';
 import { StaticMap } from './static-map';
 
 const GoogleMap = lazy(() => import('./google-map'));

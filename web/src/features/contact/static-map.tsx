@@ -1,4 +1,4 @@
-import type { Office } from '../../config/site';
+import type { Office } from '@agency/shared';
 
 /** Link that opens the office in the visitor's map app (no request until clicked). */
 export const mapsLink = (o: Office): string =>

@@ -1,7 +1,16 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BlockOf } from '@agency/shared';
+import { homePage } from '../../content/pages/home';
 import { HeroCarousel } from './hero-carousel';
+
+function seededHero(): BlockOf<'heroCarousel'> {
+  const hero = homePage.blocks.find((b): b is BlockOf<'heroCarousel'> => b.type === 'heroCarousel');
+  if (!hero) throw new Error('the seeded home page opens with the hero carousel');
+  return hero;
+}
+const hero = seededHero();
 
 const active = () =>
   screen.getAllByTestId('hero-slide').findIndex((s) => s.classList.contains('is-active'));
@@ -9,7 +18,7 @@ const active = () =>
 function renderHero() {
   render(
     <MemoryRouter>
-      <HeroCarousel />
+      <HeroCarousel slides={hero.slides} action={hero.action} />
     </MemoryRouter>,
   );
 }

@@ -1,25 +1,35 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { TIMINGS } from '@agency/shared';
-import { heroAction, heroSlides } from '../../content/home';
+import type { BlockOf } from '@agency/shared';
 import { ArrowLeft, ArrowRight } from '../../components/icons';
 import { PARALLAX, useParallax } from '../../lib/parallax';
 import { prefersReducedMotion } from '../../lib/motion';
 import { useHoverOrFocus } from '../../lib/use-hover-focus';
+import { ActionLink } from '../../components/sections/action-link';
+
+type HeroCarouselBlock = BlockOf<'heroCarousel'>;
 
 /**
- * Home hero: four slides, slide 1 first, advancing every 7 s and looping, with previous/next and a
+ * Home hero: its slides, slide 1 first, advancing every 7 s and looping, with previous/next and a
  * pause button; autoplay also pauses while the hero is hovered or holds focus. The first slide is
  * static in the server HTML; text animates (2000 ms headlines, 1000 ms subheading and button) only
  * when a slide becomes active later, so the first paint is final.
  */
-export function HeroCarousel({ intervalMs = TIMINGS.heroIntervalMs }: { intervalMs?: number }) {
+export function HeroCarousel({
+  slides,
+  action,
+  intervalMs = TIMINGS.heroIntervalMs,
+}: {
+  slides: HeroCarouselBlock['slides'];
+  action: HeroCarouselBlock['action'];
+  intervalMs?: number;
+}) {
   const [active, setActive] = useState(0);
   const [animate, setAnimate] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [hoverOrFocus, pauseHandlers] = useHoverOrFocus();
   const ref = useParallax<HTMLElement>(PARALLAX.banner);
-  const count = heroSlides.length;
+  const count = slides.length;
 
   const go = (index: number): void => {
     setAnimate(true);
@@ -43,13 +53,13 @@ export function HeroCarousel({ intervalMs = TIMINGS.heroIntervalMs }: { interval
       aria-label="Highlights"
       {...pauseHandlers}
     >
-      {heroSlides.map((slide, i) => {
+      {slides.map((slide, i) => {
         const isActive = i === active;
         const Large = i === 0 ? 'h1' : 'h2';
         return (
           <div
             key={slide.large}
-            className={`hero-slide hero-slide--bg${slide.bg}${isActive ? ' is-active' : ''}${isActive && animate ? ' is-animated' : ''}`}
+            className={`hero-slide hero-slide--bg${slide.background}${isActive ? ' is-active' : ''}${isActive && animate ? ' is-animated' : ''}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
@@ -61,10 +71,7 @@ export function HeroCarousel({ intervalMs = TIMINGS.heroIntervalMs }: { interval
               <p className="hero-slide__small">{slide.small}</p>
               <Large className="hero-slide__large">{slide.large}</Large>
               <p className="hero-slide__sub">{slide.sub}</p>
-              <Link to={heroAction.href} className="btn btn--primary hero-slide__button">
-                {heroAction.label}
-                <span className="visually-hidden"> about our services</span>
-              </Link>
+              <ActionLink action={action} className="btn btn--primary hero-slide__button" />
             </div>
           </div>
         );

@@ -1,12 +1,17 @@
 import { Link } from 'react-router';
 import { Carousel } from '../../components/carousel';
-import { homeSections } from '../../content/home';
-import { portfolioItems } from '../../content/portfolio';
+import type { PortfolioItem } from '../portfolio/portfolio-item';
 import { PortfolioThumb } from '../portfolio/portfolio-thumb';
-import { pagePath } from '../../config/pages';
+import { blockPageLinks } from '../../config/pages';
 
-/** The home page's carousel of recent projects (spec 001 §2.2). */
-export function HomePortfolioCarousel() {
+/** The home page's carousel of recent projects (spec 001 §2.2), with a link to the portfolio. */
+export function HomePortfolioCarousel({
+  heading,
+  items,
+}: {
+  heading: string;
+  items: readonly PortfolioItem[];
+}) {
   return (
     <section
       className="section home-portfolio"
@@ -15,7 +20,7 @@ export function HomePortfolioCarousel() {
     >
       <div className="container">
         <h2 id="home-portfolio-heading" className="section__heading">
-          {homeSections.portfolioHeading}
+          {heading}
         </h2>
         <Carousel
           label="Recent projects"
@@ -26,7 +31,7 @@ export function HomePortfolioCarousel() {
           ]}
           spacing={24}
           loop={false}
-          slides={portfolioItems.map((item) => (
+          slides={items.map((item) => (
             <figure key={item.id} className="work-card">
               <PortfolioThumb item={item} />
               <figcaption>
@@ -37,7 +42,7 @@ export function HomePortfolioCarousel() {
           ))}
         />
         <p className="section__actions">
-          <Link to={pagePath('portfolio')} className="btn btn--outline">
+          <Link to={blockPageLinks.portfolio} className="btn btn--outline">
             See our portfolio
           </Link>
         </p>

@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { StatusPage } from '../../components/status-page';
 import { notFoundMeta, notFoundPage } from '../../content/misc-pages';
+import { useSiteSettings } from '../../lib/site-settings';
 import { NOT_FOUND_PATH } from '../../config/pages';
 import { useReportNotFound } from '../../lib/report-not-found';
 
 /** The not-found page (spec 001 §2.7). */
 export default function NotFoundPage() {
-  usePageMeta(notFoundMeta);
+  usePageMeta(notFoundMeta(useSiteSettings()));
   return (
     <StatusPage
       copy={notFoundPage}

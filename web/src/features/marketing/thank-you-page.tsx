@@ -1,10 +1,11 @@
 import { usePageMeta } from '../../lib/use-page-meta';
 import { StatusPage } from '../../components/status-page';
 import { thankYouMeta, thankYouPage } from '../../content/misc-pages';
+import { useSiteSettings } from '../../lib/site-settings';
 
 /** Shown after a successful enquiry (spec 001 §2.8). */
 export default function ThankYouPage() {
-  usePageMeta(thankYouMeta);
+  usePageMeta(thankYouMeta(useSiteSettings()));
   return (
     <StatusPage
       copy={thankYouPage}

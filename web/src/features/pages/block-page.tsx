@@ -1,23 +1,28 @@
-import type { PageContent, SiteSettings } from '@agency/shared';
+import type { PageContent } from '@agency/shared';
+import type { PageMeta } from '../../lib/page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { Blocks } from './blocks';
+
+/** A block page's head: its title and description, share image, breadcrumb and its FAQ blocks' questions. */
+export function blockPageMeta(page: PageContent, path: string): PageMeta {
+  // As shared `pageFaq` (which ships with the blocks' schemas, kept out of the page's JavaScript).
+  const faq = page.blocks.flatMap((b) => (b.type === 'faq' && !b.hidden ? b.items : []));
+  return {
+    title: page.title,
+    description: page.description,
+    path,
+    ...(page.keywords ? { keywords: page.keywords } : {}),
+    ...(page.image ? { image: page.image } : {}),
+    ...(page.breadcrumb.length > 0 ? { breadcrumb: page.breadcrumb } : {}),
+    ...(faq.length > 0 ? { faq } : {}),
+  };
+}
 
 /**
- * STAND-IN, replaced at merge by the public site's BlockPage (wt-web): only here so that the admin's
- * page preview (admin/pages/page-preview.tsx) compiles on this branch. Same interface.
+ * A marketing page from its record: its head, then its visible blocks in order. The public site,
+ * prerender, publishing (the render function) and the admin's preview all render pages with this.
  */
-export function BlockPage({
-  page,
-}: {
-  page: { path: string } & PageContent;
-  settings: SiteSettings;
-}) {
-  return (
-    <main>
-      <h1>{page.title}</h1>
-      {page.blocks
-        .filter((b) => !b.hidden)
-        .map((b) => (
-          <section key={b.id} data-block={b.type} />
-        ))}
-    </main>
-  );
+export function BlockPage({ page, path }: { page: PageContent; path: string }) {
+  usePageMeta(blockPageMeta(page, path));
+  return <Blocks page={page} />;
 }

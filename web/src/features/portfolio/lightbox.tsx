@@ -1,4 +1,4 @@
-import type { PortfolioItem } from '../../content/portfolio';
+import { LARGE_SIZE, type PortfolioItem } from './portfolio-item';
 import { CloseIcon } from '../../components/icons';
 import { useModal } from '../../lib/use-modal';
 
@@ -22,12 +22,7 @@ export function Lightbox({ item, onClose }: { item: PortfolioItem; onClose: () =
         <button type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
           <CloseIcon />
         </button>
-        <img
-          src={item.large.src}
-          width={item.large.width}
-          height={item.large.height}
-          alt={item.alt}
-        />
+        <img src={item.large} width={LARGE_SIZE.width} height={LARGE_SIZE.height} alt={item.alt} />
         <p className="lightbox__caption">
           <strong>{item.name}</strong> · {item.tech}
         </p>

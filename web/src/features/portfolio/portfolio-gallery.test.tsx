@@ -1,12 +1,22 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { BlockOf } from '@agency/shared';
+import { portfolioPage } from '../../content/pages/portfolio';
 import { PortfolioGallery } from './portfolio-gallery';
+
+const gallery = portfolioPage.blocks.find(
+  (b): b is BlockOf<'portfolioGallery'> => b.type === 'portfolioGallery',
+);
+if (!gallery) throw new Error('the seeded portfolio has a gallery');
+const seeded = (
+  <PortfolioGallery filters={gallery.filters} items={gallery.items} emptyText={gallery.emptyText} />
+);
 
 describe('PortfolioGallery', () => {
   it('shows every item first, filters by group and shows all again', async () => {
     const user = userEvent.setup();
-    render(<PortfolioGallery />);
+    render(seeded);
     const names = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(names()).toEqual([
       'Greenleaf Herbals',
@@ -33,7 +43,7 @@ describe('PortfolioGallery', () => {
   });
 
   it('shows each project as its own mock-up, described and sized, the first one fetched first', () => {
-    render(<PortfolioGallery />);
+    render(seeded);
     const thumbs = screen.getAllByRole('img');
     expect(thumbs.map((img) => img.getAttribute('src'))).toEqual([
       expect.stringMatching(/greenleaf-herbals\.svg/),
@@ -51,7 +61,7 @@ describe('PortfolioGallery', () => {
 
   it('opens a lightbox that locks scrolling and closes with Escape or its button', async () => {
     const user = userEvent.setup();
-    render(<PortfolioGallery />);
+    render(seeded);
     const opener = screen.getByRole('button', { name: 'Enlarge Keystone Locks Store' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Keystone Locks Store' });

@@ -1,21 +1,27 @@
 import { Fragment, useState } from 'react';
-import {
-  portfolioFilters,
-  portfolioItems,
-  portfolioPage,
-  type PortfolioGroup,
-  type PortfolioItem,
-} from '../../content/portfolio';
+import type { PortfolioFilter, PortfolioItem } from './portfolio-item';
 import { Lightbox } from './lightbox';
 import { PortfolioThumb } from './portfolio-thumb';
 
-type Filter = PortfolioGroup | 'all';
+type Filter = string;
+const ALL = '';
+
+/** Shown when a filter leaves no project and the page's block says nothing. */
+const EMPTY_TEXT = 'No projects in this group are on show yet.';
 
 /** The filter sentence, the project grid and the lightbox of the portfolio page (spec 001 §2.5). */
-export function PortfolioGallery({ items = portfolioItems }: { items?: PortfolioItem[] }) {
-  const [filter, setFilter] = useState<Filter>('all');
+export function PortfolioGallery({
+  filters,
+  items,
+  emptyText = EMPTY_TEXT,
+}: {
+  filters: readonly PortfolioFilter[];
+  items: readonly PortfolioItem[];
+  emptyText?: string;
+}) {
+  const [filter, setFilter] = useState<Filter>(ALL);
   const [open, setOpen] = useState<PortfolioItem | null>(null);
-  const shown = filter === 'all' ? items : items.filter((i) => i.group === filter);
+  const shown = filter === ALL ? items : items.filter((i) => i.group === filter);
 
   const filterButton = (value: Filter, label: string) => (
     <button
@@ -33,23 +39,19 @@ export function PortfolioGallery({ items = portfolioItems }: { items?: Portfolio
       <div className="container">
         <p className="portfolio__sentence">
           We craft{' '}
-          {portfolioFilters.map((f, i) => (
+          {filters.map((f, i) => (
             <Fragment key={f.group}>
               {filterButton(f.group, f.label)}
-              {i < portfolioFilters.length - 2
-                ? ', '
-                : i === portfolioFilters.length - 2
-                  ? ' and '
-                  : ''}
+              {i < filters.length - 2 ? ', ' : i === filters.length - 2 ? ' and ' : ''}
             </Fragment>
           ))}{' '}
-          that people remember. {filterButton('all', 'Show all')}
+          that people remember. {filterButton(ALL, 'Show all')}
         </p>
         <p className="visually-hidden" aria-live="polite">
           {`${shown.length} project${shown.length === 1 ? '' : 's'} shown`}
         </p>
         {shown.length === 0 ? (
-          <p className="portfolio__empty">{portfolioPage.emptyText}</p>
+          <p className="portfolio__empty">{emptyText}</p>
         ) : (
           <ul className="portfolio__grid">
             {shown.map((item, index) => (

@@ -1,4 +1,4 @@
-import type { PortfolioItem } from '../../content/portfolio';
+import { THUMB_SIZE, type PortfolioItem } from './portfolio-item';
 
 /**
  * A project's thumbnail, its size reserved (the gallery and the home carousel). Loaded lazily, unless
@@ -13,9 +13,9 @@ export function PortfolioThumb({
 }) {
   return (
     <img
-      src={item.thumb.src}
-      width={item.thumb.width}
-      height={item.thumb.height}
+      src={item.thumb}
+      width={THUMB_SIZE.width}
+      height={THUMB_SIZE.height}
       alt={item.alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { site } from '../../../config/site';
+import { useSiteSettings } from '../../../lib/site-settings';
 import { usePostsPage } from '../../blog/api';
 import { PostArticle, relatedPosts } from '../../blog/post-article';
 import { PostSkeleton } from '../../blog/post-skeleton';
@@ -39,6 +39,7 @@ function Preview({ id }: { id: number }) {
   // Related posts come from the public list, as on the public page: never other drafts.
   const list = usePostsPage(1);
   const post = data?.data.post;
+  const site = useSiteSettings();
   usePageMeta({
     title: `Preview${post ? `: ${post.title}` : ''} | ${site.name}`,
     description: 'Preview of a blog post as its public page will show it.',

@@ -1,0 +1,125 @@
+/**
+ * A page's data rides in its HTML: the server embeds the page record it rendered (and the site
+ * settings) as JSON, the browser hydrates from it without a request, and on a client-side navigation
+ * to another block page it fetches that page's HTML (a static file, same origin) and reads the same
+ * JSON. So the browser always shows the published page, never content baked into the JavaScript.
+ */
+import { createContext, useContext } from 'react';
+import type { PageContent, SiteSettings } from '@agency/shared';
+import { jsonForScript } from '../../lib/head';
+
+/** Id of the JSON script carrying the page's data. */
+export const PAGE_DATA_ID = 'page-data';
+
+/** What a server-rendered page embeds: its path, its blocks' record (null: not a block page) and the settings. */
+export interface EmbeddedPageData {
+  path: string;
+  page: PageContent | null;
+  settings: SiteSettings;
+}
+
+/** The non-executable JSON block a server-rendered page carries after #root (CSP-safe, `<` escaped). */
+export function pageDataScript(data: EmbeddedPageData): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The embedded data in the text of a script element, or undefined when absent or malformed. */
+function parseEmbedded(text: string | null | undefined): EmbeddedPageData | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    // The page's own HTML, written by the server from checked records: its shape is trusted.
+    if (isRecord(value) && typeof value.path === 'string' && isRecord(value.settings))
+      return value as unknown as EmbeddedPageData;
+  } catch {
+    // A page without data: treated as no block page.
+  }
+  return undefined;
+}
+
+/** The data embedded in this document (the page being hydrated). */
+export function readEmbeddedPageData(doc: Document): EmbeddedPageData | undefined {
+  return parseEmbedded(doc.getElementById(PAGE_DATA_ID)?.textContent);
+}
+
+const SCRIPT = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">([^<]*)</script>`);
+
+/** The data embedded in a page's HTML text (a fetched page). */
+export function parsePageDataHtml(html: string): EmbeddedPageData | undefined {
+  return parseEmbedded(SCRIPT.exec(html)?.[1]);
+}
+
+/** A path without its trailing slash ("/about/" → "/about"). */
+export const pagePathOf = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+/** Where block pages come from: given (server), or embedded and fetched (browser); null: none there. */
+export interface BlockPageSource {
+  read: (path: string) => PageContent | null | Promise<PageContent | null>;
+}
+
+/** The server's source: the pages it was handed. */
+export function givenPages(pages: readonly ({ path: string } & PageContent)[]): BlockPageSource {
+  const byPath = new Map(pages.map((p) => [pagePathOf(p.path), p]));
+  return { read: (path) => byPath.get(pagePathOf(path)) ?? null };
+}
+
+const noPages: BlockPageSource = { read: () => null };
+
+export const BlockPagesContext = createContext<BlockPageSource>(noPages);
+
+export const useBlockPages = (): BlockPageSource => useContext(BlockPagesContext);
+
+// The browser's pages: the one embedded in the first document, then those fetched on navigation.
+const known = new Map<string, PageContent | null>();
+const loading = new Map<string, Promise<PageContent | null>>();
+
+/** Keep the page embedded in the document being hydrated. */
+export function rememberPage(path: string, page: PageContent | null): void {
+  known.set(pagePathOf(path), page);
+}
+
+/**
+ * Go to a page with a full document load instead (the fetch failed, or the address redirects): the
+ * returned promise never settles, so the route keeps its loading state until the browser leaves.
+ */
+function loadDocument(path: string): Promise<never> {
+  window.location.assign(path);
+  return new Promise<never>(() => undefined);
+}
+
+/**
+ * The published page at a path: its static HTML, fetched once (the edge revalidates it, so it is the
+ * live copy) and its embedded JSON read; null when that HTML carries no page (not found, another
+ * kind of page).
+ */
+export function loadBlockPage(pathname: string): Promise<PageContent | null> {
+  const path = pagePathOf(pathname);
+  if (known.has(path)) return Promise.resolve(known.get(path) ?? null);
+  let promise = loading.get(path);
+  if (!promise) {
+    promise = fetch(path, { credentials: 'same-origin', headers: { accept: 'text/html' } }).then(
+      async (response) => {
+        if (response.redirected) return loadDocument(path);
+        const data = parsePageDataHtml(await response.text());
+        const page = data && pagePathOf(data.path) === path ? data.page : null;
+        known.set(path, page);
+        return page;
+      },
+      () => loadDocument(path),
+    );
+    loading.set(path, promise);
+  }
+  return promise;
+}
+
+/** The browser's source: a page already known renders at once, another suspends while it loads. */
+export const browserPages: BlockPageSource = {
+  read: (pathname) => {
+    const path = pagePathOf(pathname);
+    return known.has(path) ? (known.get(path) ?? null) : loadBlockPage(path);
+  },
+};
