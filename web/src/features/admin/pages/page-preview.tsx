@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pageContent, type PageContent } from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
 import { BlockPage } from '../../pages/block-page';
+import { SiteSettingsProvider } from '../../../lib/site-settings';
 import { RequireAdmin } from '../shell/require-admin';
 import { useOperation } from '../shell/use-operation';
 import { AdminStyles } from '../ui/admin-styles';
@@ -61,7 +62,9 @@ function Preview({ path, saved }: { path: string; saved: boolean }) {
         )}
         <Link to={pageEditorHref(path)}>Back to the editor</Link>
       </div>
-      <BlockPage page={{ ...content, path }} settings={settings.data.data.settings} />
+      <SiteSettingsProvider settings={settings.data.data.settings}>
+        <BlockPage page={content} path={path} />
+      </SiteSettingsProvider>
     </>
   );
 }
