@@ -230,10 +230,11 @@ export interface TestStackOptions {
   /** The site's page paths a redirect may not hide (SITE_PAGE_PATHS); default none. */
   pagePaths?: readonly string[];
   /**
-   * The render function the Lambda API stand-in runs when the page writers invoke it; default the
-   * web app's own (`web/src/server/render-handler.ts`, built on first use as `npm start` builds it).
+   * Wraps the render function the Lambda API stand-in runs when the page writers invoke it: the web
+   * app's own (`web/src/server/render-handler.ts`, built on first use as `npm start` builds it), so
+   * a test can make it fail (a render outage) and still render with the real one otherwise.
    */
-  renderFunction?: RenderFunctionLoader;
+  renderFunction?: (web: RenderFunctionLoader) => RenderFunctionLoader;
 }
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '..', '..', 'web');
@@ -268,7 +269,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   try {
     standIns = await startStandIns({ dataDir, dynamoInMemory: true });
     const running = standIns;
-    running.setRenderFunction(options.renderFunction ?? webRenderFunction(dataDir));
+    const web = webRenderFunction(dataDir);
+    running.setRenderFunction(options.renderFunction ? options.renderFunction(web) : web);
     const provisioned = await provision({
       dataDir,
       standIns: running,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { pageBlocks } from './page-blocks';
+import { siteSettings } from './site-settings';
 
 /**
  * A marketing page as data: its address, head and ordered blocks. Staff edit a draft; publishing
@@ -37,6 +38,10 @@ const crumb = z.object({
   path: pagePathSchema,
 });
 
+/** An empty or blank text is no value (the key is left out). */
+const emptyToUndefined = (v: unknown): unknown =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+
 /** What staff edit on a page besides its blocks: the head and the breadcrumb. */
 export const pageHeadFields = {
   title: z
@@ -49,33 +54,30 @@ export const pageHeadFields = {
     .trim()
     .min(1, 'is required')
     .max(320, 'must be at most 320 characters'),
-  keywords: z
-    .string()
-    .trim()
-    .max(400, 'must be at most 400 characters')
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  keywords: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(400, 'must be at most 400 characters').optional(),
+  ),
   /** The Open Graph image (from the media library); the site's share card when left empty. */
-  image: z
-    .string()
-    .trim()
-    .max(1000, 'must be at most 1000 characters')
-    .refine(
-      (v) => v === '' || /^\/\S*$/.test(v) || /^https:\/\/\S+$/.test(v),
-      'must be a site path or an https:// address',
-    )
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  image: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(1000, 'must be at most 1000 characters')
+      .refine(
+        (v) => /^\/\S*$/.test(v) || /^https:\/\/\S+$/.test(v),
+        'must be a site path or an https:// address',
+      )
+      .optional(),
+  ),
   /** The trail before the page itself (Home › Services › this page): empty for none. */
   breadcrumb: z.array(crumb).max(4, 'must have at most 4 entries'),
 };
 
 export const pageContent = z.object({ ...pageHeadFields, blocks: pageBlocks });
 /** A page's content (`keywords` and `image` left out when empty). */
-export type PageContent = Omit<z.output<typeof pageContent>, 'keywords' | 'image'> & {
-  keywords?: string;
-  image?: string;
-};
+export type PageContent = z.output<typeof pageContent>;
 export type PageContentInput = z.input<typeof pageContent>;
 
 /** `draft`: never published; `published`: the live page is the draft; `changed`: published, with changes not yet published. */
@@ -127,3 +129,26 @@ export type PageRevisionSummary = z.output<typeof pageRevisionSummary>;
 
 export const pageRevision = pageRevisionSummary.extend(pageContent.shape);
 export type PageRevision = z.output<typeof pageRevision>;
+
+/**
+ * A direct invocation of the render function (not through API Gateway): the API's publish calls
+ * ask it for the HTML documents of block pages (a page's published copy; every live page when the
+ * settings change) and, with `withFixedPages`, of the site's fixed prerendered pages (not-found,
+ * thank-you), whose header and footer show the settings too. Both sides read this one schema.
+ */
+export const renderPagesEvent = z.object({
+  action: z.literal('renderPages'),
+  pages: z
+    .array(pageContent.extend({ path: pagePathSchema }))
+    .max(500, 'must be at most 500 pages'),
+  settings: siteSettings,
+  withFixedPages: z.boolean().optional(),
+});
+export type RenderPagesEvent = z.input<typeof renderPagesEvent>;
+
+/** The render function's answer: complete HTML documents by path, or why it refused the event. */
+export const renderPagesAnswer = z.union([
+  z.object({ documents: z.array(z.object({ path: z.string(), html: z.string().min(1) })) }),
+  z.object({ error: z.string() }),
+]);
+export type RenderPagesAnswer = z.output<typeof renderPagesAnswer>;

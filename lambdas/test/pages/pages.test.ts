@@ -18,7 +18,6 @@ import { runRebuildRedirects } from '../../src/jobs/rebuild-redirects';
 import { createLocalServer } from '../../src/local/edge-server/server';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
-import { renderPages } from '../support/render-pages';
 import { EVERY_BLOCK, requiredField, SEED, SETTINGS, validBlock } from './fixture';
 
 /** Set to make the render function fail (a render outage). */
@@ -29,9 +28,11 @@ let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
   pagePaths: ['/', '/about', '/contact-us', '/careers', '/blog', '/blog/*', '/sitemap.xml'],
-  // TEST-ONLY render stand-in until the web side lands; delete this line to run the web app's own.
-  renderFunction: () =>
-    Promise.resolve(async (event) => (renderDown ? fail() : renderPages(event))),
+  // The web app's own render function, which a test can take down.
+  renderFunction: (web) => async () => {
+    const render = await web();
+    return render && (async (event, context) => (renderDown ? fail() : render(event, context)));
+  },
 });
 
 function fail(): never {

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
 import {
-  pageContent,
-  pagePathSchema,
-  siteSettings,
+  renderPagesEvent,
   type Post,
+  type RenderPagesEvent,
+  type RenderPagesAnswer,
   type SiteSettings,
 } from '@agency/shared';
 import {
@@ -268,29 +268,10 @@ export function createRenderHandler(
   };
 }
 
-/**
- * A direct invocation of the render function (not through API Gateway): the API's publish call asks
- * for the HTML of block pages (a page's published copy; every page when the settings change) and,
- * optionally, of fixed pages rendered with the settings (`fixedPrerenderedPaths`).
- */
-export const renderPagesEvent = z.object({
-  action: z.literal('renderPages'),
-  pages: z
-    .array(pageContent.extend({ path: pagePathSchema }))
-    .max(500, 'must be at most 500 pages'),
-  settings: siteSettings,
-  fixedPaths: z
-    .array(
-      z.string().refine((p) => fixedPrerenderedPaths.includes(p), {
-        message: `must be one of ${fixedPrerenderedPaths.join(', ')}`,
-      }),
-    )
-    .optional(),
-});
-export type RenderPagesEvent = z.input<typeof renderPagesEvent>;
+export { renderPagesEvent, type RenderPagesEvent } from '@agency/shared';
 
 /** The answer to a direct invocation: the documents, or why the event was refused. */
-export type RenderPagesResult = { documents: { path: string; html: string }[] } | { error: string };
+export type RenderPagesResult = RenderPagesAnswer;
 
 /** Whether a Lambda event is a direct invocation (it names an action) rather than an API Gateway request. */
 export const isDirectInvocation = (event: unknown): event is { action: unknown } =>
@@ -310,7 +291,8 @@ export function createPagesRenderer(deps: {
       log('error', error);
       return { error };
     }
-    const { pages, settings, fixedPaths } = parsed.data;
+    const { pages, settings, withFixedPages } = parsed.data;
+    const fixedPaths = withFixedPages ? fixedPrerenderedPaths : [];
     const documents = await renderPages({ pages, settings, fixedPaths, siteUrl: deps.siteUrl });
     log('info', 'Rendered pages', { count: documents.length });
     return { documents: documents.map(({ path, html }) => ({ path, html })) };

@@ -11,9 +11,6 @@ import type { PageActor, PageDeps, PageRecord, PageToRender } from './ports';
  * `rendered_version` still lags its `site_version`.
  */
 
-/** The pages the render function prerenders besides marketing pages: re-rendered with new settings. */
-export const FIXED_PAGES = ['/404', '/thank-you-alchem'] as const;
-
 /** Pages per render call: each answer stays well under Lambda's 6 MB payload. */
 const RENDER_BATCH = 10;
 
@@ -158,7 +155,7 @@ export async function retirePage(
 }
 
 /**
- * Render every live page and the fixed pages with `settings`, write them, and refresh the whole
+ * Render every live page and the web app's fixed pages with `settings`, write them, and refresh the whole
  * distribution (the header and footer are on every page).
  */
 export async function renderEverything(deps: PageDeps, settings: SiteSettings): Promise<number> {
@@ -170,11 +167,9 @@ export async function renderEverything(deps: PageDeps, settings: SiteSettings): 
   let written = 0;
   for (let i = 0; i === 0 || i < live.length; i += RENDER_BATCH) {
     const batch = live.slice(i, i + RENDER_BATCH);
-    const fixed = i === 0 ? FIXED_PAGES : [];
-    const documents = await deps.renderer.render(batch, settings, fixed);
-    const wanted = new Set([...batch.map((p) => p.path), ...fixed]);
+    // The first call also brings the fixed pages (not-found, thank-you), which the web app names.
+    const documents = await deps.renderer.render(batch, settings, i === 0);
     for (const d of documents) {
-      if (!wanted.has(d.path)) continue;
       await deps.files.put(d.path, d.html);
       written++;
     }

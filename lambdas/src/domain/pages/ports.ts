@@ -90,7 +90,7 @@ export interface PageRenderer {
   render(
     pages: PageToRender[],
     settings: SiteSettings,
-    fixed?: readonly string[],
+    withFixedPages?: boolean,
   ): Promise<{ path: string; html: string }[]>;
 }
 
