@@ -15,6 +15,7 @@ import {
   ORIGIN_VERIFY_HEADER,
   type OperationName,
 } from '@agency/shared';
+import { ENV_NAMES } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { DynamoAccountStore } from '../src/adapters/account-store';
 import { resetClients } from '../src/adapters/clients';
@@ -278,13 +279,17 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       users: [USER, EDITOR, DISABLED, SIGNED_OUT],
     });
     const { userPoolClientId } = provisioned;
-    const env = localEnvironment({
-      endpoints: running.endpoints,
-      provisioned,
-      mail: { from: 'no-reply@example.com', to: 'sales@example.com' },
-      requireMfa: options.requireMfa ?? false,
-      ...(options.pagePaths ? { pagePaths: options.pagePaths } : {}),
-    });
+    const env = {
+      ...localEnvironment({
+        endpoints: running.endpoints,
+        provisioned,
+        mail: { from: 'no-reply@example.com', to: 'sales@example.com' },
+        requireMfa: options.requireMfa ?? false,
+        ...(options.pagePaths ? { pagePaths: options.pagePaths } : {}),
+      }),
+      // The render function renders pages into the web build's shell, as the local stack's does.
+      [ENV_NAMES.webDist]: path.join(WEB_ROOT, 'dist'),
+    };
     const previous = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
     applyLocalEnvironment(env);
     resetEnv();
