@@ -439,5 +439,9 @@ describe('site settings', () => {
       expect(await bucketObject(key), key).toMatch(/About (<!-- -->)?New Agency/);
     expect(await bucketObject('about/index.html')).toBeNull();
     expect((await visit('/')).body).toContain('New Agency');
+    // The render function draws the blog's pages with what was published, read publicly.
+    const live = await stack.invoke('getLiveSiteSettings', {});
+    expect(live.status).toBe(200);
+    expect(dataOf<{ name: string }>(live.json).name).toBe('New Agency');
   });
 });

@@ -195,4 +195,17 @@ export const pageOperations = defineOperations({
     response: z.object({ data: z.array(livePageLink) }),
     errors: [],
   },
+  getLiveSiteSettings: {
+    resource: 'page',
+    method: 'GET',
+    path: '/api/site-settings',
+    auth: 'public',
+    summary:
+      'The published site settings: the render function draws the blog pages’ header and footer with them.',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: siteSettings }),
+    errors: [404],
+  },
 });

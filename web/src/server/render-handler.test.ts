@@ -13,7 +13,7 @@ import {
   createRenderHandler,
   isDirectInvocation,
 } from './render-handler';
-import { httpUpstream, type Upstream } from './upstream';
+import { httpUpstream, UpstreamError, type Upstream } from './upstream';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -513,7 +513,7 @@ describe('direct invocation: { action: "renderPages" } (the API publishing pages
       action: 'renderPages',
       pages: [{ ...home, title: 'A published title' }],
       settings,
-      fixedPaths: ['/thank-you-alchem', '/404'],
+      withFixedPages: true,
     });
     if (!('documents' in answer)) throw new Error(answer.error);
     expect(answer.documents.map((d) => d.path)).toEqual(['/', '/thank-you-alchem', '/404']);
@@ -543,14 +543,43 @@ describe('direct invocation: { action: "renderPages" } (the API publishing pages
         action: 'renderPages',
         pages: [],
         settings: SEED_SITE_SETTINGS,
-        fixedPaths: ['/admin'],
+        withFixedPages: 'yes',
       }),
-    ).toEqual({ error: expect.stringMatching(/fixedPaths\.0 must be one of/) });
+    ).toEqual({ error: expect.stringMatching(/withFixedPages /) });
     expect(renderPages).not.toHaveBeenCalled();
   });
 
   it('tells a direct invocation from an API Gateway request by its shape', () => {
     expect(isDirectInvocation({ action: 'renderPages' })).toBe(true);
     expect(isDirectInvocation(event('/blog'))).toBe(false);
+  });
+});
+
+describe('blog pages are drawn with the published site settings', () => {
+  const withSettings = (getLiveSiteSettings: Upstream['getLiveSiteSettings']) =>
+    createRenderHandler({
+      siteUrl: SITE,
+      upstream: { ...httpUpstream(origin), getLiveSiteSettings },
+      loadShell: async () => SHELL,
+      loadManifest: async () => MANIFEST,
+      staticPaths: ['/', '/about'],
+    });
+
+  it('reads them from the API for each page: a corrected phone number reaches the blog too', async () => {
+    const [office, ...others] = SEED_SITE_SETTINGS.offices;
+    const settings = {
+      ...SEED_SITE_SETTINGS,
+      offices: [{ ...office!, phone: '+1 (312) 555-0199' }, ...others],
+    };
+    const res = await withSettings(async () => settings)(event('/blog'));
+    expect(res.body).toContain('+1 (312) 555-0199');
+  });
+
+  it('falls back to the seed when they cannot be read', async () => {
+    const res = await withSettings(async () => {
+      throw new UpstreamError('getLiveSiteSettings answered 503');
+    })(event('/blog'));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(SEED_SITE_SETTINGS.offices[0]!.phone);
   });
 });

@@ -49,7 +49,10 @@ export interface RenderHandlerDeps {
   staticPaths?: readonly string[];
   /** Fixed prerendered pages the sitemap lists besides the live pages. */
   fixedPaths?: readonly string[];
-  /** The site settings blog pages render with (the seed unless given). */
+  /**
+   * The site settings blog pages render with, when fixed (tests); else the published ones from the
+   * API for each page, the seed when they cannot be read.
+   */
   settings?: SiteSettings;
 }
 
@@ -118,7 +121,19 @@ export function createRenderHandler(
   const prepare = deps.prepare ?? preparePage;
   const staticPaths = deps.staticPaths ?? sitemapPaths;
   const fixedPaths = deps.fixedPaths ?? fixedSitemapPaths;
-  const settings = deps.settings ?? SEED_SITE_SETTINGS;
+  /** The settings a blog page is drawn with: the published ones, read for each page it renders. */
+  const currentSettings = async (): Promise<SiteSettings> => {
+    if (deps.settings) return deps.settings;
+    if (!deps.upstream.getLiveSiteSettings) return SEED_SITE_SETTINGS;
+    try {
+      return await deps.upstream.getLiveSiteSettings();
+    } catch (err) {
+      log('error', 'site settings unavailable; drawing the page with the seed', {
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return SEED_SITE_SETTINGS;
+    }
+  };
 
   /**
    * The sitemap's pages besides the blog: the live block pages from the API (a page published at a
@@ -158,7 +173,7 @@ export function createRenderHandler(
     post: Post | null,
     upstreamDown = false,
   ): Promise<Result> => {
-    await prepare(url);
+    const [settings] = await Promise.all([currentSettings(), prepare(url)]);
     const rendered = render(url, { swrFallback: fallback, siteUrl: deps.siteUrl, settings });
     const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
     const html = pageDocument(
@@ -216,6 +231,7 @@ export function createRenderHandler(
         }
         if (path === renderedFiles.rss) {
           const posts = (await newestPosts(deps.upstream, FEED_SIZE)).filter((p) => isPublic(p));
+          const settings = await currentSettings();
           return text(
             200,
             rssXml(posts, deps.siteUrl, {

@@ -1,4 +1,4 @@
-import { buildPath, contract, type LivePageLink } from '@agency/shared';
+import { buildPath, contract, type LivePageLink, type SiteSettings } from '@agency/shared';
 import type { PostPage, PostResult } from '../features/blog/api';
 
 /** The API could not give the render handler what it needs (down, timed out, or answered nonsense). */
@@ -11,6 +11,8 @@ export interface Upstream {
   listPosts(page: number): Promise<PostPage>;
   /** The published block pages (public `listLivePages`): what the sitemap lists besides the blog. */
   listLivePages?(): Promise<LivePageLink[]>;
+  /** The published site settings (public `getLiveSiteSettings`): the blog pages' header and footer. */
+  getLiveSiteSettings?(): Promise<SiteSettings>;
 }
 
 /** Pages fetched at most when walking the whole list (sitemap): a runaway `next` chain stops here. */
@@ -77,6 +79,17 @@ export function httpUpstream(origin: string, fetchImpl: typeof fetch = fetch): U
       if (status !== 200) throw new UpstreamError(`listLivePages answered ${status}`);
       const parsed = contract.listLivePages.response.safeParse(body);
       if (!parsed.success) throw new UpstreamError('listLivePages answered an unexpected body');
+      return parsed.data.data;
+    },
+    async getLiveSiteSettings() {
+      const { status, body } = await send(buildPath('getLiveSiteSettings'), {
+        method: contract.getLiveSiteSettings.method,
+        headers: { accept: 'application/json' },
+      });
+      if (status !== 200) throw new UpstreamError(`getLiveSiteSettings answered ${status}`);
+      const parsed = contract.getLiveSiteSettings.response.safeParse(body);
+      if (!parsed.success)
+        throw new UpstreamError('getLiveSiteSettings answered an unexpected body');
       return parsed.data.data;
     },
   };

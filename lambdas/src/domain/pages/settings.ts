@@ -13,6 +13,13 @@ export async function getSiteSettings(deps: Pick<PageDeps, 'settings'>): Promise
   return present(stored);
 }
 
+/** The settings as visitors see them (the blog pages' header and footer). */
+export async function getLiveSiteSettings(deps: Pick<PageDeps, 'settings'>): Promise<SiteSettings> {
+  const stored = await deps.settings.getSettings();
+  if (!stored) throw notFound('The site settings');
+  return stored.settings;
+}
+
 /**
  * Save and publish the settings (admins): every live page and the fixed pages are rendered again
  * with them. Saved first; a render that fails answers 502 and the publish job finishes it.
