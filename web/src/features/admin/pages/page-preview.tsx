@@ -49,7 +49,7 @@ function Preview({ path, saved }: { path: string; saved: boolean }) {
     : 'the saved draft';
   return (
     <>
-      <div className="preview-bar" role="note" aria-label="Preview">
+      <div className="preview-bar preview-bar--page" role="note" aria-label="Preview">
         <span>
           Preview of {showing} · {PAGE_STATUS_LABEL[sitePage.status]} · last saved{' '}
           {formatAdminDateTime(sitePage.updated_at)}
