@@ -29,7 +29,7 @@ export function buildWeb({ force = false } = {}) {
 }
 
 /**
- * Start `lambdas/src/local/main.ts` and wait for /api/health.
+ * Start `lambdas/src/local/main.ts` and wait for /api/health, then for the seeded pages (/api/pages).
  * @param {{ dataDir?: string, port?: number, env?: Record<string,string>, quiet?: boolean }} [opts]
  */
 export async function startStack(opts = {}) {
@@ -78,6 +78,20 @@ export async function startStack(opts = {}) {
       throw new Error(
         `local stack did not answer /api/health within 180 s:\n${output.slice(-4000)}`,
       );
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // The server answers before its start-up work is done: the site's pages are seeded moments
+  // later (from the web build), and a journey or a benchmark needs them.
+  for (;;) {
+    const res = await fetch(`${url}/api/pages`).catch(() => null);
+    const pages = res?.ok ? ((await res.json()).data ?? []) : [];
+    if (pages.length > 0) break;
+    if (child.exitCode !== null)
+      throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`local stack seeded no pages within 180 s:\n${output.slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

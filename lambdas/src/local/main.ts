@@ -210,6 +210,16 @@ async function main(): Promise<void> {
     // The admin uploads images straight to the bucket (the S3 stand-in's address) from the site's pages.
     await allowBrowserUploads(standIns.endpoints, [shownUrl, localUrl]);
 
+    // The marketing pages and site settings of the web build, where the table has none (the
+    // deploy's seed-pages job in AWS); before the rebuild, which writes their edge entries, and before the sample posts,
+    // which take a while: the site's pages are there moments after the server answers.
+    try {
+      const result = await seedLocalPages(REPO_ROOT);
+      if (result.pages || result.settings) log.info('marketing pages seeded', { ...result });
+    } catch (error) {
+      log.warn('seeding the marketing pages failed; the next start tries again', { error });
+    }
+
     const marker = path.join(dataDir, 'seeded');
     if (settings.SEED === 'true' && !(await exists(marker))) {
       try {
@@ -235,15 +245,6 @@ async function main(): Promise<void> {
       if (!result.skipped) log.info('word spaces repaired', { posts: result.repaired });
     } catch (error) {
       log.warn('word spaces repair failed; the next start tries again', { error });
-    }
-
-    // The marketing pages and site settings of the web build, where the table has none (the
-    // deploy's seed-pages job in AWS); before the rebuild, which writes their edge entries.
-    try {
-      const result = await seedLocalPages(REPO_ROOT);
-      if (result.pages || result.settings) log.info('marketing pages seeded', { ...result });
-    } catch (error) {
-      log.warn('seeding the marketing pages failed; the next start tries again', { error });
     }
 
     // The redirect store equals the table of record, as after each deploy in AWS; the endpoints
