@@ -62,6 +62,8 @@ const complete = {
     'arn:aws:cloudfront::123456789012:key-value-store/82799aa8-8e20-4444-8888-dd17f114b000',
   SITE_PAGE_PATHS: JSON.stringify(['/', '/about', '/blog/*']),
   SITE_RENDERED_PATHS: JSON.stringify(['/blog', '/blog/*', '/rss.xml']),
+  SITE_BUCKET: 'agency-site',
+  RENDER_FUNCTION: 'agency-dev-render',
 };
 
 describe('Lambda settings', () => {
