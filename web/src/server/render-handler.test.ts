@@ -566,10 +566,11 @@ describe('blog pages are drawn with the published site settings', () => {
     });
 
   it('reads them from the API for each page: a corrected phone number reaches the blog too', async () => {
-    const [office, ...others] = SEED_SITE_SETTINGS.offices;
     const settings = {
       ...SEED_SITE_SETTINGS,
-      offices: [{ ...office!, phone: '+1 (312) 555-0199' }, ...others],
+      offices: SEED_SITE_SETTINGS.offices.map((o, i) =>
+        i === 0 ? { ...o, phone: '+1 (312) 555-0199' } : o,
+      ),
     };
     const res = await withSettings(async () => settings)(event('/blog'));
     expect(res.body).toContain('+1 (312) 555-0199');
@@ -580,6 +581,6 @@ describe('blog pages are drawn with the published site settings', () => {
       throw new UpstreamError('getLiveSiteSettings answered 503');
     })(event('/blog'));
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(SEED_SITE_SETTINGS.offices[0]!.phone);
+    expect(res.body).toContain(SEED_SITE_SETTINGS.offices[0]?.phone);
   });
 });

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from 'zod';
 import {
   renderPagesEvent,
   type Post,
