@@ -111,6 +111,35 @@ export const text = (o: Opts & { max?: number; multiline?: boolean; placeholder?
   );
 };
 
+/** The pattern of an element id (`id="…"`, the target of `#…` links). */
+export const ELEMENT_ID = /^[A-Za-z][\w-]{0,79}$/;
+
+/**
+ * An element id, for links to a part of a page (`/privacy-policy#cookies`). Its placeholder is a
+ * valid example (as every patterned text's is: what the forms' tests type).
+ */
+export const elementId = (o: Opts) =>
+  field(
+    o,
+    { kind: 'text', max: 80, multiline: false, placeholder: 'cookies' },
+    required(80).regex(ELEMENT_ID, 'must be an element id: a letter, then letters, digits, - or _'),
+  );
+
+/** Whether `v` is a real calendar date written YYYY-MM-DD. */
+const isIsoDate = (v: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
+
+/** A calendar date typed as YYYY-MM-DD (a `<time datetime>`; the page writes it out in words). */
+export const isoDate = (o: Opts) =>
+  field(
+    o,
+    { kind: 'text', max: 10, multiline: false, placeholder: '2021-06-15' },
+    required(10).refine(isIsoDate, 'must be a date written YYYY-MM-DD'),
+  );
+
 /** Prose with markup (paragraphs, lists, links, emphasis), sanitised on save as post HTML is. */
 export const richText = (o: Opts & { max?: number }) => {
   const max = o.max ?? 50_000;

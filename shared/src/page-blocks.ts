@@ -2,10 +2,13 @@ import * as z from 'zod';
 import {
   action,
   boolean,
+  ELEMENT_ID,
+  elementId,
   fieldsSchema,
   group,
   icon,
   image,
+  isoDate,
   list,
   number,
   optional,
@@ -58,6 +61,36 @@ const portfolioItem = {
   thumb: image({ label: 'Card image' }),
   large: image({ label: 'Lightbox image' }),
   alt: text({ label: 'Image description', max: 300 }),
+};
+
+/** The sections of a legal document: the contents link to each by its id, so no two share one. */
+const legalSectionList = list({
+  label: 'Sections',
+  itemLabel: 'Section',
+  min: 1,
+  max: 40,
+  fields: {
+    id: elementId({ label: 'Id (for links to this section)' }),
+    heading: text({ label: 'Heading', max: 160 }),
+    body: richText({ label: 'Text' }),
+    contact: optional(
+      boolean({
+        label: 'End with the ways to contact us',
+        help: 'The e-mail address, the contact page and the offices’ phone numbers, from the site settings.',
+      }),
+    ),
+  },
+});
+const legalSections = {
+  ...legalSectionList,
+  schema: legalSectionList.schema.superRefine((sections, ctx) => {
+    const seen = new Set<string>();
+    sections.forEach((s, i) => {
+      if (seen.has(s.id))
+        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'is the id of another section' });
+      seen.add(s.id);
+    });
+  }),
 };
 
 export const BLOCK_TYPES = {
@@ -123,13 +156,20 @@ export const BLOCK_TYPES = {
       variant: optional(
         select({
           label: 'Style',
-          values: ['story', 'legal'],
-          options: {
-            story: 'Story: paragraphs under the heading',
-            legal: 'Legal document: its own headings, contents and sections',
-          },
+          values: ['story'],
+          options: { story: 'Story: paragraphs under the heading' },
         }),
       ),
+    },
+  }),
+  legal: blockType({
+    label: 'Legal document',
+    description:
+      'A policy: when it last changed, an introduction, its contents and its sections, each with a heading.',
+    fields: {
+      lastUpdated: isoDate({ label: 'Last updated (YYYY-MM-DD)' }),
+      intro: optional(text({ label: 'Introduction', max: 2000, multiline: true })),
+      sections: legalSections,
     },
   }),
   serviceBlocks: blockType({
@@ -433,7 +473,7 @@ const blockBase = {
    */
   sectionId: z
     .string()
-    .regex(/^[A-Za-z][\w-]{0,79}$/, 'must be an element id: a letter, then letters, digits, - or _')
+    .regex(ELEMENT_ID, 'must be an element id: a letter, then letters, digits, - or _')
     .optional(),
   /** The block fades up when it scrolls into view (the site's scroll reveal). */
   reveal: z.boolean({ error: 'must be true or false' }).optional(),

@@ -12,7 +12,8 @@ import { pageSeed, type PageSeed } from '../../src/domain/pages/seed';
 function validValue(f: Field): unknown {
   switch (f.widget.kind) {
     case 'text':
-      return 'Some words';
+      // A patterned text's placeholder is a valid example (an element id, a date).
+      return f.widget.placeholder ?? 'Some words';
     case 'richText':
       return '<p>Some <strong>words</strong></p>';
     case 'number':

@@ -1,6 +1,10 @@
 import type { SeedPage } from './types';
 
-/** The privacy policy. */
+/**
+ * The privacy policy: a legal block, its sections' text as the API stores rich text (its sanitiser
+ * leaves it unchanged) and as the admin's editor writes it back (paragraphs, lists, emphasis); the
+ * contact section's e-mail, contact page and phones come from the site settings.
+ */
 export const privacyPage: SeedPage = {
   path: '/privacy-policy',
   title: 'Privacy Policy | Alchem Digital',
@@ -24,10 +28,84 @@ export const privacyPage: SeedPage = {
       parallax: 0.5,
     },
     {
-      type: 'prose',
+      type: 'legal',
       id: 'policy',
-      body: '<p class="legal__updated">Last updated: <time dateTime="2021-06-15">June 15, 2021</time></p><p>This Privacy Policy describes how Alchem Digital (&quot;we&quot;, &quot;us&quot;) collects, uses and discloses your information when you use our website, and tells you about your privacy rights.</p><nav aria-label="Policy sections" class="legal__toc"><ol><li><a href="#interpretation">Interpretation and Definitions</a></li><li><a href="#data-collected">Types of Data Collected</a></li><li><a href="#usage-data">Usage Data</a></li><li><a href="#social-sign-in">Information from Third-Party Social Media Services</a></li><li><a href="#cookies">Tracking Technologies and Cookies</a></li><li><a href="#use">Use of Your Personal Data</a></li><li><a href="#retention">Retention of Your Personal Data</a></li><li><a href="#transfer">Transfer of Your Personal Data</a></li><li><a href="#disclosure">Disclosure of Your Personal Data</a></li><li><a href="#security">Security of Your Personal Data</a></li><li><a href="#children">Children’s Privacy</a></li><li><a href="#links">Links to Other Websites</a></li><li><a href="#changes">Changes to this Privacy Policy</a></li><li><a href="#contact">Contact Us</a></li></ol></nav><section id="interpretation" aria-labelledby="interpretation-h"><h2 id="interpretation-h">Interpretation and Definitions</h2><p>Words with capitalised first letters have the meanings defined here, whether they appear in singular or plural.</p><p>&quot;Company&quot; means the agency operating this website. &quot;Service&quot; means the website. &quot;Personal Data&quot; is any information that relates to an identified or identifiable individual. &quot;Usage Data&quot; is data collected automatically when you use the Service. &quot;You&quot; means the person using the Service.</p></section><section id="data-collected" aria-labelledby="data-collected-h"><h2 id="data-collected-h">Types of Data Collected</h2><p>While using our Service, for example when you send an enquiry, we may ask you for personal information that can be used to contact or identify you, including:</p><ul><li>Email address</li><li>First name and last name</li><li>Phone number</li><li>Company name</li><li>Usage Data</li></ul><p>With an enquiry we also keep where your visit came from: the page you sent it from, the first page you opened on this visit, the address of the website that linked you to us (only when it is another website) and the campaign parameters in the address of that first page (utm_source, utm_medium, utm_campaign, utm_term, utm_content and gclid). We use them to know which of our pages and campaigns bring enquiries.</p><p>Until you send an enquiry, this stays in your browser, for the current visit only: it is kept in the browser’s session storage, which is cleared when you close the tab, and no cookie is set. It is sent to us only with an enquiry, and never if you do not send one.</p></section><section id="usage-data" aria-labelledby="usage-data-h"><h2 id="usage-data-h">Usage Data</h2><p>Usage Data is collected automatically and may include your device’s IP address, browser type and version, the pages you visit, the time and date of your visit and the time spent on those pages.</p></section><section id="social-sign-in" aria-labelledby="social-sign-in-h"><h2 id="social-sign-in-h">Information from Third-Party Social Media Services</h2><p>If we offer sign-in through a third-party social media service, we may collect personal data already associated with that account, such as your name and e-mail address. You may also choose to share additional information with us through that service.</p></section><section id="cookies" aria-labelledby="cookies-h"><h2 id="cookies-h">Tracking Technologies and Cookies</h2><p>We use browser storage only to remember which blog posts you have read, so each read is counted once, to remember that you accepted our cookie notice and, for the current visit only, where the visit came from (see Types of Data Collected). We do not use advertising cookies on this site.</p><p>Third-party services that you choose to use, such as the live-chat widget or embedded maps, may set their own cookies under their own policies.</p></section><section id="use" aria-labelledby="use-h"><h2 id="use-h">Use of Your Personal Data</h2><ul><li>To answer your enquiry and call you back.</li><li>To provide and maintain our Service and monitor its usage.</li><li>To perform a contract for services you have requested.</li><li>To contact you about updates or information related to the services you use.</li><li>To comply with legal obligations.</li></ul></section><section id="retention" aria-labelledby="retention-h"><h2 id="retention-h">Retention of Your Personal Data</h2><p>We keep Personal Data only as long as needed for the purposes in this policy and to comply with our legal obligations, resolve disputes and enforce our agreements. Usage Data is kept for a shorter period unless it is used to improve security or functionality.</p></section><section id="transfer" aria-labelledby="transfer-h"><h2 id="transfer-h">Transfer of Your Personal Data</h2><p>Your information may be processed in our offices in India and the USA and wherever the parties involved in processing are located. We take reasonable steps to ensure your data is treated securely and in accordance with this policy.</p></section><section id="disclosure" aria-labelledby="disclosure-h"><h2 id="disclosure-h">Disclosure of Your Personal Data</h2><p>We may disclose Personal Data in a business transfer, when required by law or a valid request of a public authority, or where necessary to protect our rights, your safety or the safety of others. We never sell your data.</p></section><section id="security" aria-labelledby="security-h"><h2 id="security-h">Security of Your Personal Data</h2><p>We use commercially acceptable means to protect your Personal Data, but no method of transmission over the Internet or of electronic storage is 100% secure.</p></section><section id="children" aria-labelledby="children-h"><h2 id="children-h">Children’s Privacy</h2><p>Our Service does not address anyone under the age of 13. We do not knowingly collect personal information from anyone under 13. If you are a parent or guardian and know that your child has given us Personal Data, please contact us and we will delete it.</p></section><section id="links" aria-labelledby="links-h"><h2 id="links-h">Links to Other Websites</h2><p>Our Service may contain links to websites we do not operate. We have no control over, and assume no responsibility for, the content or privacy practices of third-party sites.</p></section><section id="changes" aria-labelledby="changes-h"><h2 id="changes-h">Changes to this Privacy Policy</h2><p>We may update this policy from time to time. We will post the new policy on this page and update the &quot;Last updated&quot; date at the top.</p></section><section id="contact" aria-labelledby="contact-h"><h2 id="contact-h">Contact Us</h2><p>If you have any questions about this Privacy Policy, you can contact us:</p><ul><li>By e-mail: <a href="mailto:hello@alchemdigital.example">hello@alchemdigital.example</a></li><li>By visiting our <a href="/contact" data-discover="true">contact page</a></li><li>By phone (Chennai): <a href="tel:+914448610123">+91 44 4861 0123</a></li><li>By phone (Chicago): <a href="tel:+13125550142">+1 (312) 555-0142</a></li></ul></section>',
-      variant: 'legal',
+      lastUpdated: '2021-06-15',
+      intro:
+        'This Privacy Policy describes how Alchem Digital ("we", "us") collects, uses and discloses your information when you use our website, and tells you about your privacy rights.',
+      sections: [
+        {
+          id: 'interpretation',
+          heading: 'Interpretation and Definitions',
+          body: '<p>Words with capitalised first letters have the meanings defined here, whether they appear in singular or plural.</p><p>"Company" means the agency operating this website. "Service" means the website. "Personal Data" is any information that relates to an identified or identifiable individual. "Usage Data" is data collected automatically when you use the Service. "You" means the person using the Service.</p>',
+        },
+        {
+          id: 'data-collected',
+          heading: 'Types of Data Collected',
+          body: '<p>While using our Service, for example when you send an enquiry, we may ask you for personal information that can be used to contact or identify you, including:</p><ul><li>Email address</li><li>First name and last name</li><li>Phone number</li><li>Company name</li><li>Usage Data</li></ul><p>With an enquiry we also keep where your visit came from: the page you sent it from, the first page you opened on this visit, the address of the website that linked you to us (only when it is another website) and the campaign parameters in the address of that first page (utm_source, utm_medium, utm_campaign, utm_term, utm_content and gclid). We use them to know which of our pages and campaigns bring enquiries.</p><p>Until you send an enquiry, this stays in your browser, for the current visit only: it is kept in the browser’s session storage, which is cleared when you close the tab, and no cookie is set. It is sent to us only with an enquiry, and never if you do not send one.</p>',
+        },
+        {
+          id: 'usage-data',
+          heading: 'Usage Data',
+          body: '<p>Usage Data is collected automatically and may include your device’s IP address, browser type and version, the pages you visit, the time and date of your visit and the time spent on those pages.</p>',
+        },
+        {
+          id: 'social-sign-in',
+          heading: 'Information from Third-Party Social Media Services',
+          body: '<p>If we offer sign-in through a third-party social media service, we may collect personal data already associated with that account, such as your name and e-mail address. You may also choose to share additional information with us through that service.</p>',
+        },
+        {
+          id: 'cookies',
+          heading: 'Tracking Technologies and Cookies',
+          body: '<p>We use browser storage only to remember which blog posts you have read, so each read is counted once, to remember that you accepted our cookie notice and, for the current visit only, where the visit came from (see Types of Data Collected). We do not use advertising cookies on this site.</p><p>Third-party services that you choose to use, such as the live-chat widget or embedded maps, may set their own cookies under their own policies.</p>',
+        },
+        {
+          id: 'use',
+          heading: 'Use of Your Personal Data',
+          body: '<ul><li>To answer your enquiry and call you back.</li><li>To provide and maintain our Service and monitor its usage.</li><li>To perform a contract for services you have requested.</li><li>To contact you about updates or information related to the services you use.</li><li>To comply with legal obligations.</li></ul>',
+        },
+        {
+          id: 'retention',
+          heading: 'Retention of Your Personal Data',
+          body: '<p>We keep Personal Data only as long as needed for the purposes in this policy and to comply with our legal obligations, resolve disputes and enforce our agreements. Usage Data is kept for a shorter period unless it is used to improve security or functionality.</p>',
+        },
+        {
+          id: 'transfer',
+          heading: 'Transfer of Your Personal Data',
+          body: '<p>Your information may be processed in our offices in India and the USA and wherever the parties involved in processing are located. We take reasonable steps to ensure your data is treated securely and in accordance with this policy.</p>',
+        },
+        {
+          id: 'disclosure',
+          heading: 'Disclosure of Your Personal Data',
+          body: '<p>We may disclose Personal Data in a business transfer, when required by law or a valid request of a public authority, or where necessary to protect our rights, your safety or the safety of others. We never sell your data.</p>',
+        },
+        {
+          id: 'security',
+          heading: 'Security of Your Personal Data',
+          body: '<p>We use commercially acceptable means to protect your Personal Data, but no method of transmission over the Internet or of electronic storage is 100% secure.</p>',
+        },
+        {
+          id: 'children',
+          heading: 'Children’s Privacy',
+          body: '<p>Our Service does not address anyone under the age of 13. We do not knowingly collect personal information from anyone under 13. If you are a parent or guardian and know that your child has given us Personal Data, please contact us and we will delete it.</p>',
+        },
+        {
+          id: 'links',
+          heading: 'Links to Other Websites',
+          body: '<p>Our Service may contain links to websites we do not operate. We have no control over, and assume no responsibility for, the content or privacy practices of third-party sites.</p>',
+        },
+        {
+          id: 'changes',
+          heading: 'Changes to this Privacy Policy',
+          body: '<p>We may update this policy from time to time. We will post the new policy on this page and update the "Last updated" date at the top.</p>',
+        },
+        {
+          id: 'contact',
+          heading: 'Contact Us',
+          body: '<p>If you have any questions about this Privacy Policy, you can contact us:</p>',
+          contact: true,
+        },
+      ],
     },
   ],
 };

@@ -22,6 +22,7 @@ import {
   TwoColumnText,
   WhyChooseUs,
 } from './deferred-blocks';
+import { LegalBlock } from './legal-block';
 import { ProseBlock } from './prose-block';
 import { ServiceBlocks } from './service-blocks';
 
@@ -65,6 +66,8 @@ function renderBlock(block: Exclude<PageBlock, BlockOf<'faq'>>, page: PageParts)
       );
     case 'prose':
       return <ProseBlock block={block} />;
+    case 'legal':
+      return <LegalBlock block={block} />;
     case 'serviceBlocks':
       return <ServiceBlocks block={block} />;
     case 'serviceGrid':

@@ -58,7 +58,8 @@ function renderForm(
 function typical(box: HTMLInputElement | HTMLTextAreaElement): string {
   if (box.placeholder.startsWith('/media')) return '/media/images/x/original.jpg';
   if (box.placeholder.startsWith('/contact')) return '/contact';
-  if (box.placeholder === 'enquiry') return 'enquiry';
+  // A patterned text's placeholder is a valid example: an element id, a date.
+  if (/^[A-Za-z][\w-]*$|^\d{4}-\d{2}-\d{2}$/.test(box.placeholder)) return box.placeholder;
   return 'Some text';
 }
 
