@@ -177,6 +177,11 @@ function renderBlock(block: Exclude<PageBlock, BlockOf<'faq'>>, page: PageParts)
       );
     case 'contactDetails':
       return <ContactDetails block={block} />;
+    default: {
+      // A block type declared in shared/src/page-blocks.ts without its case here fails the type check.
+      const unknown: never = block;
+      return unknown;
+    }
   }
 }
 
