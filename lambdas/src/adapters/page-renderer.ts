@@ -15,7 +15,7 @@ const answer = z.object({
 
 /**
  * The render function (RENDER_FUNCTION), invoked directly through the Lambda API with
- * `{ action: 'renderPages', pages, settings, fixed }`; it answers `{ documents: [{ path, html }] }`,
+ * `{ action: 'renderPages', pages, settings, fixedPaths }`; it answers `{ documents: [{ path, html }] }`,
  * complete HTML documents. The local stack's Lambda API stand-in runs the same handler.
  */
 export class LambdaPageRenderer implements PageRenderer {
@@ -32,7 +32,7 @@ export class LambdaPageRenderer implements PageRenderer {
         FunctionName: renderFunction(),
         InvocationType: 'RequestResponse',
         Payload: new TextEncoder().encode(
-          JSON.stringify({ action: 'renderPages', pages, settings, fixed }),
+          JSON.stringify({ action: 'renderPages', pages, settings, fixedPaths: fixed }),
         ),
       }),
     );

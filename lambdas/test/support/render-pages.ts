@@ -11,13 +11,13 @@ const request = z.object({
   action: z.literal('renderPages'),
   pages: z.array(pageContent.extend({ path: z.string() })),
   settings: siteSettings,
-  fixed: z.array(z.string()).default([]),
+  fixedPaths: z.array(z.string()).default([]),
 });
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderPages(event: unknown): { documents: { path: string; html: string }[] } {
-  const { pages, settings, fixed } = request.parse(event);
+  const { pages, settings, fixedPaths } = request.parse(event);
   const doc = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body>${body}<footer>${escape(settings.name)}</footer></body></html>`;
   return {
@@ -29,7 +29,7 @@ export function renderPages(event: unknown): { documents: { path: string; html: 
           p.blocks.map((b) => `<section data-block="${b.type}"></section>`).join(''),
         ),
       })),
-      ...fixed.map((path) => ({ path, html: doc(`Fixed ${path}`, '') })),
+      ...fixedPaths.map((path) => ({ path, html: doc(`Fixed ${path}`, '') })),
     ],
   };
 }
