@@ -672,8 +672,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   deletePage: {
     tables: {
       content: [
-        { access: ['get'], keyPrefixes: [KEY_PREFIXES.page] },
-        { access: ['write'], keyPrefixes: [KEY_PREFIXES.page] },
+        { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.page] },
         { access: ['read', 'put'], keyPrefixes: [KEY_PREFIXES.redirect] },
         { access: ['delete'], keyPrefixes: [KEY_PREFIXES.notFound] },
       ],
