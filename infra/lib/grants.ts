@@ -684,10 +684,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   // The settings: read, written (conditional PutItem), every page rendered with them, then marked rendered.
   updateSiteSettings: {
     tables: {
-      content: [
-        pagesIndex,
-        { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.siteSettings] },
-      ],
+      content: [pagesIndex, { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.siteSettings] }],
     },
     ...pagesRenderer,
   },

@@ -800,8 +800,14 @@ describe('prod stack', () => {
     it('lets the page readers read pages by key, and the lists query the byDate index only', () => {
       for (const name of ['listPages', 'listLivePages']) {
         const statements = grantsOfFn(opFunction(name).id);
-        expect(statements.map((st) => st.actions), name).toEqual([['dynamodb:Query']]);
-        expect(statements.every((st) => isIndexOnly(st, 'byDate')), name).toBe(true);
+        expect(
+          statements.map((st) => st.actions),
+          name,
+        ).toEqual([['dynamodb:Query']]);
+        expect(
+          statements.every((st) => isIndexOnly(st, 'byDate')),
+          name,
+        ).toBe(true);
       }
       const get = ['dynamodb:GetItem'];
       expect(tableAccessOf(opFunction('getPage').id, 'content')).toEqual({ 'PAGE#*': get });

@@ -34,7 +34,6 @@ export const presentPage = (r: PageRecord): SitePage => ({
   published: r.published && withHeadKeys(r.published),
 });
 
-
 export const presentSummary = (r: PageRecord): SitePageSummary => ({
   path: r.path,
   title: r.content.title,
