@@ -15,6 +15,7 @@ import {
   MEDIA_ACTIONS,
   MEDIA_PREFIX_NAMES,
   MEDIA_PREFIXES,
+  SITE_FILE_ACTIONS,
   TABLE_ACTIONS,
   type FunctionGrants,
   type TableGrant,
@@ -66,6 +67,10 @@ export interface SiteTarget {
   pagePaths: readonly string[];
   /** The patterns the render function answers (the web build's rendered list): the cached pages. */
   renderedPaths: readonly string[];
+  /** The site bucket, where published pages' HTML is written (`siteFiles`). */
+  bucket: s3.IBucket;
+  /** The render function, which the page writers invoke (`invokeRender`). */
+  renderer: lambda.IFunction;
 }
 
 /** What a redirect writer does with the edge's KeyValueStore (its data-plane API). */
@@ -202,6 +207,31 @@ export function applySiteGrants(
     fn.addEnvironment(ENV_NAMES.redirectStoreArn, site.redirectStore.keyValueStoreArn);
   }
   if (grants.sitePages) fn.addEnvironment(ENV_NAMES.sitePagePaths, JSON.stringify(site.pagePaths));
+  if (grants.siteFiles?.length) {
+    // A page's HTML is `<path>/index.html` at a path staff choose: only such keys, never an asset.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: grants.siteFiles.map((a) => SITE_FILE_ACTIONS[a]),
+        resources: [site.bucket.arnForObjects('*index.html')],
+      }),
+    );
+    acknowledgeOnPolicy(
+      fn,
+      `AwsSolutions-IAM5[Resource::${nagArnOf(site.bucket, fn)}/*index.html]`,
+      "Published pages' HTML is written at the page's own path (`<path>/index.html`), which staff choose.",
+    );
+    fn.addEnvironment(ENV_NAMES.siteBucket, site.bucket.bucketName);
+  }
+  if (grants.invokeRender) {
+    // The function itself, not `<arn>:*`: callers invoke $LATEST by name.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [site.renderer.functionArn],
+      }),
+    );
+    fn.addEnvironment(ENV_NAMES.renderFunction, site.renderer.functionName);
+  }
 }
 
 /**
@@ -240,6 +270,20 @@ function grantTable(
   grant: TableGrant,
 ): void {
   const actions = grant.access.flatMap((a) => TABLE_ACTIONS[a]);
+  if (grant.index !== undefined) {
+    if (grant.keyPrefixes?.length || grant.access.some((a) => a !== 'query'))
+      throw new Error(`${fn.node.path}: a grant on an index is a query, with no key prefixes`);
+    if (!indexNamesOf(name).includes(grant.index))
+      throw new Error(`${fn.node.path}: the ${name} table has no index ${grant.index}`);
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions,
+        resources: [`${table.tableArn}/index/${grant.index}`],
+      }),
+    );
+    fn.addEnvironment(TABLES[name].envVar, table.tableName);
+    return;
+  }
   const scoped = Boolean(grant.keyPrefixes?.length);
   // Queries may use the table's indexes; each is named, so no wildcard is needed.
   const indexes =

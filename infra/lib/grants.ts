@@ -29,10 +29,12 @@ export const TABLE_NAMES: readonly TableName[] = [
  * changes fields of an item, and `put` writes a whole item (the audit trail's only permission: its
  * writer makes each PutItem conditional on a new random key, so no record is ever replaced).
  */
-export type TableAccess = 'read' | 'write' | 'delete' | 'get' | 'update' | 'put';
+export type TableAccess = 'read' | 'write' | 'delete' | 'get' | 'update' | 'put' | 'query';
 
 export const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  /** Querying an index (a grant naming `index`): the only read an index takes. */
+  query: ['dynamodb:Query'],
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   delete: ['dynamodb:DeleteItem'],
   get: ['dynamodb:GetItem'],
@@ -47,6 +49,12 @@ export interface TableGrant {
    * (IAM `dynamodb:LeadingKeys`); such grants cover the table only, not its indexes.
    */
   keyPrefixes?: readonly string[];
+  /**
+   * Limit the grant to this index of the table (its name in TABLES), not the table's items: for a
+   * function that only lists what the index holds (e.g. every page, through byDate). Not with
+   * `keyPrefixes`.
+   */
+  index?: string;
 }
 
 export type MediaAccess = 'read' | 'put' | 'delete';
@@ -127,7 +135,20 @@ export interface FunctionGrants {
    * and app patterns, as a JSON array), which a redirect may not hide.
    */
   sitePages?: boolean;
+  /**
+   * Object access in the site bucket, where published marketing pages' HTML is written beside the
+   * build's files (`s3:PutObject`, `s3:DeleteObject` on its objects), and SITE_BUCKET.
+   */
+  siteFiles?: readonly SiteFileAccess[];
+  /** `lambda:InvokeFunction` on the render function (pages rendered on publish), and RENDER_FUNCTION. */
+  invokeRender?: boolean;
 }
+
+export type SiteFileAccess = 'put' | 'delete';
+export const SITE_FILE_ACTIONS: Record<SiteFileAccess, string> = {
+  put: 's3:PutObject',
+  delete: 's3:DeleteObject',
+};
 
 /** Cognito calls authorised by a user's token, session or code, not by IAM (see FunctionGrants.cognitoUser). */
 export type CognitoUserCall =
@@ -166,6 +187,55 @@ const redirectWriter: FunctionGrants = {
   edgeStore: true,
   sitePages: true,
 };
+/**
+ * Adding or changing a redirect also refuses a source that is a live marketing page (its `PAGE#`
+ * record, read by key) and lets one through that is a retired page's address.
+ */
+const redirectChecker: FunctionGrants = {
+  ...redirectWriter,
+  tables: {
+    content: [
+      {
+        access: ['read', 'write', 'delete'],
+        keyPrefixes: [KEY_PREFIXES.redirect, KEY_PREFIXES.notFound],
+      },
+      { access: ['read'], keyPrefixes: [KEY_PREFIXES.post, KEY_PREFIXES.slug] },
+      { access: ['get'], keyPrefixes: [KEY_PREFIXES.page] },
+    ],
+  },
+};
+
+/**
+ * Marketing pages (`PAGE#<path>` with their kept versions `REV#…`, and the one `SETTINGS` item).
+ * Every page is listed through the byDate index (gsi1pk `PAGES`), which a key-prefixed grant does
+ * not cover: listing is a grant on that index alone.
+ */
+const pagesIndex: TableGrant = { access: ['query'], index: TABLES.content.indexes.byDate.name };
+/** A page or one of its kept versions, read by key. */
+const pageGet: TableGrant = { access: ['get'], keyPrefixes: [KEY_PREFIXES.page] };
+/**
+ * Saving a draft: the page and the version it replaces written in one transaction (PutItem each),
+ * then the versions beyond the newest 25 found (Query of the page's partition) and deleted.
+ */
+const pageDraftWriter: FunctionGrants = {
+  tables: { content: { access: ['read', 'put', 'delete'], keyPrefixes: [KEY_PREFIXES.page] } },
+};
+/**
+ * Making the site follow a page's record: its HTML written or deleted in the site bucket, its edge
+ * entry (`page`/`gone`, the redirects' KeyValueStore), and its cached copies invalidated; the
+ * record then marked rendered.
+ */
+const pageSite = { invalidateCache: true, edgeStore: true } as const satisfies FunctionGrants;
+/**
+ * Rendering every live page and the fixed pages with the settings (a settings change, the deploy):
+ * every page listed, the settings read and marked rendered, the render function invoked, the HTML
+ * put in the site bucket, the whole distribution invalidated. No edge entry changes.
+ */
+const pagesRenderer = {
+  siteFiles: ['put'],
+  invokeRender: true,
+  invalidateCache: true,
+} as const satisfies FunctionGrants;
 
 /**
  * What lead notifications need: SES as the sender, the webhook, and the site's address for the
@@ -533,8 +603,8 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     tables: { content: { access: ['read'], keyPrefixes: [KEY_PREFIXES.redirect] } },
     edgeStore: true,
   },
-  createRedirect: redirectWriter,
-  updateRedirect: redirectWriter,
+  createRedirect: redirectChecker,
+  updateRedirect: redirectChecker,
   deleteRedirect: redirectWriter,
   // A report counts a hit per client IP (RATE#not-found:…), asks whether the path is redirected
   // and adds to its 404 entry; it never reads the log.
@@ -550,6 +620,73 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   listNotFound: { tables: { content: contentRead } },
   dismissNotFound: {
     tables: { content: { access: ['delete'], keyPrefixes: [KEY_PREFIXES.notFound] } },
+  },
+  // Marketing pages. The lists read the byDate index only; the editor's reads are by key.
+  listPages: { tables: { content: pagesIndex } },
+  listLivePages: { tables: { content: pagesIndex } },
+  getPage: { tables: { content: pageGet } },
+  getPageRevision: { tables: { content: pageGet } },
+  listPageRevisions: {
+    tables: { content: { access: ['read'], keyPrefixes: [KEY_PREFIXES.page] } },
+  },
+  getSiteSettings: {
+    tables: { content: { access: ['get'], keyPrefixes: [KEY_PREFIXES.siteSettings] } },
+  },
+  updatePage: pageDraftWriter,
+  restorePageRevision: pageDraftWriter,
+  // A new page copies a template and takes a free address: no page, redirect or post's slug there
+  // (each read by key), none of the build's own paths (SITE_PAGE_PATHS); one conditional PutItem.
+  createPage: {
+    tables: {
+      content: [
+        {
+          access: ['get'],
+          keyPrefixes: [KEY_PREFIXES.page, KEY_PREFIXES.redirect, KEY_PREFIXES.slug],
+        },
+        { access: ['put'], keyPrefixes: [KEY_PREFIXES.page] },
+      ],
+    },
+    sitePages: true,
+  },
+  // Publishing: the record written (a conditional PutItem, then UpdateItem once rendered), the
+  // settings read, the page rendered and put in the site bucket; a redirect from its address is
+  // dropped (read by key, a conditional DeleteItem).
+  publishPage: {
+    tables: {
+      content: [
+        {
+          access: ['get'],
+          keyPrefixes: [KEY_PREFIXES.page, KEY_PREFIXES.siteSettings, KEY_PREFIXES.redirect],
+        },
+        { access: ['write'], keyPrefixes: [KEY_PREFIXES.page] },
+        { access: ['delete'], keyPrefixes: [KEY_PREFIXES.redirect] },
+      ],
+    },
+    ...pageSite,
+    siteFiles: ['put'],
+    invokeRender: true,
+  },
+  // Retiring: the record written, the page's HTML deleted from the site bucket, then either a
+  // redirect to `redirect_to` (written like any redirect: the redirects read, those leading to the
+  // page collapsed, the 404 entry dropped) or an edge entry `gone` for a path the build lists.
+  deletePage: {
+    tables: {
+      content: [
+        { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.page] },
+        { access: ['read', 'put'], keyPrefixes: [KEY_PREFIXES.redirect] },
+        { access: ['delete'], keyPrefixes: [KEY_PREFIXES.notFound] },
+      ],
+    },
+    ...pageSite,
+    siteFiles: ['delete'],
+    sitePages: true,
+  },
+  // The settings: read, written (conditional PutItem), every page rendered with them, then marked rendered.
+  updateSiteSettings: {
+    tables: {
+      content: [pagesIndex, { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.siteSettings] }],
+    },
+    ...pagesRenderer,
   },
 };
 
@@ -597,6 +734,11 @@ export const PUBLISH_JOB_GRANTS: FunctionGrants = {
   },
   invalidateCache: true,
   edgeStore: true,
+  // It also makes live the page changes the site does not show yet (a publish, a retirement or a
+  // settings change whose render failed): what publishPage, deletePage and updateSiteSettings do.
+  siteFiles: ['put', 'delete'],
+  invokeRender: true,
+  sitePages: true,
 };
 
 /**
@@ -613,7 +755,32 @@ export const SCHEDULED_JOB_GRANTS: Record<ScheduledJobName, FunctionGrants> = {
  * The redirect store's rebuild (after each deploy): reads every redirect and the posts of their
  * sources, deletes those whose source is live again, and makes the KeyValueStore equal the table.
  */
-export const REBUILD_REDIRECTS_GRANTS: FunctionGrants = redirectWriter;
+export const REBUILD_REDIRECTS_GRANTS: FunctionGrants = {
+  ...redirectChecker,
+  tables: {
+    content: [
+      // The pages' edge entries: every page, listed through the byDate index.
+      ...[redirectChecker.tables?.content ?? []].flat(),
+      pagesIndex,
+    ],
+  },
+};
+
+/**
+ * The marketing pages' deploy job: the web build's seed stored where the table has no pages (each
+ * page a conditional PutItem; the settings PutItem, then UpdateItem once rendered), then every live
+ * page and the fixed pages rendered with the new build, as a settings change does.
+ */
+export const SEED_PAGES_GRANTS: FunctionGrants = {
+  tables: {
+    content: [
+      pagesIndex,
+      { access: ['put'], keyPrefixes: [KEY_PREFIXES.page] },
+      { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.siteSettings] },
+    ],
+  },
+  ...pagesRenderer,
+};
 
 /**
  * The image function: reads the raw upload it is given and writes that image's variants. It can

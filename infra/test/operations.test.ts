@@ -46,7 +46,8 @@ function watchedFunctions(st: Stage) {
   });
 }
 // The redirect store's rebuild also runs every hour, so it is watched like the scheduled jobs.
-const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats'];
+// A deploy-only job's failure fails the deploy, which says so.
+const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'seed-pages'];
 
 function alarmTopic(st: Stage): string {
   const topics = resourcesOf(st.ops, 'AWS::SNS::Topic').filter((t) =>
@@ -105,6 +106,21 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
       expect(alarm.OKActions).toEqual([ref(topic)]);
       expect(String(alarm.AlarmDescription).length).toBeGreaterThan(40);
     }
+  });
+
+  it('alarms when page changes stay off the site for 10 minutes (the publishing job counts them every run)', () => {
+    expect(alarms(st()).get('Page changes not live')).toMatchObject({
+      MetricName: 'PageChangesNotLive',
+      Namespace: `Agency/${st().s.stack.stackName}`,
+      // Every run of two five-minute periods counted some.
+      Statistic: 'Minimum',
+      Period: 300,
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
   });
 
   it('alarms on the API 5xx rate and p99 latency', () => {

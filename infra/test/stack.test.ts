@@ -131,8 +131,10 @@ type MediaPrefixKey = (typeof MEDIA_PREFIX_KEYS)[number];
 /** The S3 actions of a function per media key prefix, sorted; a statement on any other resource fails. */
 const mediaAccessOf = (fnId: string): Partial<Record<MediaPrefixKey, string[]>> => {
   const access: Partial<Record<MediaPrefixKey, string[]>> = {};
-  const objectStatements = grantsOfFn(fnId).filter((x) =>
-    x.actions.some((a) => a.startsWith('s3:') && a !== 's3:ListBucket'),
+  const objectStatements = grantsOfFn(fnId).filter(
+    (x) =>
+      x.actions.some((a) => a.startsWith('s3:') && a !== 's3:ListBucket') &&
+      !referencedIds(x.Resource).includes(bucketId('SiteBucket')),
   );
   for (const st of objectStatements) {
     // CDK merges statements with the same actions into one with several resources.
@@ -174,7 +176,7 @@ const ownFunctions = () =>
   resourcesOf(s.whole, 'AWS::Lambda::Function').filter(
     (f) =>
       s.nestedIn.get(f.id) === apiStackId() ||
-      /^(Render|LeadJobs|PostJobs|TrashJobs|Images|LeadStats|Auth)/.test(f.id),
+      /^(Render|LeadJobs|PostJobs|TrashJobs|Images|LeadStats|Auth|Pages)/.test(f.id),
   );
 /** The parameters a function may read from Parameter Store (ARN suffixes after `:parameter`). */
 const parametersOf = (fnId: string): string[] =>
@@ -188,6 +190,12 @@ const trashJob = () => functionByDescription(s.whole, 'Deletes for good the post
 const backfillJob = () => functionByDescription(s.whole, 'Counts the leads stored before');
 const imageFunction = () => functionByDescription(s.whole, 'Makes the responsive variants');
 const migrateFunction = () => functionByDescription(s.whole, 'Moves data: images');
+const seedJob = () => functionByDescription(s.whole, "Stores the build's marketing pages");
+const renderFunction = () => functionByDescription(s.whole, 'Server-renders');
+/** A statement on one index of the content table alone (no item of the table itself). */
+const isIndexOnly = (st: Statement, index: string): boolean =>
+  JSON.stringify(st.Resource).includes(`/index/${index}`) &&
+  !(Array.isArray(st.Resource) && st.Resource.length > 1);
 
 describe('prod stack', () => {
   it('passes every cdk-nag AwsSolutions check (findings are acknowledged with reasons)', () => {
@@ -366,7 +374,7 @@ describe('prod stack', () => {
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
       const own = ownFunctions();
-      expect(own).toHaveLength(operationNames.length + 8);
+      expect(own).toHaveLength(operationNames.length + 9);
       for (const fn of own) {
         for (const st of statementsOf(s.whole, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
@@ -567,6 +575,10 @@ describe('prod stack', () => {
           ...TABLE_ACTIONS.delete,
           'cloudfront:CreateInvalidation',
           ...EDGE_STORE_ACTIONS,
+          // The page changes it makes live: their HTML, rendered by the render function.
+          's3:PutObject',
+          's3:DeleteObject',
+          'lambda:InvokeFunction',
         ].sort(),
       );
       // It deletes only redirects and 404 entries.
@@ -742,6 +754,179 @@ describe('prod stack', () => {
     });
   });
 
+  describe('marketing pages', () => {
+    const publishJob = () => functionByDescription(s.whole, 'Publishes scheduled posts').id;
+    /** A function's statements on the site bucket's objects. */
+    const siteFileStatements = (fnId: string) =>
+      grantsOfFn(fnId).filter((st) => referencedIds(st.Resource).includes(bucketId('SiteBucket')));
+    const renderInvokes = (fnId: string) =>
+      grantsOfFn(fnId).filter((st) => referencedIds(st.Resource).includes(renderFunction().id));
+    const pageIds = (operations: string[], others: string[] = []) =>
+      [...operations.map((n) => opFunction(n).id), ...others].sort();
+
+    it("lets exactly the page writers put or delete pages' HTML in the site bucket, and invoke the render function", () => {
+      const holders = (action: string) =>
+        ownFunctions()
+          .filter((f) => siteFileStatements(f.id).some((st) => st.actions.includes(action)))
+          .map((f) => f.id)
+          .sort();
+      expect(holders('s3:PutObject')).toEqual(
+        pageIds(['publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
+      );
+      // Retiring deletes a page's HTML; publishing never does.
+      expect(holders('s3:DeleteObject')).toEqual(pageIds(['deletePage'], [publishJob()]));
+      const invokers = ownFunctions()
+        .filter((f) => renderInvokes(f.id).length > 0)
+        .map((f) => f.id)
+        .sort();
+      expect(invokers).toEqual(
+        pageIds(['publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
+      );
+      for (const id of [...holders('s3:PutObject'), ...holders('s3:DeleteObject')]) {
+        // Only keys of pages (`<path>/index.html`), never an asset nor anything else.
+        for (const st of siteFileStatements(id))
+          expect(JSON.stringify(st.Resource), id).toMatch(/"\/\*index\.html"\]\]\}$/);
+        expect(envOf(id).SITE_BUCKET, id).toEqual({ Ref: bucketId('SiteBucket') });
+      }
+      for (const id of invokers) {
+        expect(renderInvokes(id).map((st) => st.actions)).toEqual([['lambda:InvokeFunction']]);
+        expect(renderInvokes(id).map((st) => st.Resource)).toEqual([
+          { 'Fn::GetAtt': [renderFunction().id, 'Arn'] },
+        ]);
+        expect(envOf(id).RENDER_FUNCTION, id).toEqual({ Ref: renderFunction().id });
+      }
+    });
+
+    it('lets the page readers read pages by key, and the lists query the byDate index only', () => {
+      for (const name of ['listPages', 'listLivePages']) {
+        const statements = grantsOfFn(opFunction(name).id);
+        expect(
+          statements.map((st) => st.actions),
+          name,
+        ).toEqual([['dynamodb:Query']]);
+        expect(
+          statements.every((st) => isIndexOnly(st, 'byDate')),
+          name,
+        ).toBe(true);
+      }
+      const get = ['dynamodb:GetItem'];
+      expect(tableAccessOf(opFunction('getPage').id, 'content')).toEqual({ 'PAGE#*': get });
+      expect(tableAccessOf(opFunction('getPageRevision').id, 'content')).toEqual({
+        'PAGE#*': get,
+      });
+      expect(tableAccessOf(opFunction('listPageRevisions').id, 'content')).toEqual({
+        'PAGE#*': [...TABLE_ACTIONS.read].sort(),
+      });
+      expect(tableAccessOf(opFunction('getSiteSettings').id, 'content')).toEqual({
+        'SETTINGS*': get,
+      });
+      for (const name of ['listPages', 'getPage', 'getSiteSettings', 'updatePage', 'createPage'])
+        expect(
+          grantsOfFn(opFunction(name).id).filter((st) => !st.actions[0]?.startsWith('dynamodb:')),
+          name,
+        ).toEqual([]);
+    });
+
+    it('lets a draft save write its page and versions only, and a new page take a free address', () => {
+      for (const name of ['updatePage', 'restorePageRevision'])
+        expect(tableAccessOf(opFunction(name).id, 'content'), name).toEqual({
+          'PAGE#*': [...TABLE_ACTIONS.read, 'dynamodb:PutItem', 'dynamodb:DeleteItem'].sort(),
+        });
+      const create = opFunction('createPage').id;
+      expect(tableAccessOf(create, 'content')).toEqual({
+        'PAGE#* REDIRECT* SLUG#*': ['dynamodb:GetItem'],
+        'PAGE#*': ['dynamodb:PutItem'],
+      });
+      expect(envOf(create)).toHaveProperty('SITE_PAGE_PATHS');
+    });
+
+    it('lets publishing and retiring make the site follow the record: HTML, edge entry, invalidation', () => {
+      const publish = opFunction('publishPage').id;
+      expect(tableAccessOf(publish, 'content')).toEqual({
+        'PAGE#* SETTINGS* REDIRECT*': ['dynamodb:GetItem'],
+        'PAGE#*': [...TABLE_ACTIONS.write].sort(),
+        'REDIRECT*': ['dynamodb:DeleteItem'],
+      });
+      const retire = opFunction('deletePage').id;
+      expect(
+        dynamoStatements(retire, 'content')
+          .map((st) => `${leadingKeysOf(st)?.join(' ')}: ${[...st.actions].sort().join(' ')}`)
+          .sort(),
+      ).toEqual(
+        [
+          'PAGE#*: dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem',
+          `REDIRECT*: ${[...TABLE_ACTIONS.read, 'dynamodb:PutItem'].sort().join(' ')}`,
+          'NOTFOUND#*: dynamodb:DeleteItem',
+        ].sort(),
+      );
+      for (const id of [publish, retire]) {
+        const actions = grantsOfFn(id).flatMap((st) => st.actions);
+        expect(actions).toEqual(
+          expect.arrayContaining(['cloudfront:CreateInvalidation', ...EDGE_STORE_ACTIONS]),
+        );
+        expect(envOf(id)).toMatchObject({
+          DISTRIBUTION_ID: { Ref: expect.stringMatching(/^SiteDistribution/) },
+          REDIRECT_STORE_ARN: expect.anything(),
+          CONTENT_TABLE: { Ref: tableId('content') },
+        });
+      }
+      // The settings re-render every page: no edge entry, no redirect, no page record written.
+      const settings = opFunction('updateSiteSettings').id;
+      expect(grantsOfFn(settings).flatMap((st) => st.actions)).not.toEqual(
+        expect.arrayContaining(['cloudfront-keyvaluestore:UpdateKeys']),
+      );
+      expect(
+        dynamoStatements(settings, 'content').map((st) =>
+          isIndexOnly(st, 'byDate')
+            ? 'byDate: dynamodb:Query'
+            : `${leadingKeysOf(st)?.join(' ')}: ${[...st.actions].sort().join(' ')}`,
+        ),
+      ).toEqual([
+        'byDate: dynamodb:Query',
+        'SETTINGS*: dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem',
+      ]);
+    });
+
+    it('renders every page with each new build: a Trigger after the upload of the build and the render function', () => {
+      const job = seedJob();
+      expect(s.stack.pageRender.fn.bundle).toBe('seed-pages');
+      const trigger = resourcesOf(s.whole, 'Custom::Trigger').find((t) =>
+        referencedIds(t.props.HandlerArn).some((id) =>
+          id.startsWith('PagesSeedFunctionCurrentVersion'),
+        ),
+      );
+      expect(trigger?.props).toMatchObject({
+        InvocationType: 'RequestResponse',
+        ExecuteOnHandlerChange: true,
+        // The render bundle's fingerprint: a new build is an update, so the job runs again.
+        Build: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      const [deployPages] = resourcesOf(s.whole, 'Custom::CDKBucketDeployment').filter(
+        (d) => d.props.DestinationBucketKeyPrefix === undefined,
+      );
+      expect(trigger?.raw.DependsOn).toEqual(
+        expect.arrayContaining([deployPages?.id, renderFunction().id]),
+      );
+      expect(job.props.Timeout).toBe(900);
+      expect(
+        dynamoStatements(job.id, 'content').map((st) =>
+          isIndexOnly(st, 'byDate')
+            ? 'byDate: dynamodb:Query'
+            : `${leadingKeysOf(st)?.join(' ')}: ${[...st.actions].sort().join(' ')}`,
+        ),
+      ).toEqual([
+        'byDate: dynamodb:Query',
+        'PAGE#*: dynamodb:PutItem',
+        'SETTINGS*: dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem',
+      ]);
+      expect(
+        [...new Set(grantsOfFn(job.id).flatMap((st) => st.actions))]
+          .filter((a) => !a.startsWith('dynamodb:'))
+          .sort(),
+      ).toEqual(['cloudfront:CreateInvalidation', 'lambda:InvokeFunction', 's3:PutObject']);
+    });
+  });
+
   describe('redirects', () => {
     it("rebuilds the edge's redirect store from the table once per deploy that changes the job, after the store and the new API", () => {
       const job = s.stack.redirectRebuild.fn;
@@ -763,16 +948,27 @@ describe('prod stack', () => {
       expect(envOf(jobId)).toMatchObject({
         REDIRECT_STORE_ARN: { 'Fn::GetAtt': [store?.id, 'Arn'] },
       });
-      // The redirect records and the 404 entries they drop; posts and slugs only read.
-      expect(tableAccessOf(jobId, 'content')).toEqual(
-        tableAccessOf(opFunction('createRedirect').id, 'content'),
-      );
+      // The redirect records and the 404 entries they drop; posts, slugs and pages only read,
+      // and every page listed (their edge entries) through the byDate index.
+      const index = dynamoStatements(jobId, 'content').filter((st) => isIndexOnly(st, 'byDate'));
+      expect(index.map((st) => st.actions)).toEqual([['dynamodb:Query']]);
+      expect(tableAccessOf(jobId, 'content')).toEqual({
+        ...tableAccessOf(opFunction('createRedirect').id, 'content'),
+        '*': ['dynamodb:Query'],
+      });
+      expect(tableAccessOf(opFunction('createRedirect').id, 'content')['PAGE#*']).toEqual([
+        'dynamodb:GetItem',
+      ]);
     });
   });
 
   describe('media', () => {
     const invokeStatements = (fnId: string) =>
-      grantsOfFn(fnId).filter((st) => st.actions.some((a) => a.startsWith('lambda:')));
+      grantsOfFn(fnId).filter(
+        (st) =>
+          st.actions.some((a) => a.startsWith('lambda:')) &&
+          !referencedIds(st.Resource).some((id) => id.startsWith('RenderRenderFunction')),
+      );
     /** Who may do `action` under `prefix` of the media bucket, by logical id. */
     const holders = (prefix: MediaPrefixKey, action: string): string[] =>
       ownFunctions()
@@ -904,8 +1100,11 @@ describe('prod stack', () => {
             'restoreRevision',
             'renameCategory',
             'renameAuthor',
+            'publishPage',
+            'deletePage',
+            'updateSiteSettings',
           ],
-          [migrateFunction().id, publishJob],
+          [migrateFunction().id, publishJob, seedJob().id],
         ),
       );
       for (const id of refreshers)
@@ -959,8 +1158,8 @@ describe('prod stack', () => {
       const migrate = migrateFunction();
       expect(s.stack.images.migration.fn.bundle).toBe('migrate-images');
       const triggers = resourcesOf(s.whole, 'Custom::Trigger');
-      // The image migration, the lead statistics backfill and the redirect store's rebuild.
-      expect(triggers).toHaveLength(3);
+      // The image migration, the lead statistics backfill, the redirect store's rebuild, the pages.
+      expect(triggers).toHaveLength(4);
       const trigger = triggers.find((t) =>
         referencedIds(t.props.HandlerArn).some((id) =>
           id.startsWith('ImagesMigrateImagesFunctionCurrentVersion'),
@@ -1879,9 +2078,19 @@ describe('prod stack', () => {
       });
       expect(pages?.props).toMatchObject({
         SystemMetadata: { 'cache-control': 'no-cache' },
-        Exclude: ['assets/*'],
         DistributionPaths: ['/*'],
+        // Nothing pruned: the bucket also holds the pages published at runtime.
+        Prune: false,
       });
+      // The table's pages (every prerendered page and the not-found page) are the seed-pages
+      // job's to render: the upload neither writes nor deletes them.
+      expect(pages?.props.Exclude).toEqual([
+        'assets/*',
+        'index.html',
+        'about/index.html',
+        'seo-company-in-chennai/index.html',
+        '404/index.html',
+      ]);
       expect(referencedIds(pages?.props.DistributionId)).toEqual(['SiteDistribution390DED28']);
     });
   });

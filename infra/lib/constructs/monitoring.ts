@@ -66,6 +66,7 @@ export const BUSINESS_METRICS = {
   signInsFailed: 'SignInsFailed',
   leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
   leadEmailsBounced: 'LeadEmailsBounced',
+  pageChangesNotLive: 'PageChangesNotLive',
 } as const;
 
 /** The worker copying alarm notices to the lead webhook (`lambdas/src/workers/alarm-webhook.ts`). */
@@ -159,6 +160,7 @@ export class Monitoring extends Construct {
       });
     for (const job of props.scheduledJobs) this.jobAlarm(job);
     this.leadAlarms(props.mail);
+    this.pageAlarms();
     this.tableAlarms(props.tables);
     this.budget = this.addBudget(props.monthlyBudgetUsd);
     this.dashboard = this.addDashboard(props);
@@ -286,6 +288,22 @@ export class Monitoring extends Construct {
     });
   }
 
+  /**
+   * A page publish, retirement or settings change saved but kept off the site: the call answered
+   * 502 and the every-minute publishing job, which retries it, has not managed either. It counts
+   * what still lags after each run; every run of 10 minutes counting some is the alarm.
+   */
+  private pageAlarms(): void {
+    this.addAlarm({
+      title: 'Page changes not live',
+      description:
+        "A marketing page's publish or retirement, or a settings change, has been saved for 10 minutes but the site does not show it: the publishing job (every minute) fails to make it live. Its log says which page and why (the render function, the site bucket, the edge store or the invalidation).",
+      metric: this.metric(BUSINESS_METRICS.pageChangesNotLive, { statistic: 'Minimum' }),
+      threshold: 1,
+      evaluationPeriods: 2,
+    });
+  }
+
   private tableAlarms(tables: Readonly<Record<string, dynamodb.ITable>>): void {
     for (const kind of ['Read', 'Write'] as const) {
       const metrics = Object.entries(tables).map(([name, table]) => ({
@@ -381,6 +399,16 @@ export class Monitoring extends Construct {
         6,
       ),
       graph('Sign-ins failed (per hour)', [business(BUSINESS_METRICS.signInsFailed, 'failed')], 6),
+      graph(
+        'Page changes not live',
+        [
+          this.metric(BUSINESS_METRICS.pageChangesNotLive, {
+            statistic: 'Maximum',
+            label: 'saved, not on the site',
+          }),
+        ],
+        6,
+      ),
       graph(
         'Lead deliveries',
         [

@@ -18,6 +18,8 @@ export interface RenderProps {
  * every function is, with the HTML shell and manifest beside it), answering the blog pages, the career
  * article, the sitemap and the RSS feed through public routes of the HTTP API. It reads posts through
  * the public API (through CloudFront), so it is granted nothing. CloudFront caches its answers; the post functions invalidate them.
+ * The page writers and the `seed-pages` deploy job also invoke it directly (`renderPages`: the
+ * HTML of marketing pages with the site settings they send), for which it needs only SITE_URL.
  */
 export class Render extends Construct {
   readonly fn: AgencyFunction;
@@ -26,7 +28,8 @@ export class Render extends Construct {
     super(scope, id);
     this.fn = new AgencyFunction(this, 'RenderFunction', {
       bundle: RENDER,
-      description: 'Server-renders blog pages, sitemap.xml and rss.xml.',
+      description:
+        'Server-renders blog pages, sitemap.xml and rss.xml, and the marketing pages staff publish.',
       logRetentionDays: props.logRetentionDays,
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       memorySize: 1024,

@@ -172,6 +172,19 @@ class ServedMediaOrigin extends origins.S3BucketOrigin {
   }
 }
 
+/**
+ * The bucket keys of the pages whose HTML the content table owns, not the build: every page the
+ * build prerenders (the seed's marketing pages and the fixed pages, the thank-you page among them)
+ * and the not-found page. The deploy's `seed-pages` job renders them with the new build (live pages
+ * from the table, fixed ones with its settings); the bucket deployment neither writes nor deletes
+ * them, so a deploy never puts the build's seed content over what staff published.
+ */
+export function tablePageKeys(pages: SitePages): string[] {
+  return [...new Set([...pages.prerendered, pages.notFound])].map((p) =>
+    p === '/' ? 'index.html' : `${p.replace(/^\//, '')}/index.html`,
+  );
+}
+
 /** CloudFront's default quota of cache behaviours per distribution (the default one included). */
 export const MAX_CACHE_BEHAVIOURS = 25;
 
@@ -202,6 +215,11 @@ export class Site extends Construct {
   readonly headers: Record<HeaderPolicyName, cloudfront.ResponseHeadersPolicy>;
   /** https address of the site (custom domain when configured). */
   readonly url: string;
+  /**
+   * The upload of the build's files but the table's pages (`tablePageKeys`), when there is a build:
+   * what the deploy's page render waits for.
+   */
+  pagesDeployment?: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -400,7 +418,10 @@ export class Site extends Construct {
     );
   }
 
-  /** Upload the build: hashed assets immutable (kept across deploys for old pages), the rest `no-cache`, then invalidate. */
+  /**
+   * Upload the build: hashed assets immutable (never pruned: pages rendered before a deploy keep
+   * working until rendered again), the rest `no-cache` but the table's pages, then invalidate.
+   */
   private deploy(web: WebBuild, props: SiteProps): void {
     // The handler's logs go to a group of ours with the stage's retention. Left alone, Lambda creates
     // `/aws/lambda/<handler>` without retention on first run, and with @aws-cdk/aws-lambda:useCdkManagedLogGroup
@@ -422,10 +443,13 @@ export class Site extends Construct {
           logGroup,
         })
       : undefined;
+    // The table's pages (tablePageKeys) are the deploy job's to render; nothing is pruned, since
+    // the bucket also holds pages published at runtime, at paths no build has.
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [s3deploy.Source.asset(web.dir, { exclude: ['assets', 'assets/**'] })],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      exclude: ['assets/*', ...tablePageKeys(web.pages)],
+      prune: false,
       cacheControl: [s3deploy.CacheControl.fromString(DEFAULT_OBJECT_CACHE_CONTROL)],
       distribution: this.distribution,
       distributionPaths: ['/*'],
@@ -434,6 +458,7 @@ export class Site extends Construct {
     });
     // New pages go live only once the assets they reference are there.
     if (assets) pages.node.addDependency(assets);
+    this.pagesDeployment = pages;
     this.acknowledgeDeploymentHandler(pages);
   }
 

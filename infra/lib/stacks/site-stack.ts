@@ -1,5 +1,13 @@
 import { sitePagePatterns } from '@agency/shared/edge';
-import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  CfnResource,
+  Duration,
+  FileSystem,
+  NestedStack,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
@@ -10,7 +18,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { addDeployJob, configureTriggerProvider, type DeployJob } from '../constructs/deploy-job';
 import { applySiteGrants } from '../apply-grants';
-import { REBUILD_REDIRECTS_GRANTS } from '../grants';
+import { REBUILD_REDIRECTS_GRANTS, SEED_PAGES_GRANTS } from '../grants';
 import { Images } from '../constructs/images';
 import { LeadStats } from '../constructs/lead-stats';
 import { Mail } from '../constructs/mail';
@@ -49,6 +57,17 @@ export const renderRoutes = (web: WebBuild | undefined): string[] =>
 export const uploadOrigins = (domain: StageConfig['domain']): string[] =>
   domain ? domain.names.map((name) => `https://${name}`) : ['https://*.cloudfront.net'];
 
+/**
+ * Run a deploy job at each deploy that ships another build of `bundleDir` too, not only when the
+ * job's own function changes: its Trigger carries the bundle's fingerprint, and a changed property
+ * is an update, which the trigger provider runs the job for.
+ */
+export function runWithEachBuild(job: DeployJob, bundleDir: string): void {
+  const resource = job.trigger.node.defaultChild?.node.defaultChild;
+  if (!(resource instanceof CfnResource)) throw new Error('the trigger has no resource');
+  resource.addPropertyOverride('Build', FileSystem.fingerprint(bundleDir));
+}
+
 /** How often the redirect store is reconciled with its table of record, besides each deploy. */
 export const REDIRECT_RECONCILE = Duration.hours(1);
 
@@ -70,6 +89,11 @@ export class SiteStack extends Stack {
   readonly leadStats: LeadStats;
   /** The deploy-time rebuild of the edge's redirect store from DynamoDB. */
   readonly redirectRebuild: DeployJob;
+  /**
+   * The deploy-time job of the marketing pages: the seed stored where the table has none, then
+   * every live page and the fixed pages rendered with the new build into the site bucket.
+   */
+  readonly pageRender: DeployJob;
   readonly site: Site;
   /** The nested stack of the stage's alarms, dashboard and budget. */
   readonly operations: NestedStack;
@@ -132,11 +156,22 @@ export class SiteStack extends Stack {
       grants: REBUILD_REDIRECTS_GRANTS,
       targets,
     });
+    this.pageRender = addDeployJob(new Construct(this, 'Pages'), {
+      ...common,
+      job: 'seed-pages',
+      functionId: 'SeedFunction',
+      triggerId: 'Seed',
+      description:
+        "Stores the build's marketing pages where the table has none, then renders every live page with the new build.",
+      grants: SEED_PAGES_GRANTS,
+      targets,
+    });
     // Kept under Images, where the provider's log group was first made, so it is not replaced.
     configureTriggerProvider(this.images, common, [
       this.images.migration,
       this.leadStats.backfill,
       this.redirectRebuild,
+      this.pageRender,
     ]);
     this.render = new Render(this, 'Render', {
       ...common,
@@ -171,6 +206,8 @@ export class SiteStack extends Stack {
       redirectStore: this.site.redirectStore,
       pagePaths: props.web ? sitePagePatterns(props.web.pages) : [],
       renderedPaths: props.web?.pages.rendered ?? [],
+      bucket: this.site.bucket,
+      renderer: this.render.fn,
     };
     this.api.connectSite(site);
     applySiteGrants(this.redirectRebuild.fn, REBUILD_REDIRECTS_GRANTS, site);
@@ -182,6 +219,12 @@ export class SiteStack extends Stack {
       schedule: events.Schedule.rate(REDIRECT_RECONCILE),
       targets: [new eventTargets.LambdaFunction(this.redirectRebuild.fn, { retryAttempts: 0 })],
     });
+    applySiteGrants(this.pageRender.fn, SEED_PAGES_GRANTS, site);
+    // The pages are rendered by the new render function (the new build's markup and asset names),
+    // once the build's other files and assets are in the bucket (which never writes these pages).
+    this.pageRender.trigger.executeAfter(this.render);
+    if (this.site.pagesDeployment) this.pageRender.trigger.executeAfter(this.site.pagesDeployment);
+    runWithEachBuild(this.pageRender, this.render.fn.bundleDir);
     for (const job of Object.values(this.jobs)) job.connectSite(site);
     this.images.connectSite(site);
     this.render.setSiteUrl(this.site.url);

@@ -1,4 +1,4 @@
-import { pageDeps } from '../adapters/page-deps';
+import { pageDeps, pageStore } from '../adapters/page-deps';
 import { postDeps } from '../adapters/post-deps';
 import { healPages } from '../domain/pages/live';
 import type { PublishDeps } from '../domain/post-ports';
@@ -27,6 +27,17 @@ export async function publishScheduledPosts(
 }
 
 /**
+ * Page changes the site does not show yet: pages whose `rendered_version` lags their
+ * `site_version`, and the settings when theirs lags (counted after this run's attempt).
+ */
+export async function pageChangesNotLive(): Promise<number> {
+  const store = pageStore();
+  const [pages, settings] = await Promise.all([store.all(), store.getSettings()]);
+  const lagging = pages.filter((p) => p.rendered_version < p.site_version).length;
+  return lagging + (settings && settings.rendered_version < settings.version ? 1 : 0);
+}
+
+/**
  * EventBridge scheduled rule target (every minute). In AWS it also carries the one-off repair of
  * posts stored with U+00A0 between words: the first run after a deploy does it (same table and
  * invalidation grants), and every later run finds its done marker with one read and moves on.
@@ -41,6 +52,14 @@ export const handler = async (): Promise<PublishSummary & { pages: number }> => 
   }
   const summary = await publishScheduledPosts();
   if (summary.published > 0) putMetric(METRICS.postsPublished, summary.published);
+  // Every run, 0 included: the stage's alarm fires when changes stay off the site for 10 minutes.
+  try {
+    putMetric(METRICS.pageChangesNotLive, await pageChangesNotLive(), {
+      job: 'publish-scheduled-posts',
+    });
+  } catch (error) {
+    logger.warn('counting the page changes not live yet failed', { error });
+  }
   if (summary.published > 0)
     logger.info('scheduled posts published', { job: 'publish-scheduled-posts', ...summary });
   return summary;

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ENV_NAMES } from '@agency/shared';
+import { pageDeps } from '../adapters/page-deps';
 import { DynamoPageStore } from '../adapters/page-store';
+import { renderEverything } from '../domain/pages/live';
+import type { PageDeps } from '../domain/pages/ports';
 import { seedPages } from '../domain/pages/seed';
 import { logger } from '../lib/logger';
 
@@ -20,9 +23,32 @@ export async function runSeedPages(
   return seedPages({ pages: store, settings: store }, seed);
 }
 
-/** Lambda entry point of the deploy-time job. */
-export const handler = async (): Promise<{ pages: number; settings: boolean }> => {
-  const result = await runSeedPages();
-  logger.info('marketing pages seeded', { job: 'seed-pages', ...result });
+/**
+ * The deploy's part: the seed stored (as `runSeedPages`), then every live page and the fixed pages
+ * rendered with this deploy's build into the site bucket (the bucket deployment leaves them to this
+ * job), the settings marked rendered, and the distribution invalidated.
+ */
+export async function seedAndRenderPages(
+  deps: PageDeps,
+  file: string | URL = seedFile(),
+): Promise<{ pages: number; settings: boolean; rendered: number }> {
+  const seed: unknown = JSON.parse(await readFile(file, 'utf8'));
+  const seeded = await seedPages(deps, seed);
+  const stored = await deps.settings.getSettings();
+  if (!stored) throw new Error('no site settings are stored after seeding');
+  const rendered = await renderEverything(deps, stored.settings);
+  await deps.settings.markSettingsRendered(stored.version);
+  return { ...seeded, rendered };
+}
+
+/** Lambda entry point of the deploy-time job (a CDK Trigger, after the new build is uploaded). */
+export const handler = async (): Promise<{
+  pages: number;
+  settings: boolean;
+  rendered: number;
+}> => {
+  const log = logger.child({ job: 'seed-pages' });
+  const result = await seedAndRenderPages(pageDeps(log));
+  log.info('marketing pages seeded and rendered', result);
   return result;
 };

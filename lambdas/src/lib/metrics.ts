@@ -21,6 +21,11 @@ export const METRICS = {
   leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
   /** Lead e-mails SES reported as bounced. */
   leadEmailsBounced: 'LeadEmailsBounced',
+  /**
+   * Page changes saved but not on the site after the publishing job's attempt to make them live
+   * (pages whose `rendered_version` lags, and the settings when theirs does), counted every minute.
+   */
+  pageChangesNotLive: 'PageChangesNotLive',
 } as const;
 export type MetricName = (typeof METRICS)[keyof typeof METRICS];
 

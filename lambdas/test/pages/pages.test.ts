@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BLOCK_TYPE_NAMES,
@@ -13,7 +13,9 @@ import {
 } from '@agency/shared';
 import { DynamoPageStore } from '../../src/adapters/page-store';
 import { seedPages } from '../../src/domain/pages/seed';
-import { publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
+import { pageDeps } from '../../src/adapters/page-deps';
+import { pageChangesNotLive, publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
+import { seedAndRenderPages } from '../../src/jobs/seed-pages';
 import { runRebuildRedirects } from '../../src/jobs/rebuild-redirects';
 import { createLocalServer } from '../../src/local/edge-server/server';
 import type { TestStack } from '../harness';
@@ -328,10 +330,13 @@ describe('createPage and publishPage', () => {
         version: before.version,
       },
     });
+    expect(await pageChangesNotLive()).toBe(0);
     renderDown = true;
     const res = await stack.invoke('publishPage', { token, json: { path: '/spring-offer' } });
     renderDown = false;
     expect(res.status).toBe(502);
+    // What the stage's alarm counts: saved, not on the site.
+    expect(await pageChangesNotLive()).toBe(1);
     expect(errorOf(res.json).error).toMatch(/saved.*goes live by itself/);
     expect((await page('/spring-offer')).published?.title).toBe('Spring offer 2');
     expect(await bucketObject('spring-offer/index.html')).toContain('<title>Spring offer</title>');
@@ -339,6 +344,7 @@ describe('createPage and publishPage', () => {
     expect(await bucketObject('spring-offer/index.html')).toContain(
       '<title>Spring offer 2</title>',
     );
+    expect(await pageChangesNotLive()).toBe(0);
   });
 });
 
@@ -443,5 +449,23 @@ describe('site settings', () => {
     const live = await stack.invoke('getLiveSiteSettings', {});
     expect(live.status).toBe(200);
     expect(dataOf<{ name: string }>(live.json).name).toBe('New Agency');
+  });
+});
+
+describe('the deploy job (seed-pages)', () => {
+  it('leaves a table with pages as it is, and renders every live page and the fixed ones with the stored settings', async () => {
+    const file = path.join(webDist, 'seed-pages.json');
+    await writeFile(file, JSON.stringify(SEED));
+    const settings = await stack.invoke('getSiteSettings', { token });
+    const { name } = dataOf<{ settings: typeof SETTINGS }>(settings.json).settings;
+    await stack.clients.s3.send(
+      new PutObjectCommand({ Bucket: stack.env.SITE_BUCKET, Key: 'index.html', Body: 'stale' }),
+    );
+    const live = dataOf<LivePageLink[]>((await stack.invoke('listLivePages', {})).json);
+    const result = await seedAndRenderPages(pageDeps({ warn: () => undefined }), file);
+    expect(result).toEqual({ pages: 0, settings: false, rendered: live.length + 2 });
+    for (const key of ['index.html', '404/index.html', 'thank-you-alchem/index.html'])
+      expect(await bucketObject(key), key).toContain(`<footer>${name}</footer>`);
+    expect(await pageChangesNotLive()).toBe(0);
   });
 });

@@ -19,16 +19,19 @@ export function pageStatus(r: PageRecord): PageStatus {
   return r.published_version === r.version ? 'published' : 'changed';
 }
 
+/** Content with `keywords` and `image` present (undefined when empty), as the answers' schemas type them. */
+const withHeadKeys = (c: PageContent) => ({ ...c, keywords: c.keywords, image: c.image });
+
 /** A page as the admin gets it. */
 export const presentPage = (r: PageRecord): SitePage => ({
-  ...r.content,
+  ...withHeadKeys(r.content),
   path: r.path,
   status: pageStatus(r),
   version: r.version,
   updated_at: r.updated_at,
   updated_by: r.updated_by,
   published_at: r.published_at,
-  published: r.published,
+  published: r.published && withHeadKeys(r.published),
 });
 
 export const presentSummary = (r: PageRecord): SitePageSummary => ({
@@ -83,7 +86,7 @@ export function cleanContent(input: PageContent): PageContent {
 
 /** The revision that keeps a record's draft as it was. */
 export const revisionOf = (r: PageRecord): PageRevision => ({
-  ...r.content,
+  ...withHeadKeys(r.content),
   revision: r.version,
   title: r.content.title,
   saved_at: r.updated_at,
