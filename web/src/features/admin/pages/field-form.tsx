@@ -396,18 +396,73 @@ const afterMove = (baseId: string, button: 'up' | 'down'): [string, string] => [
   `${baseId}-${button === 'up' ? 'down' : 'up'}`,
 ];
 
-function StringsWidget({
+/**
+ * The editing a list widget does on its items: `set` (an optional list left empty becomes absent)
+ * and the Move up / Move down / Remove controls of each item, whose focus follows the item moved,
+ * or after a removal goes to `afterRemove` of the item before (or to Add), with a sentence in the
+ * live region.
+ */
+function useListItems<T>({
   field,
   path,
-  value,
+  items,
+  min,
   onChange,
-  widget,
-}: WidgetProps & { widget: FieldWidget & { kind: 'strings' } }) {
-  const { idOf, errors, announce } = useScope();
+  afterRemove,
+}: {
+  field: Field;
+  path: FieldPath;
+  items: readonly T[];
+  min: number;
+  onChange: (value: unknown) => void;
+  /** The element to focus after a removal, given the id of the item before the removed one. */
+  afterRemove: (itemId: string) => string;
+}) {
+  const { idOf, announce } = useScope();
   const focusLater = useFocusAfterRender();
-  const items = asArray(value).map(asText);
+  const id = idOf(path);
+  const set = (next: T[]) => onChange(field.optional && next.length === 0 ? undefined : next);
+  const controls = (i: number, name: string) => ({
+    baseId: idOf([...path, i]),
+    name,
+    index: i,
+    count: items.length,
+    canRemove: items.length > min,
+    onMove: (to: number, button: 'up' | 'down') => {
+      set(moveItem(items, i, to));
+      focusLater(...afterMove(idOf([...path, to]), button));
+      announce(movedText(name, to, items.length));
+    },
+    onRemove: () => {
+      set(items.filter((_, j) => j !== i));
+      focusLater(afterRemove(idOf([...path, Math.max(0, i - 1)])), `${id}-add`);
+      announce(`${name} removed`);
+    },
+  });
+  return { set, controls, focusLater };
+}
+
+/** The fieldset of a list widget: its label, help and own error, the items, and Add while below the most. */
+function ListFieldset({
+  field,
+  path,
+  full,
+  addName,
+  addText,
+  onAdd,
+  children,
+}: {
+  field: Field;
+  path: FieldPath;
+  /** The list holds the most items it may: Add is disabled. */
+  full: boolean;
+  /** The accessible name of Add, where its text does not say what it adds to. */
+  addName?: string;
+  addText: string;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
   const { id, error, errorId } = useFieldIds(path);
-  const set = (next: string[]) => onChange(field.optional && next.length === 0 ? undefined : next);
   return (
     <fieldset className={error ? 'field-form__list form-field--invalid' : 'field-form__list'}>
       <legend>
@@ -416,12 +471,55 @@ function StringsWidget({
       </legend>
       <Help field={field} />
       <ErrorText id={errorId} error={error} focusable />
+      {children}
+      <button
+        id={`${id}-add`}
+        type="button"
+        className="btn btn--outline"
+        disabled={full}
+        aria-label={addName}
+        onClick={onAdd}
+      >
+        {addText}
+      </button>
+    </fieldset>
+  );
+}
+
+function StringsWidget({
+  field,
+  path,
+  value,
+  onChange,
+  widget,
+}: WidgetProps & { widget: FieldWidget & { kind: 'strings' } }) {
+  const { idOf, errors } = useScope();
+  const items = asArray(value).map(asText);
+  const { set, controls, focusLater } = useListItems({
+    field,
+    path,
+    items,
+    min: widget.min,
+    onChange,
+    afterRemove: (itemId) => itemId,
+  });
+  return (
+    <ListFieldset
+      field={field}
+      path={path}
+      full={items.length >= widget.max}
+      addName={`Add to ${field.label}`}
+      addText="Add"
+      onAdd={() => {
+        set([...items, '']);
+        focusLater(idOf([...path, items.length]));
+      }}
+    >
       <ol className="field-form__strings">
         {items.map((item, i) => {
           const itemPath = [...path, i];
           const itemId = idOf(itemPath);
           const itemError = errors.get(pathKey(itemPath));
-          const name = `${field.label} ${i + 1}`;
           return (
             <li key={i} className="field-form__string">
               <label htmlFor={itemId} className="visually-hidden">
@@ -449,41 +547,12 @@ function StringsWidget({
                 />
               )}
               <ErrorText id={`${itemId}-error`} error={itemError} />
-              <ItemControls
-                baseId={itemId}
-                name={name}
-                index={i}
-                count={items.length}
-                canRemove={items.length > widget.min}
-                onMove={(to, button) => {
-                  set(moveItem(items, i, to));
-                  focusLater(...afterMove(idOf([...path, to]), button));
-                  announce(movedText(name, to, items.length));
-                }}
-                onRemove={() => {
-                  set(items.filter((_, j) => j !== i));
-                  focusLater(idOf([...path, Math.max(0, i - 1)]), `${id}-add`);
-                  announce(`${name} removed`);
-                }}
-              />
+              <ItemControls {...controls(i, `${field.label} ${i + 1}`)} />
             </li>
           );
         })}
       </ol>
-      <button
-        id={`${id}-add`}
-        type="button"
-        className="btn btn--outline"
-        disabled={items.length >= widget.max}
-        aria-label={`Add to ${field.label}`}
-        onClick={() => {
-          set([...items, '']);
-          focusLater(idOf([...path, items.length]));
-        }}
-      >
-        Add
-      </button>
-    </fieldset>
+    </ListFieldset>
   );
 }
 
@@ -495,20 +564,31 @@ function ListWidget({
   widget,
 }: WidgetProps & { widget: FieldWidget & { kind: 'list' } }) {
   const { idOf, announce } = useScope();
-  const focusLater = useFocusAfterRender();
   const items = asArray(value).map(asRecord);
-  const { id, error, errorId } = useFieldIds(path);
-  const set = (next: Record<string, unknown>[]) =>
-    onChange(field.optional && next.length === 0 ? undefined : next);
+  const { set, controls, focusLater } = useListItems({
+    field,
+    path,
+    items,
+    min: widget.min,
+    onChange,
+    afterRemove: (itemId) => `${itemId}-up`,
+  });
   const firstField = Object.keys(widget.fields)[0];
   return (
-    <fieldset className={error ? 'field-form__list form-field--invalid' : 'field-form__list'}>
-      <legend>
-        {field.label}
-        {field.optional ? ' (optional)' : ''}
-      </legend>
-      <Help field={field} />
-      <ErrorText id={errorId} error={error} focusable />
+    <ListFieldset
+      field={field}
+      path={path}
+      full={items.length >= widget.max}
+      addText={`Add ${widget.itemLabel.toLowerCase()}`}
+      onAdd={() => {
+        set([...items, blankFields(widget.fields)]);
+        focusLater(
+          ...(firstField ? [idOf([...path, items.length, firstField])] : []),
+          `${idOf([...path, items.length])}-up`,
+        );
+        announce(`${widget.itemLabel} ${items.length + 1} added`);
+      }}
+    >
       {items.map((item, i) => {
         const itemPath = [...path, i];
         const itemId = idOf(itemPath);
@@ -516,23 +596,7 @@ function ListWidget({
         return (
           <fieldset key={i} id={itemId} className="field-form__item">
             <legend>{name}</legend>
-            <ItemControls
-              baseId={itemId}
-              name={name}
-              index={i}
-              count={items.length}
-              canRemove={items.length > widget.min}
-              onMove={(to, button) => {
-                set(moveItem(items, i, to));
-                focusLater(...afterMove(idOf([...path, to]), button));
-                announce(movedText(name, to, items.length));
-              }}
-              onRemove={() => {
-                set(items.filter((_, j) => j !== i));
-                focusLater(`${idOf([...path, Math.max(0, i - 1)])}-up`, `${id}-add`);
-                announce(`${name} removed`);
-              }}
-            />
+            <ItemControls {...controls(i, name)} />
             <FieldsForm
               fields={widget.fields}
               path={itemPath}
@@ -542,23 +606,7 @@ function ListWidget({
           </fieldset>
         );
       })}
-      <button
-        id={`${id}-add`}
-        type="button"
-        className="btn btn--outline"
-        disabled={items.length >= widget.max}
-        onClick={() => {
-          set([...items, blankFields(widget.fields)]);
-          focusLater(
-            ...(firstField ? [idOf([...path, items.length, firstField])] : []),
-            `${idOf([...path, items.length])}-up`,
-          );
-          announce(`${widget.itemLabel} ${items.length + 1} added`);
-        }}
-      >
-        Add {widget.itemLabel.toLowerCase()}
-      </button>
-    </fieldset>
+    </ListFieldset>
   );
 }
 

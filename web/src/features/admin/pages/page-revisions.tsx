@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PageRevisionSummary, SitePage } from '@agency/shared';
-import { ApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { adminTimeZone, formatAdminDateTime } from '../ui/format-admin-date';
+import { formatAdminDateTime } from '../ui/format-admin-date';
+import { RevisionsFrame, restoreProblem } from '../ui/revisions-frame';
 import { useAdminApi } from '../shell/use-admin-api';
 import { usePageRevisions } from './api';
 
@@ -40,7 +40,6 @@ export function PageRevisions({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const list = usePageRevisions(page.path, open);
-  const revisions = list.data?.data ?? [];
 
   const restore = async (): Promise<void> => {
     if (!chosen) return;
@@ -54,13 +53,12 @@ export function PageRevisions({
       setChosen(null);
     } catch (err) {
       setChosen(null);
-      if (err instanceof ApiError && err.status === 401) return;
       setProblem(
-        err instanceof ApiError && err.status === 409
-          ? `${err.message} Reload the latest version, then restore again.`
-          : err instanceof Error
-            ? err.message
-            : 'The version could not be restored.',
+        restoreProblem(
+          err,
+          'Reload the latest version, then restore again.',
+          'The version could not be restored.',
+        ),
       );
     } finally {
       setBusy(false);
@@ -68,38 +66,18 @@ export function PageRevisions({
   };
 
   return (
-    <details className="revisions" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Revisions</summary>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
+    <RevisionsFrame
+      open={open}
+      onToggle={setOpen}
+      problem={problem}
+      list={list}
+      madeBy={madeByAndWhen}
+      action={(r) => (
+        <button type="button" className="btn btn--outline" onClick={() => setChosen(r)}>
+          Restore revision {r.revision}
+        </button>
       )}
-      {list.error ? (
-        <p className="form-error" role="alert">
-          The revisions could not be loaded: {list.error.message}
-        </p>
-      ) : !list.data ? (
-        open && <p aria-busy="true">Loading revisions…</p>
-      ) : revisions.length === 0 ? (
-        <p>No earlier versions yet: each save keeps the version it replaces (the last 25).</p>
-      ) : (
-        <>
-          <p className="post-form__hint">Times are in your time zone: {adminTimeZone()}.</p>
-          <ul className="revisions__list" aria-label="Earlier versions, newest first">
-            {revisions.map((r) => (
-              <li key={r.revision} className="revisions__item">
-                <span className="revisions__meta">
-                  <strong>Revision {r.revision}</strong> · {madeByAndWhen(r)} · “{r.title}”
-                </span>
-                <button type="button" className="btn btn--outline" onClick={() => setChosen(r)}>
-                  Restore revision {r.revision}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+    >
       <ConfirmDialog
         open={chosen !== null}
         title={chosen ? `Restore revision ${chosen.revision}?` : ''}
@@ -109,6 +87,6 @@ export function PageRevisions({
         onConfirm={() => void restore()}
         onCancel={() => setChosen(null)}
       />
-    </details>
+    </RevisionsFrame>
   );
 }

@@ -57,6 +57,36 @@ function Dialog({
   );
 }
 
+/** The buttons of a dialog's form: Cancel, and its submit button, disabled and saying so while busy. */
+function DialogActions({
+  onCancel,
+  busy,
+  submit,
+  busyText,
+  danger = false,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submit: string;
+  busyText: string;
+  danger?: boolean;
+}) {
+  return (
+    <div className="popup__actions">
+      <button type="button" className="btn btn--outline" onClick={onCancel}>
+        Cancel
+      </button>
+      <button
+        type="submit"
+        className={danger ? 'btn btn--danger' : 'btn btn--primary'}
+        disabled={busy}
+      >
+        {busy ? busyText : submit}
+      </button>
+    </div>
+  );
+}
+
 /** "New page": a copy of a template page at a new address, opened in the editor as a draft. */
 function NewPageDialog({
   pages,
@@ -167,14 +197,12 @@ function NewPageDialog({
             />,
             'Optional: the template’s title is kept when left empty.',
           )}
-          <div className="popup__actions">
-            <button type="button" className="btn btn--outline" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? 'Creating…' : 'Create draft'}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            busy={busy}
+            submit="Create draft"
+            busyText="Creating…"
+          />
         </form>
       )}
     </Dialog>
@@ -248,14 +276,13 @@ function RetireDialog({
               <option value="">Nowhere: “Page not found”</option>
             </select>
           </div>
-          <div className="popup__actions">
-            <button type="button" className="btn btn--outline" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--danger" disabled={busy}>
-              {busy ? 'Retiring…' : 'Retire page'}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            busy={busy}
+            submit="Retire page"
+            busyText="Retiring…"
+            danger
+          />
         </form>
       )}
     </Dialog>

@@ -2,9 +2,9 @@ import { useRevision, useRevisions } from './api';
 import { diffWords } from 'diff';
 import { useState } from 'react';
 import type { Post, RevisionSummary } from '@agency/shared';
-import { ApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { adminTimeZone, formatAdminDateTime } from '../ui/format-admin-date';
+import { formatAdminDateTime } from '../ui/format-admin-date';
+import { RevisionsFrame, restoreProblem } from '../ui/revisions-frame';
 import { statusLabel } from './status-badge';
 import { useAdminApi } from '../shell/use-admin-api';
 
@@ -94,13 +94,12 @@ export default function RevisionsPanel({
       onRestored(data, `Restored ${restoring}.`);
     } catch (err) {
       setConfirming(false);
-      if (err instanceof ApiError && err.status === 401) return;
       setProblem(
-        err instanceof ApiError && err.status === 409
-          ? `${err.message} Reload the post, then restore again.`
-          : err instanceof Error
-            ? err.message
-            : 'The revision could not be restored.',
+        restoreProblem(
+          err,
+          'Reload the post, then restore again.',
+          'The revision could not be restored.',
+        ),
       );
     } finally {
       setBusy(false);
@@ -108,43 +107,23 @@ export default function RevisionsPanel({
   };
 
   return (
-    <details className="revisions" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Revisions</summary>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
+    <RevisionsFrame
+      open={open}
+      onToggle={setOpen}
+      problem={problem}
+      list={list}
+      madeBy={savedByAndWhen}
+      action={(r) => (
+        <button
+          type="button"
+          className="btn btn--outline"
+          aria-pressed={selected === r.revision}
+          onClick={() => setSelected(selected === r.revision ? null : r.revision)}
+        >
+          {selected === r.revision ? 'Hide changes' : `Compare revision ${r.revision}`}
+        </button>
       )}
-      {list.error ? (
-        <p className="form-error" role="alert">
-          The revisions could not be loaded: {list.error instanceof Error ? list.error.message : ''}
-        </p>
-      ) : !list.data ? (
-        open && <p aria-busy="true">Loading revisions…</p>
-      ) : revisions.length === 0 ? (
-        <p>No earlier versions yet: each save keeps the version it replaces (the last 25).</p>
-      ) : (
-        <>
-          <p className="post-form__hint">Times are in your time zone: {adminTimeZone()}.</p>
-          <ul className="revisions__list" aria-label="Earlier versions, newest first">
-            {revisions.map((r) => (
-              <li key={r.revision} className="revisions__item">
-                <span className="revisions__meta">
-                  <strong>Revision {r.revision}</strong> · {savedByAndWhen(r)} · “{r.title}”
-                </span>
-                <button
-                  type="button"
-                  className="btn btn--outline"
-                  aria-pressed={selected === r.revision}
-                  onClick={() => setSelected(selected === r.revision ? null : r.revision)}
-                >
-                  {selected === r.revision ? 'Hide changes' : `Compare revision ${r.revision}`}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+    >
       {selected !== null && (
         <section aria-label={`Revision ${selected} compared with the editor`}>
           {!shown ? (
@@ -190,6 +169,6 @@ export default function RevisionsPanel({
         onConfirm={() => void restore()}
         onCancel={() => setConfirming(false)}
       />
-    </details>
+    </RevisionsFrame>
   );
 }

@@ -20,8 +20,7 @@ import {
   type UploadFn,
 } from './editor-images';
 import { useUploadImage } from '../ui/upload-image';
-// Quill's theme ships with the editor's chunk, not in the public site's stylesheet.
-import quillCss from 'react-quill-new/dist/quill.snow.css?inline';
+import { nameQuillToolbar, QuillGroup } from '../ui/quill-group';
 
 /** Toolbar of spec 000 §2: headings 1–6, bold/italic/underline/blockquote, lists, alignment, image/code/link, clear. */
 export const EDITOR_TOOLBAR = [
@@ -62,26 +61,6 @@ const CONTROL_NAMES: Record<string, string> = {
   link: 'Insert link',
   clean: 'Clear formatting',
 };
-
-function nameToolbar(root: HTMLElement): void {
-  for (const control of root.querySelectorAll<HTMLElement>(
-    '.ql-toolbar button, .ql-toolbar .ql-picker',
-  )) {
-    const format =
-      [...control.classList]
-        .find((c) => c.startsWith('ql-') && c !== 'ql-picker' && c !== 'ql-active')
-        ?.slice(3) ?? '';
-    const base = CONTROL_NAMES[format];
-    if (!base) continue;
-    const value = control.getAttribute('value');
-    const name =
-      format === 'list' && value ? `${value === 'ordered' ? 'Numbered' : 'Bulleted'} list` : base;
-    const target = control.classList.contains('ql-picker')
-      ? control.querySelector<HTMLElement>('.ql-picker-label')
-      : control;
-    target?.setAttribute('aria-label', name);
-  }
-}
 
 export interface RichTextEditorProps {
   id: string;
@@ -150,7 +129,7 @@ export default function RichTextEditor({
   const [described, setDescribed] = useState<HTMLImageElement | null>(null);
   const altId = useId();
   useEffect(() => {
-    if (group.current) nameToolbar(group.current);
+    if (group.current) nameQuillToolbar(group.current, CONTROL_NAMES);
     const q = editor.current?.getEditor();
     if (!q) return;
     // A click on an image opens its description beside it; a click anywhere else in the text closes it.
@@ -217,17 +196,7 @@ export default function RichTextEditor({
     q.updateContents(new Delta().retain(q.getIndex(blot)).retain(1, { alt }), 'user');
   };
   return (
-    <div
-      ref={group}
-      className="rich-text"
-      role="group"
-      aria-labelledby={labelledBy}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-    >
-      <style href="quill-snow" precedence="default">
-        {quillCss}
-      </style>
+    <QuillGroup ref={group} labelledBy={labelledBy} invalid={invalid} describedBy={describedBy}>
       <input
         ref={picker}
         type="file"
@@ -279,6 +248,6 @@ export default function RichTextEditor({
           </button>
         </div>
       )}
-    </div>
+    </QuillGroup>
   );
 }

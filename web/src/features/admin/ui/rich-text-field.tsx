@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
-// Quill's theme ships with the editor's chunk, not in the public site's stylesheet.
-import quillCss from 'react-quill-new/dist/quill.snow.css?inline';
+import { nameQuillToolbar, QuillGroup } from './quill-group';
 
 /**
  * What a block's rich text holds (the shared `richText` field: paragraphs, lists, links, emphasis):
@@ -20,29 +19,9 @@ const NAMES: Record<string, string> = {
   bold: 'Bold',
   italic: 'Italic',
   link: 'Insert link',
+  list: 'List',
   clean: 'Clear formatting',
 };
-
-function nameToolbar(root: HTMLElement): void {
-  for (const control of root.querySelectorAll<HTMLElement>(
-    '.ql-toolbar button, .ql-toolbar .ql-picker',
-  )) {
-    const format =
-      [...control.classList]
-        .find((c) => c.startsWith('ql-') && c !== 'ql-picker' && c !== 'ql-active')
-        ?.slice(3) ?? '';
-    const value = control.getAttribute('value');
-    const name =
-      format === 'list' && value
-        ? `${value === 'ordered' ? 'Numbered' : 'Bulleted'} list`
-        : NAMES[format];
-    if (!name) continue;
-    const target = control.classList.contains('ql-picker')
-      ? control.querySelector<HTMLElement>('.ql-picker-label')
-      : control;
-    target?.setAttribute('aria-label', name);
-  }
-}
 
 export interface RichTextFieldProps {
   id: string;
@@ -66,20 +45,10 @@ export default function RichTextField({
   const group = useRef<HTMLDivElement>(null);
   const modules = useMemo(() => ({ toolbar: TOOLBAR }), []);
   useEffect(() => {
-    if (group.current) nameToolbar(group.current);
+    if (group.current) nameQuillToolbar(group.current, NAMES);
   }, []);
   return (
-    <div
-      ref={group}
-      className="rich-text"
-      role="group"
-      aria-labelledby={labelledBy}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-    >
-      <style href="quill-snow" precedence="default">
-        {quillCss}
-      </style>
+    <QuillGroup ref={group} labelledBy={labelledBy} invalid={invalid} describedBy={describedBy}>
       <ReactQuill
         id={id}
         theme="snow"
@@ -90,6 +59,6 @@ export default function RichTextField({
         }}
         modules={modules}
       />
-    </div>
+    </QuillGroup>
   );
 }
