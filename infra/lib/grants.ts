@@ -632,6 +632,10 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   getSiteSettings: {
     tables: { content: { access: ['get'], keyPrefixes: [KEY_PREFIXES.siteSettings] } },
   },
+  // The render function's read of the published settings for the blog pages: the same one item.
+  getLiveSiteSettings: {
+    tables: { content: { access: ['get'], keyPrefixes: [KEY_PREFIXES.siteSettings] } },
+  },
   updatePage: pageDraftWriter,
   restorePageRevision: pageDraftWriter,
   // A new page copies a template and takes a free address: no page, redirect or post's slug there

@@ -172,6 +172,7 @@ const ROWS: Row[] = [
   get('/api/health', { 'true-client-ip': '6.6.6.6' }),
   get('/api/captcha/challenge'),
   get('/api/pages'),
+  get('/api/site-settings'),
   get('/api/user/post/list?page=2'),
   get('/api/extension-image/png'),
   get('/api/nope'),

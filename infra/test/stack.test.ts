@@ -820,7 +820,17 @@ describe('prod stack', () => {
       expect(tableAccessOf(opFunction('getSiteSettings').id, 'content')).toEqual({
         'SETTINGS*': get,
       });
-      for (const name of ['listPages', 'getPage', 'getSiteSettings', 'updatePage', 'createPage'])
+      expect(tableAccessOf(opFunction('getLiveSiteSettings').id, 'content')).toEqual({
+        'SETTINGS*': get,
+      });
+      for (const name of [
+        'listPages',
+        'getPage',
+        'getSiteSettings',
+        'getLiveSiteSettings',
+        'updatePage',
+        'createPage',
+      ])
         expect(
           grantsOfFn(opFunction(name).id).filter((st) => !st.actions[0]?.startsWith('dynamodb:')),
           name,

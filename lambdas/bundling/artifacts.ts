@@ -138,10 +138,18 @@ export const SIZE_BUDGET_KB = { start: 1024, total: 1800 } as const;
 export const START_BUDGET_KB = { request: 640, background: SIZE_BUDGET_KB.start } as const;
 
 /**
- * Functions someone waits on that must parse more at start, and why (none today: the post writers
- * parsed 880 KB until the HTML packages were bundled once, and now fit the request budget).
+ * Functions someone waits on that must parse more at start, and why. The post writers parsed
+ * 880 KB until the HTML packages were bundled once (620-625 KB since); the contract every function
+ * carries grew by the marketing pages' block, page and settings schemas (issue 24, 2026-11-27),
+ * which took the three post writers with the sanitiser 8-13 KB over.
  */
-export const START_BUDGET_EXCEPTIONS: Readonly<Record<string, { kb: number; why: string }>> = {};
+const POST_WRITER_WITH_PAGES =
+  'post writer (sanitiser and HTML parser) plus the contract with the page block schemas: 648-653 KB on 2026-11-27';
+export const START_BUDGET_EXCEPTIONS: Readonly<Record<string, { kb: number; why: string }>> = {
+  'create-post': { kb: 660, why: POST_WRITER_WITH_PAGES },
+  'update-post': { kb: 660, why: POST_WRITER_WITH_PAGES },
+  'restore-revision': { kb: 660, why: POST_WRITER_WITH_PAGES },
+};
 
 /** How much a function may parse at start, KB: its exception, else by what waits on it. */
 export function startBudgetKb(name: string): number {
