@@ -453,9 +453,12 @@ describe('site settings', () => {
 });
 
 describe('the deploy job (seed-pages)', () => {
-  it('leaves a table with pages as it is, and renders every live page and the fixed ones with the stored settings', async () => {
+  it('stores only the seed pages the table lacks (a page added to the build), and renders every live page and the fixed ones with the stored settings', async () => {
     const file = path.join(webDist, 'seed-pages.json');
-    await writeFile(file, JSON.stringify(SEED));
+    const [first] = SEED.pages;
+    if (!first) throw new Error('the fixture seeds no page');
+    const added = { ...first, path: '/added-in-a-later-build', title: 'Added in a later build' };
+    await writeFile(file, JSON.stringify({ ...SEED, pages: [...SEED.pages, added] }));
     const settings = await stack.invoke('getSiteSettings', { token });
     const { name } = dataOf<{ settings: typeof SETTINGS }>(settings.json).settings;
     await stack.clients.s3.send(
@@ -463,9 +466,13 @@ describe('the deploy job (seed-pages)', () => {
     );
     const live = dataOf<LivePageLink[]>((await stack.invoke('listLivePages', {})).json);
     const result = await seedAndRenderPages(pageDeps({ warn: () => undefined }), file);
-    expect(result).toEqual({ pages: 0, settings: false, rendered: live.length + 2 });
+    // Pages staff changed or retired keep their records; the new one is stored and rendered.
+    expect(result).toEqual({ pages: 1, settings: false, rendered: live.length + 1 + 2 });
     for (const key of ['index.html', '404/index.html', 'thank-you-alchem/index.html'])
-      expect(await bucketObject(key), key).toContain(`<footer>${name}</footer>`);
+      expect(await bucketObject(key), key).toMatch(new RegExp(`About (<!-- -->)?${name}`));
+    expect(await bucketObject('added-in-a-later-build/index.html')).toContain(
+      '<title>Added in a later build</title>',
+    );
     expect(await pageChangesNotLive()).toBe(0);
   });
 });

@@ -14,8 +14,10 @@ export const pageSeed = z.object({
 export type PageSeed = z.output<typeof pageSeed>;
 
 /**
- * Store the seed where the table has no page (and the settings where there are none): each page
- * published as built. The build's own HTML of them is already on the site, so they count as rendered.
+ * Store each seeded page whose path has no record (and the settings where there are none), published
+ * as built: a fresh stack gets every page, and a page added to the build later joins an existing
+ * one, while pages staff changed, and retired ones (their records stay), are left as they are. The
+ * deploy job then renders every live page; locally the build's own HTML of them is already served.
  */
 export async function seedPages(
   deps: Pick<PageDeps, 'pages' | 'settings' | 'now'>,
@@ -24,26 +26,25 @@ export async function seedPages(
   const parsed = pageSeed.parse(seed);
   const now = (deps.now?.() ?? new Date()).toISOString();
   let pages = 0;
-  if ((await deps.pages.all()).length === 0) {
-    for (const { path, ...input } of parsed.pages) {
-      const content = cleanContent(input);
-      const record: PageRecord = {
-        path,
-        content,
-        published: content,
-        version: 1,
-        published_version: 1,
-        reason: 'publish',
-        updated_at: now,
-        updated_by: null,
-        published_at: now,
-        site_version: 1,
-        rendered_version: 1,
-        retired_at: null,
-        redirect_to: null,
-      };
-      if ((await deps.pages.create(record, null)) === 'written') pages++;
-    }
+  const stored = new Set((await deps.pages.all()).map((p) => p.path));
+  for (const { path, ...input } of parsed.pages.filter((p) => !stored.has(p.path))) {
+    const content = cleanContent(input);
+    const record: PageRecord = {
+      path,
+      content,
+      published: content,
+      version: 1,
+      published_version: 1,
+      reason: 'publish',
+      updated_at: now,
+      updated_by: null,
+      published_at: now,
+      site_version: 1,
+      rendered_version: 1,
+      retired_at: null,
+      redirect_to: null,
+    };
+    if ((await deps.pages.create(record, null)) === 'written') pages++;
   }
   let settings = false;
   if ((await deps.settings.getSettings()) === null)
