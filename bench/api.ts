@@ -404,6 +404,39 @@ function printHandlers(handlers: Awaited<ReturnType<typeof handlerFigures>>): vo
   );
 }
 
+/** Publish-to-live on a running stack: a page `PUBLISH_RUNS` times, the settings `SETTINGS_RUNS` times. */
+async function measurePublish(base: string, token: string) {
+  console.log(
+    `publish-to-live: ${PUBLISH_RUNS} page publishes, ${SETTINGS_RUNS} settings publishes…`,
+  );
+  return {
+    page: await measurePagePublish(base, token, '/', PUBLISH_RUNS),
+    settings: await measureSettingsPublish(base, token, '/about', SETTINGS_RUNS),
+  };
+}
+
+/** Publish-to-live on a stack of its own (the shipped bundles, no sample posts). */
+async function publishFigures() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
+  const stack = await startStack({ dataDir, env: STACK_ENV });
+  try {
+    return await measurePublish(stack.url, await adminToken(stack.url));
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printPublish(publish: Awaited<ReturnType<typeof measurePublish>>): void {
+  console.log(
+    'publish-to-live (ms from the publish request to the first public answer with the change; in AWS a CloudFront invalidation comes on top):',
+  );
+  console.table({
+    'one page (/)': publish.page,
+    'site settings (seen on /about)': publish.settings,
+  });
+}
+
 async function main(): Promise<void> {
   // --handlers-only: measure bundles and cold imports again, keeping the last load figures.
   if (process.argv.includes('--handlers-only')) {
@@ -421,6 +454,29 @@ async function main(): Promise<void> {
       ),
     );
     printHandlers(handlers);
+    return;
+  }
+  // --publish-only: publish-to-live alone (a page, the settings), keeping the last load figures.
+  if (process.argv.includes('--publish-only')) {
+    const file = join(repoRoot, 'bench', 'results', 'api.json');
+    const last = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+      : {};
+    const publish = await publishFigures();
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          ...last,
+          publish,
+          publishDate: new Date().toISOString(),
+          publishMachine: await machine(),
+        },
+        null,
+        2,
+      ),
+    );
+    printPublish(publish);
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'));
@@ -445,13 +501,7 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const ratio = Math.round((listLarge.p50 / Math.max(listSmall.p50, 0.001)) * 100) / 100;
-    console.log(
-      `publish-to-live: ${PUBLISH_RUNS} page publishes, ${SETTINGS_RUNS} settings publishes…`,
-    );
-    const publish = {
-      page: await measurePagePublish(stack.url, token, '/', PUBLISH_RUNS),
-      settings: await measureSettingsPublish(stack.url, token, '/about', SETTINGS_RUNS),
-    };
+    const publish = await measurePublish(stack.url, token);
     await stack.stop();
     const reads = await listReads(dataDir, [1, 2]);
     const dashboard = await dashboardRuns(dataDir, LARGE + existing);
@@ -493,13 +543,7 @@ async function main(): Promise<void> {
       [`dashboard (${dashboard.small.leads} leads)`]: dashboard.small,
       [`dashboard (${dashboard.large.leads} leads)`]: dashboard.large,
     });
-    console.log(
-      'publish-to-live (ms from the publish request to the first public answer with the change):',
-    );
-    console.table({
-      'one page (/)': publish.page,
-      'site settings (seen on /about)': publish.settings,
-    });
+    printPublish(publish);
     console.log(
       `list p50 ratio ${report.largeCount}/${report.smallCount}: ${ratio} (target ≤ ${TARGETS.ratio})`,
     );
