@@ -34,11 +34,20 @@ export async function seedAndRenderPages(
 ): Promise<{ pages: number; settings: boolean; rendered: number }> {
   const seed: unknown = JSON.parse(await readFile(file, 'utf8'));
   const seeded = await seedPages(deps, seed);
+  return { ...seeded, rendered: await renderLivePages(deps) };
+}
+
+/**
+ * Every live page and the fixed pages rendered with this build and the stored settings, the
+ * settings marked rendered: what a new build needs of pages published before it (their scripts'
+ * names change with each build).
+ */
+export async function renderLivePages(deps: PageDeps): Promise<number> {
   const stored = await deps.settings.getSettings();
-  if (!stored) throw new Error('no site settings are stored after seeding');
+  if (!stored) throw new Error('no site settings are stored: seed them first');
   const rendered = await renderEverything(deps, stored.settings);
   await deps.settings.markSettingsRendered(stored.version);
-  return { ...seeded, rendered };
+  return rendered;
 }
 
 /** Lambda entry point of the deploy-time job (a CDK Trigger, after the new build is uploaded). */

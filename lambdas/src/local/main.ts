@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
 import { ADMIN_SESSION, LOCAL_STACK } from '@agency/shared';
-import { logger } from '../lib/logger';
+import { logger, type Logger } from '../lib/logger';
 import { applyLocalEnvironment, localEnvironment } from './provisioning/environment';
 import { handlerMode, LAMBDAS_SRC, requireBundles } from './functions/handler-modules';
 import {
@@ -87,6 +87,22 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
+
+/** Render the stored live pages with this build (the local side of the deploy's seed-pages job). */
+async function renderPagesOfEarlierStart(log: Logger): Promise<void> {
+  try {
+    const [{ renderLivePages }, { pageDeps }] = await Promise.all([
+      import('../jobs/seed-pages'),
+      import('../adapters/page-deps'),
+    ]);
+    const rendered = await renderLivePages(pageDeps(log));
+    log.info('marketing pages rendered with this build', { rendered });
+  } catch (error) {
+    log.warn('the stored pages could not be rendered with this build; publish them again', {
+      error,
+    });
+  }
+}
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -216,6 +232,10 @@ async function main(): Promise<void> {
     try {
       const result = await seedLocalPages(REPO_ROOT);
       if (result.pages || result.settings) log.info('marketing pages seeded', { ...result });
+      // Pages of an earlier start were published with an earlier build, whose scripts this build
+      // replaced: render them again, as each deploy's seed-pages job does (in the background; until
+      // it is done they are served as they were).
+      else void renderPagesOfEarlierStart(log);
     } catch (error) {
       log.warn('seeding the marketing pages failed; the next start tries again', { error });
     }
