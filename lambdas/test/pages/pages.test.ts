@@ -304,6 +304,16 @@ describe('createPage and publishPage', () => {
     // The hourly rebuild keeps the page entry.
     await runRebuildRedirects();
     expect(stack.standIns.redirectStore.get('/spring-offer')).toBe('page');
+    // The audit trail names who published which page.
+    const audit = await stack.invoke('listAudit', {
+      token,
+      query: { page: 1, action: 'publishPage' },
+    });
+    expect(audit.status, audit.body).toBe(200);
+    const records = (audit.json as { results: { target: string; outcome: string }[] }).results;
+    expect(records.some((r) => r.target.includes('/spring-offer') && r.outcome === 'success')).toBe(
+      true,
+    );
   });
 
   it('lets an editor publish again a page that is live, and serves the published copy over the build', async () => {
