@@ -37,8 +37,8 @@ export function sharedIsPure(): Plugin {
  *   imports them from this file (one module instance).
  * - `framework`: React, react-dom, react-router.
  * - `shell`: the browser entry and the modules of `web/src` it imports statically, what two or more
- *   public pages load at first, and what a public page loads at first that another page loads later
- *   (in a deferred part): a few KB more on each page instead of a request per shared helper. Modules
+ *   public pages load at first, and what a public page loads at first that another public page
+ *   loads later (in a deferred part): a few KB more on each page instead of a request per shared helper. Modules
  *   of `shared/src` join only when nothing they import leaves `shared/src`, so the barrel and the
  *   contract (zod) stay out and unused exports still shake off.
  *
@@ -100,11 +100,13 @@ export function firstLoadChunks(): {
       for (const first of firstLoads)
         for (const id of first) loadedBy.set(id, (loadedBy.get(id) ?? 0) + 1);
       for (const [id, count] of loadedBy) if (count >= 2) shell.add(id);
-      // ...and what a page loads at first that another page loads too, later (in a deferred part).
-      const later = pages.map((page) => reach([page], allDeps, inShell));
+      // ...and what a page loads at first that another public page loads too, later (in a deferred
+      // part). The admin's pages are left out: what its preview shares with the public pages (the
+      // block renderer, the post article) is the admin's to fetch, not every visitor's.
+      const later = publicPages.map((page) => reach([page], allDeps, inShell));
       publicPages.forEach((page, i) => {
         for (const id of firstLoads[i] ?? [])
-          if (later.some((reached, j) => pages[j] !== page && reached.has(id))) shell.add(id);
+          if (later.some((reached, j) => j !== i && reached.has(id))) shell.add(id);
       });
       // The boot script and what it imports run before the first paint: they stay in the boot
       // script's own file, which the shell imports in turn (one module instance, shared with the app).
