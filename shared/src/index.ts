@@ -44,3 +44,4 @@ export * from './page-schema';
 export * from './site-settings';
 export * from './office-tel';
 export { storedSiteSettings } from './contract/pages';
+export { quillLists } from './quill-lists';

@@ -200,6 +200,33 @@ describe('updatePage', () => {
     expect(body).not.toContain('javascript:');
   });
 
+  it("stores Quill's own list format as lists: bullets in a <ul>, numbers in an <ol>", async () => {
+    const before = await page('/');
+    // As the editor may hand it back: bullets and numbers both in an <ol>, a marker in each item.
+    const quillBody =
+      '<p>We collect:</p><ol>' +
+      '<li data-list="bullet"><span class="ql-ui"></span>Email address</li>' +
+      '<li data-list="bullet"><span class="ql-ui"></span>Phone number</li>' +
+      '</ol><p>Then:</p><ol>' +
+      '<li data-list="ordered"><span class="ql-ui"></span>We answer</li>' +
+      '<li data-list="ordered"><span class="ql-ui"></span>We call</li>' +
+      '</ol>';
+    const res = await stack.invoke('updatePage', {
+      token,
+      json: {
+        ...contentOf(before),
+        blocks: [{ ...validBlock('prose', 'p1'), body: quillBody }],
+        path: '/',
+        version: before.version,
+      },
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(Reflect.get(dataOf<SitePage>(res.json).blocks[0] ?? {}, 'body')).toBe(
+      '<p>We collect:</p><ul><li>Email address</li><li>Phone number</li></ul>' +
+        '<p>Then:</p><ol><li>We answer</li><li>We call</li></ol>',
+    );
+  });
+
   it('accepts every block type, and names `blocks.<i>.<field>` of one invalid field per type (400)', async () => {
     const about = await page('/about');
     const all = await stack.invoke('updatePage', {

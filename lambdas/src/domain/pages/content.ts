@@ -1,6 +1,7 @@
 import {
   BLOCK_TYPES,
   pageContent,
+  quillLists,
   richTextPaths,
   type Field,
   type PageContent,
@@ -66,8 +67,9 @@ function getAt(source: unknown, path: (string | number)[]): unknown {
 
 /**
  * The content as stored: validated by the contract already, its rich-text fields sanitised as post
- * bodies are (no scripts, handlers or script URLs). A rich text left empty by sanitising answers
- * 400 naming `blocks.<i>.<field>`.
+ * bodies are (no scripts, handlers or script URLs) and their lists written as lists (`quillLists`:
+ * Quill's own format keeps bullets in an `<ol>`), so the pages draw stored text as it is. A rich
+ * text left empty by sanitising answers 400 naming `blocks.<i>.<field>`.
  */
 export function cleanContent(input: PageContent): PageContent {
   const content: PageContent = structuredClone(pageContent.parse(input));
@@ -76,7 +78,7 @@ export function cleanContent(input: PageContent): PageContent {
     for (const path of richTextPaths(fields, block as unknown as Record<string, unknown>)) {
       const value = getAt(block, path);
       if (typeof value !== 'string') continue;
-      const clean = sanitizeContent(value).trim();
+      const clean = quillLists(sanitizeContent(value)).trim();
       if (!clean) throw invalid(['blocks', i, ...path].join('.'), 'is required');
       setAt(block, path, clean);
     }

@@ -5,21 +5,6 @@ import { privacyPage } from '../../content/pages/privacy-policy';
 import { SEED_SITE_SETTINGS } from '../../content/site-settings';
 import { SiteSettingsProvider } from '../../lib/site-settings';
 import { LegalBlock, legalDate } from './legal-block';
-import { ProseBlock } from './prose-block';
-
-/**
- * A section's text as the admin's editor may hand it back in Quill's own list format (bullets and
- * numbers both in an `<ol>`, each item saying its kind, a marker span in each), after the API's
- * sanitiser (which keeps `data-list`, `ql-indent-*` and the `ql-ui` span).
- */
-const QUILL_BODY =
-  '<p>We collect:</p><ol>' +
-  '<li data-list="bullet"><span class="ql-ui"></span>Email address</li>' +
-  '<li data-list="bullet"><span class="ql-ui"></span>Phone number</li>' +
-  '</ol><p>Then:</p><ol>' +
-  '<li data-list="ordered"><span class="ql-ui"></span>We answer</li>' +
-  '<li data-list="ordered"><span class="ql-ui"></span>We call</li>' +
-  '</ol>';
 
 const legal = (sections: BlockOf<'legal'>['sections']): BlockOf<'legal'> =>
   BLOCK_SCHEMAS.legal.parse({
@@ -61,18 +46,6 @@ describe('the legal block', () => {
     const rights = screen.getByRole('region', { name: 'Your <rights>' });
     expect(rights).toHaveAttribute('id', 'rights');
     expect(within(rights).getByText('Many.').tagName).toBe('P');
-  });
-
-  it('shows Quill’s lists as lists: bullets in a <ul>, numbers in an <ol>', () => {
-    const { container } = render(
-      <LegalBlock block={legal([{ id: 'data', heading: 'Data', body: QUILL_BODY }])} />,
-    );
-    const section = container.querySelector('section#data');
-    expect(section?.innerHTML).toBe(
-      '<h2 id="data-h">Data</h2><p>We collect:</p>' +
-        '<ul><li>Email address</li><li>Phone number</li></ul>' +
-        '<p>Then:</p><ol><li>We answer</li><li>We call</li></ol>',
-    );
   });
 
   it('ends a section with the ways to contact us from the site settings it renders with', () => {
@@ -142,16 +115,5 @@ describe('the legal block', () => {
       'sections.1.id',
       'sections.2.id',
     ]);
-  });
-});
-
-describe('the prose block', () => {
-  it('shows Quill’s lists as lists too', () => {
-    const { container } = render(
-      <ProseBlock block={{ type: 'prose', id: 'p', heading: 'Story', body: QUILL_BODY }} />,
-    );
-    expect(container.querySelectorAll('ul > li')).toHaveLength(2);
-    expect(container.querySelectorAll('ol > li')).toHaveLength(2);
-    expect(container.querySelector('[data-list]')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { officeTel, type BlockOf, type SiteSettings } from '@agency/shared';
 import { blockPageLinks } from '../../config/pages';
-import { quillLists } from '../../lib/quill-lists';
 import { useSiteSettings } from '../../lib/site-settings';
 import { escapeHtml } from './html';
 
@@ -34,8 +33,7 @@ function contactList(site: Pick<SiteSettings, 'email' | 'offices'>): string {
 }
 
 /**
- * A section's HTML: its heading, its rich text (lists the editor kept in Quill's own format written
- * as real lists) and, when it asks for them, the ways to contact us. One string, so the text's
+ * A section's HTML: its heading, its rich text (as stored: the API writes Quill's lists as lists) and, when it asks for them, the ways to contact us. One string, so the text's
  * paragraphs are the section's own children, as the legal layout's CSS expects.
  */
 export function legalSectionHtml(
@@ -45,7 +43,7 @@ export function legalSectionHtml(
   const id = escapeHtml(section.id);
   return (
     `<h2 id="${id}-h">${escapeHtml(section.heading)}</h2>` +
-    quillLists(section.body) +
+    section.body +
     (section.contact ? contactList(site) : '')
   );
 }

@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import type { BlockOf } from '@agency/shared';
-import { quillLists } from '../../lib/quill-lists';
 import { escapeHtml } from './html';
 import '../../components/sections/sections.css';
 
 /**
  * Rich text (sanitised by the API when saved): a section with the heading, the text following it
  * directly (`story` is the about page's story). The heading is written into the same HTML as the
- * text, so the text's paragraphs sit beside it as the section's own children; lists the editor kept
- * in Quill's own format are written as real lists.
+ * text, so the text's paragraphs sit beside it as the section's own children (the API stores lists
+ * as lists, whatever format the editor sent).
  */
 export function ProseBlock({ block }: { block: BlockOf<'prose'> }) {
   const headingId = useId();
@@ -21,10 +20,7 @@ export function ProseBlock({ block }: { block: BlockOf<'prose'> }) {
       className={`section ${block.variant === 'story' ? 'about-story' : 'prose'}`}
       aria-labelledby={block.heading ? headingId : undefined}
     >
-      <div
-        className="section__inner"
-        dangerouslySetInnerHTML={{ __html: heading + quillLists(block.body) }}
-      />
+      <div className="section__inner" dangerouslySetInnerHTML={{ __html: heading + block.body }} />
     </section>
   );
 }
