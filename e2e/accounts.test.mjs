@@ -14,7 +14,7 @@ import {
   login,
   noProblems,
   openPage,
-  sesStoreUrl,
+  mailTo,
   shot,
   startForFile,
 } from './lib.mjs';
@@ -23,25 +23,6 @@ let stack;
 let browser;
 let base;
 startForFile((started) => ({ stack, browser, base } = started));
-
-/**
- * The newest e-mail to `to` whose subject matches, as text: polled, since the user pool sends it
- * after the call that caused it has answered.
- */
-async function mailTo(to, subject, { after: since = 0, timeoutMs = 20_000 } = {}) {
-  const store = await sesStoreUrl(stack);
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const { emails } = await (await fetch(store)).json();
-    const found = emails
-      .filter((e) => (e.at ?? 0) * (e.at > 1e12 ? 1 : 1000) >= since)
-      .filter((e) => JSON.stringify(e.destination ?? e).includes(to) && subject.test(e.subject))
-      .at(-1);
-    if (found) return String(found.body?.text ?? found.body?.html ?? JSON.stringify(found));
-    if (Date.now() > end) throw new Error(`no e-mail "${subject}" to ${to} in the local inbox`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * A code for the secret that has not been used yet: the user pool takes each code once, so after
@@ -135,7 +116,7 @@ describe('accounts', () => {
       await row.getByText('Invited').waitFor();
       await shots(admin, 'team');
 
-      const mail = await mailTo(EDITOR.email, /invited/i, { after: invitedAt });
+      const mail = await mailTo(stack, EDITOR.email, /invited/i, { after: invitedAt });
       const temporary = /temporary password:\s*([^\s<]+)/i.exec(mail)?.[1];
       assert.ok(temporary, `no temporary password in the invitation: ${mail}`);
 
@@ -204,7 +185,7 @@ describe('accounts', () => {
       const askedAt = Date.now() - 1000;
       await page.getByRole('button', { name: 'Send code' }).click();
       await page.getByText(/If an account exists for that e-mail/i).waitFor();
-      const mail = await mailTo(EDITOR.email, /reset code/i, { after: askedAt });
+      const mail = await mailTo(stack, EDITOR.email, /reset code/i, { after: askedAt });
       const code = /code is\s*(\d+)/i.exec(mail)?.[1];
       assert.ok(code, `no code in the reset e-mail: ${mail}`);
       await page.getByLabel('Code from the e-mail').fill(code);

@@ -183,3 +183,22 @@ export async function adminToken(base) {
   if (!res.ok) throw new Error(`admin login answered ${res.status}: ${await res.text()}`);
   return (await res.json()).data.token;
 }
+
+/**
+ * The newest e-mail to `to` whose subject matches in the stack's local inbox, as text: polled, since
+ * the user pool sends it after the call that caused it has answered.
+ */
+export async function mailTo(stack, to, subject, { after: since = 0, timeoutMs = 20_000 } = {}) {
+  const store = await sesStoreUrl(stack);
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const { emails } = await (await fetch(store)).json();
+    const found = emails
+      .filter((e) => (e.at ?? 0) * (e.at > 1e12 ? 1 : 1000) >= since)
+      .filter((e) => JSON.stringify(e.destination ?? e).includes(to) && subject.test(e.subject))
+      .at(-1);
+    if (found) return String(found.body?.text ?? found.body?.html ?? JSON.stringify(found));
+    if (Date.now() > end) throw new Error(`no e-mail "${subject}" to ${to} in the local inbox`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

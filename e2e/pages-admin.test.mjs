@@ -17,7 +17,7 @@ import {
   login,
   noProblems,
   openPage,
-  sesStoreUrl,
+  mailTo,
   startForFile,
 } from './lib.mjs';
 
@@ -32,22 +32,6 @@ const EDITOR = {
   name: 'Paula Pages',
   password: 'Pages-Editor-Passw0rd!',
 };
-
-/** The newest e-mail to `to` whose subject matches, as text (the user pool sends it after answering). */
-async function mailTo(to, subject, { after: since = 0, timeoutMs = 20_000 } = {}) {
-  const store = await sesStoreUrl(stack);
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const { emails } = await (await fetch(store)).json();
-    const found = emails
-      .filter((e) => (e.at ?? 0) * (e.at > 1e12 ? 1 : 1000) >= since)
-      .filter((e) => JSON.stringify(e.destination ?? e).includes(to) && subject.test(e.subject))
-      .at(-1);
-    if (found) return String(found.body?.text ?? found.body?.html ?? JSON.stringify(found));
-    if (Date.now() > end) throw new Error(`no e-mail "${subject}" to ${to} in the local inbox`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** An editor invited from the team page, signed in with a password of their own. */
 async function signedInEditor() {
@@ -65,7 +49,7 @@ async function signedInEditor() {
     .filter({ hasText: `${EDITOR.email} is invited` })
     .waitFor();
   await admin.context().close();
-  const mail = await mailTo(EDITOR.email, /invited/i, { after: invitedAt });
+  const mail = await mailTo(stack, EDITOR.email, /invited/i, { after: invitedAt });
   const temporary = /temporary password:\s*([^\s<]+)/i.exec(mail)?.[1];
   assert.ok(temporary, `no temporary password in the invitation: ${mail}`);
 
