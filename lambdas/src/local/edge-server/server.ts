@@ -279,17 +279,20 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     );
   }
 
-  async function media(req: IncomingMessage, uri: string): Promise<OriginReply> {
-    let key: string;
+  /** The bucket key of an origin URI (`/a%20b.png` → `a b.png`); none for a malformed escape. */
+  const objectKey = (uri: string): string => {
     try {
-      key = decodeURIComponent(uri.slice(1));
+      return decodeURIComponent(uri.slice(1));
     } catch {
-      key = '';
+      return '';
     }
+  };
+
+  async function media(req: IncomingMessage, uri: string): Promise<OriginReply> {
     const found = await getMedia(
       options.media.s3,
       options.media.bucket,
-      key,
+      objectKey(uri),
       req.headers['if-none-match'],
     );
     if (found.status === 404) return s3NotFound();
@@ -312,16 +315,10 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
 
   async function site(req: IncomingMessage, uri: string): Promise<OriginReply> {
     if (options.siteBucket) {
-      let key = '';
-      try {
-        key = decodeURIComponent(uri.slice(1));
-      } catch {
-        key = '';
-      }
       const published = await getMedia(
         options.siteBucket.s3,
         options.siteBucket.bucket,
-        key,
+        objectKey(uri),
         req.headers['if-none-match'],
       );
       if (published.status !== 404) return published;
