@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useRef,
@@ -9,7 +11,6 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LEAD_LIMITS, LEAD_SPAM, LEAD_SUBJECTS } from '@agency/shared';
-import { Popup } from '../../components/popup';
 import { env } from '../../lib/env';
 import { usePreloadPage } from '../../lib/page-preload';
 import { readVisitSource } from '../../lib/visit-source';
@@ -31,6 +32,12 @@ import {
 import { pagePath } from '../../config/pages';
 
 export const THANK_YOU_PATH = pagePath('thankYou');
+
+/**
+ * The popup (and its focus trap) only a sent form can need: its code loads once the visitor starts
+ * on the form (useStarted), beside the captcha, so a page showing the form does not fetch it.
+ */
+const Popup = lazy(() => import('../../components/popup').then((m) => ({ default: m.Popup })));
 
 export interface EnquiryFormProps {
   /** Anchor id of the form section (service pages scroll to it). */
@@ -291,13 +298,17 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           </button>
         </div>
       </form>
-      <Popup
-        open={popup !== null}
-        variant="error"
-        title="Oops!"
-        message={popup ?? ''}
-        onClose={() => setPopup(null)}
-      />
+      {(started || popup !== null) && (
+        <Suspense fallback={null}>
+          <Popup
+            open={popup !== null}
+            variant="error"
+            title="Oops!"
+            message={popup ?? ''}
+            onClose={() => setPopup(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
