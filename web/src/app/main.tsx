@@ -1,5 +1,5 @@
 import '../lib/zod-config';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
@@ -8,8 +8,9 @@ import { markLive } from './boot';
 import { SWR_FALLBACK_ID } from '../lib/head';
 import { App } from './app';
 import { browserPageModules, preloadPagePath } from './page-modules.browser';
-import { AppProviders } from './providers';
+import { AppProviders, type AppProvidersProps } from './providers';
 import { servedSiteUrl } from '../lib/site-url';
+import { settingsSeen, useSeenSettings } from '../lib/site-settings';
 import { browserPages, readEmbeddedPageData, rememberPage } from '../features/pages/page-data';
 
 /** Data the blog render handler embedded as JSON (never executed), or nothing. */
@@ -32,12 +33,18 @@ function RootLive({ root }: { root: HTMLElement }) {
   return null;
 }
 
+/** The app's providers, with the newest site settings read from a published page (settingsSeen). */
+function BrowserProviders(props: Omit<AppProvidersProps, 'settings'> & { children: ReactNode }) {
+  return <AppProviders {...props} settings={useSeenSettings()} />;
+}
+
 /** Start the app on the page: hydrate the server's HTML, or render the app shell. */
 async function start(container: HTMLElement): Promise<void> {
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
   // The page's record and the site settings it was rendered with: hydration reads them, no request.
   const embedded = readEmbeddedPageData(document);
   if (embedded?.page && embedded.path === path) rememberPage(path, embedded.page);
+  if (embedded) settingsSeen(embedded.settings);
   // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
   await preloadPagePath(path).catch(() => undefined);
   // Read before any page changes the head's canonical link.
@@ -45,10 +52,9 @@ async function start(container: HTMLElement): Promise<void> {
 
   const tree = (
     <StrictMode>
-      <AppProviders
+      <BrowserProviders
         pages={browserPageModules}
         preloadPage={preloadPagePath}
-        settings={embedded?.settings}
         blockPages={browserPages}
         swrFallback={readSwrFallback()}
         siteUrl={siteUrl}
@@ -57,7 +63,7 @@ async function start(container: HTMLElement): Promise<void> {
           <App />
         </BrowserRouter>
         <RootLive root={container} />
-      </AppProviders>
+      </BrowserProviders>
     </StrictMode>
   );
 

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_SITE_SETTINGS } from '../../content/site-settings';
 import { aboutPage } from '../../content/pages/about';
+import { settingsSeen, useSeenSettings } from '../../lib/site-settings';
 import BlockRoute from './block-route';
 import {
   BlockPagesContext,
@@ -71,5 +72,27 @@ describe('page data in the HTML', () => {
       })),
     );
     await expect(loadBlockPage('/gone')).resolves.toBeNull();
+  });
+
+  it('takes the site settings of a page fetched on navigation, so a corrected e-mail shows on the next page', async () => {
+    function Email() {
+      return <p>{useSeenSettings()?.email ?? 'none'}</p>;
+    }
+    settingsSeen(SEED_SITE_SETTINGS);
+    render(<Email />);
+    expect(screen.getByText(SEED_SITE_SETTINGS.email)).toBeInTheDocument();
+    const corrected = { ...SEED_SITE_SETTINGS, email: 'hello@corrected.example' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({
+        redirected: false,
+        text: async () =>
+          `<div id="root"></div>${pageDataScript({ path: '/after-settings', page: { ...aboutPage, title: 'After' }, settings: corrected })}`,
+      })),
+    );
+    await act(async () => {
+      await loadBlockPage('/after-settings');
+    });
+    expect(screen.getByText('hello@corrected.example')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@
 import { createContext, useContext } from 'react';
 import type { PageContent, SiteSettings } from '@agency/shared';
 import { jsonForScript } from '../../lib/head';
+import { settingsSeen } from '../../lib/site-settings';
 
 /** Id of the JSON script carrying the page's data. */
 export const PAGE_DATA_ID = 'page-data';
@@ -94,7 +95,7 @@ function loadDocument(path: string): Promise<never> {
 /**
  * The published page at a path: its static HTML, fetched once (the edge revalidates it, so it is the
  * live copy) and its embedded JSON read; null when that HTML carries no page (not found, another
- * kind of page).
+ * kind of page). The settings it carries become the ones the site shows (settingsSeen).
  */
 export function loadBlockPage(pathname: string): Promise<PageContent | null> {
   const path = pagePathOf(pathname);
@@ -105,6 +106,7 @@ export function loadBlockPage(pathname: string): Promise<PageContent | null> {
       async (response) => {
         if (response.redirected) return loadDocument(path);
         const data = parsePageDataHtml(await response.text());
+        if (data) settingsSeen(data.settings);
         const page = data && pagePathOf(data.path) === path ? data.page : null;
         known.set(path, page);
         return page;
