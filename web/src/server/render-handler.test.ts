@@ -576,6 +576,16 @@ describe('blog pages are drawn with the published site settings', () => {
     expect(res.body).toContain('+1 (312) 555-0199');
   });
 
+  it('names the site as published in the titles and JSON-LD of the list and a post', async () => {
+    const renamed = { ...SEED_SITE_SETTINGS, name: 'Renamed Agency' };
+    const list = await withSettings(async () => renamed)(event('/blog'));
+    expect(list.body).toContain('<title>Blog | Renamed Agency</title>');
+    const post = await withSettings(async () => renamed)(event('/blog/seo-tips'));
+    expect(post.body).toMatch(/<title>[^<]+ \| Renamed Agency<\/title>/);
+    expect(post.body).toContain('"publisher":{"@type":"Organization","name":"Renamed Agency"');
+    expect(post.body).not.toContain(`| ${SEED_SITE_SETTINGS.name}<`);
+  });
+
   it('falls back to the seed when they cannot be read', async () => {
     const res = await withSettings(async () => {
       throw new UpstreamError('getLiveSiteSettings answered 503');

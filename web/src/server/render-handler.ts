@@ -174,7 +174,7 @@ export function createRenderHandler(
   ): Promise<Result> => {
     const [settings] = await Promise.all([currentSettings(), prepare(url)]);
     const rendered = render(url, { swrFallback: fallback, siteUrl: deps.siteUrl, settings });
-    const meta = post ? postMeta(post, deps.siteUrl) : rendered.meta;
+    const meta = post ? postMeta(post, deps.siteUrl, settings.name) : rendered.meta;
     const html = pageDocument(
       { shell: await getShell(), manifest: await getManifest() },
       path,

@@ -1,5 +1,6 @@
 import { Breadcrumb } from '../../components/sections/breadcrumb';
 import { deferred } from '../../lib/deferred';
+import { useSiteSettings } from '../../lib/site-settings';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { blogListMeta } from './post-meta';
 import './blog.css';
@@ -16,7 +17,7 @@ const BlogList = deferred('blog-list', () => import('./blog-list'), {
  * more posts are wanted: as its load-more sentinel comes into view, or at the visitor's first input.
  */
 export default function BlogListPage() {
-  usePageMeta(blogListMeta);
+  usePageMeta(blogListMeta(useSiteSettings().name));
   return (
     <div className="blog-list-page">
       <header className="blog-list-page__hero">

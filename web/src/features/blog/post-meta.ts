@@ -2,33 +2,34 @@ import { cardPath, excerpt, pictureSources, SOCIAL_CARD, type Post } from '@agen
 import type { PageMeta } from '../../lib/page-meta';
 import { absoluteUrl } from '../../lib/head';
 import { brand } from '../../config/site';
-// Blog pages are rendered at the origin, which does not read the stored settings: the seed's name.
-import { SEED_SITE_SETTINGS as site } from '../../content/site-settings';
 import { BANNER_SIZES } from './image-sizes';
 import { mediaSrc, postPath } from './paths';
 import { blockPageLinks, pagePath } from '../../config/pages';
 
+// The site's name comes from the published settings the page renders with (useSiteSettings): the
+// render function reads them for every blog page, so a renamed site shows in the blog's titles too.
+
 /** Head metadata of the public blog list. */
-export const blogListMeta: PageMeta = {
-  title: `Blog | ${site.name}`,
-  description: `Articles from ${site.name} on websites, web apps, SEO, digital marketing, branding and design.`,
+export const blogListMeta = (siteName: string): PageMeta => ({
+  title: `Blog | ${siteName}`,
+  description: `Articles from ${siteName} on websites, web apps, SEO, digital marketing, branding and design.`,
   path: pagePath('blogList'),
   breadcrumb: [
     { name: 'Home', path: blockPageLinks.home },
     { name: 'Blog', path: pagePath('blogList') },
   ],
-};
+});
 
 /** Head metadata of a post path whose slug does not exist. */
-export const postNotFoundMeta = (path: string): PageMeta => ({
-  title: `Page not found | ${site.name}`,
+export const postNotFoundMeta = (path: string, siteName: string): PageMeta => ({
+  title: `Page not found | ${siteName}`,
   description: 'The article you were looking for does not exist or has been removed.',
   path,
   status: 404,
 });
 
 /** Head metadata of one post: title, meta description (or excerpt), canonical, banner share image and preload, BlogPosting and BreadcrumbList JSON-LD. */
-export function postMeta(post: Post, siteUrl: string): PageMeta {
+export function postMeta(post: Post, siteUrl: string, siteName: string): PageMeta {
   const path = postPath(post.slug);
   // The author's own description first; else the opening of the text, else the title.
   const description = post.meta_description.trim() || excerpt(post.content, 160) || post.title;
@@ -50,16 +51,16 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
     url: absoluteUrl(path, siteUrl),
     publisher: {
       '@type': 'Organization',
-      name: site.name,
+      name: siteName,
       logo: { '@type': 'ImageObject', url: absoluteUrl(brand.logo.dark, siteUrl) },
     },
     ...(image ? { image: absoluteUrl(image, siteUrl) } : {}),
     ...(post.author
       ? { author: { '@type': 'Person', name: post.author.name } }
-      : { author: { '@type': 'Organization', name: site.name } }),
+      : { author: { '@type': 'Organization', name: siteName } }),
   };
   return {
-    title: `${post.title} | ${site.name}`,
+    title: `${post.title} | ${siteName}`,
     description,
     path,
     image,

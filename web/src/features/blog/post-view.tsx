@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import type { Post } from '@agency/shared';
+import { useSiteSettings } from '../../lib/site-settings';
 import { useSiteUrl } from '../../lib/site-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import type { PostResult } from './api';
@@ -11,7 +12,10 @@ import { postMeta, postNotFoundMeta } from './post-meta';
 export function PostView({ result, list }: { result: PostResult; list: readonly Post[] }) {
   const { pathname } = useLocation();
   const siteUrl = useSiteUrl();
-  usePageMeta(result.found ? postMeta(result.post, siteUrl) : postNotFoundMeta(pathname));
+  const { name } = useSiteSettings();
+  usePageMeta(
+    result.found ? postMeta(result.post, siteUrl, name) : postNotFoundMeta(pathname, name),
+  );
   if (!result.found) return <PostNotFound />;
   return (
     <PostArticle
