@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from './login-page';
 import { SESSION_KEY } from './session';
@@ -101,7 +101,8 @@ describe('login page', () => {
     const code = await screen.findByLabelText('Code from your authenticator app');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
-    expect(code).toHaveFocus();
+    // Focus moves in the step's effect, after the field first shows.
+    await waitFor(() => expect(code).toHaveFocus());
     expect(screen.getByText(/enter the 6-digit code/)).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
     // A wrong code is explained and the step stays open for another try.
@@ -165,7 +166,7 @@ describe('login page', () => {
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
     const field = await screen.findByLabelText('Choose a password');
-    expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
     const rules = screen.getByRole('list', { name: 'The password needs' });
     const met = () =>
       within(rules)
