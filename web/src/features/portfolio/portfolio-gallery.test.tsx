@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BlockOf } from '@agency/shared';
@@ -64,13 +64,16 @@ describe('PortfolioGallery', () => {
     render(seeded);
     const opener = screen.getByRole('button', { name: 'Enlarge Keystone Locks Store' });
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Keystone Locks Store' });
+    // Its code loads as the pointer reaches the project (before the click); shown once it is there.
+    const dialog = await screen.findByRole('dialog', { name: 'Keystone Locks Store' });
     const image = within(dialog).getByRole('img', { name: /Keystone Locks online store/ });
     expect(image.getAttribute('src')).toMatch(/keystone-locks\.svg/);
     expect(image).toHaveAttribute('width', '1200');
     expect(image).toHaveAttribute('height', '840');
     expect(document.body.style.overflow).toBe('hidden');
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus(),
+    );
     await user.tab();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
 
@@ -80,7 +83,7 @@ describe('PortfolioGallery', () => {
     expect(opener).toHaveFocus();
 
     await user.click(opener);
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

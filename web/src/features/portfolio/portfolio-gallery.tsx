@@ -1,7 +1,15 @@
-import { Fragment, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import type { PortfolioFilter, PortfolioItem } from './portfolio-item';
-import { Lightbox } from './lightbox';
 import { PortfolioThumb } from './portfolio-thumb';
+
+/**
+ * The lightbox (and its focus trap) loads when the visitor first points at or focuses a project,
+ * before they click it, so the page does not fetch it for a visit that only looks.
+ */
+let lightboxModule: Promise<typeof import('./lightbox')> | undefined;
+const loadLightbox = () => (lightboxModule ??= import('./lightbox'));
+const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })));
+const warmLightbox = (): void => void loadLightbox();
 
 type Filter = string;
 const ALL = '';
@@ -53,7 +61,7 @@ export function PortfolioGallery({
         {shown.length === 0 ? (
           <p className="portfolio__empty">{emptyText}</p>
         ) : (
-          <ul className="portfolio__grid">
+          <ul className="portfolio__grid" onPointerOver={warmLightbox} onFocus={warmLightbox}>
             {shown.map((item, index) => (
               <li key={item.id} className="portfolio__item" data-group={item.group}>
                 <button
@@ -72,7 +80,11 @@ export function PortfolioGallery({
           </ul>
         )}
       </div>
-      {open && <Lightbox item={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <Lightbox item={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
