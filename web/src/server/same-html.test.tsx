@@ -37,6 +37,8 @@ const manifest = Object.fromEntries(
  *   splits its text (the hero carousel's button now uses the shared ActionLink): no markup;
  * - the deferred parts of three home sections are named for their block types (`faq-group`,
  *   `portfolio-carousel`, `testimonials`), no longer for the home page;
+ * - the legal document and the services blocks are deferred parts now (their code loads only on
+ *   the pages that show them): the `display: contents` wrapper and the Suspense markers around them;
  * - the landing pages' `<div class="service-landing">` wrapper had no style or script: block pages
  *   have no per-kind wrapper;
  * - the page's data (#page-data JSON after #root) is new: the browser hydrates from it;
@@ -54,6 +56,10 @@ function normalise(html: string): string {
       /data-deferred="home-(faq|portfolio|testimonials)"/g,
       (_, name: string) =>
         `data-deferred="${name === 'faq' ? 'faq-group' : name === 'portfolio' ? 'portfolio-carousel' : 'testimonials'}"`,
+    )
+    .replace(
+      /<div class="deferred" data-deferred="(?:legal|service-blocks)"><!--\$-->([\s\S]*?)<!--\/\$--><\/div>/g,
+      '$1',
     )
     .replace(/<div class="service-landing">([\s\S]*)<\/div>(<!--\/\$-->)<\/main>/, '$1$2</main>')
     .replace(/\/assets\/([\w-]+)-[\w-]{8}\.svg/g, 'asset:$1.svg')

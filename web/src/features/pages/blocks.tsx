@@ -13,18 +13,18 @@ import {
   EnquiryForm,
   FaqAccordion,
   FaqGroup,
+  LegalBlock,
   PortfolioCarousel,
   PortfolioGallery,
   ProcessStepper,
+  ServiceBlocks,
   ServiceGrid,
   TechList,
   Testimonials,
   TwoColumnText,
   WhyChooseUs,
 } from './deferred-blocks';
-import { LegalBlock } from './legal-block';
 import { ProseBlock } from './prose-block';
-import { ServiceBlocks } from './service-blocks';
 
 /** What a block needs from its page besides its own fields. */
 interface PageParts {

@@ -1,8 +1,9 @@
 /**
  * The block sections below the fold, deferred (lib/deferred.tsx): each renders in full on the server,
  * and its code is fetched and hydrated when that section comes into view (or at the visitor's first
- * input). The block renderer uses these for every block but the heroes; a section type's chunk is
- * shared by every page that shows it.
+ * input). The block renderer uses these for every block but the heroes, the prose and the contact
+ * details; a section type's chunk is shared by every page that shows it, and a page without that
+ * type (most pages have no legal document or services blocks) never loads its code.
  */
 import { deferred } from '../../lib/deferred';
 
@@ -54,4 +55,10 @@ export const PortfolioCarousel = deferred('portfolio-carousel', () =>
 );
 export const FaqGroup = deferred('faq-group', () =>
   import('./faq-group').then((m) => ({ default: m.FaqGroup })),
+);
+export const LegalBlock = deferred('legal', () =>
+  import('./legal-block').then((m) => ({ default: m.LegalBlock })),
+);
+export const ServiceBlocks = deferred('service-blocks', () =>
+  import('./service-blocks').then((m) => ({ default: m.ServiceBlocks })),
 );
