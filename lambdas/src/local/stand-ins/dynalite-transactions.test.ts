@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -362,6 +363,8 @@ describe('a stand-in killed while applying a transaction', () => {
           { TableName: TABLE, key: key('SLUG#new'), old: null },
         ]),
       );
+      // And the draft of a later transaction's journal, cut by the kill while it was written.
+      await writeFile(`${transactionJournal(dbPath)}.draft`, '[{"TableName":');
       await first.c.send(
         new PutItemCommand({ TableName: TABLE, Item: { ...key('POST#1'), title: { S: 'after' } } }),
       );
@@ -377,6 +380,8 @@ describe('a stand-in killed while applying a transaction', () => {
           ).Item;
         expect(await read('POST#1')).toEqual(before);
         expect(await read('SLUG#new')).toBeUndefined();
+        expect(existsSync(transactionJournal(dbPath))).toBe(false);
+        expect(existsSync(`${transactionJournal(dbPath)}.draft`)).toBe(false);
       } finally {
         await close(again);
       }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -299,6 +299,9 @@ interface JournalEntry {
   old: Data | null;
 }
 
+/** Where a journal is written before it is renamed into place. */
+const journalDraft = (journal: string): string => `${journal}.draft`;
+
 export class DynaliteTransactions {
   private readonly tokens = new Map<string, TokenUse>();
   /** Settles once a journal left by a killed stand-in has been rolled back (at once without one). */
@@ -316,6 +319,8 @@ export class DynaliteTransactions {
   /** Put back the items of a transaction a kill left half applied, then forget it. */
   private async recover(): Promise<void> {
     if (!this.journal) return;
+    // A journal being written when the kill came: its transaction had not begun to apply.
+    rmSync(journalDraft(this.journal), { force: true });
     let entries: JournalEntry[];
     try {
       entries = JSON.parse(readFileSync(this.journal, 'utf8')) as JournalEntry[];
@@ -327,8 +332,16 @@ export class DynaliteTransactions {
     rmSync(this.journal, { force: true });
   }
 
+  /**
+   * Write the journal whole or not at all: to a draft first, then renamed over (atomic), so a kill
+   * while writing leaves no cut journal that the next start could not read (it left the stand-in
+   * unable to start, once, in the fault suite).
+   */
   private record(entries: JournalEntry[]): void {
-    if (this.journal) writeFileSync(this.journal, JSON.stringify(entries));
+    if (!this.journal) return;
+    const draft = journalDraft(this.journal);
+    writeFileSync(draft, JSON.stringify(entries));
+    renameSync(draft, this.journal);
   }
 
   private forget(): void {
