@@ -26,7 +26,8 @@ import { LOCAL_JOB_SPEEDUP } from '../../bundling/functions';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
 import { seedLocalPages } from './seed/seed-pages';
-import { builtPagePaths, createLocalServer } from './edge-server/server';
+import { builtPagePaths, builtRenderedPaths, createLocalServer } from './edge-server/server';
+import { EdgeCache } from './edge-server/edge-cache';
 import { LOCAL_ENDPOINTS_FILE, startStandIns, type StandIns } from './stand-ins/stand-ins';
 
 const REPO_ROOT = path.resolve(LAMBDAS_SRC, '..', '..');
@@ -181,6 +182,7 @@ async function main(): Promise<void> {
         });
     // The edge function's `cf.kvs()` reads the store the API writes through the KeyValueStore API.
     const redirectStore = standIns.redirectStore;
+    const edgeCache = new EdgeCache();
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: {
@@ -191,7 +193,11 @@ async function main(): Promise<void> {
       renderHandler,
       redirects: (key) => redirectStore.get(key),
       siteBucket: { s3: clients.s3, bucket: LOCAL_NAMES.siteBucket },
+      cache: edgeCache,
     });
+    // What the functions invalidate (a post published, a page re-rendered) leaves the edge's cache,
+    // as it leaves CloudFront's.
+    standIns.cdn.onInvalidate((paths) => edgeCache.invalidate(paths));
     // The page writers invoke the render function through the Lambda API: the same one, built once.
     standIns.setRenderFunction(async () => {
       const render = await renderHandler();
@@ -213,6 +219,7 @@ async function main(): Promise<void> {
         requireMfa: settings.REQUIRE_MFA === 'true',
         site: { url: shownUrl, apiOrigin: localUrl, webDist: settings.WEB_DIST },
         pagePaths: builtPagePaths(settings.WEB_DIST),
+        renderedPaths: builtRenderedPaths(settings.WEB_DIST),
         leads: {
           ...(settings.LEAD_WEBHOOK_URL ? { webhookUrl: settings.LEAD_WEBHOOK_URL } : {}),
           ...(settings.LEAD_WEBHOOK_SECRET ? { webhookSecret: settings.LEAD_WEBHOOK_SECRET } : {}),

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { startTestStack, type TestStack } from '../../../test/harness';
 import { createLocalServer, type LocalServerOptions } from './server';
+import { EdgeCache } from './edge-cache';
+import { CloudFrontCdn } from '../../adapters/cdn';
 import type { RenderHandler } from '../functions/render';
 import { seedPosts } from '../seed/seed';
 import { SEED_POSTS } from '../seed/seed-posts';
@@ -264,6 +266,63 @@ describe('local server: static site', () => {
     // CloudFront without its origin: never the HTML shell or a soft 200.
     expect((await fetch(`${base}/blog/some-post`)).status).toBe(502);
     expect((await fetch(`${base}/sitemap.xml`)).status).toBe(502);
+  });
+
+  it('keeps rendered pages as CloudFront does, until their TTL or an invalidation the functions send', async () => {
+    const cache = new EdgeCache();
+    const stopListening = stack.standIns.cdn.onInvalidate((paths) => cache.invalidate(paths));
+    let version = 1;
+    const calls: string[] = [];
+    const cached = await listen({
+      webDist: dist,
+      sitePages: {
+        prerendered: ['/', '/about'],
+        rendered: ['/blog', '/blog/*', '/sitemap.xml'],
+        app: ['/admin'],
+        notFound: '/404',
+      },
+      media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
+      cache,
+      renderHandler: async () => async (event) => {
+        calls.push(`${event.rawPath}?${event.rawQueryString}`);
+        return event.rawPath === '/blog/broken'
+          ? { statusCode: 503, headers: { 'cache-control': 'no-store' }, body: 'down' }
+          : {
+              statusCode: 200,
+              headers: {
+                'content-type': 'text/html; charset=utf-8',
+                'cache-control': 'public, max-age=0, s-maxage=300',
+              },
+              body: `<h1>version ${version}</h1>`,
+            };
+      },
+    });
+    try {
+      const first = await fetch(`${cached.base}/blog?page=2&utm_source=mail`);
+      expect(first.headers.get('x-cache')).toBe('Miss from cloudfront');
+      version = 2;
+      // The same page for another campaign: the policy keeps only `page` in the key.
+      const again = await fetch(`${cached.base}/blog?utm_source=ad&page=2`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(await again.text()).toBe('<h1>version 1</h1>');
+      expect(again.headers.get('x-cache')).toBe('Hit from cloudfront');
+      expect(again.headers.get('age')).toMatch(/^\d+$/);
+      const head = await fetch(`${cached.base}/blog?page=2`, { method: 'HEAD' });
+      expect(head.headers.get('x-cache')).toBe('Hit from cloudfront');
+      expect(calls).toEqual(['/blog?page=2&utm_source=mail']);
+      // An answer that must not be stored reaches the origin every time.
+      await fetch(`${cached.base}/blog/broken`);
+      await fetch(`${cached.base}/blog/broken`);
+      expect(calls.filter((c) => c.startsWith('/blog/broken'))).toHaveLength(2);
+
+      // What the functions invalidate through the CloudFront API (the adapter, on the stand-in).
+      await new CloudFrontCdn().invalidatePaths(['/blog']);
+      expect(await (await fetch(`${cached.base}/blog?page=2`)).text()).toBe('<h1>version 2</h1>');
+    } finally {
+      stopListening();
+      await close(cached.server);
+    }
   });
 
   it('serves a placeholder page when the site is not built', async () => {

@@ -22,6 +22,7 @@ import {
   type KeyValueReader,
   type SitePages,
   type SitePagesInput,
+  type CachePolicyName,
   type ViewerRequest,
 } from '@agency/shared/edge';
 import { ORIGIN_VERIFY_HEADER, type ErrorBody, type ErrorCode } from '@agency/shared';
@@ -29,6 +30,7 @@ import { MAX_BODY_BYTES } from '../../lib/body';
 import { originSecrets } from '../../lib/env';
 import { logger } from '../../lib/logger';
 import { apiGatewayEvent, decodeResult } from './apigw-event';
+import type { EdgeCache } from './edge-cache';
 import { routeApi, type LoadHandler } from './api-router';
 import { loadHandler as defaultLoadHandler } from '../functions/handler-modules';
 import { getMedia } from './media';
@@ -67,7 +69,20 @@ export interface LocalServerOptions {
    * in AWS the bucket holds both, here the build stays in `webDist`. None: the build alone.
    */
   siteBucket?: { s3: S3Client; bucket: string };
+  /**
+   * The edge's cache of the behaviours under LOCALLY_CACHED policies, emptied by the CloudFront
+   * stand-in's invalidations (`npm start` wires them); none: every request reaches its origin.
+   */
+  cache?: EdgeCache;
 }
+
+/**
+ * The cache policies whose answers the local edge keeps, as CloudFront does: the rendered blog
+ * pages, sitemap and feed (`pages`). Public API GETs (`apiPublic`) and media are not kept yet: the
+ * render function reads the API through this server, where in AWS it calls API Gateway directly, so
+ * a cached API answer here would reach it where it does not in AWS.
+ */
+export const LOCALLY_CACHED: readonly CachePolicyName[] = ['pages'];
 
 /** A body: bytes, a stream, or a file of the site bucket (sent as the build's compressed copy when CloudFront would compress it). */
 type Body = Buffer | Readable | { file: string; size: number } | null;
@@ -222,6 +237,11 @@ export function builtPagePaths(webDist: string): string[] {
   return pages ? sitePagePatterns(pages) : [];
 }
 
+/** The path patterns of the build in `webDist` the render function answers (none when not built). */
+export function builtRenderedPaths(webDist: string): string[] {
+  return [...(readSitePages(webDist)?.rendered ?? [])];
+}
+
 function readSitePages(webDist: string): SitePages | null {
   const file = path.join(path.dirname(path.resolve(webDist)), 'dist-server', 'site-pages.json');
   if (!existsSync(file)) return null;
@@ -353,6 +373,47 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     }
   }
 
+  /**
+   * The origin's answer, or the one the edge keeps for the request: GET and HEAD of a behaviour under
+   * a LOCALLY_CACHED policy are answered from the cache while the answer's TTL lasts (`age` and
+   * `x-cache: Hit from cloudfront`, as CloudFront says), and a GET's answer is kept on a miss.
+   */
+  async function cachedOrigin(
+    req: IncomingMessage,
+    request: ViewerRequest,
+    at: Extract<EdgeResolution, { origin: string }>,
+  ): Promise<OriginReply> {
+    const cache = options.cache;
+    const policy = at.behaviour.cache;
+    const cacheable =
+      cache !== undefined &&
+      LOCALLY_CACHED.includes(policy) &&
+      (request.method === 'GET' || request.method === 'HEAD');
+    const key = cacheable ? cache.key(policy, at.uri, request.query) : null;
+    if (!cache || key === null) return origin(req, request, at);
+    const hit = cache.get(key);
+    if (hit) {
+      req.resume();
+      const { reply, ageSeconds } = hit;
+      return {
+        ...reply,
+        headers: { ...reply.headers, age: String(ageSeconds), 'x-cache': 'Hit from cloudfront' },
+      };
+    }
+    const reply = await origin(req, request, at);
+    if (
+      request.method === 'GET' &&
+      (reply.body === null || Buffer.isBuffer(reply.body)) &&
+      !reply.cookies?.length
+    )
+      cache.put(key, policy, at.uri, {
+        status: reply.status,
+        headers: reply.headers,
+        body: reply.body,
+      });
+    return { ...reply, headers: { ...reply.headers, 'x-cache': 'Miss from cloudfront' } };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
     const { rawPath, rawQueryString } = splitUrl(req.url);
@@ -389,7 +450,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
           { compress: at.compress, security: security[at.behaviour.headers] },
         );
       } else {
-        const reply = await origin(req, request, at);
+        const reply = await cachedOrigin(req, request, at);
         const edited = await edgeResponse(edge, at, request, reply);
         status = edited.status;
         await send(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GROUP, NO_DISTRIBUTION } from '@agency/shared';
+import { ADMIN_GROUP } from '@agency/shared';
+import { LOCAL_DISTRIBUTION_ID } from '../stand-ins/cloudfront-api';
 import { API_TEST_SITE_URL, localEnvironment } from './environment';
 
 const endpoints = {
@@ -9,6 +10,7 @@ const endpoints = {
   ses: 'http://127.0.0.1:4004',
   lambda: 'http://127.0.0.1:4005',
   kvs: 'http://127.0.0.1:4006',
+  cloudfront: 'http://127.0.0.1:4007',
 };
 const provisioned = {
   userPoolId: 'local_pool1',
@@ -18,14 +20,17 @@ const provisioned = {
 const mail = { from: 'no-reply@example.com', to: 'sales@example.com' };
 
 describe('localEnvironment', () => {
-  it('names every resource the way the CDK grants would, and says there is no CDN', () => {
+  it('names every resource the way the CDK grants would, the distribution the local edge plays included', () => {
     const env = localEnvironment({ endpoints, provisioned, mail });
     expect(env).toMatchObject({
       AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
       USER_POOL_ID: 'local_pool1',
       ADMIN_GROUP,
       COGNITO_ISSUER: 'http://127.0.0.1:4003/local_pool1',
-      DISTRIBUTION_ID: NO_DISTRIBUTION,
+      // Invalidations reach the CloudFront stand-in, which empties the local edge's cache.
+      DISTRIBUTION_ID: LOCAL_DISTRIBUTION_ID,
+      AWS_ENDPOINT_URL_CLOUDFRONT: endpoints.cloudfront,
+      SITE_RENDERED_PATHS: '[]',
       MAIL_TO: 'sales@example.com',
       // The functions that invoke the image function reach it through the Lambda API stand-in.
       AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
@@ -43,6 +48,10 @@ describe('localEnvironment', () => {
       localEnvironment({ endpoints, provisioned, mail, pagePaths: ['/about', '/blog/*'] })
         .SITE_PAGE_PATHS,
     ).toBe('["/about","/blog/*"]');
+    expect(
+      localEnvironment({ endpoints, provisioned, mail, renderedPaths: ['/blog', '/blog/*'] })
+        .SITE_RENDERED_PATHS,
+    ).toBe('["/blog","/blog/*"]');
     expect(localEnvironment({ endpoints, provisioned, mail, requireMfa: true }).REQUIRE_MFA).toBe(
       'true',
     );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_GROUP, ENV_NAMES as N, LOCAL_STACK, NO_DISTRIBUTION } from '@agency/shared';
+import { ADMIN_GROUP, ENV_NAMES as N, LOCAL_STACK } from '@agency/shared';
+import { LOCAL_DISTRIBUTION_ID } from '../stand-ins/cloudfront-api';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { RENDER, workerFunction } from '../../../bundling/functions';
 import { checkCompleteEnvironment } from '../../lib/env';
@@ -41,6 +42,11 @@ export interface LocalEnvironmentOptions {
    * build's site pages); none where no site is served (API tests).
    */
   pagePaths?: readonly string[];
+  /**
+   * The path patterns the render function answers, which the edge caches (the build's
+   * `pages.rendered`, as the CDK stack passes them): what a post change invalidates.
+   */
+  renderedPaths?: readonly string[];
 }
 
 /** SITE_URL where no page is rendered (API tests): the default local address. */
@@ -68,6 +74,7 @@ export interface LocalEnv {
   readonly AWS_ENDPOINT_URL_SESV2: string;
   readonly AWS_ENDPOINT_URL_LAMBDA: string;
   readonly AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: string;
+  readonly AWS_ENDPOINT_URL_CLOUDFRONT: string;
   readonly REDIRECT_STORE_ARN: string;
   readonly SITE_PAGE_PATHS: string;
   readonly SITE_RENDERED_PATHS: string;
@@ -118,10 +125,11 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     // The Lambda API stand-in runs the workers by their bundle name, as the CDK stack names them.
     AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
     AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: endpoints.kvs,
+    // Invalidations go to the CloudFront stand-in, whose distribution the local edge server plays.
+    AWS_ENDPOINT_URL_CLOUDFRONT: endpoints.cloudfront,
     [N.redirectStoreArn]: options.redirectStoreArn ?? LOCAL_KVS_ARN,
     [N.sitePagePaths]: JSON.stringify(options.pagePaths ?? []),
-    // No CDN locally (DISTRIBUTION_ID below): no cached pages to derive invalidations from.
-    [N.siteRenderedPaths]: JSON.stringify([]),
+    [N.siteRenderedPaths]: JSON.stringify(options.renderedPaths ?? []),
     [N.contentTable]: LOCAL_NAMES.tables.content,
     [N.leadsTable]: LOCAL_NAMES.tables.leads,
     [N.viewsTable]: LOCAL_NAMES.tables.views,
@@ -141,8 +149,9 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.mailFrom]: mail.from,
     [N.mailTo]: mail.to,
     [N.captchaKey]: provisioned.captchaHmacKey,
-    // No CloudFront in front locally: nothing to invalidate, and the setting says so.
-    [N.distributionId]: NO_DISTRIBUTION,
+    // The local edge server caches the rendered pages as the distribution does, and empties that
+    // cache on the invalidations the CloudFront stand-in takes.
+    [N.distributionId]: LOCAL_DISTRIBUTION_ID,
     // One door in, as in AWS: the local edge server adds this stack's origin secret (a new one per
     // start) and the viewer's address, and the functions trust the address only with the secret.
     [N.originVerify]: JSON.stringify({ current: randomBytes(32).toString('base64url') }),

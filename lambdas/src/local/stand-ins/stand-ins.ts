@@ -16,11 +16,13 @@ import { startDynalite } from './dynalite-store';
 import { createLambdaApi, type RenderFunctionLoader } from './lambda-api';
 import { createS3PostGate } from './s3-post-gate';
 import { startKeyValueStore, type KeyValueStoreStandIn } from './key-value-store';
+import { createCloudFrontApi, type CloudFrontStandIn } from './cloudfront-api';
 
 /**
  * The local stand-ins of the AWS services the handlers use, started in this process on loopback:
  * dynalite (DynamoDB), s3rver (S3), cognito-local (Cognito user pools), aws-ses-v2-local (SESv2)
- * and our own Lambda API (lambda-api.ts: Invoke of the workers). The real AWS SDK v3 clients talk
+ * and our own Lambda API (lambda-api.ts: Invoke of the workers), KeyValueStore data plane and
+ * CloudFront invalidations (cloudfront-api.ts). The real AWS SDK v3 clients talk
  * to them over HTTP. S3 is reached through a gate that enforces presigned POST policies as S3 does
  * (s3rver ignores them).
  */
@@ -32,6 +34,8 @@ export interface StandInPorts {
   lambda: number;
   /** The CloudFront KeyValueStore data plane (redirects). */
   kvs: number;
+  /** The CloudFront API's invalidations. */
+  cloudfront: number;
 }
 
 export interface StandInOptions {
@@ -83,9 +87,12 @@ export interface StandIns {
     ses: string;
     lambda: string;
     kvs: string;
+    cloudfront: string;
   };
   /** The redirect KeyValueStore: its ARN, and the reads the local edge server's `cf.kvs()` makes. */
   redirectStore: KeyValueStoreStandIn;
+  /** CloudFront's invalidations: the local edge server's cache listens to them. */
+  cdn: CloudFrontStandIn;
   /** Web page of the SES stand-in listing sent e-mails. */
   sesInboxUrl: string;
   /** Every e-mail the SES stand-in has accepted since this process started, oldest first. */
@@ -362,6 +369,10 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       await kvs.flush();
     });
 
+    const cdn = createCloudFrontApi();
+    const cdnPort = await listen(cdn.server, options.ports?.cloudfront ?? 0, host);
+    stops.push(() => close(cdn.server));
+
     const endpoints = {
       dynamodb: url(host, dynamo.port),
       s3: url(host, s3.port),
@@ -369,6 +380,7 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       ses: url(host, sesPort),
       lambda: url(host, lambdaPort),
       kvs: url(host, kvsPort),
+      cloudfront: url(host, cdnPort),
     };
     return {
       host,
@@ -379,9 +391,11 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
         ses: sesPort,
         lambda: lambdaPort,
         kvs: kvsPort,
+        cloudfront: cdnPort,
       },
       endpoints,
       redirectStore: kvs,
+      cdn,
       sesInboxUrl: `${endpoints.ses}/`,
       async sesMessages() {
         const response = await fresh('GET', `${endpoints.ses}/store`);
