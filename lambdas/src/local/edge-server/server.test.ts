@@ -286,7 +286,11 @@ describe('local server: static site', () => {
       renderHandler: async () => async (event) => {
         calls.push(`${event.rawPath}?${event.rawQueryString}`);
         return event.rawPath === '/blog/broken'
-          ? { statusCode: 503, headers: { 'cache-control': 'no-store' }, body: 'down' }
+          ? {
+              statusCode: 503,
+              headers: { 'content-type': 'text/plain', 'cache-control': 'no-store' },
+              body: 'down',
+            }
           : {
               statusCode: 200,
               headers: {
