@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readViewed, rememberView, viewsOf, VIEWED_POSTS_KEY } from './view-count';
+import {
+  readViewed,
+  rememberCount,
+  rememberedCount,
+  rememberView,
+  viewsOf,
+  VIEW_COUNTS_KEY,
+  VIEWED_POSTS_KEY,
+} from './view-count';
 import { scrolledPercent } from './reading-progress';
 import { extensionOf } from './file-icon-demo';
 import { postPath } from './paths';
@@ -17,6 +25,25 @@ describe('remembered views', () => {
     localStorage.setItem(VIEWED_POSTS_KEY, JSON.stringify({ a: 1 }));
     expect(rememberView('a', localStorage)).toBe(true);
     expect(readViewed(localStorage)).toEqual(['a']);
+  });
+});
+
+describe('remembered counts', () => {
+  it('keeps the newest count per post, for the newest 100 posts', () => {
+    rememberCount('a', 3, localStorage);
+    rememberCount('a', 5, localStorage);
+    expect(rememberedCount('a', localStorage)).toBe(5);
+    expect(rememberedCount('b', localStorage)).toBeNull();
+    for (let i = 0; i < 100; i++) rememberCount(`p${i}`, i, localStorage);
+    expect(rememberedCount('a', localStorage)).toBeNull();
+    expect(rememberedCount('p99', localStorage)).toBe(99);
+  });
+  it('treats a corrupt or foreign stored value as no counts', () => {
+    localStorage.setItem(VIEW_COUNTS_KEY, '{not json');
+    expect(rememberedCount('a', localStorage)).toBeNull();
+    localStorage.setItem(VIEW_COUNTS_KEY, JSON.stringify({ a: 'x', b: 2 }));
+    expect(rememberedCount('a', localStorage)).toBeNull();
+    expect(rememberedCount('b', localStorage)).toBe(2);
   });
 });
 

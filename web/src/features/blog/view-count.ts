@@ -30,6 +30,46 @@ export function rememberView(slug: string, storage: Storage): boolean {
   return true;
 }
 
+/** localStorage key of the counts the server answered for the views this browser counted. */
+export const VIEW_COUNTS_KEY = 'viewCounts';
+/** Counts kept at most (the newest); an older post falls back to the count its page carries. */
+const KEPT_COUNTS = 100;
+
+function readCounts(storage: Storage): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(VIEW_COUNTS_KEY) ?? '{}');
+    if (!isRecord(parsed) || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (e): e is [string, number] => typeof e[1] === 'number' && Number.isInteger(e[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keep the count the server answered when this browser's view was counted. A page can be an older
+ * copy (the edge keeps a post page for minutes), so a visitor back on it would otherwise see the
+ * count from before their own view.
+ */
+export function rememberCount(slug: string, views: number, storage: Storage): void {
+  const counts = readCounts(storage);
+  delete counts[slug];
+  const kept = [...Object.entries(counts), [slug, views] as const].slice(-KEPT_COUNTS);
+  try {
+    storage.setItem(VIEW_COUNTS_KEY, JSON.stringify(Object.fromEntries(kept)));
+  } catch {
+    // Storage full or blocked: the page's own count shows next time.
+  }
+}
+
+/** The count kept for a post this browser counted, or null. */
+export function rememberedCount(slug: string, storage: Storage): number | null {
+  return readCounts(storage)[slug] ?? null;
+}
+
 /** The `views` of an increaseView answer (`{ data: { views } }`), or null for any other body. */
 export function viewsOf(body: unknown): number | null {
   if (!isRecord(body) || !isRecord(body.data)) return null;
