@@ -69,4 +69,18 @@ describe('the edge cache', () => {
     expect(invalidates('/*', '/sitemap.xml')).toBe(true);
     expect(invalidates('/blog/a', '/blog/ab')).toBe(false);
   });
+
+  it('lets the least recently used answer go first past its size', () => {
+    const cache = new EdgeCache(Date.now, 2);
+    const put = (path: string) =>
+      cache.put(cache.key('pages', path, '') ?? '', 'pages', path, page('s-maxage=300'));
+    put('/blog/a');
+    put('/blog/b');
+    expect(cache.get('pages /blog/a')).toBeDefined();
+    put('/blog/c');
+    expect(cache.size).toBe(2);
+    expect(cache.get('pages /blog/b')).toBeUndefined();
+    expect(cache.get('pages /blog/a')).toBeDefined();
+    expect(cache.get('pages /blog/c')).toBeDefined();
+  });
 });

@@ -14,6 +14,12 @@ interface Entry {
   expiresAt: number;
 }
 
+/**
+ * Answers the local edge keeps at most; past it the least recently used go first, as CloudFront
+ * evicts (a local stack asked for many pages must not grow without end).
+ */
+export const MAX_ENTRIES = 2000;
+
 /** How long CloudFront keeps an error answer that says nothing of it (ErrorCachingMinTTL's default). */
 const ERROR_TTL_SECONDS = 10;
 
@@ -60,7 +66,10 @@ export function invalidates(pattern: string, path: string): boolean {
 export class EdgeCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
 
   /** The cache key of a request under a policy (the path and the query parameters the policy keeps). */
   key(policyName: CachePolicyName, path: string, query: string): string | null {
@@ -84,10 +93,10 @@ export class EdgeCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = this.now();
-    if (now >= entry.expiresAt) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    this.entries.delete(key);
+    if (now >= entry.expiresAt) return undefined;
+    // Last in the map's order: the most recently used.
+    this.entries.set(key, entry);
     return { reply: entry.reply, ageSeconds: Math.floor((now - entry.storedAt) / 1000) };
   }
 
@@ -98,7 +107,12 @@ export class EdgeCache {
     const ttl = ttlSeconds(policy, reply.status, reply.headers['cache-control']);
     if (ttl <= 0) return false;
     const storedAt = this.now();
+    this.entries.delete(key);
     this.entries.set(key, { reply, path, storedAt, expiresAt: storedAt + ttl * 1000 });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
     return true;
   }
 
