@@ -38,9 +38,9 @@ export function sharedIsPure(): Plugin {
  * - `framework`: React, react-dom, react-router.
  * - `shell`: the browser entry and the modules of `web/src` it imports statically, what two or more
  *   public pages load at first, and what a public page loads at first that another public page
- *   loads later (in a deferred part): a few KB more on each page instead of a request per shared helper. Modules
- *   of `shared/src` join only when nothing they import leaves `shared/src`, so the barrel and the
- *   contract (zod) stay out and unused exports still shake off.
+ *   loads later (in a deferred part): a few KB more on each page instead of a request per shared
+ *   helper. Modules of `shared/src` join only when nothing they import leaves `shared/src`, so the
+ *   barrel and the contract (zod) stay out and unused exports still shake off.
  *
  * A page's own chunk then holds the rest of what it loads at first. Found in the module graph; the
  * admin area keeps its own chunks.

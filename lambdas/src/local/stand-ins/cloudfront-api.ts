@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { text as bodyText } from 'node:stream/consumers';
 import { logger } from '../../lib/logger';
 
 const log = logger.child({ service: 'cloudfront-stand-in' });
@@ -85,12 +86,6 @@ function errorXml(error: CloudFrontError): string {
   );
 }
 
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** Start the stand-in (not listening yet: the caller listens, as for the other stand-ins). */
 export function createCloudFrontApi(distributionId = LOCAL_DISTRIBUTION_ID): CloudFrontStandIn {
   const taken: Invalidation[] = [];
@@ -161,7 +156,7 @@ export function createCloudFrontApi(distributionId = LOCAL_DISTRIBUTION_ID): Clo
           'InvalidArgument',
           `${req.method} ${url.pathname} is not an operation of this stand-in.`,
         );
-      const invalidation = await create(decodeURIComponent(match[1]), await readText(req));
+      const invalidation = await create(decodeURIComponent(match[1]), await bodyText(req));
       res.writeHead(201, {
         'content-type': 'text/xml',
         location: `${url.origin}/${API_VERSION}/distribution/${invalidation.distributionId}/invalidation/${invalidation.id}`,

@@ -33,8 +33,9 @@ function contactList(site: Pick<SiteSettings, 'email' | 'offices'>): string {
 }
 
 /**
- * A section's HTML: its heading, its rich text (as stored: the API writes Quill's lists as lists) and, when it asks for them, the ways to contact us. One string, so the text's
- * paragraphs are the section's own children, as the legal layout's CSS expects.
+ * A section's HTML: its heading, its rich text (as stored: the API writes Quill's lists as lists)
+ * and, when it asks for them, the ways to contact us. One string, so the text's paragraphs are the
+ * section's own children, as the legal layout's CSS expects.
  */
 export function legalSectionHtml(
   section: LegalSection,
