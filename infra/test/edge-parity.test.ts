@@ -19,6 +19,7 @@ import {
   matchOperation,
   mediaKeys,
   normaliseRedirectPath,
+  normaliseTarget,
   redirectValue,
   SPECIAL_SLUGS,
   type RedirectStatus,
@@ -85,9 +86,68 @@ const REDIRECTS = new Map<string, string>(
       ['/Campaign', 302, '/contact?utm_source=print'],
       ['/blog/old-slug', 301, '/blog/new-slug'],
       ['/old-brochure.pdf', 308, 'https://example.com/brochure.pdf'],
+      // Non-ASCII addresses (issue 32, item 7), keyed and valued as the API writes them.
+      ['/to-emoji', 302, '/🎉-sale'],
+      ['/tamil-offer', 301, '/ta/சலுகை'],
+      ['/to-cafe', 301, '/café'],
+      ['/café-offer', 301, '/services'],
+      ['/ÉTÉ', 301, '/about'],
+      ['/%7Euser', 301, '/about'],
+      ['/to-idn', 302, 'https://例え.jp/パス'],
+      // Reserved sources (item 1) the API refuses; here the store holds them anyway, and neither
+      // side may redirect them.
+      [hashedAsset, 301, '/thank-you-alchem'],
+      ['/robots.txt', 301, 'https://evil.example/robots.txt'],
+      ['/favicon.ico', 301, 'https://evil.example/favicon.ico'],
+      ['/sitemap.xml', 301, '/about'],
+      ['/rss.xml', 301, '/about'],
+      ['/.well-known/security.txt', 301, 'https://evil.example/security.txt'],
+      ['/404', 301, '/about'],
+      ['/admin', 301, '/about'],
+      ['/admin/leads', 301, '/about'],
+      ['/creative-login', 301, 'https://evil.example/login'],
+      [`/media/${BANNER_KEY}`, 301, '/about'],
+      ['/index.html', 301, '/about'],
+      ['/spa.html', 301, '/about'],
     ] as const satisfies readonly (readonly [string, RedirectStatus, string])[]
-  ).map(([from, status, to]) => [normaliseRedirectPath(from), redirectValue(status, to)]),
+  ).map(([from, status, to]) => [
+    normaliseRedirectPath(from),
+    redirectValue(status, normaliseTarget(to)),
+  ]),
 );
+
+/** Every spelling of the non-ASCII and reserved addresses above a browser or a client may send. */
+const ADDRESS_ROWS: [url: string, status: number, location: string | undefined][] = [
+  ['/to-emoji', 302, '/%F0%9F%8E%89-sale'],
+  ['/tamil-offer', 301, '/ta/%E0%AE%9A%E0%AE%B2%E0%AF%81%E0%AE%95%E0%AF%88'],
+  ['/to-cafe', 301, '/caf%C3%A9'],
+  ['/caf%C3%A9-offer', 301, '/services'],
+  ['/CAF%C3%89-offer', 301, '/services'],
+  ['/CAF%C3%89-OFFER/', 301, '/services'],
+  ['/cafe%CC%81-offer', 301, '/services'],
+  ['/caf%c3%a9-offer?ref=x', 301, '/services?ref=x'],
+  ['/%C3%89T%C3%89', 301, '/about'],
+  ['/%C3%A9t%C3%A9', 301, '/about'],
+  ['/~user', 301, '/about'],
+  ['/%7Euser', 301, '/about'],
+  ['/%7euser', 301, '/about'],
+  ['/to-idn', 302, 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'],
+  ['/caf%E9-offer', 404, undefined],
+  ['/%F0%9F%8E%89-sale', 404, undefined],
+  [hashedAsset, 200, undefined],
+  ['/robots.txt', 200, undefined],
+  ['/ROBOTS.TXT', 404, undefined],
+  ['/favicon.ico', 404, undefined],
+  ['/.well-known/security.txt', 404, undefined],
+  ['/404', 404, undefined],
+  ['/admin', 200, undefined],
+  ['/admin/leads', 200, undefined],
+  ['/Admin', 404, undefined],
+  ['/creative-login', 200, undefined],
+  [`/media/${BANNER_KEY}`, 200, undefined],
+  ['/index.html', 200, undefined],
+  ['/spa.html', 200, undefined],
+];
 const kvsGet = (key: string) => REDIRECTS.get(key);
 
 interface Row {
@@ -183,6 +243,9 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/about', body: 'x' },
   { method: 'DELETE', url: '/media/x.jpg' },
   { method: 'POST', url: '/blog/x', body: 'x' },
+  // Non-ASCII and reserved addresses (issue 32, items 1 and 7), with the render function's files.
+  ...ADDRESS_ROWS.map(([url]) => get(url)),
+  get('/sitemap.xml?x=1'),
 ];
 
 /** What one side did with a request: the answer, and which origin saw it with which path. */
@@ -823,6 +886,7 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
       ['/blog/old-slug', 301, '/blog/new-slug'],
       ['/old-brochure.pdf', 308, 'https://example.com/brochure.pdf'],
       ['/old-service-2', 404, undefined],
+      ...ADDRESS_ROWS,
     ];
     for (const [url, status, location] of expected)
       for (const side of [await cloudfront.request(get(url)), await local(get(url))])

@@ -45,3 +45,4 @@ export * from './site-settings';
 export * from './office-tel';
 export { storedSiteSettings } from './contract/pages';
 export { quillLists } from './quill-lists';
+export * from './edge/reserved-sources';

@@ -233,7 +233,7 @@ describe('redirects', () => {
     expect(await liveAt(deps.addresses, '/blog/p')).toBe('post');
     expect(await liveAt(deps.addresses, '/blog/q')).toBeNull();
     expect(await liveAt(deps.addresses, '/services')).toBe('page');
-    expect(await liveAt(deps.addresses, '/creative-login')).toBe('admin');
+    expect(await liveAt(deps.addresses, '/creative-login')).toBe('sign-in');
     expect(await liveAt(deps.addresses, '/old')).toBeNull();
   });
 });

@@ -2,7 +2,10 @@ import {
   buildPath,
   normaliseRedirectPath,
   REDIRECT_LIMITS,
-  REDIRECT_RESERVED_PREFIXES,
+  RESERVED_MESSAGES,
+  reservedReason,
+  reservedSources,
+  type ReservedReason,
   redirectValue,
   targetKey,
   utf8Bytes,
@@ -86,13 +89,17 @@ const matches = (pattern: string, path: string): boolean => {
   return path.startsWith(prefix) && path.length > prefix.length;
 };
 
-/** Why a source cannot be redirected: the admin area or the API, a page of the site, a live post; null when it can. */
+/**
+ * Why a source cannot be redirected: a reserved address (the site's own files, the API, the admin
+ * and sign-in pages: shared/src/edge/reserved-sources.ts, the list the edge function never
+ * redirects, with the files the build's pages list), a page of the site, a live post; null when it can.
+ */
 export async function liveAt(
   addresses: LiveAddresses,
   from: string,
-): Promise<'admin' | 'page' | 'post' | null> {
-  if (REDIRECT_RESERVED_PREFIXES.some((p) => from === p || from.startsWith(`${p}/`)))
-    return 'admin';
+): Promise<ReservedReason | 'page' | 'post' | null> {
+  const reserved = reservedReason(from, reservedSources({ rendered: addresses.pagePatterns() }));
+  if (reserved) return reserved;
   if (from === '/') return 'page';
   if (from.startsWith(BLOG_PREFIX) && from.length > BLOG_PREFIX.length) {
     const slug = from.slice(BLOG_PREFIX.length);
@@ -114,11 +121,11 @@ function decodeSlug(slug: string): string {
   }
 }
 
-const LIVE_MESSAGES = {
-  admin: 'is the admin area or the API, which is never redirected',
+const LIVE_MESSAGES: Record<ReservedReason | 'page' | 'post', string> = {
+  ...RESERVED_MESSAGES,
   page: 'is a page of the site; a redirect would hide it',
   post: 'is the address of a published post; a redirect would hide it',
-} as const;
+};
 
 /** `to` with the query of `from` when `to` has none of its own (what the edge does with a request's query). */
 function keepQuery(to: string, from: string): string {

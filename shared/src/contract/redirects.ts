@@ -8,31 +8,51 @@ import {
   NOT_FOUND_LOG,
   REDIRECT_LIMITS,
   REDIRECT_STATUSES,
+  unsendableCharacter,
   utf8Bytes,
 } from '../redirects';
 import { defineOperations, pageNumber } from './operation';
 
+/** An address with a control or invisible character (or a full-width dot) is refused, naming it. */
+const sendable = (value: string, ctx: z.RefinementCtx) => {
+  const why = unsendableCharacter(value);
+  if (why) ctx.addIssue({ code: 'custom', message: why, continue: false });
+};
+
 /**
- * A redirect's source: a site path (no query or fragment), stored and answered as its store key
- * (lower-case, no trailing slash), at most the store's 512-byte key.
+ * A redirect's source: a site path (no query or fragment, no dot segments), stored and answered as
+ * its store key (normaliseRedirectPath: NFC, lower-case, percent-encoded, no trailing slash), at
+ * most the store's 512-byte key.
  */
 const redirectSource = z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required')
-  .refine(isSitePath, 'must be a site path starting with / (no query, no fragment, no spaces)')
+  .superRefine(sendable)
+  .refine(
+    isSitePath,
+    'must be a site path starting with / (no query, no fragment, no spaces, no . or .. segments)',
+  )
   .transform(normaliseRedirectPath)
   .refine(
     (key) => utf8Bytes(key) <= REDIRECT_LIMITS.keyMaxBytes,
     `is too long: at most ${REDIRECT_LIMITS.keyMaxBytes} bytes`,
   );
 
-/** Where a redirect leads: a site path (its query kept) or an https:// address; the value stays within 1 KB. */
+/**
+ * Where a redirect leads: a site path (its query kept) or an https:// address, stored as the ASCII
+ * `Location` it is sent as (normaliseTarget: percent-encoded, an international host as punycode);
+ * the value stays within 1 KB.
+ */
 const redirectTarget = z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required')
-  .refine(isRedirectTarget, 'must be a site path starting with / or an https:// address')
+  .superRefine(sendable)
+  .refine(
+    isRedirectTarget,
+    'must be a site path starting with one / (no \\, no . or .. segments) or an https:// address',
+  )
   .transform(normaliseTarget)
   .refine(
     // The store's value is `<status> <target>`: four bytes go to the status.

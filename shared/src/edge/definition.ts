@@ -1,6 +1,13 @@
 import { contract, operationNames, type OperationName } from '../contract';
 import { ORIGIN_VERIFY_HEADER } from '../config-names';
 import { IMAGE_PREFIX } from '../media';
+import {
+  API_PREFIX,
+  ASSETS_PREFIX,
+  MEDIA_PREFIX,
+  reservedSources,
+  SHELL_KEY,
+} from './reserved-sources';
 import type { HeaderPolicyName } from './security-headers';
 import type { SitePages } from './site-pages';
 
@@ -20,9 +27,8 @@ export const VIEWER_IP_HEADER = 'true-client-ip';
 export { ORIGIN_VERIFY_HEADER };
 export const ORIGIN_VERIFIED_ORIGINS: readonly EdgeOrigin[] = ['api', 'render'];
 
-/** Viewer prefixes of the API and of the media bucket. */
-export const API_PREFIX = '/api';
-export const MEDIA_PREFIX = '/media';
+/** Viewer prefixes of the API and of the media bucket (kept with the reserved sources, which name them). */
+export { API_PREFIX, MEDIA_PREFIX };
 
 /** Key prefix of the banners uploaded before the media library (moved into it by the migration job). */
 export const BANNER_PREFIX = 'banners/';
@@ -41,7 +47,7 @@ export const REDIRECT_CACHE_CONTROL = 'max-age=3600';
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const DEFAULT_OBJECT_CACHE_CONTROL = 'no-cache';
 /** Key prefix of the build's hashed assets in the site bucket. */
-export const ASSETS_PREFIX = 'assets/';
+export { ASSETS_PREFIX };
 
 /** Cache-Control a site-bucket object gets at deploy (key without the leading slash). */
 export const objectCacheControl = (key: string): string =>
@@ -226,7 +232,7 @@ export function behaviourFor(behaviours: readonly EdgeBehaviour[], path: string)
 }
 
 /** Bucket keys of the site's special files. */
-export const SHELL_KEY = '/spa.html';
+export { SHELL_KEY };
 export const notFoundKey = (pages: SitePages): string => `${pages.notFound}/index.html`;
 
 /** The data the edge function is generated with (its `var CONFIG` line). */
@@ -243,6 +249,8 @@ export function edgeFunctionConfig(pages: SitePages) {
     mediaServed: SERVED_MEDIA_PREFIXES,
     viewerIpHeader: VIEWER_IP_HEADER,
     redirectCacheControl: REDIRECT_CACHE_CONTROL,
+    // Paths (and everything under them) never redirected, whatever the KeyValueStore holds.
+    reserved: reservedSources(pages).map((r) => r.path),
     cors: corsRules(),
   };
 }

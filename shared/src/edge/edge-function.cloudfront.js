@@ -3,8 +3,9 @@
 // two cannot drift. No import but CloudFront's own `cloudfront` module (its KeyValueStore helper);
 // the `var CONFIG = …;` line is replaced with the edge definition's data (definition.ts) before it ships.
 //
-// viewer-request: a GET or HEAD of any path but `/api/*` whose key (the path lower-case, without a
-//   trailing slash) is in the redirect KeyValueStore answers that redirect first (value
+// viewer-request: a GET or HEAD of any path but `/api/*` and the reserved ones (CONFIG.reserved)
+//   whose key (redirectKey: the path normalised as the API keys a source) is in the redirect
+//   KeyValueStore answers that redirect first (value
 //   `<status> <target>`; the request's query kept unless the target has its own); a value `page`
 //   or `gone` of exactly that path is a page published or retired at runtime: `<path>/index.html`
 //   or the not-found page;
@@ -35,13 +36,79 @@ var REDIRECT_TEXT = {
   308: 'Permanent Redirect',
 };
 
-// The store's key of a path: what the API normalised the redirect's source to.
+// The store's key of a path: the one normalisation of addresses (shared/src/redirects.ts,
+// canonicalAddress and normaliseRedirectPath; a test ties the two): percent-escapes decoded as
+// UTF-8 where valid (an escaped delimiter stays escaped, an invalid sequence stays as sent), NFC, toLowerCase, NFC, written back in ASCII with upper-case escapes;
+// repeated slashes one, no trailing slash. CloudFront's runtime 2.0 does not list
+// String.prototype.normalize: where it is missing the NFC step is skipped, so a request spelled
+// decomposed (`e` + U+0301) misses a key stored composed; browsers send what the page linked.
+var UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+var LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/;
+var nfc = ''.normalize
+  ? function (s) {
+      return s.normalize('NFC');
+    }
+  : function (s) {
+      return s;
+    };
+
+// Text folded and written in ASCII: percent-escapes but for unreserved characters, sub-delimiters,
+// `:`, `@` and `/` (a lone surrogate, which has no UTF-8, is U+FFFD).
+function encodeText(s) {
+  s = nfc(nfc(s).toLowerCase());
+  try {
+    s = encodeURIComponent(s);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront Functions need the binding.
+  } catch (e) {
+    s = encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  }
+  return s.replace(/%(2[46BCF]|3[ABD]|40)/g, decodeURIComponent);
+}
+
+function canonical(text) {
+  var out = '';
+  var run = '';
+  var i = 0;
+  while (i < text.length) {
+    var hex = text.substring(i + 1, i + 3);
+    if (text.charAt(i) !== '%' || !/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      run += text.charAt(i++);
+      continue;
+    }
+    var b = parseInt(hex, 16);
+    var n = b < 0x80 ? 1 : b >= 0xf5 ? 0 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 ? 2 : 0;
+    var ch = '';
+    try {
+      ch = n ? decodeURIComponent(text.substring(i, i + 3 * n)) : '';
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront Functions need the binding.
+    } catch (e) {
+      ch = '';
+    }
+    if (ch && (n > 1 || UNRESERVED.test(ch) || !LITERAL.test(ch))) {
+      run += ch;
+      i += 3 * n;
+    } else {
+      out += encodeText(run) + text.substring(i, i + 3).toUpperCase();
+      run = '';
+      i += 3;
+    }
+  }
+  return out + encodeText(run);
+}
+
 function redirectKey(uri) {
-  var key = uri
-    .toLowerCase()
+  var key = canonical(uri)
     .replace(/\/{2,}/g, '/')
     .replace(/\/+$/, '');
   return key === '' ? '/' : key;
+}
+
+function reservedAt(key) {
+  for (var i = 0; i < CONFIG.reserved.length; i++) {
+    var r = CONFIG.reserved[i];
+    if (key === r || key.indexOf(r + '/') === 0) return true;
+  }
+  return false;
 }
 
 // The redirect of a viewer request, or null. A miss throws in CloudFront: it is no redirect.
@@ -49,7 +116,8 @@ async function redirectOf(request) {
   if (!kvs || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
   if (request.uri.indexOf(CONFIG.apiPrefix + '/') === 0) return null;
   var key = redirectKey(request.uri);
-  if (key.length > 512) return null;
+  // The site's own files, the API and the admin: never redirected, whatever the store holds.
+  if (key.length > 512 || reservedAt(key)) return null;
   var value;
   try {
     value = await kvs.get(key);

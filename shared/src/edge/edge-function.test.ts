@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normaliseRedirectPath } from '../redirects';
 import { acceptedCodings, compressionFor } from './compression';
 import {
   appBehaviourPatterns,
@@ -8,6 +10,7 @@ import {
   VIEWER_IP_HEADER,
 } from './definition';
 import { edgeFunctionCode, MAX_FUNCTION_BYTES } from './edge-function';
+import { reservedReason, reservedSources } from './reserved-sources';
 import { createEdge, edgeResponse, resolveEdge, type ViewerRequest } from './edge-router';
 import {
   contentSecurityPolicy,
@@ -213,6 +216,112 @@ describe('edge function: redirects from the KeyValueStore', () => {
     expect(await answer('/api/health')).toEqual({ origin: 'api', uri: '/api/health' });
     expect(await answer('/old-page', 'POST')).toEqual({ status: 403, location: undefined });
     expect(await target('/old-page')).toEqual({ origin: 'site', uri: '/404/index.html' });
+  });
+});
+
+describe('edge function: the one normalisation of addresses and the reserved sources', () => {
+  /** The key the function asks the store for when a viewer sends `uri`. */
+  const asked: string[] = [];
+  const recording = createEdge(PAGES, (key) => {
+    asked.push(key);
+    return undefined;
+  });
+  const keyAsked = async (uri: string): Promise<string | undefined> => {
+    asked.length = 0;
+    await resolveEdge(recording, request(uri));
+    return asked[0];
+  };
+
+  it("looks a request up by the shared normalisation's key, for any Unicode path in any spelling", async () => {
+    // Random text (astral, combining marks, controls, zero-width, `%`) spelled as sent: raw,
+    // percent-encoded by a browser, with escapes in either case, or with random escapes.
+    const text = fc.string({ unit: 'binary', maxLength: 24 });
+    const escape = (t: string) =>
+      encodeURI(t.replace(/[\ud800-\udfff]/g, '\ufffd')).replace(/%[0-9A-F]{2}/g, (e, i: number) =>
+        i % 2 ? e.toLowerCase() : e,
+      );
+    const spelling = fc.oneof(
+      text.map((t) => `/${t}`),
+      text.map((t) => `/${escape(t)}`),
+      fc
+        .array(
+          fc.oneof(
+            text,
+            fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16)}`),
+          ),
+          {
+            maxLength: 6,
+          },
+        )
+        .map((parts) => `/${parts.join('')}`),
+      text.map((t) => `/${escape(t).toUpperCase()}/`),
+    );
+    await fc.assert(
+      fc.asyncProperty(spelling, async (uri) => {
+        const key = normaliseRedirectPath(uri);
+        if (key.startsWith('/api/') || Buffer.byteLength(key) > 512) return;
+        const got = await keyAsked(uri);
+        // Only a reserved path is not looked up.
+        if (got === undefined)
+          expect(reservedReason(key, reservedSources(PAGES)), uri).not.toBeNull();
+        else expect(got, JSON.stringify(uri)).toBe(key);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds a redirect stored under the API key by every spelling of its address', async () => {
+    const store = new Map([
+      [normaliseRedirectPath('/CAF%C3%89-offer'), '301 /caf%C3%A9'],
+      [normaliseRedirectPath('/ÉTÉ'), '301 /summer'],
+      [normaliseRedirectPath('/%7Euser'), '301 /team'],
+      [normaliseRedirectPath('/🎉'), '302 /%F0%9F%8E%89-sale'],
+    ]);
+    const redirecting = createEdge(PAGES, (key) => store.get(key));
+    for (const [uri, location] of [
+      ['/caf%C3%A9-offer', '/caf%C3%A9'],
+      ['/CAF%C3%89-OFFER', '/caf%C3%A9'],
+      ['/cafe%CC%81-offer', '/caf%C3%A9'],
+      ['/caf%c3%a9-offer/', '/caf%C3%A9'],
+      ['/%C3%A9t%C3%A9', '/summer'],
+      ['/%C3%89T%C3%89', '/summer'],
+      ['/~user', '/team'],
+      ['/%7Euser', '/team'],
+      ['/%7euser', '/team'],
+      ['/%F0%9F%8E%89', '/%F0%9F%8E%89-sale'],
+    ] as const) {
+      const r = await resolveEdge(redirecting, request(uri));
+      expect('answer' in r && r.answer.headers.location?.value, uri).toBe(location);
+    }
+  });
+
+  it('never redirects a reserved path, whatever the store holds', async () => {
+    const reserved = [
+      '/assets/boot-Ab12Cd34.js',
+      '/assets/index-Ab12Cd34.css',
+      '/media/banners/a1.webp',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/favicon.ico',
+      '/.well-known/security.txt',
+      '/404',
+      '/admin',
+      '/admin/leads',
+      '/creative-login',
+      '/edit-blog/my-post',
+    ];
+    const everything = createEdge(PAGES, (key) => `301 https://evil.example${key}`);
+    for (const path of [...reserved, ...reserved.map((p) => p.toUpperCase())]) {
+      const r = await resolveEdge(everything, request(path));
+      expect('answer' in r && r.answer.headers.location, path).toBeFalsy();
+    }
+    // The ones beside them are still redirects.
+    for (const path of ['/assets-old', '/robots', '/administrator', '/media-kit']) {
+      const r = await resolveEdge(everything, request(path));
+      expect('answer' in r && r.answer.headers.location?.value, path).toBe(
+        `https://evil.example${path}`,
+      );
+    }
   });
 });
 

@@ -11,7 +11,7 @@ const CONFIG_LINE = /^var CONFIG = [^;]*;$/m;
 
 /**
  * The edge function's code for these site pages: `edge-function.cloudfront.js` with the edge definition's data
- * in its CONFIG line and without comment lines. The CDK stack inlines exactly this string; the
+ * in its CONFIG line, without comment lines, blank lines and indentation. The CDK stack inlines exactly this string; the
  * local server evaluates exactly this string.
  */
 export function edgeFunctionCode(pages: SitePages): string {
@@ -21,9 +21,11 @@ export function edgeFunctionCode(pages: SitePages): string {
   const code = source
     .replace(CONFIG_LINE, () => `var CONFIG = ${JSON.stringify(edgeFunctionConfig(pages))};`)
     .split('\n')
-    .filter((line) => !line.trimStart().startsWith('//'))
-    .join('\n')
-    .trimStart();
+    // Comment lines, blank lines and indentation go: CloudFront counts every byte (the code has no
+    // multi-line string for the trimming to change).
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n');
   const bytes = Buffer.byteLength(code);
   if (bytes > MAX_FUNCTION_BYTES)
     throw new Error(`The edge function is ${bytes} bytes, over CloudFront's ${MAX_FUNCTION_BYTES}`);

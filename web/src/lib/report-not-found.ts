@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { NOT_FOUND_LOG, REDIRECT_RESERVED_PREFIXES } from '@agency/shared';
+import { normaliseRedirectPath, NOT_FOUND_LOG, reservedReason } from '@agency/shared';
 import { apiRoutes, apiUrl } from './api-routes';
 
 /** The origin of the page that linked here (the API keeps only its host), or nothing. */
@@ -19,8 +19,9 @@ export function referrerOrigin(referrer: string): string | undefined {
  * or a refusal, reaches the page.
  */
 export function reportNotFound(path: string, referrer: string): void {
-  // The admin area and the API are never redirected: a miss there is not the log's business.
-  const reserved = REDIRECT_RESERVED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+  // Reserved addresses (the admin area, the API, the site's own files) are never redirected: a
+  // miss there is not the log's business.
+  const reserved = reservedReason(normaliseRedirectPath(path)) !== null;
   if (reserved || path.length > NOT_FOUND_LOG.pathMax) return;
   const origin = referrerOrigin(referrer);
   try {

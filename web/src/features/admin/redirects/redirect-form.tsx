@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
+  readableAddress,
   REDIRECT_LIMITS,
   REDIRECT_STATUSES,
   type Redirect,
@@ -53,8 +54,8 @@ export function RedirectForm({
 }) {
   const api = useAdminApi();
   const id = useId();
-  const [from, setFrom] = useState(editing?.from ?? initialFrom);
-  const [to, setTo] = useState(editing?.to ?? '');
+  const [from, setFrom] = useState(editing ? readableAddress(editing.from) : initialFrom);
+  const [to, setTo] = useState(editing ? readableAddress(editing.to) : '');
   const [status, setStatus] = useState<RedirectStatus>(editing?.status ?? 301);
   const [note, setNote] = useState(editing?.note ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -147,7 +148,9 @@ export function RedirectForm({
     </div>
   );
 
-  const title = editing ? `Edit the redirect from ${editing.from}` : 'Add a redirect';
+  const title = editing
+    ? `Edit the redirect from ${readableAddress(editing.from)}`
+    : 'Add a redirect';
   return (
     <form
       className="redirect-form"

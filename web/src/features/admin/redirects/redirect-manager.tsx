@@ -1,6 +1,12 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { contract, isSitePath, REDIRECT_LIMITS, type Redirect } from '@agency/shared';
+import {
+  contract,
+  isSitePath,
+  readableAddress,
+  REDIRECT_LIMITS,
+  type Redirect,
+} from '@agency/shared';
 import { StatusLine } from '../ui/action-status';
 import { FilterForm, useAddressFilters, type AddressFilters } from '../ui/address-filters';
 import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
@@ -24,13 +30,13 @@ export const PREFILL_PARAM = 'from';
 
 /** What the status line says once a redirect is saved, the chain collapse included. */
 export function savedText({ data, collapsed }: SavedRedirect, created: boolean): string {
-  const what = `${data.to} (${REDIRECT_STATUS_LABEL[data.status]})`;
+  const what = `${readableAddress(data.to)} (${REDIRECT_STATUS_LABEL[data.status]})`;
   const done = created
-    ? `${data.from} now redirects to ${what}.`
-    : `The redirect from ${data.from} now leads to ${what}.`;
+    ? `${readableAddress(data.from)} now redirects to ${what}.`
+    : `The redirect from ${readableAddress(data.from)} now leads to ${what}.`;
   const n = collapsed.length;
   if (n === 0) return done;
-  return `${done} ${n === 1 ? 'One redirect that led' : `${n} redirects that led`} to ${data.from} now ${n === 1 ? 'leads' : 'lead'} straight to ${data.to}.`;
+  return `${done} ${n === 1 ? 'One redirect that led' : `${n} redirects that led`} to ${readableAddress(data.from)} now ${n === 1 ? 'leads' : 'lead'} straight to ${readableAddress(data.to)}.`;
 }
 
 /** How much of the edge store's room the redirects take, as people read it. */
@@ -102,7 +108,7 @@ export function RedirectManager() {
     setPage,
     reload: () => list.mutate(),
     remove: (r) => api('deleteRedirect', { body: { from: r.from } }),
-    name: (r) => r.from,
+    name: (r) => readableAddress(r.from),
     done: (from) =>
       `The redirect from ${from} was deleted: that address answers as the site has it again.`,
   });
@@ -172,10 +178,10 @@ export function RedirectManager() {
               <tbody>
                 {results.map((r) => (
                   <tr key={r.from}>
-                    <td className="redirect-path redirect-path--from">{r.from}</td>
+                    <td className="redirect-path redirect-path--from">{readableAddress(r.from)}</td>
                     <td data-label="To" className="redirect-path">
                       <a href={r.to} target="_blank" rel="noopener noreferrer">
-                        {r.to}
+                        {readableAddress(r.to)}
                       </a>
                     </td>
                     <td data-label="Type" className="redirect-type">
@@ -197,7 +203,7 @@ export function RedirectManager() {
                         <button
                           type="button"
                           className="btn btn--link"
-                          aria-label={`Edit the redirect from ${r.from}`}
+                          aria-label={`Edit the redirect from ${readableAddress(r.from)}`}
                           onClick={() => {
                             setSaved(null);
                             del.setStatus(null);
@@ -210,7 +216,7 @@ export function RedirectManager() {
                         <button
                           type="button"
                           className="btn btn--link btn--danger"
-                          aria-label={`Delete the redirect from ${r.from}`}
+                          aria-label={`Delete the redirect from ${readableAddress(r.from)}`}
                           onClick={() => {
                             setSaved(null);
                             del.setStatus(null);
@@ -232,7 +238,7 @@ export function RedirectManager() {
         action={del}
         title="Delete this redirect?"
         message={(redirect) =>
-          `${redirect.from} will no longer lead to ${redirect.to}. Links and bookmarks that still use it get what the site has there, most likely “Page not found”.`
+          `${readableAddress(redirect.from)} will no longer lead to ${readableAddress(redirect.to)}. Links and bookmarks that still use it get what the site has there, most likely “Page not found”.`
         }
         confirmLabel="Delete redirect"
       />
