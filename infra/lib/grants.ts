@@ -654,16 +654,14 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   },
   // Publishing: the record written (a conditional PutItem, then UpdateItem once rendered), the
   // settings read, the page rendered and put in the site bucket; a redirect from its address is
-  // dropped (read by key, a conditional DeleteItem).
+  // dropped as every redirect write is (the graph's version item read and put in the same
+  // transaction as the conditional DeleteItem; the redirects counted once if the item is missing).
   publishPage: {
     tables: {
       content: [
-        {
-          access: ['get'],
-          keyPrefixes: [KEY_PREFIXES.page, KEY_PREFIXES.siteSettings, KEY_PREFIXES.redirect],
-        },
+        { access: ['get'], keyPrefixes: [KEY_PREFIXES.page, KEY_PREFIXES.siteSettings] },
         { access: ['write'], keyPrefixes: [KEY_PREFIXES.page] },
-        { access: ['delete'], keyPrefixes: [KEY_PREFIXES.redirect] },
+        { access: ['read', 'put', 'delete'], keyPrefixes: [KEY_PREFIXES.redirect] },
       ],
     },
     ...pageSite,

@@ -123,6 +123,19 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
     });
   });
 
+  it('alarms when the edge’s redirect store is 80 % full (the fill is printed on each write and by the hourly rebuild)', () => {
+    expect(alarms(st()).get('Redirect store 80% full')).toMatchObject({
+      MetricName: 'RedirectStoreFill',
+      Namespace: `Agency/${st().s.stack.stackName}`,
+      Statistic: 'Maximum',
+      Period: 3600,
+      EvaluationPeriods: 1,
+      Threshold: 80,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   it('alarms on the API 5xx rate and p99 latency', () => {
     const a = alarms(st());
     expect(a.get('API 5xx rate')).toMatchObject({

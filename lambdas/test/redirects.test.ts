@@ -173,7 +173,8 @@ describe('updateRedirect, deleteRedirect, listRedirects', () => {
     };
     expect(body.results.map((r) => r.from)).toEqual([...body.results.map((r) => r.from)].sort());
     expect(body.count).toBe(body.results.length);
-    expect(body.store.max_bytes).toBe(5 * 1024 * 1024);
+    // Redirects may take the store's 5 MB less the 0.5 MB kept for pages' entries.
+    expect(body.store.max_bytes).toBe(4.5 * 1024 * 1024);
     expect(body.store.bytes).toBeGreaterThan(0);
     const found = await stack.invoke('listRedirects', { token, query: { page: 1, q: 'BATCH 1' } });
     expect((found.json as { results: Redirect[] }).results.map((r) => r.from)).toEqual([

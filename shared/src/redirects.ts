@@ -16,10 +16,19 @@ export const REDIRECT_LIMITS = {
   keyMaxBytes: 512,
   valueMaxBytes: 1024,
   storeMaxBytes: 5 * 1024 * 1024,
+  /**
+   * Room of the store kept for the pages' entries (EDGE_PAGE_VALUES, written by publishing into the
+   * same store): redirects may take the rest, so publishing never finds the store full.
+   */
+  pageReserveBytes: 512 * 1024,
   noteMax: 200,
   searchMax: 100,
   pageSize: 50,
 } as const;
+
+/** The most bytes redirects may take in the edge store (keys and values): its size less the pages' room. */
+export const REDIRECT_BUDGET_BYTES =
+  REDIRECT_LIMITS.storeMaxBytes - REDIRECT_LIMITS.pageReserveBytes;
 
 /** The 404 log: entries per page, referrer hosts kept per path, a report's path limit. */
 export const NOT_FOUND_LOG = {

@@ -67,7 +67,11 @@ export const BUSINESS_METRICS = {
   leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
   leadEmailsBounced: 'LeadEmailsBounced',
   pageChangesNotLive: 'PageChangesNotLive',
+  redirectStoreFill: 'RedirectStoreFill',
 } as const;
+
+/** How full (per cent of its 5 MB) the edge's KeyValueStore may get before someone is told. */
+export const REDIRECT_STORE_ALARM_PERCENT = 80;
 
 /** The worker copying alarm notices to the lead webhook (`lambdas/src/workers/alarm-webhook.ts`). */
 const ALARM_WEBHOOK_FUNCTION = triggerFunction('alarm-webhook');
@@ -161,6 +165,7 @@ export class Monitoring extends Construct {
     for (const job of props.scheduledJobs) this.jobAlarm(job);
     this.leadAlarms(props.mail);
     this.pageAlarms();
+    this.redirectStoreAlarm();
     this.tableAlarms(props.tables);
     this.budget = this.addBudget(props.monthlyBudgetUsd);
     this.dashboard = this.addDashboard(props);
@@ -304,6 +309,23 @@ export class Monitoring extends Construct {
     });
   }
 
+  /**
+   * The edge's KeyValueStore (redirects and pages' entries) past 80 % of its 5 MB: redirects may
+   * take 4.5 MB of it and are refused past that; the last 0.5 MB is kept for pages' entries. The
+   * fill is printed after each write to the store and by the hourly rebuild.
+   */
+  private redirectStoreAlarm(): void {
+    this.addAlarm({
+      title: 'Redirect store 80% full',
+      description: `The edge's KeyValueStore of redirects holds over ${REDIRECT_STORE_ALARM_PERCENT}% of its 5 MB. Redirects are refused (400) once they take 4.5 MB; the last 0.5 MB is kept for pages' entries. Remove redirects nobody needs (the redirect manager lists them, with their size), or find what fills it (the hourly rebuild's log).`,
+      metric: this.metric(BUSINESS_METRICS.redirectStoreFill, {
+        statistic: 'Maximum',
+        period: Duration.hours(1),
+      }),
+      threshold: REDIRECT_STORE_ALARM_PERCENT,
+    });
+  }
+
   private tableAlarms(tables: Readonly<Record<string, dynamodb.ITable>>): void {
     for (const kind of ['Read', 'Write'] as const) {
       const metrics = Object.entries(tables).map(([name, table]) => ({
@@ -405,6 +427,17 @@ export class Monitoring extends Construct {
           this.metric(BUSINESS_METRICS.pageChangesNotLive, {
             statistic: 'Maximum',
             label: 'saved, not on the site',
+          }),
+        ],
+        6,
+      ),
+      graph(
+        'Redirect store fill (%)',
+        [
+          this.metric(BUSINESS_METRICS.redirectStoreFill, {
+            statistic: 'Maximum',
+            period: Duration.hours(1),
+            label: 'of 5 MB',
           }),
         ],
         6,

@@ -11,9 +11,11 @@ import {
   UpdateKeysCommand,
   type CloudFrontKeyValueStoreClientConfig,
 } from '@aws-sdk/client-cloudfront-keyvaluestore';
+import { EDGE_PAGE_VALUES, REDIRECT_LIMITS } from '@agency/shared';
 import type { PageEdge } from '../domain/pages/ports';
 import type { EdgeStore } from '../domain/redirects';
 import { redirectStoreArn } from '../lib/env';
+import { METRICS, putMetric } from '../lib/metrics';
 import { cachedClient } from './clients';
 
 /** The SDK's variable naming an endpoint for this one service (set for the local stand-in only). */
@@ -35,7 +37,23 @@ const kvsClient = cachedClient(
 );
 
 /** How many times a write reads the ETag again after another writer changed the store first. */
-const STALE_RETRIES = 5;
+const STALE_RETRIES = 10;
+/** Keys one UpdateKeys may carry (AWS's limit). */
+const UPDATE_BATCH = 50;
+const PAGE_VALUES: ReadonlySet<string> = new Set(Object.values(EDGE_PAGE_VALUES));
+
+/** A short random pause before trying again, growing with the tries (writers that collided spread out). */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(300, 10 * 2 ** attempt)));
+
+/** The store's fill (per cent of its 5 MB) as a metric: the alarm's figure (80 % full). */
+export function reportStoreFill(totalBytes: number | undefined): void {
+  if (totalBytes === undefined) return;
+  putMetric(
+    METRICS.redirectStoreFill,
+    Math.round((totalBytes / REDIRECT_LIMITS.storeMaxBytes) * 1000) / 10,
+  );
+}
 
 /** The CloudFront KeyValueStore of redirects: UpdateKeys with the store's current ETag. */
 export class KeyValueEdgeStore implements EdgeStore {
@@ -58,12 +76,92 @@ export class KeyValueEdgeStore implements EdgeStore {
   }
 
   private async has(key: string): Promise<boolean> {
+    return (await this.value(key)) !== null;
+  }
+
+  /** The value the store holds at `key`, or null. */
+  private async value(key: string): Promise<string | null> {
     try {
-      await kvsClient().send(new GetKeyCommand({ KvsARN: this.arn(), Key: key }));
-      return true;
+      const out = await kvsClient().send(new GetKeyCommand({ KvsARN: this.arn(), Key: key }));
+      return out.Value ?? '';
     } catch (error) {
-      if (error instanceof ResourceNotFoundException) return false;
+      if (error instanceof ResourceNotFoundException) return null;
       throw error;
+    }
+  }
+
+  async sync(
+    keys: readonly string[],
+    read: (keys: readonly string[]) => Promise<Map<string, string>>,
+  ): Promise<{ put: number; deleted: number }> {
+    const unique = [...new Set(keys)];
+    const done = { put: 0, deleted: 0 };
+    for (let i = 0; i < unique.length; i += UPDATE_BATCH) {
+      const batch = await this.syncBatch(unique.slice(i, i + UPDATE_BATCH), read);
+      done.put += batch.put;
+      done.deleted += batch.deleted;
+    }
+    return done;
+  }
+
+  /**
+   * The ETag, then the table, then the write on that ETag: a write can only land on the store as
+   * it was before the table was read, so of two writers the later reading lands last.
+   */
+  private async syncBatch(
+    keys: readonly string[],
+    read: (keys: readonly string[]) => Promise<Map<string, string>>,
+  ): Promise<{ put: number; deleted: number }> {
+    for (let attempt = 1; ; attempt++) {
+      const { ETag } = await this.describe();
+      const wanted = await read(keys);
+      const puts = keys.flatMap((key) => {
+        const value = wanted.get(key);
+        return value === undefined ? [] : [{ Key: key, Value: value }];
+      });
+      const absent = keys.filter((key) => !wanted.has(key));
+      const held = await Promise.all(absent.map((key) => this.value(key)));
+      // A key the table has no redirect at goes only when the store holds a redirect there.
+      const deletes = absent.filter((_, i) => {
+        const value = held[i];
+        return value !== null && value !== undefined && !PAGE_VALUES.has(value);
+      });
+      if (puts.length === 0 && deletes.length === 0) return { put: 0, deleted: 0 };
+      try {
+        const out = await kvsClient().send(
+          new UpdateKeysCommand({
+            KvsARN: this.arn(),
+            IfMatch: ETag,
+            Puts: puts,
+            Deletes: deletes.map((key) => ({ Key: key })),
+          }),
+        );
+        reportStoreFill(out.TotalSizeInBytes);
+        return { put: puts.length, deleted: deletes.length };
+      } catch (error) {
+        // Another writer changed the store since its ETag was read: read both again.
+        if (!(error instanceof ConflictException) || attempt >= STALE_RETRIES) throw error;
+        await backOff(attempt);
+      }
+    }
+  }
+
+  /** Delete `key` while the store holds a value `may` lets go (read after the ETag, as above). */
+  async deleteIf(key: string, may: (value: string) => boolean): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const { ETag } = await this.describe();
+      const value = await this.value(key);
+      if (value === null || !may(value)) return;
+      try {
+        const out = await kvsClient().send(
+          new UpdateKeysCommand({ KvsARN: this.arn(), IfMatch: ETag, Deletes: [{ Key: key }] }),
+        );
+        reportStoreFill(out.TotalSizeInBytes);
+        return;
+      } catch (error) {
+        if (!(error instanceof ConflictException) || attempt >= STALE_RETRIES) throw error;
+        await backOff(attempt);
+      }
     }
   }
 
@@ -72,7 +170,7 @@ export class KeyValueEdgeStore implements EdgeStore {
     for (let attempt = 1; ; attempt++) {
       const { ETag } = await this.describe();
       try {
-        await kvsClient().send(
+        const out = await kvsClient().send(
           new UpdateKeysCommand({
             KvsARN: this.arn(),
             IfMatch: ETag,
@@ -80,10 +178,12 @@ export class KeyValueEdgeStore implements EdgeStore {
             Deletes: deletes.map((key) => ({ Key: key })),
           }),
         );
+        reportStoreFill(out.TotalSizeInBytes);
         return;
       } catch (error) {
         // Another writer changed the store since its ETag was read: read it again.
         if (!(error instanceof ConflictException) || attempt >= STALE_RETRIES) throw error;
+        await backOff(attempt);
       }
     }
   }
@@ -108,13 +208,14 @@ export class KeyValueEdgeStore implements EdgeStore {
 
 /** The edge's page entries (`page`, `gone`) in the same store, under the page's path. */
 export class KeyValuePageEdge implements PageEdge {
-  constructor(private readonly store: EdgeStore = new KeyValueEdgeStore()) {}
+  constructor(private readonly store = new KeyValueEdgeStore()) {}
 
   set(path: string, value: 'page' | 'gone'): Promise<void> {
     return this.store.update([{ key: path, value }], []);
   }
 
+  /** The page's entry goes; a redirect stored there since is the redirects' (the table has it). */
   remove(path: string): Promise<void> {
-    return this.store.update([], [path]);
+    return this.store.deleteIf(path, (value) => PAGE_VALUES.has(value));
   }
 }

@@ -8,7 +8,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { NOT_FOUND_LOG, redirect, targetKey, type NotFoundEntry } from '@agency/shared';
 import * as z from 'zod';
-import type { RedirectRecord, RedirectStore, RedirectWrite } from '../domain/redirects';
+import type {
+  RedirectGraph,
+  RedirectRecord,
+  RedirectStore,
+  RedirectWrite,
+} from '../domain/redirects';
 import type { NotFoundLog } from '../domain/not-found-log';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
@@ -21,7 +26,9 @@ const { byDate } = T.indexes;
 
 /**
  * Key prefixes of the redirect records in the content table (grants.ts names them for IAM):
- * redirects are one partition, `{ pk: 'REDIRECT', sk: <source key> }`, ordered by source; each 404
+ * redirects are one partition, `{ pk: 'REDIRECT', sk: <source key> }`, ordered by source, with the
+ * graph's version item `{ pk: 'REDIRECT', sk: '#GRAPH' }` beside them (every source key starts with
+ * `/`, so reads of the redirects ask for sort keys from `/` on and never see it); each 404
  * path is `{ pk: 'NOTFOUND#<path>', sk: 'NOTFOUND' }` and sits in the byDate index under
  * gsi1pk 'NOTFOUND' with gsi1sk = its count zero-padded + '#' + path, so the log reads most hit first.
  */
@@ -29,12 +36,23 @@ export const REDIRECT_KEYS = {
   redirects: KEY_PREFIXES.content.redirect,
   notFound: KEY_PREFIXES.content.notFound,
   notFoundIndex: 'NOTFOUND',
+  graph: '#GRAPH',
 } as const;
+
+/** Every redirect's sort key starts so (a source key is a site path); the version item's does not. */
+const SOURCE_START = '/';
+/** The key condition of the redirects (the partition's items from `/` on). */
+const SOURCES_CONDITION = '#pk = :pk AND begins_with(#sk, :source)';
 
 const redirectKey = (from: string) => ({
   [T.partitionKey]: REDIRECT_KEYS.redirects,
   [T.sortKey]: from,
 });
+const graphKey = () => ({
+  [T.partitionKey]: REDIRECT_KEYS.redirects,
+  [T.sortKey]: REDIRECT_KEYS.graph,
+});
+const storedGraph = z.object({ version: z.number().int(), bytes: z.number().int() });
 const notFoundKey = (path: string) => ({
   [T.partitionKey]: `${REDIRECT_KEYS.notFound}${path}`,
   [T.sortKey]: 'NOTFOUND',
@@ -69,6 +87,38 @@ export class DynamoRedirectStore implements RedirectStore {
     return out.Item ? parse(out.Item) : null;
   }
 
+  async graph(): Promise<RedirectGraph | null> {
+    const { client, table } = db();
+    const out = await client.send(
+      new GetCommand({ TableName: table, Key: graphKey(), ConsistentRead: true }),
+    );
+    if (!out.Item) return null;
+    const { version, bytes } = storedGraph.parse(out.Item);
+    return { version, bytes };
+  }
+
+  async getMany(froms: readonly string[]): Promise<Map<string, RedirectRecord>> {
+    const { client, table } = db();
+    const found = new Map<string, RedirectRecord>();
+    const unique = [...new Set(froms)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let keys: Record<string, unknown>[] = unique.slice(i, i + 100).map(redirectKey);
+      while (keys.length) {
+        const out = await client.send(
+          new BatchGetCommand({
+            RequestItems: { [table]: { Keys: keys, ConsistentRead: true } },
+          }),
+        );
+        for (const item of out.Responses?.[table] ?? []) {
+          const r = parse(item);
+          found.set(r.from, r);
+        }
+        keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+      }
+    }
+    return found;
+  }
+
   // One partition read with a filter: what leads to a source is asked only when a redirect is
   // written, and the whole table is at most the edge store's 5 MB.
   async leadingTo(key: string): Promise<RedirectRecord[]> {
@@ -95,10 +145,14 @@ export class DynamoRedirectStore implements RedirectStore {
       const out = await client.send(
         new QueryCommand({
           TableName: table,
-          KeyConditionExpression: '#pk = :pk',
+          KeyConditionExpression: SOURCES_CONDITION,
           ...(filter.FilterExpression ? { FilterExpression: filter.FilterExpression } : {}),
-          ExpressionAttributeNames: { '#pk': T.partitionKey, ...filter.names },
-          ExpressionAttributeValues: { ':pk': REDIRECT_KEYS.redirects, ...filter.values },
+          ExpressionAttributeNames: { '#pk': T.partitionKey, '#sk': T.sortKey, ...filter.names },
+          ExpressionAttributeValues: {
+            ':pk': REDIRECT_KEYS.redirects,
+            ':source': SOURCE_START,
+            ...filter.values,
+          },
           ConsistentRead: true,
           ExclusiveStartKey: start,
         }),
@@ -117,9 +171,17 @@ export class DynamoRedirectStore implements RedirectStore {
     const { client, table } = db();
     const query = {
       TableName: table,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': T.partitionKey, ...(q ? { '#search': 'search' } : {}) },
-      ExpressionAttributeValues: { ':pk': REDIRECT_KEYS.redirects, ...(q ? { ':q': q } : {}) },
+      KeyConditionExpression: SOURCES_CONDITION,
+      ExpressionAttributeNames: {
+        '#pk': T.partitionKey,
+        '#sk': T.sortKey,
+        ...(q ? { '#search': 'search' } : {}),
+      },
+      ExpressionAttributeValues: {
+        ':pk': REDIRECT_KEYS.redirects,
+        ':source': SOURCE_START,
+        ...(q ? { ':q': q } : {}),
+      },
       ...(q ? { FilterExpression: 'contains(#search, :q)' } : {}),
     };
     const [{ items, hasNext }, count] = await Promise.all([
@@ -146,7 +208,28 @@ export class DynamoRedirectStore implements RedirectStore {
   async write(change: RedirectWrite): Promise<'written' | 'changed'> {
     const { client, table } = db();
     const changed = () => 'changed' as const;
+    const { expect, next } = change.graph;
     const steps: Step<'changed'>[] = [
+      // The graph as read: unchanged (or still absent), raised by this write.
+      {
+        item: {
+          Put: {
+            TableName: table,
+            Item: { ...graphKey(), version: next.version, bytes: next.bytes },
+            ...(expect === null
+              ? {
+                  ConditionExpression: 'attribute_not_exists(#pk)',
+                  ExpressionAttributeNames: { '#pk': T.partitionKey },
+                }
+              : {
+                  ConditionExpression: '#version = :version',
+                  ExpressionAttributeNames: { '#version': 'version' },
+                  ExpressionAttributeValues: { ':version': expect },
+                }),
+          },
+        },
+        refused: changed,
+      },
       ...change.puts.map(({ record, expect }) => ({
         item: {
           Put: {

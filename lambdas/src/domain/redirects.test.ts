@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors';
 import {
+  bytesOf,
+  checkRedirect,
   createRedirect,
   deleteRedirect,
   dropLiveRedirect,
@@ -13,6 +15,7 @@ import {
   updateRedirect,
   type EdgeStore,
   type RedirectDeps,
+  type RedirectGraph,
   type RedirectRecord,
   type RedirectStore,
   type RedirectWrite,
@@ -22,13 +25,33 @@ import {
 class MemoryStore implements RedirectStore {
   readonly items = new Map<string, RedirectRecord>();
   readonly dropped: string[] = [];
+  version: RedirectGraph | null = null;
+  /** Writes refused because the graph's version changed since it was read. */
+  conflicts = 0;
   get(from: string) {
     return Promise.resolve(this.items.get(from) ?? null);
+  }
+  graph() {
+    return Promise.resolve(this.version && { ...this.version });
+  }
+  getMany(froms: readonly string[]) {
+    return Promise.resolve(
+      new Map(
+        froms.flatMap((f) => {
+          const r = this.items.get(f);
+          return r ? [[f, r] as const] : [];
+        }),
+      ),
+    );
   }
   leadingTo(key: string) {
     return Promise.resolve([...this.items.values()].filter((r) => targetKey(r.to) === key));
   }
   write(change: RedirectWrite): Promise<'written' | 'changed'> {
+    if ((this.version?.version ?? null) !== change.graph.expect) {
+      this.conflicts++;
+      return Promise.resolve('changed');
+    }
     for (const { record, expect } of change.puts)
       if ((this.items.get(record.from)?.updated_at ?? null) !== expect)
         return Promise.resolve('changed');
@@ -36,6 +59,7 @@ class MemoryStore implements RedirectStore {
       if (this.items.get(from)?.updated_at !== expect) return Promise.resolve('changed');
     for (const { record } of change.puts) this.items.set(record.from, record);
     for (const { from } of change.deletes) this.items.delete(from);
+    this.version = { ...change.graph.next };
     this.dropped.push(...change.dropNotFound);
     return Promise.resolve('written');
   }
@@ -58,6 +82,25 @@ class MemoryEdge implements EdgeStore {
     for (const key of deletes) this.keys.delete(key);
     for (const p of puts) this.keys.set(p.key, p.value);
     return Promise.resolve();
+  }
+  async sync(
+    keys: readonly string[],
+    read: (keys: readonly string[]) => Promise<Map<string, string>>,
+  ) {
+    const wanted = await read(keys);
+    let put = 0;
+    let deleted = 0;
+    for (const key of keys) {
+      const value = wanted.get(key);
+      if (value !== undefined) {
+        this.keys.set(key, value);
+        put++;
+      } else if (!['page', 'gone', undefined].includes(this.keys.get(key))) {
+        this.keys.delete(key);
+        deleted++;
+      }
+    }
+    return { put, deleted };
   }
   size() {
     let bytes = 0;
@@ -195,13 +238,72 @@ describe('redirects', () => {
     expect(await dropLiveRedirect(deps, 'back')).toBe(false);
   });
 
-  it('refuses a redirect past the store’s 5 MB with a 400', async () => {
-    const { deps, edge } = setup();
-    edge.keys.set('/filler', 'x'.repeat(5 * 1024 * 1024 - 20));
-    expect(await refusal(createRedirect(deps, input('/a', '/somewhere-long')))).toMatchObject({
-      kind: 'invalid',
-      field: 'from',
+  it('refuses (400 at from) a redirect past the redirects’ share of the store, naming the room left', async () => {
+    const { deps, store, edge } = setup();
+    await createRedirect(deps, input('/a', '/b'));
+    // The redirects take all but 10 bytes of their 4.5 MB (the rest of the 5 MB is the pages').
+    store.version = { version: store.version?.version ?? 0, bytes: 4.5 * 1024 * 1024 - 10 };
+    const refused = await refusal(createRedirect(deps, input('/c', '/somewhere-long')));
+    expect(refused).toMatchObject({ kind: 'invalid', field: 'from' });
+    expect(refused.message).toContain('10 B left of the 4.5 MB');
+    expect(store.items.has('/c')).toBe(false);
+    expect(edge.keys.has('/c')).toBe(false);
+    // What takes no more room is still allowed: a shorter target, a delete.
+    await updateRedirect(deps, input('/a', '/x'));
+    await deleteRedirect(deps, '/a');
+    expect(store.version?.bytes).toBe(
+      4.5 * 1024 * 1024 - 10 - bytesOf({ from: '/a', to: '/b', status: 301 }),
+    );
+  });
+
+  it('makes the graph’s version item on the first write, counting the bytes of what is there', async () => {
+    const { deps, store } = setup();
+    const old = { from: '/old', to: '/new', status: 301 as const };
+    store.items.set('/old', {
+      ...old,
+      note: null,
+      origin: 'manual',
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
     });
+    await createRedirect(deps, input('/a', '/b'));
+    expect(store.version).toEqual({
+      version: 1,
+      bytes: bytesOf(old) + bytesOf({ from: '/a', to: '/b', status: 301 }),
+    });
+  });
+
+  it('decides again when another write changed the graph meanwhile: concurrent opposite writes never loop', async () => {
+    for (const pair of [
+      ['/a', '/b', '/b', '/a'],
+      ['/x', '/y', '/y', '/x/?q=1'],
+    ] as const) {
+      const { deps, store, edge } = setup();
+      const outcomes = await Promise.allSettled([
+        createRedirect(deps, input(pair[0], pair[1])),
+        createRedirect(deps, input(pair[2], pair[3])),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const rejected = outcomes.find((o) => o.status === 'rejected');
+      expect(rejected?.reason).toBeInstanceOf(DomainError);
+      expect((rejected?.reason as DomainError).field).toBe('to');
+      expect(store.conflicts).toBeGreaterThan(0);
+      expect(store.items.size).toBe(1);
+      expect(edge.keys).toEqual(edgeTable(store));
+    }
+  });
+
+  it('checks a retiring page’s redirect without writing it: loops and full stores are refused', async () => {
+    const { deps, store } = setup();
+    await createRedirect(deps, input('/back', '/page-z'));
+    expect(await checkRedirect(deps, '/page-z', '/back')).toMatchObject({ kind: 'conflict' });
+    expect(await checkRedirect(deps, '/page-z', '/elsewhere')).toBeNull();
+    store.version = { version: store.version?.version ?? 0, bytes: 4.5 * 1024 * 1024 };
+    expect(await checkRedirect(deps, '/page-z', '/elsewhere')).toMatchObject({
+      kind: 'invalid',
+      code: 'too-large',
+    });
+    expect(store.items.has('/page-z')).toBe(false);
   });
 
   it('rebuilds the edge store from the table: puts what differs, deletes strays, drops live sources', async () => {
@@ -212,7 +314,8 @@ describe('redirects', () => {
     edge.keys.set('/a', '302 /wrong');
     livePosts.push('x');
     const summary = await rebuildEdgeStore(deps, 1);
-    expect(summary).toEqual({ redirects: 1, put: 0 + 1, deleted: 2, dropped: 1 });
+    // The dropped redirect left the store with its own write: the stray is the one deleted here.
+    expect(summary).toEqual({ redirects: 1, put: 1, deleted: 1, dropped: 1 });
     expect(edge.keys).toEqual(new Map([['/a', '301 /b']]));
     expect(store.items.has('/blog/x')).toBe(false);
   });

@@ -1,6 +1,9 @@
 import {
   buildPath,
+  EDGE_PAGE_VALUES,
+  formatBytes,
   normaliseRedirectPath,
+  REDIRECT_BUDGET_BYTES,
   REDIRECT_LIMITS,
   RESERVED_MESSAGES,
   reservedReason,
@@ -13,18 +16,34 @@ import {
   type RedirectInput,
   type RedirectStatus,
 } from '@agency/shared';
-import { conflict, DomainError, notFound, stale, taken } from '../lib/errors';
+import { badGateway, conflict, DomainError, notFound, stale, taken } from '../lib/errors';
 
 /**
  * Redirects: DynamoDB keeps the table of record, the CloudFront KeyValueStore the copy the edge
  * answers from. Every stored redirect leads straight to its end: no target is itself a redirected
  * source (chains are collapsed when they form), so the edge answers with one hop and nothing loops.
+ *
+ * Those rules hold under concurrency: every write of the graph (a redirect added, changed or
+ * removed, a slug change's, a retired page's, one dropped because its source is live again) reads
+ * the graph's version item first and writes on condition that it is unchanged, raising its version
+ * in the same transaction; a writer that lost the race reads everything again and decides afresh
+ * (retried here, with a short random pause, rather than answered 409). The version item also keeps
+ * the bytes all redirects take in the edge store, so two writers cannot both take its last room.
  */
 
 export type RedirectRecord = Redirect;
 
+/** The redirect graph's version item: raised by every write, with the bytes all redirects take. */
+export interface RedirectGraph {
+  version: number;
+  /** Bytes of every redirect's key and value in the edge store (`bytesOf`). */
+  bytes: number;
+}
+
 /** A change of the table of record, written as one transaction. */
 export interface RedirectWrite {
+  /** The version read (null: no version item yet, the first write makes it) and what it becomes. */
+  graph: { expect: number | null; next: RedirectGraph };
   /** Redirects to write; `expect` is the `updated_at` the stored one must still have (null: none stored). */
   puts: { record: RedirectRecord; expect: string | null }[];
   /** Sources to delete, each only while its `updated_at` is as read. */
@@ -36,9 +55,13 @@ export interface RedirectWrite {
 /** The table of record (adapters/redirect-store.ts). */
 export interface RedirectStore {
   get(from: string): Promise<RedirectRecord | null>;
+  /** The graph's version item, read consistently; null before the first write made it. */
+  graph(): Promise<RedirectGraph | null>;
+  /** The redirects stored now at these sources (consistent reads), by source. */
+  getMany(froms: readonly string[]): Promise<Map<string, RedirectRecord>>;
   /** The redirects whose target is the site path `key` (its store key). */
   leadingTo(key: string): Promise<RedirectRecord[]>;
-  /** All of it, or nothing: `changed` when a record was not as expected. */
+  /** All of it, or nothing: `changed` when the graph's version or a record was not as expected. */
   write(change: RedirectWrite): Promise<'written' | 'changed'>;
   page(
     page: number,
@@ -53,6 +76,17 @@ export interface RedirectStore {
 export interface EdgeStore {
   /** Put and delete keys; a stale ETag is read again and the change retried. */
   update(puts: { key: string; value: string }[], deletes: string[]): Promise<void>;
+  /**
+   * Make these keys what the table holds now: the store's ETag read first, then `read` (the
+   * table's redirect values of the keys), then UpdateKeys on that ETag, all again when another
+   * writer changed the store in between; so a write from an older reading of the table can never
+   * land after one from a newer. A key `read` leaves out is deleted only while the store holds a
+   * redirect there (a page's entry, EDGE_PAGE_VALUES, stays). In batches of 50 keys (AWS's limit).
+   */
+  sync(
+    keys: readonly string[],
+    read: (keys: readonly string[]) => Promise<Map<string, string>>,
+  ): Promise<{ put: number; deleted: number }>;
   /** Bytes the store holds (keys and values). */
   size(): Promise<number>;
   /** Every key and value (the rebuild compares them). */
@@ -148,8 +182,8 @@ async function endOf(store: RedirectStore, from: string, to: string): Promise<st
   return targetKey(next.to) === from ? null : keepQuery(next.to, to);
 }
 
-/** Redirects one write may collapse: DynamoDB's 100 actions a transaction, less the redirect and its 404 entry. */
-export const MAX_COLLAPSED = 98;
+/** Redirects one write may collapse: DynamoDB's 100 actions a transaction, less the redirect, its 404 entry and the graph's version item. */
+export const MAX_COLLAPSED = 97;
 
 const LOOP = () =>
   conflict('would send visitors round in a loop back to where they started', 'to', 'conflict');
@@ -177,8 +211,89 @@ function checkSize(from: string, to: string, status: RedirectStatus): void {
 const entriesOf = (records: RedirectRecord[]) =>
   records.map((r) => ({ key: r.from, value: redirectValue(r.status, r.to) }));
 /** Bytes a redirect takes in the store. */
-const bytesOf = (r: { from: string; to: string; status: RedirectStatus }) =>
+export const bytesOf = (r: { from: string; to: string; status: RedirectStatus }): number =>
   utf8Bytes(r.from) + utf8Bytes(redirectValue(r.status, r.to));
+
+/**
+ * 400 at `from` when `added` bytes more would take the redirects past their share of the edge
+ * store (REDIRECT_BUDGET_BYTES: its 5 MB less the room kept for pages' entries), naming the room
+ * left as the redirect list shows sizes.
+ */
+function checkRoom(used: number, added: number): void {
+  if (added <= 0 || used + added <= REDIRECT_BUDGET_BYTES) return;
+  const left = Math.max(0, REDIRECT_BUDGET_BYTES - used);
+  throw new DomainError(
+    'invalid',
+    `does not fit: the edge's redirect store has ${formatBytes(left)} left of the ${formatBytes(REDIRECT_BUDGET_BYTES)} redirects may take, and this needs ${formatBytes(added)}; remove redirects nobody needs first`,
+    'from',
+    { code: 'too-large' },
+  );
+}
+
+/** The graph as a write reads it: its version item, or (none yet) version 0 with the bytes counted. */
+interface GraphRead extends RedirectGraph {
+  expect: number | null;
+}
+
+async function readGraph(store: RedirectStore): Promise<GraphRead> {
+  const graph = await store.graph();
+  if (graph) return { ...graph, expect: graph.version };
+  // The first write of a table from before the version item: it makes the item, counting the bytes.
+  const bytes = (await store.all()).reduce((sum, r) => sum + bytesOf(r), 0);
+  return { version: 0, bytes, expect: null };
+}
+
+/** The version item after a write that changes the redirects' bytes by `added`. */
+const nextGraph = (graph: GraphRead, added: number): RedirectWrite['graph'] => ({
+  expect: graph.expect,
+  next: { version: graph.version + 1, bytes: Math.max(0, graph.bytes + added) },
+});
+
+/** Tries of a graph write lost to other writers before the author hears 409 (they are rare). */
+export const GRAPH_ATTEMPTS = 10;
+const CHANGED = Symbol('changed');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Run `attempt` on a fresh reading of the graph until its write is not refused for the graph having
+ * changed (CHANGED), pausing a random while that grows between tries.
+ */
+async function onGraph<T>(
+  store: RedirectStore,
+  attempt: (graph: GraphRead) => Promise<T | typeof CHANGED>,
+): Promise<T> {
+  for (let n = 1; ; n++) {
+    const outcome = await attempt(await readGraph(store));
+    if (outcome !== CHANGED) return outcome;
+    if (n >= GRAPH_ATTEMPTS)
+      throw stale('The redirects kept changing meanwhile. Reload the list and try again.');
+    await pause(Math.random() * Math.min(400, 15 * 2 ** n));
+  }
+}
+
+/** The table's redirect values at these sources now, as the edge store keeps them. */
+async function tableValues(
+  store: RedirectStore,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const found = await store.getMany(keys);
+  return new Map(entriesOf([...found.values()]).map((e) => [e.key, e.value]));
+}
+
+/**
+ * Make the edge store's keys `keys` what the table holds now. A failure leaves the table written
+ * (the hourly rebuild makes the store follow): 502 saying so, not a 500.
+ */
+async function followEdge(deps: RedirectDeps, keys: readonly string[]): Promise<void> {
+  try {
+    await deps.edge.sync(keys, (k) => tableValues(deps.store, k));
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw badGateway(
+      `The redirect is saved, but the edge store could not be updated (${error instanceof Error ? error.name : 'error'}); it follows by itself within the hour.`,
+    );
+  }
+}
 
 export interface Saved {
   data: RedirectRecord;
@@ -193,6 +308,63 @@ interface SaveOptions {
   checkLive: boolean;
 }
 
+/** What a save would write, read from the graph as it is now; throws the rule it breaks. */
+async function plan(
+  deps: RedirectDeps,
+  graph: GraphRead,
+  input: RedirectInput,
+  options: SaveOptions,
+): Promise<{ write: RedirectWrite; saved: Saved }> {
+  const { store } = deps;
+  const from = input.from;
+  const existing = await store.get(from);
+  if (existing && options.mode === 'create')
+    throw taken('is already redirected; edit that redirect instead', 'from');
+  if (!existing && options.mode === 'update') throw notFound('The redirect');
+  const end = await endOf(store, from, input.to);
+  if (end === null) throw LOOP();
+  checkSize(from, end, input.status);
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  const record: RedirectRecord = {
+    from,
+    to: end,
+    status: input.status,
+    // The manager's edits say the note and make the redirect theirs; a slug change keeps both.
+    note: options.mode === 'upsert' ? (existing?.note ?? null) : (input.note ?? null),
+    origin: options.mode === 'upsert' ? (existing?.origin ?? options.origin) : 'manual',
+    created_at: existing?.created_at ?? now,
+    updated_at: now,
+  };
+  const leading = (await store.leadingTo(from)).filter((r) => r.from !== from);
+  // One transaction holds the redirect, the ones it collapses, the 404 entry and the version item.
+  if (leading.length > MAX_COLLAPSED)
+    throw conflict(
+      `is the target of ${leading.length} redirects, more than ${MAX_COLLAPSED} can be moved at once: point some of them elsewhere first`,
+      'from',
+      'conflict',
+    );
+  const collapsed = leading.map((r) => ({ ...r, to: keepQuery(end, r.to), updated_at: now }));
+  if (collapsed.some((r) => targetKey(r.to) === r.from)) throw LOOP();
+  for (const r of collapsed) checkSize(r.from, r.to, r.status);
+  const added =
+    bytesOf(record) -
+    (existing ? bytesOf(existing) : 0) +
+    collapsed.reduce((sum, r, i) => sum + bytesOf(r) - bytesOf(leading[i] ?? r), 0);
+  checkRoom(graph.bytes, added);
+  return {
+    write: {
+      graph: nextGraph(graph, added),
+      puts: [
+        { record, expect: existing?.updated_at ?? null },
+        ...collapsed.map((r, i) => ({ record: r, expect: leading[i]?.updated_at ?? null })),
+      ],
+      deletes: [],
+      dropNotFound: [from],
+    },
+    saved: { data: record, collapsed },
+  };
+}
+
 /**
  * Write one redirect: its target followed to its end, the redirects that led to its source made to
  * lead to that end too (A → B then B → C stores A → C and B → C), then the edge store. 409 for a
@@ -203,67 +375,54 @@ async function save(
   input: RedirectInput,
   options: SaveOptions,
 ): Promise<Saved> {
-  const { store } = deps;
-  const from = input.from;
   if (options.checkLive) {
-    const live = await liveAt(deps.addresses, from);
+    const live = await liveAt(deps.addresses, input.from);
     if (live) throw conflict(LIVE_MESSAGES[live], 'from', 'conflict');
   }
-  for (let attempt = 1; ; attempt++) {
-    const existing = await store.get(from);
-    if (existing && options.mode === 'create')
-      throw taken('is already redirected; edit that redirect instead', 'from');
-    if (!existing && options.mode === 'update') throw notFound('The redirect');
-    const end = await endOf(store, from, input.to);
-    if (end === null) throw LOOP();
-    checkSize(from, end, input.status);
-    const now = (deps.now?.() ?? new Date()).toISOString();
-    const record: RedirectRecord = {
-      from,
-      to: end,
-      status: input.status,
-      // The manager's edits say the note and make the redirect theirs; a slug change keeps both.
-      note: options.mode === 'upsert' ? (existing?.note ?? null) : (input.note ?? null),
-      origin: options.mode === 'upsert' ? (existing?.origin ?? options.origin) : 'manual',
-      created_at: existing?.created_at ?? now,
-      updated_at: now,
-    };
-    const leading = (await store.leadingTo(from)).filter((r) => r.from !== from);
-    // One transaction holds the redirect, the ones it collapses and the 404 entry it drops.
-    if (leading.length > MAX_COLLAPSED)
-      throw conflict(
-        `is the target of ${leading.length} redirects, more than ${MAX_COLLAPSED} can be moved at once: point some of them elsewhere first`,
-        'from',
-        'conflict',
-      );
-    const collapsed = leading.map((r) => ({ ...r, to: keepQuery(end, r.to), updated_at: now }));
-    if (collapsed.some((r) => targetKey(r.to) === r.from)) throw LOOP();
-    for (const r of collapsed) checkSize(r.from, r.to, r.status);
-    const added =
-      bytesOf(record) -
-      (existing ? bytesOf(existing) : 0) +
-      collapsed.reduce((sum, r, i) => sum + bytesOf(r) - bytesOf(leading[i] ?? r), 0);
-    if (added > 0 && (await deps.edge.size()) + added > REDIRECT_LIMITS.storeMaxBytes)
-      throw new DomainError(
-        'invalid',
-        `the edge's redirect store is full (${REDIRECT_LIMITS.storeMaxBytes / 1024 / 1024} MB): remove redirects nobody needs first`,
-        'from',
-        { code: 'too-large' },
-      );
-    const outcome = await store.write({
-      puts: [
-        { record, expect: existing?.updated_at ?? null },
-        ...collapsed.map((r, i) => ({ record: r, expect: leading[i]?.updated_at ?? null })),
-      ],
-      deletes: [],
-      dropNotFound: [from],
+  const saved = await onGraph(deps.store, async (graph) => {
+    const { write, saved } = await plan(deps, graph, input, options);
+    return (await deps.store.write(write)) === 'written' ? saved : CHANGED;
+  });
+  await followEdge(deps, [saved.data.from, ...saved.collapsed.map((r) => r.from)]);
+  return saved;
+}
+
+/** A rule a redirect would break: the error's kind, its code and what it says of the field. */
+export interface RedirectRefusal {
+  kind: DomainError['kind'];
+  code: DomainError['code'];
+  /** The sentence without the field's name in front. */
+  reason: string;
+}
+
+/**
+ * Whether a redirect `from` → `to` (301) could be saved now, without saving it: the rule it would
+ * break (a source the site keeps for itself, a loop, past the store's limits), or null. A retiring
+ * page asks before its record is written (its own address is still live, which is no reason here).
+ */
+export async function checkRedirect(
+  deps: RedirectDeps,
+  from: string,
+  to: string,
+): Promise<RedirectRefusal | null> {
+  try {
+    const live = await liveAt(deps.addresses, from);
+    if (live && live !== 'page' && live !== 'post')
+      throw conflict(LIVE_MESSAGES[live], 'from', 'conflict');
+    const input = { from, to, status: 301 as const, note: undefined };
+    await plan(deps, await readGraph(deps.store), input, {
+      origin: 'manual',
+      mode: 'upsert',
+      checkLive: false,
     });
-    if (outcome === 'changed') {
-      if (attempt < 3) continue;
-      throw stale('The redirects changed meanwhile. Reload the list and try again.');
-    }
-    await deps.edge.update(entriesOf([record, ...collapsed]), []);
-    return { data: record, collapsed };
+    return null;
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.kind === 'not-found') throw error;
+    const prefix = error.field ? `${error.field}: ` : '';
+    const reason = error.message.startsWith(prefix)
+      ? error.message.slice(prefix.length)
+      : error.message;
+    return { kind: error.kind, code: error.code, reason };
   }
 }
 
@@ -275,20 +434,26 @@ export const createRedirect = (deps: RedirectDeps, input: RedirectInput): Promis
 export const updateRedirect = (deps: RedirectDeps, input: RedirectInput): Promise<Saved> =>
   save(deps, input, { origin: 'manual', mode: 'update', checkLive: true });
 
-/** Remove a redirect from the table of record, then from the edge. */
-export async function deleteRedirect(deps: RedirectDeps, from: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+/** Remove the redirect from `from` (table, then edge); false when there is none. */
+async function remove(deps: RedirectDeps, from: string): Promise<boolean> {
+  const removed = await onGraph(deps.store, async (graph) => {
     const existing = await deps.store.get(from);
-    if (!existing) throw notFound('The redirect');
+    if (!existing) return false;
     const outcome = await deps.store.write({
+      graph: nextGraph(graph, -bytesOf(existing)),
       puts: [],
       deletes: [{ from, expect: existing.updated_at }],
       dropNotFound: [],
     });
-    if (outcome === 'written') break;
-    if (attempt >= 3) throw stale('The redirect changed meanwhile. Reload the list and try again.');
-  }
-  await deps.edge.update([], [from]);
+    return outcome === 'written' ? true : CHANGED;
+  });
+  if (removed) await followEdge(deps, [from]);
+  return removed;
+}
+
+/** Remove a redirect from the table of record, then from the edge. */
+export async function deleteRedirect(deps: RedirectDeps, from: string): Promise<void> {
+  if (!(await remove(deps, from))) throw notFound('The redirect');
 }
 
 /**
@@ -325,35 +490,27 @@ export const redirectRetiredPage = (deps: RedirectDeps, from: string, to: string
   );
 
 /** Something is live at the site path `from` again: a redirect from it goes (table, then edge). */
-export async function dropRedirectAt(deps: RedirectDeps, from: string): Promise<boolean> {
-  const existing = await deps.store.get(from);
-  if (!existing) return false;
-  const outcome = await deps.store.write({
-    puts: [],
-    deletes: [{ from, expect: existing.updated_at }],
-    dropNotFound: [],
-  });
-  if (outcome === 'written') await deps.edge.update([], [from]);
-  return outcome === 'written';
-}
+export const dropRedirectAt = (deps: RedirectDeps, from: string): Promise<boolean> =>
+  remove(deps, from);
 
 export interface RedirectPage {
   results: RedirectRecord[];
   next: string | null;
   previous: string | null;
   count: number;
+  /** Bytes the redirects take in the edge store, and the most they may take (pages keep the rest). */
   store: { bytes: number; max_bytes: number };
 }
 
-/** A page of the redirects by source, with the edge store's use of its 5 MB. */
+/** A page of the redirects by source, with their use of the edge store's room for redirects. */
 export async function listRedirects(
   deps: Pick<RedirectDeps, 'store' | 'edge'>,
   page: number,
   q?: string,
 ): Promise<RedirectPage> {
-  const [{ items, hasNext, count }, bytes] = await Promise.all([
+  const [{ items, hasNext, count }, graph] = await Promise.all([
     deps.store.page(page, REDIRECT_LIMITS.pageSize, q?.toLowerCase()),
-    deps.edge.size(),
+    readGraph(deps.store),
   ]);
   const link = (n: number) => buildPath('listRedirects', {}, { ...(q ? { q } : {}), page: n });
   return {
@@ -361,14 +518,17 @@ export async function listRedirects(
     next: hasNext ? link(page + 1) : null,
     previous: page > 1 ? link(page - 1) : null,
     count,
-    store: { bytes, max_bytes: REDIRECT_LIMITS.storeMaxBytes },
+    store: { bytes: graph.bytes, max_bytes: REDIRECT_BUDGET_BYTES },
   };
 }
 
+const PAGE_VALUES: ReadonlySet<string> = new Set(Object.values(EDGE_PAGE_VALUES));
+
 /**
- * Make the edge store equal the table of record: every redirect put where its value differs, every
- * other key deleted; redirects whose source is live again are dropped first. In batches of
- * `batch` keys per UpdateKeys (AWS allows 50).
+ * Make the edge store equal the table of record: redirects whose source is live again dropped
+ * first, the graph's byte count made what the table holds, every redirect key that differs synced
+ * from the table (EdgeStore.sync, in batches of `batch` keys), the pages' entries put where they
+ * differ, and every other key deleted.
  */
 export async function rebuildEdgeStore(
   deps: RedirectDeps,
@@ -376,30 +536,55 @@ export async function rebuildEdgeStore(
   /** The edge's other entries under site paths: published and retired pages' (EDGE_PAGE_VALUES). */
   pageEntries: readonly { key: string; value: string }[] = [],
 ): Promise<{ redirects: number; put: number; deleted: number; dropped: number }> {
-  const records = await deps.store.all();
-  const keep: RedirectRecord[] = [];
   let dropped = 0;
-  for (const r of records) {
-    if (await liveAt(deps.addresses, r.from)) {
-      const outcome = await deps.store.write({
-        puts: [],
-        deletes: [{ from: r.from, expect: r.updated_at }],
-        dropNotFound: [],
-      });
-      if (outcome === 'written') dropped++;
-      else keep.push(r);
-    } else keep.push(r);
-  }
-  const wanted = new Map(entriesOf(keep).map((e) => [e.key, e.value]));
-  for (const e of pageEntries) if (!wanted.has(e.key)) wanted.set(e.key, e.value);
+  for (const r of await deps.store.all())
+    if ((await liveAt(deps.addresses, r.from)) && (await dropRedirectAt(deps, r.from))) dropped++;
+  const records = await onGraph(deps.store, async (graph) => {
+    const all = await deps.store.all();
+    const bytes = all.reduce((sum, r) => sum + bytesOf(r), 0);
+    if (graph.expect !== null && graph.bytes === bytes) return all;
+    const outcome = await deps.store.write({
+      graph: { expect: graph.expect, next: { version: graph.version + 1, bytes } },
+      puts: [],
+      deletes: [],
+      dropNotFound: [],
+    });
+    return outcome === 'written' ? all : CHANGED;
+  });
+  const redirects = new Map(entriesOf(records).map((e) => [e.key, e.value]));
   const current = await deps.edge.entries();
-  const puts = [...wanted]
+  // Redirect keys that differ: synced from the table as it is when each batch is written.
+  const differ = [
+    ...[...redirects].filter(([k, v]) => current.get(k) !== v).map(([k]) => k),
+    ...[...current].filter(([k, v]) => !redirects.has(k) && !PAGE_VALUES.has(v)).map(([k]) => k),
+  ];
+  let put = 0;
+  let deleted = 0;
+  for (let i = 0; i < differ.length; i += batch) {
+    const done = await deps.edge.sync(differ.slice(i, i + batch), (k) =>
+      tableValues(deps.store, k),
+    );
+    put += done.put;
+    deleted += done.deleted;
+  }
+  const pages = new Map(
+    pageEntries.filter((e) => !redirects.has(e.key)).map((e) => [e.key, e.value]),
+  );
+  const pagePuts = [...pages]
     .filter(([k, v]) => current.get(k) !== v)
     .map(([key, value]) => ({ key, value }));
-  const deletes = [...current.keys()].filter((k) => !wanted.has(k));
+  const pageDeletes = [...current]
+    .filter(([k, v]) => !redirects.has(k) && !pages.has(k) && PAGE_VALUES.has(v))
+    .map(([k]) => k);
   // Deletes first: room for the puts in a store near its limit.
-  for (let i = 0; i < deletes.length; i += batch)
-    await deps.edge.update([], deletes.slice(i, i + batch));
-  for (let i = 0; i < puts.length; i += batch) await deps.edge.update(puts.slice(i, i + batch), []);
-  return { redirects: keep.length, put: puts.length, deleted: deletes.length, dropped };
+  for (let i = 0; i < pageDeletes.length; i += batch)
+    await deps.edge.update([], pageDeletes.slice(i, i + batch));
+  for (let i = 0; i < pagePuts.length; i += batch)
+    await deps.edge.update(pagePuts.slice(i, i + batch), []);
+  return {
+    redirects: records.length,
+    put: put + pagePuts.length,
+    deleted: deleted + pageDeletes.length,
+    dropped,
+  };
 }

@@ -1,5 +1,6 @@
 import { matchesPattern } from '@agency/shared/edge';
 import { EDGE_PAGE_VALUES } from '@agency/shared';
+import { reportStoreFill } from '../adapters/edge-store';
 import { DynamoPageStore } from '../adapters/page-store';
 import { redirectDeps } from '../adapters/redirect-deps';
 import { rebuildEdgeStore } from '../domain/redirects';
@@ -15,16 +16,24 @@ export interface RebuildSummary {
   deleted: number;
   /** Redirects whose source is a live page or post again, removed from the table. */
   dropped: number;
+  /** Bytes the store holds now (redirects and pages' entries), of its 5 MB. */
+  storeBytes: number;
 }
 
 /**
  * Make the redirect KeyValueStore equal the table of record in DynamoDB (UpdateKeys in batches of
- * 50), dropping redirects whose source is a live page or post again. Run after each deploy (the
+ * 50), dropping redirects whose source is a live page or post again, and count again the bytes the
+ * redirects take (kept on the graph's version item, which writes check room against); its fill is
+ * printed as a metric (RedirectStoreFill, alarmed at 80 %). Run after each deploy (the
  * store of a new stage starts empty; a page added by the deploy takes its address back), at each
  * start of the local stack, and by hand with `npm run redirects:rebuild`.
  */
 export async function runRebuildRedirects(): Promise<RebuildSummary> {
-  return rebuildEdgeStore(redirectDeps(), 50, await pageEntries());
+  const deps = redirectDeps();
+  const result = await rebuildEdgeStore(deps, 50, await pageEntries());
+  const storeBytes = await deps.edge.size();
+  reportStoreFill(storeBytes);
+  return { ...result, storeBytes };
 }
 
 /**

@@ -23,11 +23,23 @@ export const METRICS = {
   leadEmailsBounced: 'LeadEmailsBounced',
   /**
    * Page changes saved but not on the site after the publishing job's attempt to make them live
-   * (pages whose `rendered_version` lags, and the settings when theirs does), counted every minute.
+   * (pages whose `rendered_version` lags, the settings when theirs does, and live pages whose HTML
+   * the job found older than their record or the settings and could not render again), counted
+   * every minute.
    */
   pageChangesNotLive: 'PageChangesNotLive',
+  /**
+   * How full the edge's KeyValueStore is (redirects and pages' entries), per cent of its 5 MB:
+   * printed after each write to it and by the hourly rebuild.
+   */
+  redirectStoreFill: 'RedirectStoreFill',
 } as const;
 export type MetricName = (typeof METRICS)[keyof typeof METRICS];
+
+/** The unit of each metric CloudWatch records: a count unless said here. */
+const METRIC_UNITS: Partial<Record<MetricName, 'Count' | 'Percent'>> = {
+  [METRICS.redirectStoreFill]: 'Percent',
+};
 
 /**
  * The EMF document of one data point: `_aws` names the namespace and the metric (no dimensions:
@@ -43,7 +55,11 @@ export function emfDocument(
     _aws: {
       Timestamp: timestamp,
       CloudWatchMetrics: [
-        { Namespace: namespace, Dimensions: [[]], Metrics: [{ Name: name, Unit: 'Count' }] },
+        {
+          Namespace: namespace,
+          Dimensions: [[]],
+          Metrics: [{ Name: name, Unit: METRIC_UNITS[name] ?? 'Count' }],
+        },
       ],
     },
     [name]: value,

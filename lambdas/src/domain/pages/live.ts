@@ -141,6 +141,12 @@ export async function retirePage(
   if (input.redirect_to === input.path)
     throw new DomainError('invalid', 'must be another address than the page itself', 'redirect_to');
   const page = await livingPage(deps.pages, input.path);
+  if (input.redirect_to !== undefined) {
+    // Refused before anything is saved: once saved, the redirect could never be made.
+    const refused = await deps.redirects.check(page.path, input.redirect_to);
+    if (refused)
+      throw new DomainError(refused.kind, refused.reason, 'redirect_to', { code: refused.code });
+  }
   const now = (deps.now?.() ?? new Date()).toISOString();
   const next: PageRecord = {
     ...page,

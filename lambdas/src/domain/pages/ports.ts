@@ -1,5 +1,6 @@
 import type { PageContent, PageRevision, PageRevisionSummary, SiteSettings } from '@agency/shared';
 import type { WarnLog } from '../post-ports';
+import type { RedirectRefusal } from '../redirects';
 
 /**
  * Marketing pages: the ports the use cases of this folder take (adapters/page-deps.ts gives the
@@ -115,6 +116,11 @@ export interface PageEdge {
 export interface PageRedirects {
   /** Whether `path` is a redirect's source. */
   isSource(path: string): Promise<boolean>;
+  /**
+   * Why a retired page's address could not lead to `to` now (a loop, a source the site keeps, past
+   * the edge store's room), asked before anything is saved; null when it could.
+   */
+  check(from: string, to: string): Promise<RedirectRefusal | null>;
   /** A retired page's address leads to `to` (301), collapsed like any redirect. */
   retire(from: string, to: string): Promise<void>;
   /** `path` is a live page now: a redirect from it goes. */
