@@ -80,6 +80,32 @@ export const pageContent = z.object({ ...pageHeadFields, blocks: pageBlocks });
 export type PageContent = z.output<typeof pageContent>;
 export type PageContentInput = z.input<typeof pageContent>;
 
+/**
+ * The most a page's content (head and blocks) may weigh as stored: 150 KB. The record holds the
+ * draft and the live copy in one DynamoDB item (at most 400 KB), a kept version holds one copy, and
+ * a render call of 10 pages stays well under Lambda's 6 MB payload.
+ */
+export const PAGE_CONTENT_MAX_BYTES = 150 * 1024;
+
+/**
+ * What a page's content weighs as stored, near enough to DynamoDB's count (the UTF-8 bytes of its
+ * names and values): the UTF-8 length of its JSON. The server refuses past the limit, the editor
+ * shows what is left, both with this function.
+ */
+export const pageContentBytes = (content: unknown): number =>
+  new TextEncoder().encode(JSON.stringify(content)).length;
+
+/** Bytes as whole kilobytes (1,024 bytes), rounded up: a page 1 byte over the limit reads over it. */
+export const pageKilobytes = (bytes: number): string => `${Math.ceil(bytes / 1024)} KB`;
+
+/** Why a page's content is too large to store (the message of a 400 at `blocks`), or null. */
+export function pageContentTooLarge(content: unknown): string | null {
+  const bytes = pageContentBytes(content);
+  return bytes > PAGE_CONTENT_MAX_BYTES
+    ? `is too large: ${pageKilobytes(bytes)} of at most ${pageKilobytes(PAGE_CONTENT_MAX_BYTES)}; shorten or remove some blocks`
+    : null;
+}
+
 /** `draft`: never published; `published`: the live page is the draft; `changed`: published, with changes not yet published. */
 export const PAGE_STATUSES = ['draft', 'published', 'changed'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];

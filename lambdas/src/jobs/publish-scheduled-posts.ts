@@ -1,6 +1,6 @@
 import { pageDeps, pageStore } from '../adapters/page-deps';
 import { postDeps } from '../adapters/post-deps';
-import { healPages } from '../domain/pages/live';
+import { healPages, type HealSummary } from '../domain/pages/live';
 import type { PublishDeps } from '../domain/post-ports';
 import { publishDuePosts, type PublishSummary } from '../domain/publishing';
 import { logger } from '../lib/logger';
@@ -13,17 +13,18 @@ import { runRepairWordSpaces } from './repair-word-spaces';
  */
 export async function publishScheduledPosts(
   deps: Partial<PublishDeps> = {},
-): Promise<PublishSummary & { pages: number }> {
+): Promise<PublishSummary & { pages: number; staleLeft: number }> {
   const log = deps.log ?? logger.child({ job: 'publish-scheduled-posts' });
   const summary = await publishDuePosts({ ...postDeps(log), ...deps });
-  // Page publishes the site could not follow at once (their render or write failed) go live here.
-  const healed = await healPages(pageDeps(log)).catch((error: unknown) => {
+  // Page publishes the site could not follow at once (their render or write failed) go live here,
+  // and pages whose HTML is older than their record or the settings are rendered again.
+  const healed = await healPages(pageDeps(log)).catch((error: unknown): HealSummary => {
     log.warn('finishing page publishes failed; the next run tries again', { error });
-    return { pages: 0, settings: false };
+    return { pages: 0, settings: false, stale: 0, staleLeft: 0 };
   });
   if (healed.pages > 0 || healed.settings)
     logger.info('page changes made live', { job: 'publish-scheduled-posts', ...healed });
-  return { ...summary, pages: healed.pages };
+  return { ...summary, pages: healed.pages, staleLeft: healed.staleLeft };
 }
 
 /**
@@ -42,7 +43,7 @@ export async function pageChangesNotLive(): Promise<number> {
  * posts stored with U+00A0 between words: the first run after a deploy does it (same table and
  * invalidation grants), and every later run finds its done marker with one read and moves on.
  */
-export const handler = async (): Promise<PublishSummary & { pages: number }> => {
+export const handler = async (): Promise<PublishSummary & { pages: number; staleLeft: number }> => {
   try {
     const repair = await runRepairWordSpaces();
     if (!repair.skipped)
@@ -54,7 +55,8 @@ export const handler = async (): Promise<PublishSummary & { pages: number }> => 
   if (summary.published > 0) putMetric(METRICS.postsPublished, summary.published);
   // Every run, 0 included: the stage's alarm fires when changes stay off the site for 10 minutes.
   try {
-    putMetric(METRICS.pageChangesNotLive, await pageChangesNotLive(), {
+    // The table's lagging changes, and the pages whose HTML this run found older and could not fix.
+    putMetric(METRICS.pageChangesNotLive, (await pageChangesNotLive()) + summary.staleLeft, {
       job: 'publish-scheduled-posts',
     });
   } catch (error) {

@@ -45,7 +45,7 @@ export async function seedAndRenderPages(
 export async function renderLivePages(deps: PageDeps): Promise<number> {
   const stored = await deps.settings.getSettings();
   if (!stored) throw new Error('no site settings are stored: seed them first');
-  const rendered = await renderEverything(deps, stored.settings);
+  const rendered = await renderEverything(deps, stored);
   await deps.settings.markSettingsRendered(stored.version);
   return rendered;
 }

@@ -1,6 +1,7 @@
 import {
   BLOCK_TYPES,
   pageContent,
+  pageContentTooLarge,
   quillLists,
   richTextPaths,
   type Field,
@@ -84,6 +85,16 @@ export function cleanContent(input: PageContent): PageContent {
     }
   });
   return content;
+}
+
+/**
+ * Refuse content too large to store (400 at `blocks`, which hold nearly all of a page's weight):
+ * past PAGE_CONTENT_MAX_BYTES the record with its live copy, or a kept version, would not fit one
+ * DynamoDB item. Checked on every save, create, restore and publish.
+ */
+export function assertFits(content: PageContent): void {
+  const why = pageContentTooLarge(content);
+  if (why) throw invalid('blocks', why);
 }
 
 /** The revision that keeps a record's draft as it was. */

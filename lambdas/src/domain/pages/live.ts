@@ -1,18 +1,62 @@
-import { contract, type SitePage, type SiteSettings } from '@agency/shared';
+import { contract, pageContentBytes, type SitePage } from '@agency/shared';
 import { badGateway, conflict, DomainError, forbidden, stale } from '../../lib/errors';
 import { matchesPattern } from '@agency/shared/edge';
-import { livingPage, presentPage } from './content';
-import type { PageActor, PageDeps, PageRecord, PageToRender } from './ports';
+import { assertFits, livingPage, presentPage } from './content';
+import type {
+  PageActor,
+  PageDeps,
+  PageRecord,
+  PageToRender,
+  RenderedFrom,
+  SettingsRecord,
+} from './ports';
 
 /**
  * Making pages live: the table of record is written first (conditionally), then the site follows
  * (render, the bucket, the edge's page entry, the CDN). When the site cannot follow, the change is
  * kept and the caller hears 502; the every-minute job (`healPages`) finishes it, since the page's
- * `rendered_version` still lags its `site_version`.
+ * `rendered_version` still lags its `site_version`. Each HTML object says what it was rendered from
+ * (the page's `site_version`, the settings' `version`); every writer checks the records again after
+ * its put (`settle`), and the job compares each live page's object with them.
  */
 
-/** Pages per render call: each answer stays well under Lambda's 6 MB payload. */
+/** The most pages per render call. */
 const RENDER_BATCH = 10;
+
+/**
+ * The most page content (as stored) per render call, so each answer stays under Lambda's 6 MB
+ * payload: a page's HTML weighs up to about 8.5 times its content (text full of characters HTML
+ * escapes, drawn once as markup and once in the page's data; measured in
+ * lambdas/test/pages/page-size.test.ts), so a call takes at most 512 KB of it, and one page at
+ * the limit (150 KB) always fits alone.
+ */
+const RENDER_BATCH_BYTES = 512 * 1024;
+
+/** The pages in render calls: at most RENDER_BATCH and RENDER_BATCH_BYTES each (one page at least). */
+function renderBatches<T extends PageToRender>(pages: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const page of pages) {
+    const size = pageContentBytes(page);
+    if (batch.length > 0 && (batch.length === RENDER_BATCH || bytes + size > RENDER_BATCH_BYTES)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(page);
+    bytes += size;
+  }
+  // The first call also brings the fixed pages: there is one even without live pages.
+  batches.push(batch);
+  return batches;
+}
+
+/**
+ * The most renders of one page a writer does in a row when the records keep moving under it (see
+ * `settle`); past them the every-minute job, which compares each object with the records, finishes.
+ */
+const SETTLE_ROUNDS = 5;
 
 const NOT_LIVE_YET =
   'is saved, but putting it on the site failed; it goes live by itself within a minute';
@@ -43,10 +87,64 @@ export function pageInvalidationPaths(
 const toRender = (r: PageRecord & { published: NonNullable<PageRecord['published']> }) =>
   ({ path: r.path, ...r.published }) satisfies PageToRender;
 
-async function currentSettings(deps: Pick<PageDeps, 'settings'>): Promise<SiteSettings> {
+async function currentSettings(deps: Pick<PageDeps, 'settings'>): Promise<SettingsRecord> {
   const stored = await deps.settings.getSettings();
   if (!stored) throw new Error('no site settings are stored: seed them first');
-  return stored.settings;
+  return stored;
+}
+
+const isLive = (
+  p: PageRecord | null,
+): p is PageRecord & { published: NonNullable<PageRecord['published']> } =>
+  p !== null && p.retired_at === null && p.published !== null;
+
+/** Whether HTML rendered `from` shows what the page's record and the settings say now. */
+const showsLatest = (from: RenderedFrom, page: PageRecord, settings: SettingsRecord): boolean =>
+  from.site !== null && from.site >= page.site_version && from.settings >= settings.version;
+
+/** Render one live page with `settings` and put its HTML, saying what it was rendered from. */
+async function renderAndPut(
+  deps: PageDeps,
+  page: PageRecord & { published: NonNullable<PageRecord['published']> },
+  settings: SettingsRecord,
+): Promise<RenderedFrom> {
+  const [document] = await deps.renderer.render([toRender(page)], settings.settings);
+  if (!document || document.path !== page.path)
+    throw new Error(`the render function answered no document for ${page.path}`);
+  const from = { site: page.site_version, settings: settings.version };
+  await deps.files.put(page.path, document.html, from);
+  return from;
+}
+
+/**
+ * After a put of a page's HTML rendered `from`: read the page's record and the settings again
+ * (consistent reads) and, while either moved past what was rendered, render the page again with the
+ * newest and put that. Every record is written before its writer renders, so the writer whose put
+ * lands last reads every record whose render landed before it: whatever the order of a page publish
+ * and a settings publish racing, the object ends as the table says. A page retired meanwhile loses
+ * the object this put brought back. Answers what the object was last rendered from (null: removed).
+ */
+async function settle(
+  deps: PageDeps,
+  path: string,
+  rendered: RenderedFrom,
+): Promise<RenderedFrom | null> {
+  let from = rendered;
+  for (let round = 0; ; round++) {
+    const [page, settings] = await Promise.all([deps.pages.get(path), currentSettings(deps)]);
+    if (!isLive(page)) {
+      await deps.files.remove(path);
+      return null;
+    }
+    if (showsLatest(from, page, settings)) return from;
+    if (round === SETTLE_ROUNDS) {
+      deps.log.warn('a page kept changing while it was rendered; the publish job finishes it', {
+        path,
+      });
+      return from;
+    }
+    from = await renderAndPut(deps, page, settings);
+  }
 }
 
 /** Make the site show what the record says of its path, then mark it rendered. */
@@ -62,13 +160,10 @@ export async function makeLive(deps: PageDeps, page: PageRecord): Promise<void> 
   } else {
     await deps.redirects.drop(page.path);
     const settings = await currentSettings(deps);
-    const [document] = await deps.renderer.render(
-      [toRender({ ...page, published: page.published })],
-      settings,
-    );
-    if (!document || document.path !== page.path)
-      throw new Error(`the render function answered no document for ${page.path}`);
-    await deps.files.put(page.path, document.html);
+    const put = await renderAndPut(deps, { ...page, published: page.published }, settings);
+    const shown = await settle(deps, page.path, put);
+    // Retired meanwhile: the retirement's own steps (which came after this one's read) hold.
+    if (shown === null) return;
     await deps.edge.set(page.path, 'page');
   }
   await deps.cdn.invalidatePaths(pageInvalidationPaths([page.path], rendered));
@@ -115,6 +210,8 @@ export async function publishPage(
     throw forbidden(
       'This page has never been published: its first publish puts a new address on the site, which an admin does.',
     );
+  // A draft saved before the limit: its live copy beside it would not fit the record.
+  assertFits(page.content);
   const now = (deps.now?.() ?? new Date()).toISOString();
   const next: PageRecord = {
     ...page,
@@ -161,53 +258,122 @@ export async function retirePage(
 }
 
 /**
- * Render every live page and the web app's fixed pages with `settings`, write them, and refresh the whole
- * distribution (the header and footer are on every page).
+ * Put the fixed pages' HTML rendered with `settings`; while the settings moved on meanwhile, render
+ * and put them again with the newest (as `settle` does for a page).
  */
-export async function renderEverything(deps: PageDeps, settings: SiteSettings): Promise<number> {
-  const live = (await deps.pages.all()).flatMap((p) =>
-    p.retired_at === null && p.published !== null
-      ? [toRender({ ...p, published: p.published })]
-      : [],
-  );
+async function putFixedPages(
+  deps: PageDeps,
+  documents: readonly { path: string; html: string }[],
+  settings: SettingsRecord,
+): Promise<void> {
+  let current = settings;
+  let fixed = documents;
+  for (let round = 0; ; round++) {
+    for (const d of fixed)
+      await deps.files.put(d.path, d.html, { site: null, settings: current.version });
+    const latest = await currentSettings(deps);
+    if (latest.version <= current.version || round === SETTLE_ROUNDS) return;
+    current = latest;
+    fixed = await deps.renderer.render([], current.settings, true);
+  }
+}
+
+/**
+ * Render every live page and the web app's fixed pages with `settings` (the stored record), write
+ * them, and refresh the whole distribution (the header and footer are on every page). A page
+ * published meanwhile, or settings published meanwhile, are caught by `settle` after each put.
+ */
+export async function renderEverything(deps: PageDeps, settings: SettingsRecord): Promise<number> {
+  const live = (await deps.pages.all()).filter(isLive);
+  const byPath = new Map(live.map((p) => [p.path, p]));
   let written = 0;
-  for (let i = 0; i === 0 || i < live.length; i += RENDER_BATCH) {
-    const batch = live.slice(i, i + RENDER_BATCH);
+  for (const [i, batch] of renderBatches(live.map(toRender)).entries()) {
     // The first call also brings the fixed pages (not-found, thank-you), which the web app names.
-    const documents = await deps.renderer.render(batch, settings, i === 0);
+    const documents = await deps.renderer.render(batch, settings.settings, i === 0);
+    const fixed = documents.filter((d) => !byPath.has(d.path));
     for (const d of documents) {
-      await deps.files.put(d.path, d.html);
+      const page = byPath.get(d.path);
+      if (!page) continue;
+      const from = { site: page.site_version, settings: settings.version };
+      await deps.files.put(d.path, d.html, from);
+      await settle(deps, d.path, from);
       written++;
     }
+    if (fixed.length > 0) await putFixedPages(deps, fixed, settings);
+    written += fixed.length;
   }
   await deps.cdn.invalidatePaths(['/*']);
   return written;
 }
 
 /**
- * The every-minute repair: settings whose pages were not all rendered again, then each page whose
- * site lags its record (a publish or retirement that could not be made live at once).
+ * Whether the site bucket's HTML of a live page is older than its record or the settings: made
+ * before its last publish or the last settings publish, missing, or not saying what it was rendered
+ * from (written before objects said it: rendered again once).
  */
-export async function healPages(deps: PageDeps): Promise<{ pages: number; settings: boolean }> {
+async function objectLags(
+  deps: PageDeps,
+  page: PageRecord,
+  settings: SettingsRecord,
+): Promise<boolean> {
+  const from = await deps.files.renderedFrom(page.path);
+  return from === null || from === 'unknown' || !showsLatest(from, page, settings);
+}
+
+/** What a run of the repair did. */
+export interface HealSummary {
+  /** Pages made live (their record lagged, or their object was older than the records). */
+  pages: number;
+  /** Whether the settings were rendered on every page again. */
+  settings: boolean;
+  /** Live pages whose object was found older than the records though the table said rendered. */
+  stale: number;
+  /** Of those, the ones still not fixed after this run (the alarm counts them with the table's). */
+  staleLeft: number;
+}
+
+/**
+ * The every-minute repair: settings whose pages were not all rendered again, then each page whose
+ * site lags its record (a publish or retirement that could not be made live at once), then each
+ * live page whose HTML object is older than its record or the settings (a lost race, a writer
+ * stopped between its put and its check): the object's metadata is compared with the records.
+ */
+export async function healPages(deps: PageDeps): Promise<HealSummary> {
   const stored = await deps.settings.getSettings();
   let settings = false;
   if (stored && stored.rendered_version < stored.version) {
-    await renderEverything(deps, stored.settings);
+    await renderEverything(deps, stored);
     await deps.settings.markSettingsRendered(stored.version);
     settings = true;
   }
+  const latest = (await deps.settings.getSettings()) ?? stored;
   let pages = 0;
+  let stale = 0;
+  let staleLeft = 0;
   for (const page of await deps.pages.all()) {
-    if (page.rendered_version >= page.site_version) continue;
+    const lagging = page.rendered_version < page.site_version;
+    let olderObject = false;
     try {
+      if (!lagging && isLive(page) && latest)
+        olderObject = await objectLags(deps, page, latest).catch((error: unknown) => {
+          // Unreadable (S3 answers 403 for a missing key to a role that may not list): render it.
+          deps.log.warn("a page's HTML could not be compared; rendering it again", {
+            path: page.path,
+            error,
+          });
+          return true;
+        });
+      if (!lagging && !olderObject) continue;
+      if (olderObject) stale++;
       await makeLive(deps, page);
       pages++;
     } catch (error) {
+      if (olderObject) staleLeft++;
       deps.log.warn('a page could not be made live; the next run tries again', {
         path: page.path,
         error,
       });
     }
   }
-  return { pages, settings };
+  return { pages, settings, stale, staleLeft };
 }

@@ -95,9 +95,24 @@ export interface PageRenderer {
   ): Promise<{ path: string; html: string }[]>;
 }
 
+/**
+ * What an HTML object was rendered from: the page's `site_version` (null for the fixed pages, which
+ * have no record) and the settings' `version`. Kept with the object, so the every-minute job can
+ * tell an object older than the records.
+ */
+export interface RenderedFrom {
+  site: number | null;
+  settings: number;
+}
+
 /** The site bucket's HTML of a path (`/` → `index.html`, `/about` → `about/index.html`). */
 export interface SiteFiles {
-  put(path: string, html: string): Promise<void>;
+  put(path: string, html: string, from: RenderedFrom): Promise<void>;
+  /**
+   * What the object at `path` was rendered from: null when there is no object, `unknown` when it
+   * does not say (written before objects said, or by the build).
+   */
+  renderedFrom(path: string): Promise<RenderedFrom | 'unknown' | null>;
   remove(path: string): Promise<void>;
 }
 

@@ -1,7 +1,14 @@
 import { matchesPattern } from '@agency/shared/edge';
 import { PAGE_REVISIONS_KEPT, type PageContent, type SitePage } from '@agency/shared';
 import { DomainError, notFound, stale, taken } from '../../lib/errors';
-import { cleanContent, contentOf, livingPage, presentPage, revisionOf } from './content';
+import {
+  assertFits,
+  cleanContent,
+  contentOf,
+  livingPage,
+  presentPage,
+  revisionOf,
+} from './content';
 import type { PageActor, PageDeps, PageReason, PageRecord } from './ports';
 
 const STALE = 'The page changed since you opened it. Reload it, then make your change again.';
@@ -19,6 +26,7 @@ async function saveDraft(
   actor: PageActor,
 ): Promise<SitePage> {
   if (version !== page.version) throw stale(STALE);
+  assertFits(content);
   const next: PageRecord = {
     ...page,
     content,
@@ -95,10 +103,12 @@ export async function createPage(
   const existing = await deps.pages.get(input.path);
   const why = await takenBecause(deps, input.path, existing);
   if (why) throw taken(why, 'path');
+  const content = { ...template.content, ...(input.title ? { title: input.title } : {}) };
+  assertFits(content);
   const now = (deps.now?.() ?? new Date()).toISOString();
   const record: PageRecord = {
     path: input.path,
-    content: { ...template.content, ...(input.title ? { title: input.title } : {}) },
+    content,
     published: null,
     // Over a retired page's tombstone the count goes on, so its kept versions keep their numbers.
     version: (existing?.version ?? 0) + 1,

@@ -43,7 +43,7 @@ export async function updateSiteSettings(
   };
   if ((await deps.settings.putSettings(next, current)) === 'stale') throw stale(STALE);
   try {
-    await renderEverything(deps, next.settings);
+    await renderEverything(deps, next);
     await deps.settings.markSettingsRendered(next.version);
   } catch (error) {
     deps.log.warn(
