@@ -238,3 +238,55 @@ describe('page editor', () => {
     expect(api.calls('updatePage')).toHaveLength(0);
   });
 });
+
+describe('page size', () => {
+  /** A text block whose body is `n` letters. */
+  const prose = (id: string, n: number): PageBlock =>
+    ({ id, type: 'prose', body: `<p>${'a'.repeat(n)}</p>` }) as PageBlock;
+
+  it('shows the size used against the limit beside the save bar', async () => {
+    renderEditor();
+    expect(await screen.findByText(/^1 KB of 150 KB$/)).toHaveClass('page-size--ok');
+  });
+
+  it('warns near the limit, and refuses to send a page over it, saying why', async () => {
+    const user = userEvent.setup();
+    const api = renderEditor(
+      {},
+      makePage({ blocks: [prose('a', 47_000), prose('b', 47_000), prose('c', 47_000)] }),
+    );
+    const size = await screen.findByText(/KB of 150 KB/);
+    expect(size).toHaveTextContent(/^Page size: 13\d KB of 150 KB · near the limit$/);
+    expect(size).toHaveClass('page-size--near');
+    const [duplicate] = screen.getAllByRole('button', { name: /^Duplicate Text/ });
+    if (!duplicate) throw new Error('no Duplicate button');
+    await user.click(duplicate);
+    await waitFor(() => expect(screen.getByText(/KB of 150 KB/)).toHaveClass('page-size--over'));
+    expect(screen.getByText(/KB of 150 KB/)).toHaveTextContent(
+      /^Page size: 18\d KB of 150 KB · too large to save: shorten or remove some blocks$/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^The page was not saved: it is too large: 18\d KB of at most 150 KB; shorten or remove some blocks\.$/,
+    );
+    expect(api.calls('updatePage')).toHaveLength(0);
+  });
+
+  it('says a 400 of the server’s size limit as a sentence about the page', async () => {
+    const user = userEvent.setup();
+    renderEditor({
+      publishPage: () => ({
+        status: 400,
+        body: {
+          error: 'blocks: is too large: 353 KB of at most 150 KB; shorten or remove some blocks',
+          field: 'blocks',
+          code: 'invalid',
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This page is too large: 353 KB of at most 150 KB; shorten or remove some blocks.',
+    );
+  });
+});

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod';
-import { pageContent, pageHeadFields, type Field, type SitePage } from '@agency/shared';
+import {
+  pageContent,
+  pageContentTooLarge,
+  pageHeadFields,
+  type Field,
+  type SitePage,
+} from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../config/pages';
 import { AdminLayout } from '../shell/admin-layout';
@@ -30,6 +36,7 @@ import {
   type FieldFormScope,
 } from './field-form';
 import { PageRevisions } from './page-revisions';
+import { PageSize } from './page-size';
 import { pagePreviewHref } from './paths';
 
 const text = (
@@ -186,6 +193,12 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
     if (err instanceof ApiError && err.code === 'stale') {
       autosave.flush();
       setProblem({ kind: 'stale', message: err.message });
+    } else if (err instanceof ApiError && err.status === 400 && err.field === 'blocks') {
+      // The whole page is too large (the server's size limit): no one field to point at.
+      setProblem({
+        kind: 'general',
+        message: `This page ${err.sentence.replace(/^blocks: /, '')}.`,
+      });
     } else if (err instanceof ApiError && err.status === 400 && err.field) {
       show(
         new Map([[err.field, err.message]]),
@@ -211,6 +224,12 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
       return null;
     }
     const { data: content } = checked;
+    const tooLarge = pageContentTooLarge(content);
+    if (tooLarge) {
+      setProblem({ kind: 'general', message: `The page was not saved: it ${tooLarge}.` });
+      showErrors.current = true;
+      return null;
+    }
     try {
       const { data } = await api('updatePage', {
         body: {
@@ -290,6 +309,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
             {PAGE_STATUS_LABEL[saved.status]}
           </span>
           {dirty && <span className="post-form__hint"> · Unsaved changes</span>}
+          <PageSize draft={draft} />
         </p>
         <div className="post-form__actions">
           <Link to={pagePath('pageList')} className="btn btn--outline">
