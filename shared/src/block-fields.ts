@@ -1,4 +1,13 @@
 import * as z from 'zod';
+import {
+  BUTTON_LINK_KINDS,
+  isHttpsAddress,
+  isLinkOf,
+  isSitePath,
+  linkMessage,
+  NAV_LINK_KINDS,
+  type LinkKind,
+} from './links';
 
 /**
  * The fields a block (or site settings) is made of, declared once: each field knows its zod schema
@@ -180,7 +189,7 @@ export const image = (o: Opts) =>
     o,
     { kind: 'image' },
     required(1000).refine(
-      (v) => /^\/[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+      (v) => isSitePath(v) || isHttpsAddress(v),
       'must be a site path starting with / or an https:// address',
     ),
   );
@@ -230,12 +239,27 @@ export const list = <F extends Readonly<Record<string, Field>>>(
 export const group = <F extends Readonly<Record<string, Field>>>(o: Opts & { fields: F }) =>
   field(o, { kind: 'group', fields: o.fields }, fieldsSchema(o.fields));
 
-/** Where a site path or an https:// address may be linked. */
-export const isLinkTarget = (v: string): boolean =>
-  /^\/[^\s]*$/.test(v) ||
-  /^https?:\/\/[^\s]+$/.test(v) ||
-  /^(mailto|tel):[^\s]+$/.test(v) ||
-  /^#[\w-]+$/.test(v);
+/** Where a button may link: a site path, an https: address, mailto:, tel: or #id (links.ts). */
+export const isLinkTarget = (v: string): boolean => isLinkOf(v, BUTTON_LINK_KINDS);
+
+/** A link's address, one of `kinds` (links.ts), refused with a 400 at the field otherwise. */
+const linkAddress = (kinds: readonly LinkKind[]) =>
+  required(1000).refine((v) => isLinkOf(v, kinds), linkMessage(kinds));
+
+/** A link's address typed in a form: a site path or an https: address unless `kinds` says. */
+export const linkHref = (o: Opts & { kinds?: readonly LinkKind[] }) => {
+  const kinds = o.kinds ?? NAV_LINK_KINDS;
+  return field(
+    o,
+    {
+      kind: 'text',
+      max: 1000,
+      multiline: false,
+      placeholder: kinds.includes('site') ? '/contact' : 'https://www.example.com/agency',
+    },
+    linkAddress(kinds),
+  );
+};
 
 /**
  * A button of a section: go to an address, or scroll to an element of this page (`scrollTo`, the
@@ -244,10 +268,7 @@ export const isLinkTarget = (v: string): boolean =>
 export const sectionAction = z.union([
   z.object({
     label: required(80),
-    href: required(1000).refine(
-      isLinkTarget,
-      'must be a site path, an http(s) address, mailto: or tel:',
-    ),
+    href: linkAddress(BUTTON_LINK_KINDS),
     context: z.string().trim().max(200).optional(),
   }),
   z.object({
@@ -263,7 +284,7 @@ export const action = (o: Opts) => field(o, { kind: 'action' }, sectionAction);
 /** A link of the navigation or the footer. */
 export const navLink = z.object({
   label: required(80),
-  href: required(1000).refine(isLinkTarget, 'must be a site path or an http(s) address'),
+  href: linkAddress(NAV_LINK_KINDS),
 });
 export type NavLink = z.infer<typeof navLink>;
 

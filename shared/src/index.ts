@@ -39,6 +39,7 @@ export {
   type SectionAction,
   type NavLink,
 } from './block-fields';
+export * from './links';
 export * from './page-blocks';
 export * from './page-schema';
 export * from './site-settings';

@@ -9,6 +9,7 @@ import {
   icon,
   image,
   isoDate,
+  linkHref,
   list,
   number,
   optional,
@@ -195,7 +196,7 @@ export const BLOCK_TYPES = {
             max: 6,
             fields: {
               label: text({ label: 'Text', max: 80 }),
-              href: text({ label: 'Address', max: 1000 }),
+              href: linkHref({ label: 'Address' }),
             },
           }),
         },

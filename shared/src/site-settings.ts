@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { SOCIAL_LINK_KINDS } from './links';
 import {
   fieldsSchema,
+  linkHref,
   list,
-  navLink,
   number,
   optional,
   select,
@@ -17,9 +18,10 @@ import {
  * admin's form come from here.
  */
 
+/** A link of the header or the footer: a site path or an https: address. */
 const link = {
   label: text({ label: 'Text', max: 80 }),
-  href: text({ label: 'Address', max: 1000 }),
+  href: linkHref({ label: 'Address' }),
 };
 
 export const SOCIAL_NETWORKS = ['Facebook', 'Instagram', 'LinkedIn', 'X', 'YouTube'] as const;
@@ -62,7 +64,7 @@ export const SITE_SETTINGS_FIELDS = {
           string
         >,
       }),
-      href: text({ label: 'Address', max: 1000 }),
+      href: linkHref({ label: 'Address', kinds: SOCIAL_LINK_KINDS }),
     },
   }),
   navBefore: list({
@@ -88,20 +90,6 @@ export const SITE_SETTINGS_FIELDS = {
 
 /** The settings as stored and answered. */
 export const siteSettings = fieldsSchema(SITE_SETTINGS_FIELDS).superRefine((s, ctx) => {
-  const links = [
-    ...s.navBefore,
-    ...s.navAfter,
-    ...s.quickLinks,
-    ...s.serviceGroups.flatMap((g) => g.links),
-  ];
-  for (const l of links) {
-    const ok = navLink.safeParse(l);
-    if (!ok.success)
-      ctx.addIssue({
-        code: 'custom',
-        message: `link “${l.label}”: must be a site path or an http(s) address`,
-      });
-  }
   if (!/^\d{6,15}$/.test(s.chatNumber))
     ctx.addIssue({
       code: 'custom',

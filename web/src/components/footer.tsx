@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { SOCIAL_LINK_KINDS } from '@agency/shared';
+import { safeLinks } from '../lib/safe-links';
 import { useSiteSettings } from '../lib/site-settings';
 import { MailIcon, SocialIcon } from './icons';
 import { OfficeAddress } from './office-address';
@@ -19,7 +21,7 @@ function FooterLinks({
         {heading}
       </h2>
       <ul>
-        {links.map((l) => (
+        {safeLinks(links).map((l) => (
           <li key={l.href}>
             <Link to={l.href}>{l.label}</Link>
           </li>
@@ -46,7 +48,7 @@ export function Footer() {
           </h2>
           <p>{site.description}</p>
           <ul className="site-footer__social" aria-label="Social media">
-            {site.social.map((s) => (
+            {safeLinks(site.social, SOCIAL_LINK_KINDS).map((s) => (
               <li key={s.name}>
                 <a
                   href={s.href}

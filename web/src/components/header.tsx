@@ -10,6 +10,7 @@ import {
 import { Link, NavLink, useLocation } from 'react-router';
 import { brand, chatHref } from '../config/site';
 import { groupNumber, useSiteSettings } from '../lib/site-settings';
+import { safeLinks } from '../lib/safe-links';
 import { env } from '../lib/env';
 import { ChatIcon, ChevronDown, CloseIcon, MenuIcon } from './icons';
 import { blockPageLinks } from '../config/pages';
@@ -101,7 +102,7 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
 
         <nav id={navId} className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
           <ul className="site-nav__list">
-            {site.navBefore.map((l) => (
+            {safeLinks(site.navBefore).map((l) => (
               <li key={l.href}>
                 <NavLink to={l.href} end className="site-nav__link">
                   {l.label}
@@ -157,7 +158,7 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
                           </button>
                         </div>
                         <ul id={listId} className="mega-group__links">
-                          {group.links.map((l) => (
+                          {safeLinks(group.links).map((l) => (
                             <li key={l.label}>
                               <Link to={l.href}>{l.label}</Link>
                             </li>
@@ -172,7 +173,7 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
                 </Link>
               </div>
             </li>
-            {site.navAfter.map((l) => (
+            {safeLinks(site.navAfter).map((l) => (
               <li key={l.href}>
                 <NavLink to={l.href} className="site-nav__link">
                   {l.label}

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isSitePath, safeHref } from '@agency/shared';
 import { scrollToElement } from '../../lib/scroll';
 import './sections.css';
 
@@ -64,15 +65,23 @@ export function ActionLink({
       </ScrollLink>
     );
   }
-  if (action.href.startsWith('/')) {
+  const href = safeHref(action.href);
+  // A link stored before the API's rules (another site posing as a path, a script) goes nowhere.
+  if (href === undefined)
     return (
-      <Link to={action.href} className={className}>
+      <span className={className}>
+        <Label action={action} />
+      </span>
+    );
+  if (isSitePath(href)) {
+    return (
+      <Link to={href} className={className}>
         <Label action={action} />
       </Link>
     );
   }
   return (
-    <a href={action.href} className={className} rel="noopener noreferrer">
+    <a href={href} className={className} rel="noopener noreferrer">
       <Label action={action} />
     </a>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { BlockOf } from '@agency/shared';
+import { safeLinks } from '../../lib/safe-links';
 
 /** Every illustration is drawn for this box (its aspect is reserved before it loads). */
 const IMAGE_SIZE = { width: 480, height: 360 } as const;
@@ -29,7 +30,7 @@ export function ServiceBlocks({ block }: { block: BlockOf<'serviceBlocks'> }) {
               </blockquote>
               <p>{item.text}</p>
               <ul className="service-block__links">
-                {item.links.map((l) => (
+                {safeLinks(item.links).map((l) => (
                   <li key={l.href + l.label}>
                     <Link to={l.href}>{l.label}</Link>
                   </li>
