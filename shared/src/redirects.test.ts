@@ -5,7 +5,7 @@ import { RESERVED_SOURCES, reservedReason, reservedSources } from './edge/reserv
 import {
   canonicalAddress,
   isRedirectTarget,
-  isSitePath,
+  isRedirectSource,
   normaliseRedirectPath,
   normaliseTarget,
   parseRedirectValue,
@@ -107,8 +107,8 @@ describe('redirect paths', () => {
     expect(unsendableCharacter('/x\u200by')).toMatch(/U\+200B/);
     expect(unsendableCharacter('/。evil')).toMatch(/full-width dot/);
     expect(unsendableCharacter('/café')).toBeNull();
-    expect(isSitePath('/a/./b')).toBe(false);
-    expect(isSitePath('/%2E%2E')).toBe(false);
+    expect(isRedirectSource('/a/./b')).toBe(false);
+    expect(isRedirectSource('/%2E%2E')).toBe(false);
   });
 
   it('shows an address readable: visible non-ASCII decoded, the rest as stored', () => {
@@ -158,8 +158,10 @@ describe('reserved sources', () => {
   });
 
   it('tells site paths and targets from the rest', () => {
-    expect(['/a', '/a/b.pdf', '/'].every(isSitePath)).toBe(true);
-    expect(['a', '//x', '/a?b', '/a#b', '/a b', 'https://x.example/'].some(isSitePath)).toBe(false);
+    expect(['/a', '/a/b.pdf', '/'].every(isRedirectSource)).toBe(true);
+    expect(['a', '//x', '/a?b', '/a#b', '/a b', 'https://x.example/'].some(isRedirectSource)).toBe(
+      false,
+    );
     expect(canonicalAddress('/A%7e', false)).toBe('/A~');
     expect(['/a?b=c#d', 'https://x.example/y?z'].every(isRedirectTarget)).toBe(true);
     for (const bad of ['http://x.example/', '//x.example', 'javascript:alert(1)', 'ftp://x', 'x'])
@@ -191,7 +193,7 @@ describe('redirect paths: properties', () => {
   const sitePath = fc
     .array(segment, { minLength: 1, maxLength: 4 })
     .chain((parts) => fc.boolean().map((slash) => `/${parts.join('/')}${slash ? '/' : ''}`))
-    .filter(isSitePath);
+    .filter(isRedirectSource);
 
   it('normalising twice is normalising once', () => {
     fc.assert(

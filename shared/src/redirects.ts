@@ -146,7 +146,7 @@ export function unsendableCharacter(value: string): string | null {
 }
 
 /** Whether a source is a site path: starts with one `/`, no query, fragment, white space or `\\`, no dot segments. */
-export const isSitePath = (value: string): boolean =>
+export const isRedirectSource = (value: string): boolean =>
   /^\/(?!\/)[^?#\s\\]*$/.test(value) && !hasDotSegment(normaliseRedirectPath(value));
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { pageOf } from '../entities';
 import {
   isRedirectTarget,
-  isSitePath,
+  isRedirectSource,
   normaliseRedirectPath,
   normaliseTarget,
   NOT_FOUND_LOG,
@@ -12,6 +12,13 @@ import {
   utf8Bytes,
 } from '../redirects';
 import { defineOperations, pageNumber } from './operation';
+
+/**
+ * An address as typed, without the spaces and line ends around it. Not String#trim, which also
+ * drops a byte-order mark or a no-break space at either end: the address a browser then asks for
+ * would keep them, so they are refused below instead.
+ */
+const trimTyped = (value: string): string => value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 
 /** An address with a control or invisible character (or a full-width dot) is refused, naming it. */
 const sendable = (value: string, ctx: z.RefinementCtx) => {
@@ -26,11 +33,11 @@ const sendable = (value: string, ctx: z.RefinementCtx) => {
  */
 const redirectSource = z
   .string({ error: 'is required' })
-  .trim()
+  .overwrite(trimTyped)
   .min(1, 'is required')
   .superRefine(sendable)
   .refine(
-    isSitePath,
+    isRedirectSource,
     'must be a site path starting with / (no query, no fragment, no spaces, no . or .. segments)',
   )
   .transform(normaliseRedirectPath)
@@ -46,7 +53,7 @@ const redirectSource = z
  */
 const redirectTarget = z
   .string({ error: 'is required' })
-  .trim()
+  .overwrite(trimTyped)
   .min(1, 'is required')
   .superRefine(sendable)
   .refine(
@@ -126,7 +133,7 @@ const notFoundPath = z
   .trim()
   .min(1, 'is required')
   .max(NOT_FOUND_LOG.pathMax, `must be at most ${NOT_FOUND_LOG.pathMax} characters`)
-  .refine(isSitePath, 'must be a site path starting with /')
+  .refine(isRedirectSource, 'must be a site path starting with /')
   .transform(normaliseRedirectPath);
 
 export const redirectOperations = defineOperations({

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   contract,
-  isSitePath,
+  isRedirectSource,
   readableAddress,
   REDIRECT_LIMITS,
   type Redirect,
@@ -97,7 +97,7 @@ export function RedirectManager() {
   // Read once: the address's source fills the add form when the page opens.
   const [prefill] = useState(() => {
     const from = params.get(PREFILL_PARAM)?.trim() ?? '';
-    return isSitePath(from) ? from : '';
+    return isRedirectSource(from) ? from : '';
   });
   const [editing, setEditing] = useState<Redirect | null>(null);
   const [saved, setSaved] = useState<ActionStatus>(null);
