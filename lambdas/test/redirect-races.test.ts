@@ -176,6 +176,16 @@ describe('retiring a page into a loop (item 6)', () => {
     expect((page.json as { data: { published: unknown } }).data.published).not.toBeNull();
     expect(stack.standIns.redirectStore.get('/page-z')).toBe('page');
     expect(await store.get('/page-z')).toBeNull();
+    // A target the site keeps for itself (its API, files, admin) is refused the same way.
+    for (const to of ['/api/health', '/robots.txt', '/admin/pages']) {
+      const reserved = await stack.invoke('deletePage', {
+        token,
+        json: { path: '/page-z', redirect_to: to },
+      });
+      expect([400, 409], `${to}: ${reserved.body}`).toContain(reserved.status);
+      expect(errorOf(reserved).field, to).toBe('redirect_to');
+    }
+    expect(stack.standIns.redirectStore.get('/page-z')).toBe('page');
     // Another target is fine.
     const retired = await stack.invoke('deletePage', {
       token,

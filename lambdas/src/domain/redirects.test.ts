@@ -298,6 +298,10 @@ describe('redirects', () => {
     await createRedirect(deps, input('/back', '/page-z'));
     expect(await checkRedirect(deps, '/page-z', '/back')).toMatchObject({ kind: 'conflict' });
     expect(await checkRedirect(deps, '/page-z', '/elsewhere')).toBeNull();
+    expect(await checkRedirect(deps, '/page-z', '/api/health?x=1')).toMatchObject({
+      kind: 'conflict',
+      reason: expect.stringMatching(/keeps for itself/),
+    });
     store.version = { version: store.version?.version ?? 0, bytes: 4.5 * 1024 * 1024 };
     expect(await checkRedirect(deps, '/page-z', '/elsewhere')).toMatchObject({
       kind: 'invalid',

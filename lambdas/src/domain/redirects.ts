@@ -290,7 +290,7 @@ async function followEdge(deps: RedirectDeps, keys: readonly string[]): Promise<
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw badGateway(
-      `The redirect is saved, but the edge store could not be updated (${error instanceof Error ? error.name : 'error'}); it follows by itself within the hour.`,
+      `The redirects are saved, but the edge store could not follow (${error instanceof Error ? error.name : 'error'}); the hourly rebuild makes it follow.`,
     );
   }
 }
@@ -409,6 +409,16 @@ export async function checkRedirect(
     const live = await liveAt(deps.addresses, from);
     if (live && live !== 'page' && live !== 'post')
       throw conflict(LIVE_MESSAGES[live], 'from', 'conflict');
+    const target = targetKey(to);
+    if (
+      target &&
+      reservedReason(target, reservedSources({ rendered: deps.addresses.pagePatterns() }))
+    )
+      throw conflict(
+        'is an address the site keeps for itself (its files, the API, the admin or the sign-in page): a retired page cannot lead there',
+        'to',
+        'conflict',
+      );
     const input = { from, to, status: 301 as const, note: undefined };
     await plan(deps, await readGraph(deps.store), input, {
       origin: 'manual',
@@ -436,6 +446,8 @@ export const updateRedirect = (deps: RedirectDeps, input: RedirectInput): Promis
 
 /** Remove the redirect from `from` (table, then edge); false when there is none. */
 async function remove(deps: RedirectDeps, from: string): Promise<boolean> {
+  // None there now: nothing to write (a page published, a post live, asks every time).
+  if (!(await deps.store.get(from))) return false;
   const removed = await onGraph(deps.store, async (graph) => {
     const existing = await deps.store.get(from);
     if (!existing) return false;
