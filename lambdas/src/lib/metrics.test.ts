@@ -37,6 +37,17 @@ describe('embedded metric format', () => {
     });
   });
 
+  it('records the redirect store’s fill in per cent, the rest as counts', () => {
+    const unitOf = (name: (typeof METRICS)[keyof typeof METRICS]) =>
+      (
+        emfDocument('Agency/x', name, 1, 0)._aws as {
+          CloudWatchMetrics: { Metrics: { Unit: string }[] }[];
+        }
+      ).CloudWatchMetrics[0]?.Metrics[0]?.Unit;
+    expect(unitOf(METRICS.redirectStoreFill)).toBe('Percent');
+    expect(unitOf(METRICS.pageChangesNotLive)).toBe('Count');
+  });
+
   it('prints a metric whatever the log level (the tests run at warn)', async () => {
     expect(process.env.LOG_LEVEL).toBe('warn');
     const lines = await printed(() => putMetric(METRICS.spamHeld, 2, { leadId: 'L1' }));
@@ -71,5 +82,20 @@ describe('business metrics on the stand-ins', () => {
       expect(res.status).toBe(200);
     });
     expect(signedIn.filter((l) => 'SignInsFailed' in l)).toEqual([]);
+  });
+
+  it('prints the redirect store’s fill after a write to it', async () => {
+    const token = await stack.adminToken();
+    const lines = await printed(async () => {
+      const res = await stack.invoke('createRedirect', {
+        token,
+        json: { from: '/metric-fill', to: '/somewhere', status: 301 },
+      });
+      expect(res.status, res.body).toBe(201);
+    });
+    const fill = lines.filter((l) => 'RedirectStoreFill' in l);
+    expect(fill).toHaveLength(1);
+    expect(fill[0]?.RedirectStoreFill).toBeGreaterThanOrEqual(0);
+    expect(fill[0]?.RedirectStoreFill).toBeLessThan(1);
   });
 });
