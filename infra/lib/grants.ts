@@ -393,7 +393,10 @@ const teamListing = ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
  */
 export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = {
   // Every sign-in step ends in the account record; a disabled account's new refresh token is revoked.
+  // The steps that count failed sign-ins (LOGIN#…) key them by a hash under a key derived from the
+  // captcha key, so they read it too (lambdas/src/adapters/login-throttle.ts).
   login: {
+    captchaKey: true,
     cognitoLogin: true,
     cognitoRevoke: true,
     cognitoUser: ['GetUser'],
@@ -402,12 +405,14 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   },
   // The code step: a wrong code counts toward the same throttle as a wrong password.
   loginMfa: {
+    captchaKey: true,
     cognitoRevoke: true,
     cognitoUser: ['RespondToAuthChallenge', 'GetUser'],
     cognitoAdmin: [...accountLookup],
     tables: { content: loginThrottle, team: accountSignIn },
   },
   loginNewPassword: {
+    captchaKey: true,
     cognitoRevoke: true,
     cognitoUser: ['RespondToAuthChallenge', 'GetUser'],
     cognitoAdmin: [...accountLookup],
@@ -425,6 +430,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   // failed sign-ins are forgotten.
   // Wrong codes are limited per account (RATE#reset-code:…, checked and counted).
   resetPassword: {
+    captchaKey: true,
     cognitoUser: ['ConfirmForgotPassword'],
     cognitoAdmin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
     tables: {
@@ -447,6 +453,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   // The signed-in person's own account, with their own access token.
   getUserData: { cognitoUser: ['GetUser'] },
   changePassword: {
+    captchaKey: true,
     cognitoUser: ['GetUser', 'ChangePassword'],
     tables: { content: loginThrottleCount },
   },
@@ -457,6 +464,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   },
   // Proving the password and a current code takes a fresh sign-in, whose refresh token is revoked.
   disableMfa: {
+    captchaKey: true,
     cognitoLogin: true,
     cognitoRevoke: true,
     cognitoUser: ['GetUser', 'RespondToAuthChallenge', 'SetUserMFAPreference'],

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ICONS, LOGIN_THROTTLE, type OperationName } from '@agency/shared';
+import { loginThrottleKey } from '../src/adapters/login-throttle';
 import { startTestStack, type InvokeOptions, type TestStack } from './harness';
 import { badTokens } from './security/tokens';
 import { accessClaims, makeKey, signJwt } from './support/jwt';
@@ -75,7 +76,7 @@ describe('login', () => {
     await stack.clients.dynamo.send(
       new UpdateCommand({
         TableName: stack.env.CONTENT_TABLE,
-        Key: { pk: `LOGIN#${email}`, sk: 'LOGIN' },
+        Key: await loginThrottleKey(email),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
       }),

@@ -123,7 +123,7 @@ export const KEY_PREFIXES = {
     rate: 'RATE#',
     /** Used captcha solutions (`ALTCHA#<signature>`). */
     altcha: 'ALTCHA#',
-    /** Failed sign-ins per e-mail (`LOGIN#<email>`). */
+    /** Failed sign-ins per e-mail (`LOGIN#<keyed hash of the e-mail>`: never the typed text). */
     login: 'LOGIN#',
     /** Marketing pages and their revisions (`PAGE#<path>`, sk `PAGE` / `REV#<version>`). */
     page: 'PAGE#',
