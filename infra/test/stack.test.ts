@@ -364,6 +364,8 @@ describe('prod stack', () => {
     expect(grantsOfFn(render.id)).toEqual([]);
     expect(envOf(render.id)).toMatchObject({ SITE_URL: expect.anything() });
     expect(envOf(render.id)).not.toHaveProperty('API_ORIGIN');
+    // It refuses a page request without CloudFront's origin secret, the API's (issue 32, item 11).
+    expect(JSON.stringify(envOf(render.id).ORIGIN_VERIFY)).toContain('OriginSecret');
     expect(render.props).toMatchObject({
       Architectures: ['arm64'],
       Runtime: 'nodejs24.x',

@@ -341,9 +341,13 @@ describe('the built render function (npm run build)', () => {
     await cp(builtBundleDir(RENDER), copy, { recursive: true });
     onTestFinished(() => rm(path.dirname(copy), { recursive: true, force: true }));
     const manifest = JSON.parse(await readFile(path.join(copy, '.vite/manifest.json'), 'utf8'));
+    // Only a request carrying CloudFront's origin secret is answered (issue 32, item 11).
+    const secret = 'origin-secret-of-this-test-0123456789abcdef';
     const script = `const { handler } = await import('./index.mjs');
-const r = await handler({ rawPath: '/blog', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } } });
-process.stdout.write(JSON.stringify({ status: r.statusCode, body: r.body }));`;
+const event = (headers) => ({ rawPath: '/blog', rawQueryString: '', headers, requestContext: { http: { method: 'GET' } } });
+const refused = await handler(event({}));
+const r = await handler(event({ 'x-origin-verify': '${secret}' }));
+process.stdout.write(JSON.stringify({ refused: refused.statusCode, status: r.statusCode, body: r.body }));`;
     // No API to read posts from (port 9 refuses): the page is served without data, as in an outage.
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -354,10 +358,17 @@ process.stdout.write(JSON.stringify({ status: r.statusCode, body: r.body }));`;
           PATH: process.env.PATH,
           SITE_URL: 'https://agency.test',
           API_ORIGIN: 'http://127.0.0.1:9',
+          ORIGIN_VERIFY: JSON.stringify({ current: secret }),
         },
       },
     );
-    const { status, body } = JSON.parse(stdout) as { status: number; body: string };
+    // The last line: the answers (the refusal's log line comes before).
+    const { refused, status, body } = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
+      refused: number;
+      status: number;
+      body: string;
+    };
+    expect(refused).toBe(403);
     expect(status).toBe(503);
     expect(body).toContain('<link rel="canonical" href="https://agency.test/blog"');
     const modules = JSON.parse(/id="app-modules">([^<]*)</.exec(body)?.[1] ?? '[]') as string[];

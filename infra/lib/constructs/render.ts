@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RENDER } from '@agency/lambdas/functions';
+import { ENV_NAMES } from '@agency/shared';
 import { Construct } from 'constructs';
 import { AgencyFunction } from './agency-function';
 import type { Api } from './api';
@@ -19,7 +20,8 @@ export interface RenderProps {
  * article, the sitemap and the RSS feed through public routes of the HTTP API. It reads posts through
  * the public API (through CloudFront), so it is granted nothing. CloudFront caches its answers; the post functions invalidate them.
  * The page writers and the `seed-pages` deploy job also invoke it directly (`renderPages`: the
- * HTML of marketing pages with the site settings they send), for which it needs only SITE_URL.
+ * HTML of marketing pages with the site settings they send), for which it needs only SITE_URL;
+ * page requests through the API carry CloudFront's origin secret (ORIGIN_VERIFY) or are refused.
  */
 export class Render extends Construct {
   readonly fn: AgencyFunction;
@@ -36,6 +38,9 @@ export class Render extends Construct {
       timeout: Duration.seconds(10),
       // No API_ORIGIN: it reads the API at the site's address (SITE_URL), through CloudFront, the
       // API's one door in (the execute-api address refuses calls without CloudFront's origin header).
+      // It keeps that door too: a page request without the origin secret is refused (403), as every
+      // API function refuses it (resolved at deploy, as theirs is).
+      environment: { [ENV_NAMES.originVerify]: props.api.originSecretValue().unsafeUnwrap() },
     });
     props.api.addPageRoutes(props.routes, this.fn);
   }

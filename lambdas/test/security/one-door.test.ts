@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, ORIGIN_VERIFY_HEADER } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { NOT_THROUGH_EDGE } from '../../src/lib/http';
+import { apiGatewayEvent } from '../../src/local/edge-server/apigw-event';
 import { createLocalServer } from '../../src/local/edge-server/server';
+import type { RenderHandler } from '../../src/local/functions/render';
 import { auditOf } from '../accounts/support';
-import type { TestStack } from '../harness';
+import { webRenderFunction, type TestStack } from '../harness';
+import { SETTINGS, validBlock } from '../pages/fixture';
 import { stackForFile } from '../stack-for-file';
 
 /**
@@ -94,5 +97,96 @@ describe('one door in: the API answers only through the edge', () => {
       (r) => r.action === 'login' && r.outcome === 'failure',
     );
     expect(failures.map((r) => r.ip)).toEqual(['127.0.0.1']);
+  });
+});
+
+/**
+ * Issue 32, item 11: the render function answered `/blog` to anyone at the execute-api address
+ * (200, the full page: uncached, without the WAF or the security headers). It keeps the same door:
+ * a page request without CloudFront's origin secret is refused; the page writers' direct
+ * invocation (Lambda's API, not API Gateway) still renders.
+ */
+describe('one door in: the render function too', () => {
+  let render: (event: unknown) => Promise<unknown>;
+  let site: Server;
+  let siteBase = '';
+  beforeAll(async () => {
+    const load = webRenderFunction(path.join(dir, 'render-build'));
+    const loaded = await load();
+    if (!loaded) throw new Error('the render function does not build');
+    render = (event) => loaded(event, {});
+    site = createLocalServer({
+      webDist: path.join(dir, 'dist'),
+      media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
+      sitePages: {
+        prerendered: [],
+        rendered: ['/blog', '/blog/*', '/sitemap.xml', '/rss.xml'],
+        app: [],
+        notFound: '/404',
+      },
+      renderHandler: () => Promise.resolve(render as RenderHandler),
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const address = site.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    siteBase = `http://127.0.0.1:${address.port}`;
+  }, 180_000);
+  afterAll(async () => {
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  const direct = (method: string, rawPath: string, headers: Record<string, string> = {}) =>
+    render(apiGatewayEvent({ method, rawPath, headers })) as Promise<{
+      statusCode: number;
+      headers?: Record<string, string>;
+      body?: string;
+    }>;
+
+  it('refuses a page request at the execute-api address without the origin secret, or with a wrong one (403)', async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { [ORIGIN_VERIFY_HEADER]: 'guessed' },
+      { [ORIGIN_VERIFY_HEADER]: '' },
+      { [ORIGIN_VERIFY_HEADER]: `${stack.env.ORIGIN_VERIFY}` },
+    ];
+    for (const rawPath of ['/blog', '/blog/some-post', '/sitemap.xml', '/rss.xml'])
+      for (const method of ['GET', 'HEAD'])
+        for (const headers of attempts) {
+          const res = await direct(method, rawPath, headers);
+          const what = `${method} ${rawPath} ${JSON.stringify(headers)}`;
+          expect(res.statusCode, what).toBe(403);
+          expect(res.headers?.['cache-control'], what).toBe('no-store');
+          expect(JSON.parse(res.body ?? ''), what).toEqual(refused);
+        }
+  });
+
+  it('answers with the origin secret, and through the edge, which adds it', async () => {
+    const secret = (JSON.parse(stack.env.ORIGIN_VERIFY) as { current: string }).current;
+    const res = await direct('GET', '/blog', { [ORIGIN_VERIFY_HEADER]: secret });
+    expect(res.statusCode, res.body).not.toBe(403);
+    const viaEdge = await fetch(`${siteBase}/blog`, {
+      headers: { [ORIGIN_VERIFY_HEADER]: 'guessed' },
+    });
+    expect(viaEdge.status).toBe(res.statusCode);
+    expect(await viaEdge.text()).toContain('<html');
+  });
+
+  it('still renders pages when the page writers invoke it directly (no API Gateway, no header)', async () => {
+    const answer = (await render({
+      action: 'renderPages',
+      pages: [
+        {
+          path: '/door-test',
+          title: 'Door test',
+          description: 'A page rendered by a direct invocation.',
+          breadcrumb: [],
+          blocks: [validBlock('prose', 'p1')],
+        },
+      ],
+      settings: SETTINGS,
+    })) as { documents?: { path: string; html: string }[]; error?: string };
+    expect(answer.error).toBeUndefined();
+    expect(answer.documents?.map((d) => d.path)).toEqual(['/door-test']);
+    expect(answer.documents?.[0]?.html).toContain('Door test');
   });
 });

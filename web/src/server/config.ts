@@ -70,3 +70,26 @@ export function readServerConfig(
     ...webDistFiles({ [ENV_NAMES.webDist]: WEB_DIST }),
   };
 }
+
+/**
+ * The origin secrets a request must carry in ORIGIN_VERIFY_HEADER (ORIGIN_VERIFY: the secret's
+ * JSON, `current` and, during a rotation, `previous`), as every API function reads them. None when
+ * unset or malformed: then no request is let in (the function's direct invocations need none).
+ */
+export function readOriginSecrets(
+  source: Record<string, string | undefined> = process.env,
+): string[] {
+  const raw = source[ENV_NAMES.originVerify];
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const parsed = z
+    .object({ current: z.string().min(32), previous: z.string().min(32).optional() })
+    .safeParse(value);
+  if (!parsed.success) return [];
+  return parsed.data.previous ? [parsed.data.current, parsed.data.previous] : [parsed.data.current];
+}

@@ -1,6 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
+  ORIGIN_VERIFY_HEADER,
   renderPagesEvent,
   type Post,
   type RenderPagesEvent,
@@ -22,7 +24,7 @@ import { matchPage, NOT_FOUND_PATH, pagePath, renderedFiles } from '../config/pa
 import { postsInfiniteFallbackKey, type PostPage, type PostResult } from '../features/blog/api';
 import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { postMeta } from '../features/blog/post-meta';
-import { readServerConfig } from './config';
+import { readOriginSecrets, readServerConfig } from './config';
 import { postEntries, rssXml, sitemapXml } from './feeds';
 import { mergeHead, sanitizeHeadTag } from './head-tag';
 import { headFor, readManifest, type BuildManifest } from './page-html';
@@ -314,13 +316,44 @@ export function createPagesRenderer(deps: {
   };
 }
 
+/** The refusal of a request that did not come through CloudFront (the API functions' words). */
+export const NOT_THROUGH_EDGE = "This API answers only at the site's own address.";
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * One door in, as every API function has: a request must carry the origin secret CloudFront adds
+ * (ORIGIN_VERIFY_HEADER), so the execute-api address serves no page uncached and without the
+ * WAF and the security headers. Compared in constant time, over digests of equal length; with no
+ * secret configured nothing is let in.
+ */
+export function throughEdge(event: APIGatewayProxyEventV2, secrets: readonly string[]): boolean {
+  const name = Object.keys(event.headers ?? {}).find(
+    (k) => k.toLowerCase() === ORIGIN_VERIFY_HEADER,
+  );
+  const sent = digest((name && event.headers?.[name]) ?? '');
+  return secrets.some((secret) => timingSafeEqual(sent, digest(secret)));
+}
+
+/** What a request that did not come through the edge gets: 403, cached nowhere. */
+export const notThroughEdge = (): Result => ({
+  statusCode: 403,
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  },
+  body: JSON.stringify({ error: NOT_THROUGH_EDGE, code: 'forbidden' }),
+});
+
 let defaultHandler: ((event: APIGatewayProxyEventV2) => Promise<Result>) | null = null;
 let defaultRenderer: ((event: unknown) => Promise<RenderPagesResult>) | null = null;
 
 /**
  * Lambda entry: configuration from the environment (SITE_URL, API_ORIGIN, WEB_DIST), read on first
- * use. API Gateway requests get pages, the sitemap and the feed; a direct invocation
- * (`{ action: 'renderPages', pages, settings }`) gets the documents of those pages.
+ * use. API Gateway requests that came through CloudFront (its origin secret) get pages, the sitemap
+ * and the feed, any other 403; a direct invocation (Lambda's own API, allowed only to the page writers)
+ * `{ action: 'renderPages', pages, settings }` gets the documents of those pages.
  */
 export async function handler(event: APIGatewayProxyEventV2): Promise<Result>;
 export async function handler(event: RenderPagesEvent): Promise<RenderPagesResult>;
@@ -331,6 +364,12 @@ export async function handler(
   if (isDirectInvocation(event)) {
     defaultRenderer ??= createPagesRenderer({ siteUrl: config.siteUrl });
     return defaultRenderer(event);
+  }
+  if (!throughEdge(event as APIGatewayProxyEventV2, readOriginSecrets())) {
+    log('info', 'Refused a request without the origin secret', {
+      path: (event as APIGatewayProxyEventV2).rawPath,
+    });
+    return notThroughEdge();
   }
   defaultHandler ??= createRenderHandler({
     siteUrl: config.siteUrl,
