@@ -137,17 +137,19 @@ export interface FunctionGrants {
   sitePages?: boolean;
   /**
    * Object access in the site bucket, where published marketing pages' HTML is written beside the
-   * build's files (`s3:PutObject`, `s3:DeleteObject` on its objects), and SITE_BUCKET.
+   * build's files (`s3:PutObject`, `s3:DeleteObject`, `s3:GetObject` for the metadata a HEAD reads,
+   * on its objects), and SITE_BUCKET.
    */
   siteFiles?: readonly SiteFileAccess[];
   /** `lambda:InvokeFunction` on the render function (pages rendered on publish), and RENDER_FUNCTION. */
   invokeRender?: boolean;
 }
 
-export type SiteFileAccess = 'put' | 'delete';
+export type SiteFileAccess = 'put' | 'delete' | 'read';
 export const SITE_FILE_ACTIONS: Record<SiteFileAccess, string> = {
   put: 's3:PutObject',
   delete: 's3:DeleteObject',
+  read: 's3:GetObject',
 };
 
 /** Cognito calls authorised by a user's token, session or code, not by IAM (see FunctionGrants.cognitoUser). */
@@ -229,10 +231,11 @@ const pageSite = { invalidateCache: true, edgeStore: true } as const satisfies F
 /**
  * Rendering every live page and the fixed pages with the settings (a settings change, the deploy):
  * every page listed, the settings read and marked rendered, the render function invoked, the HTML
- * put in the site bucket, the whole distribution invalidated. No edge entry changes.
+ * put in the site bucket (deleted again when the page was retired meanwhile), the whole distribution
+ * invalidated. No edge entry changes.
  */
 const pagesRenderer = {
-  siteFiles: ['put'],
+  siteFiles: ['put', 'delete'],
   invokeRender: true,
   invalidateCache: true,
 } as const satisfies FunctionGrants;
@@ -673,7 +676,8 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
       ],
     },
     ...pageSite,
-    siteFiles: ['put'],
+    // Delete: a page retired while it was rendered loses the HTML this put brought back.
+    siteFiles: ['put', 'delete'],
     invokeRender: true,
   },
   // Retiring: the record written, the page's HTML deleted from the site bucket, then either a
@@ -746,7 +750,8 @@ export const PUBLISH_JOB_GRANTS: FunctionGrants = {
   edgeStore: true,
   // It also makes live the page changes the site does not show yet (a publish, a retirement or a
   // settings change whose render failed): what publishPage, deletePage and updateSiteSettings do.
-  siteFiles: ['put', 'delete'],
+  // Read: each live page's HTML object says what it was rendered from (HEAD), compared with the records.
+  siteFiles: ['put', 'delete', 'read'],
   invokeRender: true,
   sitePages: true,
 };

@@ -577,9 +577,11 @@ describe('prod stack', () => {
           ...TABLE_ACTIONS.delete,
           'cloudfront:CreateInvalidation',
           ...EDGE_STORE_ACTIONS,
-          // The page changes it makes live: their HTML, rendered by the render function.
+          // The page changes it makes live: their HTML, rendered by the render function, and
+          // what each page's HTML says it was rendered from (a HEAD, granted by s3:GetObject).
           's3:PutObject',
           's3:DeleteObject',
+          's3:GetObject',
           'lambda:InvokeFunction',
         ].sort(),
       );
@@ -775,8 +777,12 @@ describe('prod stack', () => {
       expect(holders('s3:PutObject')).toEqual(
         pageIds(['publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
       );
-      // Retiring deletes a page's HTML; publishing never does.
-      expect(holders('s3:DeleteObject')).toEqual(pageIds(['deletePage'], [publishJob()]));
+      // Retiring deletes a page's HTML; so does a render that finds its page retired meanwhile.
+      expect(holders('s3:DeleteObject')).toEqual(
+        pageIds(['deletePage', 'publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
+      );
+      // Only the repair reads what each page's HTML was rendered from.
+      expect(holders('s3:GetObject')).toEqual(pageIds([], [publishJob()]));
       const invokers = ownFunctions()
         .filter((f) => renderInvokes(f.id).length > 0)
         .map((f) => f.id)
@@ -935,7 +941,12 @@ describe('prod stack', () => {
         [...new Set(grantsOfFn(job.id).flatMap((st) => st.actions))]
           .filter((a) => !a.startsWith('dynamodb:'))
           .sort(),
-      ).toEqual(['cloudfront:CreateInvalidation', 'lambda:InvokeFunction', 's3:PutObject']);
+      ).toEqual([
+        'cloudfront:CreateInvalidation',
+        'lambda:InvokeFunction',
+        's3:DeleteObject',
+        's3:PutObject',
+      ]);
     });
   });
 
