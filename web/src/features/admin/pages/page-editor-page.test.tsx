@@ -249,10 +249,19 @@ describe('page size', () => {
     expect(await screen.findByText(/^1 KB of 150 KB$/)).toHaveClass('page-size--ok');
   });
 
-  it('warns near the limit, and refuses to send a page over it, saying why', async () => {
+  it('warns near the limit and past it; the server’s refusal of a page over it is said as a sentence about the page', async () => {
     const user = userEvent.setup();
     const api = renderEditor(
-      {},
+      {
+        updatePage: () => ({
+          status: 400,
+          body: {
+            error: 'blocks: is too large: 184 KB of at most 150 KB; shorten or remove some blocks',
+            field: 'blocks',
+            code: 'invalid',
+          },
+        }),
+      },
       makePage({ blocks: [prose('a', 47_000), prose('b', 47_000), prose('c', 47_000)] }),
     );
     const size = await screen.findByText(/KB of 150 KB/);
@@ -263,13 +272,13 @@ describe('page size', () => {
     await user.click(duplicate);
     await waitFor(() => expect(screen.getByText(/KB of 150 KB/)).toHaveClass('page-size--over'));
     expect(screen.getByText(/KB of 150 KB/)).toHaveTextContent(
-      /^Page size: 18\d KB of 150 KB · too large to save: shorten or remove some blocks$/,
+      /^Page size: 18\d KB of 150 KB · over the limit: shorten or remove some blocks$/,
     );
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^The page was not saved: it is too large: 18\d KB of at most 150 KB; shorten or remove some blocks\.$/,
+      'This page is too large: 184 KB of at most 150 KB; shorten or remove some blocks.',
     );
-    expect(api.calls('updatePage')).toHaveLength(0);
+    expect(api.calls('updatePage')).toHaveLength(1);
   });
 
   it('says a 400 of the server’s size limit as a sentence about the page', async () => {

@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod';
-import {
-  pageContent,
-  pageContentTooLarge,
-  pageHeadFields,
-  type Field,
-  type SitePage,
-} from '@agency/shared';
+import { pageContent, pageHeadFields, type Field, type SitePage } from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../config/pages';
 import { AdminLayout } from '../shell/admin-layout';
@@ -224,12 +218,6 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
       return null;
     }
     const { data: content } = checked;
-    const tooLarge = pageContentTooLarge(content);
-    if (tooLarge) {
-      setProblem({ kind: 'general', message: `The page was not saved: it ${tooLarge}.` });
-      showErrors.current = true;
-      return null;
-    }
     try {
       const { data } = await api('updatePage', {
         body: {

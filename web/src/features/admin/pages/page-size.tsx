@@ -13,7 +13,8 @@ const NEAR = 0.9;
 /**
  * What the draft weighs as the server will store it (`pageContentBytes` of the checked content,
  * the function the server refuses with); a draft that does not pass the schema yet is measured
- * as it stands.
+ * as it stands. The server measures after cleaning rich text, so a save near the limit is left
+ * to it to refuse (a 400 at `blocks`, shown as a sentence about the page).
  */
 export function draftBytes(draft: PageDraft): number {
   const checked = pageContent.safeParse(draft);
@@ -36,7 +37,7 @@ export const sizeLevel = (bytes: number): SizeLevel =>
 const SAID: Readonly<Record<SizeLevel, string>> = {
   ok: '',
   near: ' · near the limit',
-  over: ' · too large to save: shorten or remove some blocks',
+  over: ' · over the limit: shorten or remove some blocks',
 };
 
 /** The page's size against the limit, beside the save bar ("12 KB of 150 KB"), warning near it. */
