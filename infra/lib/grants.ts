@@ -617,16 +617,6 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   createRedirect: redirectChecker,
   updateRedirect: redirectChecker,
   deleteRedirect: redirectWriter,
-  // A report counts a hit per client IP (RATE#not-found:…), asks whether the path is redirected
-  // and adds to its 404 entry; it never reads the log.
-  reportNotFound: {
-    tables: {
-      content: [
-        { access: ['write'], keyPrefixes: [KEY_PREFIXES.rate, KEY_PREFIXES.notFound] },
-        { access: ['get'], keyPrefixes: [KEY_PREFIXES.redirect] },
-      ],
-    },
-  },
   // The log through the byDate index (gsi1pk NOTFOUND, most hit first), redirected paths left out.
   listNotFound: { tables: { content: contentRead } },
   dismissNotFound: {
@@ -714,6 +704,27 @@ export const RETRY_JOB_GRANTS: FunctionGrants = {
 export const MAIL_EVENTS_GRANTS: FunctionGrants = {
   tables: { leads: { access: ['update'], keyPrefixes: [TABLE_KEY_PREFIXES.leads.lead] } },
 };
+
+/**
+ * The 404 log's job, run by the access-log bucket for each CloudFront log file it receives: reads
+ * that file (ACCESS_LOG_READ), asks whether each 404 path is redirected (GetItem of redirects), and
+ * writes the path's entry and the file's mark beside it (one transaction of a conditional PutItem
+ * and an UpdateItem, both under NOTFOUND#; the entry read back by key for its order in the log).
+ */
+export const NOT_FOUND_LOG_GRANTS: FunctionGrants = {
+  tables: {
+    content: [
+      { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.notFound] },
+      { access: ['get'], keyPrefixes: [KEY_PREFIXES.redirect] },
+    ],
+  },
+};
+
+/**
+ * What the 404 log's job may read of the access-log bucket: `s3:GetObject` on CloudFront's log
+ * files (the distribution's `logFilePrefix`), nothing else there (not the buckets' S3 access logs).
+ */
+export const ACCESS_LOG_READ = { actions: ['s3:GetObject'], prefix: 'cloudfront/' } as const;
 
 /** The alarm topic's copy to the lead webhook's channel: reads the webhook's SSM parameters, nothing else. */
 export const ALARM_WEBHOOK_GRANTS: FunctionGrants = { leadWebhook: true };

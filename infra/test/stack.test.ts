@@ -2027,7 +2027,7 @@ describe('prod stack', () => {
       expect(writers).toEqual(expect.arrayContaining(expected));
       for (const name of ['createRedirect', 'updatePost', 'restoreRevision'] as const)
         expect(expected).toContain(opFunction(name).id);
-      for (const name of ['createLead', 'listPosts', 'reportNotFound'] as const)
+      for (const name of ['createLead', 'listPosts', 'listNotFound'] as const)
         expect(writers).not.toContain(opFunction(name).id);
       for (const id of writers) {
         const actions = statementsOf(s.whole, id)

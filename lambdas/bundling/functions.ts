@@ -104,9 +104,15 @@ export type WorkerName = (typeof WORKERS)[number];
  * (shared/src/access.ts); Cognito waits for it on every sign-in and refresh, so it stays small and
  * has no permission at all. `mail-events` takes SES's bounce and complaint events from SNS and
  * marks bounced lead e-mails on their leads; `alarm-webhook` copies the stage's alarm topic to the
- * lead webhook's Slack-compatible channel.
+ * lead webhook's Slack-compatible channel; `record-not-found` counts the 404s of each CloudFront
+ * access-log file the access-log bucket receives into the 404 log.
  */
-export const TRIGGERS = ['staff-scopes', 'mail-events', 'alarm-webhook'] as const;
+export const TRIGGERS = [
+  'staff-scopes',
+  'mail-events',
+  'alarm-webhook',
+  'record-not-found',
+] as const;
 export type TriggerName = (typeof TRIGGERS)[number];
 
 /**

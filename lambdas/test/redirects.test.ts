@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { NotFoundEntry, Redirect } from '@agency/shared';
+import type { Redirect } from '@agency/shared';
 import { KeyValueEdgeStore } from '../src/adapters/edge-store';
 import { publishScheduledPosts } from '../src/jobs/publish-scheduled-posts';
 import { runRebuildRedirects } from '../src/jobs/rebuild-redirects';
@@ -269,68 +269,6 @@ describe('a scheduled post going live', () => {
     expect(summary.slugs).toContain('later-post');
     expect(kvs('/blog/later-post')).toBeUndefined();
     expect(await redirectItem('/blog/later-post')).toBeUndefined();
-  });
-});
-
-describe('the 404 log', () => {
-  const report = (json: Record<string, unknown>, sourceIp = '198.51.100.7') =>
-    stack.invoke('reportNotFound', { json, sourceIp });
-  const log = async () => {
-    const res = await stack.invoke('listNotFound', { token, query: { page: 1 } });
-    expect(res.status).toBe(200);
-    return (res.json as { results: NotFoundEntry[] }).results;
-  };
-
-  it('counts reports (202, no cookie), keeps only the referrer host, orders by count', async () => {
-    const first = await report({
-      path: '/Missing-Page/',
-      referrer: 'https://news.example/story?id=1',
-    });
-    expect(first.status, first.body).toBe(202);
-    expect(first.cookies).toEqual([]);
-    await report({ path: '/missing-page', referrer: 'https://news.example/other' });
-    await report({ path: '/missing-page' });
-    await report({ path: '/rarely-missing', referrer: 'not a url' });
-    const entries = await log();
-    expect(entries[0]).toMatchObject({
-      path: '/missing-page',
-      count: 3,
-      referrers: [{ host: 'news.example', count: 2 }],
-    });
-    expect(entries.map((e) => e.path)).toContain('/rarely-missing');
-    expect(JSON.stringify(entries)).not.toContain('story');
-  });
-
-  it('refuses a report that is not a site path (400), and one IP past its limit (429)', async () => {
-    expect((await report({ path: 'https://evil.example/' })).status).toBe(400);
-    expect((await report({})).status).toBe(400);
-    let status = 0;
-    for (let i = 0; i < 31 && status !== 429; i++)
-      status = (await report({ path: '/flood' }, '203.0.113.99')).status;
-    expect(status).toBe(429);
-  });
-
-  it('drops a path once it is redirected, and dismisses one (404 when gone)', async () => {
-    await report({ path: '/to-redirect' });
-    await report({ path: '/to-dismiss' });
-    expect((await log()).map((e) => e.path)).toEqual(
-      expect.arrayContaining(['/to-redirect', '/to-dismiss']),
-    );
-    expect((await create({ from: '/to-redirect', to: '/services', status: 301 })).status).toBe(201);
-    const dismissed = await stack.invoke('dismissNotFound', {
-      token,
-      json: { path: '/to-dismiss' },
-    });
-    expect(dismissed.status).toBe(200);
-    const paths = (await log()).map((e) => e.path);
-    expect(paths).not.toContain('/to-redirect');
-    expect(paths).not.toContain('/to-dismiss');
-    expect(
-      (await stack.invoke('dismissNotFound', { token, json: { path: '/to-dismiss' } })).status,
-    ).toBe(404);
-    // A redirected path is not counted again either.
-    expect((await report({ path: '/to-redirect' })).status).toBe(202);
-    expect((await log()).map((e) => e.path)).not.toContain('/to-redirect');
   });
 });
 

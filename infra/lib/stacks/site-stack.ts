@@ -24,6 +24,7 @@ import { LeadStats } from '../constructs/lead-stats';
 import { Mail } from '../constructs/mail';
 import { Media } from '../constructs/media';
 import { Monitoring } from '../constructs/monitoring';
+import { NotFoundLog } from '../constructs/not-found-log';
 import { Render } from '../constructs/render';
 import { SCHEDULED_JOBS, ScheduledJob, type ScheduledJobName } from '../constructs/scheduled-job';
 import { Site, type WebBuild } from '../constructs/site';
@@ -95,6 +96,8 @@ export class SiteStack extends Stack {
    */
   readonly pageRender: DeployJob;
   readonly site: Site;
+  /** The 404 log's job, run on each CloudFront log file the access-log bucket receives. */
+  readonly notFoundLog: NotFoundLog;
   /** The nested stack of the stage's alarms, dashboard and budget. */
   readonly operations: NestedStack;
   readonly monitoring: Monitoring;
@@ -173,6 +176,12 @@ export class SiteStack extends Stack {
       this.redirectRebuild,
       this.pageRender,
     ]);
+    // The 404 log counts what the edge answered 404, from CloudFront's own logs (never a visitor's word).
+    this.notFoundLog = new NotFoundLog(this, 'NotFoundLog', {
+      ...common,
+      accessLogs: accessLogs.bucket,
+      targets,
+    });
     this.render = new Render(this, 'Render', {
       ...common,
       routes: renderRoutes(props.web),
@@ -258,12 +267,14 @@ export class SiteStack extends Stack {
         ...jobs,
         { name: 'process-image', fn: this.images.processFunction },
         { name: 'mail-events', fn: mailEvents.worker },
+        { name: 'record-not-found', fn: this.notFoundLog.fn },
       ],
       asyncFunctions: [
         // A scheduled job's next run is its retry.
         ...jobs.map(({ name, fn }) => ({ name, fn, retryAttempts: 0 })),
         { name: 'process-image', fn: this.images.processFunction, retryAttempts: 2 },
         { name: 'mail-events', fn: mailEvents.worker, retryAttempts: 2 },
+        { name: 'record-not-found', fn: this.notFoundLog.fn, retryAttempts: 2 },
       ],
       scheduledJobs: jobs,
       tables: this.data.tables,

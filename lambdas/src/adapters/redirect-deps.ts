@@ -11,12 +11,10 @@ import {
   type RedirectDeps,
 } from '../domain/redirects';
 import { isLive } from '../domain/publishing';
-import { sitePagePaths, tableName } from '../lib/env';
+import { sitePagePaths } from '../lib/env';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { dynamoClient } from './clients';
 import { KeyValueEdgeStore } from './edge-store';
-import { DynamoHitCounter } from './lead-rate-counter';
 import { DynamoPageStore } from './page-store';
 import { DynamoPostStore } from './post-store';
 import { DynamoNotFoundLog, DynamoRedirectStore } from './redirect-store';
@@ -46,11 +44,8 @@ export const liveAddresses: LiveAddresses = {
 /** The AWS implementations of the redirect domain's ports. */
 export const redirectDeps = (): RedirectDeps => ({ store, edge, addresses: liveAddresses });
 
-/** The 404 log's ports: its records and the per-IP report counter. */
-export const notFoundDeps = (): NotFoundDeps => ({
-  log: new DynamoNotFoundLog(store),
-  counter: new DynamoHitCounter(dynamoClient(), tableName('content')),
-});
+/** The 404 log's port: its records in the content table. */
+export const notFoundDeps = (): NotFoundDeps => ({ log: new DynamoNotFoundLog(store) });
 
 /** What post writes do to redirects: a renamed published post’s old address, a live one’s own. */
 export const postRedirects: PostRedirects = {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -57,6 +58,16 @@ const notFoundKey = (path: string) => ({
   [T.partitionKey]: `${REDIRECT_KEYS.notFound}${path}`,
   [T.sortKey]: 'NOTFOUND',
 });
+/**
+ * The mark that an access-log file's 404s of a path were counted: `NOTFOUND#FILE#<hash of file and
+ * path>` (no path starts so: every path starts with `/`), expiring after LOG_FILE_MARK_DAYS, long
+ * past any retry of the file's event.
+ */
+const logFileMark = (source: string, path: string) => ({
+  [T.partitionKey]: `${REDIRECT_KEYS.notFound}FILE#${createHash('sha256').update(`${source}\n${path}`).digest('hex')}`,
+  [T.sortKey]: 'NOTFOUND',
+});
+const LOG_FILE_MARK_DAYS = 7;
 
 const stored = redirect.extend({ note: z.string().nullable().default(null) });
 const parse = (item: Record<string, unknown>): RedirectRecord => stored.parse(item);
@@ -327,50 +338,97 @@ function entryOf(item: Record<string, unknown>): NotFoundEntry {
 export class DynamoNotFoundLog implements NotFoundLog {
   constructor(private readonly redirects = new DynamoRedirectStore()) {}
 
-  async record(path: string, host: string | null, now: Date): Promise<void> {
+  async recordOnce(
+    source: string,
+    path: string,
+    hits: ReadonlyMap<string | null, number>,
+    now: Date,
+  ): Promise<boolean> {
     const { client, table } = db();
-    const at = now.toISOString();
-    const expiresAt = Math.floor(now.getTime() / 1000) + NOT_FOUND_LOG.retentionDays * 86_400;
-    const referrer = `${REFERRER_PREFIX}${host ?? NO_REFERRER}`;
-    const out = await client.send(
-      new UpdateCommand({
-        TableName: table,
-        Key: notFoundKey(path),
-        UpdateExpression:
-          'ADD hits :one, #ref :one SET #path = :path, first_seen = if_not_exists(first_seen, :at), last_seen = :at, #exp = :exp',
-        ExpressionAttributeNames: { '#ref': referrer, '#path': 'path', '#exp': T.expiresAt },
-        ExpressionAttributeValues: { ':one': 1, ':path': path, ':at': at, ':exp': expiresAt },
-        ReturnValues: 'ALL_NEW',
-      }),
+    const before = await client.send(
+      new GetCommand({ TableName: table, Key: notFoundKey(path), ConsistentRead: true }),
     );
-    const item = out.Attributes ?? {};
-    const hits = typeof item.hits === 'number' ? item.hits : 1;
-    const hosts = Object.keys(item).filter((k) => k.startsWith(REFERRER_PREFIX)).length;
-    // A new host past the ones kept is not kept (a flood of made-up referrers cannot grow the item).
-    const dropHost = hosts > NOT_FOUND_LOG.referrersKept && item[referrer] === 1;
+    // Hosts past the ones kept are counted as no referrer (made-up referrers cannot grow the item).
+    const kept = new Set(
+      Object.keys(before.Item ?? {}).filter((k) => k.startsWith(REFERRER_PREFIX)),
+    );
+    const counts = new Map<string, number>();
+    for (const [host, n] of hits) {
+      let key = `${REFERRER_PREFIX}${host ?? NO_REFERRER}`;
+      if (!kept.has(key)) {
+        if (kept.size < NOT_FOUND_LOG.referrersKept) kept.add(key);
+        else key = `${REFERRER_PREFIX}${NO_REFERRER}`;
+      }
+      counts.set(key, (counts.get(key) ?? 0) + n);
+    }
+    const total = [...hits.values()].reduce((a, b) => a + b, 0);
+    const names: Record<string, string> = { '#path': 'path', '#exp': T.expiresAt };
+    const values: Record<string, unknown> = {
+      ':hits': total,
+      ':path': path,
+      ':at': now.toISOString(),
+      ':exp': Math.floor(now.getTime() / 1000) + NOT_FOUND_LOG.retentionDays * 86_400,
+    };
+    const adds = [...counts].map(([key, n], i) => {
+      names[`#r${i}`] = key;
+      values[`:r${i}`] = n;
+      return `#r${i} :r${i}`;
+    });
+    const seconds = Math.floor(now.getTime() / 1000);
+    // The file's mark for this path, in the same transaction as the count: a retried file finds it.
+    const outcome = await transact<'counted'>(client, [
+      {
+        item: {
+          Put: {
+            TableName: table,
+            Item: {
+              ...logFileMark(source, path),
+              source,
+              [T.expiresAt]: seconds + LOG_FILE_MARK_DAYS * 86_400,
+            },
+            ConditionExpression: 'attribute_not_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': T.partitionKey },
+          },
+        },
+        refused: () => 'counted',
+      },
+      {
+        item: {
+          Update: {
+            TableName: table,
+            Key: notFoundKey(path),
+            UpdateExpression: `ADD hits :hits, ${adds.join(', ')} SET #path = :path, first_seen = if_not_exists(first_seen, :at), last_seen = :at, #exp = :exp`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+      },
+    ]);
+    if (!outcome.written) return false;
+    const after = await client.send(
+      new GetCommand({ TableName: table, Key: notFoundKey(path), ConsistentRead: true }),
+    );
+    const count = typeof after.Item?.hits === 'number' ? after.Item.hits : total;
     try {
       await client.send(
         new UpdateCommand({
           TableName: table,
           Key: notFoundKey(path),
-          UpdateExpression: `SET #gpk = :gpk, #gsk = :gsk${dropHost ? ' REMOVE #ref' : ''}`,
-          // Only the latest count orders the entry: a later report has written its own.
+          UpdateExpression: 'SET #gpk = :gpk, #gsk = :gsk',
+          // Only the latest count orders the entry: a later file has written its own.
           ConditionExpression: 'hits = :hits',
-          ExpressionAttributeNames: {
-            '#gpk': byDate.partitionKey,
-            '#gsk': byDate.sortKey,
-            ...(dropHost ? { '#ref': referrer } : {}),
-          },
+          ExpressionAttributeNames: { '#gpk': byDate.partitionKey, '#gsk': byDate.sortKey },
           ExpressionAttributeValues: {
             ':gpk': REDIRECT_KEYS.notFoundIndex,
-            ':gsk': `${padCount(hits)}#${path}`,
-            ':hits': hits,
+            ':gsk': `${padCount(count)}#${path}`,
+            ':hits': count,
           },
         }),
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
+    return true;
   }
 
   async page(

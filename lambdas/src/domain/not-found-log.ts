@@ -1,14 +1,23 @@
-import { buildPath, NOT_FOUND_LOG, referrerHost, type NotFoundEntry } from '@agency/shared';
-import { notFound, tooManyRequests } from '../lib/errors';
-import { countHit, type HitCounter } from './rate-limit';
+import { buildPath, NOT_FOUND_LOG, type NotFoundEntry } from '@agency/shared';
+import { notFound } from '../lib/errors';
+import { notFoundHits, parseAccessLog } from './access-log';
 
 /**
- * The 404 log: the not-found page reports its path once per page view; staff see the paths most hit
- * first and redirect or dismiss them. Only the referrer's host is kept, never the visitor.
+ * The 404 log: the addresses the edge answered 404, counted from CloudFront's access logs (one log
+ * file once); staff see the paths most hit first and redirect or dismiss them. Only the referrer's
+ * host is kept, never the visitor.
  */
 export interface NotFoundLog {
-  /** Count one hit of `path`, from a page on `host` (null: no referrer). */
-  record(path: string, host: string | null, now: Date): Promise<void>;
+  /**
+   * Count the hits of `path` per referrer host (null: no referrer) that the log file `source`
+   * holds, unless that file's hits of that path were counted already (a retried event): then false.
+   */
+  recordOnce(
+    source: string,
+    path: string,
+    hits: ReadonlyMap<string | null, number>,
+    now: Date,
+  ): Promise<boolean>;
   /** A page of the log, most hit first, paths redirected since left out. */
   page(
     page: number,
@@ -22,32 +31,45 @@ export interface NotFoundLog {
 
 export interface NotFoundDeps {
   log: NotFoundLog;
-  counter: HitCounter;
   now?: () => Date;
 }
 
-export const NOT_FOUND_RATE_MESSAGE =
-  'Too many reports from your network; they are not counted for a while.';
+/** What one log file added to the 404 log. */
+export interface AccessLogSummary {
+  /** Requests in the file. */
+  requests: number;
+  /** Paths whose 404s were counted now. */
+  counted: number;
+  /** Paths of the file counted before (the same file delivered or retried again). */
+  already: number;
+  /** Paths redirected since, not counted. */
+  redirected: number;
+}
 
 /**
- * Count a report: past NOT_FOUND_LOG.rateLimit reports per client IP in the window, 429 (a script
- * cannot flood the log); a path that is redirected now is not counted (a page open since).
+ * Count one access-log file's 404s of site addresses into the log. `source` names the file (its
+ * bucket key): each path of a file is counted once, however often the file is processed. A path
+ * that is redirected now is not counted (a redirect made since the request).
  */
-export async function reportNotFound(
+export async function recordAccessLog(
   deps: NotFoundDeps,
-  input: { path: string; referrer?: string | undefined },
-  ip: string,
-): Promise<void> {
+  source: string,
+  text: string,
+): Promise<AccessLogSummary> {
   const now = deps.now?.() ?? new Date();
-  const count = await countHit(
-    deps.counter,
-    `not-found:${ip}`,
-    now.getTime(),
-    NOT_FOUND_LOG.rateLimit,
-  );
-  if (count > NOT_FOUND_LOG.rateLimit.max) throw tooManyRequests(NOT_FOUND_RATE_MESSAGE);
-  if (await deps.log.isRedirected(input.path)) return;
-  await deps.log.record(input.path, referrerHost(input.referrer), now);
+  const requests = parseAccessLog(text);
+  const summary: AccessLogSummary = {
+    requests: requests.length,
+    counted: 0,
+    already: 0,
+    redirected: 0,
+  };
+  for (const [path, hits] of notFoundHits(requests)) {
+    if (await deps.log.isRedirected(path)) summary.redirected++;
+    else if (await deps.log.recordOnce(source, path, hits, now)) summary.counted++;
+    else summary.already++;
+  }
+  return summary;
 }
 
 /** A page of the log with links to its neighbours. */

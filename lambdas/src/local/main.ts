@@ -12,7 +12,13 @@ import * as z from 'zod';
 import { ADMIN_SESSION, LOCAL_STACK } from '@agency/shared';
 import { logger, type Logger } from '../lib/logger';
 import { applyLocalEnvironment, localEnvironment } from './provisioning/environment';
-import { handlerMode, LAMBDAS_SRC, requireBundles } from './functions/handler-modules';
+import {
+  functionModule,
+  handlerMode,
+  LAMBDAS_SRC,
+  loadHandlerExport,
+  requireBundles,
+} from './functions/handler-modules';
 import {
   allowBrowserUploads,
   LOCAL_NAMES,
@@ -22,12 +28,14 @@ import {
 import { builtRenderHandlerLoader, renderHandlerLoader } from './functions/render';
 import type { JobLoop } from './jobs/job-loop';
 import { startScheduledJobs } from './jobs/scheduled-jobs';
-import { LOCAL_JOB_SPEEDUP } from '../../bundling/functions';
+import { LOCAL_JOB_SPEEDUP, triggerFunction } from '../../bundling/functions';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
 import { seedLocalPages } from './seed/seed-pages';
 import { builtPagePaths, builtRenderedPaths, createLocalServer } from './edge-server/server';
 import { EdgeCache } from './edge-server/edge-cache';
+import { LocalAccessLog } from './edge-server/access-log';
+import { LOCAL_DISTRIBUTION_ID } from './stand-ins/cloudfront-api';
 import { LOCAL_ENDPOINTS_FILE, startStandIns, type StandIns } from './stand-ins/stand-ins';
 
 const REPO_ROOT = path.resolve(LAMBDAS_SRC, '..', '..');
@@ -137,6 +145,7 @@ async function main(): Promise<void> {
   let server: Server | undefined;
   let jobs: JobLoop[] = [];
   let expiry: ReturnType<typeof startUploadExpiryJob> | undefined;
+  let accessLog: LocalAccessLog | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -144,6 +153,8 @@ async function main(): Promise<void> {
     await Promise.all(jobs.map((job) => job.stop()));
     await expiry?.stop();
     if (server) {
+      // The requests logged so far still reach the access-log bucket and the 404 log.
+      await accessLog?.stop();
       const s = server;
       await new Promise<void>((resolve) => {
         s.close(() => resolve());
@@ -183,6 +194,15 @@ async function main(): Promise<void> {
     // The edge function's `cf.kvs()` reads the store the API writes through the KeyValueStore API.
     const redirectStore = standIns.redirectStore;
     const edgeCache = new EdgeCache();
+    // CloudFront's standard logs: a file every few seconds in the access-log bucket, each one
+    // handed to the 404 log's job as the bucket's event notification does in AWS.
+    const recordNotFound = functionModule(triggerFunction('record-not-found'));
+    accessLog = new LocalAccessLog({
+      s3: clients.s3,
+      bucket: LOCAL_NAMES.accessLogBucket,
+      distributionId: LOCAL_DISTRIBUTION_ID,
+      notify: async (event) => (await loadHandlerExport(recordNotFound))(event, {}),
+    }).start();
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: {
@@ -194,6 +214,7 @@ async function main(): Promise<void> {
       redirects: (key) => redirectStore.get(key),
       siteBucket: { s3: clients.s3, bucket: LOCAL_NAMES.siteBucket },
       cache: edgeCache,
+      accessLog,
     });
     // What the functions invalidate (a post published, a page re-rendered) leaves the edge's cache,
     // as it leaves CloudFront's.

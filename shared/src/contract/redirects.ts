@@ -203,25 +203,6 @@ export const redirectOperations = defineOperations({
     response: z.object({ message: z.string(), data: z.object({ from: z.string() }) }),
     errors: [400, 401, 403, 404, 415],
   },
-  reportNotFound: {
-    resource: 'redirect',
-    method: 'POST',
-    path: '/api/not-found',
-    auth: 'public',
-    summary:
-      "The not-found page reports its path once per page view (only the referrer's host is kept; rate-limited per IP, no cookie).",
-    request: {
-      encodings: ['json'],
-      body: z.object({
-        path: notFoundPath,
-        referrer: z.string().max(2000, 'is too long').optional(),
-      }),
-    },
-    status: 202,
-    kind: 'json',
-    response: z.object({ ok: z.literal(true) }),
-    errors: [400, 415, 429],
-  },
   listNotFound: {
     resource: 'redirect',
     method: 'GET',

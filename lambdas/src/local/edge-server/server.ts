@@ -30,6 +30,7 @@ import { MAX_BODY_BYTES } from '../../lib/body';
 import { originSecrets } from '../../lib/env';
 import { logger } from '../../lib/logger';
 import { apiGatewayEvent, decodeResult } from './apigw-event';
+import type { EdgeRequestRecord, EdgeResultType } from './access-log';
 import type { EdgeCache } from './edge-cache';
 import { routeApi, type LoadHandler } from './api-router';
 import { loadHandler as defaultLoadHandler } from '../functions/handler-modules';
@@ -74,6 +75,11 @@ export interface LocalServerOptions {
    * stand-in's invalidations (`npm start` wires them); none: every request reaches its origin.
    */
   cache?: EdgeCache;
+  /**
+   * CloudFront's standard logging: each request's line, as the distribution logs it to the
+   * access-log bucket (`npm start` writes them there); none: nothing is logged.
+   */
+  accessLog?: { write(record: EdgeRequestRecord): void };
 }
 
 /**
@@ -425,10 +431,25 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       ip: sourceIpOf(req),
     };
     let status = 500;
+    let result: EdgeResultType = 'Miss';
+    const socketBytesBefore = req.socket.bytesWritten;
+    res.once('close', () =>
+      options.accessLog?.write({
+        req,
+        res,
+        rawPath,
+        rawQueryString,
+        viewerIp: request.ip,
+        started,
+        socketBytesBefore,
+        result: res.statusCode >= 400 ? 'Error' : result,
+      }),
+    );
     try {
       const at = await resolveEdge(edge, request);
       if ('answer' in at) {
         req.resume();
+        result = 'FunctionGeneratedResponse';
         status = at.answer.statusCode;
         const headers = Object.fromEntries(
           Object.entries(at.answer.headers).map(([k, v]) => [k, v.value]),
@@ -451,6 +472,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         );
       } else {
         const reply = await cachedOrigin(req, request, at);
+        if (reply.headers['x-cache']?.startsWith('Hit')) result = 'Hit';
         const edited = await edgeResponse(edge, at, request, reply);
         status = edited.status;
         await send(

@@ -69,6 +69,8 @@ export const LOCAL_NAMES = {
   bucket: 'media',
   /** The site bucket: published marketing pages (the build's files stay in web/dist, read after it). */
   siteBucket: 'site',
+  /** The access-log bucket: the local edge's CloudFront standard logs (under `cloudfront/`). */
+  accessLogBucket: 'access-logs',
 } as const;
 
 /** Sample taxonomy of a fresh stack; the admin editor offers these. */
@@ -584,6 +586,7 @@ export async function provision(options: ProvisionOptions): Promise<Provisioned>
     }
     await ensureBucket(clients.s3, LOCAL_NAMES.bucket);
     await ensureBucket(clients.s3, LOCAL_NAMES.siteBucket);
+    await ensureBucket(clients.s3, LOCAL_NAMES.accessLogBucket);
     if (options.taxonomy ?? true) await ensureTaxonomy(clients.doc, LOCAL_NAMES.tables.content);
 
     const configFile = path.join(options.dataDir, 'local-config.json');

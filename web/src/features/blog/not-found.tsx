@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import { pagePath } from '../../config/pages';
-import { useReportNotFound } from '../../lib/report-not-found';
 
-/** The not-found page content, shown in place of an article whose slug does not exist (reported to the 404 log). */
+/** The not-found page content, shown in place of an article whose slug does not exist (the render function answers it 404, which the edge's access log and so the 404 log count). */
 export function PostNotFound() {
-  useReportNotFound();
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       <h1 id="not-found-title">Page not found</h1>

@@ -5,7 +5,6 @@ import { StatusPage } from '../../components/status-page';
 import { notFoundMeta, notFoundPage } from '../../content/misc-pages';
 import { useSiteSettings } from '../../lib/site-settings';
 import { NOT_FOUND_PATH } from '../../config/pages';
-import { useReportNotFound } from '../../lib/report-not-found';
 
 /** The not-found page (spec 001 §2.7). */
 export default function NotFoundPage() {
@@ -19,13 +18,12 @@ export default function NotFoundPage() {
 }
 
 /**
- * Unmatched paths: show the not-found page, report the path to the 404 log, then replace the
- * address with /404 (spec 000 §2).
+ * Unmatched paths: show the not-found page, then replace the address with /404 (spec 000 §2). The
+ * 404 log counts what the edge answered 404 from its access logs; the page reports nothing.
  */
 export function NotFoundRedirect() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  useReportNotFound();
   useEffect(() => {
     if (pathname !== NOT_FOUND_PATH) void navigate(NOT_FOUND_PATH, { replace: true });
   }, [navigate, pathname]);

@@ -98,6 +98,13 @@ describe('404 log', () => {
         'None: typed, bookmarked or not said',
       ],
     ]);
+    // A referrer is whatever a request said: shown as text, never a link anyone could follow.
+    for (const r of rows) {
+      const linkedFrom = within(r).getAllByRole('cell')[4];
+      if (!linkedFrom) throw new Error('no "Linked from" cell');
+      expect(within(linkedFrom).queryAllByRole('link')).toEqual([]);
+      expect(linkedFrom.querySelector('a, [href]')).toBeNull();
+    }
     expect(screen.getByRole('heading', { level: 1, name: '404 log' })).toBeVisible();
     expect(screen.getByRole('link', { name: '404 log' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText(/Times are in your time zone/)).toBeVisible();

@@ -23,6 +23,10 @@ const EMPTY =
   'mistyped campaign address, a page that moved without a redirect), it is listed here with how ' +
   'often and from which sites, so you can send it where it should go.';
 
+/**
+ * The hosts that linked to an address, as plain text: a referrer is whatever a request said (a
+ * scam site can name itself), so it is never made a link.
+ */
 function Referrers({ entry }: { entry: NotFoundEntry }) {
   if (entry.referrers.length === 0)
     return <span className="not-found-none">None: typed, bookmarked or not said</span>;
