@@ -29,7 +29,8 @@ export function buildWeb({ force = false } = {}) {
 }
 
 /**
- * Start `lambdas/src/local/main.ts` and wait for /api/health, then for the seeded pages (/api/pages).
+ * Start `lambdas/src/local/main.ts` and wait for /api/health, then for the seeded pages (/api/pages)
+ * and for each of them to be served (rendered into the site bucket).
  * @param {{ dataDir?: string, port?: number, env?: Record<string,string>, quiet?: boolean }} [opts]
  */
 export async function startStack(opts = {}) {
@@ -92,6 +93,28 @@ export async function startStack(opts = {}) {
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`local stack seeded no pages within 180 s:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // The edge serves the site from the site bucket alone, as CloudFront does: each seeded page is
+  // there once the start has rendered it (the local side of the deploy's seed-pages job).
+  for (;;) {
+    const res = await fetch(`${url}/api/pages`).catch(() => null);
+    const paths = res?.ok ? ((await res.json()).data ?? []).map((p) => p.path) : [];
+    const statuses = await Promise.all(
+      paths.map((p) =>
+        fetch(`${url}${p}`, { method: 'HEAD', redirect: 'manual' }).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
+    if (paths.length > 0 && statuses.every((s) => s === 200)) break;
+    if (child.exitCode !== null)
+      throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`local stack rendered no pages within 180 s:\n${output.slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -32,6 +32,7 @@ import { LOCAL_JOB_SPEEDUP, triggerFunction } from '../../bundling/functions';
 import { startUploadExpiryJob } from './jobs/upload-expiry-job';
 import { seedPosts } from './seed/seed';
 import { seedLocalPages } from './seed/seed-pages';
+import { deployBuiltSite } from './site-deploy';
 import { builtPagePaths, builtRenderedPaths, createLocalServer } from './edge-server/server';
 import { EdgeCache } from './edge-server/edge-cache';
 import { LocalAccessLog } from './edge-server/access-log';
@@ -203,6 +204,20 @@ async function main(): Promise<void> {
       distributionId: LOCAL_DISTRIBUTION_ID,
       notify: async (event) => (await loadHandlerExport(recordNotFound))(event, {}),
     }).start();
+    // The build in the site bucket, as the deploy's bucket deployments put it there (the table's
+    // pages are rendered into it below): the edge answers the site from the bucket alone.
+    try {
+      const deployed = await deployBuiltSite({
+        s3: clients.s3,
+        bucket: LOCAL_NAMES.siteBucket,
+        webDist: settings.WEB_DIST,
+      });
+      if (deployed?.uploaded) log.info('web build uploaded to the site bucket', deployed);
+    } catch (error) {
+      log.warn('uploading the web build to the site bucket failed; the next start tries again', {
+        error,
+      });
+    }
     server = createLocalServer({
       webDist: settings.WEB_DIST,
       media: {
@@ -259,7 +274,11 @@ async function main(): Promise<void> {
     // which take a while: the site's pages are there moments after the server answers.
     try {
       const result = await seedLocalPages(REPO_ROOT);
-      if (result.pages || result.settings) log.info('marketing pages seeded', { ...result });
+      if (result.pages || result.settings) {
+        log.info('marketing pages seeded', { ...result });
+        // Rendered into the site bucket, as the deploy's seed-pages job renders what it seeded.
+        await renderPagesOfEarlierStart(log);
+      }
       // Pages of an earlier start were published with an earlier build, whose scripts this build
       // replaced: render them again, as each deploy's seed-pages job does (in the background; until
       // it is done they are served as they were).

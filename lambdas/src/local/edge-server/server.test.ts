@@ -14,6 +14,7 @@ import { CloudFrontCdn } from '../../adapters/cdn';
 import type { RenderHandler } from '../functions/render';
 import { seedPosts } from '../seed/seed';
 import { SEED_POSTS } from '../seed/seed-posts';
+import { deploySiteBuild, tablePageKeys } from '../site-deploy';
 
 let stack: TestStack;
 let dist: string;
@@ -378,5 +379,130 @@ describe('seedPosts', () => {
     const variant = await fetch(`${base}/media/images/${seeded?.id ?? 'none'}/480.avif`);
     expect([variant.status, variant.headers.get('content-type')]).toEqual([200, 'image/avif']);
     expect(await seedPosts(options)).toEqual({ seeded: false, reason: expect.any(String) });
+  });
+});
+
+describe('local server: the site from the site bucket alone (issue 32, item 12)', () => {
+  let site: { server: Server; base: string };
+  let build: string;
+  const pages = {
+    prerendered: ['/', '/about', '/youtube-marketing'],
+    rendered: [],
+    app: ['/admin'],
+    notFound: '/404',
+  };
+  const packed = `console.log(${JSON.stringify('z'.repeat(4000))});`;
+  const put = (key: string, body: string, type = 'text/html; charset=utf-8') =>
+    stack.clients.s3.send(
+      new PutObjectCommand({
+        Bucket: stack.env.SITE_BUCKET,
+        Key: key,
+        Body: body,
+        ContentType: type,
+        CacheControl: 'no-cache',
+      }),
+    );
+
+  beforeAll(async () => {
+    build = await mkdtemp(path.join(os.tmpdir(), 'agency-build-'));
+    for (const [file, body] of [
+      ['index.html', '<!doctype html><title>built home</title>'],
+      ['about/index.html', '<!doctype html><title>built about</title>'],
+      ['youtube-marketing/index.html', '<!doctype html><title>retired youtube</title>'],
+      ['404/index.html', '<!doctype html><title>built not found</title>'],
+      ['robots.txt', 'User-agent: *\n'],
+      ['assets/site-7a8b.js', packed],
+    ] as const) {
+      await mkdir(path.dirname(path.join(build, file)), { recursive: true });
+      await writeFile(path.join(build, file), body);
+    }
+    await writeFile(path.join(build, 'assets', 'site-7a8b.js.br'), brotliCompressSync(packed));
+    site = await listen({
+      webDist: build,
+      sitePages: pages,
+      media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
+      siteBucket: { s3: stack.clients.s3, bucket: stack.env.SITE_BUCKET },
+    });
+  });
+  afterAll(async () => {
+    if (site) await close(site.server);
+    await rm(build, { recursive: true, force: true });
+  });
+
+  it('uploads the build as the deploy does: no compressed copies, no table page, unchanged files left', async () => {
+    const first = await deploySiteBuild({
+      s3: stack.clients.s3,
+      bucket: stack.env.SITE_BUCKET,
+      webDist: build,
+      pages,
+    });
+    expect(first).toEqual({ uploaded: 2, unchanged: 0 });
+    expect(tablePageKeys(pages).sort()).toEqual(
+      ['404/index.html', 'about/index.html', 'index.html', 'youtube-marketing/index.html'].sort(),
+    );
+    // What publishing renders into the bucket; the retired page is not there any more.
+    await put('index.html', '<!doctype html><title>published home</title>');
+    await put('about/index.html', '<!doctype html><title>published about</title>');
+    await put('404/index.html', '<!doctype html><title>published not found</title>');
+    const again = await deploySiteBuild({
+      s3: stack.clients.s3,
+      bucket: stack.env.SITE_BUCKET,
+      webDist: build,
+      pages,
+    });
+    expect(again).toEqual({ uploaded: 0, unchanged: 2 });
+  });
+
+  it.each([
+    '/youtube-marketing',
+    '/youtube-marketing/',
+    '/youtube-marketing/index.html',
+    '/youtube-marketing%2Findex.html',
+    '/youtube-marketing%2findex.html',
+    '/youtube-marketing/index.html?x',
+    '/youtube-marketing%2Findex.html?x=1',
+    '/youtube-marketing/index%2Ehtml',
+  ])('never serves a retired page from the build folder: %s', async (url) => {
+    const res = await fetch(`${site.base}${url}`, { redirect: 'manual' });
+    const body = await res.text();
+    expect(body).not.toContain('retired youtube');
+    // The bucket's answer for a key it lacks (or the edge's redirect of a trailing slash).
+    expect([301, 403, 404]).toContain(res.status);
+  });
+
+  it('serves what the bucket holds, not the build’s copy', async () => {
+    const home = await fetch(`${site.base}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('published home');
+    const about = await fetch(`${site.base}/about`);
+    expect(await about.text()).toContain('published about');
+    expect((await fetch(`${site.base}/robots.txt`)).status).toBe(200);
+  });
+
+  it('answers 404 for a file the build has but the bucket does not', async () => {
+    await writeFile(path.join(build, 'assets', 'late-9f9f.js'), 'console.log("late");');
+    expect((await fetch(`${site.base}/assets/late-9f9f.js`)).status).toBe(404);
+  });
+
+  it('sends a hashed asset with the build’s Brotli copy, its bytes the bucket’s', async () => {
+    const res = await fetch(`${site.base}/assets/site-7a8b.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Node's fetch decodes it: the same bytes as uploaded.
+    expect(await res.text()).toBe(packed);
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      http
+        .get(`${site.base}/assets/site-7a8b.js`, { headers: { 'accept-encoding': 'br' } }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => resolve(Buffer.concat(chunks)));
+        })
+        .on('error', reject);
+    });
+    expect(raw.equals(brotliCompressSync(packed))).toBe(true);
+    expect(brotliDecompressSync(raw).toString()).toBe(packed);
   });
 });

@@ -9,6 +9,7 @@ import {
   createEdge,
   NO_SITE_PAGES,
   edgeResponse,
+  ASSETS_PREFIX,
   objectCacheControl,
   parseSitePages,
   readSitePagesFile,
@@ -66,8 +67,9 @@ export interface LocalServerOptions {
   /** The redirect KeyValueStore the edge function reads (`cf.kvs()`); none: every key misses. */
   redirects?: KeyValueReader;
   /**
-   * The site bucket's objects written at runtime (published pages), read before the build's files:
-   * in AWS the bucket holds both, here the build stays in `webDist`. None: the build alone.
+   * The site bucket, which alone answers the site as CloudFront's does: the build uploaded as the
+   * deploy uploads it (`deploySiteBuild`, site-deploy.ts) and the pages published at runtime. None:
+   * `webDist` plays the bucket (tests of the edge over a build folder).
    */
   siteBucket?: { s3: S3Client; bucket: string };
   /**
@@ -341,13 +343,17 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
 
   async function site(req: IncomingMessage, uri: string): Promise<OriginReply> {
     if (options.siteBucket) {
-      const published = await getMedia(
+      // The bucket alone, as CloudFront reads it: the exact key, or S3's answer for none. What the
+      // build folder holds is never served from there (a retired page's prerendered copy stays in it).
+      const key = objectKey(uri);
+      const found = await getMedia(
         options.siteBucket.s3,
         options.siteBucket.bucket,
-        objectKey(uri),
+        key,
         req.headers['if-none-match'],
       );
-      if (published.status !== 404) return published;
+      if (found.status === 404) return s3NotFound();
+      return withBuildCopy(found, key);
     }
     const object = await siteObject(options.webDist, uri);
     if (!object) return s3NotFound();
@@ -359,6 +365,19 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     };
     if (req.headers['if-none-match'] === etag) return { status: 304, headers, body: null };
     return { status: 200, headers, body: { file: object.file, size: object.size } };
+  }
+
+  /**
+   * A hashed asset the bucket holds, with the build's file of that name as its body when it has the
+   * same length: the bytes are the same (the name is their hash), and the build's Brotli and gzip
+   * copies of it then serve the compression CloudFront does.
+   */
+  async function withBuildCopy(found: OriginReply, key: string): Promise<OriginReply> {
+    if (found.status !== 200 || !key.startsWith(ASSETS_PREFIX)) return found;
+    const object = await siteObject(options.webDist, `/${key}`);
+    if (!object || String(object.size) !== found.headers['content-length']) return found;
+    if (found.body instanceof Readable) found.body.destroy();
+    return { ...found, body: { file: object.file, size: object.size } };
   }
 
   async function origin(
