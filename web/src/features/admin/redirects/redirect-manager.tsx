@@ -39,11 +39,14 @@ export function savedText({ data, collapsed }: SavedRedirect, created: boolean):
   return `${done} ${n === 1 ? 'One redirect that led' : `${n} redirects that led`} to ${readableAddress(data.from)} now ${n === 1 ? 'leads' : 'lead'} straight to ${readableAddress(data.to)}.`;
 }
 
-/** How much of the edge store's room the redirects take, as people read it. */
+/**
+ * How much of their room in the edge store all redirects take, as people read it: `max_bytes` is
+ * the redirects' share (the store's 5 MB less the room kept for pages), not the whole store.
+ */
 function storeUse(store: RedirectList['store']): string {
   const share = store.max_bytes > 0 ? (store.bytes / store.max_bytes) * 100 : 0;
   const shown = share > 0 && share < 0.1 ? '<0.1' : share.toFixed(1).replace(/\.0$/, '');
-  return `They take ${formatBytes(store.bytes)} of the edge’s ${formatBytes(store.max_bytes)} (${shown}%).`;
+  return `Redirects use ${formatBytes(store.bytes)} of the ${formatBytes(store.max_bytes)} they may take at the edge (${shown}%).`;
 }
 
 function Summary({ list, filters }: { list: RedirectList; filters: Filters }) {
