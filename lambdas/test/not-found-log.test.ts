@@ -2,8 +2,8 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotFoundEntry } from '@agency/shared';
@@ -158,6 +158,32 @@ describe('the 404 log, from the edge’s access logs', () => {
     expect(JSON.stringify(entries)).not.toContain('127.0.0.1');
     // What the edge wrote is CloudFront's file: gzip, its header, one line of 33 fields a request.
     const event = written.at(-1)?.event;
+    const lines: string[] = [];
+    for (const { event: e } of written) {
+      const object = await stack.clients.s3.send(
+        new GetObjectCommand({
+          Bucket: LOCAL_NAMES.accessLogBucket,
+          Key: e.Records[0]?.s3.object.key,
+        }),
+      );
+      const bytes = await object.Body?.transformToByteArray();
+      const text = bytes ? gunzipSync(bytes).toString('utf8') : '';
+      expect(text.startsWith(CLOUDFRONT_LOG_HEADER)).toBe(true);
+      lines.push(...text.split('\n').filter((l) => l && !l.startsWith('#')));
+    }
+    for (const l of lines) expect(l.split('\t')).toHaveLength(33);
+    const fields = (CLOUDFRONT_LOG_HEADER.split('\n')[1] ?? '')
+      .slice('#Fields: '.length)
+      .split(' ');
+    const liveLine = lines
+      .map((l) => Object.fromEntries(l.split('\t').map((v, i) => [fields[i], v])))
+      .find((f) => f['cs-uri-stem'] === '/');
+    expect(liveLine).toMatchObject({
+      'cs-method': 'GET',
+      'sc-status': '200',
+      'cs(Referer)': 'https://news.example.org/2025/11/links?utm=x',
+      'sc-content-type': expect.stringMatching(/^text\/html/),
+    });
     expect(event?.Records[0]?.s3.object.key).toMatch(
       new RegExp(
         `^cloudfront/${LOCAL_DISTRIBUTION_ID}\\.\\d{4}-\\d\\d-\\d\\d-\\d\\d\\.[0-9a-f]{8}\\.gz$`,

@@ -222,7 +222,9 @@ async function send(
     out['content-length'] = String(body.size);
     stream = createReadStream(body.file);
   } else stream = body;
-  res.writeHead(status, out);
+  // Set one by one, so what was sent can be read back (the access log's content type and length).
+  for (const [name, value] of Object.entries(out)) res.setHeader(name, value);
+  res.writeHead(status);
   if (head || status === 204 || status === 304) {
     stream?.destroy();
     if (body instanceof Readable) body.destroy();
