@@ -187,3 +187,13 @@ describe('the schemas check every link field', () => {
     ]);
   });
 });
+
+describe('a page’s share image', () => {
+  it('is a site path or an https: address, never another site posing as a path', async () => {
+    const { pageHeadFields } = await import('./page-schema');
+    for (const v of ['//evil.example/x.png', '/\\evil.example/x.png', 'data:image/png;base64,AA'])
+      expect(pageHeadFields.image.safeParse(v).success, v).toBe(false);
+    for (const v of ['/assets/share.png', '/media/images/a.webp', 'https://cdn.example/a.png'])
+      expect(pageHeadFields.image.safeParse(v).success, v).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isHttpsAddress, isSitePath } from './links';
 import { pageBlocks } from './page-blocks';
 import { siteSettings } from './site-settings';
 
@@ -66,7 +67,7 @@ export const pageHeadFields = {
       .trim()
       .max(1000, 'must be at most 1000 characters')
       .refine(
-        (v) => /^\/\S*$/.test(v) || /^https:\/\/\S+$/.test(v),
+        (v) => isSitePath(v) || isHttpsAddress(v),
         'must be a site path or an https:// address',
       )
       .optional(),
