@@ -18,6 +18,7 @@ import * as z from 'zod';
 import type { PageRecord, PageStore, SettingsRecord, SettingsStore } from '../domain/pages/ports';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
+import { parseStored } from './stored-links';
 import { KEY_PREFIXES, TABLES } from './tables';
 import { transact, type Step } from './transaction';
 
@@ -58,7 +59,8 @@ const stored = z.object({
   redirect_to: z.string().nullable().default(null),
 });
 
-const parse = (item: Record<string, unknown>): PageRecord => stored.parse(item);
+const parse = (item: Record<string, unknown>): PageRecord =>
+  parseStored(stored, item, `page ${String(item.path)}`);
 
 /** A record as stored: nulls left out, so conditions can test `attribute_not_exists(retired_at)`. */
 function itemOf(r: PageRecord): Record<string, unknown> {
@@ -228,7 +230,7 @@ export class DynamoPageStore implements PageStore, SettingsStore {
         Key: { [T.partitionKey]: pagePk(path), [T.sortKey]: revSk(revision) },
       }),
     );
-    return out.Item ? pageRevision.parse(out.Item) : null;
+    return out.Item ? parseStored(pageRevision, out.Item, `revision ${revision} of ${path}`) : null;
   }
 
   async trimRevisions(path: string, keep: number): Promise<void> {
@@ -248,7 +250,7 @@ export class DynamoPageStore implements PageStore, SettingsStore {
     const out = await client.send(
       new GetCommand({ TableName: table, Key: settingsKey, ConsistentRead: true }),
     );
-    return out.Item ? storedSettings.parse(out.Item) : null;
+    return out.Item ? parseStored(storedSettings, out.Item, 'site settings') : null;
   }
 
   async putSettings(record: SettingsRecord, expect: number): Promise<'written' | 'stale'> {

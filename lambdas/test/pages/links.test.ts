@@ -132,3 +132,47 @@ describe('the site settings', () => {
     expect(dataOf<{ version: number }>(after.json).version).toBe(version);
   });
 });
+
+describe('content saved before the link rules', () => {
+  it('still opens in the admin and publishes, its refused links read as safe addresses', async () => {
+    const { dynamoClient } = await import('../../src/adapters/clients');
+    const { tableName } = await import('../../src/lib/env');
+    const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const client = dynamoClient();
+    const table = tableName('content');
+    // Written as an earlier release stored them, past today's schemas.
+    const settingsKey = { pk: 'SETTINGS', sk: 'SETTINGS' };
+    const settings = (await client.send(new GetCommand({ TableName: table, Key: settingsKey })))
+      .Item as Record<string, { social: { href: string }[]; navBefore: { href: string }[] }>;
+    const spoiled = structuredClone(settings);
+    const social = spoiled.settings?.social[0];
+    const nav = spoiled.settings?.navBefore[0];
+    if (!social || !nav) throw new Error('the seeded settings have no social or header link');
+    social.href = 'http://www.linkedin.com/company/agency';
+    nav.href = '//evil.example/x';
+    await client.send(new PutCommand({ TableName: table, Item: spoiled }));
+    const pageKey = { pk: 'PAGE#/about', sk: 'PAGE' };
+    const about = (await client.send(new GetCommand({ TableName: table, Key: pageKey }))).Item as {
+      content: { blocks: Record<string, unknown>[] };
+    };
+    about.content.blocks = [
+      { ...validBlock('cta', 'old'), action: { label: 'Old', href: 'data:text/html,x' } },
+    ];
+    await client.send(new PutCommand({ TableName: table, Item: about }));
+
+    const got = await stack.invoke('getSiteSettings', { token });
+    expect(got.status, got.body).toBe(200);
+    const read = dataOf<{ settings: typeof SETTINGS }>(got.json).settings;
+    expect(read.social[0]?.href).toBe('https://www.linkedin.com/company/agency');
+    expect(read.navBefore[0]?.href).toBe('/');
+
+    const opened = await page('/about');
+    const block = opened.blocks[0] as { action?: { href: string } };
+    expect(block.action?.href).toBe('/');
+    const published = await stack.invoke('publishPage', {
+      token,
+      json: { path: '/about', version: opened.version },
+    });
+    expect(published.status, published.body).toBe(200);
+  });
+});
