@@ -7,7 +7,13 @@ import {
   GetCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { NOT_FOUND_LOG, redirect, targetKey, type NotFoundEntry } from '@agency/shared';
+import {
+  NOT_FOUND_LOG,
+  readableAddress,
+  redirect,
+  targetKey,
+  type NotFoundEntry,
+} from '@agency/shared';
 import * as z from 'zod';
 import type {
   RedirectGraph,
@@ -15,6 +21,7 @@ import type {
   RedirectStore,
   RedirectWrite,
 } from '../domain/redirects';
+import { searchForm } from '../domain/redirects';
 import type { NotFoundLog } from '../domain/not-found-log';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
@@ -72,6 +79,16 @@ const LOG_FILE_MARK_DAYS = 7;
 const stored = redirect.extend({ note: z.string().nullable().default(null) });
 const parse = (item: Record<string, unknown>): RedirectRecord => stored.parse(item);
 
+/**
+ * What the manager's search looks in: source and target as stored (`/caf%C3%A9-offer`) and as the
+ * lists show them (`/café-offer`), and the note, in searchForm (NFC, lower case), which the query
+ * is put in too.
+ */
+const searchTextOf = (r: RedirectRecord): string =>
+  searchForm(
+    [r.from, r.to, readableAddress(r.from), readableAddress(r.to), r.note ?? ''].join('\n'),
+  );
+
 /** A redirect as stored: the record, its target's key (to find what leads to a source) and its search text. */
 function itemOf(r: RedirectRecord): Record<string, unknown> {
   const target = targetKey(r.to);
@@ -79,7 +96,7 @@ function itemOf(r: RedirectRecord): Record<string, unknown> {
     ...redirectKey(r.from),
     ...r,
     ...(target ? { target } : {}),
-    search: [r.from, r.to, r.note ?? ''].join('\n').toLowerCase(),
+    search: searchTextOf(r),
   };
 }
 
@@ -142,6 +159,46 @@ export class DynamoRedirectStore implements RedirectStore {
 
   async all(): Promise<RedirectRecord[]> {
     return this.query({});
+  }
+
+  async refreshSearch(): Promise<number> {
+    const { client, table } = db();
+    let written = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: SOURCES_CONDITION,
+          ExpressionAttributeNames: { '#pk': T.partitionKey, '#sk': T.sortKey },
+          ExpressionAttributeValues: { ':pk': REDIRECT_KEYS.redirects, ':source': SOURCE_START },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        const r = parse(item);
+        const search = searchTextOf(r);
+        if (item.search === search) continue;
+        try {
+          await client.send(
+            new UpdateCommand({
+              TableName: table,
+              Key: redirectKey(r.from),
+              UpdateExpression: 'SET #search = :search',
+              // Only over the redirect as read: a write meanwhile has written its own search text.
+              ConditionExpression: 'updated_at = :at AND #to = :to',
+              ExpressionAttributeNames: { '#search': 'search', '#to': 'to' },
+              ExpressionAttributeValues: { ':search': search, ':at': r.updated_at, ':to': r.to },
+            }),
+          );
+          written++;
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+        }
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return written;
   }
 
   private async query(filter: {

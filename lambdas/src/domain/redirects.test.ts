@@ -74,6 +74,10 @@ class MemoryStore implements RedirectStore {
   all() {
     return Promise.resolve([...this.items.values()]);
   }
+  // No search text in memory (page() does not search): nothing is ever stale.
+  refreshSearch() {
+    return Promise.resolve(0);
+  }
 }
 
 class MemoryEdge implements EdgeStore {
@@ -319,9 +323,126 @@ describe('redirects', () => {
     livePosts.push('x');
     const summary = await rebuildEdgeStore(deps, 1);
     // The dropped redirect left the store with its own write: the stray is the one deleted here.
-    expect(summary).toEqual({ redirects: 1, put: 1, deleted: 1, dropped: 1 });
+    expect(summary).toEqual({
+      redirects: 1,
+      put: 1,
+      deleted: 1,
+      dropped: 1,
+      searchRefreshed: 0,
+      rekeyed: 0,
+      collapsed: 0,
+      discarded: [],
+    });
     expect(edge.keys).toEqual(new Map([['/a', '301 /b']]));
     expect(store.items.has('/blog/x')).toBe(false);
+  });
+
+  it('moves redirects saved under an older form of their address to today’s key, once', async () => {
+    const { deps, store, edge } = setup();
+    const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 1000).toISOString();
+    const seed = (from: string, to: string, n: number) => {
+      const r: RedirectRecord = {
+        from,
+        to,
+        status: 301,
+        note: null,
+        origin: 'manual',
+        created_at: at(n),
+        updated_at: at(n),
+      };
+      store.items.set(from, r);
+      edge.keys.set(from, redirectValue(r.status, r.to));
+    };
+    seed('/caf%c3%a9-offer', '/café', 1);
+    seed('/a[1]|^', 'https://例え.jp/パス', 2);
+    // Two spellings of one key: the one updated last stays.
+    seed('/%C3%A9t%C3%A9', '/summer-old', 3);
+    seed('/ÉTÉ', '/summer', 4);
+    seed('/promo', '/new-promo', 5);
+    seed('/%7eloop', '/~LOOP', 6);
+    store.version = {
+      version: 7,
+      bytes: [...store.items.values()].reduce((sum, r) => sum + bytesOf(r), 0),
+    };
+    const first = await rebuildEdgeStore(deps);
+    expect(first).toMatchObject({ rekeyed: 3, put: 0, deleted: 0 });
+    expect(first.discarded).toEqual([
+      { from: '/%C3%A9t%C3%A9', to: '/summer-old', reason: 'same-key', kept: '/ÉTÉ' },
+      { from: '/%7eloop', to: '/~LOOP', reason: 'loop' },
+    ]);
+    expect(new Map([...store.items].map(([k, r]) => [k, r.to]))).toEqual(
+      new Map([
+        ['/caf%C3%A9-offer', '/caf%C3%A9'],
+        ['/a%5B1%5D%7C%5E', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'],
+        ['/%C3%A9t%C3%A9', '/summer'],
+        ['/promo', '/new-promo'],
+      ]),
+    );
+    // The store followed each write: old keys gone, canonical ones put, nothing left for the sync.
+    expect(edge.keys).toEqual(edgeTable(store));
+    expect(store.items.get('/%C3%A9t%C3%A9')?.updated_at).toBe(at(4));
+    expect(store.version?.bytes).toBe(
+      [...store.items.values()].reduce((sum, r) => sum + bytesOf(r), 0),
+    );
+    const version = store.version?.version;
+    const second = await rebuildEdgeStore(deps);
+    expect(second).toMatchObject({ rekeyed: 0, discarded: [], put: 0, deleted: 0 });
+    expect(store.version?.version).toBe(version);
+  });
+
+  it('collapses the chains and breaks the loops that spellings made one leave behind', async () => {
+    const { deps, store, edge } = setup();
+    const seed = (from: string, to: string) => {
+      store.items.set(from, {
+        from,
+        to,
+        status: 301,
+        note: null,
+        origin: 'manual',
+        created_at: '2025-01-01T00:00:00.000Z',
+        updated_at: '2025-01-01T00:00:00.000Z',
+      });
+      edge.keys.set(from, `301 ${to}`);
+    };
+    // Two addresses before, one now: `/Y%7e` is `/y~`, and so is `/y%7e`.
+    seed('/x', '/Y%7e');
+    seed('/y%7e', '/z?q=1');
+    seed('/p', '/Q%7e');
+    seed('/q%7e', '/p');
+    const summary = await rebuildEdgeStore(deps);
+    expect(summary).toMatchObject({ rekeyed: 4, collapsed: 1 });
+    expect(summary.discarded).toEqual([{ from: '/p', to: '/Q~', reason: 'loop' }]);
+    expect(new Map([...store.items].map(([k, r]) => [k, r.to]))).toEqual(
+      new Map([
+        ['/x', '/z?q=1'],
+        ['/y~', '/z?q=1'],
+        ['/q~', '/p'],
+      ]),
+    );
+    for (const r of store.items.values())
+      expect(store.items.has(targetKey(r.to) ?? ''), r.from).toBe(false);
+    expect(edge.keys).toEqual(edgeTable(store));
+    expect(await rebuildEdgeStore(deps)).toMatchObject({ rekeyed: 0, collapsed: 0, discarded: [] });
+  });
+
+  it('re-keys under concurrent writes without losing one: a write meanwhile is read again', async () => {
+    const { deps, store, edge } = setup();
+    store.items.set('/old%7cpage', {
+      from: '/old%7cpage',
+      to: '/x',
+      status: 301,
+      note: null,
+      origin: 'manual',
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+    });
+    await Promise.all([
+      rebuildEdgeStore(deps),
+      createRedirect(deps, input('/b', '/c')),
+      createRedirect(deps, input('/d', '/e')),
+    ]);
+    expect([...store.items.keys()].sort()).toEqual(['/b', '/d', '/old%7Cpage']);
+    expect(edge.keys).toEqual(edgeTable(store));
   });
 
   it('refuses (409) a source more redirects lead to than one transaction can move, before writing anything', async () => {

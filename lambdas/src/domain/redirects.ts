@@ -3,6 +3,7 @@ import {
   EDGE_PAGE_VALUES,
   formatBytes,
   normaliseRedirectPath,
+  normaliseTarget,
   REDIRECT_BUDGET_BYTES,
   REDIRECT_LIMITS,
   RESERVED_MESSAGES,
@@ -70,6 +71,11 @@ export interface RedirectStore {
   ): Promise<{ items: RedirectRecord[]; hasNext: boolean; count: number }>;
   /** Every redirect (the rebuild). */
   all(): Promise<RedirectRecord[]>;
+  /**
+   * Write the search text again where it is not what a write makes now (redirects saved before it
+   * changed); each only while the redirect is as read. How many were written.
+   */
+  refreshSearch(): Promise<number>;
 }
 
 /** The edge's copy (adapters/edge-store.ts): the KeyValueStore the CloudFront Function reads. */
@@ -514,6 +520,13 @@ export interface RedirectPage {
   store: { bytes: number; max_bytes: number };
 }
 
+/**
+ * Text as the redirects' search compares it: NFC, lower-cased as toLowerCase() does, NFC again (a
+ * stored redirect's search text and the query alike, so `CAFÉ`, `café` and `cafe\u0301` are one).
+ */
+export const searchForm = (text: string): string =>
+  text.normalize('NFC').toLowerCase().normalize('NFC');
+
 /** A page of the redirects by source, with their use of the edge store's room for redirects. */
 export async function listRedirects(
   deps: Pick<RedirectDeps, 'store' | 'edge'>,
@@ -521,7 +534,7 @@ export async function listRedirects(
   q?: string,
 ): Promise<RedirectPage> {
   const [{ items, hasNext, count }, graph] = await Promise.all([
-    deps.store.page(page, REDIRECT_LIMITS.pageSize, q?.toLowerCase()),
+    deps.store.page(page, REDIRECT_LIMITS.pageSize, q === undefined ? undefined : searchForm(q)),
     readGraph(deps.store),
   ]);
   const link = (n: number) => buildPath('listRedirects', {}, { ...(q ? { q } : {}), page: n });
@@ -536,9 +549,177 @@ export async function listRedirects(
 
 const PAGE_VALUES: ReadonlySet<string> = new Set(Object.values(EDGE_PAGE_VALUES));
 
+/** A redirect as a write stores it now: its source key and its target in the one normalisation. */
+const canonicalRecord = (r: RedirectRecord): RedirectRecord => ({
+  ...r,
+  from: normaliseRedirectPath(r.from),
+  to: normaliseTarget(r.to),
+});
+
+/** What re-keying did: redirects moved to their key (or target) of today, and what it had to drop. */
+export interface Rekeyed {
+  /** Redirects written again under their canonical source key and target. */
+  rekeyed: number;
+  /** Redirects whose target became a redirected source, made to lead straight to its end. */
+  collapsed: number;
+  /**
+   * Redirects removed: another updated later had the same canonical key (`kept`: its source as it
+   * was), its target became its own source, or it no longer fits the edge store's limits. For the
+   * job's log.
+   */
+  discarded: Discarded[];
+}
+
+interface Discarded {
+  from: string;
+  to: string;
+  reason: 'same-key' | 'loop' | 'too-long';
+  kept?: string;
+}
+
+/** One re-keying write, the store keys it changes, and the redirect it removes, if any. */
+interface RekeyStep {
+  write: RedirectWrite;
+  keys: string[];
+  discarded: Discarded | null;
+}
+
 /**
- * Make the edge store equal the table of record: redirects whose source is live again dropped
- * first, the graph's byte count made what the table holds, every redirect key that differs synced
+ * Redirects saved before addresses had one normalisation (keys with lower-case escapes like
+ * `/caf%c3%a9`, or `[ ] | ^` unescaped; targets not yet ASCII) moved to the key the edge looks a
+ * request up by today: each in one graph-conditioned write (the old key deleted, the canonical one
+ * put, the version raised and the bytes adjusted), then the edge store follows. When the canonical
+ * key already holds another redirect, the one updated last stays. Idempotent: a table in today's form
+ * is not written.
+ */
+export async function rekeyRedirects(deps: RedirectDeps): Promise<Rekeyed> {
+  const out: Rekeyed = { rekeyed: 0, collapsed: 0, discarded: [] };
+  for (const seen of await deps.store.all()) {
+    const want = canonicalRecord(seen);
+    if (want.from === seen.from && want.to === seen.to) continue;
+    const done = await onGraph(deps.store, async (graph) => {
+      // Read again on every try: another writer may have moved or changed it meanwhile.
+      const old = await deps.store.get(seen.from);
+      if (!old) return null;
+      const record = canonicalRecord(old);
+      if (record.from === old.from && record.to === old.to) return null;
+      const drop = (reason: Discarded['reason'], kept?: string): RekeyStep => ({
+        write: {
+          graph: nextGraph(graph, -bytesOf(old)),
+          puts: [],
+          deletes: [{ from: old.from, expect: old.updated_at }],
+          dropNotFound: [],
+        },
+        keys: [old.from],
+        discarded: { from: old.from, to: old.to, reason, ...(kept ? { kept } : {}) },
+      });
+      const other = record.from === old.from ? null : await deps.store.get(record.from);
+      let step: RekeyStep;
+      if (targetKey(record.to) === record.from) step = drop('loop');
+      else if (
+        utf8Bytes(record.from) > REDIRECT_LIMITS.keyMaxBytes ||
+        utf8Bytes(redirectValue(record.status, record.to)) > REDIRECT_LIMITS.valueMaxBytes
+      )
+        step = drop('too-long');
+      // The redirect at the canonical key was updated later (or at once): it stays, this one goes.
+      else if (other && other.updated_at >= old.updated_at) step = drop('same-key', other.from);
+      else {
+        const moved = record.from !== old.from;
+        step = {
+          write: {
+            graph: nextGraph(graph, bytesOf(record) - bytesOf(old) - (other ? bytesOf(other) : 0)),
+            // Over the older redirect at the canonical key, if any (one item, one action).
+            puts: [{ record, expect: moved ? (other?.updated_at ?? null) : old.updated_at }],
+            deletes: moved ? [{ from: old.from, expect: old.updated_at }] : [],
+            dropNotFound: [record.from],
+          },
+          keys: moved ? [old.from, record.from] : [record.from],
+          discarded: other
+            ? { from: other.from, to: other.to, reason: 'same-key', kept: old.from }
+            : null,
+        };
+      }
+      return (await deps.store.write(step.write)) === 'written' ? step : CHANGED;
+    });
+    if (!done) continue;
+    if (done.discarded) out.discarded.push(done.discarded);
+    if (done.write.puts.length) out.rekeyed++;
+    await followEdge(deps, done.keys);
+  }
+  await collapseChains(deps, out);
+  return out;
+}
+
+/**
+ * Where `r` ends when its target is itself a redirected source, followed as far as it goes (each
+ * step keeping the query as the edge would); null when it comes back round: a loop.
+ */
+async function endThrough(store: RedirectStore, r: RedirectRecord): Promise<string | null> {
+  const passed = new Set([r.from]);
+  let to = r.to;
+  for (;;) {
+    const key = targetKey(to);
+    if (key === null) return to;
+    if (passed.has(key)) return null;
+    const next = await store.get(key);
+    if (!next) return to;
+    passed.add(key);
+    to = keepQuery(next.to, to);
+  }
+}
+
+/**
+ * Spellings that were two addresses before and are one now can leave a stored target that is a
+ * source (a chain) or two redirects leading to each other (a loop), which writes otherwise never
+ * store: each such redirect is made to lead straight to the end (its dates kept), or, round a loop,
+ * removed, one graph-conditioned write each, the edge store following.
+ */
+async function collapseChains(deps: RedirectDeps, out: Rekeyed): Promise<void> {
+  const records = await deps.store.all();
+  const sources = new Set(records.map((r) => r.from));
+  for (const seen of records) {
+    const key = targetKey(seen.to);
+    if (key === null || !sources.has(key)) continue;
+    const done = await onGraph(deps.store, async (graph) => {
+      const r = await deps.store.get(seen.from);
+      if (!r) return null;
+      const end = await endThrough(deps.store, r);
+      if (end === r.to) return null;
+      const record = end === null ? null : { ...r, to: end };
+      const fits =
+        record !== null &&
+        utf8Bytes(redirectValue(record.status, record.to)) <= REDIRECT_LIMITS.valueMaxBytes;
+      const write: RedirectWrite =
+        record && fits
+          ? {
+              graph: nextGraph(graph, bytesOf(record) - bytesOf(r)),
+              puts: [{ record, expect: r.updated_at }],
+              deletes: [],
+              dropNotFound: [],
+            }
+          : {
+              graph: nextGraph(graph, -bytesOf(r)),
+              puts: [],
+              deletes: [{ from: r.from, expect: r.updated_at }],
+              dropNotFound: [],
+            };
+      const discarded: Discarded | null =
+        record && fits ? null : { from: r.from, to: r.to, reason: record ? 'too-long' : 'loop' };
+      return (await deps.store.write(write)) === 'written' ? { discarded } : CHANGED;
+    });
+    if (!done) continue;
+    if (done.discarded) {
+      out.discarded.push(done.discarded);
+      sources.delete(seen.from);
+    } else out.collapsed++;
+    await followEdge(deps, [seen.from]);
+  }
+}
+
+/**
+ * Make the edge store equal the table of record: redirects saved in an older form of their address
+ * moved to today's key first (rekeyRedirects), stale search text written again, redirects whose
+ * source is live again dropped, the graph's byte count made what the table holds, every redirect key that differs synced
  * from the table (EdgeStore.sync, in batches of `batch` keys), the pages' entries put where they
  * differ, and every other key deleted.
  */
@@ -547,7 +728,18 @@ export async function rebuildEdgeStore(
   batch = 50,
   /** The edge's other entries under site paths: published and retired pages' (EDGE_PAGE_VALUES). */
   pageEntries: readonly { key: string; value: string }[] = [],
-): Promise<{ redirects: number; put: number; deleted: number; dropped: number }> {
+): Promise<
+  {
+    redirects: number;
+    put: number;
+    deleted: number;
+    dropped: number;
+    /** Redirects whose search text was written again. */
+    searchRefreshed: number;
+  } & Rekeyed
+> {
+  const rekeyed = await rekeyRedirects(deps);
+  const searchRefreshed = await deps.store.refreshSearch();
   let dropped = 0;
   for (const r of await deps.store.all())
     if ((await liveAt(deps.addresses, r.from)) && (await dropRedirectAt(deps, r.from))) dropped++;
@@ -598,5 +790,7 @@ export async function rebuildEdgeStore(
     put: put + pagePuts.length,
     deleted: deleted + pageDeletes.length,
     dropped,
+    searchRefreshed,
+    ...rekeyed,
   };
 }

@@ -3,11 +3,11 @@ import { EDGE_PAGE_VALUES } from '@agency/shared';
 import { reportStoreFill } from '../adapters/edge-store';
 import { DynamoPageStore } from '../adapters/page-store';
 import { redirectDeps } from '../adapters/redirect-deps';
-import { rebuildEdgeStore } from '../domain/redirects';
+import { rebuildEdgeStore, type Rekeyed } from '../domain/redirects';
 import { sitePagePaths } from '../lib/env';
 import { logger } from '../lib/logger';
 
-export interface RebuildSummary {
+export interface RebuildSummary extends Rekeyed {
   /** Redirects in the table of record (and now in the store). */
   redirects: number;
   /** Keys written because they were missing or different. */
@@ -16,13 +16,16 @@ export interface RebuildSummary {
   deleted: number;
   /** Redirects whose source is a live page or post again, removed from the table. */
   dropped: number;
+  /** Redirects whose search text was written again (saved before it held the readable forms). */
+  searchRefreshed: number;
   /** Bytes the store holds now (redirects and pages' entries), of its 5 MB. */
   storeBytes: number;
 }
 
 /**
  * Make the redirect KeyValueStore equal the table of record in DynamoDB (UpdateKeys in batches of
- * 50), dropping redirects whose source is a live page or post again, and count again the bytes the
+ * 50), moving redirects saved under an older form of their address to the key the edge looks up
+ * today (each one logged that had to go for another at the same key), dropping redirects whose source is a live page or post again, and count again the bytes the
  * redirects take (kept on the graph's version item, which writes check room against); its fill is
  * printed as a metric (RedirectStoreFill, alarmed at 80 %). Run after each deploy (the
  * store of a new stage starts empty; a page added by the deploy takes its address back), at each
@@ -31,6 +34,11 @@ export interface RebuildSummary {
 export async function runRebuildRedirects(): Promise<RebuildSummary> {
   const deps = redirectDeps();
   const result = await rebuildEdgeStore(deps, 50, await pageEntries());
+  for (const d of result.discarded)
+    logger.warn('redirect removed while moving redirects to their canonical address', {
+      job: 'rebuild-redirects',
+      ...d,
+    });
   const storeBytes = await deps.edge.size();
   reportStoreFill(storeBytes);
   return { ...result, storeBytes };
