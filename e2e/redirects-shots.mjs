@@ -27,14 +27,37 @@ export async function createRedirect(base, fields) {
   return (await res.json()).data;
 }
 
-/** What the not-found page sends for a missing path, as a browser that followed a link from `referrer`. */
+/**
+ * A visitor asking the site for a missing path, as a browser that followed a link from `referrer`:
+ * the edge answers 404 and logs it, and the 404 log counts it from that log (`reportMissing` does
+ * not wait; `waitForLogged` does).
+ */
 export async function reportMissing(base, path, referrer) {
-  const res = await fetch(`${base}/api/not-found`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(referrer ? { path, referrer } : { path }),
+  const res = await fetch(`${base}${path}`, {
+    headers: referrer ? { referer: referrer } : {},
+    redirect: 'manual',
   });
-  if (res.status !== 202) throw new Error(`reporting ${path} answered ${res.status}`);
+  await res.arrayBuffer();
+  if (res.status !== 404) throw new Error(`${path} answered ${res.status}, not 404`);
+}
+
+/**
+ * Wait until the 404 log lists `path` with at least `count` visits: the local edge writes its access
+ * log every few seconds and the 404 log's job counts each file then, as S3 runs it in AWS.
+ */
+export async function waitForLogged(base, path, count = 1, timeoutMs = 60_000) {
+  const token = await adminToken(base);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${base}/api/user/not-found?page=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const entry = (await res.json()).results?.find((e) => e.path === path);
+    if (entry && entry.count >= count) return entry;
+    if (Date.now() > until)
+      throw new Error(`${path} is not in the 404 log ${count} times after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /**
@@ -65,7 +88,7 @@ export const showsCards = (page, table) =>
 
 /**
  * Fills both views with rows (redirects of every kind, a long target among them; missing
- * addresses reported with and without a referrer), then shoots each at both widths into `dir`.
+ * addresses asked for with and without a referrer, counted from the edge's access log), then shoots each at both widths into `dir`.
  * Returns what a person would object to.
  */
 export async function shootRedirects(browser, base, { dir = join(artifacts, 'shots') } = {}) {
@@ -91,6 +114,8 @@ export async function shootRedirects(browser, base, { dir = join(artifacts, 'sho
     await reportMissing(base, `/summer-sale-${stamp}`, 'https://www.google.com/search?q=sale');
   await reportMissing(base, `/summer-sale-${stamp}`, 'https://news.example.org/2025/links');
   await reportMissing(base, `/wp-content/uploads/2019/brochure-${stamp}.pdf`);
+  await waitForLogged(base, `/summer-sale-${stamp}`, 4);
+  await waitForLogged(base, `/wp-content/uploads/2019/brochure-${stamp}.pdf`);
   const findings = [];
   for (const viewport of REDIRECT_VIEWPORTS) {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });

@@ -12,6 +12,7 @@ import { AppProviders, type AppProvidersProps } from './providers';
 import { servedSiteUrl } from '../lib/site-url';
 import { settingsSeen, useSeenSettings } from '../lib/site-settings';
 import { browserPages, readEmbeddedPageData, rememberPage } from '../features/pages/page-data';
+import { NOT_FOUND_PATH } from '../config/pages';
 
 /** Data the blog render handler embedded as JSON (never executed), or nothing. */
 function readSwrFallback(): Record<string, unknown> {
@@ -44,6 +45,10 @@ async function start(container: HTMLElement): Promise<void> {
   // The page's record and the site settings it was rendered with: hydration reads them, no request.
   const embedded = readEmbeddedPageData(document);
   if (embedded?.page && embedded.path === path) rememberPage(path, embedded.page);
+  // The edge answered this address with the not-found page (404): no page is there. Asking for the
+  // address again would only be a second 404 in the edge's log, which the 404 log counts.
+  else if (container.dataset.path === NOT_FOUND_PATH && path !== NOT_FOUND_PATH)
+    rememberPage(path, null);
   if (embedded) settingsSeen(embedded.settings);
   // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
   await preloadPagePath(path).catch(() => undefined);
