@@ -584,16 +584,22 @@ interface RekeyStep {
   discarded: Discarded | null;
 }
 
+/** Store keys re-keying syncs at once: UpdateKeys takes 50, and a move changes two. */
+const FOLLOW_BATCH = 48;
+
 /**
  * Redirects saved before addresses had one normalisation (keys with lower-case escapes like
  * `/caf%c3%a9`, or `[ ] | ^` unescaped; targets not yet ASCII) moved to the key the edge looks a
  * request up by today: each in one graph-conditioned write (the old key deleted, the canonical one
- * put, the version raised and the bytes adjusted), then the edge store follows. When the canonical
+ * put, the version raised and the bytes adjusted), then the edge store follows (a batch of keys at a
+ * time, so a large table moves within the job's run). When the canonical
  * key already holds another redirect, the one updated last stays. Idempotent: a table in today's form
  * is not written.
  */
 export async function rekeyRedirects(deps: RedirectDeps): Promise<Rekeyed> {
   const out: Rekeyed = { rekeyed: 0, collapsed: 0, discarded: [] };
+  // Keys written in the table that the edge store has yet to follow (synced a batch at a time).
+  const pending: string[] = [];
   for (const seen of await deps.store.all()) {
     const want = canonicalRecord(seen);
     if (want.from === seen.from && want.to === seen.to) continue;
@@ -644,8 +650,10 @@ export async function rekeyRedirects(deps: RedirectDeps): Promise<Rekeyed> {
     if (!done) continue;
     if (done.discarded) out.discarded.push(done.discarded);
     if (done.write.puts.length) out.rekeyed++;
-    await followEdge(deps, done.keys);
+    pending.push(...done.keys);
+    if (pending.length >= FOLLOW_BATCH) await followEdge(deps, [...new Set(pending.splice(0))]);
   }
+  if (pending.length) await followEdge(deps, [...new Set(pending.splice(0))]);
   await collapseChains(deps, out);
   return out;
 }

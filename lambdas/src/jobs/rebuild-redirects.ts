@@ -34,6 +34,12 @@ export interface RebuildSummary extends Rekeyed {
 export async function runRebuildRedirects(): Promise<RebuildSummary> {
   const deps = redirectDeps();
   const result = await rebuildEdgeStore(deps, 50, await pageEntries());
+  if (result.rekeyed || result.collapsed)
+    logger.info('redirects moved to their canonical address', {
+      job: 'rebuild-redirects',
+      rekeyed: result.rekeyed,
+      collapsed: result.collapsed,
+    });
   for (const d of result.discarded)
     logger.warn('redirect removed while moving redirects to their canonical address', {
       job: 'rebuild-redirects',
