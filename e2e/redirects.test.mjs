@@ -5,7 +5,15 @@
 // views are shot at 375 and 1280 px (artifacts/shots/admin-redirects-*, admin-not-found-*).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { adminToken, axeFailures, login, noProblems, openPage, startForFile } from './lib.mjs';
+import {
+  adminToken,
+  axeFailures,
+  login,
+  noProblems,
+  openPage,
+  shot,
+  startForFile,
+} from './lib.mjs';
 import { createPost } from './admin-lists-shots.mjs';
 import { offScreen, showsCards, shootRedirects, waitForLogged } from './redirects-shots.mjs';
 
@@ -170,6 +178,60 @@ describe('redirects', () => {
       await confirm.getByRole('button', { name: 'Delete redirect' }).click();
       await page.getByText(`The redirect from ${key} was deleted`).waitFor();
       assert.equal((await firstAnswer(key)).status, 404);
+      noProblems(page);
+      await page.context().close();
+    },
+  );
+
+  it(
+    "an editor on a phone cannot redirect the site's own files, and addresses in any script work (checked at 375 px)",
+    { timeout: 240_000 },
+    async () => {
+      const stamp = Date.now().toString(36);
+      const page = await openPage(browser, 375);
+      await login(page, base);
+      await page.goto(`${base}/admin/redirects`, { waitUntil: 'networkidle' });
+      const form = page.getByRole('form', { name: 'Add a redirect' });
+
+      // Typed with capitals and an accent; asked for by a browser as UTF-8 escapes in capitals.
+      await addRedirect(page, { from: `/Café-Offer-${stamp}`, to: '/services' });
+      await page.getByText(`/café-offer-${stamp} now redirects to /services`).waitFor();
+      assert.deepEqual(await firstAnswer(`/CAF%C3%89-OFFER-${stamp}`), {
+        status: 301,
+        location: '/services',
+      });
+      // A target in another script is sent as an ASCII Location a browser follows.
+      await page.goto(`${base}/admin/redirects`, { waitUntil: 'networkidle' });
+      await addRedirect(page, { from: `/tamil-offer-${stamp}`, to: '/ta/சலுகை' });
+      await page.getByText(`/tamil-offer-${stamp} now redirects to /ta/சலுகை`).waitFor();
+      assert.deepEqual(await firstAnswer(`/tamil-offer-${stamp}`), {
+        status: 301,
+        location: '/ta/%E0%AE%9A%E0%AE%B2%E0%AF%81%E0%AE%95%E0%AF%88',
+      });
+
+      // The site's own script: refused at its field, and every page keeps its script.
+      const script = await page.evaluate(
+        () => document.querySelector('script[src*="/assets/"]')?.getAttribute('src') ?? '',
+      );
+      assert.match(script, /^\/assets\//);
+      await page.goto(`${base}/admin/redirects`, { waitUntil: 'networkidle' });
+      await addRedirect(page, { from: script, to: '/thank-you-alchem' });
+      await form.getByText(/is a file the site itself serves/i).waitFor();
+      assert.equal(await form.getByLabel('From').getAttribute('aria-invalid'), 'true');
+      await shot(page, 'admin-redirects-reserved-375');
+      assert.equal((await fetch(`${base}${script}`, { redirect: 'manual' })).status, 200);
+
+      // An invisible character in a target is named, not stored.
+      await page.goto(`${base}/admin/redirects`, { waitUntil: 'networkidle' });
+      await addRedirect(page, { from: `/zw-${stamp}`, to: '/x\u200by' });
+      await form.getByText(/U\+200B/).waitFor();
+      assert.equal((await firstAnswer(`/zw-${stamp}`)).status, 404);
+
+      // The list shows addresses as people read them.
+      await page.getByRole('searchbox', { name: 'Search' }).fill(`café-offer-${stamp}`);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByText(`/café-offer-${stamp}`, { exact: true }).first().waitFor();
+      await shot(page, 'admin-redirects-readable-375');
       noProblems(page);
       await page.context().close();
     },
