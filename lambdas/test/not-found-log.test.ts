@@ -8,7 +8,8 @@ import type { S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotFoundEntry } from '@agency/shared';
 import { triggerFunction } from '../bundling/functions';
-import { CLOUDFRONT_LOG_HEADER, logField } from '../src/domain/access-log';
+import { createEdge, viewerRequestEvent, type SitePages } from '@agency/shared/edge';
+import { CLOUDFRONT_LOG_HEADER, logField, NOT_FOUND_KEY } from '../src/domain/access-log';
 import type { AccessLogSummary } from '../src/domain/not-found-log';
 import { LocalAccessLog, objectCreatedEvent } from '../src/local/edge-server/access-log';
 import { createLocalServer } from '../src/local/edge-server/server';
@@ -35,6 +36,13 @@ const recordNotFound = async (event: S3Event) =>
     await loadHandlerExport(functionModule(triggerFunction('record-not-found')))
   )(event, {})) as AccessLogSummary[];
 
+const SITE_PAGES: SitePages = {
+  prerendered: ['/'],
+  rendered: ['/blog', '/blog/*'],
+  app: [],
+  notFound: '/404',
+  thirdParties: {},
+};
 let edge: Server;
 let base = '';
 let dir = '';
@@ -76,13 +84,7 @@ beforeAll(async () => {
   }).start();
   edge = createLocalServer({
     webDist,
-    sitePages: {
-      prerendered: ['/'],
-      rendered: ['/blog', '/blog/*'],
-      app: [],
-      notFound: '/404',
-      thirdParties: {},
-    },
+    sitePages: SITE_PAGES,
     media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
     renderHandler: renderHandlerLoader({
       entry: path.join(WEB_ROOT, 'src/server/render-handler.ts'),
@@ -304,5 +306,71 @@ describe('the 404 log, from the edge’s access logs', () => {
     paths = (await log()).map((e) => e.path);
     expect(paths).not.toContain('/to-redirect');
     expect(paths).toContain('/to-dismiss');
+  });
+
+  it('counts a missing path whether CloudFront logs the URI the viewer sent or the one the edge function sent on, and never a marker a viewer sent', async () => {
+    // Through the local edge, which logs the viewer's URI: markers sent by a viewer.
+    const asked = await visit('/Spring-Deal?nf=%2Fforged-unknown', {
+      headers: { referer: 'https://ads.example/' },
+    });
+    expect(asked.status).toBe(404);
+    await asked.text();
+    const live = await visit('/?nf=%2Fforged-live');
+    expect(live.status).toBe(200);
+    await live.text();
+    for (const at of ['/404?nf=%2Fforged-404', `${NOT_FOUND_KEY}?nf=/forged-key`]) {
+      const own = await visit(at);
+      expect(own.status, at).toBe(301);
+      expect(own.headers.get('location'), at).toBe('/404');
+    }
+    const entries = await logWhen((e) => e.some((x) => x.path === '/spring-deal'));
+    expect(entries.find((e) => e.path === '/spring-deal')).toMatchObject({ count: 1 });
+    // The same visit as the line AWS writes if it logs what the edge function sent on.
+    const out = await createEdge(SITE_PAGES).fn.viewerRequest(
+      viewerRequestEvent({
+        method: 'GET',
+        path: '/Spring-Deal',
+        query: 'nf=%2Fforged-unknown',
+        headers: {},
+        ip: '203.0.113.5',
+      }),
+    );
+    if (!('request' in out)) throw new Error('the edge function answered itself');
+    expect(out.request.uri).toBe(NOT_FOUND_KEY);
+    const query = Object.entries(out.request.querystring)
+      .map(([k, v]) => `${k}=${v.value}`)
+      .join('&');
+    const key = `cloudfront/${LOCAL_DISTRIBUTION_ID}.2026-11-28-03.${Math.random().toString(16).slice(2, 10)}.gz`;
+    const sentOn = [
+      '2026-11-28',
+      '03:00:00',
+      'IAD89-C3',
+      '2039',
+      '203.0.113.5',
+      'GET',
+      'd111111abcdef8.cloudfront.net',
+      logField(out.request.uri),
+      '404',
+      logField('https://ads.example/'),
+      'vitest',
+      logField(query),
+      ...Array<string>(21).fill('-'),
+    ].join('\t');
+    const body = gzipSync(`${CLOUDFRONT_LOG_HEADER}${sentOn}\n`);
+    await stack.clients.s3.send(
+      new PutObjectCommand({ Bucket: LOCAL_NAMES.accessLogBucket, Key: key, Body: body }),
+    );
+    const [summary] = await recordNotFound(
+      objectCreatedEvent(LOCAL_NAMES.accessLogBucket, key, body.length),
+    );
+    expect(summary).toMatchObject({ requests: 1, counted: 1 });
+    await accessLog.flush();
+    const after = await log();
+    expect(after.find((e) => e.path === '/spring-deal')).toMatchObject({
+      count: 2,
+      referrers: [{ host: 'ads.example', count: 2 }],
+    });
+    expect(after.some((e) => e.path.includes('forged'))).toBe(false);
+    expect(after.some((e) => e.path.startsWith('/404'))).toBe(false);
   });
 });

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseRedirectPath } from '@agency/shared';
 import {
+  createEdge,
+  notFoundKey,
+  viewerRequestEvent,
+  type CfValue,
+  type SitePages,
+} from '@agency/shared/edge';
+import {
+  askedPath,
   CLOUDFRONT_LOG_FIELDS,
   CLOUDFRONT_LOG_HEADER,
   fieldValue,
   logField,
+  NOT_FOUND_KEY,
   notFoundHits,
   parseAccessLog,
 } from './access-log';
@@ -14,6 +23,8 @@ function line(fields: {
   method: string;
   stem: string;
   status: number;
+  /** The query as logged (`-` for none). */
+  query?: string;
   referer?: string;
   agent?: string;
 }): string {
@@ -29,7 +40,7 @@ function line(fields: {
     String(fields.status),
     fields.referer ?? '-',
     fields.agent ?? 'Mozilla/5.0%20(Macintosh;%20Intel%20Mac%20OS%20X%2010_15_7)',
-    '-',
+    fields.query ?? '-',
     '-',
     fields.status >= 400 ? 'Error' : 'Miss',
     'wj_DjzBPnoeRdlTPkcrS8ZB1DLDqc7W5ngJheEq4ZrEzbWwapzd1DA==',
@@ -134,5 +145,126 @@ describe('CloudFront standard log lines', () => {
     expect(logField(undefined)).toBe('-');
     expect(fieldValue('-')).toBeNull();
     expect(CLOUDFRONT_LOG_HEADER.split('\n')[1]?.split(' ')).toHaveLength(34);
+  });
+});
+
+/** Per path, per referrer host, as plain objects. */
+const counted = (text: string) =>
+  Object.fromEntries(
+    [...notFoundHits(parseAccessLog(text))].map(([p, h]) => [p, Object.fromEntries(h)]),
+  );
+const file = (...lines: string[]) => [CLOUDFRONT_LOG_HEADER, ...lines, ''].join('\n');
+
+describe('the path a 404 line asked for, whichever URI CloudFront logs', () => {
+  const pages: SitePages = {
+    prerendered: ['/', '/about'],
+    rendered: ['/blog', '/blog/*'],
+    app: ['/admin'],
+    notFound: '/404',
+    thirdParties: {},
+  };
+  const edge = createEdge(pages, (key) => (key === '/retired' ? 'gone' : undefined));
+  /**
+   * The line CloudFront writes for a viewer's request if it logs the URI the edge function sent on:
+   * the function's URI as the stem, its query as the query (the answer's status given).
+   */
+  const sentOnLine = async (url: string, status: number) => {
+    const [uri = '/', query = ''] = url.split(/\?(.*)/s);
+    const out = await edge.fn.viewerRequest(
+      viewerRequestEvent({ method: 'GET', path: uri, query, headers: {}, ip: '198.51.100.23' }),
+    );
+    if (!('request' in out)) return { answered: out.response.statusCode, line: null };
+    const values = Object.entries(out.request.querystring).flatMap(([k, v]: [string, CfValue]) =>
+      (v.multiValue ?? [v]).map((m) => `${k}=${m.value}`),
+    );
+    return {
+      answered: null,
+      line: line({
+        method: 'GET',
+        stem: logField(out.request.uri),
+        query: logField(values.join('&')),
+        status,
+      }),
+    };
+  };
+
+  it('is the not-found key the edge definition has', () => {
+    expect(NOT_FOUND_KEY).toBe(notFoundKey(pages));
+  });
+
+  it('counts a missing path the same from the stem the viewer sent and from the marker of the one the function sent on', async () => {
+    for (const path of [
+      '/Summer-Sale-2025',
+      '/caf%C3%A9-menu',
+      '/a&b=c+d',
+      '/100%25-off',
+      '/retired',
+    ]) {
+      const sentOn = await sentOnLine(`${path}?utm=x&nf=%2Fforged`, 404);
+      expect(sentOn.line, path).not.toBeNull();
+      // The function sent on the not-found key with the marker alone.
+      expect(sentOn.line?.split('\t')[7], path).toBe(NOT_FOUND_KEY);
+      expect(sentOn.line?.split('\t')[11], path).toMatch(/^nf=%252F[^&]*$/);
+      const asked = line({
+        method: 'GET',
+        stem: logField(path),
+        query: 'utm=x&nf=%252Fforged',
+        status: 404,
+      });
+      const key = normaliseRedirectPath(path);
+      expect(counted(file(asked)), path).toEqual({ [key]: { null: 1 } });
+      expect(counted(file(sentOn.line ?? '')), path).toEqual({ [key]: { null: 1 } });
+    }
+  });
+
+  it('never counts a marker a viewer sent: a live page answers 200, another path counts its stem, the not-found page answers it 301', async () => {
+    const forged = logField('nf=%2Fforged');
+    // A live page with a marker: answered 200 (either URI), never counted.
+    const live = await sentOnLine('/about?nf=%2Fforged', 200);
+    expect(live.line?.split('\t')[7]).toBe('/about/index.html');
+    expect(
+      counted(
+        file(live.line ?? '', line({ method: 'GET', stem: '/about', query: forged, status: 200 })),
+      ),
+    ).toEqual({});
+    // An unknown path with a marker: its own stem is what counts when the viewer's URI is logged.
+    expect(
+      counted(file(line({ method: 'GET', stem: '/nope', query: forged, status: 404 }))),
+    ).toEqual({ '/nope': { null: 1 } });
+    // The not-found page asked with a marker is answered 301 by the function: nothing to count.
+    for (const url of ['/404?nf=%2Fforged', `${NOT_FOUND_KEY}?nf=%2Fforged`, '/404?nf=/forged']) {
+      expect((await sentOnLine(url, 404)).answered, url).toBe(301);
+      const [stem = ''] = url.split('?');
+      expect(
+        counted(
+          file(line({ method: 'GET', stem, query: logField(url.split('?')[1]), status: 301 })),
+        ),
+        url,
+      ).toEqual({});
+    }
+  });
+
+  it('reads the marker only on the not-found page, exact and naming a site path, else leaves the line out', () => {
+    expect(askedPath('/404/index.html', 'nf=%2Fspring')).toBe('/spring');
+    expect(askedPath('/404', 'nf=%2Fspring')).toBe('/spring');
+    expect(askedPath('/spring', 'nf=%2Fother')).toBe('/spring');
+    expect(askedPath('/404/INDEX.HTML', 'nf=%2Fspring')).toBe('/404/INDEX.HTML');
+    for (const query of [
+      null,
+      'utm=x',
+      'nf=spring',
+      'nf=%2Fa&nf=%2Fb',
+      'nf=%2Fa&utm=x',
+      'nf=%E0%A4%A',
+      'NF=%2Fa',
+      'n%66=%2Fa',
+      'nf=',
+    ])
+      expect(askedPath(NOT_FOUND_KEY, query), String(query)).toBe(NOT_FOUND_KEY);
+    // Without a usable marker the not-found page is reserved: the line counts for nothing.
+    const lines = [null, 'nf=spring', 'nf=%252Fapi%252Fx', 'nf=%252F404', 'nf=%252Fadmin'].map(
+      (q) => line({ method: 'GET', stem: NOT_FOUND_KEY, query: q ?? '-', status: 404 }),
+    );
+    expect(counted(file(...lines))).toEqual({});
   });
 });

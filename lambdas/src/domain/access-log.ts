@@ -1,4 +1,10 @@
-import { NOT_FOUND_LOG, normaliseRedirectPath, referrerHost, reservedReason } from '@agency/shared';
+import {
+  NOT_FOUND_LOG,
+  NOT_FOUND_PATH,
+  normaliseRedirectPath,
+  referrerHost,
+  reservedReason,
+} from '@agency/shared';
 
 /**
  * CloudFront's standard access logs (legacy), as the distribution writes them to the access-log
@@ -81,10 +87,41 @@ export function fieldValue(field: string | undefined): string | null {
   return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
+/** The site bucket's key of the not-found page (the edge definition's notFoundKey), which the edge answers unknown paths with. */
+export const NOT_FOUND_KEY = `${NOT_FOUND_PATH}/index.html`;
+
+/** The query parameter the edge function names the path with when it answers it with the not-found page. */
+export const NOT_FOUND_MARKER = 'nf';
+
+/**
+ * The path a logged request asked for. CloudFront may log the URI the viewer sent or the one the
+ * edge function sent on (which AWS does is not documented); for an unknown path the function sends
+ * on the not-found page's key with a query of one marker, `nf=<the path asked, URI-encoded>`, so:
+ * a stem that is the not-found page (its key or its path) gives the marker's path, and stays as it is
+ * without one (then reserved: never counted); any other stem is the path asked. A marker a viewer sent
+ * itself cannot pass for one: with the not-found page the function answers it 301, with any other
+ * path its stem is read, never the query.
+ */
+export function askedPath(stem: string, query: string | null): string {
+  if (stem !== NOT_FOUND_KEY && stem !== NOT_FOUND_PATH) return stem;
+  const marker = new RegExp(`^${NOT_FOUND_MARKER}=([^&=]+)$`).exec(query ?? '')?.[1];
+  if (marker === undefined) return stem;
+  let path: string;
+  try {
+    path = decodeURIComponent(marker);
+  } catch {
+    return stem;
+  }
+  return path.startsWith('/') ? path : stem;
+}
+
 /** One request of a log file: what the 404 log needs of it, nothing about the visitor. */
 export interface AccessLogRequest {
   method: string;
-  /** The path the viewer asked for, as it sent it (percent-encoding and all). */
+  /**
+   * The path the viewer asked for, as it sent it (percent-encoding and all): the logged stem, or the
+   * edge function's marker when the stem is the not-found page it answered with (askedPath).
+   */
   path: string;
   status: number;
   /** The Referer header, or null. */
@@ -110,9 +147,10 @@ export function parseAccessLog(text: string): AccessLogRequest[] {
       return i < 0 ? undefined : values[i];
     };
     const method = fieldValue(at('cs-method'));
-    const path = fieldValue(at('cs-uri-stem'));
+    const stem = fieldValue(at('cs-uri-stem'));
     const status = Number(at('sc-status'));
-    if (!method || !path || !Number.isInteger(status)) continue;
+    if (!method || !stem || !Number.isInteger(status)) continue;
+    const path = askedPath(stem, fieldValue(at('cs-uri-query')));
     requests.push({ method, path, status, referrer: fieldValue(at('cs(Referer)')) });
   }
   return requests;

@@ -12,7 +12,8 @@
 //   `/api/*` gets the viewer's address in the viewer-IP header (replacing any a client
 //   sent) and CORS preflights of the paths that allow them are answered here; `/media/<key>` reads
 //   `<key>` from the media bucket when it is under a served prefix (never a raw upload); a trailing slash is a 301 to the path without it (query kept);
-//   site paths become bucket keys (prerendered `<path>/index.html`, the app shell, the not-found page).
+//   site paths become bucket keys (prerendered `<path>/index.html`, the app shell, the not-found page,
+//   its query then the marker `nf` of the path asked; the not-found page asked with one is a 301 to it).
 // viewer-response: the not-found page answers 404, never a soft 200; CORS paths get their
 //   Access-Control-Allow-Origin.
 
@@ -206,7 +207,7 @@ function resolve(method, uri) {
   if (hasExtension(uri)) return { origin: 'site', uri: uri };
   if (CONFIG.prerendered.indexOf(uri) !== -1) return { origin: 'site', uri: pageKey(uri) };
   if (matchesAny(CONFIG.app, uri)) return { origin: 'site', uri: CONFIG.shellKey };
-  return { origin: 'site', uri: CONFIG.notFoundKey, status: 404 };
+  return { origin: 'site', uri: CONFIG.notFoundKey, status: 404, nf: 1 };
 }
 
 function queryString(querystring) {
@@ -220,15 +221,32 @@ function queryString(querystring) {
   return parts.length ? '?' + parts.join('&') : '';
 }
 
+// The not-found page as the answer to another path: the query becomes one marker naming that path
+// (`nf`, the viewer's own query dropped), so the access log names the path asked whether CloudFront
+// logs the URI the viewer sent or this one (the 404 log's job reads both). The site bucket's cache
+// policy neither keys on nor forwards a query, so the bucket never sees it.
+function notFoundOf(request) {
+  request.querystring = { nf: { value: encodeURIComponent(request.uri) } };
+  request.uri = CONFIG.notFoundKey;
+  return request;
+}
+
 async function viewerRequest(event) {
   var request = event.request;
   var redirect = await redirectOf(request);
   if (redirect && 'page' in redirect) {
-    request.uri = redirect.page || CONFIG.notFoundKey;
+    if (!redirect.page) return notFoundOf(request);
+    request.uri = redirect.page;
     return request;
   }
   if (redirect) return redirect;
   var target = resolve(request.method, request.uri);
+  if (target.nf) return notFoundOf(request);
+  // The not-found page asked for itself with a marker (a viewer's own) is never answered 404.
+  if (target.uri === CONFIG.notFoundKey && request.querystring.nf) {
+    request.querystring = {};
+    target = { redirect: CONFIG.notFoundPath, status: 301 };
+  }
   if (target.redirect) {
     return {
       statusCode: target.status,

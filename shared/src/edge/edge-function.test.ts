@@ -79,6 +79,37 @@ describe('edge function: routing', async () => {
     expect(await siteStatus('/about')).toBe(200);
   });
 
+  it("sends the not-found page for another path with one query marker naming that path, the viewer's query dropped", async () => {
+    const sent = async (url: string) => {
+      const out = await edge.fn.viewerRequest(viewerRequestEvent(request(url)));
+      return 'request' in out
+        ? { uri: out.request.uri, query: out.request.querystring }
+        : { status: out.response.statusCode, location: out.response.headers.location?.value };
+    };
+    expect(await sent('/nope')).toEqual({
+      uri: '/404/index.html',
+      query: { nf: { value: '%2Fnope' } },
+    });
+    // As sent, percent-escapes and all (encoded once more), whatever query the viewer sent with it.
+    expect(await sent('/caf%C3%A9/a&b?nf=/about&utm=x')).toEqual({
+      uri: '/404/index.html',
+      query: { nf: { value: encodeURIComponent('/caf%C3%A9/a&b') } },
+    });
+    // The not-found page asked for itself: no marker, and a viewer's marker is never answered 404.
+    expect(await sent('/404')).toEqual({ uri: '/404/index.html', query: {} });
+    expect(await sent('/404?utm=x')).toEqual({
+      uri: '/404/index.html',
+      query: { utm: { value: 'x' } },
+    });
+    for (const url of ['/404?nf=/about', '/404/index.html?nf=%2Fabout', '/404?nf&nf=/x'])
+      expect(await sent(url), url).toEqual({ status: 301, location: '/404' });
+    // Other answers keep the viewer's query.
+    expect(await sent('/about?nf=x')).toEqual({
+      uri: '/about/index.html',
+      query: { nf: { value: 'x' } },
+    });
+  });
+
   it('sends rendered pages to the render function, the API to the API, media without its prefix', async () => {
     expect(await target('/blog')).toEqual({ origin: 'render', uri: '/blog' });
     expect(await target('/blog/x')).toEqual({ origin: 'render', uri: '/blog/x' });
@@ -163,6 +194,9 @@ describe('edge function: routing', async () => {
     const code = edgeFunctionCode({ ...PAGES, prerendered: many });
     expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
     expect(code).not.toMatch(/^\s*\/\//m);
+    // Line breaks JavaScript does not read go too; the import keeps a line of its own.
+    expect(code.split('\n')[0]).toBe("import cf from 'cloudfront';");
+    expect(code).toMatch(/var CONFIG = \{.*\};var kvs = null;try \{kvs = cf\.kvs\(\);\}/);
     expect(() =>
       edgeFunctionCode({
         ...PAGES,
@@ -376,6 +410,9 @@ describe('edge function: pages published or retired at runtime (KeyValueStore pa
   it('answers a `gone` entry (a retired prerendered page) with the not-found page and 404', async () => {
     expect(await at('/about')).toEqual({ origin: 'site', uri: '/404/index.html', status: 404 });
     expect(await target('/about')).toEqual({ origin: 'site', uri: '/about/index.html' });
+    // With the marker of the retired path, as for any path answered with the not-found page.
+    const out = await edgeWithPages.fn.viewerRequest(viewerRequestEvent(request('/about?x=1')));
+    expect('request' in out && out.request.querystring).toEqual({ nf: { value: '%2Fabout' } });
   });
 });
 

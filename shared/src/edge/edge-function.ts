@@ -11,21 +11,37 @@ const CONFIG_LINE = /^var CONFIG = [^;]*;$/m;
 
 /**
  * The edge function's code for these site pages: `edge-function.cloudfront.js` with the edge definition's data
- * in its CONFIG line, without comment lines, blank lines and indentation. The CDK stack inlines exactly this string; the
- * local server evaluates exactly this string.
+ * in its CONFIG line, without comment lines, blank lines, indentation and the line breaks JavaScript
+ * does not read. The CDK stack inlines exactly this string; the local server evaluates exactly this string.
  */
 export function edgeFunctionCode(pages: SitePages): string {
   const source = readFileSync(new URL('./edge-function.cloudfront.js', import.meta.url), 'utf8');
   if (!CONFIG_LINE.test(source))
     throw new Error('edge-function.cloudfront.js has no "var CONFIG = …;" line');
-  const code = source
+  // Comment lines, blank lines and indentation go: CloudFront counts every byte (the code has no
+  // multi-line string for the trimming to change).
+  const lines = source
     .replace(CONFIG_LINE, () => `var CONFIG = ${JSON.stringify(edgeFunctionConfig(pages))};`)
     .split('\n')
-    // Comment lines, blank lines and indentation go: CloudFront counts every byte (the code has no
-    // multi-line string for the trimming to change).
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('//'))
-    .join('\n');
+    .filter((line) => line !== '' && !line.startsWith('//'));
+  const trailing = lines.find((line) => /\s\/\/\s/.test(line));
+  if (trailing)
+    throw new Error(`edge-function.cloudfront.js has a comment after code: ${trailing}`);
+  // A line that ends a statement (`;`), a list item (`,`) or opens or closes a block (`{`, `}`) runs
+  // on into the next: no line break there is read by JavaScript (a `}` before a line that could
+  // continue an expression keeps its break); the import stays on a line of its own, as CloudFront wants.
+  const code = lines
+    .map((line, i) => {
+      const next = lines[i + 1];
+      const runsOn =
+        next !== undefined &&
+        !line.startsWith('import ') &&
+        (/[;{,]$/.test(line) || (line.endsWith('}') && !/^[-+([`/]/.test(next)));
+      return runsOn ? line : `${line}\n`;
+    })
+    .join('')
+    .trimEnd();
   const bytes = Buffer.byteLength(code);
   if (bytes > MAX_FUNCTION_BYTES)
     throw new Error(`The edge function is ${bytes} bytes, over CloudFront's ${MAX_FUNCTION_BYTES}`);

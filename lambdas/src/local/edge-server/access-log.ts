@@ -54,6 +54,9 @@ export function accessLogLine(r: EdgeRequestRecord, now = new Date()): string {
     'c-ip': r.viewerIp,
     'cs-method': req.method ?? 'GET',
     'cs(Host)': header('host'),
+    // The URI the viewer sent. AWS may log either it or the one the edge function sent on (for an
+    // unknown path the not-found page's key, its query the `nf` marker naming the path asked): the
+    // 404 log's job reads both (askedPath).
     'cs-uri-stem': r.rawPath,
     'sc-status': String(res.statusCode),
     'cs(Referer)': header('referer'),
