@@ -1,12 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redirect } from '@agency/shared';
-import { createLocalServer } from '../src/local/edge-server/server';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
+import { startTestEdge, type TestEdge } from './support/test-edge';
 
 // Issue 32, items 1 and 7, as an editor meets them: redirects made through the API (real stand-ins)
 // and answered by the local edge running the CloudFront Function over the KeyValueStore stand-in.
@@ -23,44 +19,33 @@ stackForFile((started) => ({ stack, token } = started), {
 const ASSET = '/assets/boot-Ab12Cd34.js';
 /** Entries the store holds that the API would never write: the edge must not answer them either. */
 const planted = new Map<string, string>();
-let server: Server;
+let edge: TestEdge;
 let base = '';
-let webDist = '';
 
 beforeAll(async () => {
-  webDist = await mkdtemp(path.join(os.tmpdir(), 'agency-addresses-'));
-  for (const [key, body] of [
-    ['index.html', '<title>Home</title>'],
-    ['about/index.html', '<title>About</title>'],
-    ['services/index.html', '<title>Services</title>'],
-    ['404/index.html', '<title>Not found</title>'],
-    ['spa.html', '<title>Admin</title>'],
-    ['robots.txt', 'User-agent: *\n'],
-    [ASSET.slice(1), 'console.log("boot")'],
-  ] as const) {
-    await mkdir(path.dirname(path.join(webDist, key)), { recursive: true });
-    await writeFile(path.join(webDist, key), body);
-  }
-  server = createLocalServer({
-    webDist,
+  edge = await startTestEdge(stack, {
+    files: {
+      'index.html': '<title>Home</title>',
+      'about/index.html': '<title>About</title>',
+      'services/index.html': '<title>Services</title>',
+      '404/index.html': '<title>Not found</title>',
+      'spa.html': '<title>Admin</title>',
+      'robots.txt': 'User-agent: *\n',
+      [ASSET.slice(1)]: 'console.log("boot")',
+    },
     sitePages: {
       prerendered: ['/', '/about', '/services'],
       rendered: ['/blog', '/blog/*', '/sitemap.xml', '/rss.xml'],
       app: APP_PATHS,
       notFound: '/404',
     },
-    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
     redirects: (key) => planted.get(key) ?? stack.standIns.redirectStore.get(key),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = edge.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await rm(webDist, { recursive: true, force: true });
+  await edge.stop();
 });
 
 const create = (json: Record<string, unknown>) => stack.invoke('createRedirect', { token, json });

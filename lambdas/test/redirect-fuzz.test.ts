@@ -1,10 +1,9 @@
-import type { Server } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redirect } from '@agency/shared';
-import { createLocalServer } from '../src/local/edge-server/server';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
+import { startTestEdge, type TestEdge } from './support/test-edge';
 
 // Fuzzing redirect sources and targets (issue 32): random Unicode (astral, combining, controls,
 // zero-width and bidi characters, full-width dots), percent-escapes valid and not, mixed case, hosts
@@ -19,22 +18,16 @@ stackForFile((started) => ({ stack, token } = started), {
   pagePaths: ['/', '/about', '/services', '/blog', '/blog/*', '/admin', '/admin/*'],
 });
 
-let server: Server;
+let edge: TestEdge;
 let base = '';
 beforeAll(async () => {
-  server = createLocalServer({
-    webDist: '/nonexistent-build',
+  edge = await startTestEdge(stack, {
     sitePages: { prerendered: ['/', '/about'], rendered: [], app: ['/admin'], notFound: '/404' },
-    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
-    redirects: (key) => stack.standIns.redirectStore.get(key),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = edge.base;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await edge.stop();
 });
 
 /** Pieces of an address: plain words in any case, any code point, the nasty ones, escapes. */

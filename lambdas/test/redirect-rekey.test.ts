@@ -1,7 +1,3 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectValue, type Redirect } from '@agency/shared';
@@ -9,9 +5,9 @@ import { KeyValueEdgeStore } from '../src/adapters/edge-store';
 import { DynamoRedirectStore } from '../src/adapters/redirect-store';
 import { bytesOf, type RedirectRecord } from '../src/domain/redirects';
 import { runRebuildRedirects } from '../src/jobs/rebuild-redirects';
-import { createLocalServer } from '../src/local/edge-server/server';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
+import { startTestEdge, type TestEdge } from './support/test-edge';
 
 // Issue 32, follow-up of item 7: redirects saved before addresses had one normalisation (keys with
 // lower-case escapes or `[ ] | ^` as typed, targets not ASCII, search text without the readable
@@ -26,42 +22,30 @@ stackForFile((started) => ({ stack, token } = started), {
   pagePaths: [...PAGE_PATHS, '/admin', '/admin/*'],
 });
 
-let server: Server;
+let edgeServer: TestEdge;
 let base = '';
-let webDist = '';
 
 beforeAll(async () => {
-  webDist = await mkdtemp(path.join(os.tmpdir(), 'agency-rekey-'));
-  for (const [key, body] of [
-    ['index.html', '<title>Home</title>'],
-    ['about/index.html', '<title>About</title>'],
-    ['services/index.html', '<title>Services</title>'],
-    ['404/index.html', '<title>Not found</title>'],
-    ['spa.html', '<title>Admin</title>'],
-  ] as const) {
-    await mkdir(path.dirname(path.join(webDist, key)), { recursive: true });
-    await writeFile(path.join(webDist, key), body);
-  }
-  server = createLocalServer({
-    webDist,
+  edgeServer = await startTestEdge(stack, {
+    files: {
+      'index.html': '<title>Home</title>',
+      'about/index.html': '<title>About</title>',
+      'services/index.html': '<title>Services</title>',
+      '404/index.html': '<title>Not found</title>',
+      'spa.html': '<title>Admin</title>',
+    },
     sitePages: {
       prerendered: ['/', '/about', '/services'],
       rendered: ['/blog', '/blog/*'],
       app: ['/admin', '/admin/*'],
       notFound: '/404',
     },
-    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
-    redirects: (key) => stack.standIns.redirectStore.get(key),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = edgeServer.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await rm(webDist, { recursive: true, force: true });
+  await edgeServer.stop();
 });
 
 async function visit(url: string) {

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -17,9 +16,9 @@ import { pageDeps } from '../../src/adapters/page-deps';
 import { pageChangesNotLive, publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
 import { seedAndRenderPages } from '../../src/jobs/seed-pages';
 import { runRebuildRedirects } from '../../src/jobs/rebuild-redirects';
-import { createLocalServer } from '../../src/local/edge-server/server';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
+import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { EVERY_BLOCK, requiredField, SEED, SETTINGS, validBlock } from './fixture';
 
 /** Set to make the render function fail (a render outage). */
@@ -41,9 +40,8 @@ function fail(): never {
   throw new Error('render function down');
 }
 
-let server: Server;
+let edge: TestEdge;
 let base = '';
-let webDist = '';
 let editor = '';
 
 beforeAll(async () => {
@@ -51,37 +49,26 @@ beforeAll(async () => {
   await seedPages({ pages: store, settings: store }, SEED);
   editor = await stack.editorToken();
   // The build's files: the prerendered seed pages and the not-found page.
-  webDist = await mkdtemp(path.join(os.tmpdir(), 'agency-pages-'));
-  for (const [key, html] of [
-    ['index.html', '<title>Built home</title>'],
-    ['about/index.html', '<title>Built about</title>'],
-    ['contact-us/index.html', '<title>Built contact</title>'],
-    ['404/index.html', '<title>Not found</title>'],
-  ] as const) {
-    await mkdir(path.dirname(path.join(webDist, key)), { recursive: true });
-    await writeFile(path.join(webDist, key), html);
-  }
-  server = createLocalServer({
-    webDist,
+  edge = await startTestEdge(stack, {
+    files: {
+      'index.html': '<title>Built home</title>',
+      'about/index.html': '<title>Built about</title>',
+      'contact-us/index.html': '<title>Built contact</title>',
+      '404/index.html': '<title>Not found</title>',
+    },
     sitePages: {
       prerendered: ['/', '/about', '/contact-us'],
       rendered: ['/blog', '/blog/*', '/sitemap.xml'],
       app: ['/admin'],
       notFound: '/404',
     },
-    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
-    redirects: (key) => stack.standIns.redirectStore.get(key),
-    siteBucket: { s3: stack.clients.s3, bucket: stack.env.SITE_BUCKET },
+    siteBucket: true,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = edge.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await rm(webDist, { recursive: true, force: true });
+  await edge.stop();
 });
 
 const visit = async (p: string) => {
@@ -491,7 +478,10 @@ describe('site settings', () => {
 
 describe('the deploy job (seed-pages)', () => {
   it('stores only the seed pages the table lacks (a page added to the build), and renders every live page and the fixed ones with the stored settings', async () => {
-    const file = path.join(webDist, 'seed-pages.json');
+    const file = path.join(
+      await mkdtemp(path.join(os.tmpdir(), 'agency-seed-')),
+      'seed-pages.json',
+    );
     const [first] = SEED.pages;
     if (!first) throw new Error('the fixture seeds no page');
     const added = { ...first, path: '/added-in-a-later-build', title: 'Added in a later build' };

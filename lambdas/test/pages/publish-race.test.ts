@@ -1,7 +1,3 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage, SiteSettings } from '@agency/shared';
@@ -11,9 +7,9 @@ import { S3SiteFiles } from '../../src/adapters/site-files';
 import { healPages, renderEverything } from '../../src/domain/pages/live';
 import { seedPages } from '../../src/domain/pages/seed';
 import { pageChangesNotLive, publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
-import { createLocalServer } from '../../src/local/edge-server/server';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
+import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { SEED } from './fixture';
 
 /**
@@ -29,38 +25,28 @@ stackForFile((started) => ({ stack, token } = started), {
   pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
 });
 
-let server: Server;
+let edge: TestEdge;
 let base = '';
-let webDist = '';
 const store = new DynamoPageStore();
 const quiet = { warn: () => undefined };
 
 beforeAll(async () => {
   await seedPages({ pages: store, settings: store }, SEED);
-  webDist = await mkdtemp(path.join(os.tmpdir(), 'agency-race-'));
-  await mkdir(path.join(webDist, '404'), { recursive: true });
-  await writeFile(path.join(webDist, '404', 'index.html'), '<title>Not found</title>');
-  server = createLocalServer({
-    webDist,
+  edge = await startTestEdge(stack, {
+    files: { '404/index.html': '<title>Not found</title>' },
     sitePages: {
       prerendered: ['/', '/about', '/contact-us'],
       rendered: ['/blog', '/blog/*', '/sitemap.xml'],
       app: ['/admin'],
       notFound: '/404',
     },
-    media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
-    redirects: (key) => stack.standIns.redirectStore.get(key),
-    siteBucket: { s3: stack.clients.s3, bucket: stack.env.SITE_BUCKET },
+    siteBucket: true,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = edge.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await rm(webDist, { recursive: true, force: true });
+  await edge.stop();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
