@@ -194,9 +194,13 @@ describe('edge function: routing', async () => {
     const code = edgeFunctionCode({ ...PAGES, prerendered: many });
     expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
     expect(code).not.toMatch(/^\s*\/\//m);
-    // Line breaks JavaScript does not read go too; the import keeps a line of its own.
-    expect(code.split('\n')[0]).toBe("import cf from 'cloudfront';");
-    expect(code).toMatch(/var CONFIG = \{.*\};var kvs = null;try \{kvs = cf\.kvs\(\);\}/);
+    // Line breaks JavaScript does not read go too; the import and the CONFIG line keep lines of their own.
+    const [imported, config, next] = code.split('\n');
+    expect(imported).toBe("import cf from 'cloudfront';");
+    expect(JSON.parse(/^var CONFIG = (.*);$/.exec(config ?? '')?.[1] ?? '')).toMatchObject({
+      notFoundKey: '/404/index.html',
+    });
+    expect(next).toMatch(/^var kvs = null;try \{kvs = cf\.kvs\(\);\}/);
     expect(() =>
       edgeFunctionCode({
         ...PAGES,

@@ -30,13 +30,15 @@ export function edgeFunctionCode(pages: SitePages): string {
     throw new Error(`edge-function.cloudfront.js has a comment after code: ${trailing}`);
   // A line that ends a statement (`;`), a list item (`,`) or opens or closes a block (`{`, `}`) runs
   // on into the next: no line break there is read by JavaScript (a `}` before a line that could
-  // continue an expression keeps its break); the import stays on a line of its own, as CloudFront wants.
+  // continue an expression keeps its break). The import stays on a line of its own, as CloudFront
+  // wants, and so does the CONFIG line, which readers of the deployed code parse.
   const code = lines
     .map((line, i) => {
       const next = lines[i + 1];
       const runsOn =
         next !== undefined &&
         !line.startsWith('import ') &&
+        !CONFIG_LINE.test(line) &&
         (/[;{,]$/.test(line) || (line.endsWith('}') && !/^[-+([`/]/.test(next)));
       return runsOn ? line : `${line}\n`;
     })
