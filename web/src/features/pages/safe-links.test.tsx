@@ -2,12 +2,12 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { BlockOf, SiteSettings } from '@agency/shared';
-import { Footer } from '../components/footer';
-import { Header } from '../components/header';
-import { ActionLink } from '../components/sections/action-link';
-import { SEED_SITE_SETTINGS } from '../content/site-settings';
-import { ServiceBlocks } from '../features/pages/service-blocks';
-import { SiteSettingsProvider } from './site-settings';
+import { Footer } from '../../components/footer';
+import { Header } from '../../components/header';
+import { ActionLink } from '../../components/sections/action-link';
+import { SEED_SITE_SETTINGS } from '../../content/site-settings';
+import { ServiceBlocks } from './service-blocks';
+import { SiteSettingsProvider } from '../../lib/site-settings';
 
 /** Links stored before the API's rules (or written past it): none may be written out. */
 const DANGEROUS = [
