@@ -142,7 +142,7 @@ export const redirectOperations = defineOperations({
     method: 'GET',
     path: '/api/user/redirects',
     auth: 'admin',
-    summary: `The redirects, by source, ${REDIRECT_LIMITS.pageSize} a page; \`q\` searches sources and targets as stored and as shown (café finds /caf%C3%A9-offer), and notes. With the bytes redirects take of the 4.5 MB they may use in the edge store (its 5 MB less 0.5 MB kept for pages).`,
+    summary: `The redirects, by source, ${REDIRECT_LIMITS.pageSize} a page; \`q\` searches sources and targets (as stored or as read) and notes. With the bytes redirects use of their 4.5 MB at the edge.`,
     request: {
       encodings: [],
       query: z.object({
