@@ -9,7 +9,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetClients } from './clients';
-import { KeyValueEdgeStore } from './edge-store';
+import { KeyValueEdgeStore, STALE_RETRIES } from './edge-store';
 
 const ARN = 'arn:aws:cloudfront::123456789012:key-value-store/82799aa8-8e20-4444-8888-dd17f114b000';
 const kvs = mockClient(CloudFrontKeyValueStoreClient);
@@ -37,12 +37,12 @@ describe('the edge store writer (failures the stand-in cannot produce on demand)
     expect(calls).toEqual(['E1', 'E2']);
   });
 
-  it('gives up after five stale ETags in a row, with the service error', async () => {
+  it('gives up after STALE_RETRIES stale ETags in a row, with the service error', async () => {
     kvs.on(UpdateKeysCommand).rejects(conflict());
     await expect(store.update([{ key: '/a', value: '301 /b' }], [])).rejects.toBeInstanceOf(
       ConflictException,
     );
-    expect(kvs.commandCalls(UpdateKeysCommand)).toHaveLength(5);
+    expect(kvs.commandCalls(UpdateKeysCommand)).toHaveLength(STALE_RETRIES);
   });
 
   it('deletes the keys the store holds when one to delete is not there', async () => {

@@ -37,7 +37,7 @@ const kvsClient = cachedClient(
 );
 
 /** How many times a write reads the ETag again after another writer changed the store first. */
-const STALE_RETRIES = 10;
+export const STALE_RETRIES = 10;
 /** Keys one UpdateKeys may carry (AWS's limit). */
 const UPDATE_BATCH = 50;
 const PAGE_VALUES: ReadonlySet<string> = new Set(Object.values(EDGE_PAGE_VALUES));
