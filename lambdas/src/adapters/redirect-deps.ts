@@ -1,4 +1,3 @@
-import type { NotFoundDeps } from '../domain/not-found-log';
 import type { PageRedirects } from '../domain/pages/ports';
 import type { PostRedirects } from '../domain/post-ports';
 import {
@@ -17,7 +16,7 @@ import { logger } from '../lib/logger';
 import { KeyValueEdgeStore } from './edge-store';
 import { DynamoPageStore } from './page-store';
 import { DynamoPostStore } from './post-store';
-import { DynamoNotFoundLog, DynamoRedirectStore } from './redirect-store';
+import { DynamoRedirectStore } from './redirect-store';
 
 // Created once per cold start; each reads its clients, table and store at call time.
 const store = new DynamoRedirectStore();
@@ -45,8 +44,6 @@ export const liveAddresses: LiveAddresses = {
 export const redirectDeps = (): RedirectDeps => ({ store, edge, addresses: liveAddresses });
 
 /** The 404 log's port: its records in the content table. */
-export const notFoundDeps = (): NotFoundDeps => ({ log: new DynamoNotFoundLog(store) });
-
 /** What post writes do to redirects: a renamed published post’s old address, a live one’s own. */
 export const postRedirects: PostRedirects = {
   async renamed(oldSlug, newSlug) {

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
-import { notFoundDeps } from '../adapters/redirect-deps';
+import { notFoundDeps } from '../adapters/not-found-deps';
 import { s3Client } from '../adapters/clients';
 import { CLOUDFRONT_LOG_PREFIX } from '../domain/access-log';
 import { recordAccessLog, type AccessLogSummary } from '../domain/not-found-log';

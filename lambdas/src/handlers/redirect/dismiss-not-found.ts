@@ -1,4 +1,4 @@
-import { notFoundDeps } from '../../adapters/redirect-deps';
+import { notFoundDeps } from '../../adapters/not-found-deps';
 import { dismissNotFound } from '../../domain/not-found-log';
 import { defineHandler } from '../../lib/http';
 
