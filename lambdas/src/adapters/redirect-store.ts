@@ -164,40 +164,27 @@ export class DynamoRedirectStore implements RedirectStore {
   async refreshSearch(): Promise<number> {
     const { client, table } = db();
     let written = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await client.send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: SOURCES_CONDITION,
-          ExpressionAttributeNames: { '#pk': T.partitionKey, '#sk': T.sortKey },
-          ExpressionAttributeValues: { ':pk': REDIRECT_KEYS.redirects, ':source': SOURCE_START },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        const r = parse(item);
-        const search = searchTextOf(r);
-        if (item.search === search) continue;
-        try {
-          await client.send(
-            new UpdateCommand({
-              TableName: table,
-              Key: redirectKey(r.from),
-              UpdateExpression: 'SET #search = :search',
-              // Only over the redirect as read: a write meanwhile has written its own search text.
-              ConditionExpression: 'updated_at = :at AND #to = :to',
-              ExpressionAttributeNames: { '#search': 'search', '#to': 'to' },
-              ExpressionAttributeValues: { ':search': search, ':at': r.updated_at, ':to': r.to },
-            }),
-          );
-          written++;
-        } catch (error) {
-          if (!isConditionFailure(error)) throw error;
-        }
+    for (const item of await this.items({})) {
+      const r = parse(item);
+      const search = searchTextOf(r);
+      if (item.search === search) continue;
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: redirectKey(r.from),
+            UpdateExpression: 'SET #search = :search',
+            // Only over the redirect as read: a write meanwhile has written its own search text.
+            ConditionExpression: 'updated_at = :at AND #to = :to',
+            ExpressionAttributeNames: { '#search': 'search', '#to': 'to' },
+            ExpressionAttributeValues: { ':search': search, ':at': r.updated_at, ':to': r.to },
+          }),
+        );
+        written++;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
       }
-      start = out.LastEvaluatedKey;
-    } while (start);
+    }
     return written;
   }
 
@@ -206,8 +193,17 @@ export class DynamoRedirectStore implements RedirectStore {
     names?: Record<string, string>;
     values?: Record<string, unknown>;
   }): Promise<RedirectRecord[]> {
+    return (await this.items(filter)).map(parse);
+  }
+
+  /** Every stored redirect item (the graph's version item left out), read consistently. */
+  private async items(filter: {
+    FilterExpression?: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  }): Promise<Record<string, unknown>[]> {
     const { client, table } = db();
-    const found: RedirectRecord[] = [];
+    const found: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
       const out = await client.send(
@@ -225,7 +221,7 @@ export class DynamoRedirectStore implements RedirectStore {
           ExclusiveStartKey: start,
         }),
       );
-      found.push(...(out.Items ?? []).map(parse));
+      found.push(...(out.Items ?? []));
       start = out.LastEvaluatedKey;
     } while (start);
     return found;
