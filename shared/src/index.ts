@@ -47,3 +47,4 @@ export * from './office-tel';
 export { storedSiteSettings } from './contract/pages';
 export { quillLists } from './quill-lists';
 export * from './edge/reserved-sources';
+export * from './merge';
