@@ -128,8 +128,9 @@ class Merger {
   }
 
   private list(path: MergePathSegment[], base: Json[], ours: Json[], theirs: Json[]): Json[] {
-    const ids = [idsOf(base), idsOf(ours), idsOf(theirs)] as const;
-    if (ids[0] && ids[1] && ids[2]) return this.keyed(path, base, ours, theirs, ids);
+    const [baseIds, ourIds, theirIds] = [idsOf(base), idsOf(ours), idsOf(theirs)];
+    if (baseIds && ourIds && theirIds)
+      return this.keyed(path, base, ours, theirs, [baseIds, ourIds, theirIds]);
     if (base.length === ours.length && base.length === theirs.length)
       return base.map((b, i) => this.value([...path, i], b, ours[i], theirs[i]));
     return this.conflict(path, 'value', base, ours, theirs) as Json[];

@@ -5,6 +5,8 @@ import {
   blankFields,
   type BlockTypeName,
   type Field,
+  type MergeConflict,
+  type MergePathSegment,
   type PageContent,
   type PageStatus,
 } from '@agency/shared';
@@ -161,4 +163,73 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   const [moved] = out.splice(from, 1);
   if (moved !== undefined) out.splice(to, 0, moved);
   return out;
+}
+
+/** The head's field names in words, as the editor labels them. */
+const HEAD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  keywords: 'Keywords',
+  image: 'Share image',
+  breadcrumb: 'Breadcrumb',
+};
+
+/** The words of a path inside a value of these fields ("FAQ item 2 › Answer"). */
+function fieldPathWords(
+  fields: Readonly<Record<string, Field>> | null,
+  path: readonly MergePathSegment[],
+): string[] {
+  const words: string[] = [];
+  let at: Field | null = null;
+  let current = fields;
+  for (const seg of path) {
+    if (typeof seg === 'string') {
+      at = current?.[seg] ?? null;
+      words.push(at?.label ?? seg);
+      current = null;
+      if (at?.widget.kind === 'group') current = at.widget.fields;
+    } else {
+      const w = at?.widget;
+      const n = typeof seg === 'number' ? String(seg + 1) : seg.id;
+      words.push(w?.kind === 'list' ? `${w.itemLabel} ${n}` : `Item ${n}`);
+      if (w?.kind === 'list') current = w.fields;
+    }
+  }
+  return words;
+}
+
+/** Where a merge conflict in a page is, in words ("Hero block “We build…” › Title"). */
+export function pageConflictLabel(conflict: MergeConflict, blocks: readonly BlockDraft[]): string {
+  const [first, second, ...rest] = conflict.path;
+  if (first !== 'blocks')
+    return (
+      fieldPathWords(null, conflict.path)
+        .map((w) => HEAD_LABELS[w] ?? w)
+        .join(' › ') || 'The page'
+    );
+  if (second === '(order)') return 'Order of the blocks';
+  const id = typeof second === 'object' ? second.id : null;
+  const block = blocks.find((b) => b.id === id);
+  if (!block) return 'A block';
+  const summary = blockSummary(block);
+  const name = `${BLOCK_TYPES[block.type].label} block${summary ? ` “${summary}”` : ''}`;
+  return [name, ...fieldPathWords(fieldsOfBlock(block), rest)].join(' › ');
+}
+
+/** One side of a conflict in a page, in words: blocks by their names, values by their text. */
+export function pageConflictValue(
+  conflict: MergeConflict,
+  side: 'ours' | 'theirs',
+  blocks: readonly BlockDraft[],
+  describe: (v: unknown) => string,
+): string {
+  const v = conflict[side];
+  if (conflict.kind === 'order' && Array.isArray(v))
+    return v
+      .map((id, i) => {
+        const block = blocks.find((b) => b.id === id);
+        return `${i + 1}. ${block ? BLOCK_TYPES[block.type].label : 'Block'}${block && blockSummary(block) ? ` “${blockSummary(block)}”` : ''}`;
+      })
+      .join('\n');
+  return describe(v);
 }

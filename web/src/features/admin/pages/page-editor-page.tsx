@@ -9,6 +9,7 @@ import { useAdminApi } from '../shell/use-admin-api';
 import { StatusLine } from '../ui/action-status';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
 import { formatAdminDateTime } from '../ui/format-admin-date';
+import { describeValue, useMergeRestore } from '../ui/conflict-choice';
 import { RestoreBanner } from '../ui/restore-banner';
 import { useAutosave } from '../ui/use-autosave';
 import { usePagesChanged } from './api';
@@ -19,7 +20,10 @@ import {
   errorsOfIssues,
   PAGE_AUTOSAVE,
   PAGE_STATUS_LABEL,
+  pageConflictLabel,
+  pageConflictValue,
   sameDraft,
+  type BlockDraft,
   type PageDraft,
 } from './draft';
 import {
@@ -141,6 +145,23 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [problem, setProblem] = useState<Problem | null>(null);
   const [status, setStatus] = useState<ActionStatus>(notice ? { kind: 'ok', text: notice } : null);
+  // Restoring a kept copy merges its edits onto this version (a choice where both changed a field).
+  const blocksKnown = (): BlockDraft[] => [
+    ...draft.blocks,
+    ...(autosave.offer?.values.blocks ?? []),
+  ];
+  const recovery = useMergeRestore(
+    loaded,
+    (values, text) => {
+      change(values);
+      setStatus({ kind: 'ok', text });
+    },
+    {
+      subject: 'this page',
+      labelOf: (c) => pageConflictLabel(c, blocksKnown()),
+      describe: (c, side) => pageConflictValue(c, side, blocksKnown(), describeValue),
+    },
+  );
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const [said, announce] = useLiveRegion();
@@ -350,12 +371,14 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           subject="this page"
           savedAt={autosave.offer.savedAt}
           onRestore={() => {
-            const copy = autosave.restore();
-            if (copy) change(copy);
+            const copy = autosave.offer;
+            autosave.restore();
+            if (copy) recovery.restore(copy);
           }}
           onDiscard={autosave.discard}
         />
       )}
+      {recovery.choice}
       {problem && (
         <div
           ref={problemRef}
@@ -377,7 +400,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
               </p>
               <p>
                 Reload the latest version: your changes stay in this browser, and “Restore unsaved
-                changes” brings them back over it.
+                changes” applies them to it, asking where you both changed the same field.
               </p>
               <button type="button" className="btn btn--primary" onClick={onReload}>
                 Reload the latest version

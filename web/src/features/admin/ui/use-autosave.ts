@@ -4,6 +4,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export interface AutosaveCopy<T> {
   savedAt: number;
   values: T;
+  /**
+   * What the server held when these edits were made (the version they change): a recovery merges
+   * the edits onto a newer version against it. Null for a copy kept before bases were stored.
+   */
+  base: T | null;
 }
 
 /** How a form's values are kept: where, how a stored copy is read back, and when two are the same. */
@@ -23,7 +28,9 @@ function readCopy<T>(format: AutosaveFormat<T>, key: string, loaded: T): Autosav
     const savedAt: unknown = Reflect.get(raw, 'savedAt');
     if (typeof savedAt !== 'number') return null;
     const values = format.read(Reflect.get(raw, 'values'), loaded);
-    return values === null ? null : { savedAt, values };
+    const storedBase: unknown = Reflect.get(raw, 'base');
+    const base = storedBase === undefined ? null : format.read(storedBase, loaded);
+    return values === null ? null : { savedAt, values, base };
   } catch {
     return null; // storage blocked or unreadable: there is no copy to offer
   }
@@ -70,7 +77,10 @@ export function useAutosave<T>(
     const current = latest.current;
     if (same.current(current, baseline.current)) return;
     try {
-      localStorage.setItem(storageKey, JSON.stringify({ savedAt: Date.now(), values: current }));
+      localStorage.setItem(
+        storageKey,
+        JSON.stringify({ savedAt: Date.now(), values: current, base: baseline.current }),
+      );
     } catch {
       // storage full or blocked: the form still holds the values
     }
