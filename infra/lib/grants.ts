@@ -32,7 +32,13 @@ export const TABLE_NAMES: readonly TableName[] = [
 export type TableAccess = 'read' | 'write' | 'delete' | 'get' | 'update' | 'put' | 'query';
 
 export const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  read: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    // A transaction's ConditionCheck: reads an item to decide, writes nothing.
+    'dynamodb:ConditionCheckItem',
+  ],
   /** Querying an index (a grant naming `index`): the only read an index takes. */
   query: ['dynamodb:Query'],
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -552,12 +558,18 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     mediaList: true,
     invokeImages: true,
   },
-  // The list shows where each image is used (post titles): it reads posts too, through the byDate index.
+  // The list shows where each image is used (post titles, and the pages and site settings it reads
+  // through the byDate index and by key).
   listMedia: { tables: { content: contentRead } },
+  // A delete reads the pages and settings and deletes the record in one transaction that checks
+  // each page read is unchanged (ConditionCheckItem, a read).
   deleteMedia: {
-    tables: { content: mediaRecords(['read', 'write', 'delete']) },
+    tables: {
+      content: [contentRead, { access: ['write', 'delete'], keyPrefixes: [KEY_PREFIXES.media] }],
+    },
     media: { images: ['delete'] },
   },
+  updateMedia: { tables: { content: mediaRecords(['read', 'write']) } },
   listCategories: { tables: { content: contentRead } },
   listAuthors: { tables: { content: contentRead } },
   createCategory: taxonomyWriter(TAXONOMY_PREFIXES.category, ['read', 'write']),

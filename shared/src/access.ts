@@ -77,6 +77,7 @@ export const OPERATION_ACCESS = {
   confirmUpload: BOTH,
   listMedia: BOTH,
   deleteMedia: BOTH,
+  updateMedia: BOTH,
   getDashboard: BOTH,
   listLeads: ADMINS,
   getLead: ADMINS,

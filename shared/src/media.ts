@@ -30,6 +30,51 @@ export const image = z.object({
 });
 export type Image = z.infer<typeof image>;
 
+/** The longest description an image may have (a block's own description field takes as much). */
+export const MEDIA_ALT_MAX = 300;
+/** The longest search text the media list takes. */
+export const MEDIA_SEARCH_MAX = 100;
+
+/** The description of an image as the library keeps it: what a block gets when the image is chosen. */
+export const mediaAlt = z
+  .string({ error: 'must be a text' })
+  .trim()
+  .max(MEDIA_ALT_MAX, `must be at most ${MEDIA_ALT_MAX} characters`);
+
+/**
+ * One place showing an image: a post (`ref` its slug), a marketing page (`ref` its path) or the site
+ * settings (`ref` empty), and which of its copies show it: the draft, the live copy, or a kept
+ * revision (posts).
+ */
+export const mediaUse = z.object({
+  kind: z.enum(['post', 'page', 'settings']),
+  title: z.string(),
+  ref: z.string(),
+  copies: z.array(z.enum(['draft', 'live', 'revision', 'retired'])),
+});
+export type MediaUse = z.infer<typeof mediaUse>;
+
+const IMAGE_PATH_MARK = '/media/images/';
+const IMAGE_PATH_ID =
+  /\/media\/images\/([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})\//g;
+
+/**
+ * Every library image id a stored value shows, wherever it sits: any string of any field (a block's
+ * image, a rich text's `<img>`, a page's share image, a logo of the site settings) naming a path
+ * under `/media/images/<id>/`. Walking every string rather than the known image fields means a
+ * block type added later is counted without a change here.
+ */
+export function libraryImageIds(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') {
+    if (value.includes(IMAGE_PATH_MARK))
+      for (const m of value.matchAll(IMAGE_PATH_ID)) into.add(m[1] as string);
+  } else if (Array.isArray(value)) for (const v of value) libraryImageIds(v, into);
+  else if (value instanceof Set) for (const v of value) libraryImageIds(v, into);
+  else if (value && typeof value === 'object')
+    for (const v of Object.values(value)) libraryImageIds(v, into);
+  return into;
+}
+
 /** An image in the media library. */
 export const mediaItem = image.extend({
   /** Site path of the full-size image. */
@@ -40,7 +85,14 @@ export const mediaItem = image.extend({
   bytes: z.number().int(),
   created_at: z.string(),
   created_by: z.string().nullable(),
-  /** Posts whose current version or kept revisions show it (an image is deletable when empty). */
+  /** Its description ('' when none yet): what a block gets when the image is chosen. */
+  alt: z.string(),
+  /** Posts whose current version or kept revisions show it. */
   used_by: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })),
+  /**
+   * Every place showing it: posts, marketing pages (draft, live copy, hidden blocks included) and
+   * the site settings. An image is deletable when this is empty.
+   */
+  uses: z.array(mediaUse),
 });
 export type MediaItem = z.infer<typeof mediaItem>;

@@ -1,6 +1,7 @@
 import type { MediaLibraryDeps } from '../domain/media';
 import { LambdaImageProcessor } from './image-processor';
 import { DynamoMediaRepository } from './media-repository';
+import { DynamoSiteImages } from './media-usage';
 import { S3MediaObjects } from './media-objects';
 import { DynamoPostStore } from './post-store';
 
@@ -9,6 +10,10 @@ const media = new DynamoMediaRepository();
 const objects = new S3MediaObjects();
 const images = new LambdaImageProcessor();
 const posts = new DynamoPostStore();
+const site = new DynamoSiteImages();
 
-/** The AWS implementations of the media library's ports (posts: to name where an image is used). */
-export const mediaDeps = (): MediaLibraryDeps => ({ media, objects, images, posts });
+/**
+ * The AWS implementations of the media library's ports (posts, pages and settings: to name where
+ * an image is used).
+ */
+export const mediaDeps = (): MediaLibraryDeps => ({ media, objects, images, posts, site });

@@ -8,7 +8,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { FALLBACK_FORMATS, MEDIA_LIMITS } from '@agency/shared';
-import type { MediaRecord, MediaRepository } from '../domain/media-ports';
+import {
+  mediaSearchText,
+  type MediaFilter,
+  type MediaRecord,
+  type MediaRepository,
+} from '../domain/media-ports';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
 import { queryPage } from './paging';
@@ -30,6 +35,13 @@ const pinKey = (id: string) => ({ pk: `${KEY_PREFIXES.content.media}${id}`, sk: 
 const PIN_SECONDS = MEDIA_LIMITS.unconfirmedDays * 86_400;
 
 const { byDate } = TABLES.content.indexes;
+/** The attribute the library's search looks in (`mediaSearchText`: file name and description). */
+const SEARCH = 'search';
+/**
+ * At most this many ids of images pages and settings show go into a used/unused filter (each an
+ * operand of IN, within DynamoDB's 4 KB of expression): far more than a site's pages show.
+ */
+const MAX_FILTER_IDS = 400;
 /** The library is its own partition of the byDate index, newest upload first. */
 const LIST_PARTITION = MEDIA_PREFIX;
 
@@ -43,6 +55,7 @@ const mediaItem = z.object({
   bytes: z.number().int().nonnegative(),
   created_at: z.string(),
   created_by: z.string().nullable().default(null),
+  alt: z.string().default(''),
   // A number set; DynamoDB removes the attribute when its last member goes.
   used_by: z
     .set(z.number().int())
@@ -73,6 +86,8 @@ export class DynamoMediaRepository implements MediaRepository {
             ...mediaKey(record.id),
             ...rest,
             ...(usedBy.length > 0 ? { used_by: new Set(usedBy) } : {}),
+            alt: record.alt ?? '',
+            [SEARCH]: mediaSearchText(record),
             [byDate.partitionKey]: LIST_PARTITION,
             [byDate.sortKey]: `${record.created_at}#${record.id}`,
           },
@@ -113,17 +128,90 @@ export class DynamoMediaRepository implements MediaRepository {
     return found;
   }
 
-  async listPage(page: number, size: number): Promise<{ items: MediaRecord[]; hasNext: boolean }> {
+  /**
+   * A page of the library's partition of the byDate index, newest first: a Query, never a Scan.
+   * A search or a used/unused filter is a FilterExpression on that Query (paging.ts reads the
+   * matches in batches), as the redirects' search is.
+   */
+  async listPage(
+    page: number,
+    size: number,
+    filter: MediaFilter = {},
+  ): Promise<{ items: MediaRecord[]; hasNext: boolean }> {
+    const names: Record<string, string> = { '#p': byDate.partitionKey };
+    const values: Record<string, unknown> = { ':p': LIST_PARTITION };
+    const conditions: string[] = [];
+    if (filter.q) {
+      names['#search'] = SEARCH;
+      names['#fn'] = 'filename';
+      values[':q'] = filter.q;
+      // Images registered before the search text existed: their file name as stored.
+      conditions.push(
+        '(contains(#search, :q) OR (attribute_not_exists(#search) AND contains(#fn, :q)))',
+      );
+    }
+    if (filter.used) {
+      const ids = filter.used.siteIds.slice(0, MAX_FILTER_IDS);
+      const inSite: string[] = [];
+      if (ids.length > 0) {
+        names['#id'] = 'id';
+        // IN takes at most 100 operands.
+        for (let i = 0; i < ids.length; i += 100) {
+          const chunk = ids.slice(i, i + 100).map((id, j) => {
+            const key = `:i${i + j}`;
+            values[key] = id;
+            return key;
+          });
+          inSite.push(`#id IN (${chunk.join(', ')})`);
+        }
+      }
+      const site = inSite.length > 0 ? `(${inSite.join(' OR ')})` : null;
+      conditions.push(
+        filter.used.used
+          ? site
+            ? `(attribute_exists(used_by) OR ${site})`
+            : 'attribute_exists(used_by)'
+          : site
+            ? `(attribute_not_exists(used_by) AND NOT ${site})`
+            : 'attribute_not_exists(used_by)',
+      );
+    }
     const query = {
       TableName: this.table,
       IndexName: byDate.name,
       KeyConditionExpression: '#p = :p',
-      ExpressionAttributeNames: { '#p': byDate.partitionKey },
-      ExpressionAttributeValues: { ':p': LIST_PARTITION },
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
       ScanIndexForward: false,
+      ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
     };
     const out = await queryPage(dynamoClient(), query, page, size);
     return { items: out.items.map(toRecord), hasNext: out.hasNext };
+  }
+
+  async setAlt(id: string, alt: string): Promise<MediaRecord | null> {
+    const record = await this.get(id);
+    if (!record) return null;
+    try {
+      const out = await dynamoClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: mediaKey(id),
+          UpdateExpression: 'SET alt = :alt, #search = :search',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#search': SEARCH },
+          ExpressionAttributeValues: {
+            ':alt': alt,
+            ':search': mediaSearchText({ filename: record.filename, alt }),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes ? toRecord(out.Attributes) : null;
+    } catch (e) {
+      if (isConditionFailure(e)) return null;
+      throw e;
+    }
   }
 
   async claim(id: string, postId: number): Promise<boolean> {

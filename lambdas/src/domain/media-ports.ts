@@ -20,7 +20,30 @@ export interface MediaRecord {
   created_by: string | null;
   /** Ids of the posts whose current version or kept revisions show it. */
   used_by: number[];
+  /** Its description, which blocks get when it is chosen ('' or absent: none yet). */
+  alt?: string;
 }
+
+/** What the library's list keeps: a search text, and used or unused images. */
+export interface MediaFilter {
+  /** In search form (`mediaSearchForm`): found in the file name or the description. */
+  q?: string | undefined;
+  /**
+   * `used`: claimed by a post or among `siteIds` (shown by pages or the settings); `unused`: neither.
+   */
+  used?: { used: boolean; siteIds: readonly string[] } | undefined;
+}
+
+/**
+ * Text as the library's search compares it: NFC, lower case (as the redirects' search), so `CAFÉ`,
+ * `café` and `cafe\u0301` are one.
+ */
+export const mediaSearchForm = (text: string): string =>
+  text.normalize('NFC').toLowerCase().normalize('NFC');
+
+/** What the search looks in: the file name and the description. */
+export const mediaSearchText = (r: Pick<MediaRecord, 'filename' | 'alt'>): string =>
+  mediaSearchForm(`${r.filename}\n${r.alt ?? ''}`);
 
 export const imageOf = (r: MediaRecord): Image => ({
   id: r.id,
@@ -35,8 +58,14 @@ export interface MediaRepository {
   put(record: MediaRecord): Promise<boolean>;
   get(id: string): Promise<MediaRecord | null>;
   getMany(ids: readonly string[]): Promise<Map<string, MediaRecord>>;
-  /** Images `(page-1)*size` …, newest first. */
-  listPage(page: number, size: number): Promise<{ items: MediaRecord[]; hasNext: boolean }>;
+  /** Images `(page-1)*size` …, newest first, of those `filter` keeps. */
+  listPage(
+    page: number,
+    size: number,
+    filter?: MediaFilter,
+  ): Promise<{ items: MediaRecord[]; hasNext: boolean }>;
+  /** Set the image's description (and its search text); null when there is no such image. */
+  setAlt(id: string, alt: string): Promise<MediaRecord | null>;
   /** Record that `postId` shows the image, atomically and only while it exists; false when it does not. */
   claim(id: string, postId: number): Promise<boolean>;
   /** `postId` no longer shows the image; returns the record afterwards, or null when it is gone. */

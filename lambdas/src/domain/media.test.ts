@@ -4,6 +4,7 @@ import {
   MemoryImageProcessor,
   MemoryMediaObjects,
   MemoryMediaRepository,
+  MemorySiteImages,
 } from '../../test/support/memory-media';
 import { PNG_1PX, PNG_POLYGLOT } from '../../test/support/images';
 import { DomainError } from '../lib/errors';
@@ -28,7 +29,9 @@ function setup(answer?: (id: string) => ProcessImageResult) {
   const objects = new MemoryMediaObjects();
   const images = new MemoryImageProcessor(objects, answer);
   const posts = new Map<number, Pick<PostRecord, 'id' | 'title' | 'slug'>>();
+  const site = new MemorySiteImages(media);
   const deps: MediaLibraryDeps = {
+    site,
     media,
     objects,
     images,
@@ -42,7 +45,7 @@ function setup(answer?: (id: string) => ProcessImageResult) {
   };
   const upload = (id: string, bytes: Buffer, filename: string | null = 'photo.png') =>
     objects.objects.set(mediaKeys.upload(id), { bytes, filename });
-  return { deps, media, objects, images, posts, upload };
+  return { deps, media, objects, images, posts, upload, site };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -218,7 +221,7 @@ describe('listMedia, deleteMedia, deleteUnusedImages', () => {
     const { deps, posts, media } = await twoImages();
     await media.claim(OTHER, 99);
     posts.delete(8);
-    const page = await listMedia(deps, 1);
+    const page = await listMedia(deps, { page: 1 });
     expect(page.results.map((r) => [r.filename, r.used_by.map((p) => p.title)])).toEqual([
       ['second.png', []],
       ['first.png', ['Seven']],
@@ -229,7 +232,7 @@ describe('listMedia, deleteMedia, deleteUnusedImages', () => {
   it('refuses to delete a used image, naming the posts; deletes an unused one with all its objects', async () => {
     const { deps, objects, media } = await twoImages();
     expect(await refusal(deleteMedia(deps, ID))).toBe(
-      'conflict id: is used by “Seven” (post 7, /blog/seven), “Eight” (post 8, /blog/eight): remove it from them first',
+      'conflict id: is used by the post “Seven” (/blog/seven), the post “Eight” (/blog/eight): remove it there first',
     );
     const other = await media.get(OTHER);
     expect(await deleteMedia(deps, OTHER)).toEqual({ id: OTHER });
@@ -246,7 +249,9 @@ describe('listMedia, deleteMedia, deleteUnusedImages', () => {
       await media.claim(id, 7);
       return realDelete(id);
     };
-    expect(await refusal(deleteMedia(deps, OTHER))).toMatch(/^conflict id: is used by “Seven”/);
+    expect(await refusal(deleteMedia(deps, OTHER))).toMatch(
+      /^conflict id: is used by the post “Seven”/,
+    );
     expect(await media.get(OTHER)).not.toBeNull();
   });
 
@@ -258,6 +263,102 @@ describe('listMedia, deleteMedia, deleteUnusedImages', () => {
     expect(await deleteUnusedImages(deps, [ID, 'not-there'])).toEqual([ID]);
     expect(await media.get(ID)).toBeNull();
     expect(objects.objects.has(`images/${ID}/original.jpg`)).toBe(false);
+  });
+});
+
+describe('images shown by pages and the site settings', () => {
+  const page = (ref: string, copies: Record<string, unknown>, retired = false) => ({
+    kind: 'page' as const,
+    ref,
+    title: `Page ${ref}`,
+    retired,
+    copies,
+  });
+  const path = (id: string) => `/media/images/${id}/original.jpg`;
+
+  it('counts a block image in a draft, a live copy, a hidden block and the settings, and refuses to delete it', async () => {
+    const { deps, site } = await (async () => {
+      const s = setup();
+      s.upload(ID, PNG_1PX);
+      await registerUpload(s.deps, { id: ID, filename: 'card.png', actor: null });
+      s.upload(OTHER, PNG_1PX);
+      await registerUpload(s.deps, { id: OTHER, filename: 'logo.png', actor: null });
+      return s;
+    })();
+    site.set(
+      page('/', {
+        content: { blocks: [{ type: 'portfolio', hidden: true, items: [{ thumb: path(ID) }] }] },
+        published: { blocks: [{ type: 'portfolio', items: [{ thumb: path(ID) }] }] },
+      }),
+    );
+    site.set(page('/old', { content: { image: path(ID) } }, true));
+    site.set({
+      kind: 'settings',
+      ref: '',
+      title: 'Site settings',
+      retired: false,
+      copies: { settings: { logo: path(OTHER) } },
+    });
+    const list = await listMedia(deps, { page: 1 });
+    expect(list.results.map((r) => [r.filename, r.uses]).reverse()).toEqual([
+      [
+        'card.png',
+        [
+          { kind: 'page', ref: '/', title: 'Page /', copies: ['draft', 'live'] },
+          { kind: 'page', ref: '/old', title: 'Page /old', copies: ['retired'] },
+        ],
+      ],
+      ['logo.png', [{ kind: 'settings', ref: '', title: 'Site settings', copies: ['live'] }]],
+    ]);
+    expect(await refusal(deleteMedia(deps, ID))).toBe(
+      'conflict id: is used by the page “Page /” (/, draft and live), the page “Page /old” (/old, retired): remove it there first',
+    );
+    expect(await refusal(deleteMedia(deps, OTHER))).toBe(
+      'conflict id: is used by the site settings (live): remove it there first',
+    );
+    expect((await listMedia(deps, { page: 1, used: 'unused' })).results).toEqual([]);
+  });
+
+  it('refuses a delete when a page chose the image between the read and the delete', async () => {
+    const { deps, site, media } = setup();
+    await media.put({
+      id: OTHER,
+      width: 1,
+      height: 1,
+      format: 'png',
+      placeholder: '',
+      filename: 'b.png',
+      bytes: 1,
+      created_at: '2026-03-01T00:00:00.000Z',
+      created_by: null,
+      used_by: [],
+    });
+    site.set(page('/', { content: { blocks: [] } }));
+    site.changeBeforeDelete = () => site.set(page('/', { content: { image: path(OTHER) } }));
+    expect(await refusal(deleteMedia(deps, OTHER))).toBe(
+      'conflict id: is used by the page “Page /” (/, draft): remove it there first',
+    );
+    expect(await media.get(OTHER)).not.toBeNull();
+  });
+
+  it('keeps an image a purged post gave back while a page shows it', async () => {
+    const { deps, site, media } = setup();
+    await media.put({
+      id: OTHER,
+      width: 1,
+      height: 1,
+      format: 'png',
+      placeholder: '',
+      filename: 'b.png',
+      bytes: 1,
+      created_at: '2026-03-01T00:00:00.000Z',
+      created_by: null,
+      used_by: [],
+    });
+    site.set(page('/', { content: { image: path(OTHER) } }));
+    expect(await deleteUnusedImages(deps, [OTHER])).toEqual([]);
+    site.set(page('/', { content: {} }));
+    expect(await deleteUnusedImages(deps, [OTHER])).toEqual([OTHER]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   MEDIA_LIMITS,
   originalPath,
   type MediaItem,
+  type MediaUse,
 } from '@agency/shared';
 import { conflict, DomainError, notFound, tooLarge, unsupportedType } from '../lib/errors';
 import { EDGE_BYTES, imageTypeOfEdges } from './banner';
@@ -14,9 +15,11 @@ import {
   UploadChangedError,
   type ImageProcessor,
   type MediaObjects,
+  mediaSearchForm,
   type MediaRecord,
   type MediaRepository,
 } from './media-ports';
+import { presentSiteUse, type SiteImageUse, type SiteImages } from './media-usage';
 import type { PostStore } from './post-ports';
 
 /** What registering an upload needs: the records, the bucket and the image function. */
@@ -27,9 +30,10 @@ export interface MediaDeps {
   now?: () => Date;
 }
 
-/** The media library's calls also name the posts using an image. */
+/** The media library's calls also name the posts, pages and settings using an image. */
 export interface MediaLibraryDeps extends MediaDeps {
   posts: Pick<PostStore, 'getPost'>;
+  site: SiteImages;
 }
 
 /** Images per page of the library: a grid of thumbnails that fills a desktop screen. */
@@ -168,9 +172,28 @@ async function postsUsing(
   );
 }
 
+type PostNames = Map<number, { id: number; title: string; slug: string }>;
+
+/** Every place showing the image: its posts, then the pages and settings of `site`. */
+function usesOfRecord(
+  record: MediaRecord,
+  posts: PostNames,
+  site: ReadonlyMap<string, SiteImageUse[]>,
+): MediaUse[] {
+  const postUses = record.used_by.map((id): MediaUse => {
+    const post = posts.get(id);
+    // A post deleted a moment ago may still be listed: say so rather than name nothing.
+    return post
+      ? { kind: 'post', title: post.title, ref: post.slug, copies: ['draft'] }
+      : { kind: 'post', title: `Post ${id}`, ref: '', copies: ['draft'] };
+  });
+  return [...postUses, ...(site.get(record.id) ?? []).map(presentSiteUse)];
+}
+
 function toItem(
   record: MediaRecord,
-  posts: Map<number, { id: number; title: string; slug: string }>,
+  posts: PostNames,
+  site: ReadonlyMap<string, SiteImageUse[]> = new Map(),
 ): MediaItem {
   const image = imageOf(record);
   return {
@@ -180,10 +203,12 @@ function toItem(
     bytes: record.bytes,
     created_at: record.created_at,
     created_by: record.created_by,
+    alt: record.alt ?? '',
     used_by: record.used_by.flatMap((id) => {
       const post = posts.get(id);
       return post ? [post] : [];
     }),
+    uses: usesOfRecord(record, posts, site),
   };
 }
 
@@ -198,66 +223,136 @@ export async function confirmUpload(
     filename: info?.filename ?? input.id,
     actor: input.actor,
   });
+  // A new image: no page or settings can show it yet.
   return toItem(record, await postsUsing(deps, [record]));
 }
 
-/** A page of the library, newest first, each image with the posts that show it. */
-export async function listMedia(
-  deps: Pick<MediaLibraryDeps, 'media' | 'posts'>,
-  page: number,
-): Promise<{ results: MediaItem[]; next: string | null; previous: string | null }> {
-  const { items, hasNext } = await deps.media.listPage(page, MEDIA_PAGE_SIZE);
-  const posts = await postsUsing(deps, items);
-  return {
-    results: items.map((r) => toItem(r, posts)),
-    next: hasNext ? buildPath('listMedia', {}, { page: page + 1 }) : null,
-    previous: page > 1 ? buildPath('listMedia', {}, { page: page - 1 }) : null,
-  };
-}
-
-async function inUse(deps: Pick<MediaLibraryDeps, 'posts'>, record: MediaRecord): Promise<Error> {
-  const posts = [...(await postsUsing(deps, [record])).values()];
-  const names = posts.map((p) => `“${p.title}” (post ${p.id}, /blog/${p.slug})`);
-  // A post deleted a moment ago may still be listed in used_by: say so rather than name nothing.
-  const list = names.length > 0 ? names.join(', ') : `${record.used_by.length} post(s)`;
-  return conflict(`is used by ${list}: remove it from them first`, 'id', 'in-use');
+/** What the library's list keeps: a search text, used or unused images. */
+export interface MediaListQuery {
+  page: number;
+  q?: string | undefined;
+  used?: 'used' | 'unused' | undefined;
 }
 
 /**
- * Delete an image no post uses: its record (in one conditional write, so a post claiming it at the
- * same moment wins) and then all its objects. 409 names the posts using it.
+ * A page of the library, newest first, each image with every place that shows it. The pages and
+ * settings are read once per call (one Query of the pages' index partition and one GetItem: a site
+ * has 20–100 pages), the images of the page from the library's own index partition.
+ */
+export async function listMedia(
+  deps: Pick<MediaLibraryDeps, 'media' | 'posts' | 'site'>,
+  query: MediaListQuery,
+): Promise<{ results: MediaItem[]; next: string | null; previous: string | null }> {
+  const { page } = query;
+  const site = await deps.site.read(false);
+  const { items, hasNext } = await deps.media.listPage(page, MEDIA_PAGE_SIZE, {
+    q: query.q ? mediaSearchForm(query.q) : undefined,
+    used: query.used ? { used: query.used === 'used', siteIds: [...site.uses.keys()] } : undefined,
+  });
+  const posts = await postsUsing(deps, items);
+  const link = (n: number) =>
+    buildPath(
+      'listMedia',
+      {},
+      { ...(query.q ? { q: query.q } : {}), ...(query.used ? { used: query.used } : {}), page: n },
+    );
+  return {
+    results: items.map((r) => toItem(r, posts, site.uses)),
+    next: hasNext ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+  };
+}
+
+/** How a use reads in a refusal: `the post “Title” (/blog/slug)`, `the page “Home” (/, live)`. */
+function describeUse(use: MediaUse): string {
+  const copies = use.copies.length > 0 ? `, ${use.copies.join(' and ')}` : '';
+  switch (use.kind) {
+    case 'post':
+      return use.ref ? `the post “${use.title}” (/blog/${use.ref})` : `the post ${use.title}`;
+    case 'page':
+      return `the page “${use.title}” (${use.ref}${copies})`;
+    case 'settings':
+      return `the site settings (${use.copies.join(' and ')})`;
+  }
+}
+
+function inUse(uses: readonly MediaUse[]): Error {
+  return conflict(
+    `is used by ${uses.map(describeUse).join(', ')}: remove it there first`,
+    'id',
+    'in-use',
+  );
+}
+
+/** Times a delete reads the pages again when one changed between its read and its write. */
+const DELETE_ROUNDS = 5;
+
+/**
+ * Delete an image nothing uses: no post claims it, no page (draft, live copy or retired, hidden
+ * blocks included) and no site settings show it. 409 names every use.
+ *
+ * Posts claim an image on its record in their own transactions, so the record's delete is
+ * conditional on no claim. Pages and settings hold no claim: the delete reads each of them
+ * strongly consistently, and deletes the record in one transaction with a check that every page
+ * and the settings are still at the version it read. A page saved with the image in between makes
+ * the transaction fail; the pages are read again and the image is refused as in use. So a save that
+ * races a delete either comes first (and is seen) or comes after the record is gone.
  */
 export async function deleteMedia(
-  deps: Pick<MediaLibraryDeps, 'media' | 'objects' | 'posts'>,
+  deps: Pick<MediaLibraryDeps, 'media' | 'objects' | 'posts' | 'site'>,
   id: string,
 ): Promise<{ id: string }> {
-  const record = await deps.media.get(id);
-  if (!record) throw notFound('The image');
-  if (record.used_by.length > 0) throw await inUse(deps, record);
-  const outcome = await deps.media.deleteUnused(id);
-  if (outcome === 'missing') throw notFound('The image');
-  if (outcome === 'in-use') {
-    const now = await deps.media.get(id);
-    throw await inUse(deps, now ?? record);
+  for (let round = 1; ; round++) {
+    const record = await deps.media.get(id);
+    if (!record) throw notFound('The image');
+    const site = await deps.site.read(true);
+    const uses = usesOfRecord(record, await postsUsing(deps, [record]), site.uses);
+    if (uses.length > 0) throw inUse(uses);
+    const outcome = await deps.site.deleteUnlessChanged(id, site.versions);
+    if (outcome === 'missing') throw notFound('The image');
+    if (outcome === 'deleted') {
+      // Record first: an object left by a failure here is unreferenced, never a record without images.
+      await deps.objects.deleteImage(record);
+      return { id };
+    }
+    // Claimed by a post, or a page changed: read again, and name the uses found then.
+    if (round >= DELETE_ROUNDS)
+      throw conflict('was changed by others while it was being deleted: try again', 'id', 'stale');
   }
-  // Record first: an object left by a failure here is unreferenced, never a record without images.
-  await deps.objects.deleteImage(record);
-  return { id };
+}
+
+/** Set the description of an image: blocks that choose it afterwards get it as their alt text. */
+export async function updateMediaAlt(
+  deps: Pick<MediaLibraryDeps, 'media' | 'posts' | 'site'>,
+  input: { id: string; alt: string },
+): Promise<MediaItem> {
+  const record = await deps.media.setAlt(input.id, input.alt);
+  if (!record) throw notFound('The image');
+  const [posts, site] = await Promise.all([postsUsing(deps, [record]), deps.site.read(false)]);
+  return toItem(record, posts, site.uses);
 }
 
 /**
  * Images a post purged for good no longer claims (its transaction gave the claims back): delete each
- * one nothing else uses, record first, then its objects. Returns the ids deleted.
+ * one nothing else uses (no post claims it; with `site`, no page or settings show it, checked as
+ * `deleteMedia` checks), record first, then its objects. Returns the ids deleted.
  */
 export async function deleteUnusedImages(
-  deps: Pick<MediaDeps, 'media' | 'objects'>,
+  deps: Pick<MediaDeps, 'media' | 'objects'> & { site?: SiteImages | undefined },
   ids: Iterable<string>,
 ): Promise<string[]> {
   const deleted: string[] = [];
-  for (const id of new Set(ids)) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return deleted;
+  for (const id of unique) {
     const record = await deps.media.get(id);
     if (!record || record.used_by.length > 0) continue;
-    if ((await deps.media.deleteUnused(id)) !== 'deleted') continue;
+    if (deps.site) {
+      // Read per image: the transaction checks the pages are still as read.
+      const site = await deps.site.read(true);
+      if (site.uses.has(id)) continue;
+      if ((await deps.site.deleteUnlessChanged(id, site.versions)) !== 'deleted') continue;
+    } else if ((await deps.media.deleteUnused(id)) !== 'deleted') continue;
     await deps.objects.deleteImage(record);
     deleted.push(id);
   }

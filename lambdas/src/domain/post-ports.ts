@@ -9,6 +9,7 @@ import {
 } from '@agency/shared';
 import type { ViewStats } from './lead-ports';
 import type { ImageProcessor, MediaObjects, MediaRepository } from './media-ports';
+import type { SiteImages } from './media-usage';
 
 /** What a post and each of its revisions point at: the banner by object key, category and author by id. */
 const storedReferences = {
@@ -198,6 +199,8 @@ export interface LibraryDeps {
   media: MediaRepository;
   objects: MediaObjects;
   images: ImageProcessor;
+  /** The pages and settings, so an image a purged post gave back is kept while a page shows it. */
+  site?: SiteImages;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { imageKeys, mediaKeys, type Image } from '@agency/shared';
 import {
+  mediaSearchText,
   UPLOAD_CHANGED,
   type ImageProcessor,
+  type MediaFilter,
   type MediaObjects,
   type MediaRecord,
   type MediaRepository,
@@ -10,6 +12,13 @@ import {
   type ProcessImageResult,
   type UploadInfo,
 } from '../../src/domain/media-ports';
+import {
+  usesOf,
+  type SiteImages,
+  type SiteItem,
+  type SiteSnapshot,
+  type SiteVersions,
+} from '../../src/domain/media-usage';
 
 /** The media records in memory, with the repository's conditional semantics (for domain tests). */
 export class MemoryMediaRepository implements MediaRepository {
@@ -44,12 +53,20 @@ export class MemoryMediaRepository implements MediaRepository {
     }
     return found;
   }
-  async listPage(page: number, size: number) {
-    const all = [...this.records.values()].sort((a, b) =>
-      `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`),
-    );
+  async listPage(page: number, size: number, filter: MediaFilter = {}) {
+    const site = new Set(filter.used?.siteIds ?? []);
+    const all = [...this.records.values()]
+      .filter((r) => !filter.q || mediaSearchText(r).includes(filter.q))
+      .filter((r) => !filter.used || (r.used_by.length > 0 || site.has(r.id)) === filter.used.used)
+      .sort((a, b) => `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`));
     const items = all.slice((page - 1) * size, page * size);
     return { items, hasNext: all.length > page * size };
+  }
+  async setAlt(id: string, alt: string): Promise<MediaRecord | null> {
+    const r = this.records.get(id);
+    if (!r) return null;
+    r.alt = alt;
+    return this.get(id);
   }
   async claim(id: string, postId: number): Promise<boolean> {
     const r = this.records.get(id);
@@ -144,5 +161,51 @@ export class MemoryImageProcessor implements ImageProcessor {
       for (const key of imageKeys(result.image))
         this.objects.objects.set(key, { bytes: Buffer.from(key), filename: null });
     return result;
+  }
+}
+
+/**
+ * Pages and settings in memory, as raw stored items (for domain tests): a delete is refused as
+ * `changed` when one was changed after the versions it read (`changeBeforeDelete` simulates a save
+ * racing the delete).
+ */
+export class MemorySiteImages implements SiteImages {
+  readonly items = new Map<string, SiteItem & { version: number }>();
+  constructor(private readonly media: MemoryMediaRepository) {}
+  /** Run once, between a delete's read and its transaction. */
+  changeBeforeDelete: (() => void) | null = null;
+
+  set(item: SiteItem): void {
+    const key = `${item.kind}:${item.ref}`;
+    this.items.set(key, { ...item, version: (this.items.get(key)?.version ?? 0) + 1 });
+  }
+  async read(): Promise<SiteSnapshot> {
+    const items = [...this.items.values()];
+    return {
+      uses: usesOf(items),
+      versions: {
+        pages: items
+          .filter((i) => i.kind === 'page')
+          .map((i) => ({ path: i.ref, version: i.version, site_version: 0 })),
+        settings: this.items.get('settings:')?.version ?? null,
+      },
+    };
+  }
+  async deleteUnlessChanged(
+    id: string,
+    versions: SiteVersions,
+  ): Promise<'deleted' | 'changed' | 'in-use' | 'missing'> {
+    const change = this.changeBeforeDelete;
+    this.changeBeforeDelete = null;
+    change?.();
+    const now = await this.read();
+    const same =
+      now.versions.settings === versions.settings &&
+      now.versions.pages.length === versions.pages.length &&
+      now.versions.pages.every((p) =>
+        versions.pages.some((v) => v.path === p.path && v.version === p.version),
+      );
+    if (!same) return 'changed';
+    return this.media.deleteUnused(id);
   }
 }

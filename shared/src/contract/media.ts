@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { pageOf } from '../entities';
-import { IMAGE_MIMES, MEDIA_LIMITS, mediaId, mediaItem } from '../media';
+import {
+  IMAGE_MIMES,
+  MEDIA_LIMITS,
+  MEDIA_SEARCH_MAX,
+  mediaAlt,
+  mediaId,
+  mediaItem,
+} from '../media';
 import { defineOperations, pageNumber } from './operation';
 
 const encodings = ['json', 'form', 'multipart'] as const;
@@ -67,11 +74,19 @@ export const mediaOperations = defineOperations({
     method: 'GET',
     path: '/api/user/media/list',
     auth: 'admin',
-    summary: 'A page of the media library, newest first, with where each image is used.',
+    summary:
+      'A page of the media library, newest first, with where each image is used; `q` finds a file name or description, `used` keeps used or unused images.',
     request: {
       encodings: [],
       query: z.object({
         page: pageNumber,
+        q: z
+          .string()
+          .trim()
+          .max(MEDIA_SEARCH_MAX, `must be at most ${MEDIA_SEARCH_MAX} characters`)
+          .optional()
+          .transform((v) => (v ? v : undefined)),
+        used: z.enum(['used', 'unused'], { error: 'must be used or unused' }).optional(),
       }),
     },
     status: 200,
@@ -84,11 +99,25 @@ export const mediaOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/media',
     auth: 'admin',
-    summary: 'Delete an image nothing uses, with all its variants; 409 names the posts using it.',
+    summary:
+      'Delete an image nothing uses, with all its variants; 409 names the posts, pages and site settings using it.',
     request: { encodings, body: z.object({ id: mediaId }) },
     status: 200,
     kind: 'json',
     response: z.object({ message: z.string(), data: z.object({ id: z.string() }) }),
     errors: [400, 401, 403, 404, 409],
+  },
+  updateMedia: {
+    resource: 'media',
+    method: 'PUT',
+    path: '/api/user/media',
+    auth: 'admin',
+    summary:
+      "Change an image's description (its alt text), which blocks get when the image is chosen for them.",
+    request: { encodings: ['json'], body: z.object({ id: mediaId, alt: mediaAlt }) },
+    status: 200,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: mediaItem }),
+    errors: [400, 401, 403, 404],
   },
 });

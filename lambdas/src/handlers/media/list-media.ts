@@ -3,6 +3,6 @@ import { listMedia } from '../../domain/media';
 import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
 
 export const handler = defineHandler('listMedia', async (req) => ({
-  body: await listMedia(mediaDeps(), req.query.page),
+  body: await listMedia(mediaDeps(), req.query),
   headers: ADMIN_VIEW_HEADERS,
 }));

@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABEL = {
   createUpload: 'Upload started',
   confirmUpload: 'Media uploaded',
   deleteMedia: 'Media deleted',
+  updateMedia: 'Image description changed',
   createRedirect: 'Redirect added',
   updateRedirect: 'Redirect changed',
   deleteRedirect: 'Redirect deleted',

@@ -88,7 +88,9 @@ export function makeMediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
     bytes: 5_242_880,
     created_at: '2026-11-20T10:00:00.000Z',
     created_by: 'admin@example.com',
+    alt: '',
     used_by: [],
+    uses: [],
     ...overrides,
   };
 }

@@ -1,0 +1,10 @@
+import { mediaDeps } from '../../adapters/media-deps';
+import { updateMediaAlt } from '../../domain/media';
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('updateMedia', async (req) => ({
+  body: {
+    message: 'Description saved.',
+    data: await updateMediaAlt(mediaDeps(), { id: req.body.id, alt: req.body.alt }),
+  },
+}));
