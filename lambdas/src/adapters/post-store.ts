@@ -22,6 +22,7 @@ import {
   type WriteOutcome,
   type WriteRefusal,
 } from '../domain/post-ports';
+import { filters, passes, postSearchText, type PostFilter } from '../domain/posts/search';
 import { tableName } from '../lib/env';
 import { batchGet } from './batch-get';
 import { dynamoClient } from './clients';
@@ -116,6 +117,25 @@ const revisionItem = revisionRecord.extend({
 });
 
 const tableKey = z.object({ pk: z.string(), sk: z.string() });
+/** Attribute holding a post's search text (domain/posts/search.ts). */
+const SEARCH = 'search';
+/** What a filtered list reads of each post: its keys, search text and what the filter compares. */
+const listedItem = tableKey.extend({
+  search: z.string().optional(),
+  title: z.string(),
+  slug: z.string(),
+  meta_description: z.string().optional(),
+  category_id: z.number().int().nullable().default(null),
+  author_id: z.number().int().nullable().default(null),
+});
+/** Items a filtered list reads per request once the filter has dropped some. */
+const FILTERED_BATCH = 200;
+/**
+ * The most items a filtered list reads of each list (published, scheduled, drafts, Trash) a call:
+ * the newest 5,000 of each are searched. Posts are read whole (the indexes project every attribute)
+ * and a Query reads at most 1 MB, so this is some 100 requests at most, for a blog of that size.
+ */
+const SEARCH_CAP = 5_000;
 const viewsItem = z.object({ postId: z.number().int(), views: z.number().int() });
 const titleItem = z.object({
   id: z.number().int(),
@@ -147,6 +167,9 @@ const keyAttributes = (stream: Stream) =>
 
 /** Posts, slug guards and view counters in DynamoDB (content and views tables). */
 export class DynamoPostStore implements PostStore {
+  /** @param searchCap the most items a filtered list reads of each list a call (see filteredPage) */
+  constructor(private readonly searchCap = SEARCH_CAP) {}
+
   private get content() {
     return tableName('content');
   }
@@ -187,7 +210,10 @@ export class DynamoPostStore implements PostStore {
     };
   }
 
-  /** The stored item: the post and the index attributes of the one list it is in (so the others skip it). */
+  /**
+   * The stored item: the post, the index attributes of the one list it is in (so the others skip
+   * it) and its search text (domain/posts/search.ts), rewritten with every save.
+   */
   private item(post: PostRecord) {
     const { stream, sortKey } = placeOf(post);
     return {
@@ -195,6 +221,7 @@ export class DynamoPostStore implements PostStore {
       ...postKey(post.id),
       [stream.index.partitionKey]: stream.value,
       [stream.index.sortKey]: sortKey,
+      [SEARCH]: postSearchText(post),
     };
   }
 
@@ -355,7 +382,9 @@ export class DynamoPostStore implements PostStore {
     page: number,
     size: number,
     view: ListView = 'live',
+    filter?: PostFilter,
   ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
+    if (filters(filter)) return this.filteredPage(page, size, view, filter);
     if (view === 'all') return this.mergedPage(page, size);
     const stream = STREAMS[view === 'live' ? 'published' : view];
     const out = await queryPage(dynamoClient(), this.streamQuery(stream), page, size);
@@ -406,6 +435,109 @@ export class DynamoPostStore implements PostStore {
   ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
     const wanted = page * size + 1;
     const lists = await Promise.all(ALL_STREAMS.map((stream) => this.newestKeys(stream, wanted)));
+    return this.pageOfKeys(lists, page, size);
+  }
+
+  /**
+   * Page N of the posts of a view that pass a filter: each list's partition is read newest first
+   * with the filter (one Query per batch, keys and filtered attributes only) until it has given
+   * page*size+1 matches or ends, then the lists merge as the unfiltered "all" does. A Query's Limit
+   * counts the items read before its filter, so a selective filter takes several batches; each list
+   * reads at most `searchCap` items a call (the newest), which bounds a call's cost whatever the
+   * list holds.
+   */
+  private async filteredPage(
+    page: number,
+    size: number,
+    view: ListView,
+    filter: PostFilter,
+  ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
+    const wanted = page * size + 1;
+    const streams = view === 'all' ? ALL_STREAMS : [STREAMS[view === 'live' ? 'published' : view]];
+    const lists = await Promise.all(
+      streams.map((stream) => this.matchingKeys(stream, filter, wanted)),
+    );
+    return this.pageOfKeys(lists, page, size);
+  }
+
+  /** The keys of the newest `limit` posts of a list passing `filter`, reading at most `searchCap`. */
+  private async matchingKeys(
+    stream: Stream,
+    filter: PostFilter,
+    limit: number,
+  ): Promise<{ pk: string; sk: string; sortKey: string }[]> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const terms: string[] = [];
+    if (filter.words.length > 0) {
+      names['#search'] = SEARCH;
+      filter.words.forEach((word, i) => (values[`:w${i}`] = word));
+      const all = filter.words.map((_, i) => `contains(#search, :w${i})`).join(' AND ');
+      // A post saved before the search text existed has none: the code below reads its fields.
+      terms.push(`(attribute_not_exists(#search) OR (${all}))`);
+    }
+    if (filter.category_id !== undefined) {
+      names['#category'] = 'category_id';
+      values[':category'] = filter.category_id;
+      terms.push('#category = :category');
+    }
+    if (filter.author_id !== undefined) {
+      names['#author'] = 'author_id';
+      values[':author'] = filter.author_id;
+      terms.push('#author = :author');
+    }
+    const query = this.streamQuery(stream);
+    const found: { pk: string; sk: string; sortKey: string }[] = [];
+    let read = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamoClient().send(
+        new QueryCommand({
+          ...query,
+          ProjectionExpression: `${keyAttributes(stream)}, #search, #title, #slug, #meta, #category, #author`,
+          FilterExpression: terms.join(' AND '),
+          ExpressionAttributeNames: {
+            ...query.ExpressionAttributeNames,
+            '#search': SEARCH,
+            '#title': 'title',
+            '#slug': 'slug',
+            '#meta': 'meta_description',
+            '#category': 'category_id',
+            '#author': 'author_id',
+            ...names,
+          },
+          ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...values },
+          // The first batch as many as the page needs (all of them when the filter drops
+          // nothing), then larger ones: the filter is dropping items.
+          Limit: Math.min(
+            this.searchCap - read,
+            read === 0 ? limit : Math.max(limit - found.length, FILTERED_BATCH),
+          ),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      read += out.ScannedCount ?? 0;
+      for (const item of out.Items ?? []) {
+        const listed = listedItem.parse(item);
+        const search = listed.search ?? postSearchText(listed);
+        if (!passes(filter, { ...listed, search })) continue;
+        found.push({
+          pk: listed.pk,
+          sk: listed.sk,
+          sortKey: z.string().parse(item[stream.index.sortKey]),
+        });
+      }
+      startKey = out.LastEvaluatedKey;
+    } while (startKey && found.length < limit && read < this.searchCap);
+    return found.slice(0, limit);
+  }
+
+  /** Page N of lists of keys (each newest first) merged, read in full. */
+  private async pageOfKeys(
+    lists: { pk: string; sk: string; sortKey: string }[][],
+    page: number,
+    size: number,
+  ): Promise<{ items: PostRecord[]; hasNext: boolean }> {
     const merged = lists.flat().sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
     const keys = merged.slice((page - 1) * size, page * size);
     const items = await this.getMany(keys.map(({ pk, sk }) => ({ pk, sk })));

@@ -10,6 +10,7 @@ import {
 import type { ViewStats } from './lead-ports';
 import type { ImageProcessor, MediaObjects, MediaRepository } from './media-ports';
 import type { SiteImages } from './media-usage';
+import type { PostFilter } from './posts/search';
 
 /** What a post and each of its revisions point at: the banner by object key, category and author by id. */
 const storedReferences = {
@@ -147,6 +148,8 @@ export interface PostStore {
     page: number,
     size: number,
     view?: ListView,
+    /** Only the posts passing it (domain/posts/search.ts), paged as the whole list is. */
+    filter?: PostFilter,
   ): Promise<{ items: PostRecord[]; hasNext: boolean }>;
   /** The nearest older and newer published posts around a place in the public list. */
   neighbours(at: ListPosition): Promise<{ older: PostRecord | null; newer: PostRecord | null }>;

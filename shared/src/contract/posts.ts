@@ -12,6 +12,8 @@ export const id = z.coerce
   .positive('must be positive');
 const optionalId = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id.optional());
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+/** The longest search the post list takes. */
+export const POST_SEARCH_MAX = 100;
 
 /** Optional lifecycle fields: calls without them behave as the spec's (a new post is published now). */
 const publication = {
@@ -110,7 +112,7 @@ export const postOperations = defineOperations({
     auth: 'public',
     adminView: true,
     summary:
-      'A page of published posts, newest publication first; an admin token lists every status (filter with `status`).',
+      'A page of published posts, newest first; an admin token lists every status (filter with `status`) and may search (`q`) and filter by `category_id`, `author_id`.',
     request: {
       encodings: [],
       query: z.object({
@@ -123,6 +125,18 @@ export const postOperations = defineOperations({
             })
             .optional(),
         ),
+        /**
+         * Admins only: words the title, slug or meta description must all hold (any case, accents
+         * ignored), and a category or author; each narrows the list, which pages as without them.
+         */
+        q: z
+          .string()
+          .trim()
+          .max(POST_SEARCH_MAX, `must be at most ${POST_SEARCH_MAX} characters`)
+          .optional()
+          .transform((v) => (v ? v : undefined)),
+        category_id: optionalId,
+        author_id: optionalId,
       }),
     },
     status: 200,

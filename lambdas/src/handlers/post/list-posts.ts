@@ -6,8 +6,9 @@ export const handler = defineHandler('listPosts', async (req) => ({
   body: await listPosts(
     postDeps(req.log),
     req.query.page,
-    listViewFor(req.admin !== undefined, req.query.status),
+    listViewFor(req.admin !== undefined, req.query.status, req.query),
     req.query.status,
+    req.query,
   ),
   // The public list is cached at the edge for a minute; an admin's never is.
   headers: req.admin ? ADMIN_VIEW_HEADERS : { 'cache-control': 'public, max-age=0, s-maxage=60' },
