@@ -697,6 +697,13 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     siteFiles: ['delete'],
     sitePages: true,
   },
+  // Who has an editor open: the caller's mark put, the subject's marks queried; the goodbye deletes it.
+  heartbeatPresence: {
+    tables: { content: { access: ['read', 'put'], keyPrefixes: [KEY_PREFIXES.presence] } },
+  },
+  leavePresence: {
+    tables: { content: { access: ['delete'], keyPrefixes: [KEY_PREFIXES.presence] } },
+  },
   // The settings: read, written (conditional PutItem), every page rendered with them, then marked rendered.
   updateSiteSettings: {
     tables: {

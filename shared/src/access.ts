@@ -117,6 +117,9 @@ export const OPERATION_ACCESS = {
   restorePageRevision: BOTH,
   getSiteSettings: BOTH,
   updateSiteSettings: ADMINS,
+  // Who else is editing: everyone who may open an editor (the handler checks the subject's read).
+  heartbeatPresence: BOTH,
+  leavePresence: BOTH,
 } as const satisfies Record<StaffOperation, readonly StaffGroup[]>;
 
 /** The groups allowed to call a staff operation (empty for operations not in the table). */
@@ -151,6 +154,9 @@ export const SIGN_IN_OPERATIONS: readonly OperationName[] = [
   'resetPassword',
 ];
 
+/** Staff writes that keep nothing anyone reads later: who has an editor open (a heartbeat). */
+const NOT_AUDITED: readonly OperationName[] = ['heartbeatPresence', 'leavePresence'];
+
 /**
  * Staff operations the handler wrapper records in the audit trail: every one that changes something
  * (not a GET) and the lead export, which copies every lead out. Reads are not recorded; neither are
@@ -158,6 +164,7 @@ export const SIGN_IN_OPERATIONS: readonly OperationName[] = [
  */
 export function auditedByWrapper(name: OperationName): boolean {
   const op: Operation = contract[name];
+  if (NOT_AUDITED.includes(name)) return false;
   return op.auth === 'admin' && (op.method !== 'GET' || name === 'exportLeads');
 }
 

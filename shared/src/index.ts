@@ -48,3 +48,4 @@ export { storedSiteSettings } from './contract/pages';
 export { quillLists } from './quill-lists';
 export * from './edge/reserved-sources';
 export * from './merge';
+export * from './contract/presence';

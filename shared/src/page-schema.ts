@@ -119,6 +119,8 @@ export const sitePage = pageContent.extend({
   version: z.number().int(),
   updated_at: z.string(),
   updated_by: z.string().nullable(),
+  /** Who `updated_by` is, as people know them (display name, else e-mail); the API fills it in. */
+  updated_by_name: z.string().nullable().optional(),
   published_at: z.string().nullable(),
   /** What visitors get now (null before the first publish). */
   published: pageContent.nullable(),
@@ -132,6 +134,7 @@ export const sitePageSummary = sitePage.pick({
   version: true,
   updated_at: true,
   updated_by: true,
+  updated_by_name: true,
   published_at: true,
 });
 export type SitePageSummary = z.output<typeof sitePageSummary>;
@@ -149,6 +152,8 @@ export const pageRevisionSummary = z.object({
   title: z.string(),
   saved_at: z.string(),
   saved_by: z.string().nullable(),
+  /** Who `saved_by` is, as people know them; the API fills it in. */
+  saved_by_name: z.string().nullable().optional(),
   /** `save`, `publish` or `restore`: what made this version. */
   reason: z.enum(['save', 'publish', 'restore']),
 });

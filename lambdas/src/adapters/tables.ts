@@ -129,6 +129,11 @@ export const KEY_PREFIXES = {
     page: 'PAGE#',
     /** The site-wide settings, one partition. */
     siteSettings: 'SETTINGS',
+    /**
+     * Who has an editor open (`PRESENCE#<subject>`, sk the account's sub): one item per person,
+     * rewritten by each heartbeat, expiring (`expiresAt`, and filtered by time on read).
+     */
+    presence: 'PRESENCE#',
     /** Categories and authors: every record of a kind starts with its prefix. */
     ...TAXONOMY_PREFIXES,
   },

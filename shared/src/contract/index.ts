@@ -4,6 +4,7 @@ import { leadOperations } from './leads';
 import { mediaOperations } from './media';
 import { pageOperations } from './pages';
 import { postOperations } from './posts';
+import { presenceOperations } from './presence';
 import { redirectOperations } from './redirects';
 import { systemOperations } from './system';
 import { taxonomyOperations } from './taxonomy';
@@ -22,6 +23,7 @@ export const contract = {
   ...mediaOperations,
   ...redirectOperations,
   ...pageOperations,
+  ...presenceOperations,
   ...systemOperations,
 } as const;
 

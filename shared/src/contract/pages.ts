@@ -29,6 +29,8 @@ export const storedSiteSettings = z.object({
   version: z.number().int(),
   updated_at: z.string().nullable(),
   updated_by: z.string().nullable(),
+  /** Who `updated_by` is, as people know them (display name, else e-mail); the API fills it in. */
+  updated_by_name: z.string().nullable().optional(),
 });
 
 export const pageOperations = defineOperations({

@@ -1,9 +1,10 @@
 import { DynamoPageStore } from '../../adapters/page-store';
 import { listPages } from '../../domain/pages/read';
 import { defineHandler } from '../../lib/http';
+import { withStaffNames } from '../../adapters/staff-names';
 
 const pages = new DynamoPageStore();
 
 export const handler = defineHandler('listPages', async () => ({
-  body: { data: await listPages(pages) },
+  body: { data: await withStaffNames(await listPages(pages), 'updated_by') },
 }));

@@ -1,11 +1,15 @@
 import { DynamoPageStore } from '../../adapters/page-store';
 import { restorePageRevision } from '../../domain/pages/save';
 import { defineHandler } from '../../lib/http';
+import { withStaffName } from '../../adapters/staff-names';
 
 const pages = new DynamoPageStore();
 
 export const handler = defineHandler('restorePageRevision', async (req) => {
-  const data = await restorePageRevision({ pages, log: req.log }, req.body, req.admin);
+  const data = await withStaffName(
+    await restorePageRevision({ pages, log: req.log }, req.body, req.admin),
+    'updated_by',
+  );
   return {
     body: { message: `Version ${req.body.revision} restored as the draft.`, data },
     audit: { event: 'restored', label: `${data.title} (version ${req.body.revision})` },
