@@ -59,7 +59,7 @@ async function getPage(path: string): Promise<SitePage> {
 /** Save a page's draft with changes to its head and blocks. */
 async function savePage(
   path: string,
-  change: (page: SitePage) => Partial<SitePage>,
+  change: (page: SitePage) => Record<string, unknown>,
 ): Promise<void> {
   const page = await getPage(path);
   const {
@@ -78,7 +78,7 @@ async function savePage(
 }
 
 /** A portfolio carousel whose one card shows `src`. */
-function portfolioWith(src: string, id: string, hidden = false) {
+function portfolioWith(src: string, id: string, hidden = false): Record<string, unknown> {
   const block = validBlock('portfolioCarousel', id) as { items: Record<string, unknown>[] };
   return {
     ...block,
@@ -111,7 +111,7 @@ async function served(image: MediaItem): Promise<boolean> {
 
 describe('where an image is used', () => {
   it('counts a live portfolio card, a hidden block, a share image, the settings and a post; refuses to delete each with 409 naming the uses', async () => {
-    const [card, hidden, share, settingsImage, banner, inline, unused] = await Promise.all(
+    const [card, hidden, share, settingsImage, banner, inline, unused] = (await Promise.all(
       [
         'card.png',
         'hidden.png',
@@ -121,7 +121,15 @@ describe('where an image is used', () => {
         'inline.png',
         'spare.png',
       ].map(upload),
-    );
+    )) as MediaItem[] as [
+      MediaItem,
+      MediaItem,
+      MediaItem,
+      MediaItem,
+      MediaItem,
+      MediaItem,
+      MediaItem,
+    ];
     // The home page's portfolio card, published: the page of the issue ("Not used").
     await savePage('/', (p) => ({ blocks: [...p.blocks, portfolioWith(card.src, 'work')] }));
     const published = await stack.invoke('publishPage', { token, json: { path: '/' } });
@@ -238,7 +246,8 @@ describe('where an image is used', () => {
 
 describe('descriptions and search', () => {
   it('keeps a description on the image, and finds images by name or description', async () => {
-    const [team, office] = await Promise.all([upload('Team-2026.png'), upload('img_0042.png')]);
+    const team = await upload('Team-2026.png');
+    const office = await upload('img_0042.png');
     const res = await stack.invoke('updateMedia', {
       token: editor,
       json: { id: office.id, alt: '  The Chennai office at dusk ' },

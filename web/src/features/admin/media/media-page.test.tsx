@@ -50,7 +50,13 @@ describe('media library page', () => {
                 makeMediaItem({
                   id: USED,
                   filename: 'team.jpg',
+                  alt: 'The team on the office steps',
                   used_by: [{ id: 4, title: 'Our team', slug: 'our-team' }],
+                  uses: [
+                    { kind: 'post', title: 'Our team', ref: 'our-team', copies: ['draft'] },
+                    { kind: 'page', title: 'Home', ref: '/', copies: ['draft', 'live'] },
+                    { kind: 'settings', title: 'Site settings', ref: '', copies: ['live'] },
+                  ],
                 }),
               ],
               1,
@@ -64,6 +70,7 @@ describe('media library page', () => {
     expect(cells.map((c) => c.textContent)).toEqual([
       '',
       'harbour.jpg',
+      'None yet Edit',
       '4.8 MB',
       '4000 × 3000',
       formatAdminDateTime('2026-11-20T10:00:00.000Z'),
@@ -86,7 +93,20 @@ describe('media library page', () => {
       'href',
       '/edit-blog/our-team',
     );
-    // An image a post uses cannot be deleted from here.
+    // Pages and the settings using it link to their editors, saying which copies show it.
+    expect(within(used).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'href',
+      '/admin/pages/edit?path=%2F',
+    );
+    expect(within(used).getByRole('link', { name: 'Home' }).closest('li')).toHaveTextContent(
+      'Page: Home (draft and live)',
+    );
+    expect(within(used).getByRole('link', { name: 'Site settings' })).toHaveAttribute(
+      'href',
+      '/admin/pages/settings',
+    );
+    expect(within(used).getByText('The team on the office steps')).toBeInTheDocument();
+    // An image in use cannot be deleted from here.
     expect(within(used).queryByRole('button', { name: /delete/i })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -182,5 +202,69 @@ describe('media library page', () => {
     expect((await screen.findByText('new.jpg', { selector: 'a' })).closest('tr')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss the error about broken.png' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('searches and filters on the server, keeping them in the address', async () => {
+    signIn();
+    const api = fakeApi({
+      getUserData: userData,
+      listMedia: () => pageOf([makeMediaItem({ id: ID, filename: 'chennai.jpg' })], 1, false),
+    });
+    renderAdmin('/admin/media', routes);
+    await screen.findByText('chennai.jpg');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
+      target: { value: 'Chennai office' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(api.calls('listMedia').at(-1)?.url.searchParams.get('q')).toBe('Chennai office'),
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Use' }), {
+      target: { value: 'unused' },
+    });
+    await waitFor(() =>
+      expect(api.calls('listMedia').at(-1)?.url.searchParams.get('used')).toBe('unused'),
+    );
+    expect(api.calls('listMedia').at(-1)?.url.searchParams.get('q')).toBe('Chennai office');
+  });
+
+  it('edits an image’s description in a dialog that keeps the focus, and says what the server refused', async () => {
+    signIn();
+    let item = makeMediaItem({ id: ID, filename: 'harbour.jpg' });
+    const api = fakeApi({
+      getUserData: userData,
+      listMedia: () => pageOf([item], 1, false),
+      updateMedia: (req) => {
+        if (req.body.alt === 'bad')
+          return {
+            status: 400,
+            body: { error: 'alt: must be at most 300 characters', field: 'alt' },
+          };
+        item = { ...item, alt: req.body.alt ?? '' };
+        return { body: { message: 'Description saved.', data: item } };
+      },
+    });
+    renderAdmin('/admin/media', routes);
+    const edit = await screen.findByRole('button', { name: 'Edit the description of harbour.jpg' });
+    fireEvent.click(edit);
+    const dialog = screen.getByRole('dialog', { name: 'Describe “harbour.jpg”' });
+    const field = within(dialog).getByLabelText('Description (alt text)');
+    expect(field).toHaveFocus();
+    fireEvent.change(field, { target: { value: 'bad' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save description' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('at most 300');
+    fireEvent.change(field, { target: { value: 'Boats in the harbour at dawn' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save description' }));
+    await screen.findByText('The description of “harbour.jpg” was saved.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Boats in the harbour at dawn')).toBeInTheDocument();
+    expect(api.calls('updateMedia').at(-1)?.body).toEqual({
+      id: ID,
+      alt: 'Boats in the harbour at dawn',
+    });
+    // Escape closes it unchanged.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the description of harbour.jpg' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,6 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { IMAGE_MIMES, mediaKeys, mediaPath, variantWidths, type MediaItem } from '@agency/shared';
+import {
+  IMAGE_MIMES,
+  MEDIA_ALT_MAX,
+  MEDIA_SEARCH_MAX,
+  mediaKeys,
+  mediaPath,
+  contract,
+  variantWidths,
+  type MediaItem,
+  type MediaUse,
+} from '@agency/shared';
+import { useModal } from '../../../lib/use-modal';
+import { apiErrorText } from '../ui/api-error-text';
+import { FilterForm, FilterSelect, useAddressFilters } from '../ui/address-filters';
+import mediaCss from './media.css?inline';
 import { ApiError } from '../../../lib/api-client';
 import { pageHref } from '../../../config/pages';
 import { AdminLayout } from '../shell/admin-layout';
@@ -152,24 +166,184 @@ function MediaUploads({ onUploaded }: { onUploaded: (item: MediaItem) => void })
   );
 }
 
-function UsedBy({ item }: { item: MediaItem }) {
-  if (item.used_by.length === 0) return <span className="media-table__unused">Not used</span>;
+/** Where a use is edited: the post editor, the page editor, or the site settings. */
+function useHref(use: MediaUse): string | null {
+  switch (use.kind) {
+    case 'post':
+      return use.ref ? pageHref('postEditor', { slug: use.ref }) : null;
+    case 'page':
+      return `${pageHref('pageEditor', {})}?path=${encodeURIComponent(use.ref)}`;
+    case 'settings':
+      return pageHref('siteSettings', {});
+  }
+}
+
+const KIND_LABEL: Record<MediaUse['kind'], string> = {
+  post: 'Post',
+  page: 'Page',
+  settings: 'Settings',
+};
+
+/** Which copies show it, in words: "draft and live", "retired page". */
+function copiesText(use: MediaUse): string {
+  if (use.kind === 'post') return '';
+  if (use.copies.includes('retired')) return 'retired page';
+  return use.copies.join(' and ');
+}
+
+/** Every place showing the image, each a link to where it is edited. */
+function UsedIn({ item }: { item: MediaItem }) {
+  if (item.uses.length === 0) return <span className="media-table__unused">Not used</span>;
   return (
     <ul className="media-table__used">
-      {item.used_by.map((p) => (
-        <li key={p.id}>
-          <Link to={pageHref('postEditor', { slug: p.slug })}>{p.title}</Link>
-        </li>
-      ))}
+      {item.uses.map((use) => {
+        const href = useHref(use);
+        const copies = copiesText(use);
+        return (
+          <li key={`${use.kind}:${use.ref}`}>
+            <span className="media-table__kind">{KIND_LABEL[use.kind]}:</span>{' '}
+            {href ? <Link to={href}>{use.title}</Link> : use.title}
+            {copies && <span className="media-table__copies"> ({copies})</span>}
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/** Edit an image's description in a small dialog: blocks that choose the image get it. */
+function AltDialog({
+  item,
+  onClose,
+  onSaved,
+}: {
+  item: MediaItem;
+  onClose: () => void;
+  onSaved: (saved: MediaItem) => void;
+}) {
+  const api = useAdminApi();
+  const titleId = useId();
+  const fieldId = useId();
+  const [alt, setAlt] = useState(item.alt);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const { dialogRef, onKeyDown } = useModal<HTMLDivElement>({
+    open: true,
+    onClose,
+    initialFocus: fieldRef,
+    lockScroll: true,
+  });
+  const save = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api('updateMedia', { body: { id: item.id, alt } });
+      onSaved(res.data);
+    } catch (err) {
+      setError(apiErrorText(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="popup-backdrop">
+      <div
+        ref={dialogRef}
+        className="popup media-alt-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="popup__title">
+          Describe “{item.filename}”
+        </h2>
+        <form onSubmit={(e) => void save(e)}>
+          <label htmlFor={fieldId}>Description (alt text)</label>
+          <p className="media-alt-dialog__help" id={`${fieldId}-help`}>
+            What the image shows, for people who cannot see it. A block choosing this image gets
+            this description; the block can still change it.
+          </p>
+          <textarea
+            ref={fieldRef}
+            id={fieldId}
+            rows={3}
+            maxLength={MEDIA_ALT_MAX}
+            value={alt}
+            aria-describedby={`${fieldId}-help${error ? ` ${fieldId}-error` : ''}`}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setAlt(e.target.value)}
+          />
+          {error && (
+            <p id={`${fieldId}-error`} className="media-alt-dialog__error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="popup__actions">
+            <button type="button" className="btn btn--outline" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Save description
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+const FILTERS = ['q', 'used'] as const;
+const listQuery = contract.listMedia.request.query;
+
+function MediaSearch({
+  filters,
+  onApply,
+}: {
+  filters: { q?: string | undefined; used?: string | undefined };
+  onApply: (f: { q?: string; used?: string }) => void;
+}) {
+  const id = useId();
+  return (
+    <FilterForm label="Search images" names={FILTERS} filters={filters} onApply={onApply}>
+      {(applyNow) => (
+        <>
+          <div className="lead-filters__field lead-filters__field--search">
+            <label htmlFor={`${id}-q`}>Search</label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              placeholder="File name or description"
+              maxLength={MEDIA_SEARCH_MAX}
+              defaultValue={filters.q ?? ''}
+            />
+          </div>
+          <FilterSelect
+            id={`${id}-used`}
+            name="used"
+            label="Use"
+            value={filters.used}
+            all="Used or not"
+            onChange={applyNow}
+          >
+            <option value="used">Used</option>
+            <option value="unused">Not used</option>
+          </FilterSelect>
+        </>
+      )}
+    </FilterForm>
   );
 }
 
 function MediaLibrary() {
   const api = useAdminApi();
   useUserCheck();
-  const [page, setPage] = useState(1);
-  const list = useMediaList(page);
+  const { filters, page, applyFilters, setPage } = useAddressFilters(FILTERS, listQuery.shape);
+  const used = filters.used === 'used' || filters.used === 'unused' ? filters.used : undefined;
+  const list = useMediaList(page, { q: filters.q, used });
+  const [describing, setDescribing] = useState<MediaItem | null>(null);
   const { mutate } = list;
   const del = useConfirmedDelete<MediaItem>({
     remove: (item) => api('deleteMedia', { body: { id: item.id } }),
@@ -192,6 +366,10 @@ function MediaLibrary() {
           else setPage(1);
         }}
       />
+      <style href="agency-media" precedence="default">
+        {mediaCss}
+      </style>
+      <MediaSearch filters={filters} onApply={applyFilters} />
       <div
         role="status"
         className={del.status ? `admin-status admin-status--${del.status.kind}` : 'admin-status'}
@@ -204,7 +382,11 @@ function MediaLibrary() {
         setPage={setPage}
         what="media library"
         loadingText="Loading images…"
-        empty="No images yet. Upload one here, or add one to a post in the editor."
+        empty={
+          filters.q || filters.used
+            ? 'No image matches. Clear the search to see the whole library.'
+            : 'No images yet. Upload one here, or add one to a post in the editor.'
+        }
         pagerLabel="Media pages"
       >
         {(results) => (
@@ -213,10 +395,11 @@ function MediaLibrary() {
               <tr>
                 <th scope="col">Image</th>
                 <th scope="col">File</th>
+                <th scope="col">Description</th>
                 <th scope="col">Size</th>
                 <th scope="col">Dimensions</th>
                 <th scope="col">Uploaded</th>
-                <th scope="col">Used by</th>
+                <th scope="col">Used in</th>
                 <th scope="col">Action</th>
               </tr>
             </thead>
@@ -231,6 +414,21 @@ function MediaLibrary() {
                       {item.filename}
                     </a>
                   </td>
+                  <td className="media-table__alt" data-label="Description">
+                    {item.alt ? (
+                      <span>{item.alt}</span>
+                    ) : (
+                      <span className="media-table__unused">None yet</span>
+                    )}{' '}
+                    <button
+                      type="button"
+                      className="btn btn--link"
+                      aria-label={`Edit the description of ${item.filename}`}
+                      onClick={() => setDescribing(item)}
+                    >
+                      Edit
+                    </button>
+                  </td>
                   <td className="media-table__nowrap" data-label="Size">
                     {formatBytes(item.bytes)}
                   </td>
@@ -240,11 +438,11 @@ function MediaLibrary() {
                   <td className="media-table__nowrap" data-label="Uploaded">
                     <time dateTime={item.created_at}>{formatAdminDateTime(item.created_at)}</time>
                   </td>
-                  <td data-label="Used by">
-                    <UsedBy item={item} />
+                  <td data-label="Used in">
+                    <UsedIn item={item} />
                   </td>
                   <td>
-                    {item.used_by.length === 0 && (
+                    {item.uses.length === 0 && (
                       <button
                         type="button"
                         className="btn btn--link btn--danger"
@@ -269,6 +467,20 @@ function MediaLibrary() {
         }
         confirmLabel="Delete"
       />
+      {describing && (
+        <AltDialog
+          item={describing}
+          onClose={() => setDescribing(null)}
+          onSaved={(saved) => {
+            setDescribing(null);
+            del.setStatus({
+              kind: 'ok',
+              text: `The description of “${saved.filename}” was saved.`,
+            });
+            void mutate();
+          }}
+        />
+      )}
     </>
   );
 }

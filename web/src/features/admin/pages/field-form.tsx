@@ -8,7 +8,15 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { blankFields, ICON_NAMES, type Field, type FieldWidget } from '@agency/shared';
+import {
+  blankFields,
+  ICON_NAMES,
+  libraryImageIds,
+  type Field,
+  type FieldWidget,
+  type MediaItem,
+} from '@agency/shared';
+import { altOnPick } from '../ui/library-alt';
 import { MediaPicker } from '../ui/media-picker';
 import { moveItem } from './draft';
 
@@ -126,7 +134,8 @@ interface WidgetProps {
   field: Field;
   path: FieldPath;
   value: unknown;
-  onChange: (value: unknown) => void;
+  /** `picked`: the library image an image field was given (its description goes with it). */
+  onChange: (value: unknown, picked?: MediaItem) => void;
 }
 
 function TextWidget({
@@ -292,9 +301,10 @@ function ImageWidget({ field, path, value, onChange }: WidgetProps) {
       {picking && (
         <MediaPicker
           title={`Choose the ${field.label.toLowerCase()} from the library`}
+          currentId={[...libraryImageIds(src)][0]}
           onPick={(item) => {
             setPicking(false);
-            onChange(item.src);
+            onChange(item.src, item);
             document.getElementById(id)?.focus();
           }}
           onClose={() => setPicking(false)}
@@ -821,10 +831,11 @@ export function FieldsForm({
           field={field}
           path={[...path, name]}
           value={value[name]}
-          onChange={(v) => {
+          onChange={(v, picked) => {
             const next: Record<string, unknown> = { ...value };
             if (v === undefined) delete next[name];
             else next[name] = v;
+            if (picked) Object.assign(next, altOnPick(fields, value, name, picked));
             onChange(next);
           }}
         />
