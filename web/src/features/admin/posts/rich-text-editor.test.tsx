@@ -178,6 +178,36 @@ describe('RichTextEditor images', () => {
     unmount();
   });
 
+  it('the description takes the keyboard as it opens; Escape puts the old one back and the caret after the image, Enter keeps the new', () => {
+    const described = `<p>Look${stored.replace('alt=""', 'alt="Old words"')}</p>`;
+    const { quill, seen, unmount } = mount(described);
+    const img = quill.root.querySelector('img');
+    if (!img) throw new Error('no image');
+    fireEvent.click(img);
+    const alt = screen.getByLabelText(/Describe the selected image/);
+    expect(alt).toHaveFocus();
+    expect(alt).toHaveValue('Old words');
+    fireEvent.change(alt, { target: { value: 'Changed my mind' } });
+    expect(img.getAttribute('alt')).toBe('Changed my mind');
+    fireEvent.keyDown(alt, { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'Image description' })).toBeNull();
+    expect(img.getAttribute('alt')).toBe('Old words');
+    expect(seen.html).toBe(described);
+    // Back in the text, just after the image ("Look" is 4 characters, the image 1).
+    expect(quill.hasFocus()).toBe(true);
+    expect(quill.getSelection()).toEqual({ index: 5, length: 0 });
+
+    fireEvent.click(img);
+    const again = screen.getByLabelText(/Describe the selected image/);
+    expect(again).toHaveFocus();
+    fireEvent.change(again, { target: { value: 'Boats at dawn' } });
+    fireEvent.keyDown(again, { key: 'Enter' });
+    expect(screen.queryByRole('group', { name: 'Image description' })).toBeNull();
+    expect(seen.html).toBe(`<p>Look${stored.replace('alt=""', 'alt="Boats at dawn"')}</p>`);
+    expect(quill.getSelection()).toEqual({ index: 5, length: 0 });
+    unmount();
+  });
+
   it('opens the description next to the clicked image, and closes it on a click elsewhere or Escape', () => {
     const { quill, unmount } = mount(`<p>Look${stored}</p><p>After</p>`);
     const img = quill.root.querySelector('img');

@@ -9,12 +9,13 @@ import {
   type KeyboardEvent,
 } from 'react';
 import ReactQuill from 'react-quill-new';
-import Quill, { Delta } from 'quill';
+import Quill from 'quill';
 import { IMAGE_MIMES, MEDIA_LIMITS } from '@agency/shared';
 import { faithfulSpaces } from './editor-html';
 import {
   dataImageMatcher,
   handlePlaceholderClicks,
+  InlineImage,
   insertImages,
   registerImageFormats,
   type UploadFn,
@@ -178,22 +179,51 @@ export default function RichTextEditor({
   useEffect(() => {
     if (anchor) popover.current?.scrollIntoView?.({ block: 'nearest' });
   }, [anchor]);
+  /** The description the image had when the popover opened: what Escape puts back. */
+  const original = useRef('');
+  const altInput = useRef<HTMLInputElement>(null);
+  // The popover takes the keyboard as it opens: what is typed next describes the image, and
+  // never lands in the post.
+  useEffect(() => {
+    if (!described) return;
+    original.current = described.getAttribute('alt') ?? '';
+    altInput.current?.focus({ preventScroll: true });
+    altInput.current?.select();
+  }, [described]);
+  /** The image's place in the text, or null once it is gone. */
+  const imageIndex = (q: Quill): number | null => {
+    const blot = described ? Quill.find(described) : null;
+    return blot && !(blot instanceof Quill) ? q.getIndex(blot) : null;
+  };
+  /** Close the popover; the caret goes back into the text just after the image. */
   const closeDescription = (): void => {
+    const q = quill();
+    const at = q ? imageIndex(q) : null;
     setDescribed(null);
-    quill()?.focus();
+    if (!q) return;
+    if (at === null) q.focus();
+    else q.setSelection(at + 1, 0, 'user');
   };
   const onPopoverKey = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape' || e.key === 'Enter') {
-      e.preventDefault();
-      e.stopPropagation();
-      closeDescription();
-    }
+    if (e.key !== 'Escape' && e.key !== 'Enter') return;
+    e.preventDefault();
+    e.stopPropagation();
+    // Escape leaves the description as it was; Enter (as Done) keeps what was typed.
+    if (e.key === 'Escape') describe(original.current);
+    closeDescription();
   };
+  /**
+   * Set the image's alt as the author types. Written on the image's node, then read back by Quill
+   * as the author's change: Quill's own content calls put its caret back in the text, which would
+   * take the keyboard from the popover after the first letter.
+   */
   const describe = (alt: string): void => {
     const q = quill();
     const blot = described ? Quill.find(described) : null;
-    if (!q || !blot || blot instanceof Quill) return;
-    q.updateContents(new Delta().retain(q.getIndex(blot)).retain(1, { alt }), 'user');
+    if (!q || !(blot instanceof InlineImage)) return;
+    if (blot.domNode.getAttribute('alt') === alt) return;
+    blot.format('alt', alt);
+    q.update('user');
   };
   return (
     <QuillGroup ref={group} labelledBy={labelledBy} invalid={invalid} describedBy={describedBy}>
@@ -236,6 +266,7 @@ export default function RichTextEditor({
             decoration)
           </label>
           <input
+            ref={altInput}
             id={altId}
             type="text"
             defaultValue={described.getAttribute('alt') ?? ''}
