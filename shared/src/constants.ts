@@ -38,6 +38,8 @@ export const POST_LIMITS = {
   headTagMax: 10_000,
   /** What search engines and link previews show of a post (plain text). */
   metaDescriptionMax: 300,
+  /** The longest search of the admins' post list. */
+  searchMax: 100,
   /**
    * 4 MB, not the 5 MB first asked for: API Gateway hands Lambda a binary body base64-encoded (4/3 of
    * its size) and a Lambda request may carry at most 6 MB, so a 5 MB image could never arrive in AWS.

@@ -12,8 +12,6 @@ export const id = z.coerce
   .positive('must be positive');
 const optionalId = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id.optional());
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
-/** The longest search the post list takes. */
-export const POST_SEARCH_MAX = 100;
 
 /** Optional lifecycle fields: calls without them behave as the spec's (a new post is published now). */
 const publication = {
@@ -132,7 +130,7 @@ export const postOperations = defineOperations({
         q: z
           .string()
           .trim()
-          .max(POST_SEARCH_MAX, `must be at most ${POST_SEARCH_MAX} characters`)
+          .max(POST_LIMITS.searchMax, `must be at most ${POST_LIMITS.searchMax} characters`)
           .optional()
           .transform((v) => (v ? v : undefined)),
         category_id: optionalId,

@@ -254,6 +254,52 @@ describe('statuses in the admin list', () => {
   });
 });
 
+describe('searching the post list', () => {
+  it('sends the search, category and author to the server, keeps the search with later filters, and says when nothing matches', async () => {
+    signIn('tok-6');
+    const found = makePost({ id: 7, title: 'Harbour photos', slug: 'harbour-photos' });
+    const api = fakeApi({
+      getUserData: userOk,
+      listCategories: () => ({ body: { data: [{ id: 4, category: 'Design' }] } }),
+      listAuthors: () => ({ body: { data: [{ id: 9, name: 'Ada' }] } }),
+      listPosts: (req) => {
+        const q = req.url.searchParams.get('q');
+        const other = makePost({ id: 8, title: 'Other', slug: 'other' });
+        if (q === 'nothing') return { body: pageBody([], 1, false) };
+        return { body: pageBody(q ? [found] : [found, other], 1, false) };
+      },
+    });
+    renderAdmin('/admin', { '/admin': <AdminListPage /> });
+    await screen.findByRole('cell', { name: 'Other' });
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: '  harbour ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Other' })).toBeNull());
+    expect(screen.getByRole('cell', { name: 'Harbour photos' })).toBeInTheDocument();
+    expect(api.calls('listPosts').at(-1)?.url.searchParams.get('q')).toBe('harbour');
+
+    await screen.findByRole('option', { name: 'Design' });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: '4' } });
+    await waitFor(() =>
+      expect(api.calls('listPosts').at(-1)?.url.searchParams.get('category_id')).toBe('4'),
+    );
+    await screen.findByRole('option', { name: 'Ada' });
+    fireEvent.change(screen.getByLabelText('Author'), { target: { value: '9' } });
+    await waitFor(() =>
+      expect(api.calls('listPosts').at(-1)?.url.searchParams.get('author_id')).toBe('9'),
+    );
+    // The search stays with the filters chosen after it.
+    expect(api.calls('listPosts').at(-1)?.url.searchParams.get('q')).toBe('harbour');
+
+    fireEvent.change(search, { target: { value: 'nothing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('No posts match “nothing”.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByRole('cell', { name: 'Other' })).toBeInTheDocument();
+    expect(api.calls('listPosts').at(-1)?.url.searchParams.has('q')).toBe(false);
+  });
+});
+
 describe('preview', () => {
   it('renders a draft with the public article, never counting a view, marked as a preview', async () => {
     signIn('tok-7');

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  contract,
   mayUse,
   POST_PAGE_SIZE,
+  POST_LIMITS,
   POST_STATUSES,
   TRASH_DAYS,
   type Post,
@@ -12,7 +14,13 @@ import { AdminLayout } from '../shell/admin-layout';
 import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { formatAdminDate } from '../ui/format-admin-date';
 import { PagedList } from '../ui/paged-list';
-import { usePostList } from './api';
+import {
+  FilterForm,
+  FilterSelect,
+  useAddressFilters,
+  type AddressFilters,
+} from '../ui/address-filters';
+import { useAuthors, useCategories, usePostList } from './api';
 import { StatusBadge, statusLabel } from './status-badge';
 import { useAdminApi } from '../shell/use-admin-api';
 import { useUserCheck } from '../shell/use-user-check';
@@ -21,31 +29,108 @@ import { useConfirmedDelete, type ActionStatus } from '../ui/use-confirmed-delet
 import { useUserData } from '../shell/use-user-data';
 import { postPath } from '../../blog/paths';
 
-type Filter = 'all' | PostStatus;
+/** The list's search and filters, named as the API's query names them; the page address carries them. */
+const FILTERS = ['q', 'status', 'category_id', 'author_id'] as const;
+type Filters = AddressFilters<(typeof FILTERS)[number]>;
+/** An id in the address: a whole number as the API takes it, kept as the text it is. */
+const idText = {
+  safeParse: (v: unknown) =>
+    typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v)
+      ? { success: true, data: v }
+      : { success: false },
+};
+const listQuery = {
+  ...contract.listPosts.request.query.shape,
+  category_id: idText,
+  author_id: idText,
+};
+const isStatus = (s: string | undefined): s is PostStatus =>
+  POST_STATUSES.some((status) => status === s);
 
-/** Which statuses the table shows; every status but the Trash by default. */
-function StatusFilter({ value, onChange }: { value: Filter; onChange: (f: Filter) => void }) {
+/**
+ * Search (title, slug, meta description) and the status, category and author filters: the server
+ * searches every post, not only the page shown. Every status but the Trash by default.
+ */
+function PostFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filters) => void }) {
   const id = useId();
+  const categories = useCategories();
+  const authors = useAuthors();
   return (
-    <div className="admin-filter">
-      <label htmlFor={id}>Show</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => {
-          const next = [...POST_STATUSES, 'all' as const].find((s) => s === e.target.value);
-          if (next) onChange(next);
-        }}
-      >
-        <option value="all">All posts</option>
-        {POST_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {statusLabel(s)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterForm label="Search posts" names={FILTERS} filters={filters} onApply={onApply}>
+      {(applyNow) => (
+        <>
+          <div className="lead-filters__field lead-filters__field--search">
+            <label htmlFor={`${id}-q`}>Search</label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              placeholder="Title, slug or description"
+              maxLength={POST_LIMITS.searchMax}
+              defaultValue={filters.q ?? ''}
+            />
+          </div>
+          <FilterSelect
+            id={`${id}-status`}
+            name="status"
+            label="Show"
+            value={filters.status}
+            all="All posts"
+            onChange={applyNow}
+          >
+            {POST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            // Re-created once the choices arrive, so an address's choice shows.
+            key={`category-${categories.data?.data.length ?? 0}`}
+            id={`${id}-category`}
+            name="category_id"
+            label="Category"
+            value={filters.category_id}
+            all="All categories"
+            onChange={applyNow}
+          >
+            {categories.data?.data.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.category}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            key={`author-${authors.data?.data.length ?? 0}`}
+            id={`${id}-author`}
+            name="author_id"
+            label="Author"
+            value={filters.author_id}
+            all="All authors"
+            onChange={applyNow}
+          >
+            {authors.data?.data.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </FilterSelect>
+        </>
+      )}
+    </FilterForm>
   );
+}
+
+/** What the table says when nothing is listed. */
+function emptyText(filters: Filters): string {
+  const status = isStatus(filters.status) ? filters.status : undefined;
+  if (filters.q || filters.category_id || filters.author_id)
+    return filters.q
+      ? `No ${status ? `${statusLabel(status).toLowerCase()} ` : ''}posts match “${filters.q}”.`
+      : 'No posts match these filters.';
+  if (status === undefined) return 'No posts yet. Use “Add blog” to write the first one.';
+  if (status === 'trashed') return 'The Trash is empty.';
+  return `No ${statusLabel(status).toLowerCase()} posts.`;
 }
 
 /** Where the status line under the filter comes from: a delete or purge, else a restore. */
@@ -57,12 +142,18 @@ function PostTable() {
   const api = useAdminApi();
   useUserCheck();
   const { user } = useUserData();
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<Filter>('all');
+  const { filters, page, applyFilters, setPage } = useAddressFilters(FILTERS, listQuery);
+  const filter = isStatus(filters.status) ? filters.status : 'all';
   const [restoring, setRestoring] = useState<number | null>(null);
   const [restored, setRestored] = useState<ActionStatus>(null);
   // With the admin token the list holds every status but the Trash; a filter narrows it to one.
-  const list = usePostList(filter === 'all' ? { page } : { status: filter, page });
+  const list = usePostList({
+    page,
+    ...(filter === 'all' ? {} : { status: filter }),
+    ...(filters.q ? { q: filters.q } : {}),
+    ...(filters.category_id ? { category_id: Number(filters.category_id) } : {}),
+    ...(filters.author_id ? { author_id: Number(filters.author_id) } : {}),
+  });
   const listed = {
     rows: list.data?.results.length,
     page,
@@ -113,13 +204,7 @@ function PostTable() {
 
   return (
     <>
-      <StatusFilter
-        value={filter}
-        onChange={(f) => {
-          setFilter(f);
-          setPage(1);
-        }}
-      />
+      <PostFilters filters={filters} onApply={applyFilters} />
       <div
         role="status"
         className={line ? `admin-status admin-status--${line.kind}` : 'admin-status'}
@@ -132,13 +217,7 @@ function PostTable() {
         setPage={setPage}
         what="posts"
         loadingText="Loading posts…"
-        empty={
-          filter === 'all'
-            ? 'No posts yet. Use “Add blog” to write the first one.'
-            : filter === 'trashed'
-              ? 'The Trash is empty.'
-              : `No ${statusLabel(filter).toLowerCase()} posts.`
-        }
+        empty={emptyText(filters)}
         pagerLabel="Post pages"
       >
         {(results) => (

@@ -2,9 +2,17 @@ import { useCallback } from 'react';
 import type { PostStatus } from '@agency/shared';
 import { useMutateOperation, useOperation } from '../shell/use-operation';
 
-/** A page of the post table, narrowed to one status or not; the page shown stays while the next loads. */
-export const usePostList = (query: { status?: PostStatus; page: number }) =>
-  useOperation('listPosts', { query }, { keepPreviousData: true });
+/**
+ * A page of the post table, narrowed to one status, a search, a category or an author or not; the
+ * page shown stays while the next loads.
+ */
+export const usePostList = (query: {
+  status?: PostStatus;
+  q?: string;
+  category_id?: number;
+  author_id?: number;
+  page: number;
+}) => useOperation('listPosts', { query }, { keepPreviousData: true });
 
 /** Every category, for the editor's dropdown (the same cache entry the categories page reads). */
 export const useCategories = () => useOperation('listCategories');
