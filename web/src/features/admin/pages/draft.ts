@@ -9,6 +9,7 @@ import {
   type MergePathSegment,
   type PageContent,
   type PageStatus,
+  SITE_SETTINGS_FIELDS,
 } from '@agency/shared';
 import type { AutosaveFormat } from '../ui/use-autosave';
 
@@ -232,4 +233,9 @@ export function pageConflictValue(
       })
       .join('\n');
   return describe(v);
+}
+
+/** Where a merge conflict in the site settings is, in words ("Offices › Office 1 › Phone"). */
+export function settingsConflictLabel(conflict: MergeConflict): string {
+  return fieldPathWords(SITE_SETTINGS_FIELDS, conflict.path).join(' › ') || 'The settings';
 }

@@ -10,6 +10,7 @@ import { StatusLine } from '../ui/action-status';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { describeValue, useMergeRestore } from '../ui/conflict-choice';
+import { PresenceNotice } from '../ui/presence';
 import { RestoreBanner } from '../ui/restore-banner';
 import { useAutosave } from '../ui/use-autosave';
 import { usePagesChanged } from './api';
@@ -359,7 +360,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
       </div>
       <p className="post-form__hint">
         {saved.path} · last changed {formatAdminDateTime(saved.updated_at)}
-        {saved.updated_by ? ` by ${saved.updated_by}` : ''}
+        {saved.updated_by_name ? ` by ${saved.updated_by_name}` : ''}
         {saved.published_at ? ` · published ${formatAdminDateTime(saved.published_at)}` : ''}
       </p>
       <StatusLine status={status} />
@@ -530,6 +531,7 @@ export default function PageEditorPage() {
   const path = params.get('path') ?? '';
   return (
     <AdminLayout title="Edit page">
+      <PresenceNotice subject={path ? `page:${path}` : null} what="this page" />
       {path ? (
         <EditPage key={path} path={path} />
       ) : (

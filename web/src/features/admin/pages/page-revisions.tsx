@@ -15,8 +15,8 @@ const REASON: Readonly<Record<PageRevisionSummary['reason'], string>> = {
 /** A kept version as people tell it apart: what made it, who and when. */
 export function madeByAndWhen(r: PageRevisionSummary): string {
   const when = formatAdminDateTime(r.saved_at);
-  return r.saved_by
-    ? `${REASON[r.reason]} by ${r.saved_by} on ${when}`
+  return r.saved_by_name
+    ? `${REASON[r.reason]} by ${r.saved_by_name} on ${when}`
     : `${REASON[r.reason]} on ${when}`;
 }
 

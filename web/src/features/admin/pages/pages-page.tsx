@@ -329,7 +329,7 @@ export default function PagesPage() {
       cell: (p) => (
         <>
           <time dateTime={p.updated_at}>{formatAdminDateTime(p.updated_at)}</time>
-          {p.updated_by && <span> by {p.updated_by}</span>}
+          {p.updated_by_name && <span> by {p.updated_by_name}</span>}
         </>
       ),
     },

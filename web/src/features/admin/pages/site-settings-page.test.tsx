@@ -55,25 +55,104 @@ describe('site settings', () => {
     });
   });
 
-  it('a 409 says someone else changed them and offers to reload the latest version', async () => {
+  it('after a 409, applies my change onto theirs: their tagline and my name are both sent', async () => {
     const user = userEvent.setup();
+    let theirs: typeof STORED | null = null;
     const api = renderSettings({
-      updateSiteSettings: () => ({
-        status: 409,
-        body: {
-          error: 'version: the settings changed since you opened them',
-          field: 'version',
-          code: 'stale',
-        },
-      }),
+      getSiteSettings: () => ({ body: { data: theirs ?? STORED } }),
+      updateSiteSettings: (req) => {
+        const body = req.json as { settings: unknown; version: string };
+        if (body.version === '7')
+          return {
+            status: 409,
+            body: {
+              error: 'version: the settings changed since you opened them',
+              field: 'version',
+              code: 'stale',
+            },
+          };
+        return {
+          body: {
+            message: 'The settings are published.',
+            data: { ...STORED, settings: body.settings, version: 9 },
+          },
+        };
+      },
     });
-    await user.click(await screen.findByRole('button', { name: 'Save & publish' }));
+    const name = await screen.findByLabelText('Agency name');
+    await user.clear(name);
+    await user.type(name, 'Alchem Studio');
+    // Someone else saves a new tagline meanwhile.
+    theirs = {
+      ...STORED,
+      version: 8,
+      settings: { ...SEED_SITE_SETTINGS, tagline: 'Their new tagline' },
+    };
+    await user.click(screen.getByRole('button', { name: 'Save & publish' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'Someone else changed the settings after you opened them, so yours were not saved.',
     );
-    await user.click(within(alert).getByRole('button', { name: 'Reload the latest version' }));
-    await waitFor(() => expect(api.calls('getSiteSettings')).toHaveLength(2));
+    await user.click(
+      within(alert).getByRole('button', { name: 'Apply my changes to the latest version' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Tagline')).toHaveValue('Their new tagline'));
+    expect(screen.getByLabelText('Agency name')).toHaveValue('Alchem Studio');
+    await user.click(screen.getByRole('button', { name: 'Save & publish' }));
+    expect(await screen.findByText('The settings are published.')).toBeInTheDocument();
+    expect(api.calls('updateSiteSettings')[1]?.json).toMatchObject({
+      version: '8',
+      settings: { ...SEED_SITE_SETTINGS, name: 'Alchem Studio', tagline: 'Their new tagline' },
+    });
+  });
+
+  it('after a 409 on a field both changed, shows both values and sends the one chosen', async () => {
+    const user = userEvent.setup();
+    let version = 7;
+    const api = renderSettings({
+      getSiteSettings: () => ({
+        body: {
+          data:
+            version === 7
+              ? STORED
+              : { ...STORED, version: 8, settings: { ...SEED_SITE_SETTINGS, name: 'Their Name' } },
+        },
+      }),
+      updateSiteSettings: (req) => {
+        const body = req.json as { settings: unknown; version: string };
+        if (body.version === '7')
+          return {
+            status: 409,
+            body: { error: 'version: stale', field: 'version', code: 'stale' },
+          };
+        return {
+          body: { message: 'The settings are published.', data: { ...STORED, version: 9 } },
+        };
+      },
+    });
+    const name = await screen.findByLabelText('Agency name');
+    await user.clear(name);
+    await user.type(name, 'My Name');
+    version = 8;
+    await user.click(screen.getByRole('button', { name: 'Save & publish' }));
+    const alert = await screen.findByRole('alert');
+    await user.click(
+      within(alert).getByRole('button', { name: 'Apply my changes to the latest version' }),
+    );
+    const field = await screen.findByRole('group', { name: 'Agency name' });
+    expect(field).toHaveTextContent('Keep mine');
+    expect(field).toHaveTextContent('My Name');
+    expect(field).toHaveTextContent('Keep theirs');
+    expect(field).toHaveTextContent('Their Name');
+    await user.click(within(field).getByRole('radio', { name: /Keep mine/ }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByLabelText('Agency name')).toHaveValue('My Name');
+    await user.click(screen.getByRole('button', { name: 'Save & publish' }));
+    expect(await screen.findByText('The settings are published.')).toBeInTheDocument();
+    expect(api.calls('updateSiteSettings')[1]?.json).toMatchObject({
+      version: '8',
+      settings: { name: 'My Name' },
+    });
   });
 
   it('a 400 that names a field shows at that field, which takes the focus', async () => {

@@ -8,7 +8,9 @@ import type { ActionStatus } from '../ui/use-confirmed-delete';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { ListLoadState } from '../ui/paged-list';
 import { useSiteSettings } from './api';
-import { errorsOfIssues } from './draft';
+import { useMergeRestore } from '../ui/conflict-choice';
+import { PresenceNotice } from '../ui/presence';
+import { errorsOfIssues, settingsConflictLabel } from './draft';
 import { FieldFormProvider, FieldsForm, focusFirstError, type FieldFormScope } from './field-form';
 
 type Stored = NonNullable<ReturnType<typeof useSiteSettings>['data']>['data'];
@@ -25,6 +27,37 @@ function SettingsForm({ stored, onReload }: { stored: Stored; onReload: () => vo
   const [stale, setStale] = useState<string | null>(null);
   const [status, setStatus] = useState<ActionStatus>(null);
   const [busy, setBusy] = useState(false);
+  // The settings these edits were made on: a stale save merges them onto the latest against it.
+  const editedFrom = useRef<Record<string, unknown>>(structuredClone(stored.settings));
+  const latest = useRef<Stored | null>(null);
+  const recovery = useMergeRestore<Record<string, unknown>>(
+    stored.settings,
+    (merged) => {
+      const now = latest.current;
+      if (now) {
+        editedFrom.current = structuredClone(now.settings);
+        setVersion(now.version);
+      }
+      setValues(merged);
+      setStale(null);
+      setStatus({
+        kind: 'ok',
+        text: 'Your changes are on top of the latest settings. Save & publish to keep them.',
+      });
+    },
+    { subject: 'the site settings', labelOf: settingsConflictLabel },
+  );
+  /** Someone else saved: their settings, with these edits applied where they did not change. */
+  const bringLatest = async (): Promise<void> => {
+    try {
+      const { data } = await api('getSiteSettings');
+      latest.current = data;
+      recovery.restore({ savedAt: Date.now(), values, base: editedFrom.current }, data.settings);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      setGeneral([err instanceof Error ? err.message : 'Something went wrong.']);
+    }
+  };
   const [said, setSaid] = useState('');
   const announce = useCallback((t: string) => setSaid((b) => (b === t ? `${t}\u00a0` : t)), []);
   const form = useRef<HTMLDivElement>(null);
@@ -63,6 +96,7 @@ function SettingsForm({ stored, onReload }: { stored: Stored; onReload: () => vo
         body: { settings: checked.data, version },
       });
       setVersion(data.version);
+      editedFrom.current = structuredClone(data.settings);
       setErrors(new Map());
       setStatus({ kind: 'ok', text: message });
     } catch (err) {
@@ -84,9 +118,11 @@ function SettingsForm({ stored, onReload }: { stored: Stored; onReload: () => vo
         What the header, the footer, the contact blocks and search engines say about the agency.
         Saving publishes them: every page is rendered again with them.
         {stored.updated_at &&
-          ` Last changed ${formatAdminDateTime(stored.updated_at)}${stored.updated_by ? ` by ${stored.updated_by}` : ''}.`}
+          ` Last changed ${formatAdminDateTime(stored.updated_at)}${stored.updated_by_name ? ` by ${stored.updated_by_name}` : ''}.`}
       </p>
+      <PresenceNotice subject="settings" what="the site settings" />
       <StatusLine status={status} />
+      {recovery.choice}
       <p className="visually-hidden" role="status" aria-live="polite">
         {said}
       </p>
@@ -101,9 +137,22 @@ function SettingsForm({ stored, onReload }: { stored: Stored; onReload: () => vo
                 Someone else changed the settings after you opened them, so yours were not saved. (
                 {stale})
               </p>
-              <button type="button" className="btn btn--primary" onClick={onReload}>
-                Reload the latest version
-              </button>
+              <p>
+                Your changes can go on top of theirs: where you both changed the same field, you
+                choose which to keep.
+              </p>
+              <div className="restore-banner__actions">
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  onClick={() => void bringLatest()}
+                >
+                  Apply my changes to the latest version
+                </button>
+                <button type="button" className="btn btn--outline" onClick={onReload}>
+                  Discard mine and reload
+                </button>
+              </div>
             </>
           )}
         </div>
@@ -151,7 +200,8 @@ export default function SiteSettingsPage() {
         />
       ) : (
         <SettingsForm
-          key={`${settings.data.data.version}-${loadedAt}`}
+          // A new form only when asked: a refetch (another tab's save, seen on focus) keeps the edits.
+          key={loadedAt}
           stored={settings.data.data}
           onReload={() => {
             void settings.mutate().then(() => setLoadedAt(Date.now()));

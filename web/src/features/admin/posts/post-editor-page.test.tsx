@@ -622,7 +622,7 @@ describe('edit blog', () => {
     expect(api.calls('updatePost')[1]?.body).toMatchObject({ version: '4' });
 
     version = 4;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Reload post' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload the latest version' }));
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Nine (their edit)'));
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -30,6 +30,8 @@ import editorCss from './editor.css?inline';
 import { classifySaveError, FIELD_LABELS, type PostField } from './post-form-errors';
 import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from './publish-time';
 import { StatusBadge } from './status-badge';
+import { useMergeRestore } from '../ui/conflict-choice';
+import { PresenceNotice } from '../ui/presence';
 import { RestoreBanner } from '../ui/restore-banner';
 import { useAdminApi } from '../shell/use-admin-api';
 import { useAutosave } from './use-autosave';
@@ -252,6 +254,25 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
     setBanner(choice ? choice.shown : bannerOf(saved ?? undefined));
     setBannerMedia(choice?.media || undefined);
   };
+
+  // Restoring a kept copy merges its edits onto this version (the body is one field: a choice).
+  const recovery = useMergeRestore(
+    loaded,
+    (copy, message) => {
+      setValues(copy);
+      setSlugFollows(slugFollowsTitle(copy, saved?.status));
+      const choice = readChoice(copy.banner);
+      if (choice) choose(choice);
+      setSuccess({ message });
+    },
+    {
+      subject: 'this post',
+      labelOf: (c) => {
+        const field = String(c.path[0]);
+        return field === 'banner' ? 'Banner image' : (FIELD_LABELS[field as PostField] ?? field);
+      },
+    },
+  );
 
   const onBanner = (item: MediaItem | null): void => {
     // Removing a banner the saved post does not have changes nothing.
@@ -514,21 +535,19 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
             Preview opens in a new tab and shows the last saved version.
           </p>
         )}
+        <PresenceNotice subject={saved ? `post:${saved.id}` : null} what="this post" />
         {autosave.offer && (
           <RestoreBanner
             savedAt={autosave.offer.savedAt}
             onRestore={() => {
-              const copy = autosave.restore();
-              if (copy) {
-                setValues(copy);
-                setSlugFollows(slugFollowsTitle(copy, saved?.status));
-                const choice = readChoice(copy.banner);
-                if (choice) choose(choice);
-              }
+              const copy = autosave.offer;
+              autosave.restore();
+              if (copy) recovery.restore(copy);
             }}
             onDiscard={autosave.discard}
           />
         )}
+        {recovery.choice}
         {general && (
           <div ref={generalRef} className="form-error" role="alert">
             <p>{general}</p>
@@ -541,11 +560,11 @@ function PostForm({ existing, onReload, onRestored, notice }: PostFormProps) {
               {stale})
             </p>
             <p>
-              Reload the post to see the latest version; copy anything you want to keep first,
-              because reloading replaces your edits.
+              Reload the latest version: your changes stay in this browser, and “Restore unsaved
+              changes” applies them to it, asking where you both changed the same field.
             </p>
             <button type="button" className="btn btn--primary" onClick={onReload}>
-              Reload post
+              Reload the latest version
             </button>
           </div>
         )}

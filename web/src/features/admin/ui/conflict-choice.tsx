@@ -133,22 +133,26 @@ export function useMergeRestore<T>(
   loaded: T,
   apply: (values: T, message: string) => void,
   choiceProps: Pick<ConflictChoiceProps, 'labelOf' | 'describe' | 'subject'>,
-): { restore: (copy: AutosaveCopy<T>) => void; choice: ReactNode } {
+): {
+  /** Merge `copy` onto `theirs` (default: what the form loaded), asking where both changed a field. */
+  restore: (copy: AutosaveCopy<T>, theirs?: T) => void;
+  choice: ReactNode;
+} {
   const [pending, setPending] = useState<Pending<T> | null>(null);
 
   const restore = useCallback(
-    (copy: AutosaveCopy<T>) => {
+    (copy: AutosaveCopy<T>, theirs: T = loaded) => {
       // A copy kept before bases were stored: it can only replace what is loaded, as it always did.
       if (copy.base === null) {
         apply(copy.values, 'Your unsaved changes are back.');
         return;
       }
-      const { value, conflicts } = threeWayMerge(copy.base, copy.values, loaded);
+      const { value, conflicts } = threeWayMerge(copy.base, copy.values, theirs);
       if (conflicts.length === 0) {
         apply(value, 'Your unsaved changes are back, on top of the latest saved version.');
         return;
       }
-      setPending({ base: copy.base, ours: copy.values, theirs: loaded, conflicts, choices: {} });
+      setPending({ base: copy.base, ours: copy.values, theirs, conflicts, choices: {} });
     },
     [apply, loaded],
   );
