@@ -10,14 +10,15 @@ export default function EditorStandIn({
 }: {
   id: string;
   value: string;
-  onChange: (v: string) => void;
+  /** As Quill's: what was typed is the `user`'s. */
+  onChange: (v: string, source: string) => void;
 }) {
   return (
     <textarea
       id={id}
       data-testid="editor"
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={(e) => onChange(e.target.value, 'user')}
     />
   );
 }

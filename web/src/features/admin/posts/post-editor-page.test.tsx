@@ -628,6 +628,74 @@ describe('edit blog', () => {
   });
 });
 
+describe('someone else saved meanwhile', () => {
+  function conflictApi(theirs: { title: string; content: string }) {
+    let version = 3;
+    const post = () =>
+      makePost({
+        id: 12,
+        slug: 'twelve',
+        version,
+        category: { id: 2, category: 'Branding' },
+        ...(version === 3 ? { title: 'Twelve', content: '<p>Old body.</p>' } : theirs),
+      });
+    const api = fakeApi({
+      ...lists,
+      getPost: () => ({ body: { data: { post: post(), prev_post: null, next_post: null } } }),
+      updatePost: (req) => {
+        if (req.body.version === '3') {
+          version = 4; // their save landed first
+          return { status: 409, body: { error: 'Someone else changed this post.', code: 'stale' } };
+        }
+        return { body: { data: makePost({ id: 12, slug: 'twelve', version: 5 }) } };
+      },
+    });
+    return api;
+  }
+  const reloadAndRestore = async () => {
+    const alert = await screen.findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload the latest version' }));
+    const banner = await screen.findByRole('region', { name: 'Unsaved changes' });
+    fireEvent.click(within(banner).getByRole('button', { name: /^Restore unsaved changes/ }));
+  };
+
+  it('restoring keeps their new body and my new title, and the save sends both', async () => {
+    const api = conflictApi({ title: 'Twelve', content: '<p>Their new body.</p>' });
+    renderAdmin('/edit-blog/twelve', editRoutes);
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Twelve, mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await reloadAndRestore();
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Twelve, mine'));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls('updatePost')).toHaveLength(2));
+    expect(api.calls('updatePost')[1]?.body).toMatchObject({
+      version: '4',
+      title: 'Twelve, mine',
+      content: '<p>Their new body.</p>',
+    });
+  });
+
+  it('a body both changed is one field: both versions are shown and the one kept is sent', async () => {
+    const api = conflictApi({ title: 'Twelve', content: '<p>Their body.</p>' });
+    renderAdmin('/edit-blog/twelve', editRoutes);
+    await screen.findByLabelText('Title');
+    fireEvent.change(await screen.findByTestId('editor'), { target: { value: '<p>My body.</p>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await reloadAndRestore();
+    const field = await screen.findByRole('group', { name: 'Content' });
+    expect(field).toHaveTextContent('My body.');
+    expect(field).toHaveTextContent('Their body.');
+    fireEvent.click(within(field).getByRole('radio', { name: /Keep theirs/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls('updatePost')).toHaveLength(2));
+    expect(api.calls('updatePost')[1]?.body).toMatchObject({
+      version: '4',
+      content: '<p>Their body.</p>',
+    });
+  });
+});
+
 describe('revisions', () => {
   it('lists kept versions, shows the text changes, and restores one after confirmation', async () => {
     let restored = false;
