@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { artifacts, login, openPage, startForFile } from './lib.mjs';
+import { adminToken, artifacts, login, openPage, startForFile } from './lib.mjs';
 import { shootRoute } from './visual.mjs';
 
 let browser;
@@ -194,6 +194,175 @@ describe('images', () => {
         serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
         [],
       );
+      assert.deepEqual(page.problems, [], page.problems.join('\n'));
+      await page.context().close();
+    },
+  );
+
+  it(
+    'one media picker for pages and posts fits 375 and 1280 px; a portfolio card gets the image’s library description; Media shows the home page using it and offers no delete',
+    { timeout: 300_000 },
+    async (t) => {
+      const page = await openPage(browser, 1280);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await login(page, base);
+      await page.goto(`${base}/admin/media`, { waitUntil: 'networkidle' });
+      // The cookie notice floats over the rows in the shots.
+      await page.getByRole('button', { name: /^ok$/i }).click();
+      // More than a page of the library (24), so the grid has to scroll and there is a next page.
+      const files = await Promise.all(
+        Array.from({ length: 26 }, async (_, i) => ({
+          name: `card-${String(i + 1).padStart(2, '0')}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await photo(480, 360, (i * 37) % 360),
+        })),
+      );
+      const started = Date.now();
+      await page.getByLabel('Images to upload').setInputFiles(files);
+      await page.locator('.media-upload__list').waitFor({ state: 'detached', timeout: 240_000 });
+      t.diagnostic(`26 uploads (480×360 JPEG) in the library in ${Date.now() - started} ms`);
+
+      // The description belongs to the image: set on the media page, found by the search.
+      const description = 'A phone showing the new shop, on a wooden desk';
+      await page.getByRole('searchbox', { name: 'Search' }).fill('card-05');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL(/q=card-05/);
+      await page.getByRole('button', { name: 'Edit the description of card-05.jpg' }).click();
+      const altDialog = page.getByRole('dialog', { name: /Describe/ });
+      await altDialog.getByLabel('Description (alt text)').fill(description);
+      await altDialog.getByRole('button', { name: 'Save description' }).click();
+      await page.getByText('The description of “card-05.jpg” was saved.').waitFor();
+      await page.getByRole('row').filter({ hasText: description }).waitFor();
+
+      /** The picker fits the screen: header, Cancel and paging in view; only the grid scrolls. */
+      async function assertFits(label, width) {
+        const dialog = page.getByRole('dialog');
+        await dialog
+          .getByRole('button', { name: /card-\d+\.jpg/ })
+          .first()
+          .waitFor();
+        const height = width < 500 ? 740 : 800;
+        const box = await dialog.boundingBox();
+        assert.ok(
+          box && box.y >= 0 && box.y + box.height <= height,
+          `${label}: dialog ${JSON.stringify(box)}`,
+        );
+        assert.ok(
+          box.x >= 0 && box.x + box.width <= width,
+          `${label}: dialog wider than the screen`,
+        );
+        for (const part of [
+          dialog.getByRole('heading'),
+          dialog.getByRole('button', { name: 'Cancel' }),
+          dialog.getByRole('searchbox', { name: 'Search the library' }),
+          dialog.getByRole('button', { name: 'Next' }),
+        ]) {
+          const b = await part.boundingBox();
+          assert.ok(
+            b && b.y >= 0 && b.y + b.height <= height,
+            `${label}: ${await part.innerText().catch(() => '')} at ${JSON.stringify(b)}`,
+          );
+        }
+        const grid = await dialog.locator('.media-picker__body').evaluate((el) => ({
+          scrolls: el.scrollHeight > el.clientHeight,
+          overflow: getComputedStyle(el).overflowY,
+        }));
+        assert.deepEqual(grid, { scrolls: true, overflow: 'auto' }, label);
+        // Styled: the grid is a grid wherever the picker opens.
+        assert.equal(
+          await dialog
+            .locator('.media-picker__grid')
+            .evaluate((el) => getComputedStyle(el).display),
+          'grid',
+        );
+        assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+        assert.ok(
+          await dialog.evaluate((el) => el.contains(document.activeElement)),
+          `${label}: focus inside`,
+        );
+      }
+
+      // The page editor: the home page's portfolio carousel, its first card's image.
+      await page.goto(`${base}/admin/pages/edit?path=${encodeURIComponent('/')}`, {
+        waitUntil: 'networkidle',
+      });
+      const carousel = page
+        .locator('.block-card')
+        .filter({ hasText: 'Portfolio carousel' })
+        .first();
+      const toggle = carousel.locator('.block-card__toggle');
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      const choose = carousel.getByRole('button', { name: 'Choose from library' }).first();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
+        await choose.scrollIntoViewIfNeeded();
+        await choose.click();
+        await assertFits(`page editor ${width}`, width);
+        await page.screenshot({ path: join(shots, `media-picker-page-${width}.png`) });
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        assert.equal(
+          await choose.evaluate((el) => el === document.activeElement),
+          true,
+          'the focus returns to the button that opened it',
+        );
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const describedBefore = await carousel.getByLabel('Image description').first().inputValue();
+      await choose.click();
+      const picker = page.getByRole('dialog');
+      await picker.getByRole('searchbox', { name: 'Search the library' }).fill('card-05');
+      await picker.getByRole('button', { name: 'Search' }).click();
+      await picker.getByRole('button', { name: /card-05\.jpg/ }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const described = await carousel.getByLabel('Image description').first().inputValue();
+      assert.equal(described, description, `was “${describedBefore}”`);
+
+      const published = page.waitForResponse((r) => r.url().includes('/api/user/page/publish'));
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const res = await published;
+      assert.equal(res.status(), 200, `publish answered ${res.status()}: ${await res.text()}`);
+
+      // Media: the image is used by the home page (draft and live), with a link; no Delete.
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
+        await page.goto(`${base}/admin/media?q=card-05`, { waitUntil: 'networkidle' });
+        const row = page.getByRole('row').filter({ hasText: 'card-05.jpg' });
+        const home = row.locator(`a[href="/admin/pages/edit?path=${encodeURIComponent('/')}"]`);
+        await home.waitFor();
+        assert.match(await home.locator('xpath=..').innerText(), /^Page:\s.+\(draft and live\)$/);
+        assert.equal(await row.getByRole('button', { name: /^Delete/ }).count(), 0);
+        await row.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(shots, `media-in-use-${width}.png`) });
+      }
+      // The API refuses too, naming the page.
+      const auth = { authorization: `Bearer ${await adminToken(base)}` };
+      const rows = await (
+        await fetch(`${base}/api/user/media/list?page=1&q=card-05`, { headers: auth })
+      ).json();
+      const answer = await fetch(`${base}/api/user/media`, {
+        method: 'DELETE',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: rows.results[0].id }),
+      });
+      const refused = { status: answer.status, body: await answer.json() };
+      assert.equal(refused.status, 409, JSON.stringify(refused));
+      assert.match(refused.body.error, /the page “.*” \(\/, draft and live\)/);
+
+      // The post editor opens the same picker for its banner.
+      await page.goto(`${base}/add-blog`, { waitUntil: 'networkidle' });
+      const cookies = page.getByRole('button', { name: /^ok$/i });
+      if (await cookies.count()) await cookies.click();
+      const bannerChoose = page.getByRole('button', { name: 'Choose from library' });
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
+        await bannerChoose.scrollIntoViewIfNeeded();
+        await bannerChoose.click();
+        await assertFits(`post editor ${width}`, width);
+        await page.screenshot({ path: join(shots, `media-picker-post-${width}.png`) });
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
       assert.deepEqual(page.problems, [], page.problems.join('\n'));
       await page.context().close();
     },

@@ -1004,9 +1004,15 @@ describe('prod stack', () => {
     const ids = (operations: string[], others: string[] = []) =>
       [...operations.map((n) => opFunction(n).id), ...others].sort();
 
-    it('routes the four media operations to their own functions behind the admin authorizer, as the contract lists them', () => {
+    it('routes the five media operations to their own functions behind the admin authorizer, as the contract lists them', () => {
       const routes = resourcesOf(s.whole, 'AWS::ApiGatewayV2::Route');
-      for (const name of ['createUpload', 'confirmUpload', 'listMedia', 'deleteMedia'] as const) {
+      for (const name of [
+        'createUpload',
+        'confirmUpload',
+        'listMedia',
+        'deleteMedia',
+        'updateMedia',
+      ] as const) {
         const op = contract[name];
         expect(op.auth, name).toBe('admin');
         const route = routes.find((r) => r.props.RouteKey === `${op.method} ${op.path}`);
@@ -1078,15 +1084,16 @@ describe('prod stack', () => {
       expect(opFunction('confirmUpload').props.Timeout).toBe(29);
     });
 
-    it('lets listMedia only read content, and deleteMedia touch only MEDIA# records and images/', () => {
+    it('lets listMedia only read content, and deleteMedia read content and change only MEDIA# records and images/', () => {
       const list = grantsOfFn(opFunction('listMedia').id);
       expect(list.flatMap((st) => st.actions).sort()).toEqual([...TABLE_ACTIONS.read].sort());
       const fnId = opFunction('deleteMedia').id;
       expect(mediaAccessOf(fnId)).toEqual({ images: ['s3:DeleteObject'] });
-      // 409 names the posts using the image: posts are read, never written.
+      // 409 names the posts, pages and settings using the image: they are read (the pages through
+      // the byDate index, and checked unchanged in the delete's transaction), never written.
       expect(tableAccessOf(fnId, 'content')).toEqual({
-        'MEDIA#*': [...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort(),
-        'POST#*': [...TABLE_ACTIONS.read].sort(),
+        '*': [...TABLE_ACTIONS.read].sort(),
+        'MEDIA#*': [...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort(),
       });
       expect(invokeStatements(fnId)).toEqual([]);
       expect(listsMedia(fnId)).toBe(false);
