@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { imageKeys, inlineSrc, parseInlineSrc, pictureSources, variantWidths } from './media';
+import {
+  imageKeys,
+  inlineSrc,
+  libraryImageIds,
+  parseInlineSrc,
+  pictureSources,
+  variantWidths,
+} from './media';
 
 const id = '3f2b8c1e-9a4d-4c5e-8f6a-1b2c3d4e5f60';
 
@@ -31,5 +38,40 @@ describe('image variants', () => {
     expect(keys).toContain(`images/${id}/original.jpg`);
     expect(keys).toContain(`images/${id}/card.jpg`);
     expect(keys).toContain(`images/${id}/1000.webp`);
+  });
+});
+
+describe('libraryImageIds', () => {
+  const other = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+  it('finds library images in any field of any shape: block images, rich text, links, share images', () => {
+    const content = {
+      title: 'Home',
+      image: `/media/images/${id}/card.jpg`,
+      blocks: [
+        {
+          type: 'portfolioCarousel',
+          hidden: true,
+          items: [{ thumb: `/media/images/${id}/original.jpg` }],
+        },
+        { type: 'prose', body: `<p><img src="/media/images/${other}/1920.jpg" alt=""></p>` },
+        {
+          type: 'cta',
+          action: { href: `https://www.example.com/media/images/${other}/original.png` },
+        },
+      ],
+    };
+    expect([...libraryImageIds(content)].sort()).toEqual([id, other].sort());
+  });
+
+  it('ignores site assets, uploads and ids that are not image ids', () => {
+    expect([
+      ...libraryImageIds({
+        a: '/assets/img/portfolio/shop.webp',
+        b: `/media/uploads/${id}`,
+        c: '/media/images/not-an-id/original.jpg',
+        n: 42,
+        z: null,
+      }),
+    ]).toEqual([]);
   });
 });
