@@ -1,7 +1,8 @@
 // npm run test:e2e — the post editor as an author uses it, on the real local stack: a title typed
 // with the keyboard gives a slug the API accepts; once published the address stays put when the
 // title changes; Unpublish asks first; the action bar stays in view on a 3,000-word post at both
-// widths; a clicked image's description opens next to the image. Screenshots in artifacts/shots/.
+// widths; a clicked image's description opens next to the image and takes the keyboard (typing
+// describes the image, never the post; Enter keeps it, Escape puts it back and returns to the text). Screenshots in artifacts/shots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
@@ -103,10 +104,40 @@ describe('post editor', () => {
         popoverBox.x < imageBox.x + imageBox.width && popoverBox.x + popoverBox.width > imageBox.x,
         'the description overlaps the image horizontally',
       );
+      // The popover has the keyboard: what is typed describes the image, the text stays as it was.
+      const body = page.locator('.ql-editor');
+      const text = await body.innerText();
+      const altField = popover.getByLabel(/Describe the selected image/);
+      assert.ok(await altField.evaluate((el) => el === document.activeElement));
+      await page.keyboard.type('A blue harbour at dawn', { delay: 10 });
       await page.screenshot({ path: 'artifacts/shots/editor-alt-popover-1280.png' });
-      await popover.getByLabel(/Describe the selected image/).fill('A blue harbour at dawn');
-      await popover.getByRole('button', { name: 'Done' }).click();
       assert.equal(await image.getAttribute('alt'), 'A blue harbour at dawn');
+      assert.equal(await body.innerText(), text);
+      await page.keyboard.press('Enter');
+      await popover.waitFor({ state: 'detached' });
+      assert.equal(await image.getAttribute('alt'), 'A blue harbour at dawn');
+      // Escape closes it, leaves the description as it was, and the caret is back after the image.
+      await image.click();
+      await popover.waitFor();
+      await page.keyboard.type(' with gulls', { delay: 10 });
+      await page.keyboard.press('Escape');
+      await popover.waitFor({ state: 'detached' });
+      assert.equal(await image.getAttribute('alt'), 'A blue harbour at dawn');
+      assert.equal(await body.innerText(), text);
+      assert.ok(await body.evaluate((el) => el === document.activeElement));
+      await page.keyboard.type(' After the photo.');
+      assert.equal(
+        await body.evaluate((el) => el.querySelector('img')?.nextSibling?.textContent ?? ''),
+        ' After the photo.',
+      );
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/post/update'));
+      await page.getByRole('button', { name: 'Update' }).click();
+      const savedPost = (await (await saved).json()).data;
+      assert.match(
+        savedPost.content,
+        /<img [^>]*alt="A blue harbour at dawn"[^>]*>\s*After the photo\./,
+      );
+      assert.doesNotMatch(savedPost.content, /gulls/);
       noProblems(page);
       await page.context().close();
     },

@@ -185,11 +185,15 @@ export default function RichTextEditor({
   // The popover takes the keyboard as it opens: what is typed next describes the image, and
   // never lands in the post.
   useEffect(() => {
-    if (!described) return;
-    original.current = described.getAttribute('alt') ?? '';
+    if (described) original.current = described.getAttribute('alt') ?? '';
+  }, [described]);
+  // Once placed: until then it is hidden, and a hidden field cannot take the focus.
+  const placed = anchor !== null;
+  useEffect(() => {
+    if (!described || !placed) return;
     altInput.current?.focus({ preventScroll: true });
     altInput.current?.select();
-  }, [described]);
+  }, [described, placed]);
   /** The image's place in the text, or null once it is gone. */
   const imageIndex = (q: Quill): number | null => {
     const blot = described ? Quill.find(described) : null;
