@@ -44,6 +44,14 @@ export async function openTrash(page) {
   });
 }
 
+/** Search the posts list as typed into its search field, applied with Enter. */
+export async function searchPosts(page, words) {
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('');
+  await search.pressSequentially(words, { delay: 10 });
+  await search.press('Enter');
+}
+
 /**
  * Where a /blog card's text starts compared with the card, for the card of `title`: a card without
  * a banner must start its text at the card's left edge (no empty image column).

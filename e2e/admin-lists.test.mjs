@@ -1,11 +1,19 @@
 // npm run test:e2e — the posts list as staff use it on a phone and a laptop, on the real local stack:
 // at 375 px every control of every row is on screen and nothing scrolls sideways; a post deleted from
 // the list (after confirming) waits in the Trash and comes back with Restore; on /blog at 1280 px a
-// post without a banner spreads its text over the whole card. Screenshots in artifacts/shots/.
+// post without a banner spreads its text over the whole card; a draft far down the list is found by a
+// word of its title typed without its accent, at both widths. Screenshots in artifacts/shots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { login, noProblems, openPage, startForFile } from './lib.mjs';
-import { cardTextOffset, createPost, openTrash, shootAdminLists } from './admin-lists-shots.mjs';
+import {
+  cardTextOffset,
+  createPost,
+  LIST_VIEWPORTS,
+  openTrash,
+  searchPosts,
+  shootAdminLists,
+} from './admin-lists-shots.mjs';
 
 let browser;
 let base;
@@ -96,6 +104,62 @@ describe('posts list', () => {
       );
       noProblems(page);
       await page.context().close();
+    },
+  );
+
+  it(
+    'finds a draft far down the list by a word of its title typed without its accent, at 375 and 1280 px, then narrows it by status',
+    { timeout: 240_000 },
+    async () => {
+      const stamp = Date.now().toString(36);
+      const title = `Café signage refresh ${stamp}`;
+      const draft = await createPost(base, {
+        title,
+        slug: `cafe-signage-refresh-${stamp}`,
+        status: 'draft',
+      });
+      // Newer posts push the draft off the first page of the list.
+      for (let i = 0; i < 11; i++)
+        await createPost(base, {
+          title: `Filler news ${stamp} ${i}`,
+          slug: `filler-${stamp}-${i}`,
+        });
+      for (const viewport of LIST_VIEWPORTS) {
+        const page = await openPage(browser, viewport.width);
+        await page.setViewportSize(viewport);
+        await login(page, base);
+        const cookies = page.getByRole('button', { name: /^ok$/i });
+        if (await cookies.isVisible()) await cookies.click();
+        await page.locator('.admin-table--posts tbody tr').first().waitFor();
+        const row = page.locator('.admin-table--posts tbody tr', { hasText: title });
+        assert.equal(await row.count(), 0, 'the draft is not on the first page');
+
+        await searchPosts(page, `cafe ${stamp}`);
+        await row.waitFor();
+        assert.equal(await page.locator('.admin-table--posts tbody tr').count(), 1);
+        assert.match(page.url(), new RegExp(`q=cafe\\+${stamp}`));
+        // One page of matches: no next page to go to.
+        const pager = page.getByRole('navigation', { name: 'Post pages' });
+        assert.ok(await pager.getByRole('button', { name: /next/i }).isDisabled());
+        await pager.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `artifacts/shots/admin-posts-search-${viewport.width}.png`,
+        });
+        const sideways = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways at ${viewport.width}`);
+        await row.getByRole('link', { name: `Edit ${title}` }).waitFor();
+
+        // The search stays as the status changes: not among the published posts, found in drafts.
+        await page.getByLabel('Show').selectOption('published');
+        await page.getByText(`No published posts match “cafe ${stamp}”.`).waitFor();
+        await page.getByLabel('Show').selectOption('draft');
+        await row.waitFor();
+        assert.equal(draft.status, 'draft');
+        noProblems(page);
+        await page.context().close();
+      }
     },
   );
 });
