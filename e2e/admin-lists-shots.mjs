@@ -1,6 +1,6 @@
-// The posts list, its Trash and a /blog card without a banner, as `npm run shots` and the
-// admin-lists journey take them: admin-posts-<width>.png (whole page), admin-trash-<width>.png and
-// blog-text-only-card-<width>.png in artifacts/shots/.
+// The posts list, its Trash, the list searched and a /blog card without a banner, as `npm run shots`
+// and the admin-lists journey take them: admin-posts-<width>.png (whole page), admin-trash-<width>.png,
+// admin-posts-search-<width>.png and blog-text-only-card-<width>.png in artifacts/shots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminToken, artifacts, login } from './lib.mjs';
@@ -67,8 +67,8 @@ export async function cardTextOffset(page, title) {
 }
 
 /**
- * Screenshots of the Trash (one trashed post in it) at both widths and of a /blog card without a
- * banner at both widths, into `dir`.
+ * Screenshots of the Trash (one trashed post in it), of the list searched and of a /blog card
+ * without a banner, each at both widths, into `dir`.
  */
 export async function shootAdminLists(browser, base, { dir = join(artifacts, 'shots') } = {}) {
   mkdirSync(dir, { recursive: true });
@@ -97,6 +97,13 @@ export async function shootAdminLists(browser, base, { dir = join(artifacts, 'sh
     await openTrash(page);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(dir, `admin-trash-${viewport.width}.png`) });
+    // The list searched: the post without a picture found by words of its title.
+    await page.getByLabel('Show').selectOption('');
+    await searchPosts(page, `note without picture ${stamp}`);
+    const found = page.locator('.admin-table--posts tbody tr', { hasText: plain.title });
+    await found.waitFor();
+    await found.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(dir, `admin-posts-search-${viewport.width}.png`) });
     await context.close();
   }
   return { plain, binned };
