@@ -16,7 +16,8 @@ const summary = (overrides: Partial<SitePageSummary>): SitePageSummary => ({
   status: 'published',
   version: 3,
   updated_at: '2026-11-20T10:00:00.000Z',
-  updated_by: 'ada@example.com',
+  updated_by: '4cd31e20-0b7a-4c55-9d1e-3f7a2b9c8d10',
+  updated_by_name: 'Ada Lovelace',
   published_at: '2026-11-19T10:00:00.000Z',
   ...overrides,
 });
@@ -73,6 +74,10 @@ describe('pages list', () => {
     expect(within(draft).getByText('Draft')).toBeInTheDocument();
     // A page never published has nothing live to view.
     expect(within(draft).queryByRole('link', { name: /live/ })).not.toBeInTheDocument();
+    // Who changed it last, by name: never the account id the record keeps.
+    const about = await rowOf('About us');
+    expect(about).toHaveTextContent('by Ada Lovelace');
+    expect(about).not.toHaveTextContent('4cd31e20');
   });
 
   it('New page: a copy of the chosen template at the given address, opened in the editor', async () => {
