@@ -41,6 +41,7 @@ export {
 } from './block-fields';
 export * from './links';
 export * from './page-blocks';
+export * from './page-draft';
 export * from './page-schema';
 export * from './site-settings';
 export * from './office-tel';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isHttpsAddress, isSitePath } from './links';
 import { pageBlocks } from './page-blocks';
+import { liveBlocks, pageDraftBlocks } from './page-draft';
 import { siteSettings } from './site-settings';
 
 /**
@@ -82,6 +83,27 @@ export type PageContent = z.output<typeof pageContent>;
 export type PageContentInput = z.input<typeof pageContent>;
 
 /**
+ * A page's draft as saved: the head as strict as the live copy, each block checked for safety
+ * (links, sizes, ids) but kept when a field is only left empty (page-draft.ts); publishing
+ * completes it (`liveContent`).
+ */
+export const pageDraftContent = z.object({ ...pageHeadFields, blocks: pageDraftBlocks });
+
+/**
+ * What publishing a draft puts live: the head and the visible blocks, each complete; hidden blocks
+ * are left out here, the one place a live copy is made, so nothing a visitor fetches carries them.
+ * The problems name `blocks.<index>.<field>` by the block's place in the draft.
+ */
+export function liveContent(
+  draft: PageContent,
+): { success: true; data: PageContent } | { success: false; issues: z.core.$ZodIssue[] } {
+  const blocks = liveBlocks(draft.blocks);
+  if (!blocks.success) return blocks;
+  const head = pageContent.safeParse({ ...draft, blocks: blocks.data });
+  return head.success ? head : { success: false, issues: head.error.issues };
+}
+
+/**
  * The most a page's content (head and blocks) may weigh as stored: 150 KB. The record holds the
  * draft and the live copy in one DynamoDB item (at most 400 KB), a kept version holds one copy, and
  * a render call of 10 pages stays well under Lambda's 6 MB payload.
@@ -112,7 +134,7 @@ export const PAGE_STATUSES = ['draft', 'published', 'changed'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
 
 /** A page as the admin gets it: the draft, where it stands and the live copy. */
-export const sitePage = pageContent.extend({
+export const sitePage = pageDraftContent.extend({
   path: z.string(),
   status: z.enum(PAGE_STATUSES),
   /** Counts every save; a save or restore sending an older one is refused (409). */
@@ -159,7 +181,7 @@ export const pageRevisionSummary = z.object({
 });
 export type PageRevisionSummary = z.output<typeof pageRevisionSummary>;
 
-export const pageRevision = pageRevisionSummary.extend(pageContent.shape);
+export const pageRevision = pageRevisionSummary.extend(pageDraftContent.shape);
 export type PageRevision = z.output<typeof pageRevision>;
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import {
   pageContent,
+  pageDraftContent,
   pageRevision,
   pageRevisionSummary,
   siteSettings,
@@ -45,7 +46,7 @@ const settingsKey = {
 
 const stored = z.object({
   path: z.string(),
-  content: pageContent,
+  content: pageDraftContent,
   published: pageContent.nullable().default(null),
   version: z.number().int(),
   published_version: z.number().int().nullable().default(null),

@@ -3,6 +3,7 @@ import {
   livePageLink,
   newPagePathSchema,
   pageContent,
+  pageDraftContent,
   pagePathSchema,
   pageRevision,
   pageRevisionSummary,
@@ -64,8 +65,11 @@ export const pageOperations = defineOperations({
     path: '/api/user/page',
     auth: 'admin',
     summary:
-      "Save a page's draft (head and blocks), keeping the version it replaces as a revision; a stale `version` answers 409; an invalid block answers 400 naming `blocks.<index>.<field>`.",
-    request: { encodings: ['json'], body: pageContent.extend({ path: pagePathSchema, version }) },
+      "Save a page's draft as it is (empty fields wait for publish), keeping the replaced version; a stale `version` answers 409; an unsafe value answers 400 naming `blocks.<i>.<field>`.",
+    request: {
+      encodings: ['json'],
+      body: pageDraftContent.extend({ path: pagePathSchema, version }),
+    },
     status: 200,
     kind: 'json',
     response: saved,
@@ -77,7 +81,7 @@ export const pageOperations = defineOperations({
     path: '/api/user/page/publish',
     auth: 'admin',
     summary:
-      'Publish the draft: render the page, write it to the site and invalidate its address at the edge. Publishing a page at a new path takes an admin.',
+      'Publish the draft without its hidden blocks (an empty field answers 400 naming `blocks.<i>.<field>`), render it and put it on the site. A first publish takes an admin.',
     request: { encodings: ['json'], body: byPath.extend({ version: version.optional() }) },
     status: 200,
     kind: 'json',

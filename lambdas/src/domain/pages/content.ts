@@ -1,9 +1,10 @@
 import {
   BLOCK_TYPES,
-  pageContent,
   pageContentTooLarge,
+  pageDraftContent,
   quillLists,
   richTextPaths,
+  liveContent,
   type Field,
   type PageContent,
   type PageRevision,
@@ -69,19 +70,18 @@ function getAt(source: unknown, path: (string | number)[]): unknown {
 /**
  * The content as stored: validated by the contract already, its rich-text fields sanitised as post
  * bodies are (no scripts, handlers or script URLs) and their lists written as lists (`quillLists`:
- * Quill's own format keeps bullets in an `<ol>`), so the pages draw stored text as it is. A rich
- * text left empty by sanitising answers 400 naming `blocks.<i>.<field>`.
+ * Quill's own format keeps bullets in an `<ol>`), so the pages draw stored text as it is. A draft
+ * may leave fields empty (shared page-draft.ts); `publishable` asks for them.
  */
 export function cleanContent(input: PageContent): PageContent {
-  const content: PageContent = structuredClone(pageContent.parse(input));
-  content.blocks.forEach((block, i) => {
+  const content: PageContent = structuredClone(pageDraftContent.parse(input));
+  content.blocks.forEach((block) => {
     const fields = BLOCK_TYPES[block.type].fields as Readonly<Record<string, Field>>;
     for (const path of richTextPaths(fields, block as unknown as Record<string, unknown>)) {
       const value = getAt(block, path);
       if (typeof value !== 'string') continue;
-      const clean = quillLists(sanitizeContent(value)).trim();
-      if (!clean) throw invalid(['blocks', i, ...path].join('.'), 'is required');
-      setAt(block, path, clean);
+      // Left empty by sanitising: a draft keeps it empty, publishing asks for it.
+      setAt(block, path, quillLists(sanitizeContent(value)).trim());
     }
   });
   return content;
@@ -110,5 +110,16 @@ export const revisionOf = (r: PageRecord): PageRevision => ({
 /** A revision's content alone. */
 export function contentOf(rev: PageRevision): PageContent {
   const { revision: _r, saved_at: _a, saved_by: _b, reason: _c, ...content } = rev;
-  return pageContent.parse(content);
+  return pageDraftContent.parse(content);
+}
+
+/**
+ * The live copy a draft publishes as (shared `liveContent`: hidden blocks left out, the rest
+ * complete), or 400 naming the first empty field as `blocks.<i>.<field>`.
+ */
+export function publishable(draft: PageContent): PageContent {
+  const live = liveContent(draft);
+  if (live.success) return live.data;
+  const [first] = live.issues;
+  throw invalid(first ? first.path.join('.') : 'blocks', first?.message ?? 'is incomplete');
 }

@@ -1,7 +1,7 @@
 import { contract, pageContentBytes, type SitePage } from '@agency/shared';
 import { badGateway, conflict, DomainError, forbidden, stale } from '../../lib/errors';
 import { matchesPattern } from '@agency/shared/edge';
-import { assertFits, livingPage, presentPage } from './content';
+import { assertFits, livingPage, presentPage, publishable } from './content';
 import type {
   PageActor,
   PageDeps,
@@ -84,8 +84,13 @@ export function pageInvalidationPaths(
   ];
 }
 
+/** A live page as the render function takes it (a copy published before hidden blocks were left out of live copies loses them here too). */
 const toRender = (r: PageRecord & { published: NonNullable<PageRecord['published']> }) =>
-  ({ path: r.path, ...r.published }) satisfies PageToRender;
+  ({
+    path: r.path,
+    ...r.published,
+    blocks: r.published.blocks.filter((b) => !b.hidden),
+  }) satisfies PageToRender;
 
 async function currentSettings(deps: Pick<PageDeps, 'settings'>): Promise<SettingsRecord> {
   const stored = await deps.settings.getSettings();
@@ -212,10 +217,12 @@ export async function publishPage(
     );
   // A draft saved before the limit: its live copy beside it would not fit the record.
   assertFits(page.content);
+  // Complete, without its hidden blocks: what visitors get (400 naming an empty field).
+  const published = publishable(page.content);
   const now = (deps.now?.() ?? new Date()).toISOString();
   const next: PageRecord = {
     ...page,
-    published: page.content,
+    published,
     published_version: page.version,
     published_at: now,
     reason: 'publish',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod';
-import { pageContent, pageHeadFields, type Field, type SitePage } from '@agency/shared';
+import { pageDraftContent, pageHeadFields, type Field, type SitePage } from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../config/pages';
 import { AdminLayout } from '../shell/admin-layout';
@@ -234,7 +234,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
   const save = async (): Promise<SitePage | null> => {
     setProblem(null);
     setStatus(null);
-    const checked = pageContent.safeParse(draft);
+    const checked = pageDraftContent.safeParse(draft);
     if (!checked.success) {
       show(errorsOfIssues(checked.error.issues));
       return null;

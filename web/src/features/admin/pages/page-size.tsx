@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import {
   PAGE_CONTENT_MAX_BYTES,
-  pageContent,
+  pageDraftContent,
   pageContentBytes,
   pageKilobytes,
 } from '@agency/shared';
@@ -17,7 +17,7 @@ const NEAR = 0.9;
  * to it to refuse (a 400 at `blocks`, shown as a sentence about the page).
  */
 export function draftBytes(draft: PageDraft): number {
-  const checked = pageContent.safeParse(draft);
+  const checked = pageDraftContent.safeParse(draft);
   return pageContentBytes(
     checked.success
       ? checked.data
