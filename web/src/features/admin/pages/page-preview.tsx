@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { pageContent, type PageContent } from '@agency/shared';
+import { pageBlock, pageDraftContent, type PageContent } from '@agency/shared';
 import { ApiError } from '../../../lib/api-client';
 import { BlockPage } from '../../pages/block-page';
-import { SiteSettingsProvider } from '../../../lib/site-settings';
+import { settingsSeen, SiteSettingsProvider } from '../../../lib/site-settings';
 import { RequireAdmin } from '../shell/require-admin';
 import { useOperation } from '../shell/use-operation';
 import { AdminStyles } from '../ui/admin-styles';
@@ -27,6 +27,12 @@ function Preview({ path, saved }: { path: string; saved: boolean }) {
   useNoIndex();
   const page = useOperation('getPage', { query: { path } });
   const settings = useOperation('getSiteSettings');
+  const stored = settings.data?.data.settings;
+  // The header and footer are the site layout's, outside this page: they draw the settings the
+  // browser last saw. The stored ones are what the page publishes with, so the layout takes them.
+  useEffect(() => {
+    if (stored) settingsSeen(stored);
+  }, [stored]);
   const error = page.error ?? settings.error;
   if (error)
     return (
@@ -42,8 +48,12 @@ function Preview({ path, saved }: { path: string; saved: boolean }) {
   const sitePage = page.data.data;
   // The editor writes its unsaved edits to this browser before it opens this tab.
   const unsaved = saved ? null : readAutosave(PAGE_AUTOSAVE, path, draftOf(sitePage));
-  const checked = unsaved ? pageContent.safeParse(unsaved) : null;
-  const content: PageContent = checked?.success ? checked.data : sitePage;
+  const checked = unsaved ? pageDraftContent.safeParse(unsaved) : null;
+  const draft: PageContent = checked?.success ? checked.data : sitePage;
+  // A draft may hold blocks not filled in yet: they are not published, so not shown.
+  const complete = draft.blocks.filter((b) => pageBlock.safeParse(b).success);
+  const content: PageContent = { ...draft, blocks: complete };
+  const incomplete = draft.blocks.length - complete.length;
   const showing = checked?.success
     ? 'your unsaved edits (kept in this browser)'
     : 'the saved draft';
@@ -56,6 +66,8 @@ function Preview({ path, saved }: { path: string; saved: boolean }) {
           {checked &&
             !checked.success &&
             ' · your unsaved edits are incomplete, so the saved draft is shown'}
+          {incomplete > 0 &&
+            ` · ${incomplete === 1 ? 'one block is' : `${incomplete} blocks are`} not filled in yet and not shown`}
         </span>
         {checked?.success && (
           <Link to={`${pagePreviewHref(path)}&saved=1`}>Show the saved draft</Link>
