@@ -697,6 +697,19 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     siteFiles: ['delete'],
     sitePages: true,
   },
+  // Restoring a retired page: the record written back as a draft, the redirect its retirement left
+  // dropped (the redirects read and written, the edge following), its HTML kept off the site.
+  restorePage: {
+    tables: {
+      content: [
+        { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.page] },
+        { access: ['read', 'put', 'delete'], keyPrefixes: [KEY_PREFIXES.redirect] },
+      ],
+    },
+    ...pageSite,
+    siteFiles: ['delete'],
+    sitePages: true,
+  },
   // Who has an editor open: the caller's mark put, the subject's marks queried; the goodbye deletes it.
   heartbeatPresence: {
     tables: { content: { access: ['read', 'put'], keyPrefixes: [KEY_PREFIXES.presence] } },

@@ -112,6 +112,7 @@ export const OPERATION_ACCESS = {
   publishPage: BOTH,
   createPage: BOTH,
   deletePage: ADMINS,
+  restorePage: ADMINS,
   listPageRevisions: BOTH,
   getPageRevision: BOTH,
   restorePageRevision: BOTH,

@@ -42,6 +42,7 @@ export {
 export * from './links';
 export * from './page-blocks';
 export * from './page-draft';
+export * from './spec-pages';
 export * from './page-schema';
 export * from './site-settings';
 export * from './office-tel';

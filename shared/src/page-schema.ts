@@ -149,16 +149,25 @@ export const sitePage = pageDraftContent.extend({
 });
 export type SitePage = z.output<typeof sitePage>;
 
-export const sitePageSummary = sitePage.pick({
-  path: true,
-  title: true,
-  status: true,
-  version: true,
-  updated_at: true,
-  updated_by: true,
-  updated_by_name: true,
-  published_at: true,
-});
+export const sitePageSummary = sitePage
+  .pick({
+    path: true,
+    title: true,
+    status: true,
+    version: true,
+    updated_at: true,
+    updated_by: true,
+    updated_by_name: true,
+    published_at: true,
+  })
+  .extend({
+    /** When the page was retired (the Retired filter lists only these), and where its address leads. */
+    retired_at: z.string().nullable().optional(),
+    redirect_to: z.string().nullable().optional(),
+  });
+/** What the pages list filters by: a page's status, or retired pages (left out otherwise). */
+export const PAGE_LIST_FILTERS = [...PAGE_STATUSES, 'retired'] as const;
+export type PageListFilter = (typeof PAGE_LIST_FILTERS)[number];
 export type SitePageSummary = z.output<typeof sitePageSummary>;
 
 /** A published page as the sitemap lists it. */

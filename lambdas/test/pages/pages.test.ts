@@ -28,7 +28,16 @@ let stack: TestStack;
 let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/careers', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: [
+    '/',
+    '/about',
+    '/contact-us',
+    '/team',
+    '/careers',
+    '/blog',
+    '/blog/*',
+    '/sitemap.xml',
+  ],
   // The web app's own render function, which a test can take down.
   renderFunction: (web) => async () => {
     const render = await web();
@@ -46,18 +55,23 @@ let editor = '';
 
 beforeAll(async () => {
   const store = new DynamoPageStore();
-  await seedPages({ pages: store, settings: store }, SEED);
+  // A page the build prerendered that is not one of the specification's own (those are never retired).
+  const about = SEED.pages.find((p) => p.path === '/about');
+  if (!about) throw new Error('the seed has no about page');
+  const team = { ...about, path: '/team', title: 'Our team' };
+  await seedPages({ pages: store, settings: store }, { ...SEED, pages: [...SEED.pages, team] });
   editor = await stack.editorToken();
   // The build's files: the prerendered seed pages and the not-found page.
   edge = await startTestEdge(stack, {
     files: {
       'index.html': '<title>Built home</title>',
       'about/index.html': '<title>Built about</title>',
+      'team/index.html': '<title>Built team</title>',
       'contact-us/index.html': '<title>Built contact</title>',
       '404/index.html': '<title>Not found</title>',
     },
     sitePages: {
-      prerendered: ['/', '/about', '/contact-us'],
+      prerendered: ['/', '/about', '/contact-us', '/team'],
       rendered: ['/blog', '/blog/*', '/sitemap.xml'],
       app: ['/admin'],
       notFound: '/404',
@@ -111,7 +125,7 @@ describe('who may call what', () => {
   });
 
   it('refuses editors retiring pages and changing the site settings (403)', async () => {
-    const retire = await stack.invoke('deletePage', { token: editor, json: { path: '/about' } });
+    const retire = await stack.invoke('deletePage', { token: editor, json: { path: '/team' } });
     expect(retire.status).toBe(403);
     const settings = await stack.invoke('updateSiteSettings', {
       token: editor,
@@ -424,15 +438,23 @@ describe('deletePage (retire)', () => {
     expect(await visit('/spring-offer')).toMatchObject({ status: 301, location: '/contact-us' });
   });
 
-  it('retires a page the build prerendered without a redirect: 404 at the edge, also after a rebuild', async () => {
-    expect((await visit('/about')).status).toBe(200);
+  it("keeps the specification's own pages (409 naming why)", async () => {
     const res = await stack.invoke('deletePage', { token, json: { path: '/about' } });
+    expect(res.status, res.body).toBe(409);
+    expect(errorOf(res.json)).toMatchObject({ field: 'path' });
+    expect(errorOf(res.json).error).toMatch(/site's own pages/);
+    expect((await visit('/about')).status).toBe(200);
+  });
+
+  it('retires a page the build prerendered without a redirect: 404 at the edge, also after a rebuild', async () => {
+    expect((await visit('/team')).status).toBe(200);
+    const res = await stack.invoke('deletePage', { token, json: { path: '/team' } });
     expect(res.status, res.body).toBe(200);
-    expect(await visit('/about')).toMatchObject({ status: 404 });
+    expect(await visit('/team')).toMatchObject({ status: 404 });
     await runRebuildRedirects();
-    expect(await visit('/about')).toMatchObject({ status: 404 });
+    expect(await visit('/team')).toMatchObject({ status: 404 });
     const list = dataOf<SitePageSummary[]>((await stack.invoke('listPages', { token })).json);
-    expect(list.map((p) => p.path)).not.toContain('/about');
+    expect(list.map((p) => p.path)).not.toContain('/team');
   });
 });
 
@@ -467,7 +489,7 @@ describe('site settings', () => {
     ])
       // The footer of every page, the fixed ones too, names the agency anew.
       expect(await bucketObject(key), key).toMatch(/About (<!-- -->)?New Agency/);
-    expect(await bucketObject('about/index.html')).toBeNull();
+    expect(await bucketObject('team/index.html')).toBeNull();
     expect((await visit('/')).body).toContain('New Agency');
     // The render function draws the blog's pages with what was published, read publicly.
     const live = await stack.invoke('getLiveSiteSettings', {});

@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import { isRedirectTarget, normaliseTarget } from '../redirects';
 import {
   livePageLink,
+  PAGE_LIST_FILTERS,
   newPagePathSchema,
   pageContent,
   pageDraftContent,
@@ -40,8 +42,17 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/user/pages',
     auth: 'admin',
-    summary: 'Every marketing page, by path, with its status and last change.',
-    request: { encodings: [] },
+    summary:
+      'The marketing pages by path, with status and last change; `q` finds title or address text, `status` filters (retired pages only with `retired`).',
+    request: {
+      encodings: [],
+      query: z.object({
+        q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+        status: z
+          .enum(PAGE_LIST_FILTERS, { error: `must be one of ${PAGE_LIST_FILTERS.join(', ')}` })
+          .optional(),
+      }),
+    },
     status: 200,
     kind: 'json',
     response: z.object({ data: z.array(sitePageSummary) }),
@@ -113,10 +124,20 @@ export const pageOperations = defineOperations({
     path: '/api/user/page',
     auth: 'admin',
     summary:
-      'Retire a page: it leaves the site and the sitemap; with `redirect_to` its address answers a 301 there, else 404. The home page cannot be retired.',
+      "Retire a page: it leaves the site and the sitemap; with `redirect_to` (any redirect target) its address answers 301 there, else 404. The specification's own pages answer 409.",
     request: {
       encodings: ['json'],
-      body: byPath.extend({ redirect_to: pagePathSchema.optional() }),
+      body: byPath.extend({
+        // Any address a redirect may lead to: a page, a post, a custom path, an https:// address.
+        redirect_to: z
+          .string()
+          .trim()
+          .min(1, 'is required')
+          .max(1000, 'must be at most 1000 characters')
+          .refine(isRedirectTarget, 'must be a site path starting with / or an https:// address')
+          .transform(normaliseTarget)
+          .optional(),
+      }),
     },
     status: 200,
     kind: 'json',
@@ -124,6 +145,19 @@ export const pageOperations = defineOperations({
       message: z.string(),
       data: z.object({ path: z.string(), redirect_to: z.string().nullable() }),
     }),
+    errors: [400, 401, 403, 404, 409, 415],
+  },
+  restorePage: {
+    resource: 'page',
+    method: 'POST',
+    path: '/api/user/page/unretire',
+    auth: 'admin',
+    summary:
+      'Bring a retired page back as it was, as an unpublished draft to review; the redirect its retirement left goes.',
+    request: { encodings: ['json'], body: byPath },
+    status: 200,
+    kind: 'json',
+    response: saved,
     errors: [400, 401, 403, 404, 409, 415],
   },
   listPageRevisions: {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   BLOCK_TYPES,
   pageContentTooLarge,
@@ -16,11 +17,21 @@ import { invalid, notFound } from '../../lib/errors';
 import { sanitizeContent } from '../sanitize';
 import type { PageRecord, PageStore } from './ports';
 
-/** Where a page stands: never published, live as drafted, or live with later changes. */
+/**
+ * Where a page stands: never published, live as drafted, or live with later changes. A draft saved
+ * back to what visitors see (a revision restored, an edit undone) is "published" again.
+ */
 export function pageStatus(r: PageRecord): PageStatus {
   if (r.published === null) return 'draft';
-  return r.published_version === r.version ? 'published' : 'changed';
+  if (r.published_version === r.version) return 'published';
+  const live = liveContent(r.content);
+  return live.success && isDeepStrictEqual(canonical(live.data), canonical(r.published))
+    ? 'published'
+    : 'changed';
 }
+
+/** Content as JSON keeps it: absent and undefined keys alike. */
+const canonical = (c: PageContent): unknown => JSON.parse(JSON.stringify(c));
 
 /** Content with `keywords` and `image` present (undefined when empty), as the answers' schemas type them. */
 const withHeadKeys = (c: PageContent) => ({ ...c, keywords: c.keywords, image: c.image });
@@ -45,6 +56,8 @@ export const presentSummary = (r: PageRecord): SitePageSummary => ({
   updated_at: r.updated_at,
   updated_by: r.updated_by,
   published_at: r.published_at,
+  retired_at: r.retired_at,
+  redirect_to: r.redirect_to,
 });
 
 /** The page at `path` that is not retired, or 404. */

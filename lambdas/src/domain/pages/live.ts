@@ -1,4 +1,4 @@
-import { contract, pageContentBytes, type SitePage } from '@agency/shared';
+import { contract, isSpecPage, pageContentBytes, type SitePage } from '@agency/shared';
 import { badGateway, conflict, DomainError, forbidden, stale } from '../../lib/errors';
 import { matchesPattern } from '@agency/shared/edge';
 import { assertFits, livingPage, presentPage, publishable } from './content';
@@ -242,6 +242,12 @@ export async function retirePage(
 ): Promise<{ path: string; redirect_to: string | null }> {
   if (input.path === '/')
     throw conflict('is the home page, which cannot be retired', 'path', 'conflict');
+  if (isSpecPage(input.path))
+    throw conflict(
+      "is one of the site's own pages (menus, other pages and search engines lead there): edit it, but it cannot be retired",
+      'path',
+      'conflict',
+    );
   if (input.redirect_to === input.path)
     throw new DomainError('invalid', 'must be another address than the page itself', 'redirect_to');
   const page = await livingPage(deps.pages, input.path);

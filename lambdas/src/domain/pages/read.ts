@@ -1,17 +1,41 @@
 import type {
   LivePageLink,
+  PageListFilter,
   PageRevision,
   PageRevisionSummary,
   SitePage,
   SitePageSummary,
 } from '@agency/shared';
 import { notFound } from '../../lib/errors';
-import { livingPage, presentPage, presentSummary } from './content';
+import { livingPage, pageStatus, presentPage, presentSummary } from './content';
 import type { PageStore } from './ports';
 
-/** Every page that is not retired, by path. */
-export async function listPages(pages: PageStore): Promise<SitePageSummary[]> {
-  return (await pages.all()).filter((p) => p.retired_at === null).map(presentSummary);
+/** What the pages list asks for: text in a title or address, a status or the retired pages. */
+export interface PageFilter {
+  q?: string | undefined;
+  status?: PageListFilter | undefined;
+}
+
+const searchText = (text: string): string => text.normalize('NFC').toLowerCase();
+
+/**
+ * The pages by path: the ones not retired (of `status` when named), or the retired ones, whose
+ * title or address holds `q`. One query of the pages' index partition (every page, none of the
+ * rest of the table), filtered here: a site has tens of pages, not thousands.
+ */
+export async function listPages(
+  pages: PageStore,
+  filter: PageFilter = {},
+): Promise<SitePageSummary[]> {
+  const q = filter.q ? searchText(filter.q) : '';
+  return (await pages.all())
+    .filter((p) =>
+      filter.status === 'retired'
+        ? p.retired_at !== null
+        : p.retired_at === null && (!filter.status || pageStatus(p) === filter.status),
+    )
+    .filter((p) => !q || searchText(`${p.content.title} ${p.path}`).includes(q))
+    .map(presentSummary);
 }
 
 export async function getPage(pages: PageStore, path: string): Promise<SitePage> {

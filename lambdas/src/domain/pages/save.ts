@@ -103,7 +103,13 @@ export async function createPage(
   const existing = await deps.pages.get(input.path);
   const why = await takenBecause(deps, input.path, existing);
   if (why) throw taken(why, 'path');
-  const content = { ...template.content, ...(input.title ? { title: input.title } : {}) };
+  const title = input.title ?? template.content.title;
+  // Its own trail (Home › this page), never the template's (Home › Services › PPC).
+  const breadcrumb = [
+    { name: 'Home', path: '/' },
+    { name: title.slice(0, 80).trim(), path: input.path },
+  ];
+  const content = { ...template.content, title, breadcrumb };
   assertFits(content);
   const now = (deps.now?.() ?? new Date()).toISOString();
   const record: PageRecord = {

@@ -5,6 +5,6 @@ import { withStaffNames } from '../../adapters/staff-names';
 
 const pages = new DynamoPageStore();
 
-export const handler = defineHandler('listPages', async () => ({
-  body: { data: await withStaffNames(await listPages(pages), 'updated_by') },
+export const handler = defineHandler('listPages', async (req) => ({
+  body: { data: await withStaffNames(await listPages(pages, req.query), 'updated_by') },
 }));
