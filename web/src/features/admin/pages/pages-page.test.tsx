@@ -166,3 +166,85 @@ describe('pages list', () => {
     expect(screen.queryByRole('link', { name: 'Site settings' })).not.toBeInTheDocument();
   });
 });
+
+describe('finding and restoring pages', () => {
+  const RETIRED = summary({
+    path: '/old-offer',
+    title: 'Old offer',
+    status: 'draft',
+    published_at: null,
+    retired_at: '2026-11-22T10:00:00.000Z',
+    redirect_to: '/blog/new-offer',
+  });
+
+  it('asks the server for the text and status chosen, and lists retired pages with where they lead', async () => {
+    const user = userEvent.setup();
+    const api = renderList({
+      listPages: (req) => {
+        const status = req.url.searchParams.get('status');
+        const q = req.url.searchParams.get('q');
+        if (status === 'retired') return { body: { data: [RETIRED] } };
+        if (q) return { body: { data: PAGES.filter((p) => p.title.includes(q)) } };
+        return { body: { data: PAGES } };
+      },
+      restorePage: (req) => ({
+        body: {
+          message: 'Restored.',
+          data: created((req.json as { path: string }).path, 'Old offer'),
+        },
+      }),
+    });
+    await rowOf('About us');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Spring');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'About us' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('link', { name: 'Spring campaign' })).toBeInTheDocument();
+    expect(api.calls('listPages').at(-1)?.url.searchParams.get('q')).toBe('Spring');
+
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    await user.selectOptions(screen.getByLabelText('Show'), 'retired');
+    const row = (await screen.findByText('Old offer')).closest('tr') ?? document.body;
+    expect(row).toHaveTextContent('Retired');
+    expect(row).toHaveTextContent('Redirects to /blog/new-offer');
+    await user.click(within(row).getByRole('button', { name: 'Restore Old offer' }));
+    expect(
+      await screen.findByText(
+        '/old-offer is back as a draft: review it, then publish it to put it on the site.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls('restorePage')[0]?.json).toEqual({ path: '/old-offer' });
+  });
+
+  it('Retire can lead to any address typed in, and is not offered for the site’s own pages', async () => {
+    const user = userEvent.setup();
+    const api = renderList({
+      deletePage: (req) => {
+        const body = req.json as { path: string; redirect_to?: string };
+        return {
+          body: {
+            message: 'Retired.',
+            data: { path: body.path, redirect_to: body.redirect_to ?? null },
+          },
+        };
+      },
+    });
+    await rowOf('About us');
+    expect(screen.queryByRole('button', { name: 'Retire About us' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retire Spring campaign' }));
+    const dialog = screen.getByRole('dialog', { name: 'Retire Spring campaign?' });
+    await user.selectOptions(within(dialog).getByLabelText('Send its visitors to'), 'other');
+    await user.type(within(dialog).getByLabelText('Address'), '/blog/spring-recap');
+    await user.click(within(dialog).getByRole('button', { name: 'Retire page' }));
+    expect(
+      await screen.findByText(
+        '/spring was retired: its address now redirects to /blog/spring-recap.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls('deletePage')[0]?.json).toEqual({
+      path: '/spring',
+      redirect_to: '/blog/spring-recap',
+    });
+  });
+});

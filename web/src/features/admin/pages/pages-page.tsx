@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { mayUse, type SitePageSummary } from '@agency/shared';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  isSpecPage,
+  mayUse,
+  PAGE_LIST_FILTERS,
+  readableAddress,
+  type PageListFilter,
+  type SitePageSummary,
+} from '@agency/shared';
 import { useModal } from '../../../lib/use-modal';
 import { pagePath } from '../../../config/pages';
 import { AdminLayout } from '../shell/admin-layout';
@@ -13,11 +20,25 @@ import { ListLoadState } from '../ui/paged-list';
 import { ListTable, type Column } from '../ui/list-table';
 import { TimeZoneNote } from '../ui/time-zone-note';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
+import { useOperation } from '../shell/use-operation';
 import { usePageList, usePagesChanged } from './api';
 import { PAGE_STATUS_LABEL } from './draft';
 import { pageEditorHref } from './paths';
 
 type Row = SitePageSummary & { id: string };
+
+/** The list's filters as staff read them. */
+const FILTER_LABEL: Readonly<Record<PageListFilter, string>> = {
+  ...PAGE_STATUS_LABEL,
+  retired: 'Retired',
+};
+
+const isFilter = (v: string | null): v is PageListFilter =>
+  (PAGE_LIST_FILTERS as readonly string[]).includes(v ?? '');
+
+/** Where a retired page's visitors go, or the sentence for none. */
+const leadsTo = (p: SitePageSummary): string =>
+  p.redirect_to ? `Redirects to ${readableAddress(p.redirect_to)}` : 'Answers “Page not found”';
 
 const NEW_PAGE_LABELS = { path: 'Address', from: 'Template', title: 'Title' } as const;
 type NewPageField = keyof typeof NEW_PAGE_LABELS;
@@ -209,6 +230,9 @@ function NewPageDialog({
   );
 }
 
+/** The retire dialog's choice of an address typed in. */
+const OTHER = 'other';
+
 /** Retire a page: where its address sends visitors from now on (home by default, or nowhere). */
 function RetireDialog({
   page,
@@ -224,6 +248,7 @@ function RetireDialog({
   const api = useAdminApi();
   const id = useId();
   const [target, setTarget] = useState<string>('/');
+  const [custom, setCustom] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const others = pages.filter((p) => p.path !== page.path);
@@ -233,15 +258,15 @@ function RetireDialog({
     setBusy(true);
     setProblem(null);
     try {
-      await api('deletePage', {
-        body: { path: page.path, redirect_to: target === '' ? undefined : target },
+      const to = target === OTHER ? custom.trim() : target;
+      const { data } = await api('deletePage', {
+        body: { path: page.path, redirect_to: to === '' ? undefined : to },
       });
       onDone({
         kind: 'ok',
-        text:
-          target === ''
-            ? `${page.path} was retired: its address now answers “Page not found”.`
-            : `${page.path} was retired: its address now redirects to ${target}.`,
+        text: data.redirect_to
+          ? `${page.path} was retired: its address now redirects to ${readableAddress(data.redirect_to)}.`
+          : `${page.path} was retired: its address now answers “Page not found”.`,
       });
     } catch (err) {
       setProblem(apiErrorText(err));
@@ -273,9 +298,25 @@ function RetireDialog({
                     {p.title} ({p.path})
                   </option>
                 ))}
+              <option value={OTHER}>Another address: a post, any path or https:// address</option>
               <option value="">Nowhere: “Page not found”</option>
             </select>
           </div>
+          {target === OTHER && (
+            <div className="form-field">
+              <label htmlFor={`${id}-custom`}>Address</label>
+              <input
+                id={`${id}-custom`}
+                type="text"
+                value={custom}
+                maxLength={1000}
+                onChange={(e) => setCustom(e.target.value)}
+                placeholder="/blog/our-new-offer"
+                autoComplete="off"
+                required
+              />
+            </div>
+          )}
           <DialogActions
             onCancel={onClose}
             busy={busy}
@@ -294,14 +335,55 @@ function RetireDialog({
  * change; New page (a copy of a template), and per page Edit, View live and, for admins, Retire.
  */
 export default function PagesPage() {
-  const list = usePageList();
+  const all = usePageList();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const filter = isFilter(params.get('status')) ? (params.get('status') as PageListFilter) : null;
+  const filtered = q !== '' || filter !== null;
+  const found = useOperation(
+    'listPages',
+    filtered ? { query: { ...(q ? { q } : {}), ...(filter ? { status: filter } : {}) } } : null,
+  );
+  const list = filtered ? found : all;
+  const id = useId();
+  const api = useAdminApi();
+  const [restoring, setRestoring] = useState<string | null>(null);
   const { user } = useUserData();
   const changed = usePagesChanged();
   const [creating, setCreating] = useState(false);
   const [retiring, setRetiring] = useState<SitePageSummary | null>(null);
   const [status, setStatus] = useState<ActionStatus>(null);
   const pages = list.data?.data ?? [];
+  // The dialogs choose among every page, whatever the list shows.
+  const everyPage = all.data?.data ?? [];
   const mayRetire = user ? mayUse(user.groups, 'deletePage') : false;
+  const mayRestore = user ? mayUse(user.groups, 'restorePage') : false;
+
+  const setFilters = (next: { q?: string; status?: string }): void => {
+    const merged = { q, status: filter ?? '', ...next };
+    const search = new URLSearchParams();
+    if (merged.q.trim()) search.set('q', merged.q.trim());
+    if (merged.status) search.set('status', merged.status);
+    setParams(search, { replace: true });
+  };
+
+  const restore = async (p: SitePageSummary): Promise<void> => {
+    setStatus(null);
+    setRestoring(p.path);
+    try {
+      await api('restorePage', { body: { path: p.path } });
+      setStatus({
+        kind: 'ok',
+        text: `${p.path} is back as a draft: review it, then publish it to put it on the site.`,
+      });
+      changed();
+      void found.mutate();
+    } catch (err) {
+      setStatus({ kind: 'error', text: apiErrorText(err) });
+    } finally {
+      setRestoring(null);
+    }
+  };
   const maySettings = user ? mayUse(user.groups, 'updateSiteSettings') : false;
 
   const columns: Column<Row>[] = [
@@ -309,20 +391,30 @@ export default function PagesPage() {
       heading: 'Page',
       cell: (p) => (
         <>
-          <Link to={pageEditorHref(p.path)}>{p.title}</Link>
+          {p.retired_at ? (
+            <span>{p.title}</span>
+          ) : (
+            <Link to={pageEditorHref(p.path)}>{p.title}</Link>
+          )}
           <span className="page-list__path">{p.path}</span>
         </>
       ),
     },
     {
       heading: 'Status',
-      cell: (p) => (
-        <span
-          className={`status-badge status-badge--${p.status === 'changed' ? 'scheduled' : p.status}`}
-        >
-          {PAGE_STATUS_LABEL[p.status]}
-        </span>
-      ),
+      cell: (p) =>
+        p.retired_at ? (
+          <>
+            <span className="status-badge status-badge--draft">Retired</span>{' '}
+            <span className="post-form__hint">{leadsTo(p)}</span>
+          </>
+        ) : (
+          <span
+            className={`status-badge status-badge--${p.status === 'changed' ? 'scheduled' : p.status}`}
+          >
+            {PAGE_STATUS_LABEL[p.status]}
+          </span>
+        ),
     },
     {
       heading: 'Last change',
@@ -336,41 +428,56 @@ export default function PagesPage() {
     {
       heading: 'Actions',
       labelled: false,
-      cell: (p) => (
-        <div className="admin-table__actions">
-          <Link
-            to={pageEditorHref(p.path)}
-            className="btn btn--link"
-            aria-label={`Edit ${p.title}`}
-          >
-            Edit
-          </Link>
-          {p.published_at && (
-            <a
-              href={p.path}
-              target="_blank"
-              rel="noopener"
+      cell: (p) =>
+        p.retired_at ? (
+          <div className="admin-table__actions">
+            {mayRestore && (
+              <button
+                type="button"
+                className="btn btn--link"
+                aria-label={`Restore ${p.title}`}
+                disabled={restoring !== null}
+                onClick={() => void restore(p)}
+              >
+                {restoring === p.path ? 'Restoring…' : 'Restore'}
+              </button>
+            )}
+          </div>
+        ) : (
+          <div className="admin-table__actions">
+            <Link
+              to={pageEditorHref(p.path)}
               className="btn btn--link"
-              aria-label={`View ${p.title} live`}
+              aria-label={`Edit ${p.title}`}
             >
-              View live
-            </a>
-          )}
-          {mayRetire && p.path !== '/' && (
-            <button
-              type="button"
-              className="btn btn--link btn--danger"
-              aria-label={`Retire ${p.title}`}
-              onClick={() => {
-                setStatus(null);
-                setRetiring(p);
-              }}
-            >
-              Retire
-            </button>
-          )}
-        </div>
-      ),
+              Edit
+            </Link>
+            {p.published_at && (
+              <a
+                href={p.path}
+                target="_blank"
+                rel="noopener"
+                className="btn btn--link"
+                aria-label={`View ${p.title} live`}
+              >
+                View live
+              </a>
+            )}
+            {mayRetire && !isSpecPage(p.path) && (
+              <button
+                type="button"
+                className="btn btn--link btn--danger"
+                aria-label={`Retire ${p.title}`}
+                onClick={() => {
+                  setStatus(null);
+                  setRetiring(p);
+                }}
+              >
+                Retire
+              </button>
+            )}
+          </div>
+        ),
     },
   ];
 
@@ -387,7 +494,7 @@ export default function PagesPage() {
           <button
             type="button"
             className="btn btn--primary"
-            disabled={!list.data}
+            disabled={!all.data}
             onClick={() => {
               setStatus(null);
               setCreating(true);
@@ -399,6 +506,58 @@ export default function PagesPage() {
       }
     >
       <StatusLine status={status} />
+      <form
+        className="lead-filters"
+        role="search"
+        aria-label="Find pages"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const value = new FormData(e.currentTarget).get('q');
+          setFilters({ q: typeof value === 'string' ? value : '' });
+        }}
+      >
+        <div className="lead-filters__field lead-filters__field--search">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input
+            id={`${id}-q`}
+            key={q}
+            name="q"
+            type="search"
+            placeholder="Title or address"
+            maxLength={200}
+            defaultValue={q}
+          />
+        </div>
+        <div className="lead-filters__field">
+          <label htmlFor={`${id}-status`}>Show</label>
+          <select
+            id={`${id}-status`}
+            value={filter ?? ''}
+            onChange={(e) => setFilters({ status: e.target.value })}
+          >
+            <option value="">All pages (not retired)</option>
+            {PAGE_LIST_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABEL[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="lead-filters__actions">
+          <button type="submit" className="btn btn--outline">
+            Search
+          </button>
+          {filtered && (
+            <button
+              type="button"
+              className="btn btn--link"
+              onClick={() => setParams({}, { replace: true })}
+            >
+              Show all
+            </button>
+          )}
+        </div>
+      </form>
       {!list.data ? (
         <ListLoadState
           what="pages"
@@ -408,7 +567,13 @@ export default function PagesPage() {
           retry={() => void list.mutate()}
         />
       ) : pages.length === 0 ? (
-        <p>No pages yet.</p>
+        <p>
+          {filtered
+            ? filter === 'retired' && !q
+              ? 'No retired pages.'
+              : 'No pages match.'
+            : 'No pages yet.'}
+        </p>
       ) : (
         <>
           <TimeZoneNote />
@@ -422,11 +587,11 @@ export default function PagesPage() {
           </div>
         </>
       )}
-      {creating && <NewPageDialog pages={pages} onClose={() => setCreating(false)} />}
+      {creating && <NewPageDialog pages={everyPage} onClose={() => setCreating(false)} />}
       {retiring && (
         <RetireDialog
           page={retiring}
-          pages={pages}
+          pages={everyPage}
           onClose={() => setRetiring(null)}
           onDone={(s) => {
             setRetiring(null);
