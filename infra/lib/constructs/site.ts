@@ -259,6 +259,7 @@ export class Site extends Construct {
     this.headers = {
       public: policy('public', 'SecurityHeaders'),
       admin: policy('admin', 'AdminSecurityHeaders'),
+      preview: policy('preview', 'PreviewSecurityHeaders'),
     };
 
     // The HTTP API's one door in (ORIGIN_VERIFIED_ORIGINS): the functions refuse any request

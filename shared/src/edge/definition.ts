@@ -8,7 +8,7 @@ import {
   reservedSources,
   SHELL_KEY,
 } from './reserved-sources';
-import type { HeaderPolicyName } from './security-headers';
+import { FRAMEABLE_PREVIEW_PATH, type HeaderPolicyName } from './security-headers';
 import type { SitePages } from './site-pages';
 
 /** Where CloudFront sends a request: the site bucket, the render function, the HTTP API, the media bucket. */
@@ -191,6 +191,10 @@ export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
     })),
     // The admin pages are the site's app shell like any unknown path would be, but with their
     // own headers; CloudFront chooses a response headers policy per behaviour, so they get theirs.
+    // The page preview alone may be framed (by the editor, on this site): a behaviour of its own.
+    ...(pages.app.includes(FRAMEABLE_PREVIEW_PATH)
+      ? [site(FRAMEABLE_PREVIEW_PATH, 'preview')]
+      : []),
     ...appBehaviourPatterns(pages.app).map((pattern) => site(pattern, 'admin')),
     site('*', 'public'),
   ];

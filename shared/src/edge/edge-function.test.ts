@@ -501,7 +501,7 @@ describe('security headers of the admin pages', () => {
       ?.split(';')
       .map((d) => d.trim())
       .find((d) => d.startsWith(`${name} `));
-  it('let admin pages post uploads to the bucket, and nothing else change', () => {
+  it('let admin pages post uploads to the bucket and frame the site, and nothing else change', () => {
     const upload = 'https://media-bucket.s3.eu-west-1.amazonaws.com';
     const { public: site, admin } = securityHeadersByPolicy({}, upload);
     const adminCsp = admin['content-security-policy'];
@@ -510,10 +510,41 @@ describe('security headers of the admin pages', () => {
     expect(directive(siteCsp, 'connect-src')).toBe("connect-src 'self'");
     // Placeholders are data: URLs; images come from the site itself.
     expect(directive(siteCsp, 'img-src')).toBe("img-src 'self' data: blob:");
-    expect(adminCsp?.replace(` ${upload}`, '')).toBe(siteCsp);
+    // The editor frames the page preview (this site); the site frames nothing.
+    expect(directive(adminCsp, 'frame-src')).toBe("frame-src 'self'");
+    expect(directive(siteCsp, 'frame-src')).toBe("frame-src 'none'");
+    const unframed = (csp: string | undefined) =>
+      csp?.replace(` ${upload}`, '').replace("frame-src 'self'", "frame-src 'none'");
+    expect(unframed(adminCsp)).toBe(siteCsp);
     expect({ ...admin, 'content-security-policy': siteCsp }).toEqual(site);
-    // Without an upload origin (a server given none) the admin pages are no wider than the site.
-    expect(securityHeadersByPolicy({}, undefined).admin).toEqual(site);
+    // Without an upload origin (a server given none) the admin pages only add the frame.
+    expect(unframed(securityHeadersByPolicy({}, undefined).admin['content-security-policy'])).toBe(
+      siteCsp,
+    );
+    // Every admin screen but the preview refuses to be framed, by anyone.
+    expect(admin['x-frame-options']).toBe('DENY');
+    expect(directive(adminCsp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+  });
+
+  it('let only the page preview be framed, and only by the site itself', () => {
+    const { public: site, admin, preview } = securityHeadersByPolicy({}, undefined);
+    expect(preview['x-frame-options']).toBe('SAMEORIGIN');
+    expect(directive(preview['content-security-policy'], 'frame-ancestors')).toBe(
+      "frame-ancestors 'self'",
+    );
+    expect(site['x-frame-options']).toBe('DENY');
+    expect(directive(site['content-security-policy'], 'frame-ancestors')).toBe(
+      "frame-ancestors 'none'",
+    );
+    expect({ ...preview, 'x-frame-options': 'DENY' }).toMatchObject({
+      ...admin,
+      'content-security-policy': expect.any(String),
+    });
+    const behaviours = edgeBehaviours({ ...PAGES, app: [...PAGES.app, '/admin/pages/preview'] });
+    expect(behaviourFor(behaviours, '/admin/pages/preview').headers).toBe('preview');
+    for (const path of ['/admin/pages/edit', '/admin', '/admin/pages', '/admin/pages/preview/x'])
+      expect(behaviourFor(behaviours, path).headers, path).toBe('admin');
+    expect(behaviourFor(behaviours, '/about').headers).toBe('public');
   });
 });
 

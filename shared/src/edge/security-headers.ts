@@ -16,10 +16,15 @@ export const thirdPartiesSchema = z.object({
 export type ThirdParties = z.infer<typeof thirdPartiesSchema>;
 
 /**
- * Which security headers a behaviour answers with (`EdgeBehaviour.headers`): the site's, or the
- * admin pages' (the same policy, but their scripts may also post upload forms to the media bucket).
+ * Which security headers a behaviour answers with (`EdgeBehaviour.headers`): the site's, the
+ * admin pages' (the same policy, but their scripts may also post upload forms to the media bucket
+ * and they may frame the page preview), or the page preview's (the admin's, and the one page the
+ * site itself may frame: the editor shows it beside the form).
  */
-export const HEADER_POLICIES = ['public', 'admin'] as const;
+export const HEADER_POLICIES = ['public', 'admin', 'preview'] as const;
+
+/** The admin's page preview: the only address a page of this site may show in a frame. */
+export const FRAMEABLE_PREVIEW_PATH = '/admin/pages/preview';
 export type HeaderPolicyName = (typeof HEADER_POLICIES)[number];
 
 const GOOGLE_MAPS = {
@@ -46,7 +51,7 @@ const GOOGLE_MAPS = {
  */
 export function contentSecurityPolicy(
   third: ThirdParties = {},
-  options: { uploadOrigin?: string } = {},
+  options: { uploadOrigin?: string; framing?: 'admin' | 'preview' } = {},
 ): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
@@ -81,6 +86,12 @@ export function contentSecurityPolicy(
   }
   if (third.conversionPixelUrl) add('img-src', [new URL(third.conversionPixelUrl).origin]);
   if (options.uploadOrigin) add('connect-src', [options.uploadOrigin]);
+  // The editor frames the preview: the admin may frame this site's pages, the preview be framed by it.
+  if (options.framing) add('frame-src', ["'self'"]);
+  if (options.framing === 'preview') {
+    const ancestors = directives.find(([n]) => n === 'frame-ancestors');
+    if (ancestors) ancestors[1] = ["'self'"];
+  }
   return directives
     .map(([name, sources]) => `${name} ${sources.length ? sources.join(' ') : "'none'"}`)
     .join('; ');
@@ -95,13 +106,13 @@ export const HSTS_MAX_AGE_SECONDS = 2 * 365 * 86_400;
  */
 export function securityHeaders(
   third: ThirdParties = {},
-  options: { uploadOrigin?: string } = {},
+  options: { uploadOrigin?: string; framing?: 'admin' | 'preview' } = {},
 ): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(third, options),
     'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
     'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
+    'x-frame-options': options.framing === 'preview' ? 'SAMEORIGIN' : 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
     ...CUSTOM_HEADERS,
   };
@@ -115,9 +126,11 @@ export function securityHeadersByPolicy(
   third: ThirdParties,
   uploadOrigin: string | undefined,
 ): Record<HeaderPolicyName, Record<string, string>> {
+  const upload = uploadOrigin ? { uploadOrigin } : {};
   return {
     public: securityHeaders(third),
-    admin: securityHeaders(third, uploadOrigin ? { uploadOrigin } : {}),
+    admin: securityHeaders(third, { ...upload, framing: 'admin' }),
+    preview: securityHeaders(third, { ...upload, framing: 'preview' }),
   };
 }
 

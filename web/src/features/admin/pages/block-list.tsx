@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { BLOCK_TYPE_NAMES, BLOCK_TYPES, MAX_BLOCKS, type BlockTypeName } from '@agency/shared';
 import {
   blockSummary,
@@ -105,18 +105,39 @@ export function BlockList({ blocks, onChange, open, setOpen, scope, hasError }: 
     if (!block) return;
     onChange(blocks.filter((_, j) => j !== i));
     setRemoved({ block, index: i });
+    // The Undo note takes the removed card's place: the focus and the scroll stay where they were.
     focusLater('block-undo');
-    announce(`${label(block)} removed. Undo is next to the list.`);
+    announce(`${label(block)} removed. Undo is where it was.`);
   };
 
   const undo = (): void => {
     if (!removed) return;
+    // Already back (the editor's Undo took the removal back first).
+    if (blocks.some((b) => b.id === removed.block.id)) return setRemoved(null);
     const at = Math.min(removed.index, blocks.length);
     onChange([...blocks.slice(0, at), removed.block, ...blocks.slice(at)]);
     setRemoved(null);
     focusLater(`${cardId(at)}-toggle`);
     announce(`${label(removed.block)} is back at position ${at + 1}`);
   };
+
+  /** Where a removed block was, until the next removal: its name and Undo. */
+  const undoNote = (at: number) =>
+    removed &&
+    !blocks.some((b) => b.id === removed.block.id) &&
+    Math.min(removed.index, blocks.length) === at && (
+      <li className="block-list__undo" role="status">
+        {label(removed.block)} removed.{' '}
+        <button
+          id="block-undo"
+          type="button"
+          className="btn btn--outline btn--small"
+          onClick={undo}
+        >
+          Undo
+        </button>
+      </li>
+    );
 
   const menu = (at: number) =>
     adding === at && (
@@ -131,19 +152,6 @@ export function BlockList({ blocks, onChange, open, setOpen, scope, hasError }: 
 
   return (
     <div className="block-list">
-      {removed && (
-        <p className="block-list__undo" role="status">
-          {label(removed.block)} removed.{' '}
-          <button
-            id="block-undo"
-            type="button"
-            className="btn btn--outline btn--small"
-            onClick={undo}
-          >
-            Undo
-          </button>
-        </p>
-      )}
       {blocks.length === 0 && <p>This page has no blocks yet.</p>}
       {menu(0)}
       <ol className="block-list__cards">
@@ -154,140 +162,143 @@ export function BlockList({ blocks, onChange, open, setOpen, scope, hasError }: 
           const summary = blockSummary(block);
           const error = hasError(i);
           return (
-            <li
-              key={block.id}
-              className={`block-card${block.hidden ? ' block-card--hidden' : ''}${error ? ' block-card--invalid' : ''}`}
-            >
-              <div className="block-card__head">
-                <h3 className="block-card__title">
-                  <button
-                    id={`${id}-toggle`}
-                    type="button"
-                    className="block-card__toggle"
-                    aria-expanded={isOpen}
-                    aria-controls={`${id}-body`}
-                    onClick={() =>
-                      setOpen((o) => {
-                        const next = new Set(o);
-                        if (isOpen) next.delete(block.id);
-                        else next.add(block.id);
-                        return next;
-                      })
-                    }
+            <Fragment key={block.id}>
+              {undoNote(i)}
+              <li
+                className={`block-card${block.hidden ? ' block-card--hidden' : ''}${error ? ' block-card--invalid' : ''}`}
+              >
+                <div className="block-card__head">
+                  <h3 className="block-card__title">
+                    <button
+                      id={`${id}-toggle`}
+                      type="button"
+                      className="block-card__toggle"
+                      aria-expanded={isOpen}
+                      aria-controls={`${id}-body`}
+                      onClick={() =>
+                        setOpen((o) => {
+                          const next = new Set(o);
+                          if (isOpen) next.delete(block.id);
+                          else next.add(block.id);
+                          return next;
+                        })
+                      }
+                    >
+                      <span className="block-card__type">{name}</span>
+                      {summary && <span className="block-card__summary">{summary}</span>}
+                      {block.hidden && <span className="block-card__badge">Hidden</span>}
+                      {error && (
+                        <span className="block-card__badge block-card__badge--error">
+                          Needs attention
+                        </span>
+                      )}
+                    </button>
+                  </h3>
+                  <div
+                    className="block-card__actions"
+                    role="group"
+                    aria-label={`${name}, block ${i + 1}`}
                   >
-                    <span className="block-card__type">{name}</span>
-                    {summary && <span className="block-card__summary">{summary}</span>}
-                    {block.hidden && <span className="block-card__badge">Hidden</span>}
-                    {error && (
-                      <span className="block-card__badge block-card__badge--error">
-                        Needs attention
-                      </span>
-                    )}
-                  </button>
-                </h3>
-                <div
-                  className="block-card__actions"
-                  role="group"
-                  aria-label={`${name}, block ${i + 1}`}
-                >
-                  <button
-                    id={`${id}-up`}
-                    type="button"
-                    className="btn btn--outline btn--small"
-                    disabled={i === 0}
-                    aria-label={`Move ${name} up`}
-                    onClick={() => move(i, i - 1, 'up')}
-                  >
-                    ↑ Up
-                  </button>
-                  <button
-                    id={`${id}-down`}
-                    type="button"
-                    className="btn btn--outline btn--small"
-                    disabled={i === blocks.length - 1}
-                    aria-label={`Move ${name} down`}
-                    onClick={() => move(i, i + 1, 'down')}
-                  >
-                    ↓ Down
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--outline btn--small"
-                    disabled={full}
-                    aria-label={`Duplicate ${name}`}
-                    onClick={() => {
-                      const copy = duplicateBlock(block);
-                      onChange([...blocks.slice(0, i + 1), copy, ...blocks.slice(i + 1)]);
-                      focusLater(`${cardId(i + 1)}-toggle`);
-                      announce(
-                        `${name} duplicated: the copy is at position ${i + 2} of ${blocks.length + 1}`,
-                      );
-                    }}
-                  >
-                    Duplicate
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--outline btn--small"
-                    aria-label={`${block.hidden ? 'Show' : 'Hide'} ${name}`}
-                    onClick={() => {
-                      const { hidden: _was, ...rest } = block;
-                      onChange(
-                        blocks.map((b, j) =>
-                          j === i ? (block.hidden ? rest : { ...rest, hidden: true }) : b,
-                        ),
-                      );
-                      announce(
-                        block.hidden
-                          ? `${name} shown on the page`
-                          : `${name} hidden: it stays in the draft`,
-                      );
-                    }}
-                  >
-                    {block.hidden ? 'Show' : 'Hide'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--outline btn--small btn--danger"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => remove(i)}
-                  >
-                    Remove
-                  </button>
-                  <button
-                    id={`${id}-add`}
-                    type="button"
-                    className="btn btn--outline btn--small"
-                    disabled={full}
-                    aria-expanded={adding === i + 1}
-                    aria-label={`Add a block below ${name}`}
-                    onClick={() => setAdding(adding === i + 1 ? null : i + 1)}
-                  >
-                    + Add below
-                  </button>
+                    <button
+                      id={`${id}-up`}
+                      type="button"
+                      className="btn btn--outline btn--small"
+                      disabled={i === 0}
+                      aria-label={`Move ${name} up`}
+                      onClick={() => move(i, i - 1, 'up')}
+                    >
+                      ↑ Up
+                    </button>
+                    <button
+                      id={`${id}-down`}
+                      type="button"
+                      className="btn btn--outline btn--small"
+                      disabled={i === blocks.length - 1}
+                      aria-label={`Move ${name} down`}
+                      onClick={() => move(i, i + 1, 'down')}
+                    >
+                      ↓ Down
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--small"
+                      disabled={full}
+                      aria-label={`Duplicate ${name}`}
+                      onClick={() => {
+                        const copy = duplicateBlock(block);
+                        onChange([...blocks.slice(0, i + 1), copy, ...blocks.slice(i + 1)]);
+                        focusLater(`${cardId(i + 1)}-toggle`);
+                        announce(
+                          `${name} duplicated: the copy is at position ${i + 2} of ${blocks.length + 1}`,
+                        );
+                      }}
+                    >
+                      Duplicate
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--small"
+                      aria-label={`${block.hidden ? 'Show' : 'Hide'} ${name}`}
+                      onClick={() => {
+                        const { hidden: _was, ...rest } = block;
+                        onChange(
+                          blocks.map((b, j) =>
+                            j === i ? (block.hidden ? rest : { ...rest, hidden: true }) : b,
+                          ),
+                        );
+                        announce(
+                          block.hidden
+                            ? `${name} shown on the page`
+                            : `${name} hidden: it stays in the draft`,
+                        );
+                      }}
+                    >
+                      {block.hidden ? 'Show' : 'Hide'}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--small btn--danger"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => remove(i)}
+                    >
+                      Remove
+                    </button>
+                    <button
+                      id={`${id}-add`}
+                      type="button"
+                      className="btn btn--outline btn--small"
+                      disabled={full}
+                      aria-expanded={adding === i + 1}
+                      aria-label={`Add a block below ${name}`}
+                      onClick={() => setAdding(adding === i + 1 ? null : i + 1)}
+                    >
+                      + Add below
+                    </button>
+                  </div>
                 </div>
-              </div>
-              {isOpen && (
-                <div id={`${id}-body`} className="block-card__body">
-                  <p className="post-form__hint">{BLOCK_TYPES[block.type].description}</p>
-                  <FieldsForm
-                    fields={fieldsOfBlock(block)}
-                    path={['blocks', i]}
-                    value={block}
-                    onChange={(next) =>
-                      onChange(
-                        blocks.map((b, j) =>
-                          j === i ? { ...next, id: block.id, type: block.type } : b,
-                        ),
-                      )
-                    }
-                  />
-                </div>
-              )}
-              {menu(i + 1)}
-            </li>
+                {isOpen && (
+                  <div id={`${id}-body`} className="block-card__body">
+                    <p className="post-form__hint">{BLOCK_TYPES[block.type].description}</p>
+                    <FieldsForm
+                      fields={fieldsOfBlock(block)}
+                      path={['blocks', i]}
+                      value={block}
+                      onChange={(next) =>
+                        onChange(
+                          blocks.map((b, j) =>
+                            j === i ? { ...next, id: block.id, type: block.type } : b,
+                          ),
+                        )
+                      }
+                    />
+                  </div>
+                )}
+                {menu(i + 1)}
+              </li>
+            </Fragment>
           );
         })}
+        {undoNote(blocks.length)}
       </ol>
       {blocks.length > 0 ? (
         <button

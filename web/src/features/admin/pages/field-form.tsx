@@ -35,6 +35,10 @@ export interface FieldFormScope {
   errors: ReadonlyMap<string, string>;
   /** Say something in the form's live region (a move, an addition). */
   announce: (text: string) => void;
+  /** The length search results show of the text field at `path` (a counter, a warning past it). */
+  recommendedLength?: (path: FieldPath) => number | undefined;
+  /** Warnings by path (a link to no page of the site): shown at the field, saving still allowed. */
+  warnings?: ReadonlyMap<string, string>;
 }
 
 const ScopeContext = createContext<FieldFormScope | null>(null);
@@ -110,6 +114,7 @@ function Row({
   labelFor?: boolean;
 }) {
   const { id, error, errorId } = useFieldIds(path);
+  const warning = useScope().warnings?.get(pathKey(path));
   return (
     <div className={error ? 'form-field form-field--invalid' : 'form-field'}>
       {labelFor ? (
@@ -126,6 +131,11 @@ function Row({
       <Help field={field} />
       {children}
       <ErrorText id={errorId} error={error} />
+      {warning && (
+        <p id={`${id}-warning`} className="form-field__warning">
+          {warning}
+        </p>
+      )}
     </div>
   );
 }
@@ -145,8 +155,22 @@ function TextWidget({
   onChange,
   widget,
 }: WidgetProps & { widget: FieldWidget & { kind: 'text' } }) {
-  const { control } = useFieldIds(path);
+  const { control: ids, id } = useFieldIds(path);
+  const scope = useScope();
   const change = (v: string) => onChange(field.optional && v === '' ? undefined : v);
+  const length = asText(value).length;
+  const recommended = scope.recommendedLength?.(path);
+  const warned = scope.warnings?.has(pathKey(path)) ?? false;
+  const over = recommended !== undefined && length > recommended;
+  const described = [
+    ids['aria-describedby'],
+    warned ? `${id}-warning` : undefined,
+    recommended !== undefined ? `${id}-count` : undefined,
+  ].filter(Boolean);
+  const control = {
+    ...ids,
+    'aria-describedby': described.length ? described.join(' ') : undefined,
+  };
   return (
     <Row path={path} field={field}>
       {widget.multiline ? (
@@ -166,6 +190,12 @@ function TextWidget({
           value={asText(value)}
           onChange={(e) => change(e.target.value)}
         />
+      )}
+      {recommended !== undefined && (
+        <p id={`${id}-count`} className={`field-count${over ? ' field-count--over' : ''}`}>
+          {length} / {recommended}
+          {over ? ` · search results cut it after about ${recommended} characters` : ''}
+        </p>
       )}
     </Row>
   );

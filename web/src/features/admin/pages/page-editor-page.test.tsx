@@ -155,6 +155,10 @@ describe('page editor', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Why choose us' }));
     expect(types()).not.toContain('Why choose us');
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    // The note takes the removed card's place: between the hero and the FAQ, not above the list.
+    const note = screen.getByRole('button', { name: 'Undo' }).closest('li');
+    expect(note?.previousElementSibling).toHaveTextContent('Hero');
+    expect(note?.nextElementSibling).toHaveTextContent('FAQ accordion');
     await user.keyboard('{Enter}');
     expect(types()).toEqual(['Hero', 'Why choose us', 'FAQ accordion', 'Call-to-action band']);
     await user.click(screen.getByRole('button', { name: 'Duplicate Hero' }));
@@ -193,7 +197,7 @@ describe('page editor', () => {
     await user.clear(await screen.findByLabelText('Title'));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
-    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Is required.');
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Is required. 0 / 60');
     expect(api.calls('updatePage')).toHaveLength(0);
   });
 
@@ -297,5 +301,61 @@ describe('page size', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This page is too large: 353 KB of at most 150 KB; shorten or remove some blocks.',
     );
+  });
+
+  it('counts the title and description against what search results show, and previews the result', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const title = await screen.findByLabelText('Title');
+    expect(screen.getByText('12 / 60')).toBeInTheDocument();
+    await user.clear(title);
+    await user.type(title, 'A very long page title that goes on and on past what search shows');
+    expect(screen.getByText(/65 \/ 60 · search results cut it/)).toHaveClass('field-count--over');
+    const result = screen.getByRole('figure');
+    expect(result).toHaveTextContent('A very long page title that goes on and on past what …');
+    expect(result).toHaveTextContent('› services › seo');
+    expect(result).toHaveTextContent('Search engine optimisation.');
+  });
+
+  it('jumps to a block from the outline: the focus lands on its card', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByText('Jump to a block (4)'));
+    await user.click(screen.getByRole('button', { name: /^3\. FAQ accordion/ }));
+    expect(document.activeElement).toHaveAttribute('aria-expanded');
+    expect(document.activeElement).toHaveTextContent('FAQ accordion');
+  });
+
+  it('undoes and redoes edits with the buttons and the keys, leaving a typed-in field its own undo', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const undo = await screen.findByRole('button', { name: 'Undo last change' });
+    expect(undo).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Remove Why choose us' }));
+    await user.click(screen.getByRole('button', { name: 'Move FAQ accordion up' }));
+    expect(types()).toEqual(['FAQ accordion', 'Hero', 'Call-to-action band']);
+    await user.click(undo);
+    expect(types()).toEqual(['Hero', 'FAQ accordion', 'Call-to-action band']);
+    // Ctrl+Z on a button (not a text field) is the editor's undo.
+    screen.getByRole('button', { name: 'Move Hero down' }).focus();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(types()).toEqual(['Hero', 'Why choose us', 'FAQ accordion', 'Call-to-action band']);
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(types()).toEqual(['Hero', 'FAQ accordion', 'Call-to-action band']);
+    await user.keyboard('{Control>}y{/Control}');
+    expect(types()).toEqual(['FAQ accordion', 'Hero', 'Call-to-action band']);
+    // Typed into: the field's own undo answers, the editor's does not take it.
+    const title = screen.getByLabelText('Title');
+    await user.type(title, '!');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(types()).toEqual(['FAQ accordion', 'Hero', 'Call-to-action band']);
+    // Left and back, not typed in since: Ctrl+Z there undoes the editor's last change (the "!").
+    await user.click(screen.getByRole('button', { name: 'Move Hero down' }));
+    await user.click(title);
+    expect(title).toHaveValue('SEO services!');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(types()).toEqual(['FAQ accordion', 'Hero', 'Call-to-action band']);
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByLabelText('Title')).toHaveValue('SEO services');
   });
 });

@@ -36,6 +36,10 @@ import {
 } from './field-form';
 import { PageRevisions } from './page-revisions';
 import { PageSize } from './page-size';
+import { BlockOutline } from './block-outline';
+import { PreviewPane, PreviewToggle, usePreviewPane } from './preview-pane';
+import { DESCRIPTION_LENGTH, SearchPreview, TITLE_LENGTH } from './search-preview';
+import { draftChangeGroup, useDraftHistory, useUndoKeys } from './use-draft-history';
 import { pagePreviewHref } from './paths';
 
 const text = (
@@ -172,9 +176,22 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
   const showErrors = useRef(false);
   const dirty = !sameDraft(draft, stored);
   useLeaveGuard(dirty);
+  const history = useDraftHistory(draft);
+  const editor = useRef<HTMLDivElement>(null);
+  const preview = usePreviewPane();
 
   const scope = useMemo<FieldFormScope>(
-    () => ({ idOf: (path) => `${base}-${path.join('.')}`, errors, announce }),
+    () => ({
+      idOf: (path) => `${base}-${path.join('.')}`,
+      errors,
+      announce,
+      recommendedLength: (path) =>
+        path.length === 1 && path[0] === 'title'
+          ? TITLE_LENGTH
+          : path.length === 1 && path[0] === 'description'
+            ? DESCRIPTION_LENGTH
+            : undefined,
+    }),
     [base, errors, announce],
   );
 
@@ -184,7 +201,19 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
     if (!focusFirstError(form.current)) problemRef.current?.focus();
   });
 
+  /** Put back an earlier (undo) or later (redo) state of the draft. */
+  const travel = (to: PageDraft | undefined, what: 'Undone' | 'Redone'): void => {
+    if (!to) return announce(what === 'Undone' ? 'Nothing to undo' : 'Nothing to redo');
+    setDraft(to);
+    if (errors.size > 0) setErrors(new Map());
+    announce(what);
+  };
+  const undo = () => travel(history.undo(), 'Undone');
+  const redo = () => travel(history.redo(), 'Redone');
+  useUndoKeys(editor, undo, redo);
+
   const change = (next: PageDraft): void => {
+    history.push(draft, draftChangeGroup(draft, next));
     setDraft(next);
     // A change of the blocks' order or number moves the paths errors are keyed by: they go.
     if (errors.size > 0) setErrors(new Map());
@@ -284,9 +313,10 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
     if (busy) return;
     setBusy('publish');
     try {
+      setProblem(null);
+      setStatus(null);
       const current = dirty ? await save() : saved;
       if (!current) return;
-      setProblem(null);
       const { data, message } = await api('publishPage', {
         body: { path: current.path, version: current.version },
       });
@@ -309,7 +339,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
   const live = saved.published !== null;
 
   return (
-    <div className="page-editor">
+    <div className="page-editor" ref={editor}>
       <div className="post-form__bar" role="group" aria-label="Page actions">
         <p className="post-form__status">
           <span>Status:</span>{' '}
@@ -328,6 +358,28 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           <button
             type="button"
             className="btn btn--outline"
+            aria-label="Undo last change"
+            aria-disabled={!history.canUndo}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            title="Undo (Ctrl+Z)"
+            onClick={undo}
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            className="btn btn--outline"
+            aria-label="Redo last change"
+            aria-disabled={!history.canRedo}
+            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+            title="Redo (Ctrl+Shift+Z)"
+            onClick={redo}
+          >
+            Redo
+          </button>
+          <button
+            type="button"
+            className="btn btn--outline"
             disabled={busy !== null}
             onClick={() => void onSave()}
           >
@@ -343,6 +395,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           >
             Preview
           </a>
+          <PreviewToggle pane={preview} onOpen={() => autosave.flush()} />
           {live && (
             <a href={saved.path} target="_blank" rel="noopener" className="btn btn--outline">
               View live
@@ -412,55 +465,76 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           )}
         </div>
       )}
-      <div ref={form}>
-        <FieldFormProvider scope={scope}>
-          <section className="page-editor__settings" aria-labelledby={`${base}-settings`}>
-            <h2 id={`${base}-settings`}>Page settings</h2>
-            <FieldsForm
-              fields={HEAD_FIELDS}
-              path={[]}
-              value={head}
-              onChange={(next) =>
-                change({
-                  ...draft,
-                  title: typeof next.title === 'string' ? next.title : '',
-                  description: typeof next.description === 'string' ? next.description : '',
-                  keywords: typeof next.keywords === 'string' ? next.keywords : '',
-                  image: typeof next.image === 'string' ? next.image : '',
-                })
-              }
-            />
-            <FieldInput
-              field={BREADCRUMB}
-              path={['breadcrumb']}
-              value={draft.breadcrumb}
-              onChange={(v) =>
-                change({
-                  ...draft,
-                  breadcrumb: Array.isArray(v)
-                    ? v.map((c: Record<string, unknown>) => ({
-                        name: typeof c.name === 'string' ? c.name : '',
-                        path: typeof c.path === 'string' ? c.path : '',
-                      }))
-                    : [],
-                })
-              }
-            />
-          </section>
-          <section className="page-editor__blocks" aria-labelledby={`${base}-blocks`}>
-            <h2 id={`${base}-blocks`}>Blocks</h2>
-            <BlockList
-              blocks={draft.blocks}
-              onChange={(blocks) => change({ ...draft, blocks })}
-              open={open}
-              setOpen={(update) => setOpen((o) => update(o))}
-              scope={scope}
-              hasError={(i) =>
-                [...errors.keys()].some((k) => k.startsWith(`blocks.${i}.`) || k === `blocks.${i}`)
-              }
-            />
-          </section>
-        </FieldFormProvider>
+      <BlockOutline
+        blocks={draft.blocks}
+        toggleIdOf={(i) => `${scope.idOf(['blocks', i])}-toggle`}
+      />
+      <div className={preview.open ? 'page-editor__split' : undefined}>
+        <div ref={form}>
+          <FieldFormProvider scope={scope}>
+            <section className="page-editor__settings" aria-labelledby={`${base}-settings`}>
+              <h2 id={`${base}-settings`}>Page settings</h2>
+              <FieldsForm
+                fields={HEAD_FIELDS}
+                path={[]}
+                value={head}
+                onChange={(next) =>
+                  change({
+                    ...draft,
+                    title: typeof next.title === 'string' ? next.title : '',
+                    description: typeof next.description === 'string' ? next.description : '',
+                    keywords: typeof next.keywords === 'string' ? next.keywords : '',
+                    image: typeof next.image === 'string' ? next.image : '',
+                  })
+                }
+              />
+              <SearchPreview
+                title={draft.title}
+                description={draft.description}
+                path={saved.path}
+              />
+              <FieldInput
+                field={BREADCRUMB}
+                path={['breadcrumb']}
+                value={draft.breadcrumb}
+                onChange={(v) =>
+                  change({
+                    ...draft,
+                    breadcrumb: Array.isArray(v)
+                      ? v.map((c: Record<string, unknown>) => ({
+                          name: typeof c.name === 'string' ? c.name : '',
+                          path: typeof c.path === 'string' ? c.path : '',
+                        }))
+                      : [],
+                  })
+                }
+              />
+            </section>
+            <section className="page-editor__blocks" aria-labelledby={`${base}-blocks`}>
+              <h2 id={`${base}-blocks`}>Blocks</h2>
+              <BlockList
+                blocks={draft.blocks}
+                onChange={(blocks) => change({ ...draft, blocks })}
+                open={open}
+                setOpen={(update) => setOpen((o) => update(o))}
+                scope={scope}
+                hasError={(i) =>
+                  [...errors.keys()].some(
+                    (k) => k.startsWith(`blocks.${i}.`) || k === `blocks.${i}`,
+                  )
+                }
+              />
+            </section>
+          </FieldFormProvider>
+        </div>
+        {preview.open && (
+          <PreviewPane
+            pane={preview}
+            href={pagePreviewHref(saved.path)}
+            draft={draft}
+            flush={autosave.flush}
+          />
+        )}
       </div>
       <PageRevisions page={saved} version={saved.version} onRestored={onRestored} />
     </div>
