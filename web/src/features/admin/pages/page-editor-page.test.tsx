@@ -358,4 +358,43 @@ describe('page size', () => {
     await user.keyboard('{Control>}z{/Control}');
     expect(screen.getByLabelText('Title')).toHaveValue('SEO services');
   });
+
+  it('compares a kept version with the editor word by word, head fields and blocks', async () => {
+    const user = userEvent.setup();
+    const summary = {
+      revision: 3,
+      title: 'SEO service',
+      saved_at: '2026-11-18T09:00:00.000Z',
+      saved_by: null,
+      reason: 'save' as const,
+    };
+    const api = renderEditor({
+      listPageRevisions: () => ({ body: { data: [summary] } }),
+      getPageRevision: () => ({
+        body: {
+          data: {
+            ...summary,
+            ...makePage(),
+            title: 'SEO service',
+            blocks: BLOCKS.map((b) => (b.id === 'hero' ? { ...b, title: 'SEO that sells' } : b)),
+          },
+        },
+      }),
+    });
+    await user.click(await screen.findByText('Revisions'));
+    await user.click(await screen.findByRole('button', { name: 'Compare revision 3' }));
+    const compared = await screen.findByRole('region', {
+      name: 'Revision 3 compared with the editor',
+    });
+    await waitFor(() => expect(compared.querySelector('.revision-diff')).not.toBeNull());
+    const ins = [...compared.querySelectorAll('.revision-diff ins')].map((e) => e.textContent);
+    const del = [...compared.querySelectorAll('.revision-diff del')].map((e) => e.textContent);
+    expect(ins).toContain('services');
+    expect(del).toContain('service');
+    expect(ins).toContain('works');
+    expect(del).toContain('sells');
+    expect(compared).toHaveTextContent('Title: SEO');
+    expect(compared).not.toHaveTextContent('Description:');
+    expect(api.calls('getPageRevision')).toHaveLength(1);
+  });
 });

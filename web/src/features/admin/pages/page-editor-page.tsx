@@ -536,7 +536,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           />
         )}
       </div>
-      <PageRevisions page={saved} version={saved.version} onRestored={onRestored} />
+      <PageRevisions page={saved} version={saved.version} current={draft} onRestored={onRestored} />
     </div>
   );
 }

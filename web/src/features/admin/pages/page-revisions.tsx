@@ -4,7 +4,59 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { RevisionsFrame, restoreProblem } from '../ui/revisions-frame';
 import { useAdminApi } from '../shell/use-admin-api';
+import { Diff } from '../ui/word-diff';
+import { useOperation } from '../shell/use-operation';
 import { usePageRevisions } from './api';
+import type { PageDraft } from './draft';
+import { pageBlocksText, pageHeadText } from './page-text';
+
+const HEAD_LABEL = {
+  title: 'Title',
+  description: 'Description',
+  breadcrumb: 'Breadcrumb',
+} as const;
+
+/** A kept version beside what the editor holds now, word by word: the head's changed fields, then the blocks. */
+function Comparison({
+  path,
+  revision,
+  current,
+}: {
+  path: string;
+  revision: number;
+  current: PageDraft;
+}) {
+  const detail = useOperation('getPageRevision', { query: { path, revision } });
+  const shown = detail.data?.data;
+  if (detail.error)
+    return (
+      <p className="form-error" role="alert">
+        Revision {revision} could not be loaded:{' '}
+        {detail.error instanceof Error ? detail.error.message : ''}
+      </p>
+    );
+  if (!shown) return <p aria-busy="true">Loading revision {revision}…</p>;
+  const before = pageHeadText(shown);
+  const after = pageHeadText(current);
+  return (
+    <>
+      <p className="post-form__hint">
+        From revision {shown.revision} to what the editor holds now: <ins>added since</ins>,{' '}
+        <del>removed since</del>.
+      </p>
+      <div className="revision-diff">
+        {(Object.keys(HEAD_LABEL) as (keyof typeof HEAD_LABEL)[])
+          .filter((k) => before[k] !== after[k])
+          .map((k) => (
+            <p key={k} className="revision-diff__field">
+              {HEAD_LABEL[k]}: <Diff before={before[k]} after={after[k]} />
+            </p>
+          ))}
+        <Diff before={pageBlocksText(shown.blocks)} after={pageBlocksText(current.blocks)} />
+      </div>
+    </>
+  );
+}
 
 const REASON: Readonly<Record<PageRevisionSummary['reason'], string>> = {
   save: 'saved',
@@ -27,9 +79,12 @@ export function madeByAndWhen(r: PageRevisionSummary): string {
 export function PageRevisions({
   page,
   version,
+  current,
   onRestored,
 }: {
   page: SitePage;
+  /** What the editor holds now: the side a revision is compared with. */
+  current: PageDraft;
   /** The version the editor last saved or loaded: a restore over a newer one answers 409. */
   version: number;
   onRestored: (page: SitePage, restored: string) => void;
@@ -39,6 +94,7 @@ export function PageRevisions({
   const [chosen, setChosen] = useState<PageRevisionSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [compared, setCompared] = useState<number | null>(null);
   const list = usePageRevisions(page.path, open);
 
   const restore = async (): Promise<void> => {
@@ -73,11 +129,26 @@ export function PageRevisions({
       list={list}
       madeBy={madeByAndWhen}
       action={(r) => (
-        <button type="button" className="btn btn--outline" onClick={() => setChosen(r)}>
-          Restore revision {r.revision}
-        </button>
+        <span className="revisions__actions">
+          <button
+            type="button"
+            className="btn btn--outline"
+            aria-pressed={compared === r.revision}
+            onClick={() => setCompared(compared === r.revision ? null : r.revision)}
+          >
+            {compared === r.revision ? 'Hide changes' : `Compare revision ${r.revision}`}
+          </button>
+          <button type="button" className="btn btn--outline" onClick={() => setChosen(r)}>
+            Restore revision {r.revision}
+          </button>
+        </span>
       )}
     >
+      {compared !== null && (
+        <section aria-label={`Revision ${compared} compared with the editor`}>
+          <Comparison path={page.path} revision={compared} current={current} />
+        </section>
+      )}
       <ConfirmDialog
         open={chosen !== null}
         title={chosen ? `Restore revision ${chosen.revision}?` : ''}

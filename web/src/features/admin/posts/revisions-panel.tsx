@@ -1,10 +1,10 @@
 import { useRevision, useRevisions } from './api';
-import { diffWords } from 'diff';
 import { useState } from 'react';
 import type { Post, RevisionSummary } from '@agency/shared';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { RevisionsFrame, restoreProblem } from '../ui/revisions-frame';
+import { Diff, textOf } from '../ui/word-diff';
 import { statusLabel } from './status-badge';
 import { useAdminApi } from '../shell/use-admin-api';
 
@@ -28,34 +28,6 @@ export interface RevisionsPanelProps {
 export function savedByAndWhen(r: Pick<RevisionSummary, 'saved_at' | 'saved_by_name'>): string {
   const when = formatAdminDateTime(r.saved_at);
   return r.saved_by_name ? `saved by ${r.saved_by_name} on ${when}` : `saved on ${when}`;
-}
-
-/** The readable text of stored HTML: one line per block, tags and entities gone. */
-export function textOf(html: string): string {
-  const marked = html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|h[1-6]|li|pre|blockquote|div)>/gi, '$&\n');
-  const doc = new DOMParser().parseFromString(marked, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
-}
-
-/** Word differences from `before` to `after`: removed words struck through, added ones marked. */
-function Diff({ before, after }: { before: string; after: string }) {
-  const parts = diffWords(before, after);
-  if (parts.every((p) => !p.added && !p.removed)) return <span>No difference.</span>;
-  return (
-    <>
-      {parts.map((p, i) =>
-        p.added ? (
-          <ins key={i}>{p.value}</ins>
-        ) : p.removed ? (
-          <del key={i}>{p.value}</del>
-        ) : (
-          <span key={i}>{p.value}</span>
-        ),
-      )}
-    </>
-  );
 }
 
 /**
