@@ -697,6 +697,26 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     siteFiles: ['delete'],
     sitePages: true,
   },
+  // Moving a page: the free new address checked as createPage does (a redirect, a post's slug, the
+  // build's paths), the record written there and published as publishPage does, then the old
+  // address retired as deletePage does (its 301 to the new one written through the redirect graph).
+  movePage: {
+    tables: {
+      content: [
+        {
+          access: ['get'],
+          keyPrefixes: [KEY_PREFIXES.siteSettings, KEY_PREFIXES.slug],
+        },
+        { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.page] },
+        { access: ['read', 'put', 'delete'], keyPrefixes: [KEY_PREFIXES.redirect] },
+        { access: ['delete'], keyPrefixes: [KEY_PREFIXES.notFound] },
+      ],
+    },
+    ...pageSite,
+    siteFiles: ['put', 'delete'],
+    invokeRender: true,
+    sitePages: true,
+  },
   // Restoring a retired page: the record written back as a draft, the redirect its retirement left
   // dropped (the redirects read and written, the edge following), its HTML kept off the site.
   restorePage: {

@@ -113,6 +113,7 @@ export const OPERATION_ACCESS = {
   createPage: BOTH,
   deletePage: ADMINS,
   restorePage: ADMINS,
+  movePage: ADMINS,
   listPageRevisions: BOTH,
   getPageRevision: BOTH,
   restorePageRevision: BOTH,

@@ -41,6 +41,7 @@ const TARGETS: Partial<
   publishPage: { noun: 'page', key: 'path' },
   deletePage: { noun: 'page', key: 'path' },
   restorePage: { noun: 'page', key: 'path' },
+  movePage: { noun: 'page', key: 'path' },
   restorePageRevision: { noun: 'page', key: 'path' },
   // One record: the noun alone names it (no request field is its key).
   updateSiteSettings: { noun: 'site settings', key: 'path' },

@@ -183,3 +183,71 @@ describe('searching and filtering the list', () => {
     expect(errorOf(bad.json).field).toBe('status');
   });
 });
+
+describe('moving a page to a new address', () => {
+  it('publishes it at the new address, leaves a 301 from the old one, and keeps its status', async () => {
+    const before = await createAndPublish('/summer-sale', 'Summer sale');
+    const stale = await stack.invoke('movePage', {
+      token,
+      json: { path: '/summer-sale', to: '/summer-sale-2026', version: before.version - 1 },
+    });
+    expect(stale.status, stale.body).toBe(409);
+    const byEditor = await stack.invoke('movePage', {
+      token: editor,
+      json: { path: '/summer-sale', to: '/summer-sale-2026', version: before.version },
+    });
+    expect(byEditor.status).toBe(403);
+    const res = await stack.invoke('movePage', {
+      token,
+      json: { path: '/summer-sale', to: '/summer-sale-2026', version: before.version },
+    });
+    expect(res.status, res.body).toBe(200);
+    const moved = dataOf<SitePage>(res.json);
+    expect(moved).toMatchObject({ path: '/summer-sale-2026', status: 'published' });
+    expect(moved.breadcrumb.at(-1)).toEqual({ name: 'Summer sale', path: '/summer-sale-2026' });
+    expect((await visit('/summer-sale-2026')).status).toBe(200);
+    expect(await visit('/summer-sale')).toMatchObject({
+      status: 301,
+      location: '/summer-sale-2026',
+    });
+    const paths = (await list()).map((p) => p.path);
+    expect(paths).toContain('/summer-sale-2026');
+    expect(paths).not.toContain('/summer-sale');
+    // Taken addresses and the site's own pages are refused, naming why.
+    const onto = await stack.invoke('movePage', {
+      token,
+      json: { path: '/summer-sale-2026', to: '/contact-us', version: moved.version },
+    });
+    expect(onto.status, onto.body).toBe(409);
+    expect(errorOf(onto.json).field).toBe('to');
+    const spec = await stack.invoke('movePage', {
+      token,
+      json: { path: '/about', to: '/about-the-agency', version: 1 },
+    });
+    expect(spec.status, spec.body).toBe(409);
+    expect(errorOf(spec.json)).toMatchObject({ field: 'path' });
+    expect(errorOf(spec.json).error).toMatch(/cannot move/);
+    const bad = await stack.invoke('movePage', {
+      token,
+      json: { path: '/summer-sale-2026', to: '/Summer Sale', version: moved.version },
+    });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad.json).field).toBe('to');
+  });
+
+  it('moves a draft without leaving a redirect', async () => {
+    const created = await stack.invoke('createPage', {
+      token,
+      json: { path: '/draft-move', from: '/about', title: 'Draft move' },
+    });
+    const page = dataOf<SitePage>(created.json);
+    const res = await stack.invoke('movePage', {
+      token,
+      json: { path: '/draft-move', to: '/draft-moved', version: page.version },
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(dataOf<SitePage>(res.json)).toMatchObject({ status: 'draft', published: null });
+    expect((await visit('/draft-move')).status).toBe(404);
+    expect((await visit('/draft-moved')).status).toBe(404);
+  });
+});

@@ -147,6 +147,19 @@ export const pageOperations = defineOperations({
     }),
     errors: [400, 401, 403, 404, 409, 415],
   },
+  movePage: {
+    resource: 'page',
+    method: 'POST',
+    path: '/api/user/page/move',
+    auth: 'admin',
+    summary:
+      "Move a page to address `to` (admins): a live page is published there and its old address answers 301 to it. The specification's own pages answer 409.",
+    request: { encodings: ['json'], body: byPath.extend({ to: newPagePathSchema, version }) },
+    status: 200,
+    kind: 'json',
+    response: saved,
+    errors: [400, 401, 403, 404, 409, 415, 502],
+  },
   restorePage: {
     resource: 'page',
     method: 'POST',

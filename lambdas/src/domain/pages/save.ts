@@ -74,7 +74,7 @@ export async function restorePageRevision(
 }
 
 /** Why a path is not free for a new page, or null. */
-async function takenBecause(
+export async function takenBecause(
   deps: Pick<PageDeps, 'pages' | 'redirects' | 'addresses'>,
   path: string,
   existing: PageRecord | null,

@@ -36,6 +36,7 @@ import {
 } from './field-form';
 import { PageRevisions } from './page-revisions';
 import { PageSize } from './page-size';
+import { PageAddress } from './page-address';
 import { BlockOutline } from './block-outline';
 import { PreviewPane, PreviewToggle, usePreviewPane } from './preview-pane';
 import { DESCRIPTION_LENGTH, SearchPreview, TITLE_LENGTH } from './search-preview';
@@ -416,6 +417,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
         {saved.updated_by_name ? ` by ${saved.updated_by_name}` : ''}
         {saved.published_at ? ` · published ${formatAdminDateTime(saved.published_at)}` : ''}
       </p>
+      <PageAddress page={saved} dirty={dirty} />
       <StatusLine status={status} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {said}
