@@ -650,6 +650,17 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     tables: { content: { access: ['get'], keyPrefixes: [KEY_PREFIXES.siteSettings] } },
   },
   updatePage: pageDraftWriter,
+  // Checking links: each path looked up by key (a page, a redirect, a post's slug and the post),
+  // the build's own paths from SITE_PAGE_PATHS; nothing written.
+  checkPageLinks: {
+    tables: {
+      content: [
+        { access: ['get'], keyPrefixes: [KEY_PREFIXES.page, KEY_PREFIXES.redirect] },
+        { access: ['read'], keyPrefixes: [KEY_PREFIXES.post, KEY_PREFIXES.slug] },
+      ],
+    },
+    sitePages: true,
+  },
   restorePageRevision: pageDraftWriter,
   // A new page copies a template and takes a free address: no page, redirect or post's slug there
   // (each read by key), none of the build's own paths (SITE_PAGE_PATHS); one conditional PutItem.

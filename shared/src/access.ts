@@ -117,6 +117,7 @@ export const OPERATION_ACCESS = {
   listPageRevisions: BOTH,
   getPageRevision: BOTH,
   restorePageRevision: BOTH,
+  checkPageLinks: BOTH,
   getSiteSettings: BOTH,
   updateSiteSettings: ADMINS,
   // Who else is editing: everyone who may open an editor (the handler checks the subject's read).

@@ -236,6 +236,28 @@ export const pageOperations = defineOperations({
     response: z.object({ message: z.string(), data: storedSiteSettings }),
     errors: [400, 401, 403, 409, 415, 502],
   },
+  checkPageLinks: {
+    resource: 'page',
+    method: 'POST',
+    path: '/api/user/page/links',
+    auth: 'admin',
+    summary:
+      'Which of the given site links lead nowhere: no page, post or redirect at the path, or no section with the #id. A warning, nothing is refused.',
+    request: {
+      encodings: ['json'],
+      body: z.object({
+        links: z
+          .array(z.string().max(2000, 'must be at most 2000 characters'))
+          .max(300, 'must be at most 300 links'),
+      }),
+    },
+    status: 200,
+    kind: 'json',
+    response: z.object({
+      data: z.array(z.object({ link: z.string(), problem: z.string() })),
+    }),
+    errors: [400, 401, 403, 415],
+  },
   listLivePages: {
     resource: 'page',
     method: 'GET',
