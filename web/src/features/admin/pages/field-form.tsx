@@ -730,18 +730,24 @@ function GroupWidget({
 
 /** A button of a section: its text, where it goes (an address, or a part of this page) and what it means out of context. */
 function ActionWidget({ field, path, value, onChange }: WidgetProps) {
-  const { idOf, errors } = useScope();
+  const { idOf, errors, warnings } = useScope();
   const { error, errorId } = useFieldIds(path);
   const action = asRecord(value);
   const scrolls = typeof action.scrollTo === 'string';
   const part = (name: string, label: string, input: ReactNode) => {
     const p = [...path, name];
     const partError = errors.get(pathKey(p));
+    const warning = warnings?.get(pathKey(p));
     return (
       <div className={partError ? 'form-field form-field--invalid' : 'form-field'}>
         <label htmlFor={idOf(p)}>{label}</label>
         {input}
         <ErrorText id={`${idOf(p)}-error`} error={partError} />
+        {warning && (
+          <p id={`${idOf(p)}-warning`} className="form-field__warning">
+            {warning}
+          </p>
+        )}
       </div>
     );
   };
@@ -757,7 +763,12 @@ function ActionWidget({ field, path, value, onChange }: WidgetProps) {
         value={asText(action[name])}
         aria-invalid={partError ? true : undefined}
         aria-describedby={
-          partError ? (errors.has(pathKey(p)) ? `${idOf(p)}-error` : errorId) : undefined
+          [
+            partError ? (errors.has(pathKey(p)) ? `${idOf(p)}-error` : errorId) : undefined,
+            warnings?.has(pathKey(p)) ? `${idOf(p)}-warning` : undefined,
+          ]
+            .filter(Boolean)
+            .join(' ') || undefined
         }
         onChange={(e) => {
           const next: Record<string, unknown> = { ...action, [name]: e.target.value };

@@ -397,4 +397,38 @@ describe('page size', () => {
     expect(compared).not.toHaveTextContent('Description:');
     expect(api.calls('getPageRevision')).toHaveLength(1);
   });
+
+  it('warns at a block’s link to no page, and clears the warning once the link is fixed', async () => {
+    const user = userEvent.setup();
+    const page = makePage({
+      blocks: BLOCKS.map((b) =>
+        b.type === 'cta' ? { ...b, action: { label: 'Call', href: '/carrers' } } : b,
+      ),
+    });
+    renderEditor(
+      {
+        checkPageLinks: (req) => ({
+          body: {
+            data: (req.json as { links: string[] }).links
+              .filter((l) => l === '/carrers')
+              .map((link) => ({ link, problem: `there is no page, post or redirect at ${link}` })),
+          },
+        }),
+      },
+      page,
+    );
+    await user.click(await screen.findByRole('button', { name: /^Call-to-action band/ }));
+    const warning = await screen.findByText(
+      'This link leads nowhere: there is no page, post or redirect at /carrers.',
+      {},
+      { timeout: 3000 },
+    );
+    const field = screen.getByDisplayValue('/carrers');
+    expect(field.getAttribute('aria-describedby')).toContain(warning.id);
+    await user.clear(field);
+    await user.type(field, '/careers');
+    await waitFor(() => expect(screen.queryByText(/This link leads nowhere/)).toBeNull(), {
+      timeout: 3000,
+    });
+  });
 });

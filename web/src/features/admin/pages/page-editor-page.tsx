@@ -38,6 +38,7 @@ import { PageRevisions } from './page-revisions';
 import { PageSize } from './page-size';
 import { PageAddress } from './page-address';
 import { BlockOutline } from './block-outline';
+import { useLinkWarnings } from './link-warnings';
 import { PreviewPane, PreviewToggle, usePreviewPane } from './preview-pane';
 import { DESCRIPTION_LENGTH, SearchPreview, TITLE_LENGTH } from './search-preview';
 import { draftChangeGroup, useDraftHistory, useUndoKeys } from './use-draft-history';
@@ -180,6 +181,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
   const history = useDraftHistory(draft);
   const editor = useRef<HTMLDivElement>(null);
   const preview = usePreviewPane();
+  const linkWarnings = useLinkWarnings(draft);
 
   const scope = useMemo<FieldFormScope>(
     () => ({
@@ -192,8 +194,9 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           : path.length === 1 && path[0] === 'description'
             ? DESCRIPTION_LENGTH
             : undefined,
+      warnings: linkWarnings,
     }),
-    [base, errors, announce],
+    [base, errors, announce, linkWarnings],
   );
 
   useEffect(() => {

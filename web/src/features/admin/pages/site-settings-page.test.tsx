@@ -175,4 +175,36 @@ describe('site settings', () => {
     await waitFor(() => expect(first).toHaveFocus());
     expect(second).not.toHaveAttribute('aria-invalid');
   });
+
+  it('warns at a link to no page of the site, naming it, and still saves', async () => {
+    const user = userEvent.setup();
+    const settings = structuredClone(SEED_SITE_SETTINGS);
+    const about = settings.navBefore[1];
+    if (!about) throw new Error('no second link');
+    about.href = '/carrers';
+    const api = renderSettings({
+      getSiteSettings: () => ({ body: { data: { ...STORED, settings } } }),
+      checkPageLinks: (req) => ({
+        body: {
+          data: (req.json as { links: string[] }).links
+            .filter((l) => l === '/carrers')
+            .map((link) => ({ link, problem: `there is no page, post or redirect at ${link}` })),
+        },
+      }),
+    });
+    const warning = await screen.findByText(
+      'This link leads nowhere: there is no page, post or redirect at /carrers.',
+      {},
+      { timeout: 3000 },
+    );
+    const field = screen.getByDisplayValue('/carrers');
+    expect(field.getAttribute('aria-describedby')).toContain(warning.id);
+    expect(screen.getAllByText(/This link leads nowhere/)).toHaveLength(1);
+    const [check] = api.calls('checkPageLinks');
+    expect((check?.json as { links: string[] }).links).toEqual(
+      expect.arrayContaining(['/carrers', '/']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save & publish' }));
+    expect(await screen.findByText('The settings are published.')).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import { useSiteSettings } from './api';
 import { useMergeRestore } from '../ui/conflict-choice';
 import { PresenceNotice } from '../ui/presence';
 import { errorsOfIssues, settingsConflictLabel } from './draft';
+import { useLinkWarnings } from './link-warnings';
 import { FieldFormProvider, FieldsForm, focusFirstError, type FieldFormScope } from './field-form';
 
 type Stored = NonNullable<ReturnType<typeof useSiteSettings>['data']>['data'];
@@ -63,9 +64,10 @@ function SettingsForm({ stored, onReload }: { stored: Stored; onReload: () => vo
   const form = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const showErrors = useRef(false);
+  const linkWarnings = useLinkWarnings(values);
   const scope = useMemo<FieldFormScope>(
-    () => ({ idOf: (p) => `${base}-${p.join('.')}`, errors, announce }),
-    [base, errors, announce],
+    () => ({ idOf: (p) => `${base}-${p.join('.')}`, errors, announce, warnings: linkWarnings }),
+    [base, errors, announce, linkWarnings],
   );
   useEffect(() => {
     if (!showErrors.current) return;
