@@ -708,6 +708,8 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     siteFiles: ['delete'],
     sitePages: true,
   },
+  // Scheduling a page: its record read and written back with the time (a conditional PutItem).
+  schedulePage: pageDraftWriter,
   // Moving a page: the free new address checked as createPage does (a redirect, a post's slug, the
   // build's paths), the record written there and published as publishPage does, then the old
   // address retired as deletePage does (its 301 to the new one written through the redirect graph).
@@ -823,7 +825,8 @@ export const PUBLISH_JOB_GRANTS: FunctionGrants = {
   invalidateCache: true,
   edgeStore: true,
   // It also makes live the page changes the site does not show yet (a publish, a retirement or a
-  // settings change whose render failed): what publishPage, deletePage and updateSiteSettings do.
+  // settings change whose render failed), and publishes the pages whose scheduled time has come:
+  // what publishPage, deletePage and updateSiteSettings do.
   // Read: each live page's HTML object says what it was rendered from (HEAD), compared with the records.
   siteFiles: ['put', 'delete', 'read'],
   invokeRender: true,

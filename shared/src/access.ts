@@ -114,6 +114,7 @@ export const OPERATION_ACCESS = {
   deletePage: ADMINS,
   restorePage: ADMINS,
   movePage: ADMINS,
+  schedulePage: BOTH,
   listPageRevisions: BOTH,
   getPageRevision: BOTH,
   restorePageRevision: BOTH,

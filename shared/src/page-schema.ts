@@ -144,6 +144,8 @@ export const sitePage = pageDraftContent.extend({
   /** Who `updated_by` is, as people know them (display name, else e-mail); the API fills it in. */
   updated_by_name: z.string().nullable().optional(),
   published_at: z.string().nullable(),
+  /** When the draft is published by itself (null: not scheduled). */
+  publish_at: z.string().nullable().optional(),
   /** What visitors get now (null before the first publish). */
   published: pageContent.nullable(),
 });
@@ -159,6 +161,7 @@ export const sitePageSummary = sitePage
     updated_by: true,
     updated_by_name: true,
     published_at: true,
+    publish_at: true,
   })
   .extend({
     /** When the page was retired (the Retired filter lists only these), and where its address leads. */
@@ -166,7 +169,7 @@ export const sitePageSummary = sitePage
     redirect_to: z.string().nullable().optional(),
   });
 /** What the pages list filters by: a page's status, or retired pages (left out otherwise). */
-export const PAGE_LIST_FILTERS = [...PAGE_STATUSES, 'retired'] as const;
+export const PAGE_LIST_FILTERS = [...PAGE_STATUSES, 'scheduled', 'retired'] as const;
 export type PageListFilter = (typeof PAGE_LIST_FILTERS)[number];
 export type SitePageSummary = z.output<typeof sitePageSummary>;
 

@@ -58,6 +58,7 @@ const stored = z.object({
   rendered_version: z.number().int().default(0),
   retired_at: z.string().nullable().default(null),
   redirect_to: z.string().nullable().default(null),
+  publish_at: z.string().nullable().default(null),
 });
 
 const parse = (item: Record<string, unknown>): PageRecord =>

@@ -42,6 +42,7 @@ const TARGETS: Partial<
   deletePage: { noun: 'page', key: 'path' },
   restorePage: { noun: 'page', key: 'path' },
   movePage: { noun: 'page', key: 'path' },
+  schedulePage: { noun: 'page', key: 'path' },
   restorePageRevision: { noun: 'page', key: 'path' },
   // One record: the noun alone names it (no request field is its key).
   updateSiteSettings: { noun: 'site settings', key: 'path' },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage, SitePageSummary } from '@agency/shared';
 import { DynamoPageStore } from '../../src/adapters/page-store';
 import { seedPages } from '../../src/domain/pages/seed';
+import { publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
@@ -249,5 +250,60 @@ describe('moving a page to a new address', () => {
     expect(dataOf<SitePage>(res.json)).toMatchObject({ status: 'draft', published: null });
     expect((await visit('/draft-move')).status).toBe(404);
     expect((await visit('/draft-moved')).status).toBe(404);
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('publishes a scheduled page once its time has come (the every-minute job), and unschedules', async () => {
+    const created = await stack.invoke('createPage', {
+      token,
+      json: { path: '/autumn-launch', from: '/about', title: 'Autumn launch' },
+    });
+    const page = dataOf<SitePage>(created.json);
+    const soon = new Date(Date.now() + 2000).toISOString();
+    // An editor may not schedule a page's first publish (a new address is the admins').
+    const byEditor = await stack.invoke('schedulePage', {
+      token: editor,
+      json: { path: '/autumn-launch', version: page.version, publish_at: soon },
+    });
+    expect(byEditor.status).toBe(403);
+    const past = await stack.invoke('schedulePage', {
+      token,
+      json: { path: '/autumn-launch', version: page.version, publish_at: '2020-01-01T00:00:00Z' },
+    });
+    expect(past.status).toBe(400);
+    expect(errorOf(past.json).field).toBe('publish_at');
+    const res = await stack.invoke('schedulePage', {
+      token,
+      json: { path: '/autumn-launch', version: page.version, publish_at: soon },
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(dataOf<SitePage>(res.json)).toMatchObject({ status: 'draft', publish_at: soon });
+    expect((await list({ status: 'scheduled' })).map((p) => p.path)).toEqual(['/autumn-launch']);
+    // Before its time the job leaves it.
+    await publishScheduledPosts();
+    expect((await visit('/autumn-launch')).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 2100));
+    await publishScheduledPosts();
+    const after = dataOf<SitePage>(
+      (await stack.invoke('getPage', { token, query: { path: '/autumn-launch' } })).json,
+    );
+    expect(after).toMatchObject({ status: 'published', publish_at: null });
+    expect((await visit('/autumn-launch')).status).toBe(200);
+    expect(await list({ status: 'scheduled' })).toEqual([]);
+
+    // Unschedule: the time goes, nothing is published.
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const again = await stack.invoke('schedulePage', {
+      token: editor,
+      json: { path: '/autumn-launch', version: after.version, publish_at: later },
+    });
+    expect(again.status, again.body).toBe(200);
+    const off = await stack.invoke('schedulePage', {
+      token: editor,
+      json: { path: '/autumn-launch', version: after.version },
+    });
+    expect(off.status, off.body).toBe(200);
+    expect(dataOf<SitePage>(off.json).publish_at).toBeNull();
   });
 });

@@ -147,6 +147,30 @@ export const pageOperations = defineOperations({
     }),
     errors: [400, 401, 403, 404, 409, 415],
   },
+  schedulePage: {
+    resource: 'page',
+    method: 'POST',
+    path: '/api/user/page/schedule',
+    auth: 'admin',
+    summary:
+      'Publish the draft by itself at `publish_at` (ISO 8601 with a zone, in the future), or without it unschedule; a stale `version` answers 409.',
+    request: {
+      encodings: ['json'],
+      body: byPath.extend({
+        version,
+        publish_at: z.iso
+          .datetime({
+            offset: true,
+            error: 'must be an ISO 8601 date and time with a zone, e.g. 2030-05-01T09:30:00Z',
+          })
+          .optional(),
+      }),
+    },
+    status: 200,
+    kind: 'json',
+    response: saved,
+    errors: [400, 401, 403, 404, 409, 415],
+  },
   movePage: {
     resource: 'page',
     method: 'POST',

@@ -45,6 +45,7 @@ export const presentPage = (r: PageRecord): SitePage => ({
   updated_at: r.updated_at,
   updated_by: r.updated_by,
   published_at: r.published_at,
+  publish_at: r.publish_at ?? null,
   published: r.published && withHeadKeys(r.published),
 });
 
@@ -56,6 +57,7 @@ export const presentSummary = (r: PageRecord): SitePageSummary => ({
   updated_at: r.updated_at,
   updated_by: r.updated_by,
   published_at: r.published_at,
+  publish_at: r.publish_at ?? null,
   retired_at: r.retired_at,
   redirect_to: r.redirect_to,
 });

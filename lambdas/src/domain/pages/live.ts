@@ -225,6 +225,7 @@ export async function publishPage(
     published,
     published_version: page.version,
     published_at: now,
+    publish_at: null,
     reason: 'publish',
     site_version: page.site_version + 1,
   };
@@ -264,6 +265,7 @@ export async function retirePage(
     published_version: null,
     retired_at: now,
     redirect_to: input.redirect_to ?? null,
+    publish_at: null,
     site_version: page.site_version + 1,
   };
   await writeThenLive(deps, page, next, `The retirement of ${page.path}`);
@@ -333,6 +335,33 @@ async function objectLags(
   return from === null || from === 'unknown' || !showsLatest(from, page, settings);
 }
 
+/**
+ * Publish each page whose scheduled time has come (its draft as it is then, as the publish button
+ * would); one that cannot be published (left incomplete since) keeps its schedule and is logged.
+ */
+export async function publishDuePages(deps: PageDeps): Promise<number> {
+  const now = (deps.now?.() ?? new Date()).getTime();
+  let published = 0;
+  for (const page of await deps.pages.all()) {
+    if (page.retired_at !== null || !page.publish_at || Date.parse(page.publish_at) > now) continue;
+    try {
+      // Scheduling checked who may put the page live; the schedule is theirs.
+      await publishPage(
+        deps,
+        { path: page.path },
+        { username: page.updated_by ?? 'schedule', role: 'admin' },
+      );
+      published++;
+    } catch (error) {
+      deps.log.warn('a scheduled page could not be published; the next run tries again', {
+        path: page.path,
+        error,
+      });
+    }
+  }
+  return published;
+}
+
 /** What a run of the repair did. */
 export interface HealSummary {
   /** Pages made live (their record lagged, or their object was older than the records). */
@@ -352,6 +381,7 @@ export interface HealSummary {
  * stopped between its put and its check): the object's metadata is compared with the records.
  */
 export async function healPages(deps: PageDeps): Promise<HealSummary> {
+  await publishDuePages(deps);
   const stored = await deps.settings.getSettings();
   let settings = false;
   if (stored && stored.rendered_version < stored.version) {

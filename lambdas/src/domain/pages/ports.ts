@@ -35,6 +35,8 @@ export interface PageRecord {
   retired_at: string | null;
   /** Where a retired page's address leads (a 301), or null (404). */
   redirect_to: string | null;
+  /** When the every-minute job publishes the draft (null or absent: not scheduled). */
+  publish_at?: string | null;
 }
 
 /** The table of record of pages and their kept versions (adapters/page-store.ts). */

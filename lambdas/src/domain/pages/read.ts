@@ -32,7 +32,11 @@ export async function listPages(
     .filter((p) =>
       filter.status === 'retired'
         ? p.retired_at !== null
-        : p.retired_at === null && (!filter.status || pageStatus(p) === filter.status),
+        : p.retired_at === null &&
+          (!filter.status ||
+            (filter.status === 'scheduled'
+              ? Boolean(p.publish_at)
+              : pageStatus(p) === filter.status)),
     )
     .filter((p) => !q || searchText(`${p.content.title} ${p.path}`).includes(q))
     .map(presentSummary);

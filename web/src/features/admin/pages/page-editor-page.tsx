@@ -37,6 +37,7 @@ import {
 import { PageRevisions } from './page-revisions';
 import { PageSize } from './page-size';
 import { PageAddress } from './page-address';
+import { PageSchedule } from './page-schedule';
 import { BlockOutline } from './block-outline';
 import { useLinkWarnings } from './link-warnings';
 import { PreviewPane, PreviewToggle, usePreviewPane } from './preview-pane';
@@ -421,6 +422,7 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
         {saved.published_at ? ` · published ${formatAdminDateTime(saved.published_at)}` : ''}
       </p>
       <PageAddress page={saved} dirty={dirty} />
+      <PageSchedule page={saved} dirty={dirty} onChange={setSaved} />
       <StatusLine status={status} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {said}

@@ -30,6 +30,7 @@ type Row = SitePageSummary & { id: string };
 /** The list's filters as staff read them. */
 const FILTER_LABEL: Readonly<Record<PageListFilter, string>> = {
   ...PAGE_STATUS_LABEL,
+  scheduled: 'Scheduled',
   retired: 'Retired',
 };
 
@@ -409,11 +410,19 @@ export default function PagesPage() {
             <span className="post-form__hint">{leadsTo(p)}</span>
           </>
         ) : (
-          <span
-            className={`status-badge status-badge--${p.status === 'changed' ? 'scheduled' : p.status}`}
-          >
-            {PAGE_STATUS_LABEL[p.status]}
-          </span>
+          <>
+            <span
+              className={`status-badge status-badge--${p.status === 'changed' ? 'scheduled' : p.status}`}
+            >
+              {PAGE_STATUS_LABEL[p.status]}
+            </span>
+            {p.publish_at && (
+              <span className="post-form__hint">
+                {' '}
+                · publishes {formatAdminDateTime(p.publish_at)}
+              </span>
+            )}
+          </>
         ),
     },
     {
