@@ -29,7 +29,7 @@ export function PreviewToggle({ pane, onOpen }: { pane: PreviewPaneState; onOpen
   return (
     <button
       type="button"
-      className="btn btn--outline"
+      className="btn btn--outline preview-toggle"
       aria-pressed={pane.open}
       onClick={() => {
         if (!pane.open) onOpen();
