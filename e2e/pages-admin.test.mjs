@@ -2,7 +2,8 @@
 // (invited by the admin) changes the home hero's text, reorders two FAQ entries of a landing page
 // and adds a testimonial, previews the draft, publishes, and the public page (fetched without any
 // script) carries the new text within 60 s; an admin creates a campaign landing page from a
-// template, publishes it and finds it in /sitemap.xml; blocks and FAQ entries are reordered with the
+// template, publishes it, finds it in /sitemap.xml and moves it to a new address from the editor
+// (the old one answers 301 there; shots admin-page-address-*); blocks and FAQ entries are reordered with the
 // keyboard alone (focus follows, the live region says where). The list and the editor are shot at
 // 375 and 1280 px (artifacts/shots/admin-pages-*, admin-page-editor-*).
 import { describe, it } from 'node:test';
@@ -141,6 +142,18 @@ async function shots(page, name) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** Shots at each width with `part` scrolled into view (it moves as the layout changes). */
+async function shotsOf(page, name, part) {
+  const dir = join(artifacts, 'shots');
+  mkdirSync(dir, { recursive: true });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+    await part.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: false });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Save and publish what the editor holds; the page's status reads "Published" after. */
 async function publish(page) {
   const published = page.waitForResponse((r) => r.url().includes('/api/user/page/publish'));
@@ -256,8 +269,8 @@ describe('pages admin', () => {
   );
 
   it(
-    'an admin creates a campaign landing page from a template, publishes it, and finds it in the sitemap',
-    { timeout: 240_000 },
+    'an admin creates a campaign landing page from a template, publishes it, finds it in the sitemap, moves it to a new address (the old one 301s there) and schedules a change that goes live by itself',
+    { timeout: 480_000 },
     async () => {
       const path = `/spring-campaign-${stamp}`;
       const title = `Spring campaign ${stamp}`;
@@ -297,6 +310,67 @@ describe('pages admin', () => {
         return { ok: html.includes(`${path}</loc>`) };
       });
       assert.ok(listed.ok, `${path} is not in /sitemap.xml`);
+
+      // Its address changes from the editor: the page moves, the old address answers 301 there.
+      const moved = `${path}-moved`;
+      // The cookie notice would cover the editor's controls in the shots: it is answered first.
+      const cookies = admin.getByRole('region', { name: 'Cookie notice' });
+      if (await cookies.isVisible()) await cookies.getByRole('button', { name: 'OK' }).click();
+      await admin.getByRole('button', { name: 'Change address' }).click();
+      const address = admin.getByLabel('New address');
+      await address.fill(moved);
+      await shotsOf(admin, 'admin-page-address', address);
+      await admin.getByRole('button', { name: 'Move page' }).click();
+      await admin.waitForURL(`${base}/admin/pages/edit?path=${encodeURIComponent(moved)}`);
+      await admin.getByText(`${moved} · last changed`, { exact: false }).waitFor();
+      const redirected = await eventually(async () => {
+        const res = await fetch(`${base}${path}`, { redirect: 'manual' });
+        return {
+          ok: res.status === 301 && res.headers.get('location') === moved,
+          status: res.status,
+        };
+      });
+      assert.ok(redirected.ok, `${path} answered ${redirected.status}, not a 301 to ${moved}`);
+      const movedLive = await eventually(async () => {
+        const { status, html } = await publicHtml(moved);
+        return { ok: status === 200 && html.includes(title), status };
+      });
+      assert.ok(movedLive.ok, `${moved} answered ${movedLive.status} after 60 s`);
+
+      // Scheduled publishing: a saved title change goes live by itself at the chosen minute.
+      const later = `${title} (autumn)`;
+      await admin.getByLabel('Title', { exact: true }).fill(later);
+      await admin.getByRole('button', { name: 'Save draft' }).click();
+      await admin.getByText('Draft saved.', { exact: false }).first().waitFor();
+      const schedule = admin.getByLabel(/^Publish at \(your time zone: /);
+      const local = await admin.evaluate(() => {
+        const d = new Date(Date.now() + 60_000);
+        const two = (n) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+      });
+      await schedule.fill(local);
+      await shotsOf(admin, 'admin-page-schedule', schedule);
+      await admin.getByRole('button', { name: 'Schedule', exact: true }).click();
+      await admin
+        .getByText('Scheduled: published by itself on', { exact: false })
+        .first()
+        .waitFor();
+      await admin.getByRole('button', { name: 'Unschedule' }).waitFor();
+      await shotsOf(admin, 'admin-page-scheduled', schedule);
+      const scheduledLive = await eventually(async () => {
+        const { status, html } = await publicHtml(moved);
+        return { ok: status === 200 && html.includes(later), status };
+      }, 150_000);
+      assert.ok(
+        scheduledLive.ok,
+        `${moved} does not show “${later}” 150 s after its scheduled minute`,
+      );
+      // The specification's own pages keep their address: the editor says so instead.
+      await admin.goto(`${base}/admin/pages/edit?path=${encodeURIComponent('/about')}`, {
+        waitUntil: 'networkidle',
+      });
+      await admin.getByText('is one of the site’s own pages: its address stays as it is').waitFor();
+      assert.equal(await admin.getByRole('button', { name: 'Change address' }).count(), 0);
       noProblems(admin);
       await admin.context().close();
     },

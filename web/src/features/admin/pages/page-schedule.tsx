@@ -62,8 +62,8 @@ export function PageSchedule({
   };
 
   return (
-    <form className="lead-filters page-schedule" onSubmit={submit} noValidate>
-      <div className={error ? 'lead-filters__field form-field--invalid' : 'lead-filters__field'}>
+    <form className="post-form__schedule page-schedule" onSubmit={submit} noValidate>
+      <div className={error ? 'form-field form-field--invalid' : 'form-field'}>
         <label htmlFor={`${id}-at`}>Publish at (your time zone: {zoneLabel()})</label>
         <input
           id={`${id}-at`}
@@ -89,7 +89,7 @@ export function PageSchedule({
           </p>
         )}
       </div>
-      <div className="lead-filters__actions">
+      <div className="admin-table__actions">
         <button type="submit" className="btn btn--outline" disabled={busy || dirty}>
           {busy ? 'Scheduling…' : page.publish_at ? 'Reschedule' : 'Schedule'}
         </button>
