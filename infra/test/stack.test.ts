@@ -774,12 +774,17 @@ describe('prod stack', () => {
           .filter((f) => siteFileStatements(f.id).some((st) => st.actions.includes(action)))
           .map((f) => f.id)
           .sort();
+      // Moving a page publishes it at its new address.
       expect(holders('s3:PutObject')).toEqual(
-        pageIds(['publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
+        pageIds(['movePage', 'publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
       );
-      // Retiring deletes a page's HTML; so does a render that finds its page retired meanwhile.
+      // Retiring deletes a page's HTML; so does a render that finds its page retired meanwhile,
+      // moving (the old address retired) and restoring (the address kept off the site as a draft's).
       expect(holders('s3:DeleteObject')).toEqual(
-        pageIds(['deletePage', 'publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
+        pageIds(
+          ['deletePage', 'movePage', 'publishPage', 'restorePage', 'updateSiteSettings'],
+          [publishJob(), seedJob().id],
+        ),
       );
       // Only the repair reads what each page's HTML was rendered from.
       expect(holders('s3:GetObject')).toEqual(pageIds([], [publishJob()]));
@@ -788,7 +793,7 @@ describe('prod stack', () => {
         .map((f) => f.id)
         .sort();
       expect(invokers).toEqual(
-        pageIds(['publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
+        pageIds(['movePage', 'publishPage', 'updateSiteSettings'], [publishJob(), seedJob().id]),
       );
       for (const id of [...holders('s3:PutObject'), ...holders('s3:DeleteObject')]) {
         // Only keys of pages (`<path>/index.html`), never an asset nor anything else.
@@ -1134,6 +1139,8 @@ describe('prod stack', () => {
             'renameAuthor',
             'publishPage',
             'deletePage',
+            'movePage',
+            'restorePage',
             'updateSiteSettings',
           ],
           [migrateFunction().id, publishJob, seedJob().id],
