@@ -44,12 +44,15 @@ export function RedirectForm({
   editing,
   initialFrom = '',
   onSaved,
+  onStart,
   onCancel,
 }: {
   editing: Redirect | null;
   /** A source to start from (the 404 log's "Redirect…"): the form then asks for the target first. */
   initialFrom?: string;
   onSaved: (saved: SavedRedirect, created: boolean) => void;
+  /** A save begins: the page's message about the previous action no longer applies. */
+  onStart: () => void;
   onCancel: () => void;
 }) {
   const api = useAdminApi();
@@ -88,6 +91,7 @@ export function RedirectForm({
     e.preventDefault();
     setError(null);
     setRefused(null);
+    onStart();
     setBusy(true);
     try {
       const body = { from, to, status, note };

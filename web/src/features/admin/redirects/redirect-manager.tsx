@@ -146,6 +146,10 @@ export function RedirectManager() {
         editing={editing}
         initialFrom={prefill}
         onSaved={onSaved}
+        onStart={() => {
+          setSaved(null);
+          del.setStatus(null);
+        }}
         onCancel={() => setEditing(null)}
       />
       <h2 className="team-heading">All redirects</h2>

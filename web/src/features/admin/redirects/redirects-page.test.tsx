@@ -257,6 +257,46 @@ describe('redirect manager', () => {
     expect(form.getByText('/about is a live page of the site.')).toBeVisible();
   });
 
+  it("drops the last save's message when the next save is refused", async () => {
+    let first = true;
+    renderRedirects('/admin/redirects', {
+      createRedirect: (req) => {
+        if (!first)
+          return {
+            status: 409,
+            body: {
+              error: 'from: /about is a live page of the site.',
+              field: 'from',
+              code: 'conflict',
+            },
+          };
+        first = false;
+        return {
+          status: 201,
+          body: {
+            message: 'Redirect added.',
+            data: redirect({ from: req.body.from, to: req.body.to }),
+            collapsed: [],
+          },
+        };
+      },
+    });
+    await row('/old-services');
+    const form = addForm();
+    const add = (from: string) => {
+      fireEvent.change(form.getByLabelText('From'), { target: { value: from } });
+      fireEvent.change(form.getByLabelText('To'), { target: { value: '/services' } });
+      fireEvent.click(form.getByRole('button', { name: 'Add redirect' }));
+    };
+    add('/promo');
+    await statusSays('/promo now redirects to /services (301 Moved permanently).');
+    add('/about');
+    await waitFor(() =>
+      expect(form.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.queryByText(/now redirects to/)).toBeNull();
+  });
+
   it('opened with ?from= fills in the old address, starts at To, and drops it from the address once added', async () => {
     const { api } = renderRedirects('/admin/redirects?from=/summer-sale-2025');
     await row('/old-services');
