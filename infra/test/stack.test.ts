@@ -229,11 +229,12 @@ describe('prod stack', () => {
       'AgencySite-prod › Operations',
     ]);
     expect(overLimits(stacks)).toEqual([]);
-    // Room for ~10 more operations and a few jobs or workers in each stack: an operation is its
+    // Room for ~20 more operations and a few jobs or workers in each stack: an operation is its
     // route and integration in the site's stack and four resources in the API functions' nested
     // stack (function, role, log group, invoke permission), which gives the site's stack the
-    // function's name as one output.
-    for (const st of stacks) expect(st.resources, st.name).toBeLessThanOrEqual(300);
+    // function's name as one output. At 81 operations the functions' stack holds 324; past ~100
+    // operations it must be split (one nested stack per subject of the contract).
+    for (const st of stacks) expect(st.resources, st.name).toBeLessThanOrEqual(420);
     const [, api] = stacks;
     expect(api?.resources).toBe(4 * operationNames.length);
     expect(api?.outputs).toBe(operationNames.length);
