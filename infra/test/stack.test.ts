@@ -2122,12 +2122,18 @@ describe('prod stack', () => {
         });
     });
 
-    it('uploads the build: hashed assets immutable, everything else no-cache, then invalidates', () => {
+    it('uploads the build: hashed assets immutable, the site’s own pictures an hour, everything else no-cache, then invalidates', () => {
       const deployments = resourcesOf(s.whole, 'Custom::CDKBucketDeployment');
       const assets = deployments.find((d) => d.props.DestinationBucketKeyPrefix === 'assets/');
       const pages = deployments.find((d) => d.props.DestinationBucketKeyPrefix === undefined);
       expect(assets?.props).toMatchObject({
         SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+        Prune: false,
+      });
+      // The site's own pictures keep their names from build to build: an hour, then revalidated.
+      const images = deployments.find((d) => d.props.DestinationBucketKeyPrefix === 'assets/img/');
+      expect(images?.props).toMatchObject({
+        SystemMetadata: { 'cache-control': 'public, max-age=3600, must-revalidate' },
         Prune: false,
       });
       expect(pages?.props).toMatchObject({

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   ASSET_CACHE_CONTROL,
+  UNHASHED_ASSET_CACHE_CONTROL,
+  UNHASHED_ASSETS_PREFIX,
   ASSETS_PREFIX,
   CACHE_POLICIES,
   DEFAULT_OBJECT_CACHE_CONTROL,
@@ -435,10 +437,25 @@ export class Site extends Construct {
     const assets = existsSync(assetsDir)
       ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
           // The build's Brotli/gzip copies serve the local stack only: CloudFront compresses for viewers itself.
-          sources: [s3deploy.Source.asset(assetsDir, { exclude: ['*.br', '*.gz'] })],
+          sources: [
+            s3deploy.Source.asset(assetsDir, { exclude: ['*.br', '*.gz', 'img', 'img/**'] }),
+          ],
           destinationBucket: this.bucket,
           destinationKeyPrefix: ASSETS_PREFIX,
           cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
+          prune: false,
+          memoryLimit: 512,
+          logGroup,
+        })
+      : undefined;
+    // The site's own pictures keep their names from build to build: never immutable.
+    const imagesDir = path.join(web.dir, UNHASHED_ASSETS_PREFIX);
+    const images = existsSync(imagesDir)
+      ? new s3deploy.BucketDeployment(this, 'DeployAssetImages', {
+          sources: [s3deploy.Source.asset(imagesDir, { exclude: ['*.br', '*.gz'] })],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: UNHASHED_ASSETS_PREFIX,
+          cacheControl: [s3deploy.CacheControl.fromString(UNHASHED_ASSET_CACHE_CONTROL)],
           prune: false,
           memoryLimit: 512,
           logGroup,
@@ -459,6 +476,7 @@ export class Site extends Construct {
     });
     // New pages go live only once the assets they reference are there.
     if (assets) pages.node.addDependency(assets);
+    if (images) pages.node.addDependency(images);
     this.pagesDeployment = pages;
     this.acknowledgeDeploymentHandler(pages);
   }

@@ -48,10 +48,21 @@ export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const DEFAULT_OBJECT_CACHE_CONTROL = 'no-cache';
 /** Key prefix of the build's hashed assets in the site bucket. */
 export { ASSETS_PREFIX };
+/**
+ * Key prefix of the site's own pictures under the assets (`web/public/assets/img/`: logos, favicon,
+ * share card, icons). Their names carry no content hash, so a changed logo keeps its address: an
+ * hour in browsers and at the edge, then revalidated (the deploy also invalidates `/*`).
+ */
+export const UNHASHED_ASSETS_PREFIX = `${ASSETS_PREFIX}img/`;
+export const UNHASHED_ASSET_CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
 
 /** Cache-Control a site-bucket object gets at deploy (key without the leading slash). */
 export const objectCacheControl = (key: string): string =>
-  key.startsWith(ASSETS_PREFIX) ? ASSET_CACHE_CONTROL : DEFAULT_OBJECT_CACHE_CONTROL;
+  key.startsWith(UNHASHED_ASSETS_PREFIX)
+    ? UNHASHED_ASSET_CACHE_CONTROL
+    : key.startsWith(ASSETS_PREFIX)
+      ? ASSET_CACHE_CONTROL
+      : DEFAULT_OBJECT_CACHE_CONTROL;
 
 /**
  * Cache policies of the distribution. `managed` ones are CloudFront's own; `acceptEncoding` says

@@ -57,6 +57,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'packed-3c4d.js'), packed);
   await writeFile(path.join(dist, 'assets', 'packed-3c4d.js.br'), brotliCompressSync(packed));
   await writeFile(path.join(dist, 'assets', 'tiny-5e6f.js'), 'console.log(1);');
+  await mkdir(path.join(dist, 'assets', 'img'), { recursive: true });
+  await writeFile(
+    path.join(dist, 'assets', 'img', 'logo-dark.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   await writeFile(path.join(dist, 'assets', 'tiny-5e6f.js.br'), brotliCompressSync('x'));
   ({ server, base } = await listen({
     webDist: dist,
@@ -482,6 +487,12 @@ describe('local server: the site from the site bucket alone (issue 32, item 12)'
   it('answers 404 for a file the build has but the bucket does not', async () => {
     await writeFile(path.join(build, 'assets', 'late-9f9f.js'), 'console.log("late");');
     expect((await fetch(`${site.base}/assets/late-9f9f.js`)).status).toBe(404);
+  });
+
+  it('never marks the site’s own unhashed pictures immutable: a changed logo shows within the hour', async () => {
+    const res = await fetch(`${base}/assets/img/logo-dark.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
   });
 
   it('sends a hashed asset with the build’s Brotli copy, its bytes the bucket’s', async () => {
