@@ -141,14 +141,15 @@ export const START_BUDGET_KB = { request: 640, background: SIZE_BUDGET_KB.start 
  * Functions someone waits on that must parse more at start, and why. The post writers parsed
  * 880 KB until the HTML packages were bundled once (620-625 KB since); the contract every function
  * carries grew by the marketing pages' block, page and settings schemas (issue 24, 2026-11-27),
- * which took the three post writers with the sanitiser 8-13 KB over.
+ * which took the three post writers with the sanitiser 8-13 KB over; the page editor's calls
+ * (presence, media descriptions, page move, schedule, restore and link checks, issue 33) 10 KB more.
  */
 const POST_WRITER_WITH_PAGES =
-  'post writer (sanitiser and HTML parser) plus the contract with the page block schemas: 648-653 KB on 2026-11-27';
+  'post writer (sanitiser and HTML parser) plus the whole contract: 648-653 KB on 2026-11-27, 665-670 KB on 2026-11-28 with the page editor’s new calls (issue 33); each function carrying only its own subject’s contract is issue 34';
 export const START_BUDGET_EXCEPTIONS: Readonly<Record<string, { kb: number; why: string }>> = {
-  'create-post': { kb: 660, why: POST_WRITER_WITH_PAGES },
-  'update-post': { kb: 660, why: POST_WRITER_WITH_PAGES },
-  'restore-revision': { kb: 660, why: POST_WRITER_WITH_PAGES },
+  'create-post': { kb: 680, why: POST_WRITER_WITH_PAGES },
+  'update-post': { kb: 680, why: POST_WRITER_WITH_PAGES },
+  'restore-revision': { kb: 680, why: POST_WRITER_WITH_PAGES },
 };
 
 /** How much a function may parse at start, KB: its exception, else by what waits on it. */
