@@ -62,13 +62,14 @@ describe('renderHead', () => {
     expect(plain).not.toContain('og:image:width');
   });
 
-  it('marks 404 pages noindex', () => {
-    expect(
-      renderHead(
-        { title: 'x', description: 'y', path: '/404', status: 404 },
-        'http://l',
-        SEED_SITE_SETTINGS,
-      ),
-    ).toContain('noindex');
+  it('marks 404 pages noindex, with no canonical address or og:url (/404 itself answers 404)', () => {
+    const head = renderHead(
+      { title: 'x', description: 'y', path: '/404', status: 404 },
+      'http://l',
+      SEED_SITE_SETTINGS,
+    );
+    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).not.toContain('canonical');
+    expect(head).not.toContain('og:url');
   });
 });

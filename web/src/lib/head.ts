@@ -95,13 +95,14 @@ export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings):
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
+    // A not-found page is no page of its own: no canonical address, kept out of search results.
     meta.status === 404 ? '<meta name="robots" content="noindex">' : '',
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    meta.status === 404 ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    meta.status === 404 ? '' : `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     ...(meta.imageSize
       ? [

@@ -27,9 +27,15 @@ export function applyMetaToDocument(meta: PageMeta, siteUrl: string): void {
   setMetaTag('name', 'description', meta.description);
   setMetaTag('property', 'og:title', meta.title);
   setMetaTag('property', 'og:description', meta.description);
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (meta.status === 404) {
+    // A not-found page has no address of its own (renderHead writes neither tag for it).
+    link?.remove();
+    document.head.querySelector('meta[property="og:url"]')?.remove();
+    return;
+  }
   const canonical = absoluteUrl(meta.path, siteUrl);
   setMetaTag('property', 'og:url', canonical);
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (!link) {
     link = document.createElement('link');
     link.rel = 'canonical';

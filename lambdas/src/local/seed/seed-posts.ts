@@ -18,7 +18,7 @@ const description = (text: string) => `<meta name="description" content="${text}
 /** Oldest first: they are created in this order, so the last one is the newest post. */
 export const SEED_POSTS: readonly SeedPost[] = [
   {
-    title: 'How to Display Icons as per File Type You Upload in HTML',
+    title: 'Show an Icon for Each Uploaded File Type in HTML',
     slug: SPECIAL_SLUGS.fileIcons,
     categoryId: 3,
     authorId: 2,
@@ -74,7 +74,7 @@ document.getElementById('attachment').addEventListener('change', (event) =&gt; {
 <p>That is all it takes: one input, one small function and a folder of icons. If you would rather have us build forms like this into your site, <a href="/contact">get in touch</a>.</p>`,
   },
   {
-    title: 'SEO Basics Every Small Business Website Should Get Right',
+    title: 'SEO Basics Every Small Business Site Should Get Right',
     slug: 'seo-basics-every-small-business-website-should-get-right',
     categoryId: 2,
     authorId: 3,
@@ -104,7 +104,7 @@ document.getElementById('attachment').addEventListener('change', (event) =&gt; {
 <p>Look at the questions customers ask you on the phone. Each one is a possible page or article. A clear, honest answer to “how much does a kitchen refit cost?” will bring more of the right visitors than a page stuffed with keywords.</p>
 <h2>Measure, then adjust</h2>
 <p>Connect Google Search Console to see which searches show your pages and which pages get clicked. Review it monthly: improve pages that appear often but are rarely clicked, and update content that has gone stale.</p>
-<p>None of this is glamorous, but it compounds. If you want a second pair of eyes on your site, our <a href="/seo">SEO team</a> is happy to help.</p>`,
+<p>None of this is glamorous, but it compounds. If you want a second pair of eyes on your site, our <a href="/seo-company-in-chennai">SEO team</a> is happy to help.</p>`,
   },
   {
     title: 'Building a Brand Identity That Lasts',

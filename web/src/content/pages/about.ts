@@ -6,7 +6,7 @@ export const aboutPage: SeedPage = {
   path: '/about',
   title: 'About Alchem Digital – Our Story, Approach and Team',
   description:
-    'Meet Alchem Digital: a web development and digital marketing agency in Chennai and Chicago with more than 10 years of experience. Our story, how we work and the technologies we use.',
+    'Meet Alchem Digital, a web and digital marketing agency in Chennai and Chicago for over 10 years: our story, how we work and the technologies we use.',
   breadcrumb: [
     {
       name: 'Home',

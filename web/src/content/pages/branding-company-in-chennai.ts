@@ -3,7 +3,7 @@ import type { SeedPage } from './types';
 /** The Branding service landing page. */
 export const brandingCompanyInChennaiPage: SeedPage = {
   path: '/branding-company-in-chennai',
-  title: 'Branding Company in Chennai | Brand Strategy, Logo & Identity',
+  title: 'Branding Company in Chennai | Strategy, Logo & Identity',
   description:
     'Branding company in Chennai: brand strategy, names, logos, visual identity and brand guidelines that make your business recognisable and trusted.',
   keywords: 'branding company in chennai, brand identity, logo design, brand strategy',

@@ -4,7 +4,7 @@ import type { SeedPage } from './types';
 /** The Digital Marketing service landing page. */
 export const digitalMarketingAgencyChennaiPage: SeedPage = {
   path: '/digital-marketing-agency-chennai',
-  title: 'Digital Marketing Agency in Chennai | SEO, Social, PPC & Content',
+  title: 'Digital Marketing Agency in Chennai | SEO, Social & PPC',
   description:
     'A digital marketing agency in Chennai and Chicago: SEO, social media, PPC, content and e-mail campaigns measured against your leads and sales.',
   keywords: 'digital marketing agency chennai, online marketing, social media marketing, SEO, PPC',

@@ -4,7 +4,7 @@ import type { SeedPage } from './types';
 /** The E-commerce Development service landing page. */
 export const eCommerceWebsiteDevelopmentCompanyChennaiPage: SeedPage = {
   path: '/e-commerce-website-development-company-chennai',
-  title: 'E-commerce Website Development Company in Chennai | Online Stores',
+  title: 'E-commerce Website Development in Chennai | Online Stores',
   description:
     'E-commerce website development company in Chennai: custom online stores, marketplaces, migrations and integrations on Magento, WooCommerce, Laravel and Django.',
   keywords:

@@ -4,9 +4,9 @@ import type { SeedPage } from './types';
 /** The home page. */
 export const homePage: SeedPage = {
   path: '/',
-  title: 'Alchem Digital – Web Development & Digital Marketing Agency in Chennai and Chicago',
+  title: 'Alchem Digital – Web & Marketing Agency, Chennai & Chicago',
   description:
-    'Branding, websites, web apps, SaaS and digital marketing from a web development company based in Chennai and Chicago. Tell us about your project and we call back within 12 hours.',
+    'Branding, websites, web apps, SaaS and digital marketing from a web company in Chennai and Chicago. Tell us your project: we call back within 12 hours.',
   keywords:
     'web development company Chennai, digital marketing agency Chennai, SEO company, branding agency, SaaS development, Chicago web design',
   breadcrumb: [],

@@ -4,7 +4,7 @@ import type { SeedPage } from './types';
 /** The portfolio. */
 export const portfolioPage: SeedPage = {
   path: '/portfolio',
-  title: 'Portfolio – Websites, Web Apps & Branding Work | Alchem Digital',
+  title: 'Portfolio – Websites, Web Apps & Branding | Alchem Digital',
   description:
     'Selected websites, e-commerce stores and web applications designed and built by Alchem Digital for clients in India and the USA.',
   breadcrumb: [

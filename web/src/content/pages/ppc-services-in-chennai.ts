@@ -3,7 +3,7 @@ import type { SeedPage } from './types';
 /** The PPC service landing page. */
 export const ppcServicesInChennaiPage: SeedPage = {
   path: '/ppc-services-in-chennai',
-  title: 'PPC Services in Chennai | Search Engine Marketing & Google Ads',
+  title: 'PPC Services in Chennai | Google Ads & Search Marketing',
   description:
     'Search engine marketing and PPC services in Chennai: search, display, social, remarketing and Google Shopping campaigns managed for a lower cost per lead.',
   keywords: 'ppc services in chennai, search engine marketing, google ads agency, sem',

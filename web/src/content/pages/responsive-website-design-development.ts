@@ -4,7 +4,7 @@ import type { SeedPage } from './types';
 /** The Responsive Website Development service landing page. */
 export const responsiveWebsiteDesignDevelopmentPage: SeedPage = {
   path: '/responsive-website-design-development',
-  title: 'Responsive Website Design & Development Company | Mobile-Friendly Sites',
+  title: 'Responsive Website Design & Development | Mobile-First',
   description:
     'Responsive website design and development: fast, mobile-friendly websites built with HTML, Bootstrap, JavaScript and WordPress that look right on every screen.',
   keywords:

@@ -4,7 +4,7 @@ import type { SeedPage } from './types';
 /** The SaaS Development service landing page. */
 export const saasDevelopmentCompanyInChennaiPage: SeedPage = {
   path: '/saas-development-company-in-chennai',
-  title: 'SaaS Development Company in Chennai | SaaS Product & MVP Development',
+  title: 'SaaS Development Company in Chennai | SaaS Products & MVPs',
   description:
     'SaaS development company in Chennai: multi-tenant SaaS products and MVPs built with Laravel, PHP, Django, MySQL and React, from idea to launch and growth.',
   keywords: 'saas development company in chennai, saas product development, saas mvp',

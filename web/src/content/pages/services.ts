@@ -4,7 +4,7 @@ import type { SeedPage } from './types';
 /** The services overview. */
 export const servicesPage: SeedPage = {
   path: '/services',
-  title: 'Services – Web, SaaS, Branding, Design & Digital Marketing | Alchem Digital',
+  title: 'Services – Web, SaaS, Branding & Marketing | Alchem Digital',
   description:
     'SaaS and web application development, website design, branding, graphic design, digital marketing and SEO from one agency in Chennai and Chicago.',
   breadcrumb: [

@@ -4,9 +4,9 @@ import type { SeedPage } from './types';
 /** The Web Application Development service landing page. */
 export const webApplicationDevelopmentCompanyChennaiPage: SeedPage = {
   path: '/web-application-development-company-chennai',
-  title: 'Web Application Development Company in Chennai | Custom Web Apps',
+  title: 'Web Application Development in Chennai | Custom Web Apps',
   description:
-    'Web application development company in Chennai: secure, scalable custom web apps, CRM, ERP, CMS and e-commerce applications built with Laravel, PHP, React and Django.',
+    'Web application development in Chennai: secure, scalable custom web apps, CRM, ERP, CMS and e-commerce built with Laravel, PHP, React and Django.',
   keywords:
     'web application development company chennai, custom web application, crm development, erp development',
   breadcrumb: [

@@ -4,7 +4,7 @@ import type { SeedPage } from './types';
 /** The WordPress Development service landing page. */
 export const wordpressDevelopmentCompanyChennaiPage: SeedPage = {
   path: '/wordpress-development-company-chennai',
-  title: 'WordPress Development Company in Chennai | Custom Themes & Plugins',
+  title: 'WordPress Development in Chennai | Custom Themes & Plugins',
   description:
     'WordPress development company in Chennai: custom themes, plugins, WooCommerce stores, migrations and maintenance for fast, secure, easy-to-edit websites.',
   keywords: 'wordpress development company chennai, wordpress developers, custom wordpress theme',
