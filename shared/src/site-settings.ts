@@ -46,6 +46,9 @@ export const SITE_SETTINGS_FIELDS = {
       city: text({ label: 'City', max: 80 }),
       country: text({ label: 'Country', max: 80 }),
       lines: strings({ label: 'Address lines', min: 1, max: 6, itemMax: 200 }),
+      // For search engines (the office's LocalBusiness structured data): the lines stay what people read.
+      region: optional(text({ label: 'State or region', max: 80 })),
+      postalCode: optional(text({ label: 'Postal code', max: 20 })),
       phone: text({ label: 'Phone', max: 40 }),
       lat: number({ label: 'Map latitude', min: -90, max: 90, step: 0.0001 }),
       lng: number({ label: 'Map longitude', min: -180, max: 180, step: 0.0001 }),

@@ -53,23 +53,35 @@ export function structuredData(meta: PageMeta, siteUrl: string): Record<string, 
   return out;
 }
 
-/** The Organization JSON-LD of the agency (home page), from the site settings. */
-export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<string, unknown> {
+/** An office's postal address as schema.org reads it, from the site settings. */
+function postalAddress(o: SiteSettings['offices'][number]): Record<string, unknown> {
   return {
+    '@type': 'PostalAddress',
+    streetAddress: o.lines[0],
+    addressLocality: o.city,
+    ...(o.region ? { addressRegion: o.region } : {}),
+    ...(o.postalCode ? { postalCode: o.postalCode } : {}),
+    addressCountry: o.country,
+  };
+}
+
+/**
+ * The agency's structured data, from the site settings (home and contact pages): the Organization,
+ * and each office as a LocalBusiness (a ProfessionalService) with its address, phone and map point.
+ */
+export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<string, unknown>[] {
+  const url = absoluteUrl('/', siteUrl);
+  const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
+    '@id': `${url}#organization`,
     name: site.name,
-    url: absoluteUrl('/', siteUrl),
+    url,
     logo: absoluteUrl(brand.logo.dark, siteUrl),
     email: site.email,
     description: site.description,
     sameAs: site.social.map((s) => s.href),
-    address: site.offices.map((o) => ({
-      '@type': 'PostalAddress',
-      streetAddress: o.lines[0],
-      addressLocality: o.city,
-      addressCountry: o.country,
-    })),
+    address: site.offices.map(postalAddress),
     contactPoint: site.offices.map((o) => ({
       '@type': 'ContactPoint',
       telephone: o.phone,
@@ -77,6 +89,19 @@ export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<
       areaServed: o.country,
     })),
   };
+  const offices = site.offices.map((o) => ({
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: `${site.name} ${o.city}`,
+    url: absoluteUrl('/contact', siteUrl),
+    image: absoluteUrl(brand.logo.dark, siteUrl),
+    email: site.email,
+    telephone: o.phone,
+    address: postalAddress(o),
+    geo: { '@type': 'GeoCoordinates', latitude: o.lat, longitude: o.lng },
+    parentOrganization: { '@id': `${url}#organization` },
+  }));
+  return [organization, ...offices];
 }
 
 /**

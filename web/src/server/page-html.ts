@@ -76,12 +76,14 @@ export function addAppModules(html: string, files: readonly string[]): string {
   );
 }
 
-/** The head tags of a server-rendered page: Organization JSON-LD (from the settings) joins the home page's own. */
+/** Pages that carry the agency's structured data (its Organization and each office). */
+const ORGANIZATION_PAGES: ReadonlySet<string> = new Set(['/', '/contact']);
+
+/** The head tags of a server-rendered page: the agency's JSON-LD (from the settings) joins the home and contact pages' own. */
 export function headFor(meta: PageMeta, siteUrl: string, settings: SiteSettings): string {
-  const withOrg =
-    meta.path === '/'
-      ? { ...meta, jsonLd: [organizationJsonLd(siteUrl, settings), ...(meta.jsonLd ?? [])] }
-      : meta;
+  const withOrg = ORGANIZATION_PAGES.has(meta.path)
+    ? { ...meta, jsonLd: [...organizationJsonLd(siteUrl, settings), ...(meta.jsonLd ?? [])] }
+    : meta;
   return renderHead(withOrg, siteUrl, settings);
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SitePage } from '@agency/shared';
-import { fromLocalInput, toLocalInput, zoneLabel } from '../posts/publish-time';
+import { fromLocalInput, toLocalInput, zoneLabel } from '../ui/publish-time';
 import { useAdminApi } from '../shell/use-admin-api';
 import { apiErrorText } from '../ui/api-error-text';
 import { formatAdminDateTime } from '../ui/format-admin-date';

@@ -28,7 +28,7 @@ import { BannerInput, shownFromItem, type ShownBanner } from './banner-input';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import editorCss from './editor.css?inline';
 import { classifySaveError, FIELD_LABELS, type PostField } from './post-form-errors';
-import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from './publish-time';
+import { formatLocal, fromLocalInput, toLocalInput, zoneLabel } from '../ui/publish-time';
 import { StatusBadge } from './status-badge';
 import { useMergeRestore } from '../ui/conflict-choice';
 import { PresenceNotice } from '../ui/presence';

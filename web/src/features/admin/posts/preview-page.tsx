@@ -9,7 +9,7 @@ import { PostArticle, relatedPosts } from '../../blog/post-article';
 import { PostSkeleton } from '../../blog/post-skeleton';
 import '../../blog/blog.css';
 import { AdminStyles } from '../ui/admin-styles';
-import { formatLocal } from './publish-time';
+import { formatLocal } from '../ui/publish-time';
 import { RequireAdmin } from '../shell/require-admin';
 import { StatusBadge } from './status-badge';
 import { pageHref, pagePath } from '../../../config/pages';

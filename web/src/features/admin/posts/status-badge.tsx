@@ -1,5 +1,5 @@
 import type { Post, PostStatus } from '@agency/shared';
-import { formatLocal } from './publish-time';
+import { formatLocal } from '../ui/publish-time';
 
 const LABELS: Record<PostStatus, string> = {
   draft: 'Draft',

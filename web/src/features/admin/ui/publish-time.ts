@@ -1,4 +1,4 @@
-import { adminTimeZone, formatAdminDateTime } from '../ui/format-admin-date';
+import { adminTimeZone, formatAdminDateTime } from './format-admin-date';
 
 /** The admin's time zone as the browser knows it, e.g. "Asia/Kolkata (UTC+05:30)". */
 export function zoneLabel(at: Date = new Date()): string {

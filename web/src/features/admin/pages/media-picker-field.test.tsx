@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLOCK_TYPES, type Field } from '@agency/shared';
-import { FieldFormProvider, FieldsForm, type FieldFormScope } from '../pages/field-form';
+import { FieldFormProvider, FieldsForm, type FieldFormScope } from './field-form';
 import { makeMediaItem, makeUserData, renderAdmin, signIn } from '../shell/testing';
 import { fakeApi } from '../../blog/testing/fake-api';
 
