@@ -10,7 +10,16 @@ export const brand = {
     width: 168,
     height: 40,
   },
-  defaultShareImage: '/assets/img/share-card.svg',
+  /**
+   * The share card link previews show for a page without an image of its own: a 1200 × 630 JPEG
+   * (Facebook, X and LinkedIn show no SVG), drawn from `share-card.svg` with sharp.
+   */
+  defaultShareImage: {
+    src: '/assets/img/share-card.jpg',
+    width: 1200,
+    height: 630,
+    alt: 'Alchem Digital: branding, websites, web apps and digital marketing, Chennai and Chicago',
+  },
 } as const;
 
 /** The link of the header's chat button (`override`: VITE_WHATSAPP_NUMBER). */

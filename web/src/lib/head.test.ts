@@ -56,10 +56,16 @@ describe('renderHead', () => {
     );
     expect(head).toContain('<meta property="og:image:width" content="1200">');
     expect(head).toContain('<meta property="og:image:height" content="630">');
-    // Without them, neither appears.
+    // Without an image of its own, the page shows the site's raster share card, with its size and alt.
     const plain = renderHead(meta, 'https://agency.example', SEED_SITE_SETTINGS);
     expect(plain).not.toContain('preload');
-    expect(plain).not.toContain('og:image:width');
+    expect(plain).toContain(
+      '<meta property="og:image" content="https://agency.example/assets/img/share-card.jpg">',
+    );
+    expect(plain).toContain('<meta property="og:image:width" content="1200">');
+    expect(plain).toMatch(/<meta property="og:image:alt" content="Alchem Digital: [^"]+">/);
+    expect(plain).toMatch(/<meta name="twitter:image:alt" content="Alchem Digital: [^"]+">/);
+    expect(plain).not.toContain('.svg');
   });
 
   it('marks 404 pages noindex, with no canonical address or og:url (/404 itself answers 404)', () => {

@@ -111,7 +111,11 @@ export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<
  */
 export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings): string {
   const canonical = absoluteUrl(meta.path, siteUrl);
-  const image = absoluteUrl(meta.image ?? brand.defaultShareImage, siteUrl);
+  const card = brand.defaultShareImage;
+  const image = absoluteUrl(meta.image ?? card.src, siteUrl);
+  const imageSize = meta.image ? meta.imageSize : card;
+  // Said of the page's own image when known, else its title; the default card says what it shows.
+  const imageAlt = meta.image ? (meta.imageAlt ?? meta.title) : card.alt;
   const preload = meta.preloadImage;
   const tags = [
     preload
@@ -129,16 +133,18 @@ export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings):
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     meta.status === 404 ? '' : `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
-    ...(meta.imageSize
+    ...(imageSize
       ? [
-          `<meta property="og:image:width" content="${meta.imageSize.width}">`,
-          `<meta property="og:image:height" content="${meta.imageSize.height}">`,
+          `<meta property="og:image:width" content="${imageSize.width}">`,
+          `<meta property="og:image:height" content="${imageSize.height}">`,
         ]
       : []),
+    `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}">`,
     ...structuredData(meta, siteUrl).map(
       (o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`,
     ),

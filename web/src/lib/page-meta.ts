@@ -9,6 +9,8 @@ export interface PageMeta {
   image?: string;
   /** Pixel size of `image`, when known (Open Graph's og:image:width/height). */
   imageSize?: { width: number; height: number };
+  /** What `image` shows, for people who cannot see it (og:image:alt, twitter:image:alt). */
+  imageAlt?: string;
   /**
    * The page's largest image, preloaded from the head so its download starts with the HTML's
    * first bytes: the same `srcset` and `sizes` as the image's first `<source>`, so the browser

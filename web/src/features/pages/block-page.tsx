@@ -1,7 +1,14 @@
-import type { PageContent } from '@agency/shared';
+import { cardPath, libraryImageIds, SOCIAL_CARD, type PageContent } from '@agency/shared';
 import type { PageMeta } from '../../lib/page-meta';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { Blocks } from './blocks';
+
+/** A page's chosen share image: a library image as its 1200 × 630 card, any other as given. */
+function shareImage(image: string | undefined): Pick<PageMeta, 'image' | 'imageSize'> {
+  if (!image) return {};
+  const [id] = libraryImageIds(image);
+  return id ? { image: cardPath({ id }), imageSize: SOCIAL_CARD } : { image };
+}
 
 /** A block page's head: its title and description, share image, breadcrumb and its FAQ blocks' questions. */
 export function blockPageMeta(page: PageContent, path: string): PageMeta {
@@ -12,7 +19,7 @@ export function blockPageMeta(page: PageContent, path: string): PageMeta {
     description: page.description,
     path,
     ...(page.keywords ? { keywords: page.keywords } : {}),
-    ...(page.image ? { image: page.image } : {}),
+    ...shareImage(page.image),
     ...(page.breadcrumb.length > 0 ? { breadcrumb: page.breadcrumb } : {}),
     ...(faq.length > 0 ? { faq } : {}),
   };

@@ -24,6 +24,7 @@ import { useOperation } from '../shell/use-operation';
 import { usePageList, usePagesChanged } from './api';
 import { PAGE_STATUS_LABEL } from './draft';
 import { pageEditorHref } from './paths';
+import { postPath } from '../../blog/paths';
 
 type Row = SitePageSummary & { id: string };
 
@@ -312,7 +313,7 @@ function RetireDialog({
                 value={custom}
                 maxLength={1000}
                 onChange={(e) => setCustom(e.target.value)}
-                placeholder="/blog/our-new-offer"
+                placeholder={postPath('our-new-offer')}
                 autoComplete="off"
                 required
               />
