@@ -194,6 +194,8 @@ const ROWS: Row[] = [
   get('/admin'),
   get('/admin/leads'),
   get('/admin/leads/01JABCDEFGHJKMNPQRSTVWXYZ0'),
+  // The one page the site may frame (the page editor's preview beside the form).
+  get('/admin/pages/preview?path=/about'),
   get('/admin/dashboard'),
   get('/admin/account'),
   get('/admin/team'),

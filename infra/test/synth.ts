@@ -59,7 +59,7 @@ const reportSchema = z.object({
 });
 export type ValidationReport = z.infer<typeof reportSchema>;
 
-/** A small web build: prerendered pages, a not-found page, the app shell and a hashed asset, with its site pages. */
+/** A small web build: prerendered pages, a not-found page, the app shell, a hashed asset and an unhashed picture, with its site pages. */
 export function fakeWebBuild(): WebBuild {
   const dir = mkdtempSync(path.join(tmpdir(), 'agency-web-'));
   const files: Record<string, string> = {
@@ -70,6 +70,7 @@ export function fakeWebBuild(): WebBuild {
     'spa.html': '<div id="root"></div>',
     'robots.txt': 'User-agent: *',
     'assets/index-Ab12Cd34.js': 'console.log(1)',
+    'assets/img/logo-dark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };
   for (const [name, body] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
