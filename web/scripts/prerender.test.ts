@@ -55,16 +55,21 @@ describe('prerender', () => {
   });
 
   it.each(prerenderedPaths)(
-    '%s renders with exactly one h1, a title and its own canonical',
+    '%s renders with exactly one h1, a title and its own canonical (the not-found page none, and noindex)',
     (path) => {
       const page = pages.find((p) => p.route.path === path);
       expect(page).toBeDefined();
       if (!page) return;
       expect(page.doc.querySelectorAll('h1')).toHaveLength(1);
       expect(page.doc.title.length).toBeGreaterThan(10);
-      expect(page.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
-        `${SITE}${path}`,
-      );
+      const canonical = page.doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
+      if (path === '/404') {
+        expect(canonical).toBeUndefined();
+        expect(page.doc.querySelector('meta[property="og:url"]')).toBeNull();
+        expect(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+          'noindex',
+        );
+      } else expect(canonical).toBe(`${SITE}${path}`);
       expect(
         page.doc.querySelector('meta[name="description"]')?.getAttribute('content')?.length,
       ).toBeGreaterThan(40);
