@@ -232,10 +232,10 @@ describe('the image function bundle (a worker with a native module)', () => {
     expect(overBudget([sized('migrate-images', 1025)])).toEqual([
       'migrate-images: a cold start parses 1025 KB (budget 1024 KB)',
     ]);
-    // The post writers parse the HTML sanitiser and the page schemas too: their exception is 660 KB.
-    expect(overBudget([sized('create-post', 655)])).toEqual([]);
+    // The post writers parse the HTML sanitiser and the whole contract too: their exception is 680 KB.
+    expect(overBudget([sized('create-post', 675)])).toEqual([]);
     expect(overBudget([sized('create-post', 880)])).toEqual([
-      'create-post: a cold start parses 880 KB (budget 660 KB)',
+      'create-post: a cold start parses 880 KB (budget 680 KB)',
     ]);
     for (const name of Object.keys(START_BUDGET_EXCEPTIONS))
       expect(FUNCTIONS.map((f) => f.name)).toContain(name);
