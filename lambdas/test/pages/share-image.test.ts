@@ -1,0 +1,203 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Image, Post, SitePage } from '@agency/shared';
+import { DynamoPageStore } from '../../src/adapters/page-store';
+import { seedPages } from '../../src/domain/pages/seed';
+import type { TestStack } from '../harness';
+import { stackForFile } from '../stack-for-file';
+import { startRenderServer } from '../support/render-server';
+import { startTestEdge, type TestEdge } from '../support/test-edge';
+import { photoJpeg } from '../support/photos';
+import { SEED } from './fixture';
+
+/**
+ * Link previews, as Facebook, X and LinkedIn fetch them: every page's og:image, followed through the
+ * edge, is a 1200 × 630 JPEG (they show no SVG), named with its size and alt in the head.
+ */
+
+let stack: TestStack;
+let token = '';
+stackForFile((started) => ({ stack, token } = started), {
+  signInAdmin: true,
+  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+});
+
+let edge: TestEdge;
+const SITE_CARD = path.resolve(
+  import.meta.dirname,
+  '../../../web/public/assets/img/share-card.jpg',
+);
+
+beforeAll(async () => {
+  const store = new DynamoPageStore();
+  await seedPages({ pages: store, settings: store }, SEED);
+  // The deploy uploads the build's pictures to the site bucket; the site's share card among them.
+  await stack.clients.s3.send(
+    new PutObjectCommand({
+      Bucket: stack.env.SITE_BUCKET,
+      Key: 'assets/img/share-card.jpg',
+      Body: await readFile(SITE_CARD),
+      ContentType: 'image/jpeg',
+    }),
+  );
+  edge = await startTestEdge(stack, {
+    files: { '404/index.html': '<title>Not found</title>' },
+    sitePages: {
+      prerendered: ['/', '/about', '/contact-us'],
+      rendered: ['/blog', '/blog/*', '/sitemap.xml'],
+      app: ['/admin'],
+      notFound: '/404',
+    },
+    siteBucket: true,
+  });
+  return () => edge.stop();
+});
+
+const dataOf = <T>(json: unknown) => (json as { data: T }).data;
+
+/** The content of a `<meta property|name="…">` of a document, or undefined. */
+function meta(html: string, key: string): string | undefined {
+  const re = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`);
+  return re.exec(html)?.[1]?.replace(/&amp;/g, '&');
+}
+
+/** A page's HTML through the edge (the rendered blog pages: through the render server's edge). */
+type PageFetch = (p: string) => Promise<{ status: number; body: string }>;
+const viaEdge: PageFetch = async (p) => {
+  const res = await fetch(`${edge.base}${p}`);
+  return { status: res.status, body: await res.text() };
+};
+
+/** Fetch a page, follow its og:image through the edge, and read the picture. */
+async function shareImageOf(pagePath: string, page: PageFetch = viaEdge) {
+  const res = await page(pagePath);
+  expect(res.status, pagePath).toBe(200);
+  const html = res.body;
+  const og = meta(html, 'og:image');
+  expect(og, `${pagePath} has an og:image`).toMatch(/^https?:\/\//);
+  const url = new URL(og ?? '');
+  const image = await fetch(`${edge.base}${url.pathname}`);
+  expect(image.status, url.pathname).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/jpeg');
+  const bytes = Buffer.from(await image.arrayBuffer());
+  const info = await sharp(bytes).metadata();
+  return {
+    html,
+    path: url.pathname,
+    bytes,
+    info: { format: info.format, width: info.width, height: info.height },
+  };
+}
+
+/** The tags every page carries with its share image: its size, its alt, and the large card. */
+function expectCardTags(html: string, og: string) {
+  expect(meta(html, 'og:image:width')).toBe('1200');
+  expect(meta(html, 'og:image:height')).toBe('630');
+  expect(meta(html, 'og:image:alt')?.length ?? 0).toBeGreaterThan(0);
+  expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+  expect(meta(html, 'twitter:image')).toBe(og);
+  expect(meta(html, 'twitter:image:alt')).toBe(meta(html, 'og:image:alt'));
+  expect(html).not.toMatch(/<meta [^>]*content="[^"]*\.svg"/);
+}
+
+async function upload(bytes: Buffer): Promise<Image> {
+  const form = await stack.invoke('createUpload', {
+    token,
+    json: { filename: 'photo.jpg', content_type: 'image/jpeg', size: bytes.length },
+  });
+  expect(form.status, form.body).toBe(201);
+  const { id, url, fields } = dataOf<{ id: string; url: string; fields: Record<string, string> }>(
+    form.json,
+  );
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+  expect((await fetch(url, { method: 'POST', body })).status).toBeLessThan(300);
+  const confirmed = await stack.invoke('confirmUpload', { token, json: { id } });
+  expect(confirmed.status, confirmed.body).toBe(201);
+  return dataOf<Image>(confirmed.json);
+}
+
+async function publishWithImage(pagePath: string, image: string | undefined) {
+  const got = await stack.invoke('getPage', { token, query: { path: pagePath } });
+  expect(got.status, got.body).toBe(200);
+  const current = dataOf<SitePage>(got.json);
+  const saved = await stack.invoke('updatePage', {
+    token,
+    json: {
+      path: pagePath,
+      version: current.version,
+      title: current.title,
+      description: current.description,
+      breadcrumb: current.breadcrumb,
+      blocks: current.blocks,
+      ...(image ? { image } : {}),
+    },
+  });
+  expect(saved.status, saved.body).toBe(200);
+  const published = await stack.invoke('publishPage', { token, json: { path: pagePath } });
+  expect(published.status, published.body).toBe(200);
+}
+
+describe('every page’s link preview is a 1200 × 630 JPEG', () => {
+  it('a page without an image of its own shows the site’s share card', async () => {
+    await publishWithImage('/', undefined);
+    const card = await shareImageOf('/');
+    expect(card.path).toBe('/assets/img/share-card.jpg');
+    expect(card.info).toEqual({ format: 'jpeg', width: 1200, height: 630 });
+    expectCardTags(card.html, meta(card.html, 'og:image') ?? '');
+  });
+
+  it('a page with a library image (any shape) shows that image’s 1200 × 630 card', async () => {
+    // A tall photo: the card is cropped to fill 1200 × 630 all the same.
+    const photo = await upload(await photoJpeg({ width: 900, height: 1400, seed: 5 }));
+    await publishWithImage('/about', `/media/images/${photo.id}/original.jpg`);
+    const card = await shareImageOf('/about');
+    expect(card.path).toBe(`/media/images/${photo.id}/card.jpg`);
+    expect(card.info).toEqual({ format: 'jpeg', width: 1200, height: 630 });
+    expectCardTags(card.html, meta(card.html, 'og:image') ?? '');
+  });
+
+  it('the blog list, a post without a banner and a post with one', async () => {
+    const banner = await upload(await photoJpeg({ width: 2000, height: 1000, seed: 9 }));
+    for (const [slug, extra] of [
+      ['plain-post', {}],
+      ['banner-post', { banner_media: banner.id }],
+    ] as const) {
+      const created = await stack.invoke('createPost', {
+        token,
+        multipart: { title: `A ${slug}`, slug, content: '<p>Body</p>', ...extra },
+      });
+      expect(created.status, created.body).toBe(201);
+      expect(dataOf<Post>(created.json).slug).toBe(slug);
+    }
+    const render = await startRenderServer(stack);
+    const page: PageFetch = (p) => render.page(p);
+    try {
+      await blogCards(page, banner);
+    } finally {
+      await render.stop();
+    }
+  });
+});
+
+async function blogCards(page: PageFetch, banner: Image) {
+  {
+    const list = await shareImageOf('/blog', page);
+    expect(list.path).toBe('/assets/img/share-card.jpg');
+    expect(list.info).toEqual({ format: 'jpeg', width: 1200, height: 630 });
+    expectCardTags(list.html, meta(list.html, 'og:image') ?? '');
+
+    const plain = await shareImageOf('/blog/plain-post', page);
+    expect(plain.path).toBe('/assets/img/share-card.jpg');
+    expectCardTags(plain.html, meta(plain.html, 'og:image') ?? '');
+
+    const withBanner = await shareImageOf('/blog/banner-post', page);
+    expect(withBanner.path).toBe(`/media/images/${banner.id}/card.jpg`);
+    expect(withBanner.info).toEqual({ format: 'jpeg', width: 1200, height: 630 });
+    expectCardTags(withBanner.html, meta(withBanner.html, 'og:image') ?? '');
+  }
+}
