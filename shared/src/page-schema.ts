@@ -73,6 +73,34 @@ export const pageHeadFields = {
       )
       .optional(),
   ),
+  /** The title link previews show (og:title, twitter:title); the page's title when left empty. */
+  shareTitle: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(160, 'must be at most 160 characters').optional(),
+  ),
+  /** The text link previews show under it; the page's description when left empty. */
+  shareDescription: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(320, 'must be at most 320 characters').optional(),
+  ),
+  /** The page's preferred address for search engines (another page's copy); its own when left empty. */
+  canonical: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(1000, 'must be at most 1000 characters')
+      .refine(
+        (v) => isSitePath(v) || isHttpsAddress(v),
+        'must be a site path or an https:// address',
+      )
+      .optional(),
+  ),
+  /** Kept out of search results (robots noindex) and out of the sitemap; left out when false. */
+  noindex: z.preprocess(
+    (v) => (v === false ? undefined : v),
+    z.literal(true, { error: 'must be true or false' }).optional(),
+  ),
   /** The trail before the page itself (Home › Services › this page): empty for none. */
   breadcrumb: z.array(crumb).max(4, 'must have at most 4 entries'),
 };

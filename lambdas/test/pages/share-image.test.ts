@@ -184,6 +184,67 @@ describe('every page’s link preview is a 1200 × 630 JPEG', () => {
   });
 });
 
+describe('a page’s search and share fields', () => {
+  it('refuses a preferred address that is no site path or https address (400 naming it)', async () => {
+    const current = dataOf<SitePage>(
+      (await stack.invoke('getPage', { token, query: { path: '/contact-us' } })).json,
+    );
+    const res = await stack.invoke('updatePage', {
+      token,
+      json: { ...current, path: '/contact-us', canonical: 'javascript:alert(1)' },
+    });
+    expect(res.status, res.body).toBe(400);
+    expect((res.json as { field?: string }).field).toBe('canonical');
+  });
+
+  it('a hidden page says noindex, shows its share title and preferred address, and leaves the sitemap', async () => {
+    const got = await stack.invoke('getPage', { token, query: { path: '/contact-us' } });
+    const current = dataOf<SitePage>(got.json);
+    const saved = await stack.invoke('updatePage', {
+      token,
+      json: {
+        path: '/contact-us',
+        version: current.version,
+        title: current.title,
+        description: current.description,
+        breadcrumb: current.breadcrumb,
+        blocks: current.blocks,
+        shareTitle: 'Talk to us today',
+        shareDescription: 'We call back within a day.',
+        canonical: '/about',
+        noindex: true,
+      },
+    });
+    expect(saved.status, saved.body).toBe(200);
+    expect(dataOf<SitePage>(saved.json)).toMatchObject({
+      shareTitle: 'Talk to us today',
+      canonical: '/about',
+      noindex: true,
+    });
+    const published = await stack.invoke('publishPage', { token, json: { path: '/contact-us' } });
+    expect(published.status, published.body).toBe(200);
+
+    const res = await fetch(`${edge.base}/contact-us`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(meta(html, 'og:title')).toBe('Talk to us today');
+    expect(meta(html, 'twitter:description')).toBe('We call back within a day.');
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^/"]+\/about">/);
+    expect(html).toContain(`<title>${current.title}</title>`);
+
+    const render = await startRenderServer(stack);
+    try {
+      const sitemap = await render.page('/sitemap.xml');
+      expect(sitemap.status).toBe(200);
+      expect(sitemap.body).toContain('/about</loc>');
+      expect(sitemap.body).not.toContain('/contact-us</loc>');
+    } finally {
+      await render.stop();
+    }
+  });
+});
+
 async function blogCards(page: PageFetch, banner: Image) {
   {
     const list = await shareImageOf('/blog', page);

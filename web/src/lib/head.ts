@@ -110,7 +110,9 @@ export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<
  * Open Graph, Twitter large-image card and JSON-LD. Shared by the prerender and the blog render handler.
  */
 export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings): string {
-  const canonical = absoluteUrl(meta.path, siteUrl);
+  const canonical = absoluteUrl(meta.canonical ?? meta.path, siteUrl);
+  const shareTitle = meta.shareTitle ?? meta.title;
+  const shareDescription = meta.shareDescription ?? meta.description;
   const card = brand.defaultShareImage;
   const image = absoluteUrl(meta.image ?? card.src, siteUrl);
   const imageSize = meta.image ? meta.imageSize : card;
@@ -125,12 +127,12 @@ export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings):
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
     // A not-found page is no page of its own: no canonical address, kept out of search results.
-    meta.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    meta.status === 404 || meta.noindex ? '<meta name="robots" content="noindex">' : '',
     meta.status === 404 ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:title" content="${escapeHtml(shareTitle)}">`,
+    `<meta property="og:description" content="${escapeHtml(shareDescription)}">`,
     meta.status === 404 ? '' : `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     ...(imageSize
@@ -141,8 +143,8 @@ export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings):
       : []),
     `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}">`,
     '<meta name="twitter:card" content="summary_large_image">',
-    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:title" content="${escapeHtml(shareTitle)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(shareDescription)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}">`,
     ...structuredData(meta, siteUrl).map(

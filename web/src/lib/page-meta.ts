@@ -27,4 +27,11 @@ export interface PageMeta {
   jsonLd?: Record<string, unknown>[];
   /** HTTP status the page answers with (404 for the not-found page). */
   status?: number;
+  /** What link previews show instead of `title` / `description` (og:, twitter:). */
+  shareTitle?: string;
+  shareDescription?: string;
+  /** Site path or absolute URL search engines should prefer; the page's own address when absent. */
+  canonical?: string;
+  /** Kept out of search results (robots noindex). */
+  noindex?: boolean;
 }

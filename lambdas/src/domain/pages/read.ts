@@ -49,7 +49,8 @@ export async function getPage(pages: PageStore, path: string): Promise<SitePage>
 /** The published pages, as the sitemap lists them. */
 export async function listLivePages(pages: PageStore): Promise<LivePageLink[]> {
   return (await pages.all()).flatMap((p) =>
-    p.retired_at === null && p.published !== null && p.published_at !== null
+    // A page kept out of search results (noindex) is kept out of the sitemap too.
+    p.retired_at === null && p.published !== null && p.published_at !== null && !p.published.noindex
       ? [{ path: p.path, title: p.published.title, published_at: p.published_at }]
       : [],
   );

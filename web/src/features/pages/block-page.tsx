@@ -20,6 +20,10 @@ export function blockPageMeta(page: PageContent, path: string): PageMeta {
     path,
     ...(page.keywords ? { keywords: page.keywords } : {}),
     ...shareImage(page.image),
+    ...(page.shareTitle ? { shareTitle: page.shareTitle } : {}),
+    ...(page.shareDescription ? { shareDescription: page.shareDescription } : {}),
+    ...(page.canonical ? { canonical: page.canonical } : {}),
+    ...(page.noindex ? { noindex: true } : {}),
     ...(page.breadcrumb.length > 0 ? { breadcrumb: page.breadcrumb } : {}),
     ...(faq.length > 0 ? { faq } : {}),
   };

@@ -29,6 +29,11 @@ const pageDraft = z.object({
   description: z.string(),
   keywords: z.string(),
   image: z.string(),
+  // Defaults: a working copy kept before these fields existed still restores.
+  shareTitle: z.string().default(''),
+  shareDescription: z.string().default(''),
+  canonical: z.string().default(''),
+  noindex: z.boolean().default(false),
   breadcrumb: z.array(z.object({ name: z.string(), path: z.string() })),
   blocks: z.array(blockDraft),
 });
@@ -40,6 +45,10 @@ export const draftOf = (page: PageContent): PageDraft => ({
   description: page.description,
   keywords: page.keywords ?? '',
   image: page.image ?? '',
+  shareTitle: page.shareTitle ?? '',
+  shareDescription: page.shareDescription ?? '',
+  canonical: page.canonical ?? '',
+  noindex: page.noindex ?? false,
   breadcrumb: page.breadcrumb.map((c) => ({ ...c })),
   blocks: page.blocks.map((b) => ({ ...b })),
 });
@@ -172,6 +181,10 @@ const HEAD_LABELS: Readonly<Record<string, string>> = {
   description: 'Description',
   keywords: 'Keywords',
   image: 'Share image',
+  shareTitle: 'Share title',
+  shareDescription: 'Share description',
+  canonical: 'Preferred address',
+  noindex: 'Hide from search engines',
   breadcrumb: 'Breadcrumb',
 };
 

@@ -88,6 +88,36 @@ const HEAD_FIELDS: Readonly<Record<string, Field>> = {
     widget: { kind: 'image' },
     schema: pageHeadFields.image,
   },
+  shareTitle: {
+    ...text('Share title', 160, {
+      help: 'The title link previews show (Facebook, X, LinkedIn); the page’s title when left empty.',
+    }),
+    optional: true,
+    schema: pageHeadFields.shareTitle,
+  },
+  shareDescription: {
+    ...text('Share description', 320, {
+      multiline: true,
+      help: 'The text link previews show under it; the page’s description when left empty.',
+    }),
+    optional: true,
+    schema: pageHeadFields.shareDescription,
+  },
+  canonical: {
+    ...text('Preferred address', 1000, {
+      placeholder: 'e.g. /services',
+      help: 'Only when this page copies another: the address search engines should show instead. Its own address when left empty.',
+    }),
+    optional: true,
+    schema: pageHeadFields.canonical,
+  },
+  noindex: {
+    label: 'Hide from search engines',
+    help: 'Search engines leave the page out of their results and the sitemap leaves it out; visitors still reach it.',
+    optional: true,
+    widget: { kind: 'boolean' },
+    schema: pageHeadFields.noindex,
+  },
 };
 
 const BREADCRUMB: Field = {
@@ -283,6 +313,10 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           description: content.description,
           keywords: content.keywords,
           image: content.image,
+          shareTitle: content.shareTitle,
+          shareDescription: content.shareDescription,
+          canonical: content.canonical,
+          noindex: content.noindex,
           breadcrumb: content.breadcrumb,
           blocks: content.blocks,
         },
@@ -340,6 +374,10 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
     description: draft.description,
     keywords: draft.keywords,
     image: draft.image,
+    shareTitle: draft.shareTitle,
+    shareDescription: draft.shareDescription,
+    canonical: draft.canonical,
+    noindex: draft.noindex,
   };
   const live = saved.published !== null;
 
@@ -492,6 +530,11 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
                     description: typeof next.description === 'string' ? next.description : '',
                     keywords: typeof next.keywords === 'string' ? next.keywords : '',
                     image: typeof next.image === 'string' ? next.image : '',
+                    shareTitle: typeof next.shareTitle === 'string' ? next.shareTitle : '',
+                    shareDescription:
+                      typeof next.shareDescription === 'string' ? next.shareDescription : '',
+                    canonical: typeof next.canonical === 'string' ? next.canonical : '',
+                    noindex: next.noindex === true,
                   })
                 }
               />
