@@ -44,7 +44,8 @@ async function objectTags(s3: S3Client, bucket: string): Promise<Map<string, str
 /**
  * Upload the web build to the site bucket as the deploy's bucket deployments do (CDK `DeployAssets`
  * and `DeployPages`): every file but the build's Brotli/gzip copies and the table's pages, hashed
- * assets immutable and the rest `no-cache`, nothing pruned (pages published at runtime stay). Files
+ * assets immutable, the site's own unhashed pictures (`assets/img/`) an hour, the rest `no-cache`
+ * (objectCacheControl), nothing pruned (pages published at runtime stay). Files
  * the bucket already holds unchanged are left alone. The local edge then answers the site from the
  * bucket alone, as CloudFront does.
  */
