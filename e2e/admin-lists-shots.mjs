@@ -36,7 +36,7 @@ export async function trashPost(base, id) {
 
 /** Show the posts list's Trash (the filter above the table) and wait until only trashed rows show. */
 export async function openTrash(page) {
-  await page.getByLabel('Show').selectOption('trashed');
+  await page.getByLabel('Show', { exact: true }).selectOption('trashed');
   await page.waitForFunction(() => {
     const rows = [...document.querySelectorAll('.admin-table--posts tbody tr')];
     if (rows.length === 0) return document.body.textContent.includes('The Trash is empty.');
@@ -98,7 +98,7 @@ export async function shootAdminLists(browser, base, { dir = join(artifacts, 'sh
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(dir, `admin-trash-${viewport.width}.png`) });
     // The list searched: the post without a picture found by words of its title.
-    await page.getByLabel('Show').selectOption('');
+    await page.getByLabel('Show', { exact: true }).selectOption('');
     await searchPosts(page, `note without picture ${stamp}`);
     const found = page.locator('.admin-table--posts tbody tr', { hasText: plain.title });
     await found.waitFor();

@@ -81,7 +81,7 @@ describe('posts list', () => {
       await binned.getByRole('button', { name: `Restore ${title}` }).click();
       await page.getByText(`“${title}” was restored as a draft.`).waitFor();
       await binned.waitFor({ state: 'detached' });
-      await page.getByLabel('Show').selectOption('draft');
+      await page.getByLabel('Show', { exact: true }).selectOption('draft');
       await page.locator('.admin-table--posts tbody tr', { hasText: title }).waitFor();
       noProblems(page);
       await page.context().close();
@@ -152,9 +152,9 @@ describe('posts list', () => {
         await row.getByRole('link', { name: `Edit ${title}` }).waitFor();
 
         // The search stays as the status changes: not among the published posts, found in drafts.
-        await page.getByLabel('Show').selectOption('published');
+        await page.getByLabel('Show', { exact: true }).selectOption('published');
         await page.getByText(`No published posts match “cafe ${stamp}”.`).waitFor();
-        await page.getByLabel('Show').selectOption('draft');
+        await page.getByLabel('Show', { exact: true }).selectOption('draft');
         await row.waitFor();
         assert.equal(draft.status, 'draft');
         noProblems(page);

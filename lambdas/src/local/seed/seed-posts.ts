@@ -18,7 +18,7 @@ const description = (text: string) => `<meta name="description" content="${text}
 /** Oldest first: they are created in this order, so the last one is the newest post. */
 export const SEED_POSTS: readonly SeedPost[] = [
   {
-    title: 'Show an Icon for Each Uploaded File Type in HTML',
+    title: 'An Icon for Each Uploaded File Type in HTML',
     slug: SPECIAL_SLUGS.fileIcons,
     categoryId: 3,
     authorId: 2,
