@@ -142,6 +142,8 @@ describe('two people on one page', () => {
       await a.goto(EDITOR_URL(), { waitUntil: 'networkidle' });
       await b.goto(EDITOR_URL(), { waitUntil: 'networkidle' });
       await dismissCookies(a);
+      // The cookie note sits over the fixed action bar until it is answered, as a person would.
+      await dismissCookies(b);
       await b
         .getByRole('status')
         .filter({ hasText: `${ADMIN_NAME} is also editing this page` })
