@@ -225,8 +225,19 @@ const pageGet: TableGrant = { access: ['get'], keyPrefixes: [KEY_PREFIXES.page] 
  * Saving a draft: the page and the version it replaces written in one transaction (PutItem each),
  * then the versions beyond the newest 25 found (Query of the page's partition) and deleted.
  */
+/**
+ * A page or settings save shows only images the library still holds: their `MEDIA#` records read
+ * in one BatchGetItem, and a page's write checks each still exists in its transaction
+ * (ConditionCheckItem); nothing of the library written.
+ */
+const libraryCheck: TableGrant = { access: ['read'], keyPrefixes: [KEY_PREFIXES.media] };
 const pageDraftWriter: FunctionGrants = {
-  tables: { content: { access: ['read', 'put', 'delete'], keyPrefixes: [KEY_PREFIXES.page] } },
+  tables: {
+    content: [
+      { access: ['read', 'put', 'delete'], keyPrefixes: [KEY_PREFIXES.page] },
+      libraryCheck,
+    ],
+  },
 };
 /**
  * Making the site follow a page's record: its HTML written or deleted in the site bucket, its edge
@@ -672,6 +683,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
           keyPrefixes: [KEY_PREFIXES.page, KEY_PREFIXES.redirect, KEY_PREFIXES.slug],
         },
         { access: ['put'], keyPrefixes: [KEY_PREFIXES.page] },
+        libraryCheck,
       ],
     },
     sitePages: true,
@@ -686,6 +698,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
         { access: ['get'], keyPrefixes: [KEY_PREFIXES.page, KEY_PREFIXES.siteSettings] },
         { access: ['write'], keyPrefixes: [KEY_PREFIXES.page] },
         { access: ['read', 'put', 'delete'], keyPrefixes: [KEY_PREFIXES.redirect] },
+        libraryCheck,
       ],
     },
     ...pageSite,
@@ -753,7 +766,11 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   // The settings: read, written (conditional PutItem), every page rendered with them, then marked rendered.
   updateSiteSettings: {
     tables: {
-      content: [pagesIndex, { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.siteSettings] }],
+      content: [
+        pagesIndex,
+        { access: ['get', 'write'], keyPrefixes: [KEY_PREFIXES.siteSettings] },
+        libraryCheck,
+      ],
     },
     ...pagesRenderer,
   },

@@ -855,11 +855,14 @@ describe('prod stack', () => {
       for (const name of ['updatePage', 'restorePageRevision'])
         expect(tableAccessOf(opFunction(name).id, 'content'), name).toEqual({
           'PAGE#*': [...TABLE_ACTIONS.read, 'dynamodb:PutItem', 'dynamodb:DeleteItem'].sort(),
+          // The images it shows: read in one BatchGetItem, checked in its transaction.
+          'MEDIA#*': [...TABLE_ACTIONS.read].sort(),
         });
       const create = opFunction('createPage').id;
       expect(tableAccessOf(create, 'content')).toEqual({
         'PAGE#* REDIRECT* SLUG#*': ['dynamodb:GetItem'],
         'PAGE#*': ['dynamodb:PutItem'],
+        'MEDIA#*': [...TABLE_ACTIONS.read].sort(),
       });
       expect(envOf(create)).toHaveProperty('SITE_PAGE_PATHS');
     });
@@ -872,6 +875,7 @@ describe('prod stack', () => {
         // Dropping a redirect at the address it publishes is a write of the redirect graph: its
         // version item read and raised, the store synced from the table's records.
         'REDIRECT*': [...TABLE_ACTIONS.read, 'dynamodb:DeleteItem', 'dynamodb:PutItem'].sort(),
+        'MEDIA#*': [...TABLE_ACTIONS.read].sort(),
       });
       const retire = opFunction('deletePage').id;
       expect(
@@ -910,6 +914,7 @@ describe('prod stack', () => {
       ).toEqual([
         'byDate: dynamodb:Query',
         'SETTINGS*: dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem',
+        `MEDIA#*: ${[...TABLE_ACTIONS.read].sort().join(' ')}`,
       ]);
     });
 

@@ -1,11 +1,4 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { FALLBACK_FORMATS, MEDIA_LIMITS } from '@agency/shared';
 import {
@@ -15,6 +8,7 @@ import {
   type MediaRepository,
 } from '../domain/media-ports';
 import { tableName } from '../lib/env';
+import { batchGet } from './batch-get';
 import { dynamoClient, isConditionFailure } from './clients';
 import { queryPage } from './paging';
 import { KEY_PREFIXES, TABLES } from './tables';
@@ -109,23 +103,9 @@ export class DynamoMediaRepository implements MediaRepository {
   }
 
   async getMany(ids: readonly string[]): Promise<Map<string, MediaRecord>> {
-    const found = new Map<string, MediaRecord>();
-    const unique = [...new Set(ids)];
-    // BatchGetItem takes at most 100 keys; keys it leaves unprocessed are asked for again.
-    for (let i = 0; i < unique.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(mediaKey);
-      while (keys && keys.length > 0) {
-        const out: BatchGetCommandOutput = await dynamoClient().send(
-          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
-        );
-        for (const item of out.Responses?.[this.table] ?? []) {
-          const record = toRecord(item);
-          found.set(record.id, record);
-        }
-        keys = out.UnprocessedKeys?.[this.table]?.Keys;
-      }
-    }
-    return found;
+    // BatchGetItem, 100 keys at a time; keys it leaves unprocessed are asked for again with backoff.
+    const items = await batchGet(this.table, [...new Set(ids)].map(mediaKey));
+    return new Map(items.map((item) => toRecord(item)).map((r) => [r.id, r]));
   }
 
   /**

@@ -3,6 +3,7 @@ import type { WarnLog } from '../domain/post-ports';
 import { siteRenderedPaths, sitePagePaths } from '../lib/env';
 import { CloudFrontCdn } from './cdn';
 import { KeyValuePageEdge } from './edge-store';
+import { DynamoMediaRepository } from './media-repository';
 import { LambdaPageRenderer } from './page-renderer';
 import { DynamoPageStore } from './page-store';
 import { DynamoPostStore } from './post-store';
@@ -12,10 +13,12 @@ import { S3SiteFiles } from './site-files';
 // Created once per cold start; each reads its clients and settings at call time.
 const pages = new DynamoPageStore();
 const posts = new DynamoPostStore();
+const media = new DynamoMediaRepository();
 
 /** The AWS implementations of the page domain's ports, logging best-effort steps to `log`. */
 export const pageDeps = (log: WarnLog): PageDeps => ({
   pages,
+  media,
   settings: pages,
   renderer: new LambdaPageRenderer(),
   files: new S3SiteFiles(),

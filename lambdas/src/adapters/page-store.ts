@@ -21,7 +21,8 @@ import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
 import { parseStored } from './stored-links';
 import { KEY_PREFIXES, TABLES } from './tables';
-import { transact, type Step } from './transaction';
+import { mediaKey } from './media-repository';
+import { MAX_TRANSACT_ITEMS, transact, type Step } from './transaction';
 
 const T = TABLES.content;
 const { byDate } = T.indexes;
@@ -139,9 +140,10 @@ export class DynamoPageStore implements PageStore, SettingsStore {
     record: PageRecord,
     expect: { version: number; site_version: number },
     revision: PageRevision | null,
-  ): Promise<'written' | 'stale'> {
+    images: readonly string[] = [],
+  ): Promise<'written' | 'stale' | { missing: string }> {
     const { client, table } = db();
-    const steps: Step<'stale'>[] = [
+    const steps: Step<'stale' | { missing: string }>[] = [
       {
         item: {
           Put: {
@@ -168,6 +170,22 @@ export class DynamoPageStore implements PageStore, SettingsStore {
           },
         },
       });
+    // Each library image the page shows still exists, checked in the write itself: a delete that
+    // came after the caller's check cannot leave the page showing a missing image (a delete after
+    // this write sees the page and refuses). Past the transaction's room the caller's check stands.
+    if (steps.length + images.length <= MAX_TRANSACT_ITEMS)
+      for (const id of images)
+        steps.push({
+          item: {
+            ConditionCheck: {
+              TableName: table,
+              Key: mediaKey(id),
+              ConditionExpression: 'attribute_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': T.partitionKey },
+            },
+          },
+          refused: () => ({ missing: id }),
+        });
     const outcome = await transact(client, steps);
     return outcome.written ? 'written' : outcome.refused;
   }

@@ -1,6 +1,6 @@
 import { inlineSrc, mediaKeys, parseInlineSrc, type Image } from '@agency/shared';
 import { invalid } from '../lib/errors';
-import type { MediaRepository } from './media-ports';
+import type { MediaRecord, MediaRepository } from './media-ports';
 import type { TaxonomyKind, TaxonRef, WarnLog } from './post-ports';
 import { imageSources } from '@agency/shared/html-images';
 import { sanitizeContent, sanitizeContentRewritingImages } from './sanitize';
@@ -75,6 +75,19 @@ export const notInLibrary = (id: string) =>
   );
 
 /**
+ * The library's records of `ids` (one BatchGetItem per 100), and the first id the library no longer
+ * holds (deleted meanwhile), if any: the check every write showing library images makes (posts'
+ * inline images here, pages and the site settings in pages/library-images.ts).
+ */
+export async function libraryRecords(
+  media: Pick<MediaRepository, 'getMany'>,
+  ids: readonly string[],
+): Promise<{ records: Map<string, MediaRecord>; missing: string | undefined }> {
+  const records = await media.getMany(ids);
+  return { records, missing: ids.find((id) => !records.has(id)) };
+}
+
+/**
  * Post content sanitised, with each inline library image as the pages need it: its canonical `src`
  * and its intrinsic width and height from the library, whatever the editor sent, so a page never
  * shifts and never asks for a variant that does not exist. 400 for one the library does not hold.
@@ -82,8 +95,7 @@ export const notInLibrary = (id: string) =>
 export async function libraryContent(media: MediaRepository, html: string): Promise<string> {
   const ids = imagesOf({ content: html });
   if (ids.length === 0) return sanitizeContent(html);
-  const records = await media.getMany(ids);
-  const missing = ids.find((id) => !records.has(id));
+  const { records, missing } = await libraryRecords(media, ids);
   if (missing) throw notInLibrary(missing);
   return sanitizeContentRewritingImages(html, (attribs) => {
     const inline = parseInlineSrc(attribs.src ?? '');

@@ -10,6 +10,7 @@ import type {
   RenderedFrom,
   SettingsRecord,
 } from './ports';
+import { assertLibraryImages, imageGone } from './library-images';
 
 /**
  * Making pages live: the table of record is written first (conditionally), then the site follows
@@ -181,13 +182,16 @@ async function writeThenLive(
   before: PageRecord,
   next: PageRecord,
   what: string,
+  images: readonly string[] = [],
 ): Promise<void> {
   const outcome = await deps.pages.save(
     next,
     { version: before.version, site_version: before.site_version },
     null,
+    images,
   );
   if (outcome === 'stale') throw stale('The page changed meanwhile. Reload it, then try again.');
+  if (outcome !== 'written') throw imageGone(next.published, outcome.missing);
   try {
     await makeLive(deps, next);
   } catch (error) {
@@ -219,6 +223,8 @@ export async function publishPage(
   assertFits(page.content);
   // Complete, without its hidden blocks: what visitors get (400 naming an empty field).
   const published = publishable(page.content);
+  // Its library images still in the library (400 naming the field), checked again in the write.
+  const images = await assertLibraryImages(deps.media, published);
   const now = (deps.now?.() ?? new Date()).toISOString();
   const next: PageRecord = {
     ...page,
@@ -229,7 +235,7 @@ export async function publishPage(
     reason: 'publish',
     site_version: page.site_version + 1,
   };
-  await writeThenLive(deps, page, next, `The page ${page.path}`);
+  await writeThenLive(deps, page, next, `The page ${page.path}`, images);
   return presentPage(next);
 }
 

@@ -1,6 +1,7 @@
 import type { PageContent, PageRevision, PageRevisionSummary, SiteSettings } from '@agency/shared';
 import type { WarnLog } from '../post-ports';
 import type { RedirectRefusal } from '../redirects';
+import type { LibraryLookup } from './library-images';
 
 /**
  * Marketing pages: the ports the use cases of this folder take (adapters/page-deps.ts gives the
@@ -52,13 +53,16 @@ export interface PageStore {
   create(record: PageRecord, over: number | null): Promise<'written' | 'exists'>;
   /**
    * Replace the page whose stored `version` and `site_version` are still `expect`'s (and not
-   * retired), keeping `revision` beside it in the same transaction; `stale` otherwise.
+   * retired), keeping `revision` beside it in the same transaction; `stale` otherwise. With
+   * `images`, the library images the page shows: the same transaction checks each still exists
+   * (`missing` names one that does not).
    */
   save(
     record: PageRecord,
     expect: { version: number; site_version: number },
     revision: PageRevision | null,
-  ): Promise<'written' | 'stale'>;
+    images?: readonly string[],
+  ): Promise<'written' | 'stale' | { missing: string }>;
   /** Record that the site shows `siteVersion` of the page (never moves it back). */
   markRendered(path: string, siteVersion: number): Promise<void>;
   /** Kept versions, newest first. */
@@ -156,6 +160,8 @@ export interface PageAddresses {
 
 export interface PageDeps {
   pages: PageStore;
+  /** The media library's records: a save showing an image deleted meanwhile is refused. */
+  media: LibraryLookup;
   settings: SettingsStore;
   renderer: PageRenderer;
   files: SiteFiles;

@@ -9,6 +9,7 @@ import {
   presentPage,
   revisionOf,
 } from './content';
+import { assertLibraryImages, imageGone } from './library-images';
 import type { PageActor, PageDeps, PageReason, PageRecord } from './ports';
 
 const STALE = 'The page changed since you opened it. Reload it, then make your change again.';
@@ -18,7 +19,7 @@ const STALE = 'The page changed since you opened it. Reload it, then make your c
  * `version` is not the stored one. Revisions beyond the newest 25 are trimmed afterwards.
  */
 async function saveDraft(
-  deps: Pick<PageDeps, 'pages' | 'log' | 'now'>,
+  deps: Pick<PageDeps, 'pages' | 'media' | 'log' | 'now'>,
   page: PageRecord,
   content: PageContent,
   version: number,
@@ -27,6 +28,7 @@ async function saveDraft(
 ): Promise<SitePage> {
   if (version !== page.version) throw stale(STALE);
   assertFits(content);
+  const images = await assertLibraryImages(deps.media, content);
   const next: PageRecord = {
     ...page,
     content,
@@ -39,8 +41,10 @@ async function saveDraft(
     next,
     { version: page.version, site_version: page.site_version },
     revisionOf(page),
+    images,
   );
   if (outcome === 'stale') throw stale(STALE);
+  if (outcome !== 'written') throw imageGone(content, outcome.missing);
   try {
     await deps.pages.trimRevisions(page.path, PAGE_REVISIONS_KEPT);
   } catch (error) {
@@ -51,7 +55,7 @@ async function saveDraft(
 
 /** Save a page's draft (head and blocks). */
 export async function updatePage(
-  deps: Pick<PageDeps, 'pages' | 'log' | 'now'>,
+  deps: Pick<PageDeps, 'pages' | 'media' | 'log' | 'now'>,
   input: PageContent & { path: string; version: number },
   actor: PageActor,
 ): Promise<SitePage> {
@@ -63,7 +67,7 @@ export async function updatePage(
 
 /** Make a kept version the draft, as a new save. */
 export async function restorePageRevision(
-  deps: Pick<PageDeps, 'pages' | 'log' | 'now'>,
+  deps: Pick<PageDeps, 'pages' | 'media' | 'log' | 'now'>,
   input: { path: string; revision: number; version: number },
   actor: PageActor,
 ): Promise<SitePage> {
@@ -93,7 +97,7 @@ export async function takenBecause(
 
 /** A new page at `path`: a draft copy of the page at `from` (its template). */
 export async function createPage(
-  deps: Pick<PageDeps, 'pages' | 'redirects' | 'addresses' | 'now'>,
+  deps: Pick<PageDeps, 'pages' | 'media' | 'redirects' | 'addresses' | 'now'>,
   input: { path: string; from: string; title?: string | undefined },
   actor: PageActor,
 ): Promise<SitePage> {
@@ -111,6 +115,8 @@ export async function createPage(
   ];
   const content = { ...template.content, title, breadcrumb };
   assertFits(content);
+  // A single conditional put: checked before it only (a delete after it sees the page and refuses).
+  await assertLibraryImages(deps.media, content);
   const now = (deps.now?.() ?? new Date()).toISOString();
   const record: PageRecord = {
     path: input.path,

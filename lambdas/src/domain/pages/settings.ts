@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@agency/shared';
 import { badGateway, notFound, stale } from '../../lib/errors';
+import { assertLibraryImages } from './library-images';
 import { renderEverything } from './live';
 import type { PageActor, PageDeps, SettingsRecord } from './ports';
 
@@ -34,6 +35,8 @@ export async function updateSiteSettings(
   const STALE =
     'The settings changed since you opened them. Reload them, then make your change again.';
   if (input.version !== current) throw stale(STALE);
+  // A single conditional put: checked before it (a delete after it sees the settings and refuses).
+  await assertLibraryImages(deps.media, input.settings, ['settings']);
   const next: SettingsRecord = {
     settings: input.settings,
     version: current + 1,

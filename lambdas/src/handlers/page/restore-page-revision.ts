@@ -1,13 +1,15 @@
+import { DynamoMediaRepository } from '../../adapters/media-repository';
 import { DynamoPageStore } from '../../adapters/page-store';
 import { restorePageRevision } from '../../domain/pages/save';
 import { defineHandler } from '../../lib/http';
 import { withStaffName } from '../../adapters/staff-names';
 
 const pages = new DynamoPageStore();
+const media = new DynamoMediaRepository();
 
 export const handler = defineHandler('restorePageRevision', async (req) => {
   const data = await withStaffName(
-    await restorePageRevision({ pages, log: req.log }, req.body, req.admin),
+    await restorePageRevision({ pages, media, log: req.log }, req.body, req.admin),
     'updated_by',
   );
   return {
