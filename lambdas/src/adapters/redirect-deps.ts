@@ -6,44 +6,21 @@ import {
   dropRedirectAt,
   redirectRetiredPage,
   redirectSlugChange,
-  type LiveAddresses,
   type RedirectDeps,
 } from '../domain/redirects';
-import { isLive } from '../domain/publishing';
-import { sitePagePaths } from '../lib/env';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { KeyValueEdgeStore } from './edge-store';
-import { DynamoPageStore } from './page-store';
-import { DynamoPostStore } from './post-store';
+import { liveAddresses } from './live-addresses';
 import { DynamoRedirectStore } from './redirect-store';
 
 // Created once per cold start; each reads its clients, table and store at call time.
 const store = new DynamoRedirectStore();
 const edge = new KeyValueEdgeStore();
-const posts = new DynamoPostStore();
-const pages = new DynamoPageStore();
-
-/** Live posts from the post store (the slug's owner, published and due), pages from SITE_PAGE_PATHS. */
-export const liveAddresses: LiveAddresses = {
-  async livePost(slug) {
-    const id = await posts.slugOwner(slug);
-    const post = id === null ? null : await posts.getPost(id);
-    return post !== null && post.slug === slug && isLive(post, new Date());
-  },
-  pagePatterns: sitePagePaths,
-  async pageState(path) {
-    const page = await pages.get(path);
-    if (!page) return null;
-    if (page.retired_at !== null) return 'retired';
-    return page.published === null ? null : 'live';
-  },
-};
 
 /** The AWS implementations of the redirect domain's ports. */
 export const redirectDeps = (): RedirectDeps => ({ store, edge, addresses: liveAddresses });
 
-/** The 404 log's port: its records in the content table. */
 /** What post writes do to redirects: a renamed published post’s old address, a live one’s own. */
 export const postRedirects: PostRedirects = {
   async renamed(oldSlug, newSlug) {

@@ -1,14 +1,11 @@
 import { BLOCK_TYPES } from '@agency/shared';
+import { liveAddresses } from '../../adapters/live-addresses';
 import { DynamoPageStore } from '../../adapters/page-store';
-import { DynamoPostStore } from '../../adapters/post-store';
 import { DynamoRedirectStore } from '../../adapters/redirect-store';
 import { checkLinks, type LinkCheckDeps } from '../../domain/pages/links';
-import { isLive } from '../../domain/publishing';
-import { sitePagePaths } from '../../lib/env';
 import { defineHandler } from '../../lib/http';
 
 const pages = new DynamoPageStore();
-const posts = new DynamoPostStore();
 const redirects = new DynamoRedirectStore();
 
 /**
@@ -25,20 +22,7 @@ const anchorsOf = (blocks: readonly { type: string; hidden?: boolean }[]): Set<s
   );
 
 const deps: LinkCheckDeps = {
-  addresses: {
-    async livePost(slug) {
-      const id = await posts.slugOwner(slug);
-      const post = id === null ? null : await posts.getPost(id);
-      return post !== null && post.slug === slug && isLive(post, new Date());
-    },
-    pagePatterns: sitePagePaths,
-    async pageState(path) {
-      const page = await pages.get(path);
-      if (!page) return null;
-      if (page.retired_at !== null) return 'retired';
-      return page.published === null ? null : 'live';
-    },
-  },
+  addresses: liveAddresses,
   async isRedirectSource(path) {
     return (await redirects.get(path)) !== null;
   },
