@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { AUDIT_OUTCOMES, contract, type AuditRecord } from '@agency/shared';
 import {
+  type AddressFilters,
   addressQuery,
   FilterForm,
+  FilterSearch,
   FilterSelect,
   useAddressFilters,
-  type AddressFilters,
 } from '../ui/address-filters';
 import { AdminLayout } from '../shell/admin-layout';
 import {
@@ -38,17 +39,14 @@ function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (f: Fil
     <FilterForm label="Filter the audit trail" names={FILTERS} filters={filters} onApply={onApply}>
       {(applyNow) => (
         <>
-          <div className="lead-filters__field lead-filters__field--search">
-            <label htmlFor={`${id}-actor`}>Who</label>
-            <input
-              id={`${id}-actor`}
-              name="actor"
-              type="search"
-              placeholder="E-mail or account id"
-              maxLength={254}
-              defaultValue={filters.actor ?? ''}
-            />
-          </div>
+          <FilterSearch
+            id={`${id}-actor`}
+            name="actor"
+            label="Who"
+            placeholder="E-mail or account id"
+            maxLength={254}
+            value={filters.actor}
+          />
           <FilterSelect
             id={`${id}-action`}
             name="action"

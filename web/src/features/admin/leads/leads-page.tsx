@@ -11,11 +11,12 @@ import {
 import type { ResponseOf } from '../../../lib/api-client';
 import { pageHref, pagePath } from '../../../config/pages';
 import {
+  type AddressFilters,
   addressQuery,
   FilterForm,
+  FilterSearch,
   FilterSelect,
   useAddressFilters,
-  type AddressFilters,
 } from '../ui/address-filters';
 import { AdminLayout } from '../shell/admin-layout';
 import { downloadText, leadsFilename } from '../ui/download';
@@ -162,17 +163,14 @@ function LeadFilters({
               defaultValue={filters.source ?? ''}
             />
           </div>
-          <div className="lead-filters__field lead-filters__field--search">
-            <label htmlFor={`${id}-q`}>Search</label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              placeholder="Name, e-mail or message"
-              maxLength={LEAD_SEARCH_MAX}
-              defaultValue={filters.q ?? ''}
-            />
-          </div>
+          <FilterSearch
+            id={`${id}-q`}
+            name="q"
+            label="Search"
+            placeholder="Name, e-mail or message"
+            maxLength={LEAD_SEARCH_MAX}
+            value={filters.q}
+          />
           <div className="lead-filters__field">
             <label htmlFor={`${id}-from`}>From</label>
             <input

@@ -13,7 +13,7 @@ import {
 } from '@agency/shared';
 import { useModal } from '../../../lib/use-modal';
 import { apiErrorText } from '../ui/api-error-text';
-import { FilterForm, FilterSelect, useAddressFilters } from '../ui/address-filters';
+import { FilterForm, FilterSearch, FilterSelect, useAddressFilters } from '../ui/address-filters';
 import mediaCss from './media.css?inline';
 import { ApiError } from '../../../lib/api-client';
 import { pageHref } from '../../../config/pages';
@@ -309,17 +309,14 @@ function MediaSearch({
     <FilterForm label="Search images" names={FILTERS} filters={filters} onApply={onApply}>
       {(applyNow) => (
         <>
-          <div className="lead-filters__field lead-filters__field--search">
-            <label htmlFor={`${id}-q`}>Search</label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              placeholder="File name or description"
-              maxLength={MEDIA_SEARCH_MAX}
-              defaultValue={filters.q ?? ''}
-            />
-          </div>
+          <FilterSearch
+            id={`${id}-q`}
+            name="q"
+            label="Search"
+            placeholder="File name or description"
+            maxLength={MEDIA_SEARCH_MAX}
+            value={filters.q}
+          />
           <FilterSelect
             id={`${id}-used`}
             name="used"

@@ -25,6 +25,7 @@ import { usePageList, usePagesChanged } from './api';
 import { PAGE_STATUS_LABEL } from './draft';
 import { pageEditorHref } from './paths';
 import { postPath } from '../../blog/paths';
+import { FilterSearch } from '../ui/address-filters';
 
 type Row = SitePageSummary & { id: string };
 
@@ -526,18 +527,15 @@ export default function PagesPage() {
           setFilters({ q: typeof value === 'string' ? value : '' });
         }}
       >
-        <div className="lead-filters__field lead-filters__field--search">
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input
-            id={`${id}-q`}
-            key={q}
-            name="q"
-            type="search"
-            placeholder="Title or address"
-            maxLength={200}
-            defaultValue={q}
-          />
-        </div>
+        <FilterSearch
+          key={q}
+          id={`${id}-q`}
+          name="q"
+          label="Search"
+          placeholder="Title or address"
+          maxLength={200}
+          value={q}
+        />
         <div className="lead-filters__field">
           <label htmlFor={`${id}-status`}>Show</label>
           <select

@@ -15,10 +15,11 @@ import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { formatAdminDate } from '../ui/format-admin-date';
 import { PagedList } from '../ui/paged-list';
 import {
+  type AddressFilters,
   FilterForm,
+  FilterSearch,
   FilterSelect,
   useAddressFilters,
-  type AddressFilters,
 } from '../ui/address-filters';
 import { useAuthors, useCategories, usePostList } from './api';
 import { StatusBadge, statusLabel } from './status-badge';
@@ -59,17 +60,14 @@ function PostFilters({ filters, onApply }: { filters: Filters; onApply: (f: Filt
     <FilterForm label="Search posts" names={FILTERS} filters={filters} onApply={onApply}>
       {(applyNow) => (
         <>
-          <div className="lead-filters__field lead-filters__field--search">
-            <label htmlFor={`${id}-q`}>Search</label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              placeholder="Title, slug or description"
-              maxLength={POST_LIMITS.searchMax}
-              defaultValue={filters.q ?? ''}
-            />
-          </div>
+          <FilterSearch
+            id={`${id}-q`}
+            name="q"
+            label="Search"
+            placeholder="Title, slug or description"
+            maxLength={POST_LIMITS.searchMax}
+            value={filters.q}
+          />
           <FilterSelect
             id={`${id}-status`}
             name="status"

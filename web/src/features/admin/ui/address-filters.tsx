@@ -152,3 +152,34 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** A filter typed as text (`type="search"`), applied on Enter or the form's button. */
+export function FilterSearch({
+  id,
+  name,
+  label,
+  placeholder,
+  maxLength,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  value: string | undefined;
+}) {
+  return (
+    <div className="lead-filters__field lead-filters__field--search">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="search"
+        placeholder={placeholder}
+        maxLength={maxLength}
+        defaultValue={value ?? ''}
+      />
+    </div>
+  );
+}
