@@ -8,6 +8,7 @@ import type { TestStack } from './harness';
 import { SEED, validBlock } from './pages/fixture';
 import { stackForFile } from './stack-for-file';
 import { PNG_1PX } from './support/images';
+import { uploadImage } from './support/upload';
 
 /**
  * The media library counts every use of an image — posts (banner and body), page blocks (hidden
@@ -31,24 +32,9 @@ beforeAll(async () => {
 
 const errorOf = (json: unknown) => (json as { error: string }).error;
 
-/** Upload an image as the admin does: presigned POST straight to the bucket, then confirm. */
-async function upload(filename: string): Promise<MediaItem> {
-  const form = await stack.invoke('createUpload', {
-    token,
-    json: { filename, content_type: 'image/png', size: PNG_1PX.length },
-  });
-  expect(form.status).toBe(201);
-  const { id, url, fields } = (
-    form.json as { data: { id: string; url: string; fields: Record<string, string> } }
-  ).data;
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  body.append('file', new Blob([PNG_1PX], { type: 'image/png' }), filename);
-  expect((await fetch(url, { method: 'POST', body })).status).toBeLessThan(300);
-  const confirmed = await stack.invoke('confirmUpload', { token, json: { id } });
-  expect(confirmed.status, confirmed.body).toBe(201);
-  return (confirmed.json as { data: MediaItem }).data;
-}
+/** Upload a 1×1 PNG as the admin does. */
+const upload = (filename: string): Promise<MediaItem> =>
+  uploadImage(stack, token, PNG_1PX, filename, 'image/png');
 
 async function getPage(path: string): Promise<SitePage> {
   const res = await stack.invoke('getPage', { token, query: { path } });

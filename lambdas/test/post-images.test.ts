@@ -9,6 +9,7 @@ import { migrateImages } from '../src/domain/image-migration';
 import type { PostStore } from '../src/domain/post-ports';
 import { runMigrateImages } from '../src/jobs/migrate-images';
 import { startTestStack, type TestStack } from './harness';
+import { uploadImage } from './support/upload';
 
 let stack: TestStack;
 let token = '';
@@ -37,25 +38,9 @@ async function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jp
 const dataOf = (json: unknown): Post => (json as { data: Post }).data;
 const errorOf = (json: unknown): string => (json as { error: string }).error;
 
-/** Upload an image as the admin does: presigned POST straight to the bucket, then confirm. */
-async function upload(bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg'): Promise<Image> {
-  const form = await stack.invoke('createUpload', {
-    token,
-    json: { filename, content_type: type, size: bytes.length },
-  });
-  expect(form.status).toBe(201);
-  const { id, url, fields } = (
-    form.json as { data: { id: string; url: string; fields: Record<string, string> } }
-  ).data;
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  body.append('file', new Blob([bytes], { type }), filename);
-  const sent = await fetch(url, { method: 'POST', body });
-  expect(sent.status).toBeLessThan(300);
-  const confirmed = await stack.invoke('confirmUpload', { token, json: { id } });
-  expect(confirmed.status).toBe(201);
-  return (confirmed.json as { data: Image }).data;
-}
+/** Upload an image as the admin does. */
+const upload = (bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg'): Promise<Image> =>
+  uploadImage(stack, token, bytes, filename, type);
 
 async function create(fields: Record<string, string | Blob | undefined>) {
   return stack.invoke('createPost', { token, multipart: { content: '<p>Body</p>', ...fields } });

@@ -5,6 +5,7 @@ import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { PNG_1PX } from '../support/images';
+import { uploadImage } from '../support/upload';
 import { SEED, validBlock } from './fixture';
 
 /**
@@ -25,24 +26,9 @@ beforeAll(async () => {
   await seedPages({ pages: store, settings: store }, SEED);
 });
 
-/** Upload an image as the admin does: presigned POST straight to the bucket, then confirm. */
-async function upload(filename: string): Promise<MediaItem> {
-  const form = await stack.invoke('createUpload', {
-    token,
-    json: { filename, content_type: 'image/png', size: PNG_1PX.length },
-  });
-  expect(form.status, form.body).toBe(201);
-  const { id, url, fields } = (
-    form.json as { data: { id: string; url: string; fields: Record<string, string> } }
-  ).data;
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  body.append('file', new Blob([PNG_1PX], { type: 'image/png' }), filename);
-  expect((await fetch(url, { method: 'POST', body })).status).toBeLessThan(300);
-  const confirmed = await stack.invoke('confirmUpload', { token, json: { id } });
-  expect(confirmed.status, confirmed.body).toBe(201);
-  return (confirmed.json as { data: MediaItem }).data;
-}
+/** Upload a 1×1 PNG as the admin does. */
+const upload = (filename: string): Promise<MediaItem> =>
+  uploadImage(stack, token, PNG_1PX, filename, 'image/png');
 
 /** Upload an image and delete it again while nothing uses it: the id a stale tab still shows. */
 async function deletedImage(filename: string): Promise<MediaItem> {

@@ -11,6 +11,7 @@ import { stackForFile } from '../stack-for-file';
 import { startRenderServer } from '../support/render-server';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { photoJpeg } from '../support/photos';
+import { uploadImage } from '../support/upload';
 import { SEED } from './fixture';
 
 /**
@@ -103,23 +104,8 @@ function expectCardTags(html: string, og: string) {
   expect(html).not.toMatch(/<meta [^>]*content="[^"]*\.svg"/);
 }
 
-async function upload(bytes: Buffer): Promise<Image> {
-  const form = await stack.invoke('createUpload', {
-    token,
-    json: { filename: 'photo.jpg', content_type: 'image/jpeg', size: bytes.length },
-  });
-  expect(form.status, form.body).toBe(201);
-  const { id, url, fields } = dataOf<{ id: string; url: string; fields: Record<string, string> }>(
-    form.json,
-  );
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  body.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
-  expect((await fetch(url, { method: 'POST', body })).status).toBeLessThan(300);
-  const confirmed = await stack.invoke('confirmUpload', { token, json: { id } });
-  expect(confirmed.status, confirmed.body).toBe(201);
-  return dataOf<Image>(confirmed.json);
-}
+/** Upload a JPEG photo as the admin does. */
+const upload = (bytes: Buffer): Promise<Image> => uploadImage(stack, token, bytes);
 
 async function publishWithImage(pagePath: string, image: string | undefined) {
   const got = await stack.invoke('getPage', { token, query: { path: pagePath } });
