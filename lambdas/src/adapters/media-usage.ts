@@ -10,28 +10,14 @@ import { usesOf } from '../domain/media-usage';
 import { tableName } from '../lib/env';
 import { dynamoClient } from './clients';
 import { mediaKey } from './media-repository';
-import { KEY_PREFIXES, TABLES } from './tables';
+import { PAGES_INDEX_KEY, pageKey, settingsKey } from './page-keys';
+import { TABLES } from './tables';
 import { MAX_TRANSACT_ITEMS, transact, type Step } from './transaction';
 
 const T = TABLES.content;
 const { byDate } = T.indexes;
-/**
- * How pages and the settings are stored (adapters/page-store.ts): `PAGE#<path>` / `PAGE`, listed in
- * the byDate index under `PAGES`; the settings one item `SETTINGS` / `SETTINGS`. Read here as raw
- * attributes, without the page schemas: the media functions stay small, and every stored copy is
- * walked for image paths whatever its shape.
- */
-const PAGE_SK = 'PAGE';
-const PAGES_INDEX_KEY = 'PAGES';
-const SETTINGS_KEY = {
-  [T.partitionKey]: KEY_PREFIXES.content.siteSettings,
-  [T.sortKey]: 'SETTINGS',
-};
-const pageKey = (path: string) => ({
-  [T.partitionKey]: `${KEY_PREFIXES.content.page}${path}`,
-  [T.sortKey]: PAGE_SK,
-});
-
+// Pages and the settings are read here as raw attributes, without the page schemas: the media
+// functions stay small, and every stored copy is walked for image paths whatever its shape.
 /** Attributes of a page or settings item that are not content. */
 const NOT_CONTENT = new Set([
   T.partitionKey,
@@ -117,7 +103,7 @@ export class DynamoSiteImages implements SiteImages {
     const [indexed, settings] = await Promise.all([
       this.indexedPages(),
       dynamoClient().send(
-        new GetCommand({ TableName: this.table, Key: SETTINGS_KEY, ConsistentRead: consistent }),
+        new GetCommand({ TableName: this.table, Key: settingsKey, ConsistentRead: consistent }),
       ),
     ]);
     const pages = consistent
@@ -165,7 +151,7 @@ export class DynamoSiteImages implements SiteImages {
       item: {
         ConditionCheck: {
           TableName: this.table,
-          Key: SETTINGS_KEY,
+          Key: settingsKey,
           ...(versions.settings === null
             ? {
                 ConditionExpression: 'attribute_not_exists(#pk)',

@@ -19,31 +19,14 @@ import * as z from 'zod';
 import type { PageRecord, PageStore, SettingsRecord, SettingsStore } from '../domain/pages/ports';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
+import { PAGES_INDEX_KEY, pageKey, pagePk, REV_PREFIX, revSk, settingsKey } from './page-keys';
 import { parseStored } from './stored-links';
-import { KEY_PREFIXES, TABLES } from './tables';
+import { TABLES } from './tables';
 import { mediaKey } from './media-repository';
 import { MAX_TRANSACT_ITEMS, transact, type Step } from './transaction';
 
 const T = TABLES.content;
 const { byDate } = T.indexes;
-
-/**
- * Pages in the content table: `{ pk: 'PAGE#<path>', sk: 'PAGE' }` with the record, listed through
- * the byDate index under gsi1pk 'PAGES' (gsi1sk the path); each kept version beside it as
- * `{ sk: 'REV#<zero-padded version>' }`. The site settings are one item, `{ pk: 'SETTINGS', sk: 'SETTINGS' }`.
- */
-const PAGE_SK = 'PAGE';
-const REV_PREFIX = 'REV#';
-const PAGES_INDEX_KEY = 'PAGES';
-const SETTINGS_SK = 'SETTINGS';
-
-const pagePk = (path: string) => `${KEY_PREFIXES.content.page}${path}`;
-const pageKey = (path: string) => ({ [T.partitionKey]: pagePk(path), [T.sortKey]: PAGE_SK });
-const revSk = (version: number) => `${REV_PREFIX}${String(version).padStart(10, '0')}`;
-const settingsKey = {
-  [T.partitionKey]: KEY_PREFIXES.content.siteSettings,
-  [T.sortKey]: SETTINGS_SK,
-};
 
 const stored = z.object({
   path: z.string(),
