@@ -21,7 +21,7 @@ import type {
   RedirectStore,
   RedirectWrite,
 } from '../domain/redirects';
-import { searchForm } from '../domain/redirects';
+import { foldCase } from '../domain/search-form';
 import type { NotFoundLog } from '../domain/not-found-log';
 import { tableName } from '../lib/env';
 import { dynamoClient, isConditionFailure } from './clients';
@@ -81,13 +81,11 @@ const parse = (item: Record<string, unknown>): RedirectRecord => stored.parse(it
 
 /**
  * What the manager's search looks in: source and target as stored (`/caf%C3%A9-offer`) and as the
- * lists show them (`/café-offer`), and the note, in searchForm (NFC, lower case), which the query
+ * lists show them (`/café-offer`), and the note, in search form (`foldCase`: NFC, lower case), which the query
  * is put in too.
  */
 const searchTextOf = (r: RedirectRecord): string =>
-  searchForm(
-    [r.from, r.to, readableAddress(r.from), readableAddress(r.to), r.note ?? ''].join('\n'),
-  );
+  foldCase([r.from, r.to, readableAddress(r.from), readableAddress(r.to), r.note ?? ''].join('\n'));
 
 /** A redirect as stored: the record, its target's key (to find what leads to a source) and its search text. */
 function itemOf(r: RedirectRecord): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import type { FallbackFormat, Image } from '@agency/shared';
+import { foldCase } from './search-form';
 
 /**
  * The media library's ports: image records (the content table), image objects (the media bucket)
@@ -26,7 +27,7 @@ export interface MediaRecord {
 
 /** What the library's list keeps: a search text, and used or unused images. */
 export interface MediaFilter {
-  /** In search form (`mediaSearchForm`): found in the file name or the description. */
+  /** In search form (`foldCase`): found in the file name or the description. */
   q?: string | undefined;
   /**
    * `used`: claimed by a post or among `siteIds` (shown by pages or the settings); `unused`: neither.
@@ -34,16 +35,9 @@ export interface MediaFilter {
   used?: { used: boolean; siteIds: readonly string[] } | undefined;
 }
 
-/**
- * Text as the library's search compares it: NFC, lower case (as the redirects' search), so `CAFÉ`,
- * `café` and `cafe\u0301` are one.
- */
-export const mediaSearchForm = (text: string): string =>
-  text.normalize('NFC').toLowerCase().normalize('NFC');
-
 /** What the search looks in: the file name and the description. */
 export const mediaSearchText = (r: Pick<MediaRecord, 'filename' | 'alt'>): string =>
-  mediaSearchForm(`${r.filename}\n${r.alt ?? ''}`);
+  foldCase(`${r.filename}\n${r.alt ?? ''}`);
 
 export const imageOf = (r: MediaRecord): Image => ({
   id: r.id,

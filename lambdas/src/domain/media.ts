@@ -15,12 +15,12 @@ import {
   UploadChangedError,
   type ImageProcessor,
   type MediaObjects,
-  mediaSearchForm,
   type MediaRecord,
   type MediaRepository,
 } from './media-ports';
 import { presentSiteUse, type SiteImageUse, type SiteImages } from './media-usage';
 import type { PostStore } from './post-ports';
+import { foldCase } from './search-form';
 
 /** What registering an upload needs: the records, the bucket and the image function. */
 export interface MediaDeps {
@@ -246,7 +246,7 @@ export async function listMedia(
   const { page } = query;
   const site = await deps.site.read(false);
   const { items, hasNext } = await deps.media.listPage(page, MEDIA_PAGE_SIZE, {
-    q: query.q ? mediaSearchForm(query.q) : undefined,
+    q: query.q ? foldCase(query.q) : undefined,
     used: query.used ? { used: query.used === 'used', siteIds: [...site.uses.keys()] } : undefined,
   });
   const posts = await postsUsing(deps, items);

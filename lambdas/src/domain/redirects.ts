@@ -18,6 +18,7 @@ import {
   type RedirectStatus,
 } from '@agency/shared';
 import { badGateway, conflict, DomainError, notFound, stale, taken } from '../lib/errors';
+import { foldCase } from './search-form';
 
 /**
  * Redirects: DynamoDB keeps the table of record, the CloudFront KeyValueStore the copy the edge
@@ -520,13 +521,6 @@ export interface RedirectPage {
   store: { bytes: number; max_bytes: number };
 }
 
-/**
- * Text as the redirects' search compares it: NFC, lower-cased as toLowerCase() does, NFC again (a
- * stored redirect's search text and the query alike, so `CAFÉ`, `café` and `cafe\u0301` are one).
- */
-export const searchForm = (text: string): string =>
-  text.normalize('NFC').toLowerCase().normalize('NFC');
-
 /** A page of the redirects by source, with their use of the edge store's room for redirects. */
 export async function listRedirects(
   deps: Pick<RedirectDeps, 'store' | 'edge'>,
@@ -534,7 +528,7 @@ export async function listRedirects(
   q?: string,
 ): Promise<RedirectPage> {
   const [{ items, hasNext, count }, graph] = await Promise.all([
-    deps.store.page(page, REDIRECT_LIMITS.pageSize, q === undefined ? undefined : searchForm(q)),
+    deps.store.page(page, REDIRECT_LIMITS.pageSize, q === undefined ? undefined : foldCase(q)),
     readGraph(deps.store),
   ]);
   const link = (n: number) => buildPath('listRedirects', {}, { ...(q ? { q } : {}), page: n });

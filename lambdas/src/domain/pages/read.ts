@@ -9,14 +9,13 @@ import type {
 import { notFound } from '../../lib/errors';
 import { livingPage, pageStatus, presentPage, presentSummary } from './content';
 import type { PageStore } from './ports';
+import { foldCase } from '../search-form';
 
 /** What the pages list asks for: text in a title or address, a status or the retired pages. */
 export interface PageFilter {
   q?: string | undefined;
   status?: PageListFilter | undefined;
 }
-
-const searchText = (text: string): string => text.normalize('NFC').toLowerCase();
 
 /**
  * The pages by path: the ones not retired (of `status` when named), or the retired ones, whose
@@ -27,7 +26,7 @@ export async function listPages(
   pages: PageStore,
   filter: PageFilter = {},
 ): Promise<SitePageSummary[]> {
-  const q = filter.q ? searchText(filter.q) : '';
+  const q = filter.q ? foldCase(filter.q) : '';
   return (await pages.all())
     .filter((p) =>
       filter.status === 'retired'
@@ -38,7 +37,7 @@ export async function listPages(
               ? Boolean(p.publish_at)
               : pageStatus(p) === filter.status)),
     )
-    .filter((p) => !q || searchText(`${p.content.title} ${p.path}`).includes(q))
+    .filter((p) => !q || foldCase(`${p.content.title} ${p.path}`).includes(q))
     .map(presentSummary);
 }
 
