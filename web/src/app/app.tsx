@@ -6,7 +6,7 @@ import { Header } from '../components/header';
 import { env } from '../lib/env';
 import { ScrollReveal } from '../lib/reveal';
 import { useChatWidget } from './chat-widget';
-import { opensOverHero } from '../config/pages';
+import { opensOverHero, showsCookieNotice } from '../config/pages';
 import { AppRoutes } from './routes';
 import { ScrollManager } from './scroll-manager';
 
@@ -37,7 +37,7 @@ export function App() {
         </Suspense>
       </main>
       <Footer />
-      <CookieNotice />
+      {showsCookieNotice(pathname) && <CookieNotice />}
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
   pageHref,
   pagePath,
   routeTable,
+  showsCookieNotice,
 } from './pages';
 
 describe('the page registry', () => {
@@ -92,5 +93,12 @@ describe('the page registry', () => {
       expect(opensOverHero(path), path).toBe(true);
     for (const path of ['/blog', '/blog/some-post', '/creative-login', '/admin', '/edit-blog/a'])
       expect(opensOverHero(path), path).toBe(false);
+  });
+
+  it('shows the cookie notice on the public pages and not over the admin app', () => {
+    for (const path of ['/', '/blog', '/blog/some-post', '/contact', '/nope'])
+      expect(showsCookieNotice(path), path).toBe(true);
+    for (const path of ['/creative-login', '/admin', '/admin/pages/edit', '/edit-blog/a'])
+      expect(showsCookieNotice(path), path).toBe(false);
   });
 });

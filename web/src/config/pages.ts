@@ -209,6 +209,16 @@ export function pageForPath(pathname: string): PageKey | undefined {
   return matchPage(pathname)?.page;
 }
 
+/**
+ * Whether the public site's cookie notice shows at a path: on the public pages, where blog views are
+ * counted, and not in the admin app (sign-in included), which counts nothing and whose fixed action
+ * bar the notice would cover.
+ */
+export function showsCookieNotice(pathname: string): boolean {
+  const page = pageForPath(pathname);
+  return !page || pages[page].kind !== 'app';
+}
+
 /** Whether the page at a path opens with a dark hero under the header (the not-found page does). */
 export function opensOverHero(pathname: string): boolean {
   const page = pageForPath(pathname);
