@@ -9,6 +9,7 @@ import {
   groupsAllowed,
   writesAudit,
   IMAGE_PREFIX,
+  TITLE_CARD_PREFIX,
   UPLOAD_PREFIX,
   type OperationName,
 } from '@agency/shared';
@@ -81,10 +82,11 @@ export const MEDIA_PREFIXES = {
   uploads: UPLOAD_PREFIX,
   images: IMAGE_PREFIX,
   banners: 'banners/',
+  cards: TITLE_CARD_PREFIX,
 } as const;
 export type MediaPrefix = keyof typeof MEDIA_PREFIXES;
 /** Prefixes in a fixed order (one policy statement each). */
-export const MEDIA_PREFIX_NAMES: readonly MediaPrefix[] = ['uploads', 'images', 'banners'];
+export const MEDIA_PREFIX_NAMES: readonly MediaPrefix[] = ['uploads', 'images', 'banners', 'cards'];
 
 /** Everything a function may touch. Absent means nothing: a function starts with no access at all. */
 export interface FunctionGrants {
@@ -254,6 +256,8 @@ const pageSite = { invalidateCache: true, edgeStore: true } as const satisfies F
 const pagesRenderer = {
   siteFiles: ['put', 'delete'],
   invokeRender: true,
+  // Rendering pages draws the share cards their titles need (the image function) before the HTML is put.
+  invokeImages: true,
   invalidateCache: true,
 } as const satisfies FunctionGrants;
 
@@ -705,6 +709,8 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     // Delete: a page retired while it was rendered loses the HTML this put brought back.
     siteFiles: ['put', 'delete'],
     invokeRender: true,
+    // Rendering pages draws the share cards their titles need (the image function) before the HTML is put.
+    invokeImages: true,
   },
   // Retiring: the record written, the page's HTML deleted from the site bucket, then either a
   // redirect to `redirect_to` (written like any redirect: the redirects read, those leading to the
@@ -741,6 +747,8 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
     ...pageSite,
     siteFiles: ['put', 'delete'],
     invokeRender: true,
+    // Rendering pages draws the share cards their titles need (the image function) before the HTML is put.
+    invokeImages: true,
     sitePages: true,
   },
   // Restoring a retired page: the record written back as a draft, the redirect its retirement left
@@ -847,6 +855,8 @@ export const PUBLISH_JOB_GRANTS: FunctionGrants = {
   // Read: each live page's HTML object says what it was rendered from (HEAD), compared with the records.
   siteFiles: ['put', 'delete', 'read'],
   invokeRender: true,
+  // Rendering pages draws the share cards their titles need (the image function) before the HTML is put.
+  invokeImages: true,
   sitePages: true,
 };
 
@@ -892,11 +902,15 @@ export const SEED_PAGES_GRANTS: FunctionGrants = {
 };
 
 /**
- * The image function: reads the raw upload it is given and writes that image's variants. It can
- * neither read what is served nor delete anything: the caller owns the upload's lifecycle.
+ * The image function: reads the raw upload it is given and writes that image's variants, and draws
+ * the share cards of pages' titles it is asked for that are not there yet. It can neither read
+ * the served images nor delete anything: the caller owns the upload's lifecycle.
  */
 export const IMAGE_FUNCTION_GRANTS: FunctionGrants = {
-  media: { uploads: ['read'], images: ['put'] },
+  // Cards drawn from page titles: read (is it there yet?) and written once (`cards/`).
+  media: { uploads: ['read'], images: ['put'], cards: ['read', 'put'] },
+  // A missing card must answer 404 (drawn), not 403 (refused): S3 tells them apart only to a lister.
+  mediaList: true,
 };
 
 /**

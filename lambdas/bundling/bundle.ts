@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { BUNDLE_FILE, DIST_DIR, bundleDir, type LambdaFunction } from './functions';
-import { shipNativeModules } from './native-modules';
+import { shipDataPackages, shipNativeModules } from './native-modules';
 
 /**
  * ESM bundles of CommonJS dependencies (busboy, sanitize-html…) call `require` for Node built-ins;
@@ -280,6 +280,7 @@ export async function bundleFunction(fn: LambdaFunction, dist = DIST_DIR): Promi
       cpu: fn.architecture,
       libc: 'glibc',
     });
+    await shipDataPackages(fn.dataPackages, dir);
     return built;
   }
   if (fn.kind !== 'render') return bundleEntry(fn.entry, dir, fn.name);

@@ -141,6 +141,8 @@ export type LambdaFunction =
        * platform builds for `architecture` (native code esbuild cannot bundle).
        */
       nativeModules: readonly string[];
+      /** Packages of files the code reads at run time (the share cards' font), shipped as they are. */
+      dataPackages: readonly string[];
     }
   | {
       kind: 'render';
@@ -174,6 +176,7 @@ export function workerFunction(name: WorkerName): LambdaFunction & { kind: 'work
     entry: path.join(LAMBDAS_ROOT, 'src', 'workers', `${name}.ts`),
     architecture: 'arm64',
     nativeModules: ['sharp'],
+    dataPackages: ['@fontsource/open-sans'],
   };
 }
 

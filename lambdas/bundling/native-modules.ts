@@ -184,6 +184,15 @@ export interface ShippedModules {
  * Put `modules` into `<dir>/node_modules/`: each as installed with its runtime dependencies, then
  * its platform packages for `platform` from the registry (npm tarballs hold one `package/` folder).
  */
+/** Copy packages of files read at run time (no code, no platform builds) into `<dir>/node_modules/`. */
+export async function shipDataPackages(modules: readonly string[], dir: string): Promise<string[]> {
+  const closure = new Map<string, { dir: string; version: string }>();
+  for (const name of modules) await runtimeClosure(name, LAMBDAS_ROOT, closure);
+  for (const [name, pkg] of closure)
+    await cp(pkg.dir, path.join(dir, 'node_modules', name), { recursive: true, dereference: true });
+  return [...closure].map(([name, pkg]) => `${name}@${pkg.version}`);
+}
+
 export async function shipNativeModules(
   modules: readonly string[],
   dir: string,

@@ -7,8 +7,15 @@ import {
 } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_CACHE_CONTROL, VARIANT_MIME, imageKeys, mediaKeys } from '@agency/shared';
-import { LambdaImageProcessor } from '../src/adapters/image-processor';
+import {
+  MEDIA_CACHE_CONTROL,
+  SOCIAL_CARD,
+  VARIANT_MIME,
+  imageKeys,
+  mediaKeys,
+  titleCardKey,
+} from '@agency/shared';
+import { LambdaImageProcessor, LambdaTitleCards } from '../src/adapters/image-processor';
 import { resetEnv } from '../src/lib/env';
 import { handlerMode } from '../src/local/functions/handler-modules';
 import { LOCAL_NAMES } from '../src/local/provisioning/provision';
@@ -113,6 +120,57 @@ describe('the image function through the local Lambda API', () => {
       }
     },
   );
+});
+
+describe('share cards drawn from titles, through the local Lambda API', () => {
+  const cards = new LambdaTitleCards();
+
+  it('draws a 1200 × 630 JPEG per title into cards/, cached for good, once however often it is asked', async () => {
+    const title = `Growth you can measure ${randomUUID()}`;
+    const card = { title, site: 'Alchem Digital' };
+    const key = titleCardKey(card);
+    // The same card twice in one call, then again: one object, written once.
+    await cards.draw([card, card]);
+    const first = await stack.clients.s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    expect({ type: first.ContentType, cache: first.CacheControl }).toEqual({
+      type: 'image/jpeg',
+      cache: MEDIA_CACHE_CONTROL,
+    });
+    const got = await stack.clients.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    const bytes = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
+    const meta = await sharp(bytes).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      format: 'jpeg',
+      ...SOCIAL_CARD,
+    });
+    await cards.draw([card]);
+    const again = await stack.clients.s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    expect(again.ETag).toBe(first.ETag);
+    expect(again.LastModified).toEqual(first.LastModified);
+  });
+
+  it('draws each title apart, and a changed title is a new card', async () => {
+    const a = { title: `Web apps ${randomUUID()}`, site: 'Alchem Digital' };
+    const b = { ...a, title: `${a.title}!` };
+    await cards.draw([a, b]);
+    const bodies = await Promise.all(
+      [a, b].map(async (card) => {
+        const out = await stack.clients.s3.send(
+          new GetObjectCommand({ Bucket: bucket, Key: titleCardKey(card) }),
+        );
+        return Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+      }),
+    );
+    expect(titleCardKey(a)).not.toBe(titleCardKey(b));
+    const [first, second] = bodies;
+    expect(first && second && first.equals(second)).toBe(false);
+  });
+
+  it('refuses a card without a title, naming the field, and draws nothing', async () => {
+    await expect(cards.draw([{ title: '   ', site: 'Alchem Digital' }])).rejects.toThrow(
+      /cards\.0\.title/,
+    );
+  });
 });
 
 describe('the Lambda API stand-in', () => {

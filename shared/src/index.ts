@@ -51,3 +51,4 @@ export { quillLists } from './quill-lists';
 export * from './edge/reserved-sources';
 export * from './merge';
 export * from './contract/presence';
+export * from './title-card';

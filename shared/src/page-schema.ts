@@ -242,7 +242,16 @@ export type RenderPagesEvent = z.input<typeof renderPagesEvent>;
 
 /** The render function's answer: complete HTML documents by path, or why it refused the event. */
 export const renderPagesAnswer = z.union([
-  z.object({ documents: z.array(z.object({ path: z.string(), html: z.string().min(1) })) }),
+  z.object({
+    documents: z.array(
+      z.object({
+        path: z.string(),
+        html: z.string().min(1),
+        // The card drawn from the title that the document's head names, to be drawn before it is put.
+        card: z.object({ title: z.string().min(1), site: z.string().min(1) }).optional(),
+      }),
+    ),
+  }),
   z.object({ error: z.string() }),
 ]);
 export type RenderPagesAnswer = z.output<typeof renderPagesAnswer>;

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { PageContent, SiteSettings } from '@agency/shared';
+import type { PageContent, SiteSettings, TitleCard } from '@agency/shared';
 import { NOT_FOUND_PATH, pageForPath, pages, type PageEntry } from './config/pages';
 import { App } from './app/app';
 import { loadServerPage, loadServerPages, serverPages } from './app/page-modules.server';
 import { AppProviders } from './app/providers';
 import { notFoundMeta } from './content/misc-pages';
 import { SEED_SITE_SETTINGS } from './content/site-settings';
+import { titleCardOf } from './lib/head';
 import type { PageMeta } from './lib/page-meta';
 import type { MetaCollector } from './lib/use-page-meta';
 import { preloadDeferred } from './lib/deferred';
@@ -140,12 +141,19 @@ export function pageDocument(
   built: BuiltShell,
   path: string,
   rendered: RenderResult,
-  data: { page: PageContent | null; settings: SiteSettings; siteUrl: string; head?: string },
+  data: {
+    page: PageContent | null;
+    settings: SiteSettings;
+    siteUrl: string;
+    head?: string;
+    /** Name the card drawn from the page's title when it has no share image (`renderHead`). */
+    withTitleCard?: boolean;
+  },
   beforeData = '',
 ): string {
   return addAppModules(
     fillShell(built.shell, {
-      head: data.head ?? headFor(rendered.meta, data.siteUrl, data.settings),
+      head: data.head ?? headFor(rendered.meta, data.siteUrl, data.settings, data.withTitleCard),
       html: rendered.html,
       path,
       afterRoot: `${beforeData}${pageDataScript({ path, page: data.page, settings: data.settings })}`,
@@ -186,11 +194,13 @@ const readBuilt = (): Promise<BuiltShell> => {
 /**
  * Complete HTML documents of block pages (and of fixed pages asked for), exactly as the site serves
  * them: prerender writes the seed's with it, the render function answers the API's publish calls
- * with it. A path the given pages lack renders the not-found page.
+ * with it. A path the given pages lack renders the not-found page. A page without a share image of
+ * its own names the card drawn from its title, which each document says (`card`): the publisher
+ * has it drawn before it puts the HTML.
  */
 export async function renderSitePages(
   input: SitePagesInput,
-): Promise<{ path: string; html: string; status: number }[]> {
+): Promise<{ path: string; html: string; status: number; card?: TitleCard }[]> {
   await prepareAllPages();
   const built = input.built ?? (await readBuilt());
   const blockPages = givenPages(input.pages);
@@ -207,7 +217,9 @@ export async function renderSitePages(
       page,
       settings: input.settings,
       siteUrl: input.siteUrl,
+      withTitleCard: true,
     });
-    return { path, html, status: rendered.status };
+    const card = titleCardOf(rendered.meta, input.settings);
+    return { path, html, status: rendered.status, ...(card ? { card } : {}) };
   });
 }

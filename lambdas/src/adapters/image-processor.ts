@@ -1,8 +1,13 @@
-import type {
-  ImageProcessor,
-  ProcessImageRequest,
-  ProcessImageResult,
+import type { TitleCard } from '@agency/shared';
+import {
+  TITLE_CARDS_PER_CALL,
+  type DrawTitleCardsRequest,
+  type DrawTitleCardsResult,
+  type ImageProcessor,
+  type ProcessImageRequest,
+  type ProcessImageResult,
 } from '../domain/media-ports';
+import type { TitleCards } from '../domain/pages/ports';
 import { imageFunction } from '../lib/env';
 import { cachedClient } from './clients';
 
@@ -16,20 +21,38 @@ const lambdaClient = cachedClient(async () => {
   return new LambdaClient({});
 });
 
+/** One synchronous call of the image function; a function error throws. */
+async function invokeImages<T>(request: ProcessImageRequest | DrawTitleCardsRequest): Promise<T> {
+  const { InvokeCommand } = await import('@aws-sdk/client-lambda');
+  const out = await (
+    await lambdaClient()
+  ).send(
+    new InvokeCommand({
+      FunctionName: imageFunction(),
+      InvocationType: 'RequestResponse',
+      Payload: new TextEncoder().encode(JSON.stringify(request)),
+    }),
+  );
+  const text = out.Payload ? new TextDecoder().decode(out.Payload) : '';
+  if (out.FunctionError) throw new Error(`image function failed (${out.FunctionError}): ${text}`);
+  return JSON.parse(text) as T;
+}
+
 export class LambdaImageProcessor implements ImageProcessor {
-  async process(request: ProcessImageRequest): Promise<ProcessImageResult> {
-    const { InvokeCommand } = await import('@aws-sdk/client-lambda');
-    const out = await (
-      await lambdaClient()
-    ).send(
-      new InvokeCommand({
-        FunctionName: imageFunction(),
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(JSON.stringify(request)),
-      }),
-    );
-    const text = out.Payload ? new TextDecoder().decode(out.Payload) : '';
-    if (out.FunctionError) throw new Error(`image function failed (${out.FunctionError}): ${text}`);
-    return JSON.parse(text) as ProcessImageResult;
+  process(request: ProcessImageRequest): Promise<ProcessImageResult> {
+    return invokeImages<ProcessImageResult>(request);
+  }
+}
+
+/** The share cards of titles, drawn by the image function (`drawTitleCards`), TITLE_CARDS_PER_CALL a call. */
+export class LambdaTitleCards implements TitleCards {
+  async draw(cards: readonly TitleCard[]): Promise<void> {
+    for (let at = 0; at < cards.length; at += TITLE_CARDS_PER_CALL) {
+      const answer = await invokeImages<DrawTitleCardsResult>({
+        action: 'drawTitleCards',
+        cards: cards.slice(at, at + TITLE_CARDS_PER_CALL),
+      });
+      if (!answer.ok) throw new Error(`the image function drew no title cards: ${answer.error}`);
+    }
   }
 }

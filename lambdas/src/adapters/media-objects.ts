@@ -179,7 +179,22 @@ export class S3MediaObjects implements MediaObjects {
     }
   }
 
-  /** Write an image's objects under `images/<id>/`, immutable for a year. */
+  /**
+   * Whether an object is at `key` (HEAD). S3 answers a missing key 404 only to a caller that may
+   * list the bucket: the image function may (`mediaList`), so a 403 here is a real refusal.
+   */
+  async exists(key: string): Promise<boolean> {
+    const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
+    try {
+      await (await this.client()).send(new HeadObjectCommand({ Bucket: this.bucket(), Key: key }));
+      return true;
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+
+  /** Write objects (an image's under `images/<id>/`, a title's card), immutable for a year. */
   async putImageObjects(objects: readonly ImageObject[]): Promise<void> {
     const { PutObjectCommand } = await import('@aws-sdk/client-s3');
     const client = await this.client();

@@ -3,6 +3,7 @@ import type { WarnLog } from '../domain/post-ports';
 import { siteRenderedPaths, sitePagePaths } from '../lib/env';
 import { CloudFrontCdn } from './cdn';
 import { KeyValuePageEdge } from './edge-store';
+import { LambdaTitleCards } from './image-processor';
 import { DynamoMediaRepository } from './media-repository';
 import { LambdaPageRenderer } from './page-renderer';
 import { DynamoPageStore } from './page-store';
@@ -21,6 +22,7 @@ export const pageDeps = (log: WarnLog): PageDeps => ({
   media,
   settings: pages,
   renderer: new LambdaPageRenderer(),
+  cards: new LambdaTitleCards(),
   files: new S3SiteFiles(),
   cdn: new CloudFrontCdn(),
   edge: new KeyValuePageEdge(),

@@ -1,5 +1,5 @@
 import { renderPagesAnswer, type RenderPagesEvent, type SiteSettings } from '@agency/shared';
-import type { PageRenderer, PageToRender } from '../domain/pages/ports';
+import type { PageRenderer, PageToRender, RenderedDocument } from '../domain/pages/ports';
 import { renderFunction } from '../lib/env';
 import { cachedClient } from './clients';
 
@@ -10,15 +10,15 @@ const lambdaClient = cachedClient(async () => {
 
 /**
  * The render function (RENDER_FUNCTION), invoked directly through the Lambda API with
- * `{ action: 'renderPages', pages, settings, withFixedPages }` (shared `renderPagesEvent`); it answers `{ documents: [{ path, html }] }`,
- * complete HTML documents. The local stack's Lambda API stand-in runs the same handler.
+ * `{ action: 'renderPages', pages, settings, withFixedPages }` (shared `renderPagesEvent`); it answers
+ * `{ documents: [{ path, html, card }] }`, complete HTML documents and the title cards they name. The local stack's Lambda API stand-in runs the same handler.
  */
 export class LambdaPageRenderer implements PageRenderer {
   async render(
     pages: PageToRender[],
     settings: SiteSettings,
     withFixedPages = false,
-  ): Promise<{ path: string; html: string }[]> {
+  ): Promise<RenderedDocument[]> {
     const { InvokeCommand } = await import('@aws-sdk/client-lambda');
     const out = await (
       await lambdaClient()

@@ -1,4 +1,4 @@
-import type { FallbackFormat, Image } from '@agency/shared';
+import type { FallbackFormat, Image, TitleCard } from '@agency/shared';
 import { foldCase } from './search-form';
 
 /**
@@ -145,3 +145,16 @@ export type ProcessImageResult = { ok: true; image: Image } | { ok: false; error
 export interface ImageProcessor {
   process(request: ProcessImageRequest): Promise<ProcessImageResult>;
 }
+
+/**
+ * Ask the image function to draw the share cards of these titles that are not in the media bucket
+ * yet (`cards/<key>.jpg`, shared `titleCardKey`); it answers how many it drew.
+ */
+export interface DrawTitleCardsRequest {
+  action: 'drawTitleCards';
+  cards: TitleCard[];
+}
+export type DrawTitleCardsResult = { ok: true; drawn: number } | { ok: false; error: string };
+
+/** The most cards one call draws (a render call's pages, with the fixed pages). */
+export const TITLE_CARDS_PER_CALL = 500;

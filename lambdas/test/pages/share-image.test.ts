@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Image, Post, SitePage } from '@agency/shared';
+import { titleCardPath, type Image, type Post, type SitePage } from '@agency/shared';
 import { DynamoPageStore } from '../../src/adapters/page-store';
 import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
@@ -12,7 +12,7 @@ import { startRenderServer } from '../support/render-server';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { photoJpeg } from '../support/photos';
 import { uploadImage } from '../support/upload';
-import { SEED } from './fixture';
+import { SEED, SETTINGS } from './fixture';
 
 /**
  * Link previews, as Facebook, X and LinkedIn fetch them: every page's og:image, followed through the
@@ -129,12 +129,39 @@ async function publishWithImage(pagePath: string, image: string | undefined) {
 }
 
 describe('every page’s link preview is a 1200 × 630 JPEG', () => {
-  it('a page without an image of its own shows the site’s share card', async () => {
+  it('a page without an image of its own shows a card drawn from its title, made when it is published', async () => {
     await publishWithImage('/', undefined);
+    const { title } = dataOf<SitePage>(
+      (await stack.invoke('getPage', { token, query: { path: '/' } })).json,
+    );
+    const site = (await stack.invoke('getSiteSettings', { token })).json as {
+      data: { settings: { name: string } };
+    };
+    const name = site.data.settings.name;
     const card = await shareImageOf('/');
-    expect(card.path).toBe('/assets/img/share-card.jpg');
+    const shown = title.replace(new RegExp(`\\s*[|–-]\\s*${name}$`), '');
+    expect(card.path).toBe(titleCardPath({ title: shown, site: name }));
     expect(card.info).toEqual({ format: 'jpeg', width: 1200, height: 630 });
     expectCardTags(card.html, meta(card.html, 'og:image') ?? '');
+    expect(meta(card.html, 'og:image:alt')).toBe(`${shown} · ${name}`);
+
+    // A new title is a new card; the old one stays as it was (a post shared earlier keeps its picture).
+    const current = dataOf<SitePage>(
+      (await stack.invoke('getPage', { token, query: { path: '/' } })).json,
+    );
+    const renamed = await stack.invoke('updatePage', {
+      token,
+      json: { ...current, path: '/', title: 'Growth you can measure' },
+    });
+    expect(renamed.status, renamed.body).toBe(200);
+    const published = await stack.invoke('publishPage', { token, json: { path: '/' } });
+    expect(published.status, published.body).toBe(200);
+    const next = await shareImageOf('/');
+    expect(next.path).toBe(titleCardPath({ title: 'Growth you can measure', site: name }));
+    expect(next.bytes.equals(card.bytes)).toBe(false);
+    const old = await fetch(`${edge.base}${card.path}`);
+    expect(old.status).toBe(200);
+    expect(Buffer.from(await old.arrayBuffer()).equals(card.bytes)).toBe(true);
   });
 
   it('a page with a library image (any shape) shows that image’s 1200 × 630 card', async () => {
@@ -215,6 +242,10 @@ describe('a page’s search and share fields', () => {
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(meta(html, 'og:title')).toBe('Talk to us today');
+    // The card drawn for it shows the share title.
+    expect(new URL(meta(html, 'og:image') ?? '').pathname).toBe(
+      titleCardPath({ title: 'Talk to us today', site: SETTINGS.name }),
+    );
     expect(meta(html, 'twitter:description')).toBe('We call back within a day.');
     expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^/"]+\/about">/);
     expect(html).toContain(`<title>${current.title}</title>`);

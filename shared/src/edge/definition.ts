@@ -1,6 +1,7 @@
 import { contract, operationNames, type OperationName } from '../contract';
 import { ORIGIN_VERIFY_HEADER } from '../config-names';
 import { IMAGE_PREFIX } from '../media';
+import { TITLE_CARD_PREFIX } from '../title-card';
 import {
   API_PREFIX,
   ASSETS_PREFIX,
@@ -34,11 +35,16 @@ export { API_PREFIX, MEDIA_PREFIX };
 export const BANNER_PREFIX = 'banners/';
 
 /**
- * The media bucket's keys the edge serves under `/media/`: processed images and pre-library banners.
+ * The media bucket's keys the edge serves under `/media/`: processed images, pre-library banners and
+ * the share cards drawn from titles.
  * Anything else (raw uploads, which nobody has checked yet) answers 404 at the edge, and the
  * distribution may not even read it (its bucket-policy grant names these prefixes only).
  */
-export const SERVED_MEDIA_PREFIXES: readonly string[] = [IMAGE_PREFIX, BANNER_PREFIX];
+export const SERVED_MEDIA_PREFIXES: readonly string[] = [
+  IMAGE_PREFIX,
+  BANNER_PREFIX,
+  TITLE_CARD_PREFIX,
+];
 
 /** How long browsers may keep the trailing-slash redirect (short: it is permanent, but a mistake must not stick). */
 export const REDIRECT_CACHE_CONTROL = 'max-age=3600';

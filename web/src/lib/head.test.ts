@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderHead, structuredData } from './head';
+import { titleCardPath } from '@agency/shared';
+import { renderHead, structuredData, titleCardOf } from './head';
 import { SEED_SITE_SETTINGS } from '../content/site-settings';
 
 describe('renderHead', () => {
@@ -77,5 +78,35 @@ describe('renderHead', () => {
     expect(head).toContain('<meta name="robots" content="noindex">');
     expect(head).not.toContain('canonical');
     expect(head).not.toContain('og:url');
+  });
+
+  it('names the card drawn from the share title for a published page without an image of its own', () => {
+    const site = { ...SEED_SITE_SETTINGS, name: 'Alchem Digital' };
+    const page = {
+      title: 'SEO Company in Chennai | Alchem Digital',
+      description: 'd',
+      path: '/seo',
+    };
+    const card = titleCardOf(page, site);
+    // The site's name at the title's end is left to the card's own line for it.
+    expect(card).toEqual({ title: 'SEO Company in Chennai', site: 'Alchem Digital' });
+    const head = renderHead(page, 'https://agency.example', site, true);
+    const url = `https://agency.example${titleCardPath({ title: 'SEO Company in Chennai', site: 'Alchem Digital' })}`;
+    expect(head).toContain(`<meta property="og:image" content="${url}">`);
+    expect(head).toContain(`<meta name="twitter:image" content="${url}">`);
+    expect(head).toContain('<meta property="og:image:width" content="1200">');
+    expect(head).toContain('<meta property="og:image:height" content="630">');
+    expect(head).toContain(
+      '<meta property="og:image:alt" content="SEO Company in Chennai · Alchem Digital">',
+    );
+    // Its share title, when it has one, is what the card shows.
+    expect(titleCardOf({ ...page, shareTitle: 'Rank in Chennai' }, site)?.title).toBe(
+      'Rank in Chennai',
+    );
+    // A page with its own image, or a head rendered per request (no card drawn): none.
+    expect(titleCardOf({ ...page, image: '/media/images/x/card.jpg' }, site)).toBeUndefined();
+    expect(renderHead(page, 'https://agency.example', site)).toContain(
+      '/assets/img/share-card.jpg',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { PageMeta } from './page-meta';
-import type { SiteSettings } from '@agency/shared';
+import { SOCIAL_CARD, titleCardPath, type SiteSettings, type TitleCard } from '@agency/shared';
 import { brand } from '../config/site';
 
 const escapeHtml = (s: string): string =>
@@ -105,19 +105,46 @@ export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<
 }
 
 /**
+ * The card drawn from a page's title that its head names when it has no share image of its own:
+ * its share title without the site's name at its end (the card shows the name apart), and the name.
+ */
+export function titleCardOf(
+  meta: PageMeta,
+  site: Pick<SiteSettings, 'name'>,
+): TitleCard | undefined {
+  if (meta.image) return undefined;
+  const full = (meta.shareTitle ?? meta.title).trim();
+  const name = site.name.trim();
+  const suffix = new RegExp(`\\s*[|·–—-]\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'u');
+  const title = full.replace(suffix, '').trim() || full;
+  return { title, site: name };
+}
+
+/**
  * Every <head> tag a page needs, as an HTML string: the largest image's preload (first, so it
  * starts before anything else the head asks for), title, description, canonical,
  * Open Graph, Twitter large-image card and JSON-LD. Shared by the prerender and the blog render handler.
+ * `withTitleCard`: a page without a share image names the card drawn from its title (`titleCardOf`),
+ * which only the published documents may (publishing draws it before the HTML is put); else the
+ * brand's card.
  */
-export function renderHead(meta: PageMeta, siteUrl: string, site: SiteSettings): string {
+export function renderHead(
+  meta: PageMeta,
+  siteUrl: string,
+  site: SiteSettings,
+  withTitleCard = false,
+): string {
   const canonical = absoluteUrl(meta.canonical ?? meta.path, siteUrl);
   const shareTitle = meta.shareTitle ?? meta.title;
   const shareDescription = meta.shareDescription ?? meta.description;
-  const card = brand.defaultShareImage;
-  const image = absoluteUrl(meta.image ?? card.src, siteUrl);
-  const imageSize = meta.image ? meta.imageSize : card;
-  // Said of the page's own image when known, else its title; the default card says what it shows.
-  const imageAlt = meta.image ? (meta.imageAlt ?? meta.title) : card.alt;
+  const card = withTitleCard ? titleCardOf(meta, site) : undefined;
+  const fallback = card
+    ? { src: titleCardPath(card), ...SOCIAL_CARD, alt: `${card.title} · ${card.site}` }
+    : brand.defaultShareImage;
+  const image = absoluteUrl(meta.image ?? fallback.src, siteUrl);
+  const imageSize = meta.image ? meta.imageSize : fallback;
+  // Said of the page's own image when known, else its title; a card says what it shows.
+  const imageAlt = meta.image ? (meta.imageAlt ?? meta.title) : fallback.alt;
   const preload = meta.preloadImage;
   const tags = [
     preload

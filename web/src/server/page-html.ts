@@ -80,11 +80,16 @@ export function addAppModules(html: string, files: readonly string[]): string {
 const ORGANIZATION_PAGES: ReadonlySet<string> = new Set(['/', '/contact']);
 
 /** The head tags of a server-rendered page: the agency's JSON-LD (from the settings) joins the home and contact pages' own. */
-export function headFor(meta: PageMeta, siteUrl: string, settings: SiteSettings): string {
+export function headFor(
+  meta: PageMeta,
+  siteUrl: string,
+  settings: SiteSettings,
+  withTitleCard = false,
+): string {
   const withOrg = ORGANIZATION_PAGES.has(meta.path)
     ? { ...meta, jsonLd: [...organizationJsonLd(siteUrl, settings), ...(meta.jsonLd ?? [])] }
     : meta;
-  return renderHead(withOrg, siteUrl, settings);
+  return renderHead(withOrg, siteUrl, settings, withTitleCard);
 }
 
 const HEAD_MARK = '<!--app-head-->';

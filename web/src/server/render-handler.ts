@@ -8,6 +8,7 @@ import {
   type RenderPagesEvent,
   type RenderPagesAnswer,
   type SiteSettings,
+  type TitleCard,
 } from '@agency/shared';
 import {
   pageDocument,
@@ -297,7 +298,9 @@ export const isDirectInvocation = (event: unknown): event is { action: unknown }
 /** Renders the pages a direct invocation asks for, with the entry's `renderSitePages`. */
 export function createPagesRenderer(deps: {
   siteUrl: string;
-  renderPages?: (input: SitePagesInput) => Promise<{ path: string; html: string }[]>;
+  renderPages?: (
+    input: SitePagesInput,
+  ) => Promise<{ path: string; html: string; card?: TitleCard }[]>;
 }): (event: unknown) => Promise<RenderPagesResult> {
   const renderPages = deps.renderPages ?? renderSitePages;
   return async (event) => {
@@ -312,7 +315,13 @@ export function createPagesRenderer(deps: {
     const fixedPaths = withFixedPages ? fixedPrerenderedPaths : [];
     const documents = await renderPages({ pages, settings, fixedPaths, siteUrl: deps.siteUrl });
     log('info', 'Rendered pages', { count: documents.length });
-    return { documents: documents.map(({ path, html }) => ({ path, html })) };
+    return {
+      documents: documents.map(({ path, html, card }) => ({
+        path,
+        html,
+        ...(card ? { card } : {}),
+      })),
+    };
   };
 }
 

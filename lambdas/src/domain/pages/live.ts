@@ -7,6 +7,7 @@ import type {
   PageDeps,
   PageRecord,
   PageToRender,
+  RenderedDocument,
   RenderedFrom,
   SettingsRecord,
 } from './ports';
@@ -108,13 +109,27 @@ const isLive = (
 const showsLatest = (from: RenderedFrom, page: PageRecord, settings: SettingsRecord): boolean =>
   from.site !== null && from.site >= page.site_version && from.settings >= settings.version;
 
+/**
+ * The render function's documents, with the share cards their heads name drawn first: no HTML is
+ * put that names a card not in the media bucket.
+ */
+async function renderDocuments(
+  deps: Pick<PageDeps, 'renderer' | 'cards'>,
+  ...args: Parameters<PageDeps['renderer']['render']>
+): Promise<RenderedDocument[]> {
+  const documents = await deps.renderer.render(...args);
+  const cards = documents.flatMap((d) => (d.card ? [d.card] : []));
+  if (cards.length > 0) await deps.cards.draw(cards);
+  return documents;
+}
+
 /** Render one live page with `settings` and put its HTML, saying what it was rendered from. */
 async function renderAndPut(
   deps: PageDeps,
   page: PageRecord & { published: NonNullable<PageRecord['published']> },
   settings: SettingsRecord,
 ): Promise<RenderedFrom> {
-  const [document] = await deps.renderer.render([toRender(page)], settings.settings);
+  const [document] = await renderDocuments(deps, [toRender(page)], settings.settings);
   if (!document || document.path !== page.path)
     throw new Error(`the render function answered no document for ${page.path}`);
   const from = { site: page.site_version, settings: settings.version };
@@ -295,7 +310,7 @@ async function putFixedPages(
     const latest = await currentSettings(deps);
     if (latest.version <= current.version || round === SETTLE_ROUNDS) return;
     current = latest;
-    fixed = await deps.renderer.render([], current.settings, true);
+    fixed = await renderDocuments(deps, [], current.settings, true);
   }
 }
 
@@ -310,7 +325,7 @@ export async function renderEverything(deps: PageDeps, settings: SettingsRecord)
   let written = 0;
   for (const [i, batch] of renderBatches(live.map(toRender)).entries()) {
     // The first call also brings the fixed pages (not-found, thank-you), which the web app names.
-    const documents = await deps.renderer.render(batch, settings.settings, i === 0);
+    const documents = await renderDocuments(deps, batch, settings.settings, i === 0);
     const fixed = documents.filter((d) => !byPath.has(d.path));
     for (const d of documents) {
       const page = byPath.get(d.path);

@@ -1,4 +1,10 @@
-import type { PageContent, PageRevision, PageRevisionSummary, SiteSettings } from '@agency/shared';
+import type {
+  PageContent,
+  PageRevision,
+  PageRevisionSummary,
+  SiteSettings,
+  TitleCard,
+} from '@agency/shared';
 import type { WarnLog } from '../post-ports';
 import type { RedirectRefusal } from '../redirects';
 import type { LibraryLookup } from './library-images';
@@ -93,12 +99,27 @@ export interface SettingsStore {
 export type PageToRender = { path: string } & PageContent;
 
 /** The render function (web/src/server/render-handler.ts), asked directly: complete HTML documents. */
+/** A complete HTML document, with the card drawn from a title its head names (if it names one). */
+export interface RenderedDocument {
+  path: string;
+  html: string;
+  card?: TitleCard | undefined;
+}
+
 export interface PageRenderer {
   render(
     pages: PageToRender[],
     settings: SiteSettings,
     withFixedPages?: boolean,
-  ): Promise<{ path: string; html: string }[]>;
+  ): Promise<RenderedDocument[]>;
+}
+
+/**
+ * The share cards drawn from titles (the image function): each drawn into the media bucket once,
+ * before any HTML naming it is put.
+ */
+export interface TitleCards {
+  draw(cards: readonly TitleCard[]): Promise<void>;
 }
 
 /**
@@ -164,6 +185,7 @@ export interface PageDeps {
   media: LibraryLookup;
   settings: SettingsStore;
   renderer: PageRenderer;
+  cards: TitleCards;
   files: SiteFiles;
   cdn: PageCdn;
   edge: PageEdge;
