@@ -198,6 +198,14 @@ describe('pages admin', () => {
         .first();
       await first.fill(heroText);
       await editor.getByText('Unsaved changes').waitFor();
+      // The link preview's own title, which the card drawn for the page shows too.
+      const shareTitle = `Growth you can measure, ${stamp}`;
+      const shareField = editor
+        .locator('.page-editor__settings')
+        .getByLabel('Share title', { exact: false })
+        .first();
+      await shareField.fill(shareTitle);
+      await shotsOf(editor, 'admin-page-search-fields', shareField);
       await shots(editor, 'admin-page-editor');
       assert.deepEqual(await axeFailures(editor, 'page editor'), []);
 
@@ -223,6 +231,27 @@ describe('pages admin', () => {
         home.ok,
         `the public home page does not show “${heroText}” after 60 s (${home.status})`,
       );
+      // Its link preview: a 1200 × 630 JPEG drawn from the share title as the page was published.
+      const { html: homeHtml } = await publicHtml('/');
+      const og = /<meta property="og:image" content="([^"]+)">/.exec(homeHtml)?.[1] ?? '';
+      assert.match(og, /\/media\/cards\/[0-9a-f]{16}\.jpg$/, homeHtml.slice(0, 3000));
+      assert.match(homeHtml, new RegExp(`<meta property="og:title" content="${shareTitle}">`));
+      const cardUrl = `${base}${new URL(og).pathname}`;
+      const card = await fetch(cardUrl);
+      assert.equal(card.status, 200);
+      assert.equal(card.headers.get('content-type'), 'image/jpeg');
+      const cardView = await editor.context().newPage();
+      await cardView.goto(cardUrl);
+      assert.deepEqual(
+        await cardView.evaluate(() => {
+          const img = document.querySelector('img');
+          return img ? [img.naturalWidth, img.naturalHeight] : [];
+        }),
+        [1200, 630],
+      );
+      await cardView.setViewportSize({ width: 1200, height: 630 });
+      await cardView.screenshot({ path: join(artifacts, 'shots', 'share-card-home-1200.png') });
+      await cardView.close();
 
       // 2. Two FAQ entries swapped, with the keyboard alone; 3. a testimonial added below the FAQ.
       await editor.goto(`${base}/admin/pages/edit?path=${encodeURIComponent(landing.path)}`, {

@@ -126,7 +126,7 @@ const dynamoStatements = (fnId: string, table: TableName): Statement[] =>
       referencedIds(st.Resource).includes(tableId(table)),
   );
 
-const MEDIA_PREFIX_KEYS = ['uploads', 'images', 'banners'] as const;
+const MEDIA_PREFIX_KEYS = ['uploads', 'images', 'banners', 'cards'] as const;
 type MediaPrefixKey = (typeof MEDIA_PREFIX_KEYS)[number];
 /** The S3 actions of a function per media key prefix, sorted; a statement on any other resource fails. */
 const mediaAccessOf = (fnId: string): Partial<Record<MediaPrefixKey, string[]>> => {
@@ -804,10 +804,16 @@ describe('prod stack', () => {
       }
       for (const id of invokers) {
         expect(renderInvokes(id).map((st) => st.actions)).toEqual([['lambda:InvokeFunction']]);
-        expect(renderInvokes(id).map((st) => st.Resource)).toEqual([
-          { 'Fn::GetAtt': [renderFunction().id, 'Arn'] },
-        ]);
+        // The render function, and the image function for the share cards drawn from titles.
+        expect(renderInvokes(id).flatMap((st) => [st.Resource].flat())).toEqual(
+          expect.arrayContaining([
+            { 'Fn::GetAtt': [renderFunction().id, 'Arn'] },
+            { 'Fn::GetAtt': [imageFunction().id, 'Arn'] },
+          ]),
+        );
+        expect(renderInvokes(id).flatMap((st) => [st.Resource].flat())).toHaveLength(2);
         expect(envOf(id).RENDER_FUNCTION, id).toEqual({ Ref: renderFunction().id });
+        expect(envOf(id).IMAGE_FUNCTION, id).toEqual({ Ref: imageFunction().id });
       }
     });
 
@@ -1051,16 +1057,21 @@ describe('prod stack', () => {
         ['banners', 's3:PutObject', []],
         ['banners', 's3:GetObject', ids([], [migrate])],
         ['banners', 's3:DeleteObject', ids(releasers, [migrate, trashJob().id])],
+        // The share cards drawn from titles: the image function alone reads (is it there?) and
+        // writes them; nothing deletes one (an old page's card may still be shared).
+        ['cards', 's3:PutObject', ids([], [process])],
+        ['cards', 's3:GetObject', ids([], [process])],
+        ['cards', 's3:DeleteObject', []],
       ];
       for (const [prefix, action, fns] of expected)
         expect(holders(prefix, action), `${action} on ${prefix}/`).toEqual(fns);
-      // Those that check an upload exists may list the bucket; nobody else may.
+      // Those that check an upload or a card exists may list the bucket; nobody else may.
       expect(
         ownFunctions()
           .filter((f) => listsMedia(f.id))
           .map((f) => f.id)
           .sort(),
-      ).toEqual(ids(['confirmUpload', ...writers], [migrate]));
+      ).toEqual(ids(['confirmUpload', ...writers], [migrate, process]));
     });
 
     it('lets createUpload sign upload forms and nothing more: put on uploads/* only', () => {
@@ -1171,7 +1182,7 @@ describe('prod stack', () => {
       );
     });
 
-    it('runs the image function on arm64 with room for a 20 MB photo, reading uploads and writing images only', () => {
+    it('runs the image function on arm64 with room for a 20 MB photo, reading uploads and writing images and cards only', () => {
       const fn = imageFunction();
       expect(fn.props).toMatchObject({
         Architectures: ['arm64'],
@@ -1188,12 +1199,16 @@ describe('prod stack', () => {
       const img = path.join(shipped?.assetDir ?? '', 'node_modules', '@img');
       expect(existsSync(path.join(img, 'sharp-linux-arm64'))).toBe(true);
       expect(readdirSync(img).filter((d) => /x64|darwin|win32/.test(d))).toEqual([]);
+      // …and the share cards' font, as the package is.
+      const font = path.join(shipped?.assetDir ?? '', 'node_modules', '@fontsource', 'open-sans');
+      expect(existsSync(path.join(font, 'files', 'open-sans-latin-700-normal.woff'))).toBe(true);
       expect(grantsOfFn(fn.id).every((st) => st.actions.every((a) => a.startsWith('s3:')))).toBe(
         true,
       );
       expect(mediaAccessOf(fn.id)).toEqual({
         uploads: ['s3:GetObject'],
         images: ['s3:PutObject'],
+        cards: ['s3:GetObject', 's3:PutObject'],
       });
       expect(envOf(fn.id)).toMatchObject({ MEDIA_BUCKET: { Ref: bucketId('MediaBucket') } });
       expect(envOf(fn.id)).not.toHaveProperty('CONTENT_TABLE');
@@ -1290,7 +1305,7 @@ describe('prod stack', () => {
       });
     });
 
-    it('lets CloudFront read only images/ and banners/ of the media bucket (and list it, for 404s)', () => {
+    it('lets CloudFront read only images/, banners/ and cards/ of the media bucket (and list it, for 404s)', () => {
       const policy = resourcesOf(s.whole, 'AWS::S3::BucketPolicy').find((p) =>
         referencedIds(p.props.Bucket).includes(bucketId('MediaBucket')),
       );
@@ -1314,6 +1329,7 @@ describe('prod stack', () => {
       const served = JSON.stringify(get?.Resource);
       expect(served).toContain('"/images/*"');
       expect(served).toContain('"/banners/*"');
+      expect(served).toContain('"/cards/*"');
       expect(served).not.toContain('"/*"');
       expect(served).not.toContain('uploads');
       expect(statements.map((st) => st.Action).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
