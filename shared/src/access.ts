@@ -1,12 +1,12 @@
 import { ADMIN_GROUP, EDITOR_GROUP } from './config-names';
 import type { Role } from './constants';
 import type { AuditOutcome } from './entities';
-import type { Operation } from './contract/operation';
-import { contract, type OperationName } from './contract/index';
+import type { Access, AuditFacts, Operation } from './contract/operation';
+import { contract, operationNames, type OperationName } from './contract/index';
 
 /**
- * Who may call what: the one table that maps every staff operation to the Cognito groups allowed
- * to call it. The handler wrapper checks it on every call (lambdas/src/lib/auth.ts), the CDK gives
+ * Who may call what, from the contract's `access` of each operation: the Cognito groups allowed to
+ * call it. The handler wrapper checks it on every call (lambdas/src/lib/auth.ts), the CDK gives
  * each route's JWT authorizer the scopes of the same groups (infra/lib/constructs/api.ts), and the
  * admin's navigation shows only the pages whose operations the signed-in person may use.
  */
@@ -33,102 +33,29 @@ export function roleOf(groups: readonly string[]): Role | null {
  */
 export const staffScope = (group: StaffGroup): string => `agency/${group}`;
 
-/** Operations that need a staff token, or show staff more (adminView). */
-type StaffOperation = {
-  [N in OperationName]: (typeof contract)[N]['auth'] extends 'admin'
-    ? N
-    : (typeof contract)[N] extends { adminView: true }
-      ? N
-      : never;
-}[OperationName];
-
-const BOTH = [ADMIN_GROUP, EDITOR_GROUP] as const;
-const ADMINS = [ADMIN_GROUP] as const;
+/** The groups each access word of the contract lets in. */
+const ACCESS_GROUPS: Readonly<Record<Access, readonly StaffGroup[]>> = {
+  staff: [ADMIN_GROUP, EDITOR_GROUP],
+  admins: [ADMIN_GROUP],
+};
 
 /**
- * Every staff operation and the groups allowed. Editors write: posts, categories, authors, media,
- * preview, revisions. Leads, the team and the audit trail are the admins' alone. The dashboard is
- * open to both; its lead figures only to those who may list leads (the handler leaves them out).
- * Account calls (your own name, password, two-factor sign-in) are everyone's.
+ * Every staff operation and the groups allowed, from each contract entry's `access` (a staff
+ * operation without one does not type-check: `defineOperations`). Editors write: posts,
+ * categories, authors, media, redirects, pages. Leads, the team, the audit trail, retiring and
+ * moving pages and the site settings are the admins'. Account calls are everyone's.
  */
-export const OPERATION_ACCESS = {
-  getUserData: BOTH,
-  listPosts: BOTH,
-  getPost: BOTH,
-  createPost: BOTH,
-  updatePost: BOTH,
-  deletePost: BOTH,
-  untrashPost: BOTH,
-  // Trashing can be undone for 30 days; purging cannot, so it is the admins' alone.
-  purgePost: ADMINS,
-  previewPost: BOTH,
-  listRevisions: BOTH,
-  getRevision: BOTH,
-  restoreRevision: BOTH,
-  listCategories: BOTH,
-  listAuthors: BOTH,
-  createCategory: BOTH,
-  renameCategory: BOTH,
-  deleteCategory: BOTH,
-  createAuthor: BOTH,
-  renameAuthor: BOTH,
-  deleteAuthor: BOTH,
-  createUpload: BOTH,
-  confirmUpload: BOTH,
-  listMedia: BOTH,
-  deleteMedia: BOTH,
-  updateMedia: BOTH,
-  getDashboard: BOTH,
-  listLeads: ADMINS,
-  getLead: ADMINS,
-  setLeadStatus: ADMINS,
-  addLeadNote: ADMINS,
-  eraseLead: ADMINS,
-  exportLeads: ADMINS,
-  setupMfa: BOTH,
-  verifyMfa: BOTH,
-  disableMfa: BOTH,
-  changePassword: BOTH,
-  signOutEverywhere: BOTH,
-  setDisplayName: BOTH,
-  listTeam: ADMINS,
-  inviteMember: ADMINS,
-  updateMember: ADMINS,
-  signOutMember: ADMINS,
-  removeMember: ADMINS,
-  listAudit: ADMINS,
-  // Addresses are content: editors rename posts (which makes redirects) and work through the 404 log.
-  listRedirects: BOTH,
-  createRedirect: BOTH,
-  updateRedirect: BOTH,
-  deleteRedirect: BOTH,
-  listNotFound: BOTH,
-  dismissNotFound: BOTH,
-  // Marketing pages are content too; a page's first publish (a new address on the site), retiring
-  // a page and the site-wide settings are the admins' (publishPage checks the first publish itself).
-  listPages: BOTH,
-  getPage: BOTH,
-  updatePage: BOTH,
-  publishPage: BOTH,
-  createPage: BOTH,
-  deletePage: ADMINS,
-  restorePage: ADMINS,
-  movePage: ADMINS,
-  schedulePage: BOTH,
-  listPageRevisions: BOTH,
-  getPageRevision: BOTH,
-  restorePageRevision: BOTH,
-  checkPageLinks: BOTH,
-  getSiteSettings: BOTH,
-  updateSiteSettings: ADMINS,
-  // Who else is editing: everyone who may open an editor (the handler checks the subject's read).
-  heartbeatPresence: BOTH,
-  leavePresence: BOTH,
-} as const satisfies Record<StaffOperation, readonly StaffGroup[]>;
+export const OPERATION_ACCESS: Readonly<Partial<Record<OperationName, readonly StaffGroup[]>>> =
+  Object.fromEntries(
+    operationNames.flatMap((name) => {
+      const access = (contract[name] as Operation).access;
+      return access ? [[name, ACCESS_GROUPS[access]]] : [];
+    }),
+  );
 
 /** The groups allowed to call a staff operation (empty for operations not in the table). */
 export function groupsAllowed(name: OperationName): readonly StaffGroup[] {
-  return (OPERATION_ACCESS as Partial<Record<OperationName, readonly StaffGroup[]>>)[name] ?? [];
+  return OPERATION_ACCESS[name] ?? [];
 }
 
 /** Whether someone with these groups may call this staff operation. */
@@ -146,35 +73,31 @@ export const MFA_ENROLMENT_OPERATIONS: readonly OperationName[] = [
   'verifyMfa',
 ];
 
+/** What the audit trail keeps of an operation's calls (its contract entry's `audit`), or null. */
+export function auditFacts(name: OperationName): AuditFacts | null {
+  return (contract[name] as Operation).audit || null;
+}
+
 /**
  * The operations whose handlers record their own audit records (sign-in steps and password
  * resets: the actor is known only from what was tried).
  */
-export const SIGN_IN_OPERATIONS: readonly OperationName[] = [
-  'login',
-  'loginMfa',
-  'loginNewPassword',
-  'forgotPassword',
-  'resetPassword',
-];
-
-/** Staff writes that keep nothing anyone reads later: who has an editor open (a heartbeat). */
-const NOT_AUDITED: readonly OperationName[] = ['heartbeatPresence', 'leavePresence'];
+export const SIGN_IN_OPERATIONS: readonly OperationName[] = operationNames.filter(
+  (name) => auditFacts(name)?.by === 'handler',
+);
 
 /**
- * Staff operations the handler wrapper records in the audit trail: every one that changes something
- * (not a GET) and the lead export, which copies every lead out. Reads are not recorded; neither are
- * the public operations with a staff view (getPost is a POST but reads).
+ * Staff operations the handler wrapper records in the audit trail: those whose contract entry
+ * says how (every staff write but the presence heartbeats and the link check, and the lead
+ * export, which copies every lead out). Reads are not recorded.
  */
 export function auditedByWrapper(name: OperationName): boolean {
-  const op: Operation = contract[name];
-  if (NOT_AUDITED.includes(name)) return false;
-  return op.auth === 'admin' && (op.method !== 'GET' || name === 'exportLeads');
+  const facts = auditFacts(name);
+  return facts !== null && facts.by !== 'handler';
 }
 
 /** Whether an operation's function appends to the audit trail (the wrapper's, or its own sign-in records). */
-export const writesAudit = (name: OperationName): boolean =>
-  auditedByWrapper(name) || SIGN_IN_OPERATIONS.includes(name);
+export const writesAudit = (name: OperationName): boolean => auditFacts(name) !== null;
 
 /** How an audited call ended, from its status: 2xx success, 403 denied, 429 throttled, anything else failure. */
 export function auditOutcomeOf(status: number): AuditOutcome {

@@ -1,52 +1,14 @@
-import type { OperationName } from '@agency/shared';
+import { auditFacts, type OperationName } from '@agency/shared';
 import type { PostRecord } from '../domain/post-ports';
 
 /**
  * What an audited operation acted on, as the audit trail shows it: `post 12`, `category 3`,
- * `lead <id>`, `media <id>`, `member <email>`. The id comes from the request, or for a create from
- * the reply (the new post's id exists only once it is answered). Operations on one's own account
- * (password, two-factor sign-in, sign-out everywhere) have no target: the actor is the target.
+ * `lead <id>`, `media <id>`, `member <email>`: the contract's `audit.target` of the operation. The id
+ * comes from the request, or for a create from the reply (the new post's id exists only once it is
+ * answered). Operations on one's own account (password, two-factor sign-in, sign-out everywhere)
+ * have no target: the actor is the target.
  */
-const TARGETS: Partial<
-  Record<OperationName, { noun: string; key: 'id' | 'email' | 'from' | 'path' }>
-> = {
-  createPost: { noun: 'post', key: 'id' },
-  updatePost: { noun: 'post', key: 'id' },
-  deletePost: { noun: 'post', key: 'id' },
-  untrashPost: { noun: 'post', key: 'id' },
-  purgePost: { noun: 'post', key: 'id' },
-  restoreRevision: { noun: 'post', key: 'id' },
-  createCategory: { noun: 'category', key: 'id' },
-  renameCategory: { noun: 'category', key: 'id' },
-  deleteCategory: { noun: 'category', key: 'id' },
-  createAuthor: { noun: 'author', key: 'id' },
-  renameAuthor: { noun: 'author', key: 'id' },
-  deleteAuthor: { noun: 'author', key: 'id' },
-  createUpload: { noun: 'media', key: 'id' },
-  confirmUpload: { noun: 'media', key: 'id' },
-  deleteMedia: { noun: 'media', key: 'id' },
-  setLeadStatus: { noun: 'lead', key: 'id' },
-  addLeadNote: { noun: 'lead', key: 'id' },
-  eraseLead: { noun: 'lead', key: 'id' },
-  inviteMember: { noun: 'member', key: 'email' },
-  updateMember: { noun: 'member', key: 'email' },
-  signOutMember: { noun: 'member', key: 'email' },
-  removeMember: { noun: 'member', key: 'email' },
-  createRedirect: { noun: 'redirect', key: 'from' },
-  updateRedirect: { noun: 'redirect', key: 'from' },
-  deleteRedirect: { noun: 'redirect', key: 'from' },
-  dismissNotFound: { noun: '404', key: 'path' },
-  createPage: { noun: 'page', key: 'path' },
-  updatePage: { noun: 'page', key: 'path' },
-  publishPage: { noun: 'page', key: 'path' },
-  deletePage: { noun: 'page', key: 'path' },
-  restorePage: { noun: 'page', key: 'path' },
-  movePage: { noun: 'page', key: 'path' },
-  schedulePage: { noun: 'page', key: 'path' },
-  restorePageRevision: { noun: 'page', key: 'path' },
-  // One record: the noun alone names it (no request field is its key).
-  updateSiteSettings: { noun: 'site settings', key: 'path' },
-};
+const targetOf = (name: OperationName) => auditFacts(name)?.target;
 
 /** Request values are the caller's: a record keeps a bounded, single-line piece of them. */
 const MAX_VALUE = 200;
@@ -77,7 +39,7 @@ export function auditTarget(
       .sort();
     return oneLine(filters.length ? `leads ${filters.join(' ')}` : 'leads');
   }
-  const target = TARGETS[name];
+  const target = targetOf(name);
   if (!target) return '';
   const data = reply !== null && typeof reply === 'object' ? Reflect.get(reply, 'data') : undefined;
   const value = field(input, target.key) ?? field(data, target.key);
@@ -152,7 +114,7 @@ const dataOf = (reply: unknown): unknown =>
 
 /** The reply field that names each kind of object, when the reply carries the object. */
 function labelFromReply(name: OperationName, input: Record<string, unknown>, data: unknown) {
-  switch (TARGETS[name]?.noun) {
+  switch (targetOf(name)?.noun) {
     case 'post': {
       const title = field(data, 'title');
       const slug = field(data, 'slug');

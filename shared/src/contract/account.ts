@@ -36,17 +36,21 @@ export const accountOperations = defineOperations({
     '/api/user/login/mfa',
     'Second sign-in step: the authenticator code for the session `login` answered with SOFTWARE_TOKEN_MFA.',
     z.object({ session, code }),
+    'Sign-in (code)',
   ),
   loginNewPassword: signInStep(
     '/api/user/login/new-password',
     "An invited member's first sign-in: the new password for the session `login` answered with NEW_PASSWORD_REQUIRED.",
     z.object({ session, password: newPassword }),
+    'First sign-in (new password)',
   ),
   forgotPassword: {
     resource: 'user',
     method: 'POST',
     path: '/api/user/password/forgot',
     auth: 'public',
+    audit: { label: 'Password reset asked', by: 'handler' },
+    throttle: 'sign-in',
     summary:
       'E-mail a password reset code. Always 202, whether or not the account exists (no enumeration); throttled.',
     request: { encodings: ['json'], body: z.object({ email }) },
@@ -60,6 +64,8 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/password/reset',
     auth: 'public',
+    audit: { label: 'Password reset', by: 'handler' },
+    throttle: 'sign-in',
     summary: 'Set a new password with the e-mailed reset code.',
     request: {
       encodings: ['json'],
@@ -79,6 +85,9 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/password',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Password changed' },
+    throttle: 'staff',
     summary: "Change the signed-in member's password (the current one required).",
     request: {
       encodings: ['json'],
@@ -97,6 +106,9 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/mfa/setup',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Two-factor setup started' },
+    throttle: 'staff',
     summary:
       'Start enrolling an authenticator app: a new TOTP secret and its otpauth:// URI (not on until verified).',
     request: { encodings: [] },
@@ -110,6 +122,9 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/mfa/verify',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Two-factor turned on' },
+    throttle: 'staff',
     summary: 'Turn two-factor sign-in on with a code from the app just enrolled.',
     request: { encodings: ['json'], body: z.object({ code }) },
     status: 200,
@@ -122,6 +137,9 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/mfa/disable',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Two-factor turned off' },
+    throttle: 'staff',
     summary:
       'Turn two-factor sign-in off: needs the password and a current code (409 when the stage requires it).',
     request: {
@@ -138,6 +156,9 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/session/logout-all',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Signed out everywhere' },
+    throttle: 'staff',
     summary:
       "Sign the member out on every device: revoke all their refresh tokens, refuse their access tokens, clear this browser's cookie.",
     request: { encodings: [] },
@@ -150,6 +171,9 @@ export const accountOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/account/name',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Display name changed' },
+    throttle: 'staff',
     summary:
       "Set the signed-in member's own display name (the user pool's `name`): what the team page, the audit trail and revisions show for them.",
     request: { encodings: ['json', 'form'], body: z.object({ name: displayName }) },
@@ -163,6 +187,8 @@ export const accountOperations = defineOperations({
     method: 'GET',
     path: '/api/user/users',
     auth: 'admin',
+    access: 'admins',
+    throttle: 'staff',
     summary: 'Every team member with their role, state and whether they use TOTP.',
     request: { encodings: [] },
     status: 200,
@@ -175,6 +201,9 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/users',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Member invited', target: { noun: 'member', key: 'email' } },
+    throttle: 'staff',
     summary:
       'Invite a member: the user pool e-mails a temporary password; the first sign-in sets their own (409 when the e-mail is a member).',
     request: {
@@ -195,6 +224,9 @@ export const accountOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/users',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Member changed', target: { noun: 'member', key: 'email' } },
+    throttle: 'staff',
     summary:
       "Change a member's role or enable/disable them (disabling signs them out everywhere); the last enabled admin cannot be demoted or disabled (409).",
     request: {
@@ -215,6 +247,9 @@ export const accountOperations = defineOperations({
     method: 'POST',
     path: '/api/user/users/sign-out',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Member signed out', target: { noun: 'member', key: 'email' } },
+    throttle: 'staff',
     summary:
       'Sign a member out everywhere: revoke their refresh tokens and refuse the access tokens they hold.',
     request: { encodings: ['json'], body: memberEmail },
@@ -228,6 +263,9 @@ export const accountOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/users',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Member removed', target: { noun: 'member', key: 'email' } },
+    throttle: 'staff',
     summary: 'Remove a member from the user pool (409 for the last enabled admin).',
     request: { encodings: ['json'], body: memberEmail },
     status: 200,
@@ -240,6 +278,8 @@ export const accountOperations = defineOperations({
     method: 'GET',
     path: '/api/user/audit',
     auth: 'admin',
+    access: 'admins',
+    throttle: 'staff',
     summary: `The audit trail, newest first, ${AUDIT.pageSize} a page; filter by actor (e-mail or id) and action.`,
     request: {
       encodings: [],

@@ -11,12 +11,15 @@ export const authOperations = defineOperations({
       email: z.string().trim().min(1, 'is required').max(254, 'is too long'),
       password: z.string().min(1, 'is required').max(256, 'is too long'),
     }),
+    'Sign-in (password)',
   ),
   getUserData: {
     resource: 'user',
     method: 'GET',
     path: '/api/user/user-data',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary:
       'The signed-in member (name, role, TOTP state); the admin area logs out when this fails.',
     request: { encodings: [] },
@@ -30,6 +33,7 @@ export const authOperations = defineOperations({
     method: 'POST',
     path: '/api/user/session/refresh',
     auth: 'session',
+    throttle: 'sign-in',
     summary:
       'A new access token from the session cookie (Cognito REFRESH_TOKEN_AUTH); 401 when the cookie is absent, expired or revoked.',
     request: { encodings: [] },
@@ -43,6 +47,7 @@ export const authOperations = defineOperations({
     method: 'POST',
     path: '/api/user/session/logout',
     auth: 'session',
+    throttle: 'sign-in',
     summary: 'Sign out: revoke the refresh token in Cognito and clear the session cookie.',
     request: { encodings: [] },
     status: 204,

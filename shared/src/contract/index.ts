@@ -94,5 +94,15 @@ function matchPath(template: string, path: string): Record<string, string> | nul
   return params;
 }
 
-export type { Operation, Method, Auth, Encoding, ResponseKind } from './operation';
+export type {
+  Operation,
+  Method,
+  Auth,
+  Encoding,
+  ResponseKind,
+  Access,
+  AuditFacts,
+  AuditKey,
+  ThrottleClass,
+} from './operation';
 export { errorBody, ERROR_CODES, type ErrorBody, type ErrorCode } from './operation';

@@ -122,6 +122,7 @@ export const leadOperations = defineOperations({
     method: 'POST',
     path: '/api/lead',
     auth: 'public',
+    throttle: 'enquiry',
     summary: 'Store an enquiry, answer 201, then e-mail the agency.',
     request: { encodings: ['multipart', 'form'], body: leadFields },
     status: 201,
@@ -134,6 +135,8 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/user/lead/list',
     auth: 'admin',
+    access: 'admins',
+    throttle: 'staff',
     summary: 'A page of enquiries, newest first, with how many leads each status holds.',
     request: {
       encodings: [],
@@ -152,6 +155,8 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/user/lead',
     auth: 'admin',
+    access: 'admins',
+    throttle: 'staff',
     summary: 'One enquiry with its source, history and notes; 404 names an erased lead.',
     request: { encodings: [], query: z.object({ id: leadId }) },
     status: 200,
@@ -164,6 +169,9 @@ export const leadOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/lead/status',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Lead status changed', target: { noun: 'lead', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Move a lead through the pipeline (with an optional note); from spam to another status it is notified.',
     request: {
@@ -180,6 +188,9 @@ export const leadOperations = defineOperations({
     method: 'POST',
     path: '/api/user/lead/note',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Lead note added', target: { noun: 'lead', key: 'id' } },
+    throttle: 'staff',
     summary: 'Add a time-stamped note, signed by the admin, to a lead.',
     request: {
       encodings: ['form', 'multipart', 'json'],
@@ -195,6 +206,9 @@ export const leadOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/lead',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Lead erased', target: { noun: 'lead', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Erase a lead and its notes on request; the erasure is recorded without the personal data.',
     request: { encodings: ['form', 'multipart', 'json'], body: z.object({ id: leadId }) },
@@ -208,6 +222,8 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/user/dashboard',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary:
       'Leads per week by source, by landing page and subject, status shares and the most viewed posts.',
     request: { encodings: [] },
@@ -221,6 +237,9 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/user/lead/export',
     auth: 'admin',
+    access: 'admins',
+    audit: { label: 'Leads exported' },
+    throttle: 'staff',
     summary:
       "Every enquiry as CSV (RFC 4180, formula cells neutralised); with filters, the inbox's leads for them.",
     request: { encodings: [], query: leadListQuery.omit({ page: true }) },
@@ -233,6 +252,7 @@ export const leadOperations = defineOperations({
     method: 'GET',
     path: '/api/captcha/challenge',
     auth: 'public',
+    throttle: 'enquiry',
     summary:
       "A fresh ALTCHA proof-of-work challenge for the enquiry form; `start` carries the page view's signed start into it.",
     request: {

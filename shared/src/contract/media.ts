@@ -23,6 +23,9 @@ export const mediaOperations = defineOperations({
     method: 'POST',
     path: '/api/user/media/upload',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Upload started', target: { noun: 'media', key: 'id' } },
+    throttle: 'staff',
     summary:
       'A presigned POST for one image straight to the media bucket: the key, the type and at most 20 MB are fixed by its policy; it expires in 5 minutes.',
     request: {
@@ -61,6 +64,9 @@ export const mediaOperations = defineOperations({
     method: 'POST',
     path: '/api/user/media/confirm',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Media uploaded', target: { noun: 'media', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Check an uploaded image by its bytes, make its variants and register it; anything else is deleted and refused (413/415 naming the file; 409 when the form was posted again while it was being confirmed).',
     request: { encodings, body: z.object({ id: mediaId }) },
@@ -74,6 +80,8 @@ export const mediaOperations = defineOperations({
     method: 'GET',
     path: '/api/user/media/list',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary:
       'A page of the media library, newest first, with where each image is used; `q` finds a file name or description, `used` keeps used or unused images.',
     request: {
@@ -99,6 +107,9 @@ export const mediaOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/media',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Media deleted', target: { noun: 'media', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Delete an image nothing uses, with all its variants; 409 names the posts, pages and site settings using it.',
     request: { encodings, body: z.object({ id: mediaId }) },
@@ -112,6 +123,9 @@ export const mediaOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/media',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Image description changed', target: { noun: 'media', key: 'id' } },
+    throttle: 'staff',
     summary:
       "Change an image's description (its alt text), which blocks get when the image is chosen for them.",
     request: { encodings: ['json'], body: z.object({ id: mediaId, alt: mediaAlt }) },

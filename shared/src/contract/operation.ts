@@ -16,6 +16,36 @@ export interface FileField {
   required: boolean;
 }
 
+/**
+ * Who may call a staff operation (or see a public one's staff view): `staff`, the admins and the
+ * editors; `admins`, the admins alone. shared `access.ts` turns it into Cognito groups for the
+ * handler wrapper, the API's JWT authorizer and the admin's navigation.
+ */
+export type Access = 'staff' | 'admins';
+
+/** The request (or reply) field whose value names what an audited call acted on. */
+export type AuditKey = 'id' | 'email' | 'from' | 'path';
+
+/**
+ * What the audit trail keeps of a call. The handler wrapper records every call of an operation that
+ * has it (`by: 'handler'`: the sign-in steps record themselves, the actor known only from what was
+ * tried); the audit page shows `label`.
+ */
+export interface AuditFacts {
+  /** The action as the audit page names it ("Post created"). */
+  label: string;
+  /** What it acted on (`post 12`): a noun and the field naming it; none, the caller's own account. */
+  target?: { noun: string; key: AuditKey };
+  by?: 'handler';
+}
+
+/**
+ * The limit a call counts against in production: `public-read` (pages' data, anyone), `enquiry` (the
+ * lead form and its challenge), `counting` (view counts), `sign-in` (sign-in steps, password resets,
+ * the session cookie), `staff` (everything behind a staff token).
+ */
+export type ThrottleClass = 'public-read' | 'enquiry' | 'counting' | 'sign-in' | 'staff';
+
 export interface Operation {
   /** Groups operations into handler folders: `lambdas/src/handlers/<resource>/<verb-noun>.ts`. */
   resource: string;
@@ -29,6 +59,11 @@ export interface Operation {
    */
   adminView?: true;
   summary: string;
+  /** Who may call it: required of a staff operation and of a public one with a staff view. */
+  access?: Access;
+  /** How the audit trail records it: required of a staff write (`false`: not recorded, and why). */
+  audit?: AuditFacts | false;
+  throttle: ThrottleClass;
   request: {
     /** Accepted body encodings; empty for calls without a body. */
     encodings: readonly Encoding[];
@@ -46,8 +81,24 @@ export interface Operation {
   errors: readonly number[];
 }
 
-/** Lets each resource file declare operations with their literal types kept. */
-export const defineOperations = <T extends Record<string, Operation>>(ops: T): T => ops;
+/** What an operation's entry lacks of the staff facts: never when it lacks nothing. */
+type MissingFacts<O> = O extends { auth: 'admin' } | { adminView: true }
+  ? O extends { access: Access }
+    ? O extends { auth: 'admin'; method: Exclude<Method, 'GET'> }
+      ? O extends { audit: AuditFacts | false }
+        ? never
+        : 'a staff write needs `audit`: its facts, or false'
+      : never
+    : 'a staff operation needs `access`'
+  : never;
+
+/**
+ * Lets each resource file declare operations with their literal types kept. A staff operation
+ * without `access`, or a staff write without `audit`, is a type error naming what is missing.
+ */
+export const defineOperations = <T extends Record<string, Operation>>(
+  ops: T & { [K in keyof T]: [MissingFacts<T[K]>] extends [never] ? unknown : MissingFacts<T[K]> },
+): T => ops;
 
 /**
  * What went wrong, machine-readable, beside the error sentence: a small stable vocabulary, one per

@@ -42,6 +42,8 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/user/pages',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary:
       'The marketing pages by path, with status and last change; `q` finds title or address text, `status` filters (retired pages only with `retired`).',
     request: {
@@ -63,6 +65,8 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/user/page',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary: 'One page: its draft, status, version and the live copy.',
     request: { encodings: [], query: byPath },
     status: 200,
@@ -75,6 +79,9 @@ export const pageOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/page',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Page draft saved', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary:
       "Save a page's draft as it is (empty fields wait for publish), keeping the replaced version; a stale `version` answers 409; an unsafe value answers 400 naming `blocks.<i>.<field>`.",
     request: {
@@ -91,6 +98,9 @@ export const pageOperations = defineOperations({
     method: 'POST',
     path: '/api/user/page/publish',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Page published', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary:
       'Publish the draft without its hidden blocks (an empty field answers 400 naming `blocks.<i>.<field>`), render it and put it on the site. A first publish takes an admin.',
     request: { encodings: ['json'], body: byPath.extend({ version: version.optional() }) },
@@ -104,6 +114,9 @@ export const pageOperations = defineOperations({
     method: 'POST',
     path: '/api/user/page',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Page created', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary: 'A new page at `path` as a draft copy of the page at `from` (its template).',
     request: {
       encodings: ['json'],
@@ -123,6 +136,10 @@ export const pageOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/page',
     auth: 'admin',
+    // Retiring a page takes an address off the site: the admins'.
+    access: 'admins',
+    audit: { label: 'Page retired', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary:
       "Retire a page: it leaves the site and the sitemap; with `redirect_to` (any redirect target) its address answers 301 there, else 404. The specification's own pages answer 409.",
     request: {
@@ -152,6 +169,9 @@ export const pageOperations = defineOperations({
     method: 'POST',
     path: '/api/user/page/schedule',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Page change scheduled', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary:
       'Publish the draft by itself at `publish_at` (ISO 8601 with a zone, in the future), or without it unschedule; a stale `version` answers 409.',
     request: {
@@ -176,6 +196,10 @@ export const pageOperations = defineOperations({
     method: 'POST',
     path: '/api/user/page/move',
     auth: 'admin',
+    // Moving changes a live address (the old one redirects): the admins'.
+    access: 'admins',
+    audit: { label: 'Page moved', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary:
       "Move a page to address `to` (admins): a live page is published there and its old address answers 301 to it. The specification's own pages answer 409.",
     request: { encodings: ['json'], body: byPath.extend({ to: newPagePathSchema, version }) },
@@ -189,6 +213,10 @@ export const pageOperations = defineOperations({
     method: 'POST',
     path: '/api/user/page/unretire',
     auth: 'admin',
+    // Restoring puts a retired address back in play: the admins'.
+    access: 'admins',
+    audit: { label: 'Page restored', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary:
       'Bring a retired page back as it was, as an unpublished draft to review; the redirect its retirement left goes.',
     request: { encodings: ['json'], body: byPath },
@@ -202,6 +230,8 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/user/page/revisions',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary: 'The kept earlier versions of a page (the last 25), newest first.',
     request: { encodings: [], query: byPath },
     status: 200,
@@ -214,6 +244,8 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/user/page/revision',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary: 'One kept version of a page in full.',
     request: { encodings: [], query: byPath.extend({ revision }) },
     status: 200,
@@ -226,6 +258,9 @@ export const pageOperations = defineOperations({
     method: 'POST',
     path: '/api/user/page/restore',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Page version restored', target: { noun: 'page', key: 'path' } },
+    throttle: 'staff',
     summary:
       'Make a kept version the draft, as a new save (the replaced one is kept too); a stale `version` answers 409.',
     request: { encodings: ['json'], body: byPath.extend({ revision, version }) },
@@ -239,6 +274,8 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/user/site-settings',
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary:
       'The site-wide settings: navigation, footer, offices, phone numbers, e-mail, social links, chat number.',
     request: { encodings: [] },
@@ -252,6 +289,10 @@ export const pageOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/site-settings',
     auth: 'admin',
+    // The settings show on every page: the admins'.
+    access: 'admins',
+    audit: { label: 'Site settings published', target: { noun: 'site settings', key: 'path' } },
+    throttle: 'staff',
     summary:
       'Change and publish the site-wide settings: every page is rendered again with them (admins only); a stale `version` answers 409.',
     request: { encodings: ['json'], body: z.object({ settings: siteSettings, version }) },
@@ -265,6 +306,10 @@ export const pageOperations = defineOperations({
     method: 'POST',
     path: '/api/user/page/links',
     auth: 'admin',
+    access: 'staff',
+    // A read sent as a POST (the draft's links in its body): nothing changes, nothing to record.
+    audit: false,
+    throttle: 'staff',
     summary:
       'Which of the given site links lead nowhere: no page, post or redirect at the path, or no section with the #id. A warning, nothing is refused.',
     request: {
@@ -287,6 +332,7 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/pages',
     auth: 'public',
+    throttle: 'public-read',
     summary: 'The published marketing pages (path, title, when published): what the sitemap lists.',
     request: { encodings: [] },
     status: 200,
@@ -299,6 +345,7 @@ export const pageOperations = defineOperations({
     method: 'GET',
     path: '/api/site-settings',
     auth: 'public',
+    throttle: 'public-read',
     summary:
       'The published site settings: the render function draws the blog pages’ header and footer with them.',
     request: { encodings: [] },

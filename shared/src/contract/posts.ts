@@ -86,6 +86,8 @@ const adminRead = <P extends string, Q extends z.ZodObject, D extends z.ZodType>
     method: 'GET',
     path,
     auth: 'admin',
+    access: 'staff',
+    throttle: 'staff',
     summary,
     request: { encodings: [], query },
     status: 200,
@@ -108,6 +110,8 @@ export const postOperations = defineOperations({
     method: 'GET',
     path: '/api/user/post/list',
     auth: 'public',
+    access: 'staff',
+    throttle: 'public-read',
     adminView: true,
     summary:
       'A page of published posts, newest first; an admin token lists every status (filter with `status`) and may search (`q`) and filter by `category_id`, `author_id`.',
@@ -147,6 +151,8 @@ export const postOperations = defineOperations({
     method: 'POST',
     path: '/api/user/post/get',
     auth: 'public',
+    access: 'staff',
+    throttle: 'public-read',
     adminView: true,
     summary:
       'One published post by slug, with the previous and next posts; an admin token finds drafts and scheduled posts too.',
@@ -161,6 +167,9 @@ export const postOperations = defineOperations({
     method: 'POST',
     path: '/api/user/post/create',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Post created', target: { noun: 'post', key: 'id' } },
+    throttle: 'staff',
     summary: 'Create a post; the banner image is optional; without `status` it is published now.',
     request: {
       encodings: ['multipart', 'form'],
@@ -177,6 +186,9 @@ export const postOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/post/update',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Post updated', target: { noun: 'post', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Update a post, keeping the version it replaces as a revision; a new banner replaces the old; a stale `version` answers 409; without `status` the post keeps its own.',
     request: {
@@ -194,6 +206,9 @@ export const postOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/post/delete',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Post moved to Trash', target: { noun: 'post', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Move a post to the Trash (status `trashed`): off every public page at once, restorable with `untrashPost` for 30 days, then purged.',
     request: byId,
@@ -207,6 +222,9 @@ export const postOperations = defineOperations({
     method: 'POST',
     path: '/api/user/post/untrash',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Post restored from Trash', target: { noun: 'post', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Restore a post from the Trash as a draft (as WordPress does): nothing goes public again without a Publish.',
     request: byId,
@@ -220,6 +238,10 @@ export const postOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/post/trash',
     auth: 'admin',
+    // Trashing can be undone for 30 days; purging cannot, so it is the admins' alone.
+    access: 'admins',
+    audit: { label: 'Post deleted for good', target: { noun: 'post', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Delete a trashed post for good now: its slug, view counter, revisions and the images no other post uses (admins only).',
     request: byId,
@@ -233,6 +255,7 @@ export const postOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/post/increase-view',
     auth: 'public',
+    throttle: 'counting',
     summary: 'Count one view of a post.',
     request: bySlug,
     status: 200,
@@ -263,6 +286,9 @@ export const postOperations = defineOperations({
     method: 'POST',
     path: '/api/user/post/restore',
     auth: 'admin',
+    access: 'staff',
+    audit: { label: 'Revision restored', target: { noun: 'post', key: 'id' } },
+    throttle: 'staff',
     summary:
       'Make a kept version the current one, as a new update (the replaced version is kept too); a stale `version` answers 409.',
     request: {

@@ -43,6 +43,10 @@ export const presenceOperations = defineOperations({
     method: 'PUT',
     path: '/api/user/presence',
     auth: 'admin',
+    access: 'staff',
+    // Who has an editor open: nothing anyone reads later.
+    audit: false,
+    throttle: 'staff',
     summary:
       'Say the caller has a page, post or the settings open (every 20 s while it is); answers the others who have it open now.',
     request: { encodings: ['json'], body: bySubject },
@@ -56,6 +60,10 @@ export const presenceOperations = defineOperations({
     method: 'DELETE',
     path: '/api/user/presence',
     auth: 'admin',
+    access: 'staff',
+    // Who has an editor open: nothing anyone reads later.
+    audit: false,
+    throttle: 'staff',
     summary: 'Say the caller closed the page, post or settings it had open (sent as the tab goes).',
     request: { encodings: ['json'], body: bySubject },
     status: 200,

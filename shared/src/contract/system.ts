@@ -7,6 +7,7 @@ export const systemOperations = defineOperations({
     method: 'GET',
     path: '/api/health',
     auth: 'public',
+    throttle: 'public-read',
     summary: 'Liveness.',
     request: { encodings: [] },
     status: 200,
@@ -19,6 +20,7 @@ export const systemOperations = defineOperations({
     method: 'GET',
     path: '/api/extension-image/{extension}',
     auth: 'public',
+    throttle: 'public-read',
     summary: 'An SVG icon for a file extension ("default" and unknown ones get the generic icon).',
     request: {
       encodings: [],

@@ -26,11 +26,18 @@ const encodings = ['form', 'multipart', 'json'] as const;
 const deleted = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
 
 /** Adding, renaming and deleting one kind of taxonomy at its path; `name` is its name field. */
-function manageKind<const P extends string, const N extends z.ZodRawShape, S extends z.ZodType>(
+function manageKind<
+  const P extends string,
+  const N extends z.ZodRawShape,
+  S extends z.ZodType,
+  const K extends string,
+>(
   path: P,
   name: N,
   item: S,
   summary: { create: string; rename: string; remove: string },
+  /** What the audit trail calls one ("category"), and the page its actions ("Category"). */
+  noun: { name: K; label: string },
 ) {
   const op = <
     const M extends Operation['method'],
@@ -41,6 +48,7 @@ function manageKind<const P extends string, const N extends z.ZodRawShape, S ext
   >(
     method: M,
     says: string,
+    did: string,
     body: B,
     status: C,
     response: R,
@@ -51,6 +59,9 @@ function manageKind<const P extends string, const N extends z.ZodRawShape, S ext
       method,
       path,
       auth: 'admin',
+      access: 'staff',
+      audit: { label: `${noun.label} ${did}`, target: { noun: noun.name, key: 'id' } },
+      throttle: 'staff',
       summary: says,
       request: { encodings, body },
       status,
@@ -60,10 +71,19 @@ function manageKind<const P extends string, const N extends z.ZodRawShape, S ext
     }) as const satisfies Operation;
   const data = z.object({ data: item });
   return {
-    create: op('POST', summary.create, z.object(name), 201, data, [400, 401, 403, 409, 415]),
+    create: op(
+      'POST',
+      summary.create,
+      'created',
+      z.object(name),
+      201,
+      data,
+      [400, 401, 403, 409, 415],
+    ),
     rename: op(
       'PUT',
       summary.rename,
+      'renamed',
       z.object({ id, ...name }),
       200,
       data,
@@ -72,6 +92,7 @@ function manageKind<const P extends string, const N extends z.ZodRawShape, S ext
     remove: op(
       'DELETE',
       summary.remove,
+      'deleted',
       z.object({ id }),
       200,
       deleted,
@@ -80,16 +101,28 @@ function manageKind<const P extends string, const N extends z.ZodRawShape, S ext
   };
 }
 
-const categories = manageKind('/api/user/category', { category: taxonomyName }, category, {
-  create: 'Add a category; names are unique whatever their case.',
-  rename: 'Rename a category; its posts show the new name.',
-  remove: 'Delete a category no post uses (409 while one does).',
-});
-const authors = manageKind('/api/user/author', { name: taxonomyName }, author, {
-  create: 'Add an author; names are unique whatever their case.',
-  rename: 'Rename an author; their posts show the new name.',
-  remove: 'Delete an author no post uses (409 while one does).',
-});
+const categories = manageKind(
+  '/api/user/category',
+  { category: taxonomyName },
+  category,
+  {
+    create: 'Add a category; names are unique whatever their case.',
+    rename: 'Rename a category; its posts show the new name.',
+    remove: 'Delete a category no post uses (409 while one does).',
+  },
+  { name: 'category', label: 'Category' },
+);
+const authors = manageKind(
+  '/api/user/author',
+  { name: taxonomyName },
+  author,
+  {
+    create: 'Add an author; names are unique whatever their case.',
+    rename: 'Rename an author; their posts show the new name.',
+    remove: 'Delete an author no post uses (409 while one does).',
+  },
+  { name: 'author', label: 'Author' },
+);
 
 /**
  * Managing categories and authors (admin only). They share the paths of the spec's lists

@@ -1,4 +1,6 @@
 import {
+  auditFacts,
+  operationNames,
   type AuditOutcome,
   type AuditRecord,
   type LeadStatus,
@@ -6,58 +8,23 @@ import {
 } from '@agency/shared';
 
 /**
- * What each audited action is called on the audit page, in the order its filter lists them: the
- * sign-in steps, the account, then every write the admin makes (the contract operation names are
- * what the API records and filters by).
+ * What each audited action is called on the audit page, in the order its filter lists them (the
+ * contract's: the sign-in steps, the account, then every write): each operation's `audit.label`.
+ * The contract operation names are what the API records and filters by.
  */
-export const AUDIT_ACTION_LABEL = {
-  login: 'Sign-in (password)',
-  loginMfa: 'Sign-in (code)',
-  loginNewPassword: 'First sign-in (new password)',
-  forgotPassword: 'Password reset asked',
-  resetPassword: 'Password reset',
-  changePassword: 'Password changed',
-  setupMfa: 'Two-factor setup started',
-  verifyMfa: 'Two-factor turned on',
-  disableMfa: 'Two-factor turned off',
-  signOutEverywhere: 'Signed out everywhere',
-  setDisplayName: 'Display name changed',
-  getPost: 'Post opened',
-  createPost: 'Post created',
-  updatePost: 'Post updated',
-  deletePost: 'Post moved to Trash',
-  untrashPost: 'Post restored from Trash',
-  purgePost: 'Post deleted for good',
-  restoreRevision: 'Revision restored',
-  createCategory: 'Category created',
-  renameCategory: 'Category renamed',
-  deleteCategory: 'Category deleted',
-  createAuthor: 'Author created',
-  renameAuthor: 'Author renamed',
-  deleteAuthor: 'Author deleted',
-  createUpload: 'Upload started',
-  confirmUpload: 'Media uploaded',
-  deleteMedia: 'Media deleted',
-  updateMedia: 'Image description changed',
-  createRedirect: 'Redirect added',
-  updateRedirect: 'Redirect changed',
-  deleteRedirect: 'Redirect deleted',
-  dismissNotFound: '404 log entry dismissed',
-  setLeadStatus: 'Lead status changed',
-  addLeadNote: 'Lead note added',
-  eraseLead: 'Lead erased',
-  exportLeads: 'Leads exported',
-  inviteMember: 'Member invited',
-  updateMember: 'Member changed',
-  signOutMember: 'Member signed out',
-  removeMember: 'Member removed',
-} as const satisfies Partial<Record<OperationName, string>>;
+export const AUDIT_ACTION_LABEL: Readonly<Partial<Record<OperationName, string>>> =
+  Object.fromEntries(
+    operationNames.flatMap((name) => {
+      const facts = auditFacts(name);
+      return facts ? [[name, facts.label]] : [];
+    }),
+  );
 
 /** An action as a person reads it; an action this page does not know yet shows its name. */
 export const auditActionLabel = (action: string): string =>
-  Object.hasOwn(AUDIT_ACTION_LABEL, action)
-    ? AUDIT_ACTION_LABEL[action as keyof typeof AUDIT_ACTION_LABEL]
-    : action;
+  (Object.hasOwn(AUDIT_ACTION_LABEL, action)
+    ? AUDIT_ACTION_LABEL[action as OperationName]
+    : undefined) ?? action;
 
 /** Lead statuses in the words of an action (the pipeline's own labels are adjectives). */
 const LEAD_STATUS_ACTION: Record<LeadStatus, string> = {
@@ -113,6 +80,7 @@ const SIGN_IN_STEP: Record<string, string> = {
 };
 
 const KIND_LABEL: Record<string, string> = {
+  page: 'Page',
   post: 'Post',
   category: 'Category',
   author: 'Author',
