@@ -13,4 +13,7 @@ declare module 'opentype.js' {
     getPath(text: string, x: number, y: number, fontSize: number): Path;
   }
   export function parse(buffer: ArrayBuffer): Font;
+  /** Node's import of the package's CommonJS (UMD) build, which names no exports: all of it. */
+  const whole: { parse: typeof parse } | undefined;
+  export default whole;
 }

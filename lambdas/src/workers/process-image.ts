@@ -57,7 +57,10 @@ const CARD_FONT_FILES = ['latin', 'latin-ext'].map(
 let cardFonts: Promise<CardFonts> | null = null;
 const loadCardFonts = (): Promise<CardFonts> => {
   cardFonts ??= (async () => {
-    const { parse } = await import('opentype.js');
+    // Bundlers and Vitest take the package's ES module build (named exports); Node's own import, as
+    // `npm start` runs this source, its UMD build, which Node sees as one default export.
+    const opentype = await import('opentype.js');
+    const parse = opentype.default?.parse ?? opentype.parse;
     const resolve = createRequire(import.meta.url).resolve;
     return Promise.all(
       CARD_FONT_FILES.map(async (file) => {

@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { titleCardPath, type Image, type Post, type SitePage } from '@agency/shared';
 import { DynamoPageStore } from '../../src/adapters/page-store';
+import { resetEnv } from '../../src/lib/env';
+import { handlerMode } from '../../src/local/functions/handler-modules';
 import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
@@ -163,6 +165,36 @@ describe('every page’s link preview is a 1200 × 630 JPEG', () => {
     expect(old.status).toBe(200);
     expect(Buffer.from(await old.arrayBuffer()).equals(card.bytes)).toBe(true);
   });
+
+  // Bundled handlers read IMAGE_FUNCTION once, at their first call: the outage is made in source mode.
+  it.skipIf(handlerMode() === 'bundles')(
+    'a page still goes live when the image function cannot draw its card (the preview lacks its picture)',
+    async () => {
+      const saved = process.env.IMAGE_FUNCTION;
+      process.env.IMAGE_FUNCTION = 'no-such-function';
+      resetEnv();
+      try {
+        const current = dataOf<SitePage>(
+          (await stack.invoke('getPage', { token, query: { path: '/' } })).json,
+        );
+        const title = `Published in an image outage ${Date.now()}`;
+        const renamed = await stack.invoke('updatePage', {
+          token,
+          json: { ...current, path: '/', title },
+        });
+        expect(renamed.status, renamed.body).toBe(200);
+        const published = await stack.invoke('publishPage', { token, json: { path: '/' } });
+        expect(published.status, published.body).toBe(200);
+        const page = await viaEdge('/');
+        expect(page.body).toContain(`<title>${title}</title>`);
+        const og = new URL(meta(page.body, 'og:image') ?? '').pathname;
+        expect((await fetch(`${edge.base}${og}`)).status).toBe(404);
+      } finally {
+        process.env.IMAGE_FUNCTION = saved;
+        resetEnv();
+      }
+    },
+  );
 
   it('a page with a library image (any shape) shows that image’s 1200 × 630 card', async () => {
     // A tall photo: the card is cropped to fill 1200 × 630 all the same.

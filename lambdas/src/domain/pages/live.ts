@@ -110,16 +110,24 @@ const showsLatest = (from: RenderedFrom, page: PageRecord, settings: SettingsRec
   from.site !== null && from.site >= page.site_version && from.settings >= settings.version;
 
 /**
- * The render function's documents, with the share cards their heads name drawn first: no HTML is
- * put that names a card not in the media bucket.
+ * The render function's documents, with the share cards their heads name drawn first, so the HTML
+ * put names a card that is there. A card is a link preview's picture, not the page: when the image
+ * function fails, the pages go live all the same (a preview without its picture until the page is
+ * published again) and the failure is logged here and alarms as the image function's error.
  */
 async function renderDocuments(
-  deps: Pick<PageDeps, 'renderer' | 'cards'>,
+  deps: Pick<PageDeps, 'renderer' | 'cards' | 'log'>,
   ...args: Parameters<PageDeps['renderer']['render']>
 ): Promise<RenderedDocument[]> {
   const documents = await deps.renderer.render(...args);
   const cards = documents.flatMap((d) => (d.card ? [d.card] : []));
-  if (cards.length > 0) await deps.cards.draw(cards);
+  if (cards.length > 0)
+    await deps.cards.draw(cards).catch((error: unknown) => {
+      deps.log.warn('share cards not drawn: the pages go live without their preview picture', {
+        paths: documents.filter((d) => d.card).map((d) => d.path),
+        error,
+      });
+    });
   return documents;
 }
 
