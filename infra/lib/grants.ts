@@ -8,6 +8,7 @@ import {
 import {
   groupsAllowed,
   writesAudit,
+  BANNER_PREFIX,
   IMAGE_PREFIX,
   TITLE_CARD_PREFIX,
   UPLOAD_PREFIX,
@@ -81,7 +82,7 @@ export const MEDIA_ACTIONS: Record<MediaAccess, string> = {
 export const MEDIA_PREFIXES = {
   uploads: UPLOAD_PREFIX,
   images: IMAGE_PREFIX,
-  banners: 'banners/',
+  banners: BANNER_PREFIX,
   cards: TITLE_CARD_PREFIX,
 } as const;
 export type MediaPrefix = keyof typeof MEDIA_PREFIXES;

@@ -102,3 +102,36 @@ export const NO_DISTRIBUTION = 'none';
 /** The local stack (`npm start`): its default port and the address the site has there. */
 const LOCAL_PORT = 3000;
 export const LOCAL_STACK = { port: LOCAL_PORT, url: `http://localhost:${LOCAL_PORT}` } as const;
+
+/**
+ * The business metrics the functions print as embedded metric format (lambdas/src/lib/metrics.ts)
+ * and the stage's dashboard and alarms read (infra/lib/constructs/monitoring.ts): one list for both,
+ * each stage in its own namespace (METRICS_NAMESPACE).
+ */
+export const BUSINESS_METRICS = {
+  /** An enquiry stored (spam included: SpamHeld counts those). */
+  leadsReceived: 'LeadsReceived',
+  /** An enquiry filed as spam on arrival and held from delivery. */
+  spamHeld: 'SpamHeld',
+  /** A post that went live (published at once or by the schedule). */
+  postsPublished: 'PostsPublished',
+  /** A sign-in refused (wrong password, unknown account, locked out). */
+  signInsFailed: 'SignInsFailed',
+  /** Lead deliveries (e-mail or webhook) still pending 30 minutes after the lead arrived. */
+  leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
+  /** Lead e-mails SES reported as bounced. */
+  leadEmailsBounced: 'LeadEmailsBounced',
+  /**
+   * Page changes saved but not on the site after the publishing job's attempt to make them live
+   * (pages whose `rendered_version` lags, the settings when theirs does, and live pages whose HTML
+   * the job found older than their record or the settings and could not render again), counted
+   * every minute.
+   */
+  pageChangesNotLive: 'PageChangesNotLive',
+  /**
+   * How full the edge's KeyValueStore is (redirects and pages' entries), per cent of its 5 MB:
+   * printed after each write to it and by the hourly rebuild.
+   */
+  redirectStoreFill: 'RedirectStoreFill',
+} as const;
+export type MetricName = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];

@@ -58,6 +58,8 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Bucket key prefixes: raw uploads waiting for confirmation (expire), and processed images (served). */
 export const UPLOAD_PREFIX = 'uploads/';
 export const IMAGE_PREFIX = 'images/';
+/** Key prefix of the banners uploaded before the media library (moved into it by the migration job). */
+export const BANNER_PREFIX = 'banners/';
 /** The form of an image id: a random UUID (v4), also the folder of its objects. */
 export const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
-import { ENV_NAMES } from '@agency/shared';
+import { BUSINESS_METRICS, ENV_NAMES } from '@agency/shared';
 import { triggerFunction } from '@agency/lambdas/functions';
 import type { GrantTargets } from '../apply-grants';
 import { ALARM_WEBHOOK_GRANTS } from '../grants';
@@ -55,20 +55,8 @@ export interface MonitoringProps {
   webhookCopy?: { targets: GrantTargets; protectData: boolean; logRetentionDays: number };
 }
 
-/**
- * The business figures the functions print as embedded metric format (lambdas/src/lib/metrics.ts
- * names them); each stage has its own namespace, set on every function as METRICS_NAMESPACE.
- */
-export const BUSINESS_METRICS = {
-  leadsReceived: 'LeadsReceived',
-  spamHeld: 'SpamHeld',
-  postsPublished: 'PostsPublished',
-  signInsFailed: 'SignInsFailed',
-  leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
-  leadEmailsBounced: 'LeadEmailsBounced',
-  pageChangesNotLive: 'PageChangesNotLive',
-  redirectStoreFill: 'RedirectStoreFill',
-} as const;
+/** The business figures the functions print (shared `BUSINESS_METRICS`, written once for both). */
+export { BUSINESS_METRICS };
 
 /** How full (per cent of its 5 MB) the edge's KeyValueStore may get before someone is told. */
 export const REDIRECT_STORE_ALARM_PERCENT = 80;

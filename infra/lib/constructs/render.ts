@@ -47,6 +47,6 @@ export class Render extends Construct {
 
   /** Tell the function the public address of the site (canonical, sitemap and RSS links). */
   setSiteUrl(siteUrl: string): void {
-    this.fn.addEnvironment('SITE_URL', siteUrl);
+    this.fn.addEnvironment(ENV_NAMES.siteUrl, siteUrl);
   }
 }

@@ -13,6 +13,7 @@ import {
   ORIGIN_VERIFY_HEADER,
   SERVED_MEDIA_PREFIXES,
   securityHeadersByPolicy,
+  tablePageKeys,
   type CachePolicyName,
   type EdgeOrigin,
   type HeaderPolicyName,
@@ -172,19 +173,6 @@ class ServedMediaOrigin extends origins.S3BucketOrigin {
       },
     };
   }
-}
-
-/**
- * The bucket keys of the pages whose HTML the content table owns, not the build: every page the
- * build prerenders (the seed's marketing pages and the fixed pages, the thank-you page among them)
- * and the not-found page. The deploy's `seed-pages` job renders them with the new build (live pages
- * from the table, fixed ones with its settings); the bucket deployment neither writes nor deletes
- * them, so a deploy never puts the build's seed content over what staff published.
- */
-export function tablePageKeys(pages: SitePages): string[] {
-  return [...new Set([...pages.prerendered, pages.notFound])].map((p) =>
-    p === '/' ? 'index.html' : `${p.replace(/^\//, '')}/index.html`,
-  );
 }
 
 /** CloudFront's default quota of cache behaviours per distribution (the default one included). */

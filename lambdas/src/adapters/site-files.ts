@@ -1,11 +1,9 @@
-import { objectCacheControl } from '@agency/shared/edge';
+import { objectCacheControl, pageObjectKey } from '@agency/shared/edge';
 import type { RenderedFrom, SiteFiles } from '../domain/pages/ports';
-import { pageObjectPath } from '../domain/pages/live';
 import { siteBucket } from '../lib/env';
 import { s3Client } from './clients';
 
-/** The key without its leading slash: `/about` → `about/index.html`. */
-const keyOf = (path: string) => pageObjectPath(path).slice(1);
+const keyOf = pageObjectKey;
 
 /**
  * What an object was rendered from, as its user metadata (`x-amz-meta-site-version`,

@@ -5,6 +5,7 @@ import {
   referrerHost,
   reservedReason,
 } from '@agency/shared';
+import { pageObjectPath } from '@agency/shared/edge';
 
 /**
  * CloudFront's standard access logs (legacy), as the distribution writes them to the access-log
@@ -88,7 +89,7 @@ export function fieldValue(field: string | undefined): string | null {
 }
 
 /** The site bucket's key of the not-found page (the edge definition's notFoundKey), which the edge answers unknown paths with. */
-export const NOT_FOUND_KEY = `${NOT_FOUND_PATH}/index.html`;
+export const NOT_FOUND_KEY = pageObjectPath(NOT_FOUND_PATH);
 
 /** The query parameter the edge function names the path with when it answers it with the not-found page. */
 export const NOT_FOUND_MARKER = 'nf';

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_TYPES, MEDIA_LIMITS, type Image } from '@agency/shared';
+import { BANNER_PREFIX, IMAGE_TYPES, MEDIA_LIMITS, type Image } from '@agency/shared';
 import { DomainError } from '../lib/errors';
 import { registerUpload } from './media';
 import { imageOf } from './media-ports';
 import {
   isLegacyBanner,
-  LEGACY_BANNER_PREFIX,
   type Cdn,
   type LibraryDeps,
   type MediaStore,
@@ -185,7 +184,7 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
         ? await libraryImage(
             bytes,
             MIME_OF_EXT[ext] ?? 'image/png',
-            key.slice(LEGACY_BANNER_PREFIX.length),
+            key.slice(BANNER_PREFIX.length),
             postId,
           )
         : null;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  BANNER_PREFIX,
   image,
   postContent,
   postStatus,
@@ -182,10 +183,9 @@ export interface TaxonomyStore {
   author(id: number): Promise<Author | null>;
 }
 
-/** Prefix of banner objects stored before the media library. */
-export const LEGACY_BANNER_PREFIX = 'banners/';
+/** Whether a key is a banner object stored before the media library (`banners/`). */
 export const isLegacyBanner = (key: string | null): key is string =>
-  key !== null && key.startsWith(LEGACY_BANNER_PREFIX);
+  key !== null && key.startsWith(BANNER_PREFIX);
 
 /**
  * Banner objects stored before the media library (`banners/<uuid>.<ext>`): still served while posts

@@ -1,40 +1,17 @@
+import { BUSINESS_METRICS, type MetricName } from '@agency/shared';
 import { metricsNamespace } from './env';
 import { logger, writeRecord } from './logger';
 
 /**
- * The business figures the stage's dashboard shows and alarms watch. Each is printed as one line of
+ * The business figures the stage's dashboard shows and alarms watch (shared `BUSINESS_METRICS`, which
+ * the CDK's alarms read too). Each is printed as one line of
  * CloudWatch embedded metric format (EMF): CloudWatch Logs turns the line into a metric data point,
  * with no API call on the request path and no client to load at a cold start. A tiny writer, not
  * Powertools' Metrics: these are single counters with no dimensions, and the line is printed by the one
  * logger module (about 1 KB of code against Powertools' Metrics and its commons at every start).
  */
-export const METRICS = {
-  /** An enquiry stored (spam included: SpamHeld counts those). */
-  leadsReceived: 'LeadsReceived',
-  /** An enquiry filed as spam on arrival and held from delivery. */
-  spamHeld: 'SpamHeld',
-  /** A post that went live (published at once or by the schedule). */
-  postsPublished: 'PostsPublished',
-  /** A sign-in refused (wrong password, unknown account, locked out). */
-  signInsFailed: 'SignInsFailed',
-  /** Lead deliveries (e-mail or webhook) still pending 30 minutes after the lead arrived. */
-  leadDeliveriesPendingOver30Min: 'LeadDeliveriesPendingOver30Min',
-  /** Lead e-mails SES reported as bounced. */
-  leadEmailsBounced: 'LeadEmailsBounced',
-  /**
-   * Page changes saved but not on the site after the publishing job's attempt to make them live
-   * (pages whose `rendered_version` lags, the settings when theirs does, and live pages whose HTML
-   * the job found older than their record or the settings and could not render again), counted
-   * every minute.
-   */
-  pageChangesNotLive: 'PageChangesNotLive',
-  /**
-   * How full the edge's KeyValueStore is (redirects and pages' entries), per cent of its 5 MB:
-   * printed after each write to it and by the hourly rebuild.
-   */
-  redirectStoreFill: 'RedirectStoreFill',
-} as const;
-export type MetricName = (typeof METRICS)[keyof typeof METRICS];
+export const METRICS = BUSINESS_METRICS;
+export type { MetricName };
 
 /** The unit of each metric CloudWatch records: a count unless said here. */
 const METRIC_UNITS: Partial<Record<MetricName, 'Count' | 'Percent'>> = {

@@ -3,21 +3,13 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { objectCacheControl, readSitePagesFile, type SitePages } from '@agency/shared/edge';
+import {
+  objectCacheControl,
+  readSitePagesFile,
+  tablePageKeys,
+  type SitePages,
+} from '@agency/shared/edge';
 import { contentTypeOf } from './edge-server/static-files';
-
-/**
- * The bucket keys of the pages whose HTML the content table owns, not the build (the CDK stack's
- * `tablePageKeys`, infra/lib/constructs/site.ts): every page the build prerenders and the not-found
- * page. The publishing code and the seed job render them into the bucket; the upload leaves them out.
- */
-export const tablePageKeys = (pages: Pick<SitePages, 'prerendered' | 'notFound'>): string[] => [
-  ...new Set(
-    [...pages.prerendered, pages.notFound].map((p) =>
-      p === '/' ? 'index.html' : `${p.replace(/^\//, '')}/index.html`,
-    ),
-  ),
-];
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -1,6 +1,6 @@
 import { contract, operationNames, type OperationName } from '../contract';
 import { ORIGIN_VERIFY_HEADER } from '../config-names';
-import { IMAGE_PREFIX } from '../media';
+import { BANNER_PREFIX, IMAGE_PREFIX } from '../media';
 import { TITLE_CARD_PREFIX } from '../title-card';
 import {
   API_PREFIX,
@@ -10,7 +10,7 @@ import {
   SHELL_KEY,
 } from './reserved-sources';
 import { FRAMEABLE_PREVIEW_PATH, type HeaderPolicyName } from './security-headers';
-import type { SitePages } from './site-pages';
+import { pageObjectPath, type SitePages } from './site-pages';
 
 /** Where CloudFront sends a request: the site bucket, the render function, the HTTP API, the media bucket. */
 export type EdgeOrigin = 'site' | 'render' | 'api' | 'media';
@@ -31,8 +31,7 @@ export const ORIGIN_VERIFIED_ORIGINS: readonly EdgeOrigin[] = ['api', 'render'];
 /** Viewer prefixes of the API and of the media bucket (kept with the reserved sources, which name them). */
 export { API_PREFIX, MEDIA_PREFIX };
 
-/** Key prefix of the banners uploaded before the media library (moved into it by the migration job). */
-export const BANNER_PREFIX = 'banners/';
+export { BANNER_PREFIX };
 
 /**
  * The media bucket's keys the edge serves under `/media/`: processed images, pre-library banners and
@@ -254,7 +253,7 @@ export function behaviourFor(behaviours: readonly EdgeBehaviour[], path: string)
 
 /** Bucket keys of the site's special files. */
 export { SHELL_KEY };
-export const notFoundKey = (pages: SitePages): string => `${pages.notFound}/index.html`;
+export const notFoundKey = (pages: SitePages): string => pageObjectPath(pages.notFound);
 
 /** The data the edge function is generated with (its `var CONFIG` line). */
 export function edgeFunctionConfig(pages: SitePages) {

@@ -36,6 +36,23 @@ export type SitePages = z.infer<typeof sitePagesSchema>;
 /** Site pages as written or declared: `thirdParties` may be left out (none). */
 export type SitePagesInput = z.input<typeof sitePagesSchema>;
 
+/** The site bucket's object of a page's HTML: `/` → `/index.html`, `/about` → `/about/index.html`. */
+export const pageObjectPath = (path: string): string =>
+  path === '/' ? '/index.html' : `${path}/index.html`;
+
+/** The same as a bucket key, without the leading slash: `/about` → `about/index.html`. */
+export const pageObjectKey = (path: string): string => pageObjectPath(path).slice(1);
+
+/**
+ * The bucket keys of the pages whose HTML the content table owns, not the build: every page the
+ * build prerenders and the not-found page. The publishing code and the deploy's `seed-pages` job
+ * render them into the bucket; the bucket deployment (the CDK's, the local stack's) neither writes
+ * nor deletes them, so a deploy never puts the build's seed content over what staff published.
+ */
+export const tablePageKeys = (pages: Pick<SitePages, 'prerendered' | 'notFound'>): string[] => [
+  ...new Set([...pages.prerendered, pages.notFound].map(pageObjectKey)),
+];
+
 /** Whether a concrete path matches an edge pattern. */
 export function matchesPattern(pattern: string, path: string): boolean {
   if (!pattern.endsWith('/*')) return path === pattern;

@@ -1,6 +1,6 @@
 import { contract, isSpecPage, pageContentBytes, type SitePage } from '@agency/shared';
 import { badGateway, conflict, DomainError, forbidden, stale } from '../../lib/errors';
-import { matchesPattern } from '@agency/shared/edge';
+import { matchesPattern, pageObjectPath } from '@agency/shared/edge';
 import { assertFits, livingPage, presentPage, publishable } from './content';
 import type {
   PageActor,
@@ -62,10 +62,6 @@ const SETTLE_ROUNDS = 5;
 
 const NOT_LIVE_YET =
   'is saved, but putting it on the site failed; it goes live by itself within a minute';
-
-/** The bucket key a path's HTML has: `/` → `/index.html`, `/about` → `/about/index.html`. */
-export const pageObjectPath = (path: string): string =>
-  path === '/' ? '/index.html' : `${path}/index.html`;
 
 /**
  * What to invalidate when the page at `path` changes: its address and its bucket key (the edge

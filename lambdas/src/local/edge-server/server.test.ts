@@ -14,7 +14,8 @@ import { CloudFrontCdn } from '../../adapters/cdn';
 import type { RenderHandler } from '../functions/render';
 import { seedPosts } from '../seed/seed';
 import { SEED_POSTS } from '../seed/seed-posts';
-import { deploySiteBuild, tablePageKeys } from '../site-deploy';
+import { tablePageKeys } from '@agency/shared/edge';
+import { deploySiteBuild } from '../site-deploy';
 
 let stack: TestStack;
 let dist: string;
