@@ -7,54 +7,24 @@
  *     credentials and region of the environment; SITE_PAGE_PATHS defaults to the web build's pages.
  * Prints what it changed.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENV_NAMES } from '@agency/shared';
 import { readSitePagesFile, sitePagePatterns } from '@agency/shared/edge';
-import * as z from 'zod';
-import { LOCAL_KVS_ARN } from '../src/local/stand-ins/key-value-store';
-import { LOCAL_ENDPOINTS_FILE } from '../src/local/stand-ins/stand-ins';
-import { LOCAL_NAMES } from '../src/local/provisioning/provision';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../src/local/stand-ins/credentials';
+import { localArguments, useLocalStack } from './local-stack-env';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SITE_PAGES = path.join(REPO_ROOT, 'web', 'dist-server', 'site-pages.json');
-
-const endpointsFile = z.object({ dynamodb: z.url(), kvs: z.url() });
 
 function usage(message: string): never {
   console.error(`${message}\nUsage: npm run redirects:rebuild -- [--local [--data-dir <dir>]]`);
   process.exit(2);
 }
 
-/** Point the environment at the local stack's stand-ins, read from the endpoints file `npm start` wrote. */
-function useLocalStack(dataDir: string): void {
-  const file = path.join(path.resolve(dataDir), LOCAL_ENDPOINTS_FILE);
-  if (!existsSync(file))
-    usage(`${file} does not exist: is \`npm start\` running on that data folder?`);
-  const endpoints = endpointsFile.parse(JSON.parse(readFileSync(file, 'utf8')));
-  Object.assign(process.env, {
-    AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
-    AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: endpoints.kvs,
-    [ENV_NAMES.contentTable]: LOCAL_NAMES.tables.content,
-    [ENV_NAMES.redirectStoreArn]: LOCAL_KVS_ARN,
-  });
-}
-
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const local = args.includes('--local');
-  const at = args.indexOf('--data-dir');
-  const dataDir = at === -1 ? '.data' : args[at + 1];
-  if (!dataDir) usage('--data-dir needs a folder');
-  const known = new Set(['--local', '--data-dir', dataDir]);
-  const unknown = args.filter((a) => !known.has(a));
-  if (unknown.length) usage(`Unknown argument: ${unknown.join(' ')}`);
-  if (local) useLocalStack(dataDir);
+  const { local, dataDir } = localArguments(process.argv.slice(2), usage);
+  if (local) useLocalStack(dataDir, usage);
   if (!process.env[ENV_NAMES.sitePagePaths]) {
     if (!existsSync(SITE_PAGES))
       usage(`${ENV_NAMES.sitePagePaths} is not set and there is no web build (${SITE_PAGES}).`);

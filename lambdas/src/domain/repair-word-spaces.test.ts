@@ -67,6 +67,14 @@ describe('repairStoredWordSpaces', () => {
     expect(posts.get(1)).toEqual({ ...post(1, '<p>Every space was non-breaking</p>') });
     expect(invalidated[0]).toContain('post-1');
     expect(await repairStoredWordSpaces(deps)).toEqual({ skipped: true, repaired: 0 });
+    // A restore brings the old text back: the operator runs it again.
+    posts.set(1, post(1, '<p>Restored\u00a0from\u00a0backup</p>'));
+    expect(await repairStoredWordSpaces(deps)).toEqual({ skipped: true, repaired: 0 });
+    expect(await repairStoredWordSpaces(deps, { again: true })).toEqual({
+      skipped: false,
+      repaired: 1,
+    });
+    expect(posts.get(1)?.content).toBe('<p>Restored from backup</p>');
   });
 
   it('reads a post edited meanwhile again instead of overwriting the edit', async () => {

@@ -23,12 +23,15 @@ const ATTEMPTS = 3;
  * Rewrites posts stored before the editor fix, whose every space was U+00A0, with ordinary spaces
  * between words (the rule the sanitiser applies on write). Version and dates stay: it is a repair,
  * not an edit, so an author with the post open can still save. Marks itself done; running it again
- * does nothing, and running it twice at once is harmless because the repair is idempotent.
+ * does nothing unless `again` (data restored since), and running it twice at once is harmless
+ * because the repair is idempotent.
  */
 export async function repairStoredWordSpaces(
   deps: RepairDeps,
+  { again = false }: { again?: boolean } = {},
 ): Promise<{ skipped: boolean; repaired: number }> {
-  if (await deps.markers.isDone(REPAIR_WORD_SPACES_JOB)) return { skipped: true, repaired: 0 };
+  if (!again && (await deps.markers.isDone(REPAIR_WORD_SPACES_JOB)))
+    return { skipped: true, repaired: 0 };
   const slugs: string[] = [];
   for (let page = 1, more = true; more; page += 1) {
     // Every post, drafts and scheduled ones too: they are published later with what they hold.

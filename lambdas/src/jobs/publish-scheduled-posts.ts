@@ -5,7 +5,6 @@ import type { PublishDeps } from '../domain/post-ports';
 import { publishDuePosts, type PublishSummary } from '../domain/publishing';
 import { logger } from '../lib/logger';
 import { METRICS, putMetric } from '../lib/metrics';
-import { runRepairWordSpaces } from './repair-word-spaces';
 
 /**
  * Publish every scheduled post whose time has come and invalidate the pages that now show it.
@@ -38,19 +37,8 @@ export async function pageChangesNotLive(): Promise<number> {
   return lagging + (settings && settings.rendered_version < settings.version ? 1 : 0);
 }
 
-/**
- * EventBridge scheduled rule target (every minute). In AWS it also carries the one-off repair of
- * posts stored with U+00A0 between words: the first run after a deploy does it (same table and
- * invalidation grants), and every later run finds its done marker with one read and moves on.
- */
+/** EventBridge scheduled rule target (every minute). */
 export const handler = async (): Promise<PublishSummary & { pages: number; staleLeft: number }> => {
-  try {
-    const repair = await runRepairWordSpaces();
-    if (!repair.skipped)
-      logger.info('word spaces repair run', { job: 'repair-word-spaces', ...repair });
-  } catch (error) {
-    logger.warn('word spaces repair failed; the next run tries again', { error });
-  }
   const summary = await publishScheduledPosts();
   if (summary.published > 0) putMetric(METRICS.postsPublished, summary.published);
   // Every run, 0 included: the stage's alarm fires when changes stay off the site for 10 minutes.

@@ -4,19 +4,19 @@ import { repairStoredWordSpaces } from '../domain/repair-word-spaces';
 import { logger } from '../lib/logger';
 
 /**
- * One-off: posts stored with U+00A0 between words get ordinary spaces. The local stack runs it at
- * start; in AWS the per-minute publishing job runs it (publish-scheduled-posts.ts). It marks itself
- * done, so reruns are no-ops.
+ * One-off: posts stored with U+00A0 between words get ordinary spaces. An operator runs it
+ * (`npm run ops:repair-word-spaces`, lambdas/scripts/repair-word-spaces.ts), never a schedule: it
+ * marks itself done, and `again` repairs data a restore brought back.
  */
-export async function runRepairWordSpaces(): Promise<{ skipped: boolean; repaired: number }> {
+export async function runRepairWordSpaces(
+  options: { again?: boolean } = {},
+): Promise<{ skipped: boolean; repaired: number }> {
   const log = logger.child({ job: 'repair-word-spaces' });
   const { posts, cdn } = postDeps(log);
-  return repairStoredWordSpaces({ posts, cdn, log, markers: new DynamoJobMarkers() });
-}
-
-/** Lambda entry point of the job. */
-export const handler = async (): Promise<{ skipped: boolean; repaired: number }> => {
-  const result = await runRepairWordSpaces();
-  logger.info('word spaces repair run', { job: 'repair-word-spaces', ...result });
+  const result = await repairStoredWordSpaces(
+    { posts, cdn, log, markers: new DynamoJobMarkers() },
+    options,
+  );
+  log.info('word spaces repair run', { ...result });
   return result;
-};
+}

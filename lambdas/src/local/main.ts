@@ -305,15 +305,6 @@ async function main(): Promise<void> {
       }
     }
 
-    // One-off repair of posts stored with U+00A0 between words; marks itself done in the table.
-    try {
-      const { runRepairWordSpaces } = await import('../jobs/repair-word-spaces');
-      const result = await runRepairWordSpaces();
-      if (!result.skipped) log.info('word spaces repaired', { posts: result.repaired });
-    } catch (error) {
-      log.warn('word spaces repair failed; the next start tries again', { error });
-    }
-
     // The redirect store equals the table of record, as after each deploy in AWS; the endpoints
     // file lets `npm run redirects:rebuild -- --local` reach this stack's stand-ins later.
     try {

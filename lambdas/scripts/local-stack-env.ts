@@ -1,0 +1,50 @@
+/**
+ * What the operator commands (`npm run redirects:rebuild`, `npm run ops:repair-word-spaces`) need
+ * to act on the running `npm start` stack instead of a deployed stage: its stand-ins' endpoints (the
+ * file `npm start` writes in its data folder), their credentials, and the local resources' names.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod';
+import { ENV_NAMES } from '@agency/shared';
+import { LOCAL_DISTRIBUTION_ID } from '../src/local/stand-ins/cloudfront-api';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../src/local/stand-ins/credentials';
+import { LOCAL_KVS_ARN } from '../src/local/stand-ins/key-value-store';
+import { LOCAL_ENDPOINTS_FILE } from '../src/local/stand-ins/stand-ins';
+import { LOCAL_NAMES } from '../src/local/provisioning/provision';
+
+const endpointsFile = z.object({ dynamodb: z.url(), kvs: z.url(), cloudfront: z.url() });
+
+/** A command's arguments: `--local` and its `--data-dir` (default `.data`), nothing else. */
+export function localArguments(
+  args: readonly string[],
+  usage: (message: string) => never,
+): { local: boolean; dataDir: string } {
+  const local = args.includes('--local');
+  const at = args.indexOf('--data-dir');
+  const dataDir = at === -1 ? '.data' : args[at + 1];
+  if (!dataDir) usage('--data-dir needs a folder');
+  const known = new Set(['--local', '--data-dir', dataDir]);
+  const unknown = args.filter((a) => !known.has(a));
+  if (unknown.length) usage(`Unknown argument: ${unknown.join(' ')}`);
+  return { local, dataDir };
+}
+
+/** Point the environment at the local stack's stand-ins, read from the endpoints file `npm start` wrote. */
+export function useLocalStack(dataDir: string, usage: (message: string) => never): void {
+  const file = path.join(path.resolve(dataDir), LOCAL_ENDPOINTS_FILE);
+  if (!existsSync(file))
+    usage(`${file} does not exist: is \`npm start\` running on that data folder?`);
+  const endpoints = endpointsFile.parse(JSON.parse(readFileSync(file, 'utf8')));
+  Object.assign(process.env, {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE: endpoints.kvs,
+    AWS_ENDPOINT_URL_CLOUDFRONT: endpoints.cloudfront,
+    [ENV_NAMES.contentTable]: LOCAL_NAMES.tables.content,
+    [ENV_NAMES.redirectStoreArn]: LOCAL_KVS_ARN,
+    [ENV_NAMES.distributionId]: LOCAL_DISTRIBUTION_ID,
+  });
+}
