@@ -237,9 +237,9 @@ describe('pages admin', () => {
       assert.match(og, /\/media\/cards\/[0-9a-f]{16}\.jpg$/, homeHtml.slice(0, 3000));
       assert.match(homeHtml, new RegExp(`<meta property="og:title" content="${shareTitle}">`));
       const cardUrl = `${base}${new URL(og).pathname}`;
-      const card = await fetch(cardUrl);
-      assert.equal(card.status, 200);
-      assert.equal(card.headers.get('content-type'), 'image/jpeg');
+      const cardResponse = await fetch(cardUrl);
+      assert.equal(cardResponse.status, 200);
+      assert.equal(cardResponse.headers.get('content-type'), 'image/jpeg');
       const cardView = await editor.context().newPage();
       await cardView.goto(cardUrl);
       assert.deepEqual(
