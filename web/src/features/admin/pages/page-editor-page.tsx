@@ -83,7 +83,7 @@ const HEAD_FIELDS: Readonly<Record<string, Field>> = {
   },
   image: {
     label: 'Share image',
-    help: 'The picture link previews show (Open Graph); the site’s share card when left empty.',
+    help: 'The picture link previews show (Open Graph); when left empty, a card drawn from the share title and the site’s name as the page is published.',
     optional: true,
     widget: { kind: 'image' },
     schema: pageHeadFields.image,
