@@ -33,156 +33,146 @@ interface PageParts {
   enquiryAnchor: string | undefined;
 }
 
+/** The block types `Blocks` renders one by one; consecutive FAQ blocks it gathers into a group. */
+type RenderedType = Exclude<PageBlock['type'], 'faq'>;
+
+/** How a block of one type renders: its section component, given the block and its page. */
+type Renderers = { [T in RenderedType]: (block: BlockOf<T>, page: PageParts) => ReactNode };
+
 /**
- * One block with its section component. The heroes and the static text render with the page;
- * every other section's code loads when it comes into view (deferred-blocks.ts).
+ * Each block type with its section component. The heroes and the static text render with the page;
+ * every other section's code loads when it comes into view (deferred-blocks.ts). A block type
+ * declared in shared/src/page-blocks.ts without its entry here fails the type check.
  */
-function renderBlock(block: Exclude<PageBlock, BlockOf<'faq'>>, page: PageParts): ReactNode {
-  switch (block.type) {
-    case 'hero':
-      return (
-        <HeroBanner
-          title={block.title}
-          subtitle={block.subtitle}
-          icon={block.icon}
-          action={block.action}
-          parallax={block.parallax}
-          breadcrumb={page.breadcrumb.length > 0 ? page.breadcrumb : undefined}
-        />
-      );
-    case 'heroCarousel':
-      return <HeroCarousel slides={block.slides} action={block.action} />;
-    case 'text':
-      return (
-        <TwoColumnText
-          heading={block.heading}
-          paragraphs={block.paragraphs}
-          bullets={block.bullets}
-          actions={block.actions?.map((a) => a.action)}
-          illustration={block.illustration}
-          reverse={block.reverse}
-          id={block.sectionId}
-        />
-      );
-    case 'prose':
-      return <ProseBlock block={block} />;
-    case 'legal':
-      return <LegalBlock block={block} />;
-    case 'serviceBlocks':
-      return <ServiceBlocks block={block} />;
-    case 'serviceGrid':
-      return (
-        <ServiceGrid
-          heading={block.heading}
-          intro={block.intro}
-          items={block.items}
-          finalCard={block.finalCard}
-          action={block.action}
-          id={block.sectionId}
-        />
-      );
-    case 'benefitTabs':
-      return (
-        <BenefitTabs
-          heading={block.heading}
-          intro={block.intro}
-          items={block.tabs}
-          orientation={block.orientation}
-          contactAnchor={block.getInTouch ? page.enquiryAnchor : undefined}
-          id={block.sectionId}
-        />
-      );
-    case 'stepper': {
-      const mobileTitles = Object.fromEntries(
-        block.steps.flatMap((s, i) => (s.mobileTitle ? [[i + 1, s.mobileTitle]] : [])),
-      );
-      return (
-        <ProcessStepper
-          heading={block.heading}
-          intro={block.intro}
-          steps={block.steps}
-          mobileTitles={Object.keys(mobileTitles).length > 0 ? mobileTitles : undefined}
-          id={block.sectionId}
-        />
-      );
-    }
-    case 'techList':
-      return (
-        <TechList
-          heading={block.heading}
-          intro={block.intro}
-          items={block.items}
-          id={block.sectionId}
-        />
-      );
-    case 'testimonials':
-      return (
-        <Testimonials
-          heading={block.heading}
-          intro={block.intro}
-          items={block.items}
-          id={block.sectionId}
-        />
-      );
-    case 'clients':
-      return (
-        <ClientCarousel
-          heading={block.heading}
-          intro={block.intro}
-          logos={block.logos}
-          id={block.sectionId}
-        />
-      );
-    case 'achievements':
-      return (
-        <Achievements
-          heading={block.heading}
-          intro={block.intro}
-          items={block.items}
-          id={block.sectionId}
-        />
-      );
-    case 'whyChooseUs':
-      return (
-        <WhyChooseUs
-          heading={block.heading}
-          intro={block.intro}
-          points={block.points}
-          action={block.action}
-          id={block.sectionId}
-        />
-      );
-    case 'portfolioGallery':
-      return (
-        <PortfolioGallery filters={block.filters} items={block.items} emptyText={block.emptyText} />
-      );
-    case 'portfolioCarousel':
-      return <PortfolioCarousel heading={block.heading} items={block.items} />;
-    case 'blogTeaser':
-      return <BlogTeaser heading={block.heading} />;
-    case 'cta':
-      return (
-        <CtaBand
-          title={block.title}
-          text={block.text}
-          action={block.action}
-          parallax={block.parallax}
-        />
-      );
-    case 'enquiryForm':
-      return (
-        <FormBand>
-          <EnquiryForm id={block.anchor} heading={block.heading} />
-        </FormBand>
-      );
-    case 'contactDetails':
-      return <ContactDetails block={block} />;
-    default: {
-      // A block type declared in shared/src/page-blocks.ts without its case here fails the type check.
-      const unknown: never = block;
-      return unknown;
-    }
-  }
+const renderers: Renderers = {
+  hero: (block, page) => (
+    <HeroBanner
+      title={block.title}
+      subtitle={block.subtitle}
+      icon={block.icon}
+      action={block.action}
+      parallax={block.parallax}
+      breadcrumb={page.breadcrumb.length > 0 ? page.breadcrumb : undefined}
+    />
+  ),
+  heroCarousel: (block) => <HeroCarousel slides={block.slides} action={block.action} />,
+  text: (block) => (
+    <TwoColumnText
+      heading={block.heading}
+      paragraphs={block.paragraphs}
+      bullets={block.bullets}
+      actions={block.actions?.map((a) => a.action)}
+      illustration={block.illustration}
+      reverse={block.reverse}
+      id={block.sectionId}
+    />
+  ),
+  prose: (block) => <ProseBlock block={block} />,
+  legal: (block) => <LegalBlock block={block} />,
+  serviceBlocks: (block) => <ServiceBlocks block={block} />,
+  serviceGrid: (block) => (
+    <ServiceGrid
+      heading={block.heading}
+      intro={block.intro}
+      items={block.items}
+      finalCard={block.finalCard}
+      action={block.action}
+      id={block.sectionId}
+    />
+  ),
+  benefitTabs: (block, page) => (
+    <BenefitTabs
+      heading={block.heading}
+      intro={block.intro}
+      items={block.tabs}
+      orientation={block.orientation}
+      contactAnchor={block.getInTouch ? page.enquiryAnchor : undefined}
+      id={block.sectionId}
+    />
+  ),
+  stepper: (block) => {
+    const mobileTitles = Object.fromEntries(
+      block.steps.flatMap((s, i) => (s.mobileTitle ? [[i + 1, s.mobileTitle]] : [])),
+    );
+    return (
+      <ProcessStepper
+        heading={block.heading}
+        intro={block.intro}
+        steps={block.steps}
+        mobileTitles={Object.keys(mobileTitles).length > 0 ? mobileTitles : undefined}
+        id={block.sectionId}
+      />
+    );
+  },
+  techList: (block) => (
+    <TechList
+      heading={block.heading}
+      intro={block.intro}
+      items={block.items}
+      id={block.sectionId}
+    />
+  ),
+  testimonials: (block) => (
+    <Testimonials
+      heading={block.heading}
+      intro={block.intro}
+      items={block.items}
+      id={block.sectionId}
+    />
+  ),
+  clients: (block) => (
+    <ClientCarousel
+      heading={block.heading}
+      intro={block.intro}
+      logos={block.logos}
+      id={block.sectionId}
+    />
+  ),
+  achievements: (block) => (
+    <Achievements
+      heading={block.heading}
+      intro={block.intro}
+      items={block.items}
+      id={block.sectionId}
+    />
+  ),
+  whyChooseUs: (block) => (
+    <WhyChooseUs
+      heading={block.heading}
+      intro={block.intro}
+      points={block.points}
+      action={block.action}
+      id={block.sectionId}
+    />
+  ),
+  portfolioGallery: (block) => (
+    <PortfolioGallery filters={block.filters} items={block.items} emptyText={block.emptyText} />
+  ),
+  portfolioCarousel: (block) => <PortfolioCarousel heading={block.heading} items={block.items} />,
+  blogTeaser: (block) => <BlogTeaser heading={block.heading} />,
+  cta: (block) => (
+    <CtaBand
+      title={block.title}
+      text={block.text}
+      action={block.action}
+      parallax={block.parallax}
+    />
+  ),
+  enquiryForm: (block) => (
+    <FormBand>
+      <EnquiryForm id={block.anchor} heading={block.heading} />
+    </FormBand>
+  ),
+  contactDetails: (block) => <ContactDetails block={block} />,
+};
+
+/** One block with its section component: the type picks the entry, which takes that type's block. */
+function renderBlock<T extends RenderedType>(
+  type: T,
+  block: BlockOf<T>,
+  page: PageParts,
+): ReactNode {
+  return renderers[type](block, page);
 }
 
 /** Visible blocks in order, FAQ blocks that follow each other gathered into one group. */
@@ -214,7 +204,7 @@ export function Blocks({ page }: { page: PageContent }) {
       entry.type === 'faq' ? (
         <FaqAccordion heading={entry.heading} items={entry.items} id={entry.sectionId} />
       ) : (
-        renderBlock(entry, parts)
+        renderBlock(entry.type, entry, parts)
       );
     return (
       <Fragment key={entry.id}>
