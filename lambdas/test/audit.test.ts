@@ -10,7 +10,7 @@ import {
   type OperationName,
 } from '@agency/shared';
 import { auditItem, DynamoAuditLog } from '../src/adapters/audit-log';
-import { ensureTable } from '../src/local/provisioning/provision';
+import { ensureTable } from '../src/local/provisioning/tables';
 import { startTestStack, type TestStack } from './harness';
 import { putLeadItem, sampleLead } from './support/stored-leads';
 

@@ -13,7 +13,7 @@ import { DynamoAccountStore } from '../src/adapters/account-store';
 import { sesClient } from '../src/adapters/mail';
 import { requireStaff } from '../src/lib/auth';
 import { DomainError } from '../src/lib/errors';
-import { ensureTable, tableDefinition } from '../src/local/provisioning/provision';
+import { ensureTable, tableDefinition } from '../src/local/provisioning/tables';
 import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;

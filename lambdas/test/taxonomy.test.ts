@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Author, Category, Post } from '@agency/shared';
-import { ensureTaxonomy } from '../src/local/provisioning/provision';
+import { ensureTaxonomy } from '../src/local/provisioning/seed-taxonomy';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 

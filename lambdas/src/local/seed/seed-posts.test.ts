@@ -1,6 +1,6 @@
 import { SPECIAL_SLUGS, contract } from '@agency/shared';
 import { describe, expect, it } from 'vitest';
-import { SEED_AUTHORS, SEED_CATEGORIES } from '../provisioning/provision';
+import { SEED_AUTHORS, SEED_CATEGORIES } from '../provisioning/seed-taxonomy';
 import { SEED_POSTS } from './seed-posts';
 
 describe('SEED_POSTS', () => {

@@ -16,7 +16,7 @@ import {
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForActive } from '../provisioning/provision';
+import { waitForActive } from '../provisioning/tables';
 import { LOCAL_CREDENTIALS } from './credentials';
 import { startDynalite, transactionJournal } from './dynalite-store';
 import { Gate } from './dynalite-transactions';
