@@ -47,8 +47,11 @@ export function usePost(slug: string) {
   });
 }
 
-/** One page of the public list (the related-posts carousel reads page 1). */
-export function usePostsPage(page: number) {
+/**
+ * One page of the public post list: the related-posts carousel, the post preview and the home
+ * teaser read page 1, so they share one cache entry (and the post page's SSR fallback).
+ */
+export function useListPosts(page: number) {
   return useSWR<PostPage, ApiError>(listPostsKey(page), () => fetchPostsPage(page), {
     revalidateOnFocus: false,
   });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Post } from '@agency/shared';
-import { usePost, usePostsPage, type PostResult } from './api';
+import { usePost, useListPosts, type PostResult } from './api';
 import { LoadError } from './load-error';
 import { PostSkeleton } from './post-skeleton';
 import { WithApiFallback } from './with-api-fallback';
@@ -14,7 +14,7 @@ export interface LivePostProps {
 /** A post fetched with SWR: its skeleton, then the post (or a load error with Retry). */
 function LivePostBody({ slug, View }: LivePostProps) {
   const { data, error, mutate, isValidating } = usePost(slug);
-  const list = usePostsPage(1);
+  const list = useListPosts(1);
   if (data) return <View result={data} list={list.data?.results ?? []} />;
   if (error)
     return (

@@ -5,7 +5,7 @@ import { TIMINGS } from '@agency/shared';
 import { Carousel } from '../../components/carousel';
 import { formatPostDate } from '../blog/format-date';
 import { PostBanner } from '../blog/post-banner';
-import { useListPosts } from '../../lib/use-api';
+import { useListPosts } from '../blog/api';
 import { pageHref, pagePath } from '../../config/pages';
 
 /**

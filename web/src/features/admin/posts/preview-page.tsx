@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { usePostsPage } from '../../blog/api';
+import { useListPosts } from '../../blog/api';
 import { PostArticle, relatedPosts } from '../../blog/post-article';
 import { PostSkeleton } from '../../blog/post-skeleton';
 import '../../blog/blog.css';
@@ -37,7 +37,7 @@ function Preview({ id }: { id: number }) {
   useNoIndex();
   const { data, error } = usePreview(id);
   // Related posts come from the public list, as on the public page: never other drafts.
-  const list = usePostsPage(1);
+  const list = useListPosts(1);
   const post = data?.data.post;
   const site = useSiteSettings();
   usePageMeta({
