@@ -862,17 +862,7 @@ export const PUBLISH_JOB_GRANTS: FunctionGrants = {
 };
 
 /**
- * What each scheduled job may do, by its name in the lambdas' job list (SCHEDULED_JOBS of
- * `@agency/lambdas/functions`): a new job does not deploy until it is given its grants here.
- */
-export const SCHEDULED_JOB_GRANTS: Record<ScheduledJobName, FunctionGrants> = {
-  'retry-lead-emails': RETRY_JOB_GRANTS,
-  'publish-scheduled-posts': PUBLISH_JOB_GRANTS,
-  'purge-trash': PURGE_TRASH_JOB_GRANTS,
-};
-
-/**
- * The redirect store's rebuild (after each deploy): reads every redirect and the posts of their
+ * The redirect store's rebuild (after each deploy, and every hour): reads every redirect and the posts of their
  * sources, deletes those whose source is live again, and makes the KeyValueStore equal the table.
  */
 export const REBUILD_REDIRECTS_GRANTS: FunctionGrants = {
@@ -884,6 +874,17 @@ export const REBUILD_REDIRECTS_GRANTS: FunctionGrants = {
       pagesIndex,
     ],
   },
+};
+
+/**
+ * What each scheduled job may do, by its name in the lambdas' job list (SCHEDULED_JOBS of
+ * `@agency/lambdas/functions`): a new job does not deploy until it is given its grants here.
+ */
+export const SCHEDULED_JOB_GRANTS: Record<ScheduledJobName, FunctionGrants> = {
+  'retry-lead-emails': RETRY_JOB_GRANTS,
+  'publish-scheduled-posts': PUBLISH_JOB_GRANTS,
+  'purge-trash': PURGE_TRASH_JOB_GRANTS,
+  'rebuild-redirects': REBUILD_REDIRECTS_GRANTS,
 };
 
 /**

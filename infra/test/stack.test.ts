@@ -970,13 +970,16 @@ describe('prod stack', () => {
   });
 
   describe('redirects', () => {
-    it("rebuilds the edge's redirect store from the table once per deploy that changes the job, after the store and the new API", () => {
+    it("rebuilds the edge's redirect store from the table once per deploy that changes the job, after the store and the new API, and every hour", () => {
       const job = s.stack.redirectRebuild.fn;
       expect(job.bundle).toBe('rebuild-redirects');
+      // One function, the scheduled job's: the deploy's Trigger and the hourly rule both run it.
+      expect(s.stack.jobs['rebuild-redirects'].fn).toBe(job);
+      expect(s.stack.jobs['rebuild-redirects'].interval.toMinutes()).toBe(60);
       const jobId = functionByDescription(s.whole, "Makes the edge's redirect store").id;
       const trigger = resourcesOf(s.whole, 'Custom::Trigger').find((t) =>
         referencedIds(t.props.HandlerArn).some((id) =>
-          id.startsWith('RedirectsRebuildFunctionCurrentVersion'),
+          id.startsWith('RebuildRedirectsJobRebuildRedirectsFunctionCurrentVersion'),
         ),
       );
       expect(trigger?.props).toMatchObject({

@@ -31,6 +31,11 @@ export interface ScheduledJobSpec {
    * (a job whose handler adds work meant for AWS only, metrics or a one-off, names its core).
    */
   localRun?: string;
+  /**
+   * Also run by each deploy that changes it (a CDK Trigger on the same function, after what the
+   * stack says it needs), as `npm start` runs it at every start.
+   */
+  atDeploy?: true;
 }
 
 /**
@@ -63,6 +68,16 @@ export const SCHEDULED_JOBS = {
     ruleDescription: 'Purge posts trashed more than 30 days ago, with their unused images.',
     localRun: 'purgeTrash',
   },
+  'rebuild-redirects': {
+    // A store write the API could not make after the table took the change (the edge's API
+    // unreachable a moment) is made within the hour, without a deploy.
+    everyMinutes: 60,
+    timeoutSeconds: 900,
+    description: "Makes the edge's redirect store equal the redirects table of record.",
+    ruleDescription: "Make the edge's redirect store equal the redirects table of record.",
+    localRun: 'runRebuildRedirects',
+    atDeploy: true,
+  },
 } as const satisfies Record<string, ScheduledJobSpec>;
 export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
 export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as ScheduledJobName[];
@@ -75,17 +90,12 @@ export const LOCAL_JOB_SPEEDUP = 10;
 
 /**
  * Jobs run once per deploy rather than on a schedule: `migrate-images` and `backfill-lead-stats`
- * during each deploy that changes them; `rebuild-redirects` makes the redirect KeyValueStore equal
- * its DynamoDB table after a deploy; `seed-pages` stores the web build's marketing pages and site
- * settings (`seed-pages.json`, shipped beside its bundle) where the table has none. (The word-space
- * repair is a one-off of the local stack.)
+ * during each deploy that changes them; `seed-pages` stores the web build's marketing pages and
+ * site settings (`seed-pages.json`, shipped beside its bundle) where the table has none. (A
+ * scheduled job may run at deploys too: `atDeploy`, the redirect store's rebuild. The word-space
+ * repair is an operator's command.)
  */
-export const DEPLOY_JOBS = [
-  'migrate-images',
-  'backfill-lead-stats',
-  'rebuild-redirects',
-  'seed-pages',
-] as const;
+export const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'seed-pages'] as const;
 export type JobName = ScheduledJobName | (typeof DEPLOY_JOBS)[number];
 /** Every job the stack deploys (`src/jobs/<name>.ts`). */
 export const JOBS: readonly JobName[] = [...SCHEDULED_JOB_NAMES, ...DEPLOY_JOBS];

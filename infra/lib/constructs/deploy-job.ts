@@ -45,13 +45,20 @@ export function addDeployJob(scope: Construct, props: DeployJobProps): DeployJob
     environment: { LOG_LEVEL: 'info' },
   });
   applyGrants(fn, props.grants, props.targets);
-  const trigger = new triggers.Trigger(scope, props.triggerId, {
+  return { fn, trigger: runAtDeploy(scope, props.triggerId, fn) };
+}
+
+/**
+ * A Trigger in `scope` that runs `fn` when it is created and whenever its code or configuration
+ * changes: a deploy job's, or a scheduled job's that also runs at deploys (`atDeploy`).
+ */
+export function runAtDeploy(scope: Construct, id: string, fn: AgencyFunction): triggers.Trigger {
+  return new triggers.Trigger(scope, id, {
     handler: fn,
     executeOnHandlerChange: true,
     invocationType: triggers.InvocationType.REQUEST_RESPONSE,
     timeout: DEPLOY_JOB_TIMEOUT,
   });
-  return { fn, trigger };
 }
 
 /**

@@ -2,23 +2,25 @@ import { sitePagePatterns } from '@agency/shared/edge';
 import {
   CfnOutput,
   CfnResource,
-  Duration,
   FileSystem,
   NestedStack,
   Stack,
   type StackProps,
 } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { AccessLogs } from '../constructs/access-logs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
-import { addDeployJob, configureTriggerProvider, type DeployJob } from '../constructs/deploy-job';
+import {
+  addDeployJob,
+  configureTriggerProvider,
+  runAtDeploy,
+  type DeployJob,
+} from '../constructs/deploy-job';
 import { applySiteGrants } from '../apply-grants';
-import { REBUILD_REDIRECTS_GRANTS, SEED_PAGES_GRANTS } from '../grants';
+import { SEED_PAGES_GRANTS } from '../grants';
 import { Images } from '../constructs/images';
 import { LeadStats } from '../constructs/lead-stats';
 import { Mail } from '../constructs/mail';
@@ -68,9 +70,6 @@ export function runWithEachBuild(job: DeployJob, bundleDir: string): void {
   if (!(resource instanceof CfnResource)) throw new Error('the trigger has no resource');
   resource.addPropertyOverride('Build', FileSystem.fingerprint(bundleDir));
 }
-
-/** How often the redirect store is reconciled with its table of record, besides each deploy. */
-export const REDIRECT_RECONCILE = Duration.hours(1);
 
 /** The whole system for one stage: data, media and the image function, auth, mail, API, render handler, jobs (lead deliveries, scheduled posts, image migration, lead statistics backfill) and site. */
 export class SiteStack extends Stack {
@@ -147,18 +146,6 @@ export class SiteStack extends Stack {
     // before it (each lead once), so it runs once the new API is in place.
     this.leadStats = new LeadStats(this, 'LeadStats', { ...common, targets });
     this.leadStats.backfill.trigger.executeAfter(this.api);
-    // The edge's redirect store made equal to the table of record at each deploy that changes the
-    // job (its code, or the store or pages it is told): a new or replaced store starts full.
-    const redirects = new Construct(this, 'Redirects');
-    this.redirectRebuild = addDeployJob(redirects, {
-      ...common,
-      job: 'rebuild-redirects',
-      functionId: 'RebuildFunction',
-      triggerId: 'Rebuild',
-      description: "Makes the edge's redirect store equal the redirects table of record.",
-      grants: REBUILD_REDIRECTS_GRANTS,
-      targets,
-    });
     this.pageRender = addDeployJob(new Construct(this, 'Pages'), {
       ...common,
       job: 'seed-pages',
@@ -169,6 +156,17 @@ export class SiteStack extends Stack {
       grants: SEED_PAGES_GRANTS,
       targets,
     });
+    this.jobs = Object.fromEntries(
+      (Object.keys(SCHEDULED_JOBS) as ScheduledJobName[]).map((job) => [
+        job,
+        new ScheduledJob(this, { ...common, job, targets }),
+      ]),
+    ) as Record<ScheduledJobName, ScheduledJob>;
+    // The edge's redirect store made equal to the table of record at each deploy that changes the
+    // job (its code, or the store or pages it is told), as well as every hour: a new or replaced
+    // store starts full.
+    const rebuild = this.jobs['rebuild-redirects'];
+    this.redirectRebuild = { fn: rebuild.fn, trigger: runAtDeploy(rebuild, 'Rebuild', rebuild.fn) };
     // Kept under Images, where the provider's log group was first made, so it is not replaced.
     configureTriggerProvider(this.images, common, [
       this.images.migration,
@@ -187,12 +185,6 @@ export class SiteStack extends Stack {
       routes: renderRoutes(props.web),
       api: this.api,
     });
-    this.jobs = Object.fromEntries(
-      (Object.keys(SCHEDULED_JOBS) as ScheduledJobName[]).map((job) => [
-        job,
-        new ScheduledJob(this, { ...common, job, targets }),
-      ]),
-    ) as Record<ScheduledJobName, ScheduledJob>;
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
@@ -219,15 +211,7 @@ export class SiteStack extends Stack {
       renderer: this.render.fn,
     };
     this.api.connectSite(site);
-    applySiteGrants(this.redirectRebuild.fn, REBUILD_REDIRECTS_GRANTS, site);
     this.redirectRebuild.trigger.executeAfter(this.site.redirectStore, this.api);
-    // The same job on a schedule: a store write the API could not make after the table took the
-    // change (the edge's API unreachable a moment) is made within the hour, without a deploy.
-    new events.Rule(redirects, 'Reconcile', {
-      description: "Make the edge's redirect store equal the redirects table of record.",
-      schedule: events.Schedule.rate(REDIRECT_RECONCILE),
-      targets: [new eventTargets.LambdaFunction(this.redirectRebuild.fn, { retryAttempts: 0 })],
-    });
     applySiteGrants(this.pageRender.fn, SEED_PAGES_GRANTS, site);
     // The pages are rendered by the new render function (the new build's markup and asset names),
     // once the build's other files and assets are in the bucket (which never writes these pages).
@@ -245,7 +229,6 @@ export class SiteStack extends Stack {
         fn: job.fn,
         interval: job.interval,
       })),
-      { name: 'rebuild-redirects', fn: this.redirectRebuild.fn, interval: REDIRECT_RECONCILE },
     ];
     // A nested stack of its own, as the API's functions are (Api.functionsStack): each stack keeps
     // room under CloudFormation's 500 resources a stack.
