@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { titleCardPath } from '@agency/shared';
-import { renderHead, structuredData, titleCardOf } from './head';
+import { renderHead, structuredData, titleCardOf, xHandle } from './head';
 import { SEED_SITE_SETTINGS } from '../content/site-settings';
 
 describe('renderHead', () => {
@@ -108,5 +108,23 @@ describe('renderHead', () => {
     expect(renderHead(page, 'https://agency.example', site)).toContain(
       '/assets/img/share-card.jpg',
     );
+  });
+
+  it('says the locale and, when the settings link to the site’s X account, its handle', () => {
+    const withX = {
+      ...SEED_SITE_SETTINGS,
+      social: [
+        { name: 'LinkedIn', href: 'https://www.linkedin.com/company/agency' },
+        { name: 'X', href: 'https://x.com/alchemdigital' },
+      ],
+    };
+    const head = renderHead(meta, 'https://agency.example', withX);
+    expect(head).toContain('<meta property="og:locale" content="en_US">');
+    expect(head).toContain('<meta name="twitter:site" content="@alchemdigital">');
+    expect(xHandle({ social: [{ name: 'Twitter', href: 'https://twitter.com/old_name/' }] })).toBe(
+      '@old_name',
+    );
+    const without = { ...SEED_SITE_SETTINGS, social: withX.social.slice(0, 1) };
+    expect(renderHead(meta, 'https://agency.example', without)).not.toContain('twitter:site');
   });
 });

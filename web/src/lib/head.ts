@@ -104,6 +104,24 @@ export function organizationJsonLd(siteUrl: string, site: SiteSettings): Record<
   return [organization, ...offices];
 }
 
+/** The pages' language for link previews (the documents say `lang="en"`). */
+const OG_LOCALE = 'en_US';
+
+/** The site's account on X (`@name`), from the settings' social link to x.com or twitter.com. */
+export function xHandle(site: Pick<SiteSettings, 'social'>): string | undefined {
+  for (const link of site.social) {
+    try {
+      const url = new URL(link.href);
+      const [name] = url.pathname.split('/').filter(Boolean);
+      if (/^(www\.)?(x|twitter)\.com$/.test(url.hostname) && name && /^\w{1,15}$/.test(name))
+        return `@${name}`;
+    } catch {
+      // Not an absolute address: no handle.
+    }
+  }
+  return undefined;
+}
+
 /**
  * The card drawn from a page's title that its head names when it has no share image of its own:
  * its share title without the site's name at its end (the card shows the name apart), and the name.
@@ -157,6 +175,7 @@ export function renderHead(
     meta.status === 404 || meta.noindex ? '<meta name="robots" content="noindex">' : '',
     meta.status === 404 ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
+    `<meta property="og:locale" content="${OG_LOCALE}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(shareTitle)}">`,
     `<meta property="og:description" content="${escapeHtml(shareDescription)}">`,
@@ -170,6 +189,7 @@ export function renderHead(
       : []),
     `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}">`,
     '<meta name="twitter:card" content="summary_large_image">',
+    xHandle(site) ? `<meta name="twitter:site" content="${escapeHtml(xHandle(site) ?? '')}">` : '',
     `<meta name="twitter:title" content="${escapeHtml(shareTitle)}">`,
     `<meta name="twitter:description" content="${escapeHtml(shareDescription)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
