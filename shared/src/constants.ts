@@ -10,7 +10,6 @@ export const LEAD_SUBJECTS = [
   'SEO',
   'Graphic designing',
 ] as const;
-export type LeadSubject = (typeof LEAD_SUBJECTS)[number];
 
 export const LEAD_LIMITS = {
   nameMax: 100,
@@ -65,7 +64,6 @@ export const AUDIT_PUBLIC_WRITE_LIMIT = { max: 60, windowMs: 15 * 60 * 1000 } as
 /** Lead rate limit per client IP. */
 export const LEAD_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
-export const CALL_BACK_HOURS = 12;
 export const TIMINGS = {
   heroIntervalMs: 7000,
   stepperIntervalMs: 5000,
@@ -143,7 +141,6 @@ export const UTM_FIELDS = [
   'utm_content',
   'gclid',
 ] as const;
-export type UtmField = (typeof UTM_FIELDS)[number];
 /** Every source field a lead carries, as optional multipart fields of the enquiry form. */
 export const LEAD_SOURCE_FIELDS = [...UTM_FIELDS, 'landing_page', 'referrer'] as const;
 export type LeadSourceField = (typeof LEAD_SOURCE_FIELDS)[number];

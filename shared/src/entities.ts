@@ -118,7 +118,6 @@ export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatus>;
 /** The e-mail channel's state (same values as every channel). */
 export const emailStatus = deliveryStatus;
-export type EmailStatus = DeliveryStatus;
 
 export const leadStatus = z.enum(LEAD_STATUSES);
 

@@ -26,7 +26,6 @@ export const IMAGE_TYPES = {
   'image/avif': 'avif',
 } as const;
 export type ImageMime = keyof typeof IMAGE_TYPES;
-export type ImageExt = (typeof IMAGE_TYPES)[ImageMime];
 export const IMAGE_MIMES = Object.keys(IMAGE_TYPES) as ImageMime[];
 export const IMAGE_TYPE_MESSAGE = 'must be a JPEG, PNG, WebP, GIF or AVIF image';
 

@@ -521,7 +521,3 @@ export const pageBlocks = z
     error: 'must be a list of blocks',
   })
   .max(MAX_BLOCKS, `must have at most ${MAX_BLOCKS} blocks`);
-
-/** The questions of a page's visible FAQ blocks (its FAQPage JSON-LD). */
-export const pageFaq = (blocks: readonly PageBlock[]): { question: string; answer: string }[] =>
-  blocks.flatMap((b) => (b.type === 'faq' && !b.hidden ? b.items : []));

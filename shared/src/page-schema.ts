@@ -108,7 +108,6 @@ export const pageHeadFields = {
 export const pageContent = z.object({ ...pageHeadFields, blocks: pageBlocks });
 /** A page's content (`keywords` and `image` left out when empty). */
 export type PageContent = z.output<typeof pageContent>;
-export type PageContentInput = z.input<typeof pageContent>;
 
 /**
  * A page's draft as saved: the head as strict as the live copy, each block checked for safety

@@ -261,14 +261,6 @@ export const redirectValue = (status: RedirectStatus, to: string): string => `${
  */
 export const EDGE_PAGE_VALUES = { page: 'page', gone: 'gone' } as const;
 
-/** Read a store value back; null when it is not one this code writes. */
-export function parseRedirectValue(value: string): { status: RedirectStatus; to: string } | null {
-  const m = /^(\d{3}) (\S+)$/.exec(value);
-  if (!m) return null;
-  const status = REDIRECT_STATUSES.find((s) => String(s) === m[1]);
-  return status === undefined || m[2] === undefined ? null : { status, to: m[2] };
-}
-
 /** The host of a referrer address (lower-case), or null for none or something that is not an http(s) URL. */
 export function referrerHost(referrer: string | undefined): string | null {
   if (!referrer) return null;

@@ -100,8 +100,8 @@ function fallbackMeta(pathname: string, site: SiteSettings): PageMeta {
 /**
  * Server-render one URL of the site (prerender, publishing and the blog render handler), once
  * `preparePage` (or `prepareAllPages`) has loaded what it needs. Metadata comes from the page
- * (usePageMeta), with the questions its sections show (usePageFaq); unknown paths render the
- * not-found page with status 404.
+ * (usePageMeta; a block page's FAQ questions with it); unknown paths render the not-found page
+ * with status 404.
  */
 export function render(url: string, opts: RenderOptions): RenderResult {
   const collector: MetaCollector = {};
@@ -119,10 +119,9 @@ export function render(url: string, opts: RenderOptions): RenderResult {
       </StaticRouter>
     </AppProviders>,
   );
-  const declared =
+  const meta =
     collector.meta ??
     fallbackMeta(new URL(url, 'http://localhost').pathname, opts.settings ?? SEED_SITE_SETTINGS);
-  const meta = collector.faq ? { ...declared, faq: collector.faq } : declared;
   return { html, meta, status: meta.status ?? 200 };
 }
 

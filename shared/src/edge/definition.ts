@@ -274,7 +274,6 @@ export function edgeFunctionConfig(pages: SitePages) {
     cors: corsRules(),
   };
 }
-export type EdgeFunctionConfig = ReturnType<typeof edgeFunctionConfig>;
 
 /** The site pages of an edge with no web build: API and media only, every other path the not-found rule. */
 export const NO_SITE_PAGES: SitePages = {

@@ -6,8 +6,6 @@ import { useSiteUrl } from './site-url';
 /** Filled during a server render so the server entry learns the page's metadata (blog posts set theirs). */
 export interface MetaCollector {
   meta?: PageMeta;
-  /** Questions a part of the page shows (FAQPage JSON-LD in the server's HTML; the browser never needs them). */
-  faq?: NonNullable<PageMeta['faq']>;
 }
 export const PageMetaContext = createContext<MetaCollector | null>(null);
 
@@ -59,15 +57,4 @@ export function usePageMeta(meta: PageMeta | undefined): void {
     if (title !== undefined && description !== undefined && path !== undefined)
       applyMetaToDocument({ title, description, path }, siteUrl);
   }, [title, description, path, siteUrl]);
-}
-
-/**
- * Declare questions the page shows, for its FAQPage JSON-LD: recorded during server rendering only,
- * so the section that shows them carries them and the page's own chunk does not.
- */
-export function usePageFaq(faq: NonNullable<PageMeta['faq']>): void {
-  const collector = useContext(PageMetaContext);
-  if (!collector) return;
-  const known = new Set(collector.faq?.map((f) => f.question));
-  collector.faq = [...(collector.faq ?? []), ...faq.filter((f) => !known.has(f.question))];
 }

@@ -12,7 +12,6 @@ function shareImage(image: string | undefined): Pick<PageMeta, 'image' | 'imageS
 
 /** A block page's head: its title and description, share image, breadcrumb and its FAQ blocks' questions. */
 export function blockPageMeta(page: PageContent, path: string): PageMeta {
-  // As shared `pageFaq` (which ships with the blocks' schemas, kept out of the page's JavaScript).
   const faq = page.blocks.flatMap((b) => (b.type === 'faq' && !b.hidden ? b.items : []));
   return {
     title: page.title,

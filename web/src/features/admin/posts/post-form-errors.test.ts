@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { classifySaveError, fieldsInError } from './post-form-errors';
+import { classifySaveError } from './post-form-errors';
 
 describe('classifySaveError', () => {
   it('puts a taken slug next to the slug field, without the field name', () => {
@@ -51,19 +51,5 @@ describe('classifySaveError', () => {
       kind: 'general',
       message: 'Boom.',
     });
-  });
-});
-
-describe('fieldsInError', () => {
-  it('lists the fields holding a message in the form order', () => {
-    expect(fieldsInError({ publish_at: 'Is required.', slug: 'Is taken.', title: '' })).toEqual([
-      'slug',
-      'publish_at',
-    ]);
-    expect(fieldsInError({ slug: 'x', content: 'y' }, ['content', 'title', 'slug'])).toEqual([
-      'content',
-      'slug',
-    ]);
-    expect(fieldsInError({})).toEqual([]);
   });
 });

@@ -44,14 +44,3 @@ export function classifySaveError(err: unknown): SaveProblem {
   if (isPostField(field)) return { kind: 'field', field, message };
   return { kind: 'general', message };
 }
-
-/**
- * The fields holding a message, in `order` (the form's, top to bottom; POST_FIELDS by default):
- * a refused save moves the focus to the first of them.
- */
-export function fieldsInError(
-  errors: Partial<Record<PostField, string | null | undefined>>,
-  order: readonly PostField[] = POST_FIELDS,
-): PostField[] {
-  return order.filter((field) => Boolean(errors[field]));
-}
