@@ -13,9 +13,11 @@ const cloudFrontClient = cachedClient(async (): Promise<CloudFrontClient> => {
 
 /**
  * CloudFront invalidation of the site distribution: the pages that show the given posts, from the
- * render function's patterns (SITE_RENDERED_PATHS); does nothing where the configuration says there
- * is none (DISTRIBUTION_ID=none, the local stack).
- * The SDK module loads on first use: only post writes invalidate.
+ * render function's patterns (SITE_RENDERED_PATHS), or the paths a page write names. Locally it
+ * goes to the CloudFront stand-in (DISTRIBUTION_ID is LOCAL_DISTRIBUTION_ID), which empties the
+ * edge server's cache; it does nothing only where DISTRIBUTION_ID says there is no CDN (`none`).
+ * The SDK module loads on first use: only writers of what the site shows (posts, pages, categories,
+ * and the jobs that publish or rewrite them) invalidate, and the other functions never load it.
  */
 export class CloudFrontCdn implements Cdn, PageCdn {
   constructor(private readonly make: () => Promise<CloudFrontClient> = cloudFrontClient) {}

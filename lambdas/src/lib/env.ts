@@ -2,17 +2,19 @@ import * as z from 'zod';
 import { ADMIN_GROUP, ENV_NAMES as N, LEAD_SPAM, NO_DISTRIBUTION } from '@agency/shared';
 
 /**
- * Every setting a handler reads, grouped by concern: one group per grant of infra/lib/grants.ts
- * (which sets exactly that group's variables on a function) plus the runtime knobs every function
- * has. A handler parses a group on first use and keeps it for the life of the container, so it
- * requires only what its grants set, and a missing variable fails its first invocation naming the
- * variable. Resource names, addresses and groups have no defaults; only tuning knobs with a
- * measured value do. AWS SDK endpoints of the local stand-ins come from the SDK's own
- * AWS_ENDPOINT_URL_<SERVICE> variables, so handlers run unmodified there.
+ * Every setting a handler reads, grouped by concern: mostly one group per grant of
+ * infra/lib/grants.ts (apply-grants.ts sets exactly that group's variables on a function); the
+ * origin secret comes from the construct of the functions behind the edge (api.ts, render.ts), and
+ * the runtime settings (log level, metrics namespace, client-IP header) from the constructs. A
+ * handler parses a group on first use and keeps it for the life of the container, so it requires
+ * only what its grants set, and a missing variable fails its first invocation naming the variable.
+ * Resource names, addresses and groups have no defaults (the metrics namespace alone falls back to
+ * the local stack's); tuning knobs, the log level and switches that are off unless set do. AWS SDK
+ * endpoints of the local stand-ins come from the SDK's own AWS_ENDPOINT_URL_<SERVICE> variables, so
+ * handlers run unmodified there.
  */
 const name = z.string().min(1);
 
-/** The origin secret's JSON (api.ts generates `current`, a rotation moves it to `previous`). */
 /** A JSON array of edge patterns (`/x` or `/x/*`) in the variable `variable`. */
 const patternList = (variable: string) =>
   z.string().transform((text, ctx) => {
@@ -32,6 +34,7 @@ const patternList = (variable: string) =>
     return z.NEVER;
   });
 
+/** The origin secret's JSON (api.ts generates `current`, a rotation moves it to `previous`). */
 const originSecret = z.object({
   current: z.string().min(32, 'must be at least 32 characters'),
   previous: z.string().optional(),
@@ -47,7 +50,7 @@ const schemas = {
   media: z.object({ [N.mediaBucket]: name }),
   /** The image function the media and post writers invoke. */
   imageFunction: z.object({ [N.imageFunction]: name }),
-  /** Verifying admin tokens and calling the user pool. */
+  /** Verifying staff tokens (admins and editors) and calling the user pool. */
   auth: z.object({
     [N.userPoolId]: name,
     [N.userPoolClientId]: name,
@@ -101,7 +104,10 @@ const schemas = {
   leadSpam: z.object({
     [N.leadMinFillMs]: z.coerce.number().int().nonnegative().default(LEAD_SPAM.minFillMs),
   }),
-  /** The distribution to invalidate, or NO_DISTRIBUTION where no CDN is in front (local stack). */
+  /**
+   * The distribution to invalidate, or NO_DISTRIBUTION for a deployment with no CDN in front. The
+   * local stack has one: its edge server plays LOCAL_DISTRIBUTION_ID (the CloudFront stand-in).
+   */
   cdn: z.object({ [N.distributionId]: name }),
   /** The patterns the render function answers: what an invalidation refreshes (same grant as cdn). */
   renderedPages: z.object({ [N.siteRenderedPaths]: patternList(N.siteRenderedPaths) }),

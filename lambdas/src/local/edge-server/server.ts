@@ -86,9 +86,11 @@ export interface LocalServerOptions {
 
 /**
  * The cache policies whose answers the local edge keeps, as CloudFront does: the rendered blog
- * pages, sitemap and feed (`pages`). Public API GETs (`apiPublic`) and media are not kept yet: the
- * render function reads the API through this server, where in AWS it calls API Gateway directly, so
- * a cached API answer here would reach it where it does not in AWS.
+ * pages, sitemap and feed (`pages`). Public API GETs (`apiPublic`) and media are not kept yet, so
+ * locally they are always fresh. In AWS CloudFront keeps them, and the render function reads the
+ * API through it too (render.ts sets no API_ORIGIN, so web/src/server/config.ts uses SITE_URL): a
+ * rendered page may be built from a cached API answer until the writer's invalidations
+ * (cache-paths.ts) land, a window the local stack does not show.
  */
 export const LOCALLY_CACHED: readonly CachePolicyName[] = ['pages'];
 

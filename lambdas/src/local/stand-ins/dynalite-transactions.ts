@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 
 /**
  * DynamoDB transactions (`TransactWriteItems`, `TransactGetItems`) served over dynalite, which has
- * none: so local runs the same transactional code as AWS (DESIGN.md §5, "post writes").
+ * none: so local runs the same transactional code as AWS (README, Architecture › Data: "Every post
+ * write is one transaction").
  *
  * Each action is validated by dynalite's own validation of the plain call it stands for (Put as
  * PutItem, Update as UpdateItem, Delete as DeleteItem, ConditionCheck as a DeleteItem's key and
