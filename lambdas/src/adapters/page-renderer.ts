@@ -1,17 +1,13 @@
 import { renderPagesAnswer, type RenderPagesEvent, type SiteSettings } from '@agency/shared';
 import type { PageRenderer, PageToRender, RenderedDocument } from '../domain/pages/ports';
 import { renderFunction } from '../lib/env';
-import { cachedClient } from './clients';
-
-const lambdaClient = cachedClient(async () => {
-  const { LambdaClient } = await import('@aws-sdk/client-lambda');
-  return new LambdaClient({});
-});
+import { invokeFunction } from './invoke-function';
 
 /**
  * The render function (RENDER_FUNCTION), invoked directly through the Lambda API with
  * `{ action: 'renderPages', pages, settings, withFixedPages }` (shared `renderPagesEvent`); it answers
- * `{ documents: [{ path, html, card }] }`, complete HTML documents and the title cards they name. The local stack's Lambda API stand-in runs the same handler.
+ * `{ documents: [{ path, html, card }] }`, complete HTML documents and the title cards they name.
+ * The local stack's Lambda API stand-in runs the same handler.
  */
 export class LambdaPageRenderer implements PageRenderer {
   async render(
@@ -19,26 +15,8 @@ export class LambdaPageRenderer implements PageRenderer {
     settings: SiteSettings,
     withFixedPages = false,
   ): Promise<RenderedDocument[]> {
-    const { InvokeCommand } = await import('@aws-sdk/client-lambda');
-    const out = await (
-      await lambdaClient()
-    ).send(
-      new InvokeCommand({
-        FunctionName: renderFunction(),
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(
-          JSON.stringify({
-            action: 'renderPages',
-            pages,
-            settings,
-            withFixedPages,
-          } satisfies RenderPagesEvent),
-        ),
-      }),
-    );
-    const text = out.Payload ? new TextDecoder().decode(out.Payload) : '';
-    if (out.FunctionError)
-      throw new Error(`render function failed (${out.FunctionError}): ${text}`);
+    const event: RenderPagesEvent = { action: 'renderPages', pages, settings, withFixedPages };
+    const text = await invokeFunction(renderFunction(), event, 'render function');
     const parsed = renderPagesAnswer.safeParse(JSON.parse(text || 'null'));
     if (!parsed.success)
       throw new Error(`render function answered something else: ${parsed.error.message}`);

@@ -114,14 +114,14 @@ describe('renderHead', () => {
     const withX = {
       ...SEED_SITE_SETTINGS,
       social: [
-        { name: 'LinkedIn', href: 'https://www.linkedin.com/company/agency' },
-        { name: 'X', href: 'https://x.com/alchemdigital' },
+        { name: 'LinkedIn' as const, href: 'https://www.linkedin.com/company/agency' },
+        { name: 'X' as const, href: 'https://x.com/alchemdigital' },
       ],
     };
     const head = renderHead(meta, 'https://agency.example', withX);
     expect(head).toContain('<meta property="og:locale" content="en_US">');
     expect(head).toContain('<meta name="twitter:site" content="@alchemdigital">');
-    expect(xHandle({ social: [{ name: 'Twitter', href: 'https://twitter.com/old_name/' }] })).toBe(
+    expect(xHandle({ social: [{ name: 'X', href: 'https://twitter.com/old_name/' }] })).toBe(
       '@old_name',
     );
     const without = { ...SEED_SITE_SETTINGS, social: withX.social.slice(0, 1) };
