@@ -935,11 +935,6 @@ export const MIGRATE_IMAGES_GRANTS: FunctionGrants = {
   invalidateCache: true,
 };
 
-/** The blog render handler: reads posts and view counts. */
-export const RENDER_GRANTS: FunctionGrants = {
-  tables: { content: contentRead, views: { access: ['read'] } },
-};
-
 /** A staff operation: one the access table lists (auth 'admin', or a public one with an admin view). */
 export const isStaffOperation = (name: OperationName): boolean => groupsAllowed(name).length > 0;
 

@@ -94,8 +94,9 @@ export const ENV_NAMES = {
 } as const;
 
 /**
- * DISTRIBUTION_ID of a deployment with no CDN in front (the local stack): saying so is explicit,
- * whereas an unset DISTRIBUTION_ID is a configuration error.
+ * DISTRIBUTION_ID of a deployment with no CDN in front (the local stack has one: its edge server
+ * plays LOCAL_DISTRIBUTION_ID): saying so is explicit, whereas an unset DISTRIBUTION_ID is a
+ * configuration error.
  */
 export const NO_DISTRIBUTION = 'none';
 

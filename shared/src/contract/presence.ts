@@ -22,7 +22,6 @@ export const presenceSubject = z
     /^(page:\/[\x21-\x7e]{0,200}|post:[1-9]\d{0,9}|settings)$/,
     'must be page:<path>, post:<id> or settings',
   );
-export type PresenceSubject = z.output<typeof presenceSubject>;
 
 /** Someone else who has the same subject open. */
 export const presenceEntry = z.object({
