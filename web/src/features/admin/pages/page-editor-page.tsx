@@ -44,6 +44,7 @@ import { PreviewPane, PreviewToggle, usePreviewPane } from './preview-pane';
 import { DESCRIPTION_LENGTH, SearchPreview, TITLE_LENGTH } from './search-preview';
 import { draftChangeGroup, useDraftHistory, useUndoKeys } from './use-draft-history';
 import { pagePreviewHref } from './paths';
+import { StaleReload } from '../ui/stale-reload';
 
 const text = (
   label: string,
@@ -492,19 +493,15 @@ function PageForm({ page, onReload, onRestored, notice }: PageFormProps) {
           role="alert"
         >
           {problem.kind === 'stale' ? (
-            <>
-              <p>
-                Someone else saved this page after you opened it, so your changes were not saved. (
-                {problem.message})
-              </p>
-              <p>
-                Reload the latest version: your changes stay in this browser, and “Restore unsaved
-                changes” applies them to it, asking where you both changed the same field.
-              </p>
-              <button type="button" className="btn btn--primary" onClick={onReload}>
-                Reload the latest version
-              </button>
-            </>
+            <StaleReload
+              said={
+                <>
+                  Someone else saved this page after you opened it, so your changes were not saved.
+                  ({problem.message})
+                </>
+              }
+              onReload={onReload}
+            />
           ) : (
             <p>{problem.message}</p>
           )}

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { StaleReload } from '../ui/stale-reload';
 
 /**
  * Why the last save was refused when no field is to blame: a general message, or a stale version
@@ -25,17 +26,15 @@ export function SaveProblem({
       )}
       {stale && (
         <div ref={focusRef} className="form-error form-error--stale" role="alert">
-          <p>
-            Someone else changed this post after you opened it, so your update was not saved. (
-            {stale})
-          </p>
-          <p>
-            Reload the latest version: your changes stay in this browser, and “Restore unsaved
-            changes” applies them to it, asking where you both changed the same field.
-          </p>
-          <button type="button" className="btn btn--primary" onClick={onReload}>
-            Reload the latest version
-          </button>
+          <StaleReload
+            said={
+              <>
+                Someone else changed this post after you opened it, so your update was not saved. (
+                {stale})
+              </>
+            }
+            onReload={onReload}
+          />
         </div>
       )}
     </>
