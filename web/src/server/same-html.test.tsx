@@ -3,13 +3,18 @@
  * with the settings) through `renderSitePages`, compared with the HTML the build wrote before the
  * pages became blocks (test/fixtures/before-blocks: the root's markup and the head's tags).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderSitePages, SEED_PAGES, SEED_SITE_SETTINGS } from '../entry-server';
 import { fixedPrerenderedPaths, pageSources } from './site-files';
 
 const FIXTURES = join(__dirname, '../../test/fixtures/before-blocks');
+/**
+ * `npm run fixtures:same-html` writes each fixture anew from what renders now (UPDATE_SAME_HTML=1),
+ * for a change meant to alter the pages' markup: review the diff of test/fixtures before committing.
+ */
+const UPDATE = process.env.UPDATE_SAME_HTML === '1';
 const SITE_URL = 'http://localhost:3000';
 
 /** A shell as the build writes it (index.html), and a manifest naming the pages' chunks. */
@@ -107,6 +112,10 @@ describe('block pages render the markup of the pages they replace', async () => 
   it.each(fixtures.map((f) => [f.path, f] as const))('%s', (path, fixture) => {
     const html = byPath.get(path);
     expect(html, path).toBeDefined();
+    if (UPDATE) {
+      writeFileSync(join(FIXTURES, fixture.file), `<!-- ${path} -->\n${parts(html ?? '')}`);
+      return;
+    }
     const got = normalise(parts(html ?? ''));
     const want = normalise(fixture.html);
     // Where they first differ, with some context (the documents are long).
