@@ -236,8 +236,6 @@ describe('lead pipeline', () => {
       for (const width of [375, 1280]) {
         const page = await openPage(browser, width);
         await login(page, base);
-        // The cookie notice, once acknowledged, stays out of the pictures.
-        await page.getByRole('button', { name: /^ok$/i }).click();
         await page.goto(`${base}/admin/leads`);
         await page.getByRole('link', { name }).waitFor();
         await shot(page, `leads-inbox-${width}`);

@@ -74,8 +74,6 @@ describe('images', () => {
       const page = await openPage(browser, 1280);
       await login(page, base);
       await page.goto(`${base}/add-blog`);
-      // The cookie notice floats over the middle of the long shots.
-      await page.getByRole('button', { name: /^ok$/i }).click();
       // A fresh stack per run: a fixed title gives the post's screenshots fixed names.
       const title = 'A photo from the harbour';
       const slug = title.toLowerCase().replace(/\s+/g, '-');
@@ -207,8 +205,6 @@ describe('images', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await login(page, base);
       await page.goto(`${base}/admin/media`, { waitUntil: 'networkidle' });
-      // The cookie notice floats over the rows in the shots.
-      await page.getByRole('button', { name: /^ok$/i }).click();
       // More than a page of the library (24), so the grid has to scroll and there is a next page.
       const files = await Promise.all(
         Array.from({ length: 26 }, async (_, i) => ({
