@@ -2,10 +2,8 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_ALT_MAX, mediaKeys, type MediaItem, type SitePage } from '@agency/shared';
 import { DynamoSiteImages } from '../src/adapters/media-usage';
-import { DynamoPageStore } from '../src/adapters/page-store';
-import { seedPages } from '../src/domain/pages/seed';
 import type { TestStack } from './harness';
-import { SEED, validBlock } from './pages/fixture';
+import { PAGE_PATHS, SEED, seedTestPages, validBlock } from './pages/fixture';
 import { stackForFile } from './stack-for-file';
 import { PNG_1PX } from './support/images';
 import { uploadImage } from './support/upload';
@@ -21,12 +19,11 @@ let token = '';
 let editor = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 beforeAll(async () => {
-  const store = new DynamoPageStore();
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
   editor = await stack.editorToken();
 });
 

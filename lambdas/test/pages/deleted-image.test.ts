@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem, SitePage } from '@agency/shared';
 import { DynamoPageStore } from '../../src/adapters/page-store';
-import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { PNG_1PX } from '../support/images';
 import { uploadImage } from '../support/upload';
-import { SEED, validBlock } from './fixture';
+import { PAGE_PATHS, SEED, seedTestPages, validBlock } from './fixture';
 
 /**
  * A page or settings save that shows a library image deleted meanwhile (a stale editor tab) is
@@ -18,12 +17,11 @@ let stack: TestStack;
 let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 beforeAll(async () => {
-  const store = new DynamoPageStore();
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
 });
 
 /** Upload a 1×1 PNG as the admin does. */

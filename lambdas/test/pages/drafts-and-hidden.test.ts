@@ -1,12 +1,10 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
-import { SEED, validBlock } from './fixture';
+import { PAGE_PATHS, seedTestPages, validBlock } from './fixture';
 
 /**
  * Drafts save as they are (empty fields wait for publish; unsafe values are refused on every save),
@@ -18,14 +16,13 @@ let stack: TestStack;
 let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 let edge: TestEdge;
 
 beforeAll(async () => {
-  const store = new DynamoPageStore();
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
   edge = await startTestEdge(stack, {
     files: { '404/index.html': '<title>Not found</title>' },
     sitePages: {

@@ -1,3 +1,5 @@
+import { DynamoPageStore } from '../../src/adapters/page-store';
+import { seedPages } from '../../src/domain/pages/seed';
 import {
   BLOCK_TYPES,
   BLOCK_TYPE_NAMES,
@@ -119,3 +121,19 @@ export const SEED: PageSeed = pageSeed.parse({
 
 /** Every block type, one valid block each. */
 export const EVERY_BLOCK = BLOCK_TYPE_NAMES.map((t) => validBlock(t));
+
+/** The site page paths the page tests' stacks are told (SITE_PAGE_PATHS): no redirect may hide them. */
+export const PAGE_PATHS: readonly string[] = [
+  '/',
+  '/about',
+  '/contact-us',
+  '/blog',
+  '/blog/*',
+  '/sitemap.xml',
+];
+
+/** Store SEED's pages and settings in the test stack's content table, as the deploy's seed job does. */
+export async function seedTestPages(): Promise<void> {
+  const store = new DynamoPageStore();
+  await seedPages({ pages: store, settings: store }, SEED);
+}

@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
-import { SEED, SETTINGS, validBlock } from './fixture';
+import { PAGE_PATHS, seedTestPages, SETTINGS, validBlock } from './fixture';
 
 /**
  * Links that leave the site (issue 32, item 8): a button, a services block link and every header,
@@ -17,12 +15,11 @@ let stack: TestStack;
 let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 beforeAll(async () => {
-  const store = new DynamoPageStore();
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
 });
 
 const dataOf = <T>(json: unknown) => (json as { data: T }).data;

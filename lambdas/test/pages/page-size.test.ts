@@ -10,10 +10,9 @@ import { DynamoPageStore } from '../../src/adapters/page-store';
 import { pageDeps } from '../../src/adapters/page-deps';
 import { LambdaPageRenderer } from '../../src/adapters/page-renderer';
 import { renderEverything } from '../../src/domain/pages/live';
-import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
-import { SEED, validBlock } from './fixture';
+import { PAGE_PATHS, seedTestPages, validBlock } from './fixture';
 
 /**
  * The page size limit (issue 32, item 5): a page's content as stored is at most 150 KB, so the
@@ -25,13 +24,13 @@ let stack: TestStack;
 let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 const store = new DynamoPageStore();
 
 beforeAll(async () => {
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
 });
 
 const dataOf = <T>(json: unknown) => (json as { data: T }).data;

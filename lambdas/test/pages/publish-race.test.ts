@@ -5,12 +5,11 @@ import { pageDeps } from '../../src/adapters/page-deps';
 import { DynamoPageStore } from '../../src/adapters/page-store';
 import { S3SiteFiles } from '../../src/adapters/site-files';
 import { healPages, renderEverything } from '../../src/domain/pages/live';
-import { seedPages } from '../../src/domain/pages/seed';
 import { pageChangesNotLive, publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
-import { SEED } from './fixture';
+import { PAGE_PATHS, seedTestPages } from './fixture';
 
 /**
  * A page publish racing a settings publish (issue 32, item 3): whatever the order in which their
@@ -22,7 +21,7 @@ let stack: TestStack;
 let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 let edge: TestEdge;
@@ -31,7 +30,7 @@ const store = new DynamoPageStore();
 const quiet = { warn: () => undefined };
 
 beforeAll(async () => {
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
   edge = await startTestEdge(stack, {
     files: { '404/index.html': '<title>Not found</title>' },
     sitePages: {

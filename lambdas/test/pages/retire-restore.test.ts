@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage, SitePageSummary } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { seedPages } from '../../src/domain/pages/seed';
 import { publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
-import { SEED } from './fixture';
+import { PAGE_PATHS, seedTestPages } from './fixture';
 
 /**
  * New pages get their own breadcrumb; retired pages are listed under a filter and restored as
@@ -18,14 +16,13 @@ let token = '';
 let editor = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 let edge: TestEdge;
 
 beforeAll(async () => {
-  const store = new DynamoPageStore();
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
   editor = await stack.editorToken();
   edge = await startTestEdge(stack, {
     files: { '404/index.html': '<title>Not found</title>' },

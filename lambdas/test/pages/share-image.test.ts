@@ -4,17 +4,15 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { titleCardPath, type Image, type Post, type SitePage } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
 import { resetEnv } from '../../src/lib/env';
 import { handlerMode } from '../../src/local/functions/handler-modules';
-import { seedPages } from '../../src/domain/pages/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startRenderServer } from '../support/render-server';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { photoJpeg } from '../support/photos';
 import { uploadImage } from '../support/upload';
-import { SEED, SETTINGS } from './fixture';
+import { PAGE_PATHS, seedTestPages, SETTINGS } from './fixture';
 
 /**
  * Link previews, as Facebook, X and LinkedIn fetch them: every page's og:image, followed through the
@@ -25,7 +23,7 @@ let stack: TestStack;
 let token = '';
 stackForFile((started) => ({ stack, token } = started), {
   signInAdmin: true,
-  pagePaths: ['/', '/about', '/contact-us', '/blog', '/blog/*', '/sitemap.xml'],
+  pagePaths: PAGE_PATHS,
 });
 
 let edge: TestEdge;
@@ -35,8 +33,7 @@ const SITE_CARD = path.resolve(
 );
 
 beforeAll(async () => {
-  const store = new DynamoPageStore();
-  await seedPages({ pages: store, settings: store }, SEED);
+  await seedTestPages();
   // The deploy uploads the build's pictures to the site bucket; the site's share card among them.
   await stack.clients.s3.send(
     new PutObjectCommand({
