@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  *   repository root. A placeholder segment (`<name>`, `*`, `…`) ends the path: the fixed prefix
  *   before it must exist.
  * - package-relative: no placeholder, and it ends in a source file extension or is a folder of two
- *   segments or more (`lib/http.ts`, `admin/ui/`); it exists if some file or folder of the
+ *   segments or more (`platform/http.ts`, `admin/ui/`); it exists if some file or folder of the
  *   repository ends with it, whichever package the sentence is about.
  * Not paths: URLs and site addresses (`/api/*`), package names (`@agency/shared`), a package's
  *   `./exports`, S3 keys and other names with placeholders that are not rooted, words with a
@@ -243,8 +243,8 @@ describe('README', () => {
   it('reports each kind of stale mention with its line', () => {
     const markdown = [
       '# Title',
-      "Real: `lambdas/src/lib/http.ts`, `lib/http.ts`'s `defineHandler`, `npm run build -w lambdas`,",
-      '`lambdas/src/handlers/<resource>/<verb-noun>.ts`, [bench](bench/results/latest.md), [up](#title).',
+      "Real: `lambdas/src/platform/http.ts`, `platform/http.ts`'s `defineHandler`, `npm run build -w lambdas`,",
+      '`lambdas/src/modules/<module>/handlers/<verb-noun>.ts`, [bench](bench/results/latest.md), [up](#title).',
       'Gone: `lambdas/src/lib/gone.ts` and `features/marketing/nowhere.ts`,',
       '`npm run no-such-script`, `npm run build -w nowhere`, `noSuchIdentifier`,',
       '`defineHandler` in `shared/src/access.ts`, [x](docs/none.md), [y](#nowhere),',

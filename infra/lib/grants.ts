@@ -373,7 +373,7 @@ export const TEAM_KEY_PREFIXES = TABLE_KEY_PREFIXES.team;
 
 /**
  * Every staff call reads its caller's account record, by key and consistently (disabled, signed out
- * everywhere, TOTP enrolled: lambdas/src/lib/auth.ts). Nothing else of the team table.
+ * everywhere, TOTP enrolled: lambdas/src/platform/staff/auth.ts). Nothing else of the team table.
  */
 const accountCheck: TableGrant = { access: ['get'], keyPrefixes: [TEAM_KEY_PREFIXES.member] };
 /**
@@ -419,7 +419,7 @@ const teamListing = ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
 export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = {
   // Every sign-in step ends in the account record; a disabled account's new refresh token is revoked.
   // The steps that count failed sign-ins (LOGIN#…) key them by a hash under a key derived from the
-  // captcha key, so they read it too (lambdas/src/adapters/login-throttle.ts).
+  // captcha key, so they read it too (lambdas/src/modules/accounts/adapters/login-throttle.ts).
   login: {
     captchaKey: true,
     cognitoLogin: true,

@@ -1339,7 +1339,7 @@ describe('prod stack', () => {
     });
   });
 
-  it('passes configuration as environment variables named as lambdas/src/lib/env.ts reads them', () => {
+  it('passes configuration as environment variables named as lambdas/src/platform/env.ts reads them', () => {
     const env = (name: string) => envOf(opFunction(name).id);
     expect(env('createLead')).toMatchObject({
       LEADS_TABLE: { Ref: tableId('leads') },
@@ -1623,7 +1623,7 @@ describe('prod stack', () => {
       });
       expect(s.stack.auth.staffScopes.bundle).toBe(triggerFunction('staff-scopes').name);
       expect(triggerFunction('staff-scopes').entry).toBe(
-        path.join(REPO_ROOT, 'lambdas/src/workers/staff-scopes.ts'),
+        path.join(REPO_ROOT, 'lambdas/src/modules/accounts/workers/staff-scopes.ts'),
       );
       expect(fn.props).toMatchObject({
         Architectures: ['arm64'],

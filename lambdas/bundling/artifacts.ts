@@ -95,7 +95,7 @@ export async function coldImport(
         // What the Lambda environment gives a function before its own variables: no project settings.
         env: {
           // No --enable-source-maps, as deployed: logged errors are mapped by the logger itself
-          // (src/lib/source-stack.ts), so no start reads the maps.
+          // (src/platform/source-stack.ts), so no start reads the maps.
           PATH: process.env.PATH ?? '',
           AWS_REGION: 'eu-west-1',
           TZ: 'UTC',

@@ -6,7 +6,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handlerModule, kebabCase, operationNames, type OperationName } from '@agency/shared';
+import {
+  handlerModule,
+  kebabCase,
+  operationNames,
+  type ApiModule,
+  type OperationName,
+} from '@agency/shared';
 
 /** The lambdas package folder. */
 export const LAMBDAS_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,7 +45,7 @@ export interface ScheduledJobSpec {
 }
 
 /**
- * The jobs EventBridge runs on a schedule (`src/jobs/<name>.ts`), each one's schedule written here
+ * The jobs EventBridge runs on a schedule (`src/modules/<module>/jobs/<name>.ts`), each one's schedule written here
  * only: the CDK stack makes its function, rule and alarms from this entry (infra/lib/constructs/
  * scheduled-job.ts, its grants in infra/lib/grants.ts SCHEDULED_JOB_GRANTS), and `npm start` runs it
  * on an interval (src/local/jobs/scheduled-jobs.ts). The design uses no DynamoDB streams.
@@ -97,11 +103,11 @@ export const LOCAL_JOB_SPEEDUP = 10;
  */
 export const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'seed-pages'] as const;
 export type JobName = ScheduledJobName | (typeof DEPLOY_JOBS)[number];
-/** Every job the stack deploys (`src/jobs/<name>.ts`). */
+/** Every job the stack deploys (`src/modules/<module>/jobs/<name>.ts`). */
 export const JOBS: readonly JobName[] = [...SCHEDULED_JOB_NAMES, ...DEPLOY_JOBS];
 
 /**
- * Functions that other functions invoke through the Lambda API (`src/workers/<name>.ts`): neither
+ * Functions that other functions invoke through the Lambda API (`src/modules/<module>/workers/<name>.ts`): neither
  * behind the API nor scheduled. The image function runs sharp, a native module, so it ships its
  * Linux arm64 build and runs on arm64.
  */
@@ -109,7 +115,7 @@ export const WORKERS = ['process-image'] as const;
 export type WorkerName = (typeof WORKERS)[number];
 
 /**
- * Functions another AWS service invokes on an event (`src/workers/<name>.ts`): `staff-scopes`, the
+ * Functions another AWS service invokes on an event (`src/modules/<module>/workers/<name>.ts`): `staff-scopes`, the
  * user pool's pre token generation trigger, adds each staff group's scope to access tokens
  * (shared/src/access.ts); Cognito waits for it on every sign-in and refresh, so it stays small and
  * has no permission at all. `mail-events` takes SES's bounce and complaint events from SNS and
@@ -132,6 +138,28 @@ export type TriggerName = (typeof TRIGGERS)[number];
 export const STAGE_OPTIONAL_FUNCTIONS: ReadonlySet<string> = new Set<TriggerName>([
   'alarm-webhook',
 ]);
+
+/**
+ * The module each job, worker and trigger belongs to: its code is
+ * `src/modules/<module>/jobs/<name>.ts` (jobs) or `src/modules/<module>/workers/<name>.ts`.
+ */
+export const FUNCTION_MODULES = {
+  'retry-lead-emails': 'lead-delivery',
+  'publish-scheduled-posts': 'posts',
+  'purge-trash': 'posts',
+  'rebuild-redirects': 'redirects',
+  'migrate-images': 'media',
+  'backfill-lead-stats': 'dashboard',
+  'seed-pages': 'pages',
+  'process-image': 'media',
+  'staff-scopes': 'accounts',
+  'mail-events': 'lead-delivery',
+  'alarm-webhook': 'alarms',
+  'record-not-found': 'not-found',
+} as const satisfies Record<JobName | WorkerName | TriggerName, ApiModule>;
+
+const moduleFile = (name: keyof typeof FUNCTION_MODULES, folder: 'jobs' | 'workers'): string =>
+  path.join(LAMBDAS_ROOT, 'src', 'modules', FUNCTION_MODULES[name], folder, `${name}.ts`);
 
 /** The render function's name: the web app's server entry, answering blog pages, sitemap and RSS. */
 export const RENDER = 'render';
@@ -163,7 +191,7 @@ export type LambdaFunction =
       webRoot: string;
     };
 
-/** The function of a contract operation: `createPost` → `create-post`, from `src/handlers/post/create-post.ts`. */
+/** The function of a contract operation: `createPost` → `create-post`, from `src/modules/posts/handlers/create-post.ts`. */
 export function operationFunction(
   operation: OperationName,
 ): LambdaFunction & { kind: 'operation' } {
@@ -176,14 +204,14 @@ export function operationFunction(
 }
 
 export function jobFunction(name: JobName): LambdaFunction & { kind: 'job' } {
-  return { kind: 'job', name, entry: path.join(LAMBDAS_ROOT, 'src', 'jobs', `${name}.ts`) };
+  return { kind: 'job', name, entry: moduleFile(name, 'jobs') };
 }
 
 export function workerFunction(name: WorkerName): LambdaFunction & { kind: 'worker' } {
   return {
     kind: 'worker',
     name,
-    entry: path.join(LAMBDAS_ROOT, 'src', 'workers', `${name}.ts`),
+    entry: moduleFile(name, 'workers'),
     architecture: 'arm64',
     nativeModules: ['sharp'],
     dataPackages: ['@fontsource/open-sans'],
@@ -191,7 +219,7 @@ export function workerFunction(name: WorkerName): LambdaFunction & { kind: 'work
 }
 
 export function triggerFunction(name: TriggerName): LambdaFunction & { kind: 'trigger' } {
-  return { kind: 'trigger', name, entry: path.join(LAMBDAS_ROOT, 'src', 'workers', `${name}.ts`) };
+  return { kind: 'trigger', name, entry: moduleFile(name, 'workers') };
 }
 
 // The render function is the web app's code: the workspaces sit side by side, and the bundler only

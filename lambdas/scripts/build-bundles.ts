@@ -20,7 +20,7 @@ const render = await Promise.all(
   FUNCTIONS.filter((fn) => fn.kind === 'render').map((fn) => bundleFunction(fn)),
 );
 const bundles = [...handlers, ...render];
-// The seed job reads the web build's pages beside its bundle (jobs/seed-pages.ts).
+// The seed job reads the web build's pages beside its bundle (modules/pages/jobs/seed-pages.ts).
 const seed = path.join(LAMBDAS_ROOT, '..', 'web', 'dist-server', 'seed-pages.json');
 if (existsSync(seed)) await copyFile(seed, path.join(bundleDir('seed-pages'), 'seed-pages.json'));
 else console.warn(`No ${seed}: the seed-pages bundle has no pages to seed (build web first).`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Make the redirect KeyValueStore equal the table of record (lambdas/src/jobs/rebuild-redirects.ts):
+ * Make the redirect KeyValueStore equal the table of record (lambdas/src/modules/redirects/jobs/rebuild-redirects.ts):
  *   npm run redirects:rebuild -- --local            the running `npm start` stack (its data folder: .data)
  *   npm run redirects:rebuild -- --local --data-dir /path/to/data
  *   CONTENT_TABLE=… REDIRECT_STORE_ARN=… npm run redirects:rebuild    a deployed stage, with the AWS
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     );
   }
   // Loaded once the environment is set: the adapters read it on first use.
-  const { runRebuildRedirects } = await import('../src/jobs/rebuild-redirects');
+  const { runRebuildRedirects } = await import('../src/modules/redirects/jobs/rebuild-redirects');
   const result = await runRebuildRedirects();
   console.log(
     `Redirect store rebuilt: ${result.redirects} redirects; ${result.put} keys written, ${result.deleted} deleted; ${result.dropped} redirects of live addresses removed.`,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The one-off repair of posts stored with U+00A0 between words (lambdas/src/jobs/repair-word-spaces.ts),
+ * The one-off repair of posts stored with U+00A0 between words (lambdas/src/modules/posts/jobs/repair-word-spaces.ts),
  * as an operator runs it: after a restore from a backup older than the repair, say. It is no longer
  * work of any schedule or start. It marks itself done (`JOB#repair-word-spaces`); `--again` clears the
  * mark first, to repair data brought back since.
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   );
   if (local) useLocalStack(dataDir, usage);
   // Loaded once the environment is set: the adapters read it on first use.
-  const { runRepairWordSpaces } = await import('../src/jobs/repair-word-spaces');
+  const { runRepairWordSpaces } = await import('../src/modules/posts/jobs/repair-word-spaces');
   const result = await runRepairWordSpaces({ again });
   console.log(
     result.skipped

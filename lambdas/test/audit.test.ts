@@ -9,7 +9,7 @@ import {
   type AuditRecord,
   type OperationName,
 } from '@agency/shared';
-import { auditItem, DynamoAuditLog } from '../src/adapters/audit-log';
+import { auditItem, DynamoAuditLog } from '../src/platform/staff/audit-log';
 import { ensureTable } from '../src/local/provisioning/tables';
 import { startTestStack, type TestStack } from './harness';
 import { putLeadItem, sampleLead } from './support/stored-leads';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ICONS, LOGIN_THROTTLE, type OperationName } from '@agency/shared';
-import { loginThrottleKey } from '../src/adapters/login-throttle';
+import { loginThrottleKey } from '../src/modules/accounts/adapters/login-throttle';
 import { startTestStack, type InvokeOptions, type TestStack } from './harness';
 import { badTokens } from './security/tokens';
 import { accessClaims, makeKey, signJwt } from './support/jwt';

@@ -85,7 +85,7 @@ export const handler = async () => {
     const entry = path.join(scratch, 'sanitise.ts');
     await writeFile(
       entry,
-      `import { sanitizeContent } from ${JSON.stringify(path.join(LAMBDAS_ROOT, 'src/domain/sanitize.ts'))};
+      `import { sanitizeContent } from ${JSON.stringify(path.join(LAMBDAS_ROOT, 'src/modules/posts/domain/sanitize.ts'))};
 import { imageSources } from '@agency/shared/html-images';
 export const handler = (html: string) => ({ html: sanitizeContent(html), images: imageSources(html) });`,
     );
@@ -148,12 +148,12 @@ describe('the function list', () => {
     );
     // The pre token generation trigger is bundled from the worker module that exports its handler.
     expect(triggerFunction('staff-scopes').entry).toBe(
-      path.join(LAMBDAS_ROOT, 'src/workers/staff-scopes.ts'),
+      path.join(LAMBDAS_ROOT, 'src/modules/accounts/workers/staff-scopes.ts'),
     );
     expect(FUNCTIONS.find((fn) => fn.name === 'staff-scopes')?.kind).toBe('trigger');
     expect(FUNCTIONS.find((fn) => fn.name === 'mail-events')?.kind).toBe('trigger');
     expect(operationFunction('createPost').entry).toBe(
-      path.join(LAMBDAS_ROOT, 'src/handlers/post/create-post.ts'),
+      path.join(LAMBDAS_ROOT, 'src/modules/posts/handlers/create-post.ts'),
     );
   });
 

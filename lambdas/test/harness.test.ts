@@ -9,10 +9,10 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoAccountStore } from '../src/adapters/account-store';
-import { sesClient } from '../src/adapters/mail';
-import { requireStaff } from '../src/lib/auth';
-import { DomainError } from '../src/lib/errors';
+import { DynamoAccountStore } from '../src/platform/staff/account-store';
+import { sesClient } from '../src/modules/lead-delivery/adapters/ses-mailer';
+import { requireStaff } from '../src/platform/staff/auth';
+import { DomainError } from '../src/platform/errors';
 import { ensureTable, tableDefinition } from '../src/local/provisioning/tables';
 import { startTestStack, type TestStack } from './harness';
 

@@ -17,10 +17,10 @@ import {
 } from '@agency/shared';
 import { ENV_NAMES } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
-import { DynamoAccountStore } from '../src/adapters/account-store';
-import { resetClients } from '../src/adapters/clients';
-import { resetAuth } from '../src/lib/auth';
-import { originSecrets, resetEnv } from '../src/lib/env';
+import { DynamoAccountStore } from '../src/platform/staff/account-store';
+import { resetClients } from '../src/platform/aws/clients';
+import { resetAuth } from '../src/platform/staff/auth';
+import { originSecrets, resetEnv } from '../src/platform/env';
 import { apiGatewayEvent, decodeResult } from '../src/local/edge-server/apigw-event';
 import { routeApi } from '../src/local/edge-server/api-router';
 import { handlerMode, loadHandler, requireBundles } from '../src/local/functions/handler-modules';

@@ -15,8 +15,11 @@ import {
   mediaKeys,
   titleCardKey,
 } from '@agency/shared';
-import { LambdaImageProcessor, LambdaTitleCards } from '../src/adapters/image-processor';
-import { resetEnv } from '../src/lib/env';
+import {
+  LambdaImageProcessor,
+  LambdaTitleCards,
+} from '../src/modules/media/adapters/image-processor';
+import { resetEnv } from '../src/platform/env';
 import { handlerMode } from '../src/local/functions/handler-modules';
 import { LOCAL_NAMES } from '../src/local/provisioning/provision';
 import { startTestStack, type TestStack } from './harness';

@@ -1,7 +1,7 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_ALT_MAX, mediaKeys, type MediaItem, type SitePage } from '@agency/shared';
-import { DynamoSiteImages } from '../src/adapters/media-usage';
+import { DynamoSiteImages } from '../src/modules/media/adapters/media-usage';
 import type { TestStack } from './harness';
 import { PAGE_PATHS, SEED, seedTestPages, validBlock } from './pages/fixture';
 import { stackForFile } from './stack-for-file';

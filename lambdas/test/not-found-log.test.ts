@@ -9,8 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotFoundEntry } from '@agency/shared';
 import { triggerFunction } from '../bundling/functions';
 import { createEdge, viewerRequestEvent, type SitePages } from '@agency/shared/edge';
-import { CLOUDFRONT_LOG_HEADER, logField, NOT_FOUND_KEY } from '../src/domain/access-log';
-import type { AccessLogSummary } from '../src/domain/not-found-log';
+import {
+  CLOUDFRONT_LOG_HEADER,
+  logField,
+  NOT_FOUND_KEY,
+} from '../src/modules/not-found/domain/access-log';
+import type { AccessLogSummary } from '../src/modules/not-found/domain/not-found-log';
 import { LocalAccessLog, objectCreatedEvent } from '../src/local/edge-server/access-log';
 import { createLocalServer } from '../src/local/edge-server/server';
 import { functionModule, loadHandlerExport } from '../src/local/functions/handler-modules';

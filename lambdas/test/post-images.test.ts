@@ -3,11 +3,11 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageKeys, inlineSrc, type Image, type Post } from '@agency/shared';
-import { postDeps } from '../src/adapters/post-deps';
-import { postKey, revisionKey } from '../src/adapters/post-store';
-import { migrateImages } from '../src/domain/image-migration';
-import type { PostStore } from '../src/domain/post-ports';
-import { runMigrateImages } from '../src/jobs/migrate-images';
+import { postDeps } from '../src/modules/posts/deps';
+import { postKey, revisionKey } from '../src/modules/posts/adapters/post-store';
+import { migrateImages } from '../src/modules/media/domain/image-migration';
+import type { PostStore } from '../src/modules/posts/domain/ports';
+import { runMigrateImages } from '../src/modules/media/jobs/migrate-images';
 import { startTestStack, type TestStack } from './harness';
 import { uploadImage } from './support/upload';
 

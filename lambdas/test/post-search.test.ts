@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { buildPath, POST_PAGE_SIZE, type Post } from '@agency/shared';
-import { DynamoPostStore } from '../src/adapters/post-store';
-import { postFilter } from '../src/domain/posts/search';
+import { DynamoPostStore } from '../src/modules/posts/adapters/post-store';
+import { postFilter } from '../src/modules/posts/domain/search';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 

@@ -7,8 +7,8 @@ import {
   type SitePage,
   type SitePageSummary,
 } from '@agency/shared';
-import { DynamoPageStore } from '../src/adapters/page-store';
-import { seedPages } from '../src/domain/pages/seed';
+import { DynamoPageStore } from '../src/modules/pages/adapters/page-store';
+import { seedPages } from '../src/modules/pages/domain/seed';
 import type { TestStack } from './harness';
 import { SEED } from './pages/fixture';
 import { stackForFile } from './stack-for-file';

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, SPECIAL_SLUGS, type Post, type PostLink } from '@agency/shared';
-import { publishScheduledPosts } from '../src/jobs/publish-scheduled-posts';
+import { publishScheduledPosts } from '../src/modules/posts/jobs/publish-scheduled-posts';
 import { startTestStack, type TestStack } from './harness';
 import { startRenderServer, type RenderServer } from './support/render-server';
 

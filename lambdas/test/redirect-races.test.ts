@@ -9,12 +9,12 @@ import {
   targetKey,
   type Redirect,
 } from '@agency/shared';
-import { KeyValueEdgeStore } from '../src/adapters/edge-store';
-import { DynamoPageStore } from '../src/adapters/page-store';
-import { DynamoRedirectStore } from '../src/adapters/redirect-store';
-import { seedPages } from '../src/domain/pages/seed';
-import { bytesOf, type RedirectRecord } from '../src/domain/redirects';
-import { runRebuildRedirects } from '../src/jobs/rebuild-redirects';
+import { KeyValueEdgeStore } from '../src/modules/redirects/adapters/edge-store';
+import { DynamoPageStore } from '../src/modules/pages/adapters/page-store';
+import { DynamoRedirectStore } from '../src/modules/redirects/adapters/redirect-store';
+import { seedPages } from '../src/modules/pages/domain/seed';
+import { bytesOf, type RedirectRecord } from '../src/modules/redirects/domain/redirects';
+import { runRebuildRedirects } from '../src/modules/redirects/jobs/rebuild-redirects';
 import type { TestResponse, TestStack } from './harness';
 import { SEED } from './pages/fixture';
 import { stackForFile } from './stack-for-file';

@@ -1,10 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectValue, type Redirect } from '@agency/shared';
-import { KeyValueEdgeStore } from '../src/adapters/edge-store';
-import { DynamoRedirectStore } from '../src/adapters/redirect-store';
-import { bytesOf, type RedirectRecord } from '../src/domain/redirects';
-import { runRebuildRedirects } from '../src/jobs/rebuild-redirects';
+import { KeyValueEdgeStore } from '../src/modules/redirects/adapters/edge-store';
+import { DynamoRedirectStore } from '../src/modules/redirects/adapters/redirect-store';
+import { bytesOf, type RedirectRecord } from '../src/modules/redirects/domain/redirects';
+import { runRebuildRedirects } from '../src/modules/redirects/jobs/rebuild-redirects';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 import { startTestEdge, type TestEdge } from './support/test-edge';

@@ -1,9 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Redirect } from '@agency/shared';
-import { KeyValueEdgeStore } from '../src/adapters/edge-store';
-import { publishScheduledPosts } from '../src/jobs/publish-scheduled-posts';
-import { runRebuildRedirects } from '../src/jobs/rebuild-redirects';
+import { KeyValueEdgeStore } from '../src/modules/redirects/adapters/edge-store';
+import { publishScheduledPosts } from '../src/modules/posts/jobs/publish-scheduled-posts';
+import { runRebuildRedirects } from '../src/modules/redirects/jobs/rebuild-redirects';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 

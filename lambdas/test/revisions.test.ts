@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Post, Revision, RevisionSummary } from '@agency/shared';
-import { REVISIONS_KEPT } from '../src/domain/posts/shared';
+import { REVISIONS_KEPT } from '../src/modules/posts/domain/shared';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 

@@ -7,7 +7,7 @@ import {
   type OperationName,
   type TeamMember,
 } from '@agency/shared';
-import { TEAM_BUSY, lastAdmin } from '../src/domain/team';
+import { TEAM_BUSY, lastAdmin } from '../src/modules/accounts/domain/team';
 import type { TestStack } from './harness';
 import { stackForFile } from './stack-for-file';
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRASH_DAYS, type Post } from '@agency/shared';
-import { purgeTrash } from '../src/jobs/purge-trash';
+import { purgeTrash } from '../src/modules/posts/jobs/purge-trash';
 import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;

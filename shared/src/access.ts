@@ -6,7 +6,7 @@ import { contract, operationNames, type OperationName } from './contract/index';
 
 /**
  * Who may call what, from the contract's `access` of each operation: the Cognito groups allowed to
- * call it. The handler wrapper checks it on every call (lambdas/src/lib/auth.ts), the CDK gives
+ * call it. The handler wrapper checks it on every call (lambdas/src/platform/staff/auth.ts), the CDK gives
  * each route's JWT authorizer the scopes of the same groups (infra/lib/constructs/api.ts), and the
  * admin's navigation shows only the pages whose operations the signed-in person may use.
  */

@@ -82,7 +82,7 @@ export const ENV_NAMES = {
   sitePagePaths: 'SITE_PAGE_PATHS',
   /**
    * The patterns the render function answers (site-pages.json's rendered list, a JSON array): the
-   * cached pages a post change makes stale derive from them (lambdas domain/cache-paths.ts).
+   * cached pages a post change makes stale derive from them (lambdas modules/pages/domain/cache-paths.ts).
    */
   siteRenderedPaths: 'SITE_RENDERED_PATHS',
   /** The site bucket: the page writers put published pages' HTML there (`<path>/index.html`). */
@@ -105,7 +105,7 @@ const LOCAL_PORT = 3000;
 export const LOCAL_STACK = { port: LOCAL_PORT, url: `http://localhost:${LOCAL_PORT}` } as const;
 
 /**
- * The business metrics the functions print as embedded metric format (lambdas/src/lib/metrics.ts)
+ * The business metrics the functions print as embedded metric format (lambdas/src/platform/metrics.ts)
  * and the stage's dashboard and alarms read (infra/lib/constructs/monitoring.ts): one list for both,
  * each stage in its own namespace (METRICS_NAMESPACE).
  */

@@ -84,7 +84,7 @@ export class Auth extends Construct {
     acknowledge(
       this.userPool,
       'AwsSolutions-COG2',
-      'Decision: MFA stays optional in the pool so a member without TOTP can sign in and enrol; with the stage setting requireMfa (on in prod) the API answers nothing but the enrolment until TOTP is on (REQUIRE_MFA, lambdas/src/lib/auth.ts). Sign-in is throttled per e-mail, wrong codes included.',
+      'Decision: MFA stays optional in the pool so a member without TOTP can sign in and enrol; with the stage setting requireMfa (on in prod) the API answers nothing but the enrolment until TOTP is on (REQUIRE_MFA, lambdas/src/platform/staff/auth.ts). Sign-in is throttled per e-mail, wrong codes included.',
     );
     acknowledge(
       this.userPool,
@@ -126,7 +126,7 @@ export class Auth extends Construct {
       generateSecret: false,
       accessTokenValidity: Duration.seconds(ADMIN_SESSION.accessTokenSeconds),
       idTokenValidity: Duration.seconds(ADMIN_SESSION.accessTokenSeconds),
-      // The session cookie's Max-Age is the same number of days (lambdas/src/lib/session-cookie.ts).
+      // The session cookie's Max-Age is the same number of days (lambdas/src/platform/session-cookie.ts).
       refreshTokenValidity: Duration.days(ADMIN_SESSION.refreshTokenDays),
       // How long the code step and the new-password step of a sign-in stay open.
       authSessionValidity: Duration.minutes(AUTH_CHALLENGE_MINUTES),

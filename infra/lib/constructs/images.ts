@@ -6,7 +6,7 @@ import { IMAGE_FUNCTION_GRANTS, MIGRATE_IMAGES_GRANTS } from '../grants';
 import { AgencyFunction } from './agency-function';
 import { addDeployJob, type DeployJob } from './deploy-job';
 
-/** The image function (`lambdas/src/workers/process-image.ts`) and the migration job (`lambdas/src/jobs/migrate-images.ts`). */
+/** The image function (`lambdas/src/modules/media/workers/process-image.ts`) and the migration job (`lambdas/src/modules/media/jobs/migrate-images.ts`). */
 const IMAGE_FUNCTION = workerFunction('process-image');
 
 /**

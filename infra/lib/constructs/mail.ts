@@ -22,7 +22,7 @@ export interface MailProps {
   to: readonly string[];
 }
 
-/** The worker that takes SES's bounce and complaint events (`lambdas/src/workers/mail-events.ts`). */
+/** The worker that takes SES's bounce and complaint events (`lambdas/src/modules/lead-delivery/workers/mail-events.ts`). */
 const MAIL_EVENTS_FUNCTION = triggerFunction('mail-events');
 
 /**

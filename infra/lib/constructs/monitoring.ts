@@ -61,7 +61,7 @@ export { BUSINESS_METRICS };
 /** How full (per cent of its 5 MB) the edge's KeyValueStore may get before someone is told. */
 export const REDIRECT_STORE_ALARM_PERCENT = 80;
 
-/** The worker copying alarm notices to the lead webhook (`lambdas/src/workers/alarm-webhook.ts`). */
+/** The worker copying alarm notices to the lead webhook (`lambdas/src/modules/alarms/workers/alarm-webhook.ts`). */
 const ALARM_WEBHOOK_FUNCTION = triggerFunction('alarm-webhook');
 
 /**

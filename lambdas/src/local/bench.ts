@@ -3,12 +3,16 @@
  * handlers as the local stack loads them, the stores and the dashboard query they time and seed, and
  * the settings they reset between runs. Deploying never imports this.
  */
-export { dynamoClient, resetClients } from '../adapters/clients';
-export { leadRepository } from '../adapters/lead-repository';
-export { DynamoPostStore } from '../adapters/post-store';
-export { DynamoStatsStore, viewsAttribute, viewsKey } from '../adapters/stats-store';
-export { getDashboard } from '../domain/dashboard';
-export { originSecrets, resetEnv, tableName } from '../lib/env';
+export { dynamoClient, resetClients } from '../platform/aws/clients';
+export { leadRepository } from '../modules/leads/adapters/lead-repository';
+export { DynamoPostStore } from '../modules/posts/adapters/post-store';
+export {
+  DynamoStatsStore,
+  viewsAttribute,
+  viewsKey,
+} from '../modules/dashboard/adapters/stats-store';
+export { getDashboard } from '../modules/dashboard/domain/dashboard';
+export { originSecrets, resetEnv, tableName } from '../platform/env';
 export { apiGatewayEvent, decodeResult } from './edge-server/apigw-event';
 export { loadHandler } from './functions/handler-modules';
 export { localEnvironment } from './provisioning/environment';

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
 import { ADMIN_SESSION, LOCAL_STACK } from '@agency/shared';
-import { logger, type Logger } from '../lib/logger';
+import { logger, type Logger } from '../platform/logger';
 import { applyLocalEnvironment, localEnvironment } from './provisioning/environment';
 import {
   functionModule,
@@ -102,8 +102,8 @@ const exists = (file: string) =>
 async function renderPagesOfEarlierStart(log: Logger): Promise<void> {
   try {
     const [{ renderLivePages }, { pageDeps }] = await Promise.all([
-      import('../jobs/seed-pages'),
-      import('../adapters/page-deps'),
+      import('../modules/pages/jobs/seed-pages'),
+      import('../modules/pages/deps'),
     ]);
     const rendered = await renderLivePages(pageDeps(log));
     log.info('marketing pages rendered with this build', { rendered });
@@ -312,7 +312,7 @@ async function main(): Promise<void> {
         path.join(dataDir, LOCAL_ENDPOINTS_FILE),
         `${JSON.stringify(standIns.endpoints, null, 2)}\n`,
       );
-      const { runRebuildRedirects } = await import('../jobs/rebuild-redirects');
+      const { runRebuildRedirects } = await import('../modules/redirects/jobs/rebuild-redirects');
       const result = await runRebuildRedirects();
       if (result.put || result.deleted || result.dropped)
         log.info('redirect store rebuilt', { ...result });
@@ -323,7 +323,7 @@ async function main(): Promise<void> {
     // Images stored before the media library (data: images, banners/… banners) move into it, as
     // after each deploy in AWS; once done, it marks itself done.
     try {
-      const { runMigrateImages } = await import('../jobs/migrate-images');
+      const { runMigrateImages } = await import('../modules/media/jobs/migrate-images');
       const result = await runMigrateImages();
       if (!result.skipped) log.info('images moved into the media library', { ...result });
     } catch (error) {
@@ -333,7 +333,8 @@ async function main(): Promise<void> {
     // Leads stored before the dashboard's aggregates are counted into them, as after each deploy
     // in AWS; each lead once, so later starts find nothing new.
     try {
-      const { runBackfillLeadStats } = await import('../jobs/backfill-lead-stats');
+      const { runBackfillLeadStats } =
+        await import('../modules/dashboard/jobs/backfill-lead-stats');
       const result = await runBackfillLeadStats();
       if (result.failed)
         log.warn('some leads were not counted; the next start tries again', { ...result });

@@ -8,7 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Secret, TOTP as Totp } from 'otpauth';
 import { expect } from 'vitest';
 import { ADMIN_SESSION, ROLE_GROUP, TOTP, type Role } from '@agency/shared';
-import { AUDIT_PK } from '../../src/adapters/audit-log';
+import { AUDIT_PK } from '../../src/platform/staff/audit-log';
 import type { TestResponse, TestStack } from '../harness';
 
 /** A fresh member of the pool, so each test has its own throttle, TOTP state and sessions. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { solveForForm } from '../support/captcha-solver';
-import { TABLES } from '../../src/adapters/tables';
-import { retryPendingLeadEmails } from '../../src/jobs/retry-lead-emails';
+import { TABLES } from '../../src/platform/aws/tables';
+import { retryPendingLeadEmails } from '../../src/modules/lead-delivery/jobs/retry-lead-emails';
 import { startTestStack, type TestStack } from '../harness';
 import { overrideEnv, QUICK_ENQUIRIES } from '../support/enquiry-env';
 

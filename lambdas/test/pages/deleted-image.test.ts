@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem, SitePage } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
+import { DynamoPageStore } from '../../src/modules/pages/adapters/page-store';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { PNG_1PX } from '../support/images';

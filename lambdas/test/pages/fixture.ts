@@ -1,5 +1,5 @@
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { seedPages } from '../../src/domain/pages/seed';
+import { DynamoPageStore } from '../../src/modules/pages/adapters/page-store';
+import { seedPages } from '../../src/modules/pages/domain/seed';
 import {
   BLOCK_TYPES,
   BLOCK_TYPE_NAMES,
@@ -8,7 +8,7 @@ import {
   type Field,
   type SiteSettings,
 } from '@agency/shared';
-import { pageSeed, type PageSeed } from '../../src/domain/pages/seed';
+import { pageSeed, type PageSeed } from '../../src/modules/pages/domain/seed';
 
 /** A valid value of a field: the least it takes (optional fields left out). */
 function validValue(f: Field): unknown {

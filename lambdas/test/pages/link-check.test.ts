@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { pageSeed, seedPages } from '../../src/domain/pages/seed';
+import { DynamoPageStore } from '../../src/modules/pages/adapters/page-store';
+import { pageSeed, seedPages } from '../../src/modules/pages/domain/seed';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { SEED, validBlock } from './fixture';

@@ -132,8 +132,8 @@ describe('the site settings', () => {
 
 describe('content saved before the link rules', () => {
   it('still opens in the admin and publishes, its refused links read as safe addresses', async () => {
-    const { dynamoClient } = await import('../../src/adapters/clients');
-    const { tableName } = await import('../../src/lib/env');
+    const { dynamoClient } = await import('../../src/platform/aws/clients');
+    const { tableName } = await import('../../src/platform/env');
     const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const client = dynamoClient();
     const table = tableName('content');

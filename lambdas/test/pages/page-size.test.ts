@@ -6,10 +6,10 @@ import {
   type PageContent,
   type SitePage,
 } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { pageDeps } from '../../src/adapters/page-deps';
-import { LambdaPageRenderer } from '../../src/adapters/page-renderer';
-import { renderEverything } from '../../src/domain/pages/live';
+import { DynamoPageStore } from '../../src/modules/pages/adapters/page-store';
+import { pageDeps } from '../../src/modules/pages/deps';
+import { LambdaPageRenderer } from '../../src/modules/pages/adapters/page-renderer';
+import { renderEverything } from '../../src/modules/pages/domain/live';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { PAGE_PATHS, seedTestPages, validBlock } from './fixture';

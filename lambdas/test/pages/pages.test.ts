@@ -10,12 +10,15 @@ import {
   type SitePage,
   type SitePageSummary,
 } from '@agency/shared';
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { seedPages } from '../../src/domain/pages/seed';
-import { pageDeps } from '../../src/adapters/page-deps';
-import { pageChangesNotLive, publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
-import { seedAndRenderPages } from '../../src/jobs/seed-pages';
-import { runRebuildRedirects } from '../../src/jobs/rebuild-redirects';
+import { DynamoPageStore } from '../../src/modules/pages/adapters/page-store';
+import { seedPages } from '../../src/modules/pages/domain/seed';
+import { pageDeps } from '../../src/modules/pages/deps';
+import {
+  pageChangesNotLive,
+  publishScheduledPosts,
+} from '../../src/modules/posts/jobs/publish-scheduled-posts';
+import { seedAndRenderPages } from '../../src/modules/pages/jobs/seed-pages';
+import { runRebuildRedirects } from '../../src/modules/redirects/jobs/rebuild-redirects';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startTestEdge, type TestEdge } from '../support/test-edge';

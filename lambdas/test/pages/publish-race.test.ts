@@ -1,11 +1,14 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage, SiteSettings } from '@agency/shared';
-import { pageDeps } from '../../src/adapters/page-deps';
-import { DynamoPageStore } from '../../src/adapters/page-store';
-import { S3SiteFiles } from '../../src/adapters/site-files';
-import { healPages, renderEverything } from '../../src/domain/pages/live';
-import { pageChangesNotLive, publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
+import { pageDeps } from '../../src/modules/pages/deps';
+import { DynamoPageStore } from '../../src/modules/pages/adapters/page-store';
+import { S3SiteFiles } from '../../src/modules/pages/adapters/site-files';
+import { healPages, renderEverything } from '../../src/modules/pages/domain/live';
+import {
+  pageChangesNotLive,
+  publishScheduledPosts,
+} from '../../src/modules/posts/jobs/publish-scheduled-posts';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startTestEdge, type TestEdge } from '../support/test-edge';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SitePage, SitePageSummary } from '@agency/shared';
-import { publishScheduledPosts } from '../../src/jobs/publish-scheduled-posts';
+import { publishScheduledPosts } from '../../src/modules/posts/jobs/publish-scheduled-posts';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';
 import { startTestEdge, type TestEdge } from '../support/test-edge';

@@ -4,7 +4,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { titleCardPath, type Image, type Post, type SitePage } from '@agency/shared';
-import { resetEnv } from '../../src/lib/env';
+import { resetEnv } from '../../src/platform/env';
 import { handlerMode } from '../../src/local/functions/handler-modules';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS, type MediaItem } from '@agency/shared';
-import { DynamoMediaRepository } from '../../src/adapters/media-repository';
+import { DynamoMediaRepository } from '../../src/modules/media/adapters/media-repository';
 import { startTestStack, type TestStack } from '../harness';
 import { dataSnapshot } from './data-snapshot';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_ENROLMENT_REQUIRED } from '@agency/shared';
-import { DynamoAccountStore } from '../../src/adapters/account-store';
+import { DynamoAccountStore } from '../../src/platform/staff/account-store';
 import { startTestStack, type TestStack } from '../harness';
 
 let stack: TestStack;

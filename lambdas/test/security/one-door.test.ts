@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, ORIGIN_VERIFY_HEADER } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
-import { NOT_THROUGH_EDGE } from '../../src/lib/http';
+import { NOT_THROUGH_EDGE } from '../../src/platform/http';
 import { apiGatewayEvent } from '../../src/local/edge-server/apigw-event';
 import { createLocalServer } from '../../src/local/edge-server/server';
 import type { RenderHandler } from '../../src/local/functions/render';

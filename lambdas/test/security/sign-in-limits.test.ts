@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_PUBLIC_WRITE_LIMIT, PASSWORD_RESET, SIGN_IN_IP_LIMIT } from '@agency/shared';
-import { AUDIT_PK } from '../../src/adapters/audit-log';
+import { AUDIT_PK } from '../../src/platform/staff/audit-log';
 import { auditOf, newMember } from '../accounts/support';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';

@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '@agency/shared';
-import { loginThrottleKey } from '../../src/adapters/login-throttle';
+import { loginThrottleKey } from '../../src/modules/accounts/adapters/login-throttle';
 import { newMember } from '../accounts/support';
 import type { TestStack } from '../harness';
 import { stackForFile } from '../stack-for-file';

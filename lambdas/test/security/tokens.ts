@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createPrivateKey, createSign } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { authSettings } from '../../src/lib/env';
+import { authSettings } from '../../src/platform/env';
 
 const require = createRequire(import.meta.url);
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');

@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { challengeSchema } from '../../src/domain/captcha';
+import { challengeSchema } from '../../src/modules/captcha/domain/captcha';
 
 /**
  * For tests: solve a challenge (a `createCaptchaChallenge` result or the JSON body of

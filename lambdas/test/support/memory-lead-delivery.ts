@@ -1,11 +1,11 @@
 import { lead as leadSchema, type DeliveryStatus, type Lead } from '@agency/shared';
-import { CHANNEL_ATTRIBUTES } from '../../src/adapters/lead-items';
+import { CHANNEL_ATTRIBUTES } from '../../src/modules/leads/adapters/lead-items';
 import {
   CHANNELS,
   type Channel,
   type LeadDeliveryStore,
   type NewLead,
-} from '../../src/domain/lead-ports';
+} from '../../src/modules/leads/domain/ports';
 
 /** A channel's bookkeeping beside its status and attempts (CHANNEL_ATTRIBUTES in DynamoDB). */
 export interface ChannelState {

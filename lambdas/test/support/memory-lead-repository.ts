@@ -13,8 +13,8 @@ import {
   type LeadRepository,
   type NewLead,
   type StatusChange,
-} from '../../src/domain/lead-ports';
-import { searchText } from '../../src/adapters/lead-items';
+} from '../../src/modules/leads/domain/ports';
+import { searchText } from '../../src/modules/leads/adapters/lead-items';
 
 /**
  * A stored lead with whatever else the item holds (delivery leases, backoff). Public, so a memory

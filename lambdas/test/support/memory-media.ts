@@ -11,14 +11,14 @@ import {
   type ProcessImageRequest,
   type ProcessImageResult,
   type UploadInfo,
-} from '../../src/domain/media-ports';
+} from '../../src/modules/media/domain/ports';
 import {
   usesOf,
   type SiteImages,
   type SiteItem,
   type SiteSnapshot,
   type SiteVersions,
-} from '../../src/domain/media-usage';
+} from '../../src/modules/media/domain/usage';
 
 /** The media records in memory, with the repository's conditional semantics (for domain tests). */
 export class MemoryMediaRepository implements MediaRepository {

@@ -8,7 +8,7 @@ import {
   searchText,
   statusPartition,
   T,
-} from '../../src/adapters/lead-items';
+} from '../../src/modules/leads/adapters/lead-items';
 
 /** A lead as the enquiry form would store it with a webhook configured, with the given overrides. */
 export function sampleLead(id: string, over: Partial<Lead> = {}): Lead {

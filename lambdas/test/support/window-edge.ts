@@ -1,5 +1,5 @@
 /**
- * Fixed-window limits count per wall-clock window (`windowOf` in domain/rate-limit.ts), so a probe
+ * Fixed-window limits count per wall-clock window (`windowOf` in platform/rate-limit.ts), so a probe
  * that runs across a window's end starts counting again part-way and sees one answer too many
  * before the 429. Wait, when the window has less than `needMs` left, until the next one begins.
  */

@@ -45,7 +45,7 @@ export const accountOperations = defineOperations({
     'First sign-in (new password)',
   ),
   forgotPassword: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/password/forgot',
     auth: 'public',
@@ -60,7 +60,7 @@ export const accountOperations = defineOperations({
     errors: [400, 429],
   },
   resetPassword: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/password/reset',
     auth: 'public',
@@ -81,7 +81,7 @@ export const accountOperations = defineOperations({
     errors: [400, 429],
   },
   changePassword: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/password',
     auth: 'admin',
@@ -102,7 +102,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403, 429],
   },
   setupMfa: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/mfa/setup',
     auth: 'admin',
@@ -118,7 +118,7 @@ export const accountOperations = defineOperations({
     errors: [401, 403, 429],
   },
   verifyMfa: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/mfa/verify',
     auth: 'admin',
@@ -133,7 +133,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403, 409, 429],
   },
   disableMfa: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/mfa/disable',
     auth: 'admin',
@@ -152,7 +152,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403, 409, 429],
   },
   signOutEverywhere: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/session/logout-all',
     auth: 'admin',
@@ -167,7 +167,7 @@ export const accountOperations = defineOperations({
     errors: [401, 403],
   },
   setDisplayName: {
-    resource: 'user',
+    module: 'accounts',
     method: 'PUT',
     path: '/api/user/account/name',
     auth: 'admin',
@@ -183,7 +183,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403],
   },
   listTeam: {
-    resource: 'user',
+    module: 'accounts',
     method: 'GET',
     path: '/api/user/users',
     auth: 'admin',
@@ -197,7 +197,7 @@ export const accountOperations = defineOperations({
     errors: [401, 403],
   },
   inviteMember: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/users',
     auth: 'admin',
@@ -220,7 +220,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403, 409],
   },
   updateMember: {
-    resource: 'user',
+    module: 'accounts',
     method: 'PUT',
     path: '/api/user/users',
     auth: 'admin',
@@ -243,7 +243,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403, 404, 409],
   },
   signOutMember: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/users/sign-out',
     auth: 'admin',
@@ -259,7 +259,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   removeMember: {
-    resource: 'user',
+    module: 'accounts',
     method: 'DELETE',
     path: '/api/user/users',
     auth: 'admin',
@@ -274,7 +274,7 @@ export const accountOperations = defineOperations({
     errors: [400, 401, 403, 404, 409],
   },
   listAudit: {
-    resource: 'user',
+    module: 'audit',
     method: 'GET',
     path: '/api/user/audit',
     auth: 'admin',

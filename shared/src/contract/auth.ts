@@ -14,7 +14,7 @@ export const authOperations = defineOperations({
     'Sign-in (password)',
   ),
   getUserData: {
-    resource: 'user',
+    module: 'accounts',
     method: 'GET',
     path: '/api/user/user-data',
     auth: 'admin',
@@ -29,7 +29,7 @@ export const authOperations = defineOperations({
     errors: [401, 403],
   },
   refreshSession: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/session/refresh',
     auth: 'session',
@@ -43,7 +43,7 @@ export const authOperations = defineOperations({
     errors: [401, 403, 429],
   },
   logoutSession: {
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path: '/api/user/session/logout',
     auth: 'session',

@@ -54,8 +54,9 @@ describe('contract', () => {
     expect(buildPath('getExtensionImage', { extension: 'docx' })).toBe('/api/extension-image/docx');
     expect(buildPath('listPosts', {}, { page: 2 })).toBe('/api/user/post/list?page=2');
   });
-  it('names handler modules by resource and kebab-case operation', () => {
-    expect(handlerModule('createPost')).toBe('handlers/post/create-post');
+  it('names handler modules by module and kebab-case operation', () => {
+    expect(handlerModule('createPost')).toBe('modules/posts/handlers/create-post');
+    expect(handlerModule('listCategories')).toBe('modules/taxonomy/handlers/list-categories');
   });
   it('rejects a lead with a bad subject naming the field', () => {
     const r = contract.createLead.request.body.safeParse({

@@ -46,7 +46,7 @@ export const kebabCase = (name: string): string =>
 
 /** Handler module of an operation, relative to `lambdas/src/`. */
 export const handlerModule = (name: OperationName): string =>
-  `handlers/${contract[name].resource}/${kebabCase(name)}`;
+  `modules/${contract[name].module}/handlers/${kebabCase(name)}`;
 
 /** Fill `{param}` placeholders of an operation's path. */
 export function buildPath(
@@ -104,5 +104,6 @@ export type {
   AuditFacts,
   AuditKey,
   ThrottleClass,
+  ApiModule,
 } from './operation';
-export { errorBody, ERROR_CODES, type ErrorBody, type ErrorCode } from './operation';
+export { API_MODULES, errorBody, ERROR_CODES, type ErrorBody, type ErrorCode } from './operation';

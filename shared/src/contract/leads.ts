@@ -118,7 +118,7 @@ export type LeadListQuery = z.infer<typeof leadListQuery>;
 
 export const leadOperations = defineOperations({
   createLead: {
-    resource: 'lead',
+    module: 'leads',
     method: 'POST',
     path: '/api/lead',
     auth: 'public',
@@ -131,7 +131,7 @@ export const leadOperations = defineOperations({
     errors: [400, 413, 415, 429],
   },
   listLeads: {
-    resource: 'lead',
+    module: 'leads',
     method: 'GET',
     path: '/api/user/lead/list',
     auth: 'admin',
@@ -151,7 +151,7 @@ export const leadOperations = defineOperations({
     errors: [400, 401, 403],
   },
   getLead: {
-    resource: 'lead',
+    module: 'leads',
     method: 'GET',
     path: '/api/user/lead',
     auth: 'admin',
@@ -165,7 +165,7 @@ export const leadOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   setLeadStatus: {
-    resource: 'lead',
+    module: 'leads',
     method: 'PUT',
     path: '/api/user/lead/status',
     auth: 'admin',
@@ -184,7 +184,7 @@ export const leadOperations = defineOperations({
     errors: [400, 401, 403, 404, 409],
   },
   addLeadNote: {
-    resource: 'lead',
+    module: 'leads',
     method: 'POST',
     path: '/api/user/lead/note',
     auth: 'admin',
@@ -202,7 +202,7 @@ export const leadOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   eraseLead: {
-    resource: 'lead',
+    module: 'leads',
     method: 'DELETE',
     path: '/api/user/lead',
     auth: 'admin',
@@ -218,7 +218,7 @@ export const leadOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   getDashboard: {
-    resource: 'lead',
+    module: 'dashboard',
     method: 'GET',
     path: '/api/user/dashboard',
     auth: 'admin',
@@ -233,7 +233,7 @@ export const leadOperations = defineOperations({
     errors: [401, 403],
   },
   exportLeads: {
-    resource: 'lead',
+    module: 'leads',
     method: 'GET',
     path: '/api/user/lead/export',
     auth: 'admin',
@@ -248,7 +248,7 @@ export const leadOperations = defineOperations({
     errors: [400, 401, 403],
   },
   getCaptchaChallenge: {
-    resource: 'lead',
+    module: 'captcha',
     method: 'GET',
     path: '/api/captcha/challenge',
     auth: 'public',

@@ -19,7 +19,7 @@ const encodings = ['json', 'form', 'multipart'] as const;
  */
 export const mediaOperations = defineOperations({
   createUpload: {
-    resource: 'media',
+    module: 'media',
     method: 'POST',
     path: '/api/user/media/upload',
     auth: 'admin',
@@ -60,7 +60,7 @@ export const mediaOperations = defineOperations({
     errors: [400, 401, 403, 413, 415],
   },
   confirmUpload: {
-    resource: 'media',
+    module: 'media',
     method: 'POST',
     path: '/api/user/media/confirm',
     auth: 'admin',
@@ -76,7 +76,7 @@ export const mediaOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 413, 415],
   },
   listMedia: {
-    resource: 'media',
+    module: 'media',
     method: 'GET',
     path: '/api/user/media/list',
     auth: 'admin',
@@ -103,7 +103,7 @@ export const mediaOperations = defineOperations({
     errors: [400, 401, 403],
   },
   deleteMedia: {
-    resource: 'media',
+    module: 'media',
     method: 'DELETE',
     path: '/api/user/media',
     auth: 'admin',
@@ -119,7 +119,7 @@ export const mediaOperations = defineOperations({
     errors: [400, 401, 403, 404, 409],
   },
   updateMedia: {
-    resource: 'media',
+    module: 'media',
     method: 'PUT',
     path: '/api/user/media',
     auth: 'admin',

@@ -5,7 +5,7 @@ import { contract, operationNames } from './index';
 import { defineOperations, type Operation } from './operation';
 
 const base = {
-  resource: 'test',
+  module: 'posts',
   path: '/api/user/test',
   summary: 'A test operation.',
   request: { encodings: [] },

@@ -46,9 +46,32 @@ export interface AuditFacts {
  */
 export type ThrottleClass = 'public-read' | 'enquiry' | 'counting' | 'sign-in' | 'staff';
 
+/**
+ * The API's modules (`lambdas/src/modules/<name>/`), each the home of one subject's handlers,
+ * rules, stores, jobs and workers. A new subject is a new name here and a new folder there.
+ */
+export const API_MODULES = [
+  'accounts',
+  'alarms',
+  'audit',
+  'captcha',
+  'dashboard',
+  'lead-delivery',
+  'leads',
+  'media',
+  'not-found',
+  'pages',
+  'posts',
+  'presence',
+  'redirects',
+  'system',
+  'taxonomy',
+] as const;
+export type ApiModule = (typeof API_MODULES)[number];
+
 export interface Operation {
-  /** Groups operations into handler folders: `lambdas/src/handlers/<resource>/<verb-noun>.ts`. */
-  resource: string;
+  /** The module its handler lives in: `lambdas/src/modules/<module>/handlers/<verb-noun>.ts`. */
+  module: ApiModule;
   method: Method;
   /** API Gateway style: `{name}` marks a path parameter. */
   path: string;

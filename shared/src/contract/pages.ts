@@ -38,7 +38,7 @@ export const storedSiteSettings = z.object({
 
 export const pageOperations = defineOperations({
   listPages: {
-    resource: 'page',
+    module: 'pages',
     method: 'GET',
     path: '/api/user/pages',
     auth: 'admin',
@@ -61,7 +61,7 @@ export const pageOperations = defineOperations({
     errors: [401, 403],
   },
   getPage: {
-    resource: 'page',
+    module: 'pages',
     method: 'GET',
     path: '/api/user/page',
     auth: 'admin',
@@ -75,7 +75,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   updatePage: {
-    resource: 'page',
+    module: 'pages',
     method: 'PUT',
     path: '/api/user/page',
     auth: 'admin',
@@ -94,7 +94,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415],
   },
   publishPage: {
-    resource: 'page',
+    module: 'pages',
     method: 'POST',
     path: '/api/user/page/publish',
     auth: 'admin',
@@ -110,7 +110,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415, 502],
   },
   createPage: {
-    resource: 'page',
+    module: 'pages',
     method: 'POST',
     path: '/api/user/page',
     auth: 'admin',
@@ -132,7 +132,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415],
   },
   deletePage: {
-    resource: 'page',
+    module: 'pages',
     method: 'DELETE',
     path: '/api/user/page',
     auth: 'admin',
@@ -165,7 +165,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415],
   },
   schedulePage: {
-    resource: 'page',
+    module: 'pages',
     method: 'POST',
     path: '/api/user/page/schedule',
     auth: 'admin',
@@ -192,7 +192,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415],
   },
   movePage: {
-    resource: 'page',
+    module: 'pages',
     method: 'POST',
     path: '/api/user/page/move',
     auth: 'admin',
@@ -209,7 +209,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415, 502],
   },
   restorePage: {
-    resource: 'page',
+    module: 'pages',
     method: 'POST',
     path: '/api/user/page/unretire',
     auth: 'admin',
@@ -226,7 +226,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415],
   },
   listPageRevisions: {
-    resource: 'page',
+    module: 'pages',
     method: 'GET',
     path: '/api/user/page/revisions',
     auth: 'admin',
@@ -240,7 +240,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   getPageRevision: {
-    resource: 'page',
+    module: 'pages',
     method: 'GET',
     path: '/api/user/page/revision',
     auth: 'admin',
@@ -254,7 +254,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   restorePageRevision: {
-    resource: 'page',
+    module: 'pages',
     method: 'POST',
     path: '/api/user/page/restore',
     auth: 'admin',
@@ -270,7 +270,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415],
   },
   getSiteSettings: {
-    resource: 'page',
+    module: 'pages',
     method: 'GET',
     path: '/api/user/site-settings',
     auth: 'admin',
@@ -285,7 +285,7 @@ export const pageOperations = defineOperations({
     errors: [401, 403, 404],
   },
   updateSiteSettings: {
-    resource: 'page',
+    module: 'pages',
     method: 'PUT',
     path: '/api/user/site-settings',
     auth: 'admin',
@@ -302,7 +302,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 409, 415, 502],
   },
   checkPageLinks: {
-    resource: 'page',
+    module: 'pages',
     method: 'POST',
     path: '/api/user/page/links',
     auth: 'admin',
@@ -328,7 +328,7 @@ export const pageOperations = defineOperations({
     errors: [400, 401, 403, 415],
   },
   listLivePages: {
-    resource: 'page',
+    module: 'pages',
     method: 'GET',
     path: '/api/pages',
     auth: 'public',
@@ -341,7 +341,7 @@ export const pageOperations = defineOperations({
     errors: [],
   },
   getLiveSiteSettings: {
-    resource: 'page',
+    module: 'pages',
     method: 'GET',
     path: '/api/site-settings',
     auth: 'public',

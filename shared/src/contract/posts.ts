@@ -82,7 +82,7 @@ const adminRead = <P extends string, Q extends z.ZodObject, D extends z.ZodType>
   data: D,
 ) =>
   ({
-    resource: 'post',
+    module: 'posts',
     method: 'GET',
     path,
     auth: 'admin',
@@ -100,13 +100,14 @@ const adminRead = <P extends string, Q extends z.ZodObject, D extends z.ZodType>
 const everyOf = <P extends string, T extends z.ZodType>(path: P, item: T, what: string) =>
   ({
     ...adminRead(path, `Every ${what}.`, z.object({}), z.array(item)),
+    module: 'taxonomy',
     request: { encodings: [] },
     errors: [401, 403],
   }) as const;
 
 export const postOperations = defineOperations({
   listPosts: {
-    resource: 'post',
+    module: 'posts',
     method: 'GET',
     path: '/api/user/post/list',
     auth: 'public',
@@ -147,7 +148,7 @@ export const postOperations = defineOperations({
     errors: [400, 401, 403],
   },
   getPost: {
-    resource: 'post',
+    module: 'posts',
     method: 'POST',
     path: '/api/user/post/get',
     auth: 'public',
@@ -163,7 +164,7 @@ export const postOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   createPost: {
-    resource: 'post',
+    module: 'posts',
     method: 'POST',
     path: '/api/user/post/create',
     auth: 'admin',
@@ -182,7 +183,7 @@ export const postOperations = defineOperations({
     errors: [400, 401, 403, 409, 413, 415],
   },
   updatePost: {
-    resource: 'post',
+    module: 'posts',
     method: 'PUT',
     path: '/api/user/post/update',
     auth: 'admin',
@@ -202,7 +203,7 @@ export const postOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 413, 415],
   },
   deletePost: {
-    resource: 'post',
+    module: 'posts',
     method: 'DELETE',
     path: '/api/user/post/delete',
     auth: 'admin',
@@ -218,7 +219,7 @@ export const postOperations = defineOperations({
     errors: [400, 401, 403, 404],
   },
   untrashPost: {
-    resource: 'post',
+    module: 'posts',
     method: 'POST',
     path: '/api/user/post/untrash',
     auth: 'admin',
@@ -234,7 +235,7 @@ export const postOperations = defineOperations({
     errors: [400, 401, 403, 404, 409],
   },
   purgePost: {
-    resource: 'post',
+    module: 'posts',
     method: 'DELETE',
     path: '/api/user/post/trash',
     auth: 'admin',
@@ -251,7 +252,7 @@ export const postOperations = defineOperations({
     errors: [400, 401, 403, 404, 409],
   },
   increaseView: {
-    resource: 'post',
+    module: 'posts',
     method: 'PUT',
     path: '/api/user/post/increase-view',
     auth: 'public',
@@ -282,7 +283,7 @@ export const postOperations = defineOperations({
     revision,
   ),
   restoreRevision: {
-    resource: 'post',
+    module: 'posts',
     method: 'POST',
     path: '/api/user/post/restore',
     auth: 'admin',

@@ -38,7 +38,7 @@ const bySubject = z.object({ subject: presenceSubject });
 
 export const presenceOperations = defineOperations({
   heartbeatPresence: {
-    resource: 'presence',
+    module: 'presence',
     method: 'PUT',
     path: '/api/user/presence',
     auth: 'admin',
@@ -55,7 +55,7 @@ export const presenceOperations = defineOperations({
     errors: [400, 401, 403, 415],
   },
   leavePresence: {
-    resource: 'presence',
+    module: 'presence',
     method: 'DELETE',
     path: '/api/user/presence',
     auth: 'admin',

@@ -138,7 +138,7 @@ const notFoundPath = z
 
 export const redirectOperations = defineOperations({
   listRedirects: {
-    resource: 'redirect',
+    module: 'redirects',
     method: 'GET',
     path: '/api/user/redirects',
     auth: 'admin',
@@ -169,7 +169,7 @@ export const redirectOperations = defineOperations({
     errors: [400, 401, 403],
   },
   createRedirect: {
-    resource: 'redirect',
+    module: 'redirects',
     method: 'POST',
     path: '/api/user/redirects',
     auth: 'admin',
@@ -185,7 +185,7 @@ export const redirectOperations = defineOperations({
     errors: [400, 401, 403, 409, 415],
   },
   updateRedirect: {
-    resource: 'redirect',
+    module: 'redirects',
     method: 'PUT',
     path: '/api/user/redirects',
     auth: 'admin',
@@ -200,7 +200,7 @@ export const redirectOperations = defineOperations({
     errors: [400, 401, 403, 404, 409, 415],
   },
   deleteRedirect: {
-    resource: 'redirect',
+    module: 'redirects',
     method: 'DELETE',
     path: '/api/user/redirects',
     auth: 'admin',
@@ -215,7 +215,7 @@ export const redirectOperations = defineOperations({
     errors: [400, 401, 403, 404, 415],
   },
   listNotFound: {
-    resource: 'redirect',
+    module: 'not-found',
     method: 'GET',
     path: '/api/user/not-found',
     auth: 'admin',
@@ -229,7 +229,7 @@ export const redirectOperations = defineOperations({
     errors: [400, 401, 403],
   },
   dismissNotFound: {
-    resource: 'redirect',
+    module: 'not-found',
     method: 'DELETE',
     path: '/api/user/not-found',
     auth: 'admin',

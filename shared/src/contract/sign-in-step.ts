@@ -13,7 +13,7 @@ export const signInStep = <const P extends string, B extends z.ZodObject, const 
   label: L,
 ) =>
   ({
-    resource: 'user',
+    module: 'accounts',
     method: 'POST',
     path,
     auth: 'public',

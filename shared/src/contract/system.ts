@@ -3,7 +3,7 @@ import { defineOperations } from './operation';
 
 export const systemOperations = defineOperations({
   getHealth: {
-    resource: 'system',
+    module: 'system',
     method: 'GET',
     path: '/api/health',
     auth: 'public',
@@ -16,7 +16,7 @@ export const systemOperations = defineOperations({
     errors: [],
   },
   getExtensionImage: {
-    resource: 'system',
+    module: 'system',
     method: 'GET',
     path: '/api/extension-image/{extension}',
     auth: 'public',

@@ -55,7 +55,7 @@ function manageKind<
     errors: E,
   ) =>
     ({
-      resource: 'taxonomy',
+      module: 'taxonomy',
       method,
       path,
       auth: 'admin',

@@ -9,8 +9,8 @@ import {
   CLOUDFRONT_LOG_PREFIX,
   logField,
   type CloudFrontLogField,
-} from '../../domain/access-log';
-import { logger } from '../../lib/logger';
+} from '../../modules/not-found/domain/access-log';
+import { logger } from '../../platform/logger';
 
 const log = logger.child({ service: 'local-access-log' });
 

@@ -5,8 +5,8 @@ import {
   type ErrorCode,
   type OperationName,
 } from '@agency/shared';
-import type { Handler } from '../../lib/http';
-import { logger } from '../../lib/logger';
+import type { Handler } from '../../platform/http';
+import { logger } from '../../platform/logger';
 import {
   apiGatewayEvent,
   decodeResult,

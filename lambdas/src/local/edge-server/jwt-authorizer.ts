@@ -1,5 +1,5 @@
 import { contract, groupsAllowed, staffScope, type OperationName } from '@agency/shared';
-import { verifiedClaims } from '../../lib/auth';
+import { verifiedClaims } from '../../platform/staff/auth';
 import type { DecodedResult } from './apigw-event';
 
 /** API Gateway's own answers of a JWT authorizer: HTTP APIs cannot change them. */

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { startTestStack, type TestStack } from '../../../test/harness';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { EdgeCache } from './edge-cache';
-import { CloudFrontCdn } from '../../adapters/cdn';
+import { CloudFrontCdn } from '../../modules/pages/adapters/cdn';
 import type { RenderHandler } from '../functions/render';
 import { seedPosts } from '../seed/seed';
 import { SEED_POSTS } from '../seed/seed-posts';

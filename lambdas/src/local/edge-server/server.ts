@@ -27,9 +27,9 @@ import {
   type ViewerRequest,
 } from '@agency/shared/edge';
 import { ORIGIN_VERIFY_HEADER, type ErrorBody, type ErrorCode } from '@agency/shared';
-import { MAX_BODY_BYTES } from '../../lib/body';
-import { originSecrets } from '../../lib/env';
-import { logger } from '../../lib/logger';
+import { MAX_BODY_BYTES } from '../../platform/body';
+import { originSecrets } from '../../platform/env';
+import { logger } from '../../platform/logger';
 import { apiGatewayEvent, decodeResult } from './apigw-event';
 import type { EdgeRequestRecord, EdgeResultType } from './access-log';
 import type { EdgeCache } from './edge-cache';

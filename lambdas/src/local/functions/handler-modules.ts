@@ -9,7 +9,7 @@ import {
   operationFunction,
   type LambdaFunction,
 } from '../../../bundling/functions';
-import type { Handler } from '../../lib/http';
+import type { Handler } from '../../platform/http';
 
 /** `lambdas/src`, where handler modules live. */
 export const LAMBDAS_SRC = fileURLToPath(new URL('../..', import.meta.url));

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { bundleRenderHandler } from '../../../bundling/bundle';
 import { bundleFile, RENDER } from '../../../bundling/functions';
-import { logger } from '../../lib/logger';
+import { logger } from '../../platform/logger';
 
 /** The web app's origin renderer for blog pages, sitemap and RSS (`web/src/server/render-handler.ts`). */
 export type RenderHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { logger } from '../../lib/logger';
+import { logger } from '../../platform/logger';
 
 export type JobLoopOptions = {
   /** What the job does, for the logs. */
@@ -8,7 +8,7 @@ export type JobLoopOptions = {
   intervalMs: number;
 } & (
   | {
-      /** The job module (e.g. `lambdas/src/jobs/retry-lead-emails.ts`). */
+      /** The job module (e.g. `lambdas/src/modules/lead-delivery/jobs/retry-lead-emails.ts`). */
       file: string;
       /** The function of the module that runs the job once. */
       exportName: string;

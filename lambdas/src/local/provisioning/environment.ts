@@ -3,7 +3,7 @@ import { ADMIN_GROUP, ENV_NAMES as N, LOCAL_STACK } from '@agency/shared';
 import { LOCAL_DISTRIBUTION_ID } from '../stand-ins/cloudfront-api';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { RENDER, workerFunction } from '../../../bundling/functions';
-import { checkCompleteEnvironment } from '../../lib/env';
+import { checkCompleteEnvironment } from '../../platform/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../stand-ins/credentials';
 import { LOCAL_NAMES, type Provisioned } from './provision';
 import type { StandIns } from '../stand-ins/stand-ins';

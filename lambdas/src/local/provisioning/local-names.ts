@@ -3,7 +3,7 @@
  * hands them to the functions through the environment; locally they are fixed, so provisioning,
  * the local environment, scripts and tests all name the same resources from this one leaf module.
  */
-import type { TableName } from '../../adapters/tables';
+import type { TableName } from '../../platform/aws/tables';
 
 /** Physical names of the local tables and bucket. */
 export const LOCAL_NAMES = {

@@ -10,14 +10,19 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { TAXONOMY_PREFIXES } from '../../adapters/tables';
+import { TAXONOMY_PREFIXES } from '../../platform/aws/tables';
 import {
   DynamoTaxonomyStore,
   taxonomyCounterKey,
   taxonomyKey,
-} from '../../adapters/taxonomy-store';
-import type { TaxonomyKind } from '../../domain/post-ports';
-import { createTaxon, nameKey, type TaxonomyDeps, type TaxonRecord } from '../../domain/taxonomy';
+} from '../../modules/taxonomy/adapters/taxonomy-store';
+import type { TaxonomyKind } from '../../modules/posts/domain/ports';
+import {
+  createTaxon,
+  nameKey,
+  type TaxonomyDeps,
+  type TaxonRecord,
+} from '../../modules/taxonomy/domain/taxonomy';
 
 /** Sample taxonomy of a fresh stack; the admin editor offers these. */
 export const SEED_CATEGORIES = [

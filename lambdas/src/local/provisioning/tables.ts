@@ -16,8 +16,8 @@ import {
   type DynamoDBClient,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
-import { TABLES, type TableName } from '../../adapters/tables';
-import { logger } from '../../lib/logger';
+import { TABLES, type TableName } from '../../platform/aws/tables';
+import { logger } from '../../platform/logger';
 import { LOCAL_NAMES } from './local-names';
 
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];

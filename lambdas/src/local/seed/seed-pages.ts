@@ -14,6 +14,6 @@ export async function seedLocalPages(
 ): Promise<{ pages: number; settings: boolean }> {
   const file = seedPagesFile(repoRoot);
   if (!existsSync(file)) return { pages: 0, settings: false };
-  const { runSeedPages } = await import('../../jobs/seed-pages');
+  const { runSeedPages } = await import('../../modules/pages/jobs/seed-pages');
   return runSeedPages(file);
 }

@@ -1,5 +1,5 @@
 import { buildPath, contract } from '@agency/shared';
-import { checkBanner } from '../../domain/banner';
+import { checkBanner } from '../../modules/posts/domain/banner';
 import { bannerPng, type BannerDesign } from './png';
 import { SEED_POSTS, type SeedPost } from './seed-posts';
 

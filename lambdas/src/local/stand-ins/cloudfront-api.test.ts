@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import { ENV_NAMES } from '@agency/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CloudFrontCdn } from '../../adapters/cdn';
-import { resetEnv } from '../../lib/env';
+import { CloudFrontCdn } from '../../modules/pages/adapters/cdn';
+import { resetEnv } from '../../platform/env';
 import { LOCAL_CREDENTIALS } from './credentials';
 import {
   createCloudFrontApi,

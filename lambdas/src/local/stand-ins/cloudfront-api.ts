@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { text as bodyText } from 'node:stream/consumers';
-import { logger } from '../../lib/logger';
+import { logger } from '../../platform/logger';
 
 const log = logger.child({ service: 'cloudfront-stand-in' });
 
@@ -26,7 +26,7 @@ export interface Invalidation {
 /**
  * A stand-in of the CloudFront control plane's CreateInvalidation (REST XML,
  * `POST /2020-05-31/distribution/{Id}/invalidation`), which the functions call after a change (see
- * adapters/cdn.ts). It answers as CloudFront does: 201 with the invalidation and its Location, 404
+ * modules/pages/adapters/cdn.ts). It answers as CloudFront does: 201 with the invalidation and its Location, 404
  * NoSuchDistribution for another id, 400 InvalidArgument for a path without its leading `/` or a
  * batch without paths, 400 TooManyInvalidationsInProgress past 3,000 paths; a CallerReference sent
  * again with the same paths answers the first invalidation. Every invalidation is passed on to the

@@ -17,8 +17,8 @@ import {
   ValidationException,
 } from '@aws-sdk/client-cloudfront-keyvaluestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyValueEdgeStore } from '../../adapters/edge-store';
-import { resetClients } from '../../adapters/clients';
+import { KeyValueEdgeStore } from '../../modules/redirects/adapters/edge-store';
+import { resetClients } from '../../platform/aws/clients';
 import { LOCAL_CREDENTIALS } from './credentials';
 import { LOCAL_KVS_ARN, startKeyValueStore, type KeyValueStoreStandIn } from './key-value-store';
 

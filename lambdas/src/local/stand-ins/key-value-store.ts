@@ -4,7 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { REDIRECT_LIMITS, utf8Bytes } from '@agency/shared';
 import * as z from 'zod';
-import { logger } from '../../lib/logger';
+import { logger } from '../../platform/logger';
 
 const log = logger.child({ service: 'kvs-stand-in' });
 

@@ -6,7 +6,7 @@ import {
   RENDER,
   type LambdaFunction,
 } from '../../../bundling/functions';
-import { logger } from '../../lib/logger';
+import { logger } from '../../platform/logger';
 import {
   functionModule,
   handlerMode,

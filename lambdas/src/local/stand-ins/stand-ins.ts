@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import * as z from 'zod';
 import { LOCAL_STACK } from '@agency/shared';
 import { LOCAL_CREDENTIALS } from './credentials';
-import { handler as staffScopes } from '../../workers/staff-scopes';
+import { handler as staffScopes } from '../../modules/accounts/workers/staff-scopes';
 import { SesAccountMessages } from './cognito-mail';
 import { parityRouter } from './cognito-parity';
 import { ParityState } from './cognito-state';

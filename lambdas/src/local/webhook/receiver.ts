@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import * as z from 'zod';
-import { webhookSignature } from '../../domain/lead-webhook';
+import { webhookSignature } from '../../modules/lead-delivery/domain/webhook';
 
 /**
  * A lead webhook receiver for trying the webhook on one machine (`npm run webhook:receive`): it

@@ -1,8 +1,0 @@
-import { defineHandler } from '../../lib/http';
-import { leadDetail } from '../../domain/lead-pipeline';
-import { leadRepository } from '../../adapters/lead-repository';
-
-/** GET /api/user/lead?id= (admin): one lead with its source, history and notes. */
-export const handler = defineHandler('getLead', async (req) => ({
-  body: { data: await leadDetail({ leads: leadRepository() }, req.query.id) },
-}));

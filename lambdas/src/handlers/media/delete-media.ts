@@ -1,7 +1,0 @@
-import { mediaDeps } from '../../adapters/media-deps';
-import { deleteMedia } from '../../domain/media';
-import { defineHandler } from '../../lib/http';
-
-export const handler = defineHandler('deleteMedia', async (req) => ({
-  body: { message: 'Image deleted.', data: await deleteMedia(mediaDeps(), req.body.id) },
-}));

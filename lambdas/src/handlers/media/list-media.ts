@@ -1,8 +1,0 @@
-import { mediaDeps } from '../../adapters/media-deps';
-import { listMedia } from '../../domain/media';
-import { ADMIN_VIEW_HEADERS, defineHandler } from '../../lib/http';
-
-export const handler = defineHandler('listMedia', async (req) => ({
-  body: await listMedia(mediaDeps(), req.query),
-  headers: ADMIN_VIEW_HEADERS,
-}));

@@ -1,8 +1,0 @@
-import { DynamoTaxonomyStore } from '../../adapters/taxonomy-store';
-import { defineHandler } from '../../lib/http';
-
-const taxonomy = new DynamoTaxonomyStore();
-
-export const handler = defineHandler('listCategories', async () => ({
-  body: { data: await taxonomy.categories() },
-}));

@@ -1,7 +1,0 @@
-import { extensionIcon } from '../../domain/extension-icon';
-import { defineHandler } from '../../lib/http';
-
-export const handler = defineHandler('getExtensionImage', async (req) => ({
-  body: extensionIcon(req.params.extension),
-  headers: { 'cache-control': 'public, max-age=86400' },
-}));

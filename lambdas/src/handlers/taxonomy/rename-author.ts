@@ -1,7 +1,0 @@
-import { taxonomyDeps } from '../../adapters/taxonomy-deps';
-import { renameTaxon } from '../../domain/taxonomy';
-import { defineHandler } from '../../lib/http';
-
-export const handler = defineHandler('renameAuthor', async (req) => ({
-  body: { data: await renameTaxon(taxonomyDeps(req.log), 'author', req.body.id, req.body.name) },
-}));

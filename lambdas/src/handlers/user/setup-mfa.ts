@@ -1,9 +1,0 @@
-import { identity } from '../../adapters/account-deps';
-import { setupMfa } from '../../domain/mfa';
-import { defineHandler } from '../../lib/http';
-
-const deps = { totp: identity, identity };
-
-export const handler = defineHandler('setupMfa', async (req) => ({
-  body: { data: await setupMfa(deps, req.admin.accessToken) },
-}));

@@ -1,9 +1,0 @@
-import { accounts, identity } from '../../adapters/account-deps';
-import { verifyMfa } from '../../domain/mfa';
-import { defineHandler } from '../../lib/http';
-
-const deps = { totp: identity, identity, accounts };
-
-export const handler = defineHandler('verifyMfa', async (req) => ({
-  body: { data: await verifyMfa(deps, req.admin.accessToken, req.body.code) },
-}));

@@ -1,0 +1,7 @@
+import { teamDeps } from '../team-deps';
+import { signOutMember } from '../domain/team';
+import { defineHandler } from '../../../platform/http';
+
+export const handler = defineHandler('signOutMember', async (req) => ({
+  body: { data: await signOutMember(teamDeps, req.body.email) },
+}));

@@ -1,0 +1,7 @@
+import { postDeps } from '../deps';
+import { increaseView } from '../domain/count-view';
+import { defineHandler } from '../../../platform/http';
+
+export const handler = defineHandler('increaseView', async (req) => ({
+  body: { data: await increaseView(postDeps(req.log), req.body.slug) },
+}));

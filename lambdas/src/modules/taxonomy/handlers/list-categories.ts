@@ -1,0 +1,8 @@
+import { DynamoTaxonomyStore } from '../adapters/taxonomy-store';
+import { defineHandler } from '../../../platform/http';
+
+const taxonomy = new DynamoTaxonomyStore();
+
+export const handler = defineHandler('listCategories', async () => ({
+  body: { data: await taxonomy.categories() },
+}));
