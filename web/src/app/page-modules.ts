@@ -4,8 +4,11 @@ import { loadBlockPage } from '../features/pages/page-data';
 
 /** Where a page's code comes from: the module, its name in Vite's manifest, and the data it loads. */
 export interface PageModule {
-  /** The page module as Vite's build manifest names it, so server HTML preloads the page's chunk. */
-  readonly source: string;
+  /**
+   * The page module as Vite's build manifest names it (`src/features/…`), so server HTML preloads
+   * the page's chunk; absent for a client-only page in the server build, which never renders it.
+   */
+  readonly source?: string;
   /** The page module, in its own chunk in the browser. */
   readonly load: () => Promise<{ default: ComponentType }>;
   /** What the page needs for a path besides its code (a block page's record, read from its HTML), fetched with it. */
@@ -15,119 +18,117 @@ export interface PageModule {
 /** The component of every page of the registry, by key (lazy in the browser, eager on the server). */
 export type PageModules = Record<PageKey, ComponentType>;
 
+/** Vite's glob of one page module: its path from web/ (`/src/…`) and the loader of its chunk. */
+type PageGlob = Record<string, () => Promise<unknown>>;
+
+/** A page module's default export, the page's component (a glob's modules are untyped, so checked). */
+function pageComponent(path: string, module: unknown): { default: ComponentType } {
+  const component: unknown =
+    typeof module === 'object' && module !== null && 'default' in module ? module.default : null;
+  if (typeof component !== 'function')
+    throw new Error(`The page module ${path} has no default export of a component`);
+  // A function that React renders: pages default-export a function component.
+  return { default: component as ComponentType };
+}
+
 /**
- * Client-only pages in the server build: Vite replaces `import.meta.env.SSR` at build time, so the
- * server bundle drops their code (the editor and its dependencies); the server never renders them.
+ * A page from the glob of its module, so the path is written once: the glob's key is the manifest's
+ * name (less the leading slash), its loader the import of the page's own chunk. A glob that matches
+ * no file (a module moved or renamed) throws as this map loads, failing every build and test.
  */
-const notOnServer = (): Promise<never> =>
-  Promise.reject(new Error('Client-only pages are not part of the server build'));
+export function globbedPage(glob: PageGlob): PageModule {
+  const [found, ...more] = Object.entries(glob);
+  if (!found || more.length > 0)
+    throw new Error(
+      `A page module's glob must match one file, not ${String(Object.keys(glob).length)}: ${Object.keys(glob).join(', ')}`,
+    );
+  const [path, load] = found;
+  return { source: path.replace(/^\//, ''), load: async () => pageComponent(path, await load()) };
+}
+
+/**
+ * A client-only page. Vite replaces `import.meta.env.SSR` at build time, so the server build drops
+ * the page's glob and with it the page's code (the editor and its dependencies); the server never
+ * renders it.
+ */
+function clientOnly(glob: PageGlob | null): PageModule {
+  return glob
+    ? globbedPage(glob)
+    : {
+        load: () => Promise.reject(new Error('Client-only pages are not part of the server build')),
+      };
+}
 
 /**
  * The map of page modules: each page of the registry (src/config/pages.ts, same ids) with its
- * module. Only the router's entries, the server render, prerender and the build read it; pages link
- * to each other through the registry, so no page imports this map. A page id missing here, or one
- * the registry lacks, fails the type check.
+ * module, named once by the glob (a path from web/). Only the router's entries, the server render,
+ * prerender and the build read it; pages link to each other through the registry, so no page
+ * imports this map. A page id missing here, or one the registry lacks, fails the type check.
  */
 export const pageModules: Record<PageKey, PageModule> = {
-  thankYou: {
-    source: 'src/features/marketing/thank-you-page.tsx',
-    load: () => import('../features/marketing/thank-you-page'),
-  },
-  blogList: {
-    source: 'src/features/blog/blog-list-page.tsx',
-    load: () => import('../features/blog/blog-list-page'),
-  },
-  post: {
-    source: 'src/features/blog/post-page.tsx',
-    load: () => import('../features/blog/post-page'),
-  },
-  login: {
-    source: 'src/features/admin/shell/login-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/shell/login-page'),
-  },
-  adminList: {
-    source: 'src/features/admin/posts/admin-list-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/admin-list-page'),
-  },
-  dashboard: {
-    source: 'src/features/admin/dashboard/dashboard-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/dashboard/dashboard-page'),
-  },
-  leads: {
-    source: 'src/features/admin/leads/leads-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/leads/leads-page'),
-  },
-  lead: {
-    source: 'src/features/admin/leads/lead-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/leads/lead-page')),
-  },
-  taxonomy: {
-    source: 'src/features/admin/taxonomy/taxonomy-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/taxonomy/taxonomy-page'),
-  },
-  media: {
-    source: 'src/features/admin/media/media-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/media/media-page'),
-  },
-  account: {
-    source: 'src/features/admin/account/account-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/account/account-page'),
-  },
-  team: {
-    source: 'src/features/admin/team/team-page.tsx',
-    load: () => (import.meta.env.SSR ? notOnServer() : import('../features/admin/team/team-page')),
-  },
-  redirects: {
-    source: 'src/features/admin/redirects/redirects-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/redirects/redirects-page'),
-  },
-  pageList: {
-    source: 'src/features/admin/pages/pages-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/pages-page'),
-  },
-  pageEditor: {
-    source: 'src/features/admin/pages/page-editor-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/page-editor-page'),
-  },
-  pagePreview: {
-    source: 'src/features/admin/pages/page-preview.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/page-preview'),
-  },
-  siteSettings: {
-    source: 'src/features/admin/pages/site-settings-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/pages/site-settings-page'),
-  },
-  audit: {
-    source: 'src/features/admin/audit/audit-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/audit/audit-page'),
-  },
-  postEditor: {
-    source: 'src/features/admin/posts/post-editor-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/post-editor-page'),
-  },
-  preview: {
-    source: 'src/features/admin/posts/preview-page.tsx',
-    load: () =>
-      import.meta.env.SSR ? notOnServer() : import('../features/admin/posts/preview-page'),
-  },
+  thankYou: globbedPage(import.meta.glob('/src/features/marketing/thank-you-page.tsx')),
+  blogList: globbedPage(import.meta.glob('/src/features/blog/blog-list-page.tsx')),
+  post: globbedPage(import.meta.glob('/src/features/blog/post-page.tsx')),
+  login: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/shell/login-page.tsx'),
+  ),
+  adminList: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/posts/admin-list-page.tsx'),
+  ),
+  dashboard: clientOnly(
+    import.meta.env.SSR
+      ? null
+      : import.meta.glob('/src/features/admin/dashboard/dashboard-page.tsx'),
+  ),
+  leads: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/leads/leads-page.tsx'),
+  ),
+  lead: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/leads/lead-page.tsx'),
+  ),
+  taxonomy: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/taxonomy/taxonomy-page.tsx'),
+  ),
+  media: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/media/media-page.tsx'),
+  ),
+  account: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/account/account-page.tsx'),
+  ),
+  team: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/team/team-page.tsx'),
+  ),
+  redirects: clientOnly(
+    import.meta.env.SSR
+      ? null
+      : import.meta.glob('/src/features/admin/redirects/redirects-page.tsx'),
+  ),
+  pageList: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/pages/pages-page.tsx'),
+  ),
+  pageEditor: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/pages/page-editor-page.tsx'),
+  ),
+  pagePreview: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/pages/page-preview.tsx'),
+  ),
+  siteSettings: clientOnly(
+    import.meta.env.SSR
+      ? null
+      : import.meta.glob('/src/features/admin/pages/site-settings-page.tsx'),
+  ),
+  audit: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/audit/audit-page.tsx'),
+  ),
+  postEditor: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/posts/post-editor-page.tsx'),
+  ),
+  preview: clientOnly(
+    import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/posts/preview-page.tsx'),
+  ),
   // A block page's record comes with its HTML: embedded on the first page, fetched on navigation.
   blockPage: {
-    source: 'src/features/pages/block-route.tsx',
-    load: () => import('../features/pages/block-route'),
+    ...globbedPage(import.meta.glob('/src/features/pages/block-route.tsx')),
     loadData: loadBlockPage,
   },
 };

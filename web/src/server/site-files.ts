@@ -98,9 +98,11 @@ export function sitePages(): SitePages {
 
 /**
  * Source modules (keys of Vite's build manifest) whose chunks the page at a path needs: its page
- * module (a block page's data rides in its HTML); none for the not-found page.
+ * module (a block page's data rides in its HTML); none for the not-found page (nor for an admin
+ * page in the server build, which serves it the empty shell).
  */
 export function pageSources(path: string): string[] {
   const page = pageForPath(path);
-  return page ? [pageModules[page].source] : [];
+  const source = page && pageModules[page].source;
+  return source ? [source] : [];
 }
