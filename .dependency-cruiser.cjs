@@ -24,6 +24,39 @@ const FEATURE_USES = {
 };
 const either = (names) => names.join('|');
 
+/**
+ * API modules (lambdas/src/modules/<module>/) that use parts of other modules, and why. A module
+ * not listed here uses none; a crossing goes to the other module's domain (its ports and rules), its
+ * adapters (the store of what that module owns) or its composition root (deps.ts), never to its
+ * handlers, jobs or workers.
+ */
+const MODULE_USES = {
+  // The sign-in limit reuses the enquiry challenge's key to sign its captcha answers.
+  accounts: ['captcha'],
+  // Alarm notices go to the lead webhook's channel, signed as lead calls are.
+  alarms: ['lead-delivery'],
+  // The dashboard counts leads and post views; the backfill reads every lead and post once.
+  dashboard: ['leads', 'posts'],
+  // Delivery marks the lead it sent (its items and id), read through the leads' ports.
+  'lead-delivery': ['leads'],
+  // An enquiry passes the challenge, is counted on the dashboard and is handed to delivery.
+  leads: ['captcha', 'dashboard', 'lead-delivery'],
+  // An image's uses are found in posts (banners, bodies) and pages (blocks, settings).
+  media: ['pages', 'posts'],
+  // The 404 log lives in the redirects table, next to the addresses it suggests.
+  'not-found': ['redirects'],
+  // Pages show posts and library images, publish through the edge's redirect store, name editors.
+  pages: ['accounts', 'media', 'posts', 'redirects'],
+  // Posts use library images, invalidate pages, claim addresses, count views and name authors.
+  posts: ['accounts', 'dashboard', 'leads', 'media', 'pages', 'redirects', 'taxonomy'],
+  // Presence names who else is editing.
+  presence: ['accounts'],
+  // A redirect may not take a live address (of a post or a page); a new one clears its 404s.
+  redirects: ['not-found', 'pages', 'posts'],
+  // Renaming a category or author invalidates the pages showing it.
+  taxonomy: ['pages', 'posts'],
+};
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -98,13 +131,63 @@ module.exports = {
       to: { path: '^web/src/(features/|app/|server/|entry-server)' },
     },
     {
+      name: 'platform-below-modules',
+      severity: 'error',
+      comment:
+        'lambdas/src/platform/ (http, env, logs, metrics, AWS clients and tables, the staff gate) ' +
+        'serves every module and imports none of them, nor the local stack.',
+      from: { path: '^lambdas/src/platform/' },
+      to: { path: '^lambdas/src/(modules|local)/' },
+    },
+    {
+      name: 'deployed-code-without-local-stack',
+      severity: 'error',
+      comment:
+        'What ships to Lambda never imports the local stack (lambdas/src/local/); its tests may ' +
+        'run against it.',
+      from: { path: '^lambdas/src/(modules|platform)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^lambdas/src/local/' },
+    },
+    {
       name: 'domain-without-adapters',
       severity: 'error',
       comment:
-        'Domain code takes its dependencies as arguments (ports): it never imports adapters, ' +
-        'handlers, workers, jobs or the local stack; they import it.',
-      from: { path: '^lambdas/src/domain/' },
-      to: { path: '^lambdas/src/(adapters|handlers|workers|jobs|local)/' },
+        'Domain code takes its dependencies as arguments (ports): it imports only domain code (its ' +
+        "module's, or a module's it uses) and platform's plain parts (errors, body, logger, " +
+        'rate-limit, search-form, ports, staff/ports), never adapters, handlers, jobs, workers, a ' +
+        'composition root, AWS clients or the staff gate; they import it.',
+      from: { path: '^lambdas/src/modules/[^/]+/domain/' },
+      to: {
+        path: '^lambdas/src/(modules/[^/]+/(?!domain/)|platform/(aws/|staff/(?!ports\\.ts)|http))',
+      },
+    },
+    {
+      name: 'modules-apart',
+      severity: 'error',
+      comment:
+        'An API module (lambdas/src/modules/<module>/) uses another only where MODULE_USES says ' +
+        'so, and why.',
+      from: { path: `^lambdas/src/modules/(?!(?:${either(Object.keys(MODULE_USES))})/)([^/]+)/` },
+      to: { path: '^lambdas/src/modules/', pathNot: '^lambdas/src/modules/$1/' },
+    },
+    ...Object.entries(MODULE_USES).map(([module, uses]) => ({
+      name: 'modules-apart',
+      severity: 'error',
+      comment: `${module} uses only ${uses.join(', ')} of the other modules (MODULE_USES).`,
+      from: { path: `^lambdas/src/modules/${module}/` },
+      to: {
+        path: '^lambdas/src/modules/',
+        pathNot: `^lambdas/src/modules/(${either([module, ...uses])})/`,
+      },
+    })),
+    {
+      name: 'modules-through-their-surface',
+      severity: 'error',
+      comment:
+        "A module reaches another's domain, adapters or deps.ts, never its handlers, jobs or " +
+        'workers (the functions themselves). A test may run another module’s job to see its effect.',
+      from: { path: '^lambdas/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^lambdas/src/modules/(?!$1/)[^/]+/(handlers|jobs|workers)/' },
     },
     {
       name: 'packages-through-exports',

@@ -41,16 +41,28 @@ const FILES: Record<string, string> = {
   'web/src/features/contact/good-layers.ts': `export { pagePath } from '../../config/pages';\nexport { SITE } from '@agency/shared';`,
   'web/src/config/pages.ts': `export const pagePath = (page: string) => '/' + page;`,
   'web/src/components/bad-layer.ts': `export { contactMap } from '../features/contact/office-map';`,
-  'web/src/bad-into-lambdas.ts': `export { store } from '../../lambdas/src/adapters/store';`,
+  'web/src/bad-into-lambdas.ts': `export { store } from '../../lambdas/src/modules/posts/adapters/store';`,
 
-  // lambdas: the domain takes its ports; adapters implement them
-  'lambdas/src/domain/ports.ts': `export interface Store { get(): number }`,
-  'lambdas/src/domain/bad-domain-adapter.ts': `export { store } from '../adapters/store';`,
-  'lambdas/src/adapters/store.ts': `import type { Store } from '../domain/ports';\nexport const store: Store = { get: () => 1 };`,
-  'lambdas/src/handlers/good-handler.ts': `export { store } from '../adapters/store';\nexport type { Store } from '../domain/ports';`,
+  // lambdas: the domain takes its ports; adapters implement them; platform serves every module
+  'lambdas/src/platform/errors.ts': `export const invalid = () => new Error('invalid');`,
+  'lambdas/src/platform/aws/clients.ts': `export const client = {};`,
+  'lambdas/src/platform/bad-platform-module.ts': `export { store } from '../modules/posts/adapters/store';`,
+  'lambdas/src/modules/posts/domain/ports.ts': `export interface Store { get(): number }`,
+  'lambdas/src/modules/posts/domain/bad-domain-adapter.ts': `export { store } from '../adapters/store';`,
+  'lambdas/src/modules/posts/domain/bad-domain-client.ts': `export { client } from '../../../platform/aws/clients';`,
+  'lambdas/src/modules/posts/domain/good-domain.ts': `export { invalid } from '../../../platform/errors';\nexport type { Store } from './ports';\nexport type { Lead } from '../../leads/domain/ports';`,
+  'lambdas/src/modules/posts/adapters/store.ts': `import type { Store } from '../domain/ports';\nexport const store: Store = { get: () => 1 };`,
+  'lambdas/src/modules/posts/handlers/good-handler.ts': `export { store } from '../adapters/store';\nexport type { Store } from '../domain/ports';\nexport { client } from '../../../platform/aws/clients';`,
+  'lambdas/src/modules/posts/handlers/bad-into-local.ts': `export { stack } from '../../../local/main';`,
+  'lambdas/src/modules/posts/adapters/bad-other-handler.ts': `export { handler } from '../../leads/handlers/list-leads';`,
+  'lambdas/src/modules/leads/domain/ports.ts': `export interface Lead { id: string }`,
+  'lambdas/src/modules/leads/handlers/list-leads.ts': `export const handler = () => 1;`,
+  'lambdas/src/modules/captcha/domain/bad-unlisted-use.ts': `export type { Store } from '../../posts/domain/ports';`,
+  'lambdas/src/modules/presence/adapters/bad-unlisted-use.ts': `export type { Lead } from '../../leads/domain/ports';`,
+  'lambdas/src/local/main.ts': `export const stack = 1;`,
 
   // packages through their exports
-  'bench/bad-relative.ts': `export { store } from '../lambdas/src/adapters/store';`,
+  'bench/bad-relative.ts': `export { store } from '../lambdas/src/modules/posts/adapters/store';`,
   'infra/lib/bad-unexported.ts': `export { SITE } from '@agency/shared/src/index';`,
   'infra/lib/good-exported.ts': `export { SITE } from '@agency/shared';`,
 };
@@ -106,18 +118,33 @@ describe('the import rules (.dependency-cruiser.cjs)', () => {
     expect(violations()).toContain(
       'web-shared-layer-below-features: web/src/components/bad-layer.ts → web/src/features/contact/office-map.ts',
     );
-    expect(violations()).toContain(
-      'domain-without-adapters: lambdas/src/domain/bad-domain-adapter.ts → lambdas/src/adapters/store.ts',
+    expect(violations()).toEqual(
+      expect.arrayContaining([
+        'domain-without-adapters: lambdas/src/modules/posts/domain/bad-domain-adapter.ts → lambdas/src/modules/posts/adapters/store.ts',
+        'domain-without-adapters: lambdas/src/modules/posts/domain/bad-domain-client.ts → lambdas/src/platform/aws/clients.ts',
+      ]),
+    );
+  });
+
+  it('keep platform below the API modules, and modules apart but for the uses they name', () => {
+    expect(violations()).toEqual(
+      expect.arrayContaining([
+        'platform-below-modules: lambdas/src/platform/bad-platform-module.ts → lambdas/src/modules/posts/adapters/store.ts',
+        'deployed-code-without-local-stack: lambdas/src/modules/posts/handlers/bad-into-local.ts → lambdas/src/local/main.ts',
+        'modules-through-their-surface: lambdas/src/modules/posts/adapters/bad-other-handler.ts → lambdas/src/modules/leads/handlers/list-leads.ts',
+        'modules-apart: lambdas/src/modules/captcha/domain/bad-unlisted-use.ts → lambdas/src/modules/posts/domain/ports.ts',
+        'modules-apart: lambdas/src/modules/presence/adapters/bad-unlisted-use.ts → lambdas/src/modules/leads/domain/ports.ts',
+      ]),
     );
   });
 
   it('let one package read another only through its exports', () => {
     expect(violations()).toEqual(
       expect.arrayContaining([
-        'packages-through-exports: bench/bad-relative.ts → lambdas/src/adapters/store.ts',
+        'packages-through-exports: bench/bad-relative.ts → lambdas/src/modules/posts/adapters/store.ts',
         'packages-through-exports: infra/lib/bad-unexported.ts → @agency/shared/src/index',
-        'packages-through-exports: web/src/bad-into-lambdas.ts → lambdas/src/adapters/store.ts',
-        'web-and-lambdas-apart: web/src/bad-into-lambdas.ts → lambdas/src/adapters/store.ts',
+        'packages-through-exports: web/src/bad-into-lambdas.ts → lambdas/src/modules/posts/adapters/store.ts',
+        'web-and-lambdas-apart: web/src/bad-into-lambdas.ts → lambdas/src/modules/posts/adapters/store.ts',
       ]),
     );
   });

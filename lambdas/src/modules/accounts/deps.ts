@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tableName } from '../../platform/env';
 import { DynamoAccountStore } from '../../platform/staff/account-store';
@@ -6,6 +7,9 @@ import { dynamoClient } from '../../platform/aws/clients';
 import { CognitoAccountDirectory, CognitoIdentity } from './adapters/identity';
 import { DynamoHitCounter } from '../../platform/aws/hit-counter';
 import { DynamoLoginThrottle } from './adapters/login-throttle';
+import { CognitoTeamDirectory } from './adapters/team-directory';
+import { DynamoTeamLock } from './adapters/team-lock';
+import type { TeamDeps } from './domain/team';
 
 /**
  * What the sign-in and own-account handlers share, created once per cold start: the pool, the
@@ -38,3 +42,13 @@ export const signInDeps = { identity, throttle, accounts, ipFailures: rateCounte
 
 /** What the sign-in steps' audit records need (modules/accounts/adapters/sign-in-audit.ts): the trail, its limit, the accounts. */
 export const signInAudit = { audit, counter: rateCounter, directory, now: clock.now };
+
+/** The team's handlers: the pool's members, their account records and the lock on team changes. */
+export const teamDeps: TeamDeps = {
+  directory: new CognitoTeamDirectory(),
+  accounts,
+  lock: new DynamoTeamLock(),
+  now: Date.now,
+  sleep: (ms) => sleep(ms),
+  newId: randomUUID,
+};

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { JobMarkers } from '../../modules/posts/domain/repair-word-spaces';
 import { tableName } from '../env';
 import { dynamoClient } from './clients';
+import type { JobMarkers } from '../ports';
 import { KEY_PREFIXES } from './tables';
 
 const markerKey = (job: string) => ({ pk: `${KEY_PREFIXES.content.job}${job}`, sk: 'JOB' });

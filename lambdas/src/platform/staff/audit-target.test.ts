@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationNames } from '@agency/shared';
 import { auditOutcomeOf, auditedByWrapper as isAudited } from '@agency/shared';
-import type { PostRecord } from '../../modules/posts/domain/ports';
 import { auditDetails, auditTarget, postEvent, watchPostWrites } from './audit-target';
 
 describe('auditTarget', () => {
@@ -107,8 +106,7 @@ describe('auditDetails', () => {
   it('watchPostWrites says what a write did and names the post as it was', () => {
     const writes = watchPostWrites({});
     expect(writes.note()).toEqual({});
-    const post = (status: PostRecord['status']) =>
-      ({ title: 'Hello', slug: 'hello', status, publish_at: null }) as PostRecord;
+    const post = (status: string) => ({ title: 'Hello', slug: 'hello', status, publish_at: null });
     writes.deps.saved(post('published'), post('draft'));
     expect(writes.note()).toEqual({ event: 'unpublished', label: 'Hello (hello)' });
   });

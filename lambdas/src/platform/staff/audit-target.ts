@@ -1,5 +1,4 @@
 import { auditFacts, type OperationName } from '@agency/shared';
-import type { PostRecord } from '../../modules/posts/domain/ports';
 
 /**
  * What an audited operation acted on, as the audit trail shows it: `post 12`, `category 3`,
@@ -61,6 +60,9 @@ interface PostState {
   publish_at: string | null;
 }
 
+/** What the trail reads of a post a call wrote: its state and how people know it. */
+type WrittenPost = PostState & { title: string; slug: string };
+
 /**
  * What a post write did, from the post before (null: it was created) and after (null: purged):
  * the publication change when there is one, else `updated`.
@@ -88,15 +90,15 @@ export const postLabel = (post: { title: string; slug: string }): string =>
  * Collects the post writes of one call (the domain tells `saved` of each, with the version it
  * replaced), so the handler can say what the call did: `published`, `unpublished`, `trashed`…
  */
-export function watchPostWrites<D extends object>(
+export function watchPostWrites<D extends object, P extends WrittenPost = WrittenPost>(
   deps: D,
 ): {
-  deps: D & { saved: (before: PostRecord, after: PostRecord | null) => void };
+  deps: D & { saved: (before: P, after: P | null) => void };
   note: () => AuditNote;
 } {
-  let first: PostRecord | undefined;
-  let last: PostRecord | null | undefined;
-  const saved = (before: PostRecord, after: PostRecord | null) => {
+  let first: P | undefined;
+  let last: P | null | undefined;
+  const saved = (before: P, after: P | null) => {
     if (first === undefined) first = before;
     last = after;
   };

@@ -5,7 +5,7 @@ import { ADMIN_GROUP, EDITOR_GROUP, MFA_ENROLMENT_REQUIRED } from '@agency/share
 import { accessClaims, makeKey, signJwt, type TestKey } from '../../../test/support/jwt';
 import type { CognitoAccount } from './cognito-account';
 import type { AccountState, AccountStore } from './ports';
-import { SESSION_ENDED } from '../../modules/accounts/domain/login';
+import { SESSION_ENDED } from './ports';
 import {
   ACCOUNT_DISABLED,
   bearerToken,

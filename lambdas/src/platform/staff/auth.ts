@@ -13,8 +13,7 @@ import {
 } from '@agency/shared';
 import { DynamoAccountStore, DynamoSessionRevocations } from './account-store';
 import { cognitoAccountOf, type CognitoAccount } from './cognito-account';
-import type { AccountStore, SessionRevocations } from './ports';
-import { SESSION_ENDED } from '../../modules/accounts/domain/login';
+import { SESSION_ENDED, type AccountStore, type SessionRevocations } from './ports';
 import { authSettings } from '../env';
 import { forbidden, unauthenticated } from '../errors';
 

@@ -1,7 +1,13 @@
 import { logger, type Logger } from '../logger';
-import { CognitoIdentity } from '../../modules/accounts/adapters/identity';
+import {
+  CognitoIdentityProviderClient,
+  GetUserCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cachedClient } from '../aws/clients';
+import type { Profile } from './ports';
 
-const identity = new CognitoIdentity();
+/** The user pool's API client, made once per container. */
+export const cognitoClient = cachedClient(() => new CognitoIdentityProviderClient({}));
 
 /** What Cognito says of an account that has no account record yet. */
 export interface CognitoAccount {
@@ -28,7 +34,7 @@ export function cognitoAccountOf(
   const key = token.accessToken;
   const known = cache.get(key);
   if (known) return known;
-  const account = identity.profile(key).then(
+  const account = cognitoProfile(key).then(
     ({ email, name, mfa }): CognitoAccount => ({ email, name, mfa }),
     (error: unknown): CognitoAccount => {
       cache.delete(key);
@@ -42,4 +48,19 @@ export function cognitoAccountOf(
   }
   cache.set(key, account);
   return account;
+}
+
+/** Who holds an access token, as Cognito says (GetUser with the token itself: no IAM permission). */
+export async function cognitoProfile(accessToken: string): Promise<Profile> {
+  const out = await cognitoClient().send(new GetUserCommand({ AccessToken: accessToken }));
+  const attribute = (name: string): string =>
+    out.UserAttributes?.find((a) => a.Name === name)?.Value?.trim() ?? '';
+  const fullName = [attribute('given_name'), attribute('family_name')].filter(Boolean).join(' ');
+  return {
+    username: out.Username ?? '',
+    sub: attribute('sub') || (out.Username ?? ''),
+    email: attribute('email'),
+    name: attribute('name') || fullName,
+    mfa: (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
+  };
 }

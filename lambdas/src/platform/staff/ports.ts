@@ -90,3 +90,18 @@ export interface AuditReader {
     now: Date,
   ): Promise<{ items: AuditRecord[]; hasMore: boolean }>;
 }
+
+/** Who holds an access token. */
+export interface Profile {
+  /** The pool's user name: in a pool that signs in by e-mail, an id (the `sub`), not a name. */
+  username: string;
+  /** The account's id (Cognito `sub`): the key of its account record and of the audit trail. */
+  sub: string;
+  email: string;
+  /** The person's name (the `name` attribute, else given and family name), or '' when unset. */
+  name: string;
+  /** The account signs in with an authenticator code (TOTP enabled in the pool). */
+  mfa: boolean;
+}
+
+export const SESSION_ENDED = 'Your session has ended. Sign in again.';

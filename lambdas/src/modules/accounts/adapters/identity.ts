@@ -3,10 +3,8 @@ import {
   AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
-  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
-  GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -17,20 +15,13 @@ import {
   type AuthenticationResultType,
   type ChallengeNameType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type {
-  ChallengeName,
-  IdentityProvider,
-  Profile,
-  SignInStep,
-  StepRefusal,
-} from '../domain/login';
+import type { ChallengeName, IdentityProvider, SignInStep, StepRefusal } from '../domain/login';
 import type { TotpService } from '../domain/mfa';
+import { cognitoClient, cognitoProfile } from '../../../platform/staff/cognito-account';
+import type { Profile } from '../../../platform/staff/ports';
 import type { AccountDirectory, PasswordService } from '../domain/password';
 import { authSettings } from '../../../platform/env';
 import { tooManyRequests, unauthenticated } from '../../../platform/errors';
-import { cachedClient } from '../../../platform/aws/clients';
-
-const cognitoClient = cachedClient(() => new CognitoIdentityProviderClient({}));
 
 /**
  * Errors that mean "these credentials do not sign in". All answer the same 401 so the reply does
@@ -215,18 +206,8 @@ export class CognitoIdentity implements IdentityProvider, PasswordService, TotpS
     }
   }
 
-  async profile(accessToken: string): Promise<Profile> {
-    const out = await cognitoClient().send(new GetUserCommand({ AccessToken: accessToken }));
-    const attribute = (name: string): string =>
-      out.UserAttributes?.find((a) => a.Name === name)?.Value?.trim() ?? '';
-    const fullName = [attribute('given_name'), attribute('family_name')].filter(Boolean).join(' ');
-    return {
-      username: out.Username ?? '',
-      sub: attribute('sub') || (out.Username ?? ''),
-      email: attribute('email'),
-      name: attribute('name') || fullName,
-      mfa: (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
-    };
+  profile(accessToken: string): Promise<Profile> {
+    return cognitoProfile(accessToken);
   }
 
   async setName(accessToken: string, name: string): Promise<void> {

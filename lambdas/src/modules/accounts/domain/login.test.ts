@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE, SIGN_IN_IP_LIMIT } from '@agency/shared';
 import { DomainError } from '../../../platform/errors';
-import type { AccountState } from '../../../platform/staff/ports';
+import { SESSION_ENDED, type AccountState } from '../../../platform/staff/ports';
 import {
-  SESSION_ENDED,
   STEP_EXPIRED,
   WRONG_CODE,
   endSession,

@@ -7,8 +7,10 @@ import {
 } from '@agency/shared';
 import { tooManyRequests, unauthenticated } from '../../../platform/errors';
 import {
+  SESSION_ENDED,
   validAfterNow,
   type AccountStore,
+  type Profile,
   type SessionRevocations,
 } from '../../../platform/staff/ports';
 import { requirePasswordRules } from './password-rules';
@@ -23,19 +25,6 @@ export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.';
 export const WRONG_CODE = 'That code is not right.';
 export const STEP_EXPIRED = 'This sign-in step has expired. Sign in again.';
 export const ACCOUNT_DISABLED = 'This account is disabled.';
-
-/** Who holds an access token. */
-export interface Profile {
-  /** The pool's user name: in a pool that signs in by e-mail, an id (the `sub`), not a name. */
-  username: string;
-  /** The account's id (Cognito `sub`): the key of its account record and of the audit trail. */
-  sub: string;
-  email: string;
-  /** The person's name (the `name` attribute, else given and family name), or '' when unset. */
-  name: string;
-  /** The account signs in with an authenticator code (TOTP enabled in the pool). */
-  mfa: boolean;
-}
 
 /** What a sign-in yields: the access token for API calls and the refresh token that renews it. */
 export interface Tokens {
@@ -276,8 +265,6 @@ export async function loginNewPassword(
   }
   return nextStep(deps, email, step);
 }
-
-export const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
 /** A new access token for the session cookie's refresh token; 401 when there is none or it no longer works. */
 export async function refreshSession(

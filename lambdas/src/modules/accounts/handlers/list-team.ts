@@ -1,4 +1,4 @@
-import { teamDeps } from '../team-deps';
+import { teamDeps } from '../deps';
 import { listTeam } from '../domain/team';
 import { defineHandler } from '../../../platform/http';
 

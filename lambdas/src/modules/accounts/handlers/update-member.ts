@@ -1,4 +1,4 @@
-import { teamDeps } from '../team-deps';
+import { teamDeps } from '../deps';
 import { updateMember } from '../domain/team';
 import { defineHandler } from '../../../platform/http';
 

@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from '../../../../test/harness';
 import { leadOf } from '../../../../test/support/lead-fixture';
 import { leadRepository } from '../../leads/adapters/lead-repository';
 import { DynamoStatsStore } from '../adapters/stats-store';
-import type { JobMarkers } from '../../posts/domain/repair-word-spaces';
+import type { JobMarkers } from '../../../platform/ports';
 import { createLogger } from '../../../platform/logger';
 import { runBackfillLeadStats } from './backfill-lead-stats';
 

@@ -1,8 +1,8 @@
-import { DynamoJobMarkers } from '../../../platform/aws/job-markers';
 import { leadRepository } from '../../leads/adapters/lead-repository';
 import { DynamoStatsStore } from '../adapters/stats-store';
 import type { LeadRepository, LeadStats } from '../../leads/domain/ports';
-import type { JobMarkers } from '../../posts/domain/repair-word-spaces';
+import { DynamoJobMarkers } from '../../../platform/aws/job-markers';
+import type { JobMarkers } from '../../../platform/ports';
 import { logger, type Logger } from '../../../platform/logger';
 
 export interface BackfillDeps {

@@ -13,7 +13,7 @@ import {
   type WarnLog,
 } from '../../posts/domain/ports';
 import { claimImages, inlineAttributes, libraryBanner } from '../../posts/domain/references';
-import type { JobMarkers } from '../../posts/domain/repair-word-spaces';
+import type { JobMarkers } from '../../../platform/ports';
 import { imageSources } from '@agency/shared/html-images';
 import { isDataUrl, sanitizeContentRewritingImages } from '../../posts/domain/sanitize';
 

@@ -1,11 +1,6 @@
 import type { Cdn, PostRecord, PostStore, WarnLog } from './ports';
+import type { JobMarkers } from '../../../platform/ports';
 import { repairWordSpaces } from './sanitize';
-
-/** One-off jobs that have finished, so each runs once per environment. */
-export interface JobMarkers {
-  isDone(job: string): Promise<boolean>;
-  markDone(job: string): Promise<void>;
-}
 
 export interface RepairDeps {
   posts: Pick<PostStore, 'listPage' | 'getPost' | 'replacePost'>;
