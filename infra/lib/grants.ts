@@ -650,6 +650,12 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
   dismissNotFound: {
     tables: { content: { access: ['delete'], keyPrefixes: [KEY_PREFIXES.notFound] } },
   },
+  // Reads the log as listNotFound does, and deletes its entries as dismissNotFound does.
+  dismissAllNotFound: {
+    tables: {
+      content: [contentRead, { access: ['delete'], keyPrefixes: [KEY_PREFIXES.notFound] }],
+    },
+  },
   // Marketing pages. The lists read the byDate index only; the editor's reads are by key.
   listPages: { tables: { content: pagesIndex } },
   listLivePages: { tables: { content: pagesIndex } },

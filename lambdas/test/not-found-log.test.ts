@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotFoundEntry } from '@agency/shared';
+import { NOT_FOUND_LOG, type NotFoundEntry } from '@agency/shared';
 import { triggerFunction } from '../bundling/functions';
 import { createEdge, viewerRequestEvent, type SitePages } from '@agency/shared/edge';
 import {
@@ -260,31 +260,33 @@ describe('the 404 log, from the edge’s access logs', () => {
     accessLog.start();
   });
 
+  /** Deliver one CloudFront log file of 404s of these paths to the access-log bucket, and count it. */
+  const file = async (stems: string[]) => {
+    const key = `cloudfront/${LOCAL_DISTRIBUTION_ID}.2026-11-28-03.${Math.random().toString(16).slice(2, 10)}.gz`;
+    const lines = stems.map((stem) =>
+      [
+        '2026-11-28',
+        '03:00:00',
+        'LOCAL1',
+        '512',
+        '203.0.113.5',
+        'GET',
+        'localhost',
+        logField(stem),
+        '404',
+        '-',
+        'vitest',
+        ...Array<string>(22).fill('-'),
+      ].join('\t'),
+    );
+    const body = gzipSync(`${CLOUDFRONT_LOG_HEADER}${lines.join('\n')}\n`);
+    await stack.clients.s3.send(
+      new PutObjectCommand({ Bucket: LOCAL_NAMES.accessLogBucket, Key: key, Body: body }),
+    );
+    return recordNotFound(objectCreatedEvent(LOCAL_NAMES.accessLogBucket, key, body.length));
+  };
+
   it('leaves out a path redirected since, and a dismissed one comes back only when hit again', async () => {
-    const file = async (stems: string[]) => {
-      const key = `cloudfront/${LOCAL_DISTRIBUTION_ID}.2026-11-28-03.${Math.random().toString(16).slice(2, 10)}.gz`;
-      const lines = stems.map((stem) =>
-        [
-          '2026-11-28',
-          '03:00:00',
-          'LOCAL1',
-          '512',
-          '203.0.113.5',
-          'GET',
-          'localhost',
-          logField(stem),
-          '404',
-          '-',
-          'vitest',
-          ...Array<string>(22).fill('-'),
-        ].join('\t'),
-      );
-      const body = gzipSync(`${CLOUDFRONT_LOG_HEADER}${lines.join('\n')}\n`);
-      await stack.clients.s3.send(
-        new PutObjectCommand({ Bucket: LOCAL_NAMES.accessLogBucket, Key: key, Body: body }),
-      );
-      return recordNotFound(objectCreatedEvent(LOCAL_NAMES.accessLogBucket, key, body.length));
-    };
     await file(['/to-redirect', '/to-dismiss']);
     expect((await log()).map((e) => e.path)).toEqual(
       expect.arrayContaining(['/to-redirect', '/to-dismiss']),
@@ -310,6 +312,26 @@ describe('the 404 log, from the edge’s access logs', () => {
     paths = (await log()).map((e) => e.path);
     expect(paths).not.toContain('/to-redirect');
     expect(paths).toContain('/to-dismiss');
+  });
+
+  it('is cleared at once after a scan, by two staff at the same moment, and a path hit again comes back', async () => {
+    const scan = Array.from(
+      { length: 2 * NOT_FOUND_LOG.pageSize + 7 },
+      (_, i) => `/wp-scan-${i}.php`,
+    );
+    await file(scan);
+    expect(await log()).toHaveLength(NOT_FOUND_LOG.pageSize);
+    const [a, b] = await Promise.all(
+      [token, token].map((t) => stack.invoke('dismissAllNotFound', { token: t })),
+    );
+    expect([a?.status, b?.status]).toEqual([200, 200]);
+    const counts = [a, b].map(
+      (r) => (JSON.parse(r?.body ?? '{}') as { data: { dismissed: number } }).data.dismissed,
+    );
+    expect((counts[0] ?? 0) + (counts[1] ?? 0)).toBeGreaterThanOrEqual(scan.length);
+    expect(await log()).toEqual([]);
+    await file([scan[0] ?? '']);
+    expect((await log()).map((e) => e.path)).toEqual([scan[0]]);
   });
 
   it('counts a missing path whether CloudFront logs the URI the viewer sent or the one the edge function sent on, and never a marker a viewer sent', async () => {

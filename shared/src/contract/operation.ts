@@ -34,7 +34,10 @@ export type AuditKey = 'id' | 'email' | 'from' | 'path';
 export interface AuditFacts {
   /** The action as the audit page names it ("Post created"). */
   label: string;
-  /** What it acted on (`post 12`): a noun and the field naming it; none, the caller's own account. */
+  /**
+   * What it acted on (`post 12`): a noun and the field naming it; none, the caller's own account or
+   * a whole list (the 404 log cleared).
+   */
   target?: { noun: string; key: AuditKey };
   by?: 'handler';
 }

@@ -248,4 +248,20 @@ export const redirectOperations = defineOperations({
     response: z.object({ message: z.string(), data: z.object({ path: z.string() }) }),
     errors: [400, 401, 403, 404, 415],
   },
+  dismissAllNotFound: {
+    module: 'not-found',
+    method: 'DELETE',
+    path: '/api/user/not-found/all',
+    auth: 'admin',
+    access: 'staff',
+    audit: { label: '404 log cleared' },
+    throttle: 'staff',
+    summary:
+      'Take every path out of the 404 log at once, after a scan by a bot (each comes back if hit again).',
+    request: { encodings: [] },
+    status: 200,
+    kind: 'json',
+    response: z.object({ message: z.string(), data: z.object({ dismissed: z.number().int() }) }),
+    errors: [401, 403],
+  },
 });

@@ -97,3 +97,19 @@ export async function dismissNotFound(
 ): Promise<void> {
   if (!(await deps.log.dismiss(path))) throw notFound('The path');
 }
+
+/**
+ * Take every path out of the log (a bot's scan fills it with addresses nobody will redirect); how
+ * many were taken out. Rounds of one page each, until a round finds nothing it can take out: paths
+ * hit meanwhile come back as they would after one dismissal.
+ */
+export async function dismissAllNotFound(deps: Pick<NotFoundDeps, 'log' | 'now'>): Promise<number> {
+  let dismissed = 0;
+  for (;;) {
+    const { items } = await deps.log.page(1, NOT_FOUND_LOG.pageSize, deps.now?.() ?? new Date());
+    let round = 0;
+    for (const { path } of items) if (await deps.log.dismiss(path)) round++;
+    dismissed += round;
+    if (round === 0) return dismissed;
+  }
+}
