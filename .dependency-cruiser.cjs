@@ -25,6 +25,31 @@ const FEATURE_USES = {
 const either = (names) => names.join('|');
 
 /**
+ * The rules keeping the folders below `root` apart: one for the folders `uses` does not list (they
+ * use no other), one per listed folder (it uses only those named). `alsoAllowed` is a folder
+ * pattern every one of them may use (test helpers).
+ */
+function apart({ name, root, uses, table, kind, comment, alsoAllowed }) {
+  const allowed = (own) => `^${root}(${own}/${alsoAllowed ? `|${alsoAllowed}` : ''})`;
+  return [
+    {
+      name,
+      severity: 'error',
+      comment,
+      from: { path: `^${root}(?!(?:${either(Object.keys(uses))})/)([^/]+)/` },
+      to: { path: `^${root}`, pathNot: allowed('$1') },
+    },
+    ...Object.entries(uses).map(([folder, used]) => ({
+      name,
+      severity: 'error',
+      comment: `${folder} uses only ${used.join(', ')} of the other ${kind}s (${table}).`,
+      from: { path: `^${root}${folder}/` },
+      to: { path: `^${root}`, pathNot: allowed(`(?:${either([folder, ...used])})`) },
+    })),
+  ];
+}
+
+/**
  * API modules (lambdas/src/modules/<module>/) that use parts of other modules, and why. A module
  * not listed here uses none; a crossing goes to the other module's domain (its ports and rules), its
  * adapters (the store of what that module owns) or its composition root (deps.ts), never to its
@@ -93,25 +118,17 @@ module.exports = {
         pathNot: ['^web/src/features/admin/($1|ui|shell)/', '-page\\.tsx$'],
       },
     },
-    {
+    ...apart({
       name: 'features-apart',
-      severity: 'error',
+      root: 'web/src/features/',
+      uses: FEATURE_USES,
+      table: 'FEATURE_USES',
+      kind: 'feature',
       comment:
         'A feature (web/src/features/<feature>/) never reaches into another: what two share ' +
         'belongs in components/, lib/ or content/. Test helpers (<feature>/testing/) serve all tests.',
-      from: { path: `^web/src/features/(?!(?:${either(Object.keys(FEATURE_USES))})/)([^/]+)/` },
-      to: { path: '^web/src/features/', pathNot: '^web/src/features/($1/|[^/]+/testing/)' },
-    },
-    ...Object.entries(FEATURE_USES).map(([feature, uses]) => ({
-      name: 'features-apart',
-      severity: 'error',
-      comment: `${feature} uses only ${uses.join(', ')} of the other features (FEATURE_USES).`,
-      from: { path: `^web/src/features/${feature}/` },
-      to: {
-        path: '^web/src/features/',
-        pathNot: `^web/src/features/(${either([feature, ...uses])}/|[^/]+/testing/)`,
-      },
-    })),
+      alsoAllowed: '[^/]+/testing/',
+    }),
     {
       name: 'web-features-below-app',
       severity: 'error',
@@ -161,25 +178,16 @@ module.exports = {
         path: '^lambdas/src/(modules/[^/]+/(?!domain/)|platform/(aws/|staff/(?!ports\\.ts)|http))',
       },
     },
-    {
+    ...apart({
       name: 'modules-apart',
-      severity: 'error',
+      root: 'lambdas/src/modules/',
+      uses: MODULE_USES,
+      table: 'MODULE_USES',
+      kind: 'module',
       comment:
         'An API module (lambdas/src/modules/<module>/) uses another only where MODULE_USES says ' +
         'so, and why.',
-      from: { path: `^lambdas/src/modules/(?!(?:${either(Object.keys(MODULE_USES))})/)([^/]+)/` },
-      to: { path: '^lambdas/src/modules/', pathNot: '^lambdas/src/modules/$1/' },
-    },
-    ...Object.entries(MODULE_USES).map(([module, uses]) => ({
-      name: 'modules-apart',
-      severity: 'error',
-      comment: `${module} uses only ${uses.join(', ')} of the other modules (MODULE_USES).`,
-      from: { path: `^lambdas/src/modules/${module}/` },
-      to: {
-        path: '^lambdas/src/modules/',
-        pathNot: `^lambdas/src/modules/(${either([module, ...uses])})/`,
-      },
-    })),
+    }),
     {
       name: 'modules-through-their-surface',
       severity: 'error',
