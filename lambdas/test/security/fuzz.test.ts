@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import * as z from 'zod';
 import { contract, operationNames, type OperationName } from '@agency/shared';
 import { startTestStack, type TestStack } from '../harness';
 import { dataSnapshot } from './data-snapshot';
@@ -22,38 +23,23 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Field names each operation reads: the fuzzer fills them with wrong values and always breaks one. */
-const FIELDS: Partial<Record<OperationName, { required: string[]; optional: string[] }>> = {
-  login: { required: ['email', 'password'], optional: [] },
-  getPost: { required: ['slug'], optional: [] },
-  increaseView: { required: ['slug'], optional: [] },
-  createPost: {
-    required: ['title', 'slug'],
-    optional: ['category_id', 'author_id', 'content', 'head_tag'],
-  },
-  updatePost: {
-    required: ['id', 'title', 'slug'],
-    optional: ['category_id', 'author_id', 'content', 'head_tag', 'version'],
-  },
-  deletePost: { required: ['id'], optional: [] },
-  untrashPost: { required: ['id'], optional: [] },
-  purgePost: { required: ['id'], optional: [] },
-  // Add, rename and delete share a path, and the fuzzer also sends other methods: a rename's body
-  // holds only its (always broken) name, so that it cannot arrive as a valid add or delete.
-  createCategory: { required: ['category'], optional: [] },
-  renameCategory: { required: ['category'], optional: [] },
-  deleteCategory: { required: ['id'], optional: [] },
-  createAuthor: { required: ['name'], optional: [] },
-  renameAuthor: { required: ['name'], optional: [] },
-  deleteAuthor: { required: ['id'], optional: [] },
-  createUpload: { required: ['filename', 'content_type', 'size'], optional: [] },
-  confirmUpload: { required: ['id'], optional: [] },
-  deleteMedia: { required: ['id'], optional: [] },
-  createLead: {
-    required: ['name', 'phone', 'email', 'subject', 'message', 'altcha'],
-    optional: ['page'],
-  },
-};
+/**
+ * The fields an operation reads, from its contract entry (its body's, else its query's): the fuzzer
+ * fills them with wrong values and always breaks one it requires. An operation reading neither gets
+ * made-up ones.
+ */
+function fieldsOf(name: OperationName): { required: string[]; optional: string[] } {
+  const { request } = contract[name];
+  const schema: unknown =
+    'body' in request ? request.body : 'query' in request ? request.query : undefined;
+  if (!(schema instanceof z.ZodObject)) return { required: [], optional: ['page', 'extra'] };
+  const fields = Object.entries(schema.shape as Record<string, z.ZodType>);
+  const optional = ([, field]: [string, z.ZodType]) => field.safeParse(undefined).success;
+  return {
+    required: fields.filter((f) => !optional(f)).map(([key]) => key),
+    optional: fields.filter(optional).map(([key]) => key),
+  };
+}
 
 const oddString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -152,7 +138,7 @@ interface Fuzzed {
 
 const requestArb: fc.Arbitrary<Fuzzed> = opArb.chain((name) => {
   const op = contract[name];
-  const fields = FIELDS[name] ?? { required: [], optional: ['page', 'extra'] };
+  const fields = fieldsOf(name);
   const all = [...fields.required, ...fields.optional, 'unexpected_extra'];
   const values = fc.record(
     Object.fromEntries(
