@@ -17,8 +17,8 @@ import {
 } from './audit-labels';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { TimeZoneNote } from '../ui/time-zone-note';
-import { PagedList } from '../ui/paged-list';
-import { ListTable, type Column } from '../ui/list-table';
+import { PagedTable } from '../ui/paged-list';
+import { type Column } from '../ui/list-table';
 import { useAuditList } from './api';
 
 /** The trail's filters, named as the API's query names them; the page address carries them. */
@@ -108,7 +108,7 @@ function AuditTable({
 }) {
   const list = useAuditList({ ...filters, page });
   return (
-    <PagedList
+    <PagedTable
       list={list}
       page={page}
       setPage={setPage}
@@ -120,16 +120,11 @@ function AuditTable({
           : 'No records match these filters.'
       }
       pagerLabel="Audit trail pages"
-    >
-      {(results) => (
-        <ListTable
-          className="admin-table admin-table--cards admin-table--audit"
-          caption="Audit trail, newest first"
-          columns={COLUMNS}
-          rows={results}
-        />
-      )}
-    </PagedList>
+      className="admin-table admin-table--cards admin-table--audit"
+      caption="Audit trail, newest first"
+      columns={COLUMNS}
+      rowKey={(r) => r.id}
+    />
   );
 }
 

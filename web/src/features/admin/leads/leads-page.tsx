@@ -30,8 +30,8 @@ import {
   LeadStatusOptions,
   statusWithCount,
 } from '../ui/lead-labels';
-import { PagedList } from '../ui/paged-list';
-import { ListTable, type Column } from '../ui/list-table';
+import { PagedTable } from '../ui/paged-list';
+import { type Column } from '../ui/list-table';
 import { useLeadList } from './api';
 import { useAdminApi } from '../shell/use-admin-api';
 
@@ -251,7 +251,7 @@ function LeadsTable({
   setPage: (page: number) => void;
 }) {
   return (
-    <PagedList
+    <PagedTable
       list={list}
       page={page}
       setPage={setPage}
@@ -261,15 +261,10 @@ function LeadsTable({
         Object.keys(filters).length === 0 ? 'No enquiries yet.' : 'No leads match these filters.'
       }
       pagerLabel="Lead pages"
-    >
-      {(results) => (
-        <ListTable
-          className="admin-table admin-table--cards admin-table--leads"
-          columns={COLUMNS}
-          rows={results}
-        />
-      )}
-    </PagedList>
+      className="admin-table admin-table--cards admin-table--leads"
+      columns={COLUMNS}
+      rowKey={(l) => l.id}
+    />
   );
 }
 

@@ -22,7 +22,8 @@ import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { TimeZoneNote } from '../ui/time-zone-note';
 import { formatBytes } from '../ui/format-bytes';
-import { PagedList } from '../ui/paged-list';
+import { PagedTable } from '../ui/paged-list';
+import { RowButton, type Column } from '../ui/list-table';
 import { useMediaList } from './api';
 import { isAbort, useUploadImage, type UploadStage } from '../ui/upload-image';
 import { useAdminApi } from '../shell/use-admin-api';
@@ -353,6 +354,64 @@ function MediaLibrary() {
     onError: (err) => (err instanceof ApiError && err.status === 409 ? mutate() : undefined),
   });
 
+  const columns: readonly Column<MediaItem>[] = [
+    { heading: 'Image', cell: (item) => <Thumbnail item={item} />, labelled: false },
+    {
+      heading: 'File',
+      cell: (item) => (
+        <a href={item.src} target="_blank" rel="noopener">
+          {item.filename}
+        </a>
+      ),
+      labelled: false,
+      className: 'media-table__file',
+    },
+    {
+      heading: 'Description',
+      cell: (item) => (
+        <>
+          {item.alt ? (
+            <span>{item.alt}</span>
+          ) : (
+            <span className="media-table__unused">None yet</span>
+          )}{' '}
+          <RowButton
+            label={`Edit the description of ${item.filename}`}
+            onClick={() => setDescribing(item)}
+          >
+            Edit
+          </RowButton>
+        </>
+      ),
+      className: 'media-table__alt',
+    },
+    { heading: 'Size', cell: (item) => formatBytes(item.bytes), className: 'media-table__nowrap' },
+    {
+      heading: 'Dimensions',
+      cell: (item) => `${String(item.width)} × ${String(item.height)}`,
+      className: 'media-table__nowrap',
+    },
+    {
+      heading: 'Uploaded',
+      cell: (item) => (
+        <time dateTime={item.created_at}>{formatAdminDateTime(item.created_at)}</time>
+      ),
+      className: 'media-table__nowrap',
+    },
+    { heading: 'Used in', cell: (item) => <UsedIn item={item} /> },
+    {
+      heading: 'Action',
+      // One action at most: the cell holds it as it is, with no row of actions.
+      cell: (item) =>
+        item.uses.length === 0 && (
+          <RowButton danger label={`Delete ${item.filename}`} onClick={() => del.ask(item)}>
+            Delete
+          </RowButton>
+        ),
+      labelled: false,
+    },
+  ];
+
   return (
     <>
       <MediaUploads
@@ -373,7 +432,7 @@ function MediaLibrary() {
       >
         {del.status?.text}
       </div>
-      <PagedList
+      <PagedTable
         list={list}
         page={page}
         setPage={setPage}
@@ -385,77 +444,10 @@ function MediaLibrary() {
             : 'No images yet. Upload one here, or add one to a post in the editor.'
         }
         pagerLabel="Media pages"
-      >
-        {(results) => (
-          <table className="admin-table media-table">
-            <thead>
-              <tr>
-                <th scope="col">Image</th>
-                <th scope="col">File</th>
-                <th scope="col">Description</th>
-                <th scope="col">Size</th>
-                <th scope="col">Dimensions</th>
-                <th scope="col">Uploaded</th>
-                <th scope="col">Used in</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <Thumbnail item={item} />
-                  </td>
-                  <td className="media-table__file">
-                    <a href={item.src} target="_blank" rel="noopener">
-                      {item.filename}
-                    </a>
-                  </td>
-                  <td className="media-table__alt" data-label="Description">
-                    {item.alt ? (
-                      <span>{item.alt}</span>
-                    ) : (
-                      <span className="media-table__unused">None yet</span>
-                    )}{' '}
-                    <button
-                      type="button"
-                      className="btn btn--link"
-                      aria-label={`Edit the description of ${item.filename}`}
-                      onClick={() => setDescribing(item)}
-                    >
-                      Edit
-                    </button>
-                  </td>
-                  <td className="media-table__nowrap" data-label="Size">
-                    {formatBytes(item.bytes)}
-                  </td>
-                  <td className="media-table__nowrap" data-label="Dimensions">
-                    {item.width} × {item.height}
-                  </td>
-                  <td className="media-table__nowrap" data-label="Uploaded">
-                    <time dateTime={item.created_at}>{formatAdminDateTime(item.created_at)}</time>
-                  </td>
-                  <td data-label="Used in">
-                    <UsedIn item={item} />
-                  </td>
-                  <td>
-                    {item.uses.length === 0 && (
-                      <button
-                        type="button"
-                        className="btn btn--link btn--danger"
-                        aria-label={`Delete ${item.filename}`}
-                        onClick={() => del.ask(item)}
-                      >
-                        Delete
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </PagedList>
+        className="admin-table media-table"
+        columns={columns}
+        rowKey={(item) => item.id}
+      />
       <ConfirmDeleteDialog
         action={del}
         title="Delete this image?"

@@ -17,7 +17,7 @@ import { StatusLine } from '../ui/action-status';
 import { apiErrorText, formProblem, type FormProblem } from '../ui/api-error-text';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { ListLoadState } from '../ui/paged-list';
-import { ListTable, type Column } from '../ui/list-table';
+import { actionsColumn, ListTable, RowButton, type Column } from '../ui/list-table';
 import { TimeZoneNote } from '../ui/time-zone-note';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
 import { useOperation } from '../shell/use-operation';
@@ -26,8 +26,6 @@ import { PAGE_STATUS_LABEL } from './draft';
 import { pageEditorHref } from './paths';
 import { postPath } from '../../blog/paths';
 import { FilterSearch } from '../ui/address-filters';
-
-type Row = SitePageSummary & { id: string };
 
 /** The list's filters as staff read them. */
 const FILTER_LABEL: Readonly<Record<PageListFilter, string>> = {
@@ -389,7 +387,7 @@ export default function PagesPage() {
   };
   const maySettings = user ? mayUse(user.groups, 'updateSiteSettings') : false;
 
-  const columns: Column<Row>[] = [
+  const columns: Column<SitePageSummary>[] = [
     {
       heading: 'Page',
       cell: (p) => (
@@ -436,60 +434,52 @@ export default function PagesPage() {
         </>
       ),
     },
-    {
-      heading: 'Actions',
-      labelled: false,
-      cell: (p) =>
-        p.retired_at ? (
-          <div className="admin-table__actions">
-            {mayRestore && (
-              <button
-                type="button"
-                className="btn btn--link"
-                aria-label={`Restore ${p.title}`}
-                disabled={restoring !== null}
-                onClick={() => void restore(p)}
-              >
-                {restoring === p.path ? 'Restoring…' : 'Restore'}
-              </button>
-            )}
-          </div>
-        ) : (
-          <div className="admin-table__actions">
-            <Link
-              to={pageEditorHref(p.path)}
+    actionsColumn('Actions', (p) =>
+      p.retired_at ? (
+        mayRestore && (
+          <RowButton
+            label={`Restore ${p.title}`}
+            disabled={restoring !== null}
+            onClick={() => void restore(p)}
+          >
+            {restoring === p.path ? 'Restoring…' : 'Restore'}
+          </RowButton>
+        )
+      ) : (
+        <>
+          <Link
+            to={pageEditorHref(p.path)}
+            className="btn btn--link"
+            aria-label={`Edit ${p.title}`}
+          >
+            Edit
+          </Link>
+          {p.published_at && (
+            <a
+              href={p.path}
+              target="_blank"
+              rel="noopener"
               className="btn btn--link"
-              aria-label={`Edit ${p.title}`}
+              aria-label={`View ${p.title} live`}
             >
-              Edit
-            </Link>
-            {p.published_at && (
-              <a
-                href={p.path}
-                target="_blank"
-                rel="noopener"
-                className="btn btn--link"
-                aria-label={`View ${p.title} live`}
-              >
-                View live
-              </a>
-            )}
-            {mayRetire && !isSpecPage(p.path) && (
-              <button
-                type="button"
-                className="btn btn--link btn--danger"
-                aria-label={`Retire ${p.title}`}
-                onClick={() => {
-                  setStatus(null);
-                  setRetiring(p);
-                }}
-              >
-                Retire
-              </button>
-            )}
-          </div>
-        ),
-    },
+              View live
+            </a>
+          )}
+          {mayRetire && !isSpecPage(p.path) && (
+            <RowButton
+              danger
+              label={`Retire ${p.title}`}
+              onClick={() => {
+                setStatus(null);
+                setRetiring(p);
+              }}
+            >
+              Retire
+            </RowButton>
+          )}
+        </>
+      ),
+    ),
   ];
 
   return (
@@ -590,7 +580,8 @@ export default function PagesPage() {
               className="admin-table admin-table--cards"
               caption="Marketing pages, by address"
               columns={columns}
-              rows={pages.map((p) => ({ ...p, id: p.path }))}
+              rows={pages}
+              rowKey={(p) => p.path}
             />
           </div>
         </>

@@ -13,7 +13,8 @@ import {
 import { AdminLayout } from '../shell/admin-layout';
 import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { formatAdminDate } from '../ui/format-admin-date';
-import { PagedList } from '../ui/paged-list';
+import { PagedTable } from '../ui/paged-list';
+import { actionsColumn, RowButton, type Column } from '../ui/list-table';
 import {
   type AddressFilters,
   FilterForm,
@@ -200,6 +201,66 @@ function PostTable() {
     action.ask(post);
   };
 
+  const columns: readonly Column<Post>[] = [
+    {
+      heading: 'S.no',
+      cell: (_, i) => (page - 1) * POST_PAGE_SIZE + i + 1,
+      labelled: false,
+      className: 'admin-table__number',
+    },
+    { heading: 'Title', cell: (p) => p.title, labelled: false, className: 'admin-table__title' },
+    { heading: 'Slug', cell: (p) => p.slug },
+    { heading: 'Category', cell: (p) => p.category?.category ?? 'Null' },
+    { heading: 'Status', cell: (p) => <StatusBadge post={p} /> },
+    {
+      heading: filter === 'trashed' ? 'Deleted for good on' : 'Posted Date',
+      label: (p) => (p.status === 'trashed' ? 'Deleted for good on' : 'Posted Date'),
+      cell: (p) =>
+        p.status === 'trashed'
+          ? p.purge_at
+            ? formatAdminDate(p.purge_at)
+            : ''
+          : formatAdminDate(p.created_at),
+    },
+    actionsColumn('Action', (p) =>
+      p.status === 'trashed' ? (
+        <>
+          <RowButton
+            label={`Restore ${p.title}`}
+            disabled={restoring === p.id}
+            onClick={() => void restore(p)}
+          >
+            {restoring === p.id ? 'Restoring…' : 'Restore'}
+          </RowButton>
+          {mayPurge && (
+            <RowButton danger label={`Delete ${p.title} for good`} onClick={() => ask(purge, p)}>
+              Delete for good
+            </RowButton>
+          )}
+        </>
+      ) : (
+        <>
+          <Link to={pageHref('postEditor', { slug: p.slug })} aria-label={`Edit ${p.title}`}>
+            Edit
+          </Link>
+          {p.status === 'published' && (
+            <a
+              href={postPath(p.slug)}
+              target="_blank"
+              rel="noopener"
+              aria-label={`View ${p.title} on the blog`}
+            >
+              View post
+            </a>
+          )}
+          <RowButton danger label={`Delete ${p.title}`} onClick={() => ask(del, p)}>
+            Delete
+          </RowButton>
+        </>
+      ),
+    ),
+  ];
+
   return (
     <>
       <PostFilters filters={filters} onApply={applyFilters} />
@@ -209,7 +270,7 @@ function PostTable() {
       >
         {line?.text}
       </div>
-      <PagedList
+      <PagedTable
         list={list}
         page={page}
         setPage={setPage}
@@ -217,108 +278,18 @@ function PostTable() {
         loadingText="Loading posts…"
         empty={emptyText(filters)}
         pagerLabel="Post pages"
-      >
-        {(results) => (
-          <>
-            {filter === 'trashed' && (
-              <p className="admin-table-note">
-                Posts stay in the Trash for {TRASH_DAYS} days, then are deleted for good with the
-                images no other post uses.
-              </p>
-            )}
-            <table className="admin-table admin-table--cards admin-table--posts">
-              <thead>
-                <tr>
-                  <th scope="col">S.no</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Slug</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    {filter === 'trashed' ? 'Deleted for good on' : 'Posted Date'}
-                  </th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((p, i) => (
-                  <tr key={p.id}>
-                    <td className="admin-table__number">{(page - 1) * POST_PAGE_SIZE + i + 1}</td>
-                    <td className="admin-table__title">{p.title}</td>
-                    <td data-label="Slug">{p.slug}</td>
-                    <td data-label="Category">{p.category?.category ?? 'Null'}</td>
-                    <td data-label="Status">
-                      <StatusBadge post={p} />
-                    </td>
-                    {p.status === 'trashed' ? (
-                      <td data-label="Deleted for good on">
-                        {p.purge_at ? formatAdminDate(p.purge_at) : ''}
-                      </td>
-                    ) : (
-                      <td data-label="Posted Date">{formatAdminDate(p.created_at)}</td>
-                    )}
-                    <td>
-                      {/* The flex row inside the cell: a flex <td> stops being a table cell. */}
-                      <div className="admin-table__actions">
-                        {p.status === 'trashed' ? (
-                          <>
-                            <button
-                              type="button"
-                              className="btn btn--link"
-                              aria-label={`Restore ${p.title}`}
-                              disabled={restoring === p.id}
-                              onClick={() => void restore(p)}
-                            >
-                              {restoring === p.id ? 'Restoring…' : 'Restore'}
-                            </button>
-                            {mayPurge && (
-                              <button
-                                type="button"
-                                className="btn btn--link btn--danger"
-                                aria-label={`Delete ${p.title} for good`}
-                                onClick={() => ask(purge, p)}
-                              >
-                                Delete for good
-                              </button>
-                            )}
-                          </>
-                        ) : (
-                          <>
-                            <Link
-                              to={pageHref('postEditor', { slug: p.slug })}
-                              aria-label={`Edit ${p.title}`}
-                            >
-                              Edit
-                            </Link>
-                            {p.status === 'published' && (
-                              <a
-                                href={postPath(p.slug)}
-                                target="_blank"
-                                rel="noopener"
-                                aria-label={`View ${p.title} on the blog`}
-                              >
-                                View post
-                              </a>
-                            )}
-                            <button
-                              type="button"
-                              className="btn btn--link btn--danger"
-                              aria-label={`Delete ${p.title}`}
-                              onClick={() => ask(del, p)}
-                            >
-                              Delete
-                            </button>
-                          </>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )}
-      </PagedList>
+        className="admin-table admin-table--cards admin-table--posts"
+        columns={columns}
+        rowKey={(p) => p.id}
+        note={
+          filter === 'trashed' && (
+            <p className="admin-table-note">
+              Posts stay in the Trash for {TRASH_DAYS} days, then are deleted for good with the
+              images no other post uses.
+            </p>
+          )
+        }
+      />
       <ConfirmDeleteDialog
         action={del}
         title="Move this post to the Trash?"

@@ -5,7 +5,8 @@ import { pagePath } from '../../../config/pages';
 import { StatusLine } from '../ui/action-status';
 import { apiErrorText } from '../ui/api-error-text';
 import { formatAdminDateTime } from '../ui/format-admin-date';
-import { PagedList } from '../ui/paged-list';
+import { PagedTable } from '../ui/paged-list';
+import { actionsColumn, RowButton, type Column } from '../ui/list-table';
 import { TimeZoneNote } from '../ui/time-zone-note';
 import { useAdminApi } from '../shell/use-admin-api';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
@@ -40,6 +41,28 @@ function Referrers({ entry }: { entry: NotFoundEntry }) {
     </ul>
   );
 }
+
+/** The log's columns but its actions. */
+const ENTRY_COLUMNS: readonly Column<NotFoundEntry>[] = [
+  {
+    heading: 'Address',
+    cell: (entry) => entry.path,
+    labelled: false,
+    className: 'redirect-path redirect-path--from',
+  },
+  { heading: 'Visits', cell: (entry) => entry.count, className: 'not-found-hits' },
+  {
+    heading: 'First seen',
+    cell: (entry) => (
+      <time dateTime={entry.first_seen}>{formatAdminDateTime(entry.first_seen)}</time>
+    ),
+  },
+  {
+    heading: 'Last seen',
+    cell: (entry) => <time dateTime={entry.last_seen}>{formatAdminDateTime(entry.last_seen)}</time>,
+  },
+  { heading: 'Linked from', cell: (entry) => <Referrers entry={entry} /> },
+];
 
 /**
  * The 404 log: the addresses people asked for that the site does not have, most asked-for first,
@@ -82,6 +105,28 @@ export function NotFoundLogView() {
     }
   };
 
+  const columns: readonly Column<NotFoundEntry>[] = [
+    ...ENTRY_COLUMNS,
+    actionsColumn(
+      'Actions',
+      (entry) => (
+        <>
+          <Link to={redirectHref(entry.path)} aria-label={`Redirect ${entry.path}…`}>
+            Redirect…
+          </Link>
+          <RowButton
+            label={`Dismiss ${entry.path}`}
+            disabled={dismissing === entry.path}
+            onClick={() => void dismiss(entry)}
+          >
+            {dismissing === entry.path ? 'Dismissing…' : 'Dismiss'}
+          </RowButton>
+        </>
+      ),
+      { hiddenHeading: true },
+    ),
+  ];
+
   return (
     <>
       <p className="redirect-intro">
@@ -93,7 +138,7 @@ export function NotFoundLogView() {
       {/* Said where there are times to read. */}
       {list.data && list.data.results.length > 0 && <TimeZoneNote />}
       <div className="redirect-list">
-        <PagedList
+        <PagedTable
           list={list}
           page={page}
           setPage={setPage}
@@ -101,64 +146,11 @@ export function NotFoundLogView() {
           loadingText="Loading the 404 log…"
           empty={EMPTY}
           pagerLabel="404 log pages"
-        >
-          {(results) => (
-            <table className="admin-table admin-table--cards admin-table--not-found">
-              <caption className="visually-hidden">
-                Addresses not found, most asked-for first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Visits</th>
-                  <th scope="col">First seen</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Linked from</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((entry) => (
-                  <tr key={entry.path}>
-                    <td className="redirect-path redirect-path--from">{entry.path}</td>
-                    <td data-label="Visits" className="not-found-hits">
-                      {entry.count}
-                    </td>
-                    <td data-label="First seen">
-                      <time dateTime={entry.first_seen}>
-                        {formatAdminDateTime(entry.first_seen)}
-                      </time>
-                    </td>
-                    <td data-label="Last seen">
-                      <time dateTime={entry.last_seen}>{formatAdminDateTime(entry.last_seen)}</time>
-                    </td>
-                    <td data-label="Linked from">
-                      <Referrers entry={entry} />
-                    </td>
-                    <td>
-                      <div className="admin-table__actions">
-                        <Link to={redirectHref(entry.path)} aria-label={`Redirect ${entry.path}…`}>
-                          Redirect…
-                        </Link>
-                        <button
-                          type="button"
-                          className="btn btn--link"
-                          aria-label={`Dismiss ${entry.path}`}
-                          disabled={dismissing === entry.path}
-                          onClick={() => void dismiss(entry)}
-                        >
-                          {dismissing === entry.path ? 'Dismissing…' : 'Dismiss'}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </PagedList>
+          className="admin-table admin-table--cards admin-table--not-found"
+          caption="Addresses not found, most asked-for first"
+          columns={columns}
+          rowKey={(entry) => entry.path}
+        />
       </div>
     </>
   );

@@ -12,7 +12,8 @@ import { FilterForm, useAddressFilters, type AddressFilters } from '../ui/addres
 import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { formatBytes } from '../ui/format-bytes';
-import { PagedList } from '../ui/paged-list';
+import { PagedTable } from '../ui/paged-list';
+import { actionsColumn, RowButton, type Column } from '../ui/list-table';
 import { TimeZoneNote } from '../ui/time-zone-note';
 import { useAdminApi } from '../shell/use-admin-api';
 import { useConfirmedDelete, type ActionStatus } from '../ui/use-confirmed-delete';
@@ -133,6 +134,70 @@ export function RedirectManager() {
     logChanged();
   };
 
+  /** Clear the status line before acting on a row. */
+  const onRow = (act: () => void) => () => {
+    setSaved(null);
+    del.setStatus(null);
+    act();
+  };
+  const columns: readonly Column<Redirect>[] = [
+    {
+      heading: 'From',
+      cell: (r) => readableAddress(r.from),
+      labelled: false,
+      className: 'redirect-path redirect-path--from',
+    },
+    {
+      heading: 'To',
+      cell: (r) => (
+        <a href={r.to} target="_blank" rel="noopener noreferrer">
+          {readableAddress(r.to)}
+        </a>
+      ),
+      className: 'redirect-path',
+    },
+    { heading: 'Type', cell: (r) => REDIRECT_STATUS_LABEL[r.status], className: 'redirect-type' },
+    {
+      heading: 'Note',
+      cell: (r) => (
+        <>
+          {r.note ?? (r.origin === 'slug-change' ? '' : '—')}
+          {r.origin === 'slug-change' && (
+            <span className="redirect-origin">
+              {r.note ? ' · ' : ''}Made when a post’s slug changed
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      heading: 'Changed',
+      cell: (r) => <time dateTime={r.updated_at}>{formatAdminDateTime(r.updated_at)}</time>,
+    },
+    actionsColumn(
+      'Actions',
+      (r) => (
+        <>
+          <RowButton
+            label={`Edit the redirect from ${readableAddress(r.from)}`}
+            // The form above opens on this redirect, its target focused.
+            onClick={onRow(() => setEditing(r))}
+          >
+            Edit
+          </RowButton>
+          <RowButton
+            danger
+            label={`Delete the redirect from ${readableAddress(r.from)}`}
+            onClick={onRow(() => del.ask(r))}
+          >
+            Delete
+          </RowButton>
+        </>
+      ),
+      { hiddenHeading: true },
+    ),
+  ];
+
   return (
     <>
       <p className="redirect-intro">
@@ -158,7 +223,7 @@ export function RedirectManager() {
       {/* Said where there are times to read. */}
       {list.data && list.data.results.length > 0 && <TimeZoneNote />}
       <div className="redirect-list">
-        <PagedList
+        <PagedTable
           list={list}
           page={page}
           setPage={setPage}
@@ -166,80 +231,11 @@ export function RedirectManager() {
           loadingText="Loading redirects…"
           empty={filters.q ? `No redirects match “${filters.q}”.` : EMPTY}
           pagerLabel="Redirect pages"
-        >
-          {(results) => (
-            <table className="admin-table admin-table--cards admin-table--redirects">
-              <caption className="visually-hidden">Redirects, by old address</caption>
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Changed</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((r) => (
-                  <tr key={r.from}>
-                    <td className="redirect-path redirect-path--from">{readableAddress(r.from)}</td>
-                    <td data-label="To" className="redirect-path">
-                      <a href={r.to} target="_blank" rel="noopener noreferrer">
-                        {readableAddress(r.to)}
-                      </a>
-                    </td>
-                    <td data-label="Type" className="redirect-type">
-                      {REDIRECT_STATUS_LABEL[r.status]}
-                    </td>
-                    <td data-label="Note">
-                      {r.note ?? (r.origin === 'slug-change' ? '' : '—')}
-                      {r.origin === 'slug-change' && (
-                        <span className="redirect-origin">
-                          {r.note ? ' · ' : ''}Made when a post’s slug changed
-                        </span>
-                      )}
-                    </td>
-                    <td data-label="Changed">
-                      <time dateTime={r.updated_at}>{formatAdminDateTime(r.updated_at)}</time>
-                    </td>
-                    <td>
-                      <div className="admin-table__actions">
-                        <button
-                          type="button"
-                          className="btn btn--link"
-                          aria-label={`Edit the redirect from ${readableAddress(r.from)}`}
-                          onClick={() => {
-                            setSaved(null);
-                            del.setStatus(null);
-                            // The form above opens on this redirect, its target focused.
-                            setEditing(r);
-                          }}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--link btn--danger"
-                          aria-label={`Delete the redirect from ${readableAddress(r.from)}`}
-                          onClick={() => {
-                            setSaved(null);
-                            del.setStatus(null);
-                            del.ask(r);
-                          }}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </PagedList>
+          className="admin-table admin-table--cards admin-table--redirects"
+          caption="Redirects, by old address"
+          columns={columns}
+          rowKey={(r) => r.from}
+        />
       </div>
       <ConfirmDeleteDialog
         action={del}

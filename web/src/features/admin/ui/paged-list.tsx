@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ListTable, type ListTableProps } from './list-table';
 import { Pager } from './pager';
 
 /** What an admin list shows while it has no page to show: the failure with Retry, or loading. */
@@ -39,20 +40,8 @@ interface PageOfList<T> {
   mutate: () => Promise<unknown>;
 }
 
-/**
- * A page of an admin list: its load state until it has one, `empty` when the first page has no
- * rows, otherwise the table `children` draws from the rows, with Previous/Next under it.
- */
-export function PagedList<T>({
-  list,
-  page,
-  setPage,
-  what,
-  loadingText,
-  empty,
-  pagerLabel,
-  children,
-}: {
+/** What a `PagedList` shows: the answer for a page, which page, and what it says around the rows. */
+interface PagedListProps<T> {
   list: PageOfList<T>;
   page: number;
   setPage: (page: number) => void;
@@ -61,8 +50,22 @@ export function PagedList<T>({
   loadingText: string;
   empty: string;
   pagerLabel: string;
-  children: (results: T[]) => ReactNode;
-}) {
+}
+
+/**
+ * A page of an admin list: its load state until it has one, `empty` when the first page has no
+ * rows, otherwise the table `children` draws from the rows, with Previous/Next under it.
+ */
+function PagedList<T>({
+  list,
+  page,
+  setPage,
+  what,
+  loadingText,
+  empty,
+  pagerLabel,
+  children,
+}: PagedListProps<T> & { children: (results: T[]) => ReactNode }) {
   const { data, error, isLoading, mutate } = list;
   if (!data)
     return (
@@ -86,5 +89,35 @@ export function PagedList<T>({
         onPage={setPage}
       />
     </>
+  );
+}
+
+/**
+ * A paged admin list drawn as a `ListTable` of the page's rows (`note` above the table): a list
+ * states its columns, with their actions, and what it says around them.
+ */
+export function PagedTable<T>({
+  className,
+  caption,
+  columns,
+  rowKey,
+  note,
+  ...list
+}: PagedListProps<T> & Omit<ListTableProps<T>, 'rows'> & { note?: ReactNode }) {
+  return (
+    <PagedList {...list}>
+      {(results) => (
+        <>
+          {note}
+          <ListTable
+            className={className}
+            caption={caption}
+            columns={columns}
+            rows={results}
+            rowKey={rowKey}
+          />
+        </>
+      )}
+    </PagedList>
   );
 }
