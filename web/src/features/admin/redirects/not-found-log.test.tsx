@@ -274,4 +274,31 @@ describe('404 log', () => {
     fireEvent.click(views.getByRole('link', { name: 'Redirects' }));
     expect(await screen.findByRole('form', { name: 'Add a redirect' })).toBeVisible();
   });
+
+  it('clears the whole log after asking, on every page, and says how many addresses left', async () => {
+    const log = [
+      entry({}),
+      entry({ path: '/wp-login.php', count: 9, referrers: [] }),
+      entry({ path: '/xmlrpc.php', count: 7, referrers: [] }),
+    ];
+    renderLog('/admin/redirects?view=not-found&page=2', log, {
+      dismissAllNotFound: () => {
+        const dismissed = log.length;
+        log.splice(0, log.length);
+        return { body: { message: 'The 404 log is empty.', data: { dismissed } } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear the log…' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Every address leaves the log');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(log).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the log…' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clear the log' }),
+    );
+    expect(await screen.findByText(/The 404 log was cleared \(3 addresses\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/Nothing here yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear the log…' })).toBeNull();
+  });
 });

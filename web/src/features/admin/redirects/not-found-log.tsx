@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { contract, type NotFoundEntry } from '@agency/shared';
 import { pagePath } from '../../../config/pages';
 import { StatusLine } from '../ui/action-status';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { apiErrorText } from '../ui/api-error-text';
 import { formatAdminDateTime } from '../ui/format-admin-date';
 import { PagedTable } from '../ui/paged-list';
@@ -82,6 +83,26 @@ export function NotFoundLogView() {
   const list = useNotFoundLog(page);
   const [status, setStatus] = useState<ActionStatus>(null);
   const [dismissing, setDismissing] = useState<string | null>(null);
+  const [clearing, setClearing] = useState<'asking' | 'busy' | null>(null);
+
+  // After a bot's scan the log holds hundreds of addresses nobody will redirect.
+  const clearAll = async (): Promise<void> => {
+    setStatus(null);
+    setClearing('busy');
+    try {
+      const { data } = await api('dismissAllNotFound', {});
+      setStatus({
+        kind: 'ok',
+        text: `The 404 log was cleared (${data.dismissed} ${data.dismissed === 1 ? 'address' : 'addresses'}). An address comes back here if someone asks for it again.`,
+      });
+      if (page > 1) setPage(1);
+      else await list.mutate();
+    } catch (err) {
+      setStatus({ kind: 'error', text: `The 404 log could not be cleared: ${apiErrorText(err)}` });
+    } finally {
+      setClearing(null);
+    }
+  };
 
   const dismiss = async (entry: NotFoundEntry): Promise<void> => {
     setStatus(null);
@@ -135,6 +156,27 @@ export function NotFoundLogView() {
         left out. Addresses you redirect leave the log.
       </p>
       <StatusLine status={status} />
+      {list.data && list.data.results.length > 0 && (
+        <p className="not-found-clear">
+          <button
+            type="button"
+            className="btn btn--outline btn--danger"
+            disabled={clearing !== null}
+            onClick={() => setClearing('asking')}
+          >
+            {clearing === 'busy' ? 'Clearing…' : 'Clear the log…'}
+          </button>
+        </p>
+      )}
+      <ConfirmDialog
+        open={clearing !== null}
+        title="Clear the 404 log?"
+        message="Every address leaves the log (on every page of it). An address comes back if someone asks for it again. Redirects are not touched."
+        confirmLabel="Clear the log"
+        busy={clearing === 'busy'}
+        onConfirm={() => void clearAll()}
+        onCancel={() => setClearing(null)}
+      />
       {/* Said where there are times to read. */}
       {list.data && list.data.results.length > 0 && <TimeZoneNote />}
       <div className="redirect-list">
