@@ -60,13 +60,16 @@ const IN_HTML_PACKAGE = new RegExp(`[/\\\\]node_modules[/\\\\](${HTML_PACKAGES.j
  * What sanitize-html takes from its dependencies (read from sanitize-html 2.17's `index.js`), so its
  * `require` of a whole package brings only that: htmlparser2's `Parser`, from the module that defines
  * it (a `require`d module is kept whole with all it imports, so requiring the package's entry would
- * keep the DOM utilities and serialiser it gathers, with their own entity tables), and postcss's
- * `parse` for style attributes (not its processor, source-map generator and plugin machinery).
+ * keep the DOM utilities and serialiser it gathers, with their own entity tables), and nothing of
+ * postcss (style attributes are filtered without it).
  */
 const SANITIZE_HTML_NEEDS: Readonly<Record<string, (esmEntry: string) => string>> = {
   htmlparser2: (esmEntry) =>
     `export { Parser } from ${JSON.stringify(path.join(path.dirname(esmEntry), 'Parser.js'))};`,
-  postcss: () => "module.exports = { parse: require('postcss/lib/parse') };",
+  // Style attributes are filtered without postcss (`parseStyleAttributes: false`, keptStyle in the
+  // posts' sanitize.ts): sanitize-html still requires it, so it gets a parse that says so if called.
+  postcss: () =>
+    "module.exports = { parse() { throw new Error('style attributes are filtered without postcss'); } };",
 };
 
 /**

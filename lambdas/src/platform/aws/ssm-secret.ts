@@ -1,11 +1,19 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { cachedClient } from './clients';
 
-const ssmClient = cachedClient(() => new SSMClient({}));
+/**
+ * The SSM SDK, loaded with the first secret read: 76 KB a cold start of the sign-in and lead
+ * functions no longer parses before it needs a secret (a sign-in asks for none unless it is
+ * throttled).
+ */
+const ssm = cachedClient(async () => {
+  const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
+  return { client: new SSMClient({}), GetParameterCommand };
+});
 const cache = new Map<string, Promise<string>>();
 
 async function readParameter(name: string): Promise<string> {
-  const out = await ssmClient().send(new GetParameterCommand({ Name: name, WithDecryption: true }));
+  const { client, GetParameterCommand } = await ssm();
+  const out = await client.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
   const value = out.Parameter?.Value;
   if (!value) throw new Error(`SSM parameter ${name} is empty`);
   return value;

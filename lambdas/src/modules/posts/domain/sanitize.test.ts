@@ -433,3 +433,38 @@ describe('non-breaking spaces stored by Quill 2.0.3', () => {
     expect(repairWordSpaces(once)).toBe(once);
   });
 });
+
+describe('keptStyle: style attributes without postcss', () => {
+  // What sanitize-html made of these with postcss and `allowedStyles` (text-align only).
+  const withPostcss = (style: string): string =>
+    sanitizeHtml(`<p style="${style}">x</p>`, {
+      allowedTags: ['p'],
+      allowedAttributes: { p: ['style'] },
+      allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
+    });
+  it.each([
+    'text-align: center',
+    'text-align:right;',
+    'text-align: justify !important',
+    '  text-align :  left ; color: red',
+    'color: red; text-align: center',
+    'color: red',
+    'background:url(javascript:alert(1))',
+    'width: expression(alert(1))',
+    '',
+  ])('keeps what postcss kept of %j', (style) => {
+    expect(sanitizeContent(`<p style="${style}">x</p>`)).toBe(withPostcss(style));
+  });
+  it.each([
+    'text-align: center /* ; */',
+    'TEXT-ALIGN: center',
+    'text-align: "center"',
+    'text-align: cen\\74 er',
+    'text-align: center; text-align: left',
+  ])('keeps at most the alignment of an unusual %j, never anything else', (style) => {
+    const kept = sanitizeContent(`<p style="${style}">x</p>`);
+    expect(kept).toMatch(
+      /^<p( style="text-align:(left|right|center|justify)(;text-align:(left|right|center|justify))?")?>x<\/p>$/,
+    );
+  });
+});
