@@ -76,8 +76,8 @@ export const MEDIA_ACTIONS: Record<MediaAccess, string> = {
 /**
  * The key prefixes of the media bucket, each a different trust level: raw uploads nobody has
  * checked yet (never served, expire), processed images (served), and banners from before the media
- * library (served until the migration job moves them). A grant names the prefix, so a function that
- * may write uploads cannot touch what is served.
+ * library (served until the image migration, an operator's command, moves them). A grant names the
+ * prefix, so a function that may write uploads cannot touch what is served.
  */
 export const MEDIA_PREFIXES = {
   uploads: UPLOAD_PREFIX,
@@ -919,26 +919,6 @@ export const IMAGE_FUNCTION_GRANTS: FunctionGrants = {
   media: { uploads: ['read'], images: ['put'], cards: ['read', 'put'] },
   // A missing card must answer 404 (drawn), not 403 (refused): S3 tells them apart only to a lister.
   mediaList: true,
-};
-
-/**
- * The image migration job (run once per deploy): moves `data:` images out of post bodies and
- * revisions and pre-library banners into the media library, through the same upload → process →
- * register path as an admin's upload, then refreshes the cached pages of the posts it changed.
- */
-export const MIGRATE_IMAGES_GRANTS: FunctionGrants = {
-  tables: {
-    // Deleting only the pin of an upload refused (`MEDIA#`), as the upload confirmation does.
-    content: [
-      { access: ['read', 'write'] },
-      { access: ['delete'], keyPrefixes: [KEY_PREFIXES.media] },
-    ],
-  },
-  media: { uploads: ['put', 'read', 'delete'], banners: ['read', 'delete'] },
-  mediaList: true,
-  invokeImages: true,
-  // The pages of a post it rewrote still point at the deleted `banners/` object until refreshed.
-  invalidateCache: true,
 };
 
 /** A staff operation: one the access table lists (auth 'admin', or a public one with an admin view). */

@@ -47,7 +47,7 @@ function watchedFunctions(st: Stage) {
 }
 // The redirect store's rebuild also runs every hour, so it is watched like the scheduled jobs.
 // A deploy-only job's failure fails the deploy, which says so.
-const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'seed-pages'];
+const DEPLOY_JOBS = ['backfill-lead-stats', 'seed-pages'];
 
 function alarmTopic(st: Stage): string {
   const topics = resourcesOf(st.ops, 'AWS::SNS::Topic').filter((t) =>

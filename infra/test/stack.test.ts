@@ -35,6 +35,7 @@ import {
   TABLE_ACTIONS,
   TABLE_NAMES,
 } from '../lib/grants';
+import { FUNCTION_TAG } from '../lib/constructs/agency-function';
 import { TABLE_IDS } from '../lib/constructs/data';
 import { uploadOrigins } from '../lib/stacks/site-stack';
 import { currentDefaultsProblems } from './flag-report';
@@ -189,7 +190,6 @@ const retryJob = () => functionByDescription(s.whole, 'Re-sends lead e-mails');
 const trashJob = () => functionByDescription(s.whole, 'Deletes for good the posts trashed');
 const backfillJob = () => functionByDescription(s.whole, 'Counts the leads stored before');
 const imageFunction = () => functionByDescription(s.whole, 'Makes the responsive variants');
-const migrateFunction = () => functionByDescription(s.whole, 'Moves data: images');
 const seedJob = () => functionByDescription(s.whole, "Stores the build's marketing pages");
 const renderFunction = () => functionByDescription(s.whole, 'Server-renders');
 /** A statement on one index of the content table alone (no item of the table itself). */
@@ -377,7 +377,7 @@ describe('prod stack', () => {
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
       const own = ownFunctions();
-      expect(own).toHaveLength(operationNames.length + 9);
+      expect(own).toHaveLength(operationNames.length + 8);
       for (const fn of own) {
         for (const st of statementsOf(s.whole, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
@@ -1043,23 +1043,24 @@ describe('prod stack', () => {
 
     it('gives each media prefix exactly the functions that need it', () => {
       const process = imageFunction().id;
-      const migrate = migrateFunction().id;
       const writers = ['createPost', 'updatePost'];
       const releasers = [...writers, 'purgePost', 'restoreRevision'];
       const expected: [MediaPrefixKey, string, string[]][] = [
-        // Only the upload signer, the spec's multipart banner and the migration write raw uploads…
-        ['uploads', 's3:PutObject', ids(['createUpload', ...writers], [migrate])],
+        // Only the upload signer and the spec's multipart banner write raw uploads…
+        ['uploads', 's3:PutObject', ids(['createUpload', ...writers], [])],
         // …only what checks or processes them reads them…
-        ['uploads', 's3:GetObject', ids(['confirmUpload', ...writers], [process, migrate])],
-        ['uploads', 's3:DeleteObject', ids(['confirmUpload', ...writers], [migrate])],
+        ['uploads', 's3:GetObject', ids(['confirmUpload', ...writers], [process])],
+        ['uploads', 's3:DeleteObject', ids(['confirmUpload', ...writers], [])],
         // …only the image function writes what is served…
         ['images', 's3:PutObject', ids([], [process])],
         ['images', 's3:GetObject', []],
         // …and only releasing an image (a post writer, the media page) deletes it.
         ['images', 's3:DeleteObject', ids([...releasers, 'deleteMedia'], [trashJob().id])],
+        // Banners from before the media library: read by no function (the image migration is an
+        // operator's command), deleted when a post lets one go.
         ['banners', 's3:PutObject', []],
-        ['banners', 's3:GetObject', ids([], [migrate])],
-        ['banners', 's3:DeleteObject', ids(releasers, [migrate, trashJob().id])],
+        ['banners', 's3:GetObject', []],
+        ['banners', 's3:DeleteObject', ids(releasers, [trashJob().id])],
         // The share cards drawn from titles: the image function alone reads (is it there?) and
         // writes them; nothing deletes one (an old page's card may still be shared).
         ['cards', 's3:PutObject', ids([], [process])],
@@ -1074,7 +1075,7 @@ describe('prod stack', () => {
           .filter((f) => listsMedia(f.id))
           .map((f) => f.id)
           .sort(),
-      ).toEqual(ids(['confirmUpload', ...writers], [migrate, process]));
+      ).toEqual(ids(['confirmUpload', ...writers], [process]));
     });
 
     it('lets createUpload sign upload forms and nothing more: put on uploads/* only', () => {
@@ -1124,14 +1125,12 @@ describe('prod stack', () => {
       expect(listsMedia(fnId)).toBe(false);
     });
 
-    it('lets only the upload confirmation, the post writers and the migration invoke the image function, and nothing invoke anything else', () => {
+    it('lets only the upload confirmation and the post writers invoke the image function, and nothing invoke anything else', () => {
       const invokers = ownFunctions()
         .filter((f) => invokeStatements(f.id).length > 0)
         .map((f) => f.id)
         .sort();
-      expect(invokers).toEqual(
-        ids(['confirmUpload', 'createPost', 'updatePost'], [migrateFunction().id]),
-      );
+      expect(invokers).toEqual(ids(['confirmUpload', 'createPost', 'updatePost'], []));
       for (const id of invokers) {
         expect(invokeStatements(id).map((st) => st.Resource)).toEqual([
           { 'Fn::GetAtt': [imageFunction().id, 'Arn'] },
@@ -1140,7 +1139,7 @@ describe('prod stack', () => {
       }
     });
 
-    it('lets exactly the functions that change what pages show refresh the distribution, the migration included', () => {
+    it('lets exactly the functions that change what pages show refresh the distribution', () => {
       const refreshers = ownFunctions()
         .filter((f) =>
           grantsOfFn(f.id).some((st) => st.actions.includes('cloudfront:CreateInvalidation')),
@@ -1163,7 +1162,7 @@ describe('prod stack', () => {
             'restorePage',
             'updateSiteSettings',
           ],
-          [migrateFunction().id, publishJob, seedJob().id],
+          [publishJob, seedJob().id],
         ),
       );
       for (const id of refreshers)
@@ -1217,43 +1216,29 @@ describe('prod stack', () => {
       expect(envOf(fn.id)).not.toHaveProperty('CONTENT_TABLE');
     });
 
-    it('runs the migration job once per deploy that changes it, through a CDK Trigger, after the image function exists', () => {
-      const migrate = migrateFunction();
-      expect(s.stack.images.migration.fn.bundle).toBe('migrate-images');
-      const triggers = resourcesOf(s.whole, 'Custom::Trigger');
-      // The image migration, the lead statistics backfill, the redirect store's rebuild, the pages.
-      expect(triggers).toHaveLength(4);
-      const trigger = triggers.find((t) =>
-        referencedIds(t.props.HandlerArn).some((id) =>
-          id.startsWith('ImagesMigrateImagesFunctionCurrentVersion'),
-        ),
+    it('runs no image migration at deploy: moving images from before the media library is an operator command', () => {
+      const bundles = resourcesOf(s.whole, 'AWS::Lambda::Function').flatMap(
+        (f) =>
+          (f.props.Tags as { Key: string; Value: string }[] | undefined)
+            ?.filter((t) => t.Key === FUNCTION_TAG)
+            .map((t) => t.Value) ?? [],
       );
-      // The current version: a new version (new code or configuration) is a new trigger run.
-      expect(referencedIds(trigger?.props.HandlerArn)).toEqual([
-        expect.stringMatching(/^ImagesMigrateImagesFunctionCurrentVersion/),
-      ]);
-      expect(trigger?.props).toMatchObject({
-        InvocationType: 'RequestResponse',
-        Timeout: String(15 * 60 * 1000),
-        ExecuteOnHandlerChange: true,
-      });
-      // After the image function and the new API (no old writer left to store a data: image).
-      const dependsOn = JSON.stringify(trigger?.raw.DependsOn);
-      expect(dependsOn).toContain(imageFunction().id);
-      expect(trigger?.raw.DependsOn).toContain(waitedFor(opFunction('updatePost').id));
-      expect(migrate.props.Timeout).toBe(900);
-      expect(mediaAccessOf(migrate.id)).toEqual({
-        uploads: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-        banners: ['s3:DeleteObject', 's3:GetObject'],
-      });
-      expect(
-        dynamoStatements(migrate.id, 'content')
-          .flatMap((st) => st.actions)
-          .sort(),
-      ).toEqual([...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write, ...TABLE_ACTIONS.delete].sort());
-      // Deleting only the pins of refused uploads: never a post or anything else.
-      expect(tableAccessOf(migrate.id, 'content')['MEDIA#*']).toEqual([...TABLE_ACTIONS.delete]);
-      expect(dynamoStatements(migrate.id, 'leads')).toEqual([]);
+      expect(bundles).toContain('process-image');
+      expect(bundles).not.toContain('migrate-images');
+      // The triggers run the lead statistics backfill, the pages and the redirect store's rebuild.
+      const deployJobs = [
+        backfillJob().id,
+        seedJob().id,
+        functionByDescription(s.whole, "Makes the edge's redirect store").id,
+      ];
+      const triggered = resourcesOf(s.whole, 'Custom::Trigger')
+        .flatMap((t) => referencedIds(t.props.HandlerArn))
+        // A version's logical id is its function's without the hash, then `CurrentVersion…`.
+        .map(
+          (id) =>
+            deployJobs.find((job) => id.startsWith(`${job.slice(0, -8)}CurrentVersion`)) ?? id,
+        );
+      expect(triggered.sort()).toEqual([...deployJobs].sort());
     });
 
     it("takes upload forms from the custom domain's origins when there is one", () => {

@@ -31,10 +31,6 @@ export const COLD_IMPORT_EXCEPTIONS: Readonly<Record<string, { ms: number; why: 
     ms: 300,
     why: "sharp loads libvips (a 17 MB shared library with its codecs) as it is imported, most of the 136-320 ms this bundle took at best on a busy machine on 2026-11-22, and every call needs it; the function runs when an upload is confirmed, never on a visitor's path",
   },
-  'migrate-images': {
-    ms: 200,
-    why: 'a job the deploy runs once, never a request: it scans every post for images (htmlparser2) and rewrites them through the sanitiser, so it loads both and zod',
-  },
 };
 
 /** The cold-import ceiling a function is held to: the target, or its documented exception. */

@@ -95,13 +95,13 @@ export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as ScheduledJobNa
 export const LOCAL_JOB_SPEEDUP = 10;
 
 /**
- * Jobs run once per deploy rather than on a schedule: `migrate-images` and `backfill-lead-stats`
- * during each deploy that changes them; `seed-pages` stores the web build's marketing pages and
- * site settings (`seed-pages.json`, shipped beside its bundle) where the table has none. (A
- * scheduled job may run at deploys too: `atDeploy`, the redirect store's rebuild. The word-space
- * repair is an operator's command.)
+ * Jobs run once per deploy rather than on a schedule: `backfill-lead-stats` during each deploy that
+ * changes it; `seed-pages` stores the web build's marketing pages and site settings
+ * (`seed-pages.json`, shipped beside its bundle) where the table has none. (A scheduled job may run
+ * at deploys too: `atDeploy`, the redirect store's rebuild. The one-offs, the word-space repair and
+ * the image migration, are operators' commands, `lambdas/scripts/`: no function.)
  */
-export const DEPLOY_JOBS = ['migrate-images', 'backfill-lead-stats', 'seed-pages'] as const;
+export const DEPLOY_JOBS = ['backfill-lead-stats', 'seed-pages'] as const;
 export type JobName = ScheduledJobName | (typeof DEPLOY_JOBS)[number];
 /** Every job the stack deploys (`src/modules/<module>/jobs/<name>.ts`). */
 export const JOBS: readonly JobName[] = [...SCHEDULED_JOB_NAMES, ...DEPLOY_JOBS];
@@ -148,7 +148,6 @@ export const FUNCTION_MODULES = {
   'publish-scheduled-posts': 'posts',
   'purge-trash': 'posts',
   'rebuild-redirects': 'redirects',
-  'migrate-images': 'media',
   'backfill-lead-stats': 'dashboard',
   'seed-pages': 'pages',
   'process-image': 'media',

@@ -6,10 +6,12 @@
  * mark first, to repair data brought back since.
  *   npm run ops:repair-word-spaces -- --local [--data-dir <dir>] [--again]   the running `npm start` stack
  *   CONTENT_TABLE=… DISTRIBUTION_ID=… npm run ops:repair-word-spaces [-- --again]   a deployed stage,
- *     with the AWS credentials and region of the environment.
+ *     with the AWS credentials and region of the environment; SITE_RENDERED_PATHS defaults to the
+ *     web build's rendered pages.
  * Prints what it repaired.
  */
-import { localArguments, useLocalStack } from './local-stack-env';
+import { ENV_NAMES } from '@agency/shared';
+import { localArguments, useLocalStack, useWebBuildPages } from './local-stack-env';
 
 function usage(message: string): never {
   console.error(
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
     usage,
   );
   if (local) useLocalStack(dataDir, usage);
+  // What a repaired post's invalidation refreshes: the pages the render function answers.
+  useWebBuildPages(ENV_NAMES.siteRenderedPaths, (pages) => pages.rendered, usage);
   // Loaded once the environment is set: the adapters read it on first use.
   const { runRepairWordSpaces } = await import('../src/modules/posts/jobs/repair-word-spaces');
   const result = await runRepairWordSpaces({ again });

@@ -334,7 +334,7 @@ describe('the images migration job', () => {
     expect(revision?.content).toBe(migrated.content);
     expect(revision?.banner_key).toBe(`images/${banner.id}/original.jpg`);
 
-    // Done: the next run (after the next deploy) stops at its mark.
+    // Done: the operator's next run stops at its mark.
     expect(await runMigrateImages()).toMatchObject({ skipped: true, posts: 0 });
     // Without the mark, a run finds nothing left to move: the job is idempotent.
     const again = await migrateImages({ ...postDeps(quiet), markers: unmarked });
@@ -344,6 +344,25 @@ describe('the images migration job', () => {
       migrated_revisions: 0,
       images_created: 0,
       legacy_banners_deleted: 0,
+      left: 0,
+    });
+    expect((await item(postKey(post.id)))?.content).toBe(migrated.content);
+
+    // A restore from an older backup brings the data: image back: a plain run stops at the mark,
+    // `again` moves it, to the library image the same bytes already made.
+    await stack.clients.dynamo.send(
+      new UpdateCommand({
+        TableName: stack.env.CONTENT_TABLE,
+        Key: postKey(post.id),
+        UpdateExpression: 'SET content = :c',
+        ExpressionAttributeValues: { ':c': old },
+      }),
+    );
+    expect(await runMigrateImages()).toMatchObject({ skipped: true, posts: 0 });
+    expect(await runMigrateImages({ again: true })).toMatchObject({
+      skipped: false,
+      migrated_posts: 1,
+      images_created: 0,
       left: 0,
     });
     expect((await item(postKey(post.id)))?.content).toBe(migrated.content);

@@ -1,12 +1,11 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { workerFunction } from '@agency/lambdas/functions';
 import { Construct } from 'constructs';
-import { applyGrants, applySiteGrants, type GrantTargets, type SiteTarget } from '../apply-grants';
-import { IMAGE_FUNCTION_GRANTS, MIGRATE_IMAGES_GRANTS } from '../grants';
+import { applyGrants, type GrantTargets } from '../apply-grants';
+import { IMAGE_FUNCTION_GRANTS } from '../grants';
 import { AgencyFunction } from './agency-function';
-import { addDeployJob, type DeployJob } from './deploy-job';
 
-/** The image function (`lambdas/src/modules/media/workers/process-image.ts`) and the migration job (`lambdas/src/modules/media/jobs/migrate-images.ts`). */
+/** The image function (`lambdas/src/modules/media/workers/process-image.ts`). */
 const IMAGE_FUNCTION = workerFunction('process-image');
 
 /**
@@ -22,7 +21,7 @@ export const IMAGE_FUNCTION_MEMORY_MB = 3008;
 export const IMAGE_FUNCTION_TIMEOUT = Duration.seconds(60);
 
 export interface ImagesProps {
-  /** What the grants refer to (the image function is added here for the job). */
+  /** What the grants refer to. */
   targets: Omit<GrantTargets, 'images'>;
   protectData: boolean;
   logRetentionDays: number;
@@ -30,13 +29,11 @@ export interface ImagesProps {
 
 /**
  * The image function, which turns an upload into its variants (sharp, arm64 binary, invoked
- * synchronously by the upload confirmation and the post writers), and the job that moves images
- * from before the media library into it, run by CloudFormation once the stack is deployed.
+ * synchronously by the upload confirmation and the post writers). Moving images from before the
+ * media library into it is an operator's command (`npm run ops:migrate-images`), not the stack's.
  */
 export class Images extends Construct {
   readonly processFunction: AgencyFunction;
-  /** The migration job and the trigger that runs it at deploy. */
-  readonly migration: DeployJob;
 
   constructor(scope: Construct, id: string, props: ImagesProps) {
     super(scope, id);
@@ -52,25 +49,5 @@ export class Images extends Construct {
       environment: { LOG_LEVEL: 'info' },
     });
     applyGrants(this.processFunction, IMAGE_FUNCTION_GRANTS, props.targets);
-
-    this.migration = addDeployJob(this, {
-      job: 'migrate-images',
-      functionId: 'MigrateImagesFunction',
-      triggerId: 'MigrateImages',
-      description:
-        'Moves data: images of post bodies and revisions, and pre-library banners, into the media library.',
-      grants: MIGRATE_IMAGES_GRANTS,
-      targets: { ...props.targets, images: this.processFunction },
-      protectData: props.protectData,
-      logRetentionDays: props.logRetentionDays,
-    });
-    // It moves images through the image function. A deploy that runs it again finds nothing new to
-    // move, since the API refuses data: images.
-    this.migration.trigger.executeAfter(this.processFunction);
-  }
-
-  /** The migration refreshes the cached pages of the posts it rewrote. */
-  connectSite(site: SiteTarget): void {
-    applySiteGrants(this.migration.fn, MIGRATE_IMAGES_GRANTS, site);
   }
 }

@@ -71,7 +71,7 @@ export function runWithEachBuild(job: DeployJob, bundleDir: string): void {
   resource.addPropertyOverride('Build', FileSystem.fingerprint(bundleDir));
 }
 
-/** The whole system for one stage: data, media and the image function, auth, mail, API, render handler, jobs (lead deliveries, scheduled posts, image migration, lead statistics backfill) and site. */
+/** The whole system for one stage: data, media and the image function, auth, mail, API, render handler, jobs (lead deliveries, scheduled posts, lead statistics backfill) and site. */
 export class SiteStack extends Stack {
   readonly data: Data;
   readonly media: Media;
@@ -139,9 +139,6 @@ export class SiteStack extends Stack {
       throttle: config.apiThrottle,
       ...(config.originSecretVersion ? { originSecretVersion: config.originSecretVersion } : {}),
     });
-    // The migration runs once the new API is in place: no writer that still stores data: images
-    // is left to add one behind it.
-    this.images.migration.trigger.executeAfter(this.api);
     // Leads are counted from the moment the new createLead runs; the backfill counts the ones
     // before it (each lead once), so it runs once the new API is in place.
     this.leadStats = new LeadStats(this, 'LeadStats', { ...common, targets });
@@ -169,7 +166,6 @@ export class SiteStack extends Stack {
     this.redirectRebuild = { fn: rebuild.fn, trigger: runAtDeploy(rebuild, 'Rebuild', rebuild.fn) };
     // Kept under Images, where the provider's log group was first made, so it is not replaced.
     configureTriggerProvider(this.images, common, [
-      this.images.migration,
       this.leadStats.backfill,
       this.redirectRebuild,
       this.pageRender,
@@ -219,7 +215,6 @@ export class SiteStack extends Stack {
     if (this.site.pagesDeployment) this.pageRender.trigger.executeAfter(this.site.pagesDeployment);
     runWithEachBuild(this.pageRender, this.render.fn.bundleDir);
     for (const job of Object.values(this.jobs)) job.connectSite(site);
-    this.images.connectSite(site);
     this.render.setSiteUrl(this.site.url);
 
     // Eyes on the stage: alarms to its alarm e-mails, the budget, the dashboard.

@@ -1,9 +1,10 @@
 /**
  * `npm start`: the whole system on one machine. Starts the AWS stand-ins, creates what is missing
  * (tables, bucket, user pool, admin, categories, authors), serves the site, API and media on one
- * port like CloudFront does, seeds sample posts on the first run, moves images stored before the
- * media library into it, counts leads from before the dashboard, retries pending lead deliveries
- * (e-mail, webhook) and publishes scheduled posts when their time comes.
+ * port like CloudFront does, seeds sample posts on the first run, counts leads from before the
+ * dashboard, retries pending lead deliveries (e-mail, webhook) and publishes scheduled posts when
+ * their time comes. The one-offs (images from before the media library, word spaces) are operators'
+ * commands run beside it (`npm run ops:migrate-images -- --local`, lambdas/scripts/).
  */
 import { access, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -306,7 +307,8 @@ async function main(): Promise<void> {
     }
 
     // The redirect store equals the table of record, as after each deploy in AWS; the endpoints
-    // file lets `npm run redirects:rebuild -- --local` reach this stack's stand-ins later.
+    // file lets the operators' commands (`npm run redirects:rebuild -- --local`, `ops:…`) reach
+    // this stack's stand-ins later.
     try {
       await writeFile(
         path.join(dataDir, LOCAL_ENDPOINTS_FILE),
@@ -318,16 +320,6 @@ async function main(): Promise<void> {
         log.info('redirect store rebuilt', { ...result });
     } catch (error) {
       log.warn('rebuilding the redirect store failed; the next start tries again', { error });
-    }
-
-    // Images stored before the media library (data: images, banners/… banners) move into it, as
-    // after each deploy in AWS; once done, it marks itself done.
-    try {
-      const { runMigrateImages } = await import('../modules/media/jobs/migrate-images');
-      const result = await runMigrateImages();
-      if (!result.skipped) log.info('images moved into the media library', { ...result });
-    } catch (error) {
-      log.warn('images migration failed; the next start tries again', { error });
     }
 
     // Leads stored before the dashboard's aggregates are counted into them, as after each deploy

@@ -140,6 +140,15 @@ describe('migrateImages', () => {
     expect(warnings).toEqual(['image refused by the library', 'image refused by the library']);
     expect(done.has(MIGRATE_IMAGES_JOB)).toBe(true);
     expect(await migrateImages(deps)).toMatchObject({ skipped: true });
+    // A restore brings the old post back: the operator runs it again, past the mark.
+    posts.rows.set(1, old);
+    expect(await migrateImages(deps)).toMatchObject({ skipped: true, posts: 0 });
+    expect(await migrateImages(deps, { again: true })).toMatchObject({
+      skipped: false,
+      migrated_posts: 1,
+      images_created: 0,
+    });
+    expect(posts.rows.get(1)?.content).toBe(expected);
   });
 
   it('removes a legacy banner whose object is gone, and keeps one the library refuses for a later run', async () => {

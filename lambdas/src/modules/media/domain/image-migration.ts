@@ -92,11 +92,15 @@ const extOf = (mime: string): string =>
  * and keeps its version and dates: it is a repair, not an edit. Idempotent: a version holding
  * neither is left alone, so a second run, or one after an interrupted run, finishes the work.
  *
- * A run that leaves nothing behind marks the job done, and later runs (after every deploy) stop at
- * that mark instead of reading every post and revision again: since the API refuses `data:` images
- * and new banners are library images, nothing can need moving afterwards.
+ * A run that leaves nothing behind marks the job done, and later runs stop at that mark instead of
+ * reading every post and revision again: since the API refuses `data:` images and new banners are
+ * library images, nothing can need moving afterwards, unless a restore from an older backup or an
+ * import of old posts brings such data back; `again` looks once more then.
  */
-export async function migrateImages(deps: MigrationDeps): Promise<MigrationSummary> {
+export async function migrateImages(
+  deps: MigrationDeps,
+  { again = false }: { again?: boolean } = {},
+): Promise<MigrationSummary> {
   const summary: MigrationSummary = {
     skipped: false,
     posts: 0,
@@ -107,7 +111,8 @@ export async function migrateImages(deps: MigrationDeps): Promise<MigrationSumma
     dropped: 0,
     left: 0,
   };
-  if (await deps.markers.isDone(MIGRATE_IMAGES_JOB)) return { ...summary, skipped: true };
+  if (!again && (await deps.markers.isDone(MIGRATE_IMAGES_JOB)))
+    return { ...summary, skipped: true };
   const known = new Map<string, Image>();
 
   /** The library image of these bytes: found by their id, or registered now; null when refused. */

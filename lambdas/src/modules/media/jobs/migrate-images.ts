@@ -4,18 +4,20 @@ import { migrateImages, type MigrationSummary } from '../domain/image-migration'
 import { logger } from '../../../platform/logger';
 
 /**
- * Move images stored before the media library (`data:` images in post bodies, `banners/…` banners)
- * into it. Run once after each deploy (a CDK Trigger) and at every start of the local stack; once a
- * run has moved everything it marks itself done, and later runs do one read.
+ * One-off: images stored before the media library (`data:` images in post bodies, `banners/…`
+ * banners) move into it. An operator runs it (`npm run ops:migrate-images`,
+ * lambdas/scripts/migrate-images.ts), never a deploy, a schedule or `npm start`: once a run has
+ * moved everything it marks itself done, and `again` moves what a restore or an import of old posts
+ * brought back.
  */
-export async function runMigrateImages(): Promise<MigrationSummary> {
+export async function runMigrateImages(
+  options: { again?: boolean } = {},
+): Promise<MigrationSummary> {
   const log = logger.child({ job: 'migrate-images' });
-  return migrateImages({ ...postDeps(log), markers: new DynamoJobMarkers() });
-}
-
-/** Lambda entry point of the job. */
-export const handler = async (): Promise<MigrationSummary> => {
-  const summary = await runMigrateImages();
-  logger.info('images migration run', { job: 'migrate-images', ...summary });
+  const summary = await migrateImages(
+    { ...postDeps(log), markers: new DynamoJobMarkers() },
+    options,
+  );
+  log.info('images migration run', { ...summary });
   return summary;
-};
+}
