@@ -15,7 +15,13 @@ import {
   startForFile,
 } from './lib.mjs';
 import { createPost } from './admin-lists-shots.mjs';
-import { offScreen, showsCards, shootRedirects, waitForLogged } from './redirects-shots.mjs';
+import {
+  offScreen,
+  reportMissing,
+  showsCards,
+  shootRedirects,
+  waitForLogged,
+} from './redirects-shots.mjs';
 
 let browser;
 let base;
@@ -347,6 +353,39 @@ describe('redirects', () => {
       assert.deepEqual(failures, [], failures.join('\n'));
       noProblems(page);
       await page.context().close();
+    },
+  );
+
+  it(
+    'clears the whole 404 log after a scan from a phone: asks first, then says how many went (shot at 375 and 1280 px)',
+    { timeout: 120_000 },
+    async () => {
+      const stamp = Date.now().toString(36);
+      for (const probe of ['wp-login', 'xmlrpc', 'env-backup'])
+        await reportMissing(base, `/${probe}-${stamp}.php`);
+      await waitForLogged(base, `/env-backup-${stamp}.php`);
+      for (const width of [375, 1280]) {
+        const page = await openPage(browser, width, { reducedMotion: 'reduce' });
+        await login(page, base);
+        await page.goto(`${base}/admin/redirects?view=not-found`, { waitUntil: 'networkidle' });
+        if (width === 1280) {
+          // The log was cleared at 375 px: a new scan fills it again.
+          await reportMissing(base, `/wp-admin-${stamp}.php`);
+          await waitForLogged(base, `/wp-admin-${stamp}.php`);
+          await page.reload({ waitUntil: 'networkidle' });
+        }
+        await page.locator('.admin-table--not-found tbody tr').first().waitFor();
+        await page.getByRole('button', { name: 'Clear the log…' }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Clear the 404 log?' });
+        await dialog.waitFor();
+        await shot(page, `admin-not-found-clear-${width}`);
+        await dialog.getByRole('button', { name: 'Clear the log' }).click();
+        await page.getByText(/The 404 log was cleared \(\d+ address(es)?\)/).waitFor();
+        await page.getByText(/Nothing here yet/).waitFor();
+        await shot(page, `admin-not-found-cleared-${width}`);
+        noProblems(page);
+        await page.context().close();
+      }
     },
   );
 });
