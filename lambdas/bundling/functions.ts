@@ -47,7 +47,7 @@ export interface ScheduledJobSpec {
 /**
  * The jobs EventBridge runs on a schedule (`src/modules/<module>/jobs/<name>.ts`), each one's schedule written here
  * only: the CDK stack makes its function, rule and alarms from this entry (infra/lib/constructs/
- * scheduled-job.ts, its grants in infra/lib/grants.ts SCHEDULED_JOB_GRANTS), and `npm start` runs it
+ * scheduled-job.ts, its grants in its module's grants.ts, named in SCHEDULED_JOB_GRANTS of src/modules/grants.ts), and `npm start` runs it
  * on an interval (src/local/jobs/scheduled-jobs.ts). The design uses no DynamoDB streams.
  */
 export const SCHEDULED_JOBS = {

@@ -3,7 +3,7 @@ import { ADMIN_GROUP, ENV_NAMES as N, LEAD_SPAM, NO_DISTRIBUTION } from '@agency
 
 /**
  * Every setting a handler reads, grouped by concern: mostly one group per grant of
- * infra/lib/grants.ts (apply-grants.ts sets exactly that group's variables on a function); the
+ * each module's grants.ts (infra/lib/apply-grants.ts sets exactly that group's variables on a function); the
  * origin secret comes from the construct of the functions behind the edge (api.ts, render.ts), and
  * the runtime settings (log level, metrics namespace, client-IP header) from the constructs. A
  * handler parses a group on first use and keeps it for the life of the container, so it requires

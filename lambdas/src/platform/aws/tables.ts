@@ -99,7 +99,7 @@ export const TAXONOMY_PREFIXES = { category: 'CATEGORY', author: 'AUTHOR' } as c
 
 /**
  * Partition-key prefixes per table: the adapters build every key from these, and the CDK grants
- * (infra/lib/grants.ts) limit functions to them (IAM `dynamodb:LeadingKeys`). A prefix restated
+ * (each module's grants.ts) limit functions to them (IAM `dynamodb:LeadingKeys`). A prefix restated
  * anywhere else would drift silently: nothing checks IAM locally, so the drift would show only as
  * AccessDenied in AWS. A value without `#` is a whole partition key (one partition per kind).
  */

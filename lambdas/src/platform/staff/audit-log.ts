@@ -38,7 +38,7 @@ export function auditItem(entry: AuditEntry, at: Date = new Date(), id: string =
 /**
  * Appends records to the audit table. Each record gets a new random key and is written only if
  * that key is free, so a write can never replace a record; the functions' roles allow PutItem on
- * the table and nothing that changes or deletes (infra/lib/grants.ts, proved by the stack tests).
+ * the table and nothing that changes or deletes (infra/lib/grants.ts adds it to every audited operation, proved by the stack tests).
  */
 export class DynamoAuditLog implements AuditLog {
   async append(entry: AuditEntry): Promise<void> {
