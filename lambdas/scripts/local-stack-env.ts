@@ -82,3 +82,34 @@ export function useWebBuildPages(
     usage(`${variable} is not set and there is no web build (${SITE_PAGES}).`);
   process.env[variable] = JSON.stringify(paths(readSitePagesFile(SITE_PAGES)));
 }
+
+/**
+ * Run a one-off operator command (`npm run <script> -- [--local [--data-dir <dir>]] [--again]`):
+ * the local stack's environment when asked, the web build's rendered pages (what a rewritten post's
+ * invalidation refreshes) where the environment does not name them, then `run`. Bad arguments exit
+ * 2 with the usage; a failure prints its message and exits 1.
+ */
+export function runOneOff(
+  script: string,
+  run: (options: { again: boolean }) => Promise<void>,
+): void {
+  const usage = (message: string): never => {
+    console.error(`${message}\nUsage: npm run ${script} -- [--local [--data-dir <dir>]] [--again]`);
+    process.exit(2);
+  };
+  const main = async (): Promise<void> => {
+    const args = process.argv.slice(2);
+    const again = args.includes('--again');
+    const { local, dataDir } = localArguments(
+      args.filter((a) => a !== '--again'),
+      usage,
+    );
+    if (local) useLocalStack(dataDir, usage);
+    useWebBuildPages(ENV_NAMES.siteRenderedPaths, (pages) => pages.rendered, usage);
+    await run({ again });
+  };
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

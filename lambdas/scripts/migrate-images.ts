@@ -11,26 +11,9 @@
  *     SITE_RENDERED_PATHS defaults to the web build's rendered pages.
  * Prints what it moved.
  */
-import { ENV_NAMES } from '@agency/shared';
-import { localArguments, useLocalStack, useWebBuildPages } from './local-stack-env';
+import { runOneOff } from './local-stack-env';
 
-function usage(message: string): never {
-  console.error(
-    `${message}\nUsage: npm run ops:migrate-images -- [--local [--data-dir <dir>]] [--again]`,
-  );
-  process.exit(2);
-}
-
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const again = args.includes('--again');
-  const { local, dataDir } = localArguments(
-    args.filter((a) => a !== '--again'),
-    usage,
-  );
-  if (local) useLocalStack(dataDir, usage);
-  // What a rewritten post's invalidation refreshes: the pages the render function answers.
-  useWebBuildPages(ENV_NAMES.siteRenderedPaths, (pages) => pages.rendered, usage);
+runOneOff('ops:migrate-images', async ({ again }) => {
   // Loaded once the environment is set: the adapters read it on first use.
   const { runMigrateImages } = await import('../src/modules/media/jobs/migrate-images');
   const s = await runMigrateImages({ again });
@@ -47,9 +30,4 @@ async function main(): Promise<void> {
     console.log(`${s.left} posts left (see the log): run again with --again.`);
     process.exitCode = 1;
   }
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 });

@@ -10,26 +10,9 @@
  *     web build's rendered pages.
  * Prints what it repaired.
  */
-import { ENV_NAMES } from '@agency/shared';
-import { localArguments, useLocalStack, useWebBuildPages } from './local-stack-env';
+import { runOneOff } from './local-stack-env';
 
-function usage(message: string): never {
-  console.error(
-    `${message}\nUsage: npm run ops:repair-word-spaces -- [--local [--data-dir <dir>]] [--again]`,
-  );
-  process.exit(2);
-}
-
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const again = args.includes('--again');
-  const { local, dataDir } = localArguments(
-    args.filter((a) => a !== '--again'),
-    usage,
-  );
-  if (local) useLocalStack(dataDir, usage);
-  // What a repaired post's invalidation refreshes: the pages the render function answers.
-  useWebBuildPages(ENV_NAMES.siteRenderedPaths, (pages) => pages.rendered, usage);
+runOneOff('ops:repair-word-spaces', async ({ again }) => {
   // Loaded once the environment is set: the adapters read it on first use.
   const { runRepairWordSpaces } = await import('../src/modules/posts/jobs/repair-word-spaces');
   const result = await runRepairWordSpaces({ again });
@@ -38,9 +21,4 @@ async function main(): Promise<void> {
       ? 'Word spaces: already repaired (run with --again after a restore).'
       : `Word spaces repaired in ${result.repaired} posts.`,
   );
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 });
