@@ -26,6 +26,10 @@ export const ENV_NAMES = {
   teamTable: 'TEAM_TABLE',
   /** The append-only audit trail. */
   auditTable: 'AUDIT_TABLE',
+  /** Analytics roll-ups (kept 25 months). */
+  analyticsTable: 'ANALYTICS_TABLE',
+  /** Analytics' salts, raw hits and visitor hashes (expiring within 48 hours, never backed up). */
+  visitorsTable: 'VISITORS_TABLE',
   /** `true`: every staff account must enrol TOTP before it can use anything else (stage `requireMfa`). */
   requireMfa: 'REQUIRE_MFA',
   mediaBucket: 'MEDIA_BUCKET',

@@ -52,3 +52,17 @@ export * from './edge/reserved-sources';
 export * from './merge';
 export * from './contract/presence';
 export * from './title-card';
+export * from './analytics';
+export {
+  analyticsQuery,
+  analyticsReport,
+  analyticsRow,
+  analyticsTotals,
+  collectBody,
+  responseWeek,
+  type AnalyticsQuery,
+  type AnalyticsReport,
+  type AnalyticsRow,
+  type AnalyticsTotals,
+  type CollectBody,
+} from './contract/analytics';

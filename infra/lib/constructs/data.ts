@@ -13,6 +13,8 @@ interface TableSpec {
   partitionKeyType?: 'S' | 'N';
   sortKey?: string;
   expiresAt?: string;
+  /** false: nothing worth restoring and nothing that may be kept (analytics' visitor hashes): no point-in-time recovery. */
+  backup?: boolean;
   indexes: Readonly<Record<string, { name: string; partitionKey: string; sortKey?: string }>>;
 }
 
@@ -24,6 +26,8 @@ export const TABLE_IDS: Record<TableName, string> = {
   stats: 'StatsTable',
   team: 'TeamTable',
   audit: 'AuditTable',
+  analytics: 'AnalyticsTable',
+  visitors: 'VisitorsTable',
 };
 
 /**
@@ -44,6 +48,8 @@ export class Data extends Construct {
       stats: make('stats'),
       team: make('team'),
       audit: make('audit'),
+      analytics: make('analytics'),
+      visitors: make('visitors'),
     };
   }
 
@@ -55,7 +61,7 @@ export class Data extends Construct {
         : {}),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: spec.backup !== false },
       deletionProtection: props.protectData,
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       ...(spec.expiresAt ? { timeToLiveAttribute: spec.expiresAt } : {}),

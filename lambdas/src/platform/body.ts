@@ -26,6 +26,7 @@ const MEDIA_TYPES: Record<Encoding, string> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
   multipart: 'multipart/form-data',
+  text: 'text/plain',
 };
 
 /** Which encoding a content type is, among those the operation accepts (form and multipart stand in for each other). */
@@ -65,6 +66,8 @@ export async function parseBody(
   }
   switch (encoding) {
     case 'json':
+    case 'text':
+      // `text`: JSON a beacon sent as text/plain (navigator.sendBeacon with a string).
       return { fields: parseJson(raw), files: {} };
     case 'form':
       return { fields: parseForm(raw), files: {} };

@@ -47,6 +47,8 @@ const schemas = {
   statsTable: z.object({ [N.statsTable]: name }),
   teamTable: z.object({ [N.teamTable]: name }),
   auditTable: z.object({ [N.auditTable]: name }),
+  analyticsTable: z.object({ [N.analyticsTable]: name }),
+  visitorsTable: z.object({ [N.visitorsTable]: name }),
   media: z.object({ [N.mediaBucket]: name }),
   /** The image function the media and post writers invoke. */
   imageFunction: z.object({ [N.imageFunction]: name }),
@@ -210,9 +212,13 @@ function read<C extends Concern>(concern: C): Settings<C> {
 
 /** Physical name of one of the tables (CONTENT_TABLE, LEADS_TABLE, VIEWS_TABLE, STATS_TABLE, TEAM_TABLE, AUDIT_TABLE). */
 export function tableName(
-  table: 'content' | 'leads' | 'views' | 'stats' | 'team' | 'audit',
+  table: 'content' | 'leads' | 'views' | 'stats' | 'team' | 'audit' | 'analytics' | 'visitors',
 ): string {
   switch (table) {
+    case 'analytics':
+      return read('analyticsTable')[N.analyticsTable];
+    case 'visitors':
+      return read('visitorsTable')[N.visitorsTable];
     case 'team':
       return read('teamTable')[N.teamTable];
     case 'audit':

@@ -337,6 +337,8 @@ export function defineHandler<N extends OperationName>(
           op.status === 204
             ? { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } }
             : json(op.status, checked.data, reply.headers);
+      } else if (op.kind === 'empty') {
+        result = { statusCode: op.status, headers: { 'cache-control': 'no-store', ...reply.headers } };
       } else {
         result = {
           statusCode: op.status,

@@ -1,4 +1,5 @@
 import { accountOperations } from './account';
+import { analyticsOperations } from './analytics';
 import { authOperations } from './auth';
 import { leadOperations } from './leads';
 import { mediaOperations } from './media';
@@ -25,6 +26,7 @@ export const contract = {
   ...pageOperations,
   ...presenceOperations,
   ...systemOperations,
+  ...analyticsOperations,
 } as const;
 
 export type Contract = typeof contract;

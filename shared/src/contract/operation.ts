@@ -7,10 +7,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * header of ADMIN_SESSION, both checked by the handler wrapper.
  */
 export type Auth = 'public' | 'admin' | 'session';
-/** How a request body may arrive: `json`, urlencoded `form`, or `multipart` form data. */
-export type Encoding = 'json' | 'form' | 'multipart';
-/** What a successful response body is. */
-export type ResponseKind = 'json' | 'csv' | 'svg';
+/**
+ * How a request body may arrive: `json`, urlencoded `form`, `multipart` form data, or `text`: JSON
+ * sent as `text/plain` (what `navigator.sendBeacon` sends for a string, no preflight).
+ */
+export type Encoding = 'json' | 'form' | 'multipart' | 'text';
+/** What a successful response body is (`empty`: none, as a 202 or 204 has). */
+export type ResponseKind = 'json' | 'csv' | 'svg' | 'empty';
 
 export interface FileField {
   required: boolean;
@@ -56,6 +59,7 @@ export type ThrottleClass = 'public-read' | 'enquiry' | 'counting' | 'sign-in' |
 export const API_MODULES = [
   'accounts',
   'alarms',
+  'analytics',
   'audit',
   'captcha',
   'dashboard',

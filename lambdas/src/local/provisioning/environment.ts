@@ -84,6 +84,8 @@ export interface LocalEnv {
   readonly STATS_TABLE: string;
   readonly TEAM_TABLE: string;
   readonly AUDIT_TABLE: string;
+  readonly ANALYTICS_TABLE: string;
+  readonly VISITORS_TABLE: string;
   readonly REQUIRE_MFA: 'true' | 'false';
   readonly MEDIA_BUCKET: string;
   readonly SITE_BUCKET: string;
@@ -136,6 +138,8 @@ export function localEnvironment(options: LocalEnvironmentOptions): LocalEnv {
     [N.statsTable]: LOCAL_NAMES.tables.stats,
     [N.teamTable]: LOCAL_NAMES.tables.team,
     [N.auditTable]: LOCAL_NAMES.tables.audit,
+    [N.analyticsTable]: LOCAL_NAMES.tables.analytics,
+    [N.visitorsTable]: LOCAL_NAMES.tables.visitors,
     [N.requireMfa]: requireMfa ? 'true' : 'false',
     [N.mediaBucket]: LOCAL_NAMES.bucket,
     [N.siteBucket]: LOCAL_NAMES.siteBucket,

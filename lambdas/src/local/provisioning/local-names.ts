@@ -14,6 +14,8 @@ export const LOCAL_NAMES = {
     stats: 'stats',
     team: 'team',
     audit: 'audit',
+    analytics: 'analytics',
+    visitors: 'visitors',
   } satisfies Record<TableName, string>,
   bucket: 'media',
   /** The site bucket: published marketing pages (the build's files stay in web/dist, read after it). */

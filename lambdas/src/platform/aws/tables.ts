@@ -79,6 +79,21 @@ export const TABLES = {
     /** One action's records: `action` = the operation's name. */
     byAction: { name: 'byAction', partitionKey: 'action', sortKey: 'sk' },
   }),
+  /**
+   * The analytics roll-ups, written by the roll-up job once a minute (modules/analytics): pk
+   * `DAY#<day>#<filter>` (filter `all` or `<dimension>=<value>`), sk `total`, `hour=<HH>` or
+   * `<dimension>=<value>`, with the counts visitors, pageviews, visits, bounces, seconds, timed,
+   * bots; kept ANALYTICS.retentionMonths (expiresAt). `NOW#<minute>` / `NOW`: visitors whose last
+   * hit fell in that minute.
+   */
+  analytics: pkSkTable(ENV_NAMES.analyticsTable, {}),
+  /**
+   * What analytics keeps of visitors, never backed up (no point-in-time recovery) and gone within
+   * ANALYTICS.rawTtlHours (expiresAt, filtered in code too): the daily salt (`SALT#<day>`), raw hits
+   * (`HIT#<minute>#<shard>`), each visitor's day and visit (`VISITOR#<day>#<hash>`, `VISIT#<hash>`),
+   * the post views counted today (`VIEWED#<day>#<post>#<hash>`) and the roll-up job's cursor.
+   */
+  visitors: { ...pkSkTable(ENV_NAMES.visitorsTable, {}), backup: false },
   /** One counter item per post, keyed by post id, incremented with ADD. */
   views: {
     envVar: ENV_NAMES.viewsTable,
@@ -162,5 +177,25 @@ export const KEY_PREFIXES = {
   audit: {
     /** The trail, one partition. */
     audit: 'AUDIT',
+  },
+  analytics: {
+    /** Roll-ups of a day and filter (`DAY#<day>#<filter>`). */
+    day: 'DAY#',
+    /** Visitors last seen in a minute (`NOW#<minute>`). */
+    now: 'NOW#',
+  },
+  visitors: {
+    /** The day's salt (`SALT#<day>`). */
+    salt: 'SALT#',
+    /** Raw hits of a minute and shard (`HIT#<minute>#<shard>`). */
+    hit: 'HIT#',
+    /** A visitor's day (`VISITOR#<day>#<hash>`). */
+    visitor: 'VISITOR#',
+    /** A visitor's current visit (`VISIT#<hash>`). */
+    visit: 'VISIT#',
+    /** A post view counted today (`VIEWED#<day>#<post>#<hash>`). */
+    viewed: 'VIEWED#',
+    /** The roll-up job's cursor and lease, one partition. */
+    cursor: 'ROLLUP',
   },
 } as const;
