@@ -60,6 +60,8 @@ const MODULE_USES = {
   accounts: ['captcha'],
   // Alarm notices go to the lead webhook's channel, signed as lead calls are.
   alarms: ['lead-delivery'],
+  // Conversions and the 12-hour promise are read from the leads themselves (their facts, no hash).
+  analytics: ['leads'],
   // The dashboard counts leads and post views; the backfill reads every lead and post once.
   dashboard: ['leads', 'posts'],
   // Delivery marks the lead it sent (its items and id), read through the leads' ports.
@@ -73,7 +75,8 @@ const MODULE_USES = {
   // Pages show posts and library images, publish through the edge's redirect store, name editors.
   pages: ['accounts', 'media', 'posts', 'redirects'],
   // Posts use library images, invalidate pages, claim addresses, count views and name authors.
-  posts: ['accounts', 'dashboard', 'leads', 'media', 'pages', 'redirects', 'taxonomy'],
+  // A post view counts once per visitor a day, by analytics' daily visitor hash.
+  posts: ['accounts', 'analytics', 'dashboard', 'leads', 'media', 'pages', 'redirects', 'taxonomy'],
   // Presence names who else is editing.
   presence: ['accounts'],
   // A redirect may not take a live address (of a post or a page); a new one clears its 404s.
