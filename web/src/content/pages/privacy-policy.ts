@@ -30,7 +30,7 @@ export const privacyPage: SeedPage = {
     {
       type: 'legal',
       id: 'policy',
-      lastUpdated: '2021-06-15',
+      lastUpdated: '2026-11-28',
       intro:
         'This Privacy Policy describes how Alchem Digital ("we", "us") collects, uses and discloses your information when you use our website, and tells you about your privacy rights.',
       sections: [
@@ -42,12 +42,12 @@ export const privacyPage: SeedPage = {
         {
           id: 'data-collected',
           heading: 'Types of Data Collected',
-          body: '<p>While using our Service, for example when you send an enquiry, we may ask you for personal information that can be used to contact or identify you, including:</p><ul><li>Email address</li><li>First name and last name</li><li>Phone number</li><li>Company name</li><li>Usage Data</li></ul><p>With an enquiry we also keep where your visit came from: the page you sent it from, the first page you opened on this visit, the address of the website that linked you to us (only when it is another website) and the campaign parameters in the address of that first page (utm_source, utm_medium, utm_campaign, utm_term, utm_content and gclid). We use them to know which of our pages and campaigns bring enquiries.</p><p>Until you send an enquiry, this stays in your browser, for the current visit only: it is kept in the browser’s session storage, which is cleared when you close the tab, and no cookie is set. It is sent to us only with an enquiry, and never if you do not send one.</p>',
+          body: '<p>While using our Service, for example when you send an enquiry, we may ask you for personal information that can be used to contact or identify you, including:</p><ul><li>Email address</li><li>First name and last name</li><li>Phone number</li><li>Company name</li><li>Usage Data</li></ul><p>With an enquiry we also keep where your visit came from: the page you sent it from, the first page you opened on this visit, the address of the website that linked you to us (only when it is another website) and the campaign parameters in the address of that first page (utm_source, utm_medium, utm_campaign, utm_term, utm_content and gclid). We use them to know which of our pages and campaigns bring enquiries.</p><p>With it we keep the pages you saw in that visit before sending the enquiry, and how long the visit had lasted.</p><p>Until you send an enquiry, this stays in your browser, for the current visit only: it is kept in the browser’s session storage, which is cleared when you close the tab, and no cookie is set. It is sent to us only with an enquiry, and never if you do not send one.</p>',
         },
         {
           id: 'usage-data',
           heading: 'Usage Data',
-          body: '<p>Usage Data is collected automatically and may include your device’s IP address, browser type and version, the pages you visit, the time and date of your visit and the time spent on those pages.</p>',
+          body: '<p>We count visits to this website ourselves, without cookies and without storing any identifier in your browser, and we send no data about your visit to anyone else. When a page is shown, your browser sends us its address, the address of the website that linked you here (only when it is another website), the campaign parameters of the address (utm_source, utm_medium, utm_campaign, utm_term and utm_content, and the name but not the value of an ad click id such as gclid) and whether the window is narrow, medium or wide; when you leave the page, how long it was shown.</p><p>To count a visitor once a day without knowing who they are, our server makes a one-way code from your IP address, your browser’s user agent, this website’s name and a random value that changes every day. The random value is destroyed within two days, after which nobody, not even we, can link the code to you again. Your IP address and user agent are not stored with these counts. We keep only your country, as our content delivery network reports it, and the kind of device (computer, phone or tablet).</p><p>The codes and the individual page views are deleted within 48 hours; what we keep is totals per day (by page, referring website, campaign, country and kind of device), for 25 months. If your browser sends Do Not Track or Global Privacy Control, your visits are not counted at all.</p><p>Like every web server, our content delivery network (Amazon CloudFront) and our servers write technical logs of requests, which include the IP address and the user agent; we keep them for at most 90 days to find faults and stop abuse, and do not use them to count visitors.</p>',
         },
         {
           id: 'social-sign-in',
@@ -57,7 +57,7 @@ export const privacyPage: SeedPage = {
         {
           id: 'cookies',
           heading: 'Tracking Technologies and Cookies',
-          body: '<p>We use browser storage only to remember which blog posts you have read, so each read is counted once, to remember that you accepted our cookie notice and, for the current visit only, where the visit came from (see Types of Data Collected). We do not use advertising cookies on this site.</p><p>Third-party services that you choose to use, such as the live-chat widget or embedded maps, may set their own cookies under their own policies.</p>',
+          body: '<p>We use browser storage only to remember which blog posts you have read, so each read is counted once, to remember that you accepted our cookie notice and, for the current visit only, where the visit came from and the pages seen (see Types of Data Collected). We count visits without cookies (see Usage Data) and do not use advertising cookies on this site.</p><p>Third-party services that you choose to use, such as the live-chat widget or embedded maps, may set their own cookies under their own policies.</p>',
         },
         {
           id: 'use',
