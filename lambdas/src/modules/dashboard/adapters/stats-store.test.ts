@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../../../test/harness';
 import { leadOf } from '../../../../test/support/lead-fixture';
 import { dynamoClient } from '../../../platform/aws/clients';
-import { DynamoStatsStore, NO_LANDING } from './stats-store';
+import { DynamoStatsStore, NO_LANDING, VIEW_SHARDS } from './stats-store';
 
 let stack: TestStack;
 const store = new DynamoStatsStore();
@@ -114,19 +114,12 @@ describe('DynamoStatsStore, views', () => {
       )
     ).Item;
 
-  it('adds one per view to the post attribute of the one item of the UTC day, even at once', async () => {
+  it('adds one per view to the post attribute of one shard of the UTC day, even at once, and reads the sum', async () => {
     await Promise.all(
-      Array.from({ length: 5 }, () => store.postViewed(42, new Date('2030-05-01T23:59:59.999Z'))),
+      Array.from({ length: 40 }, () => store.postViewed(42, new Date('2030-05-01T23:59:59.999Z'))),
     );
     await store.postViewed(7, new Date('2030-05-01T00:00:00.000Z'));
     await store.postViewed(42, new Date('2030-05-02T00:00:00.000Z'));
-    expect(await dayItem('2030-05-01')).toEqual({
-      pk: 'VIEWS#2030-05-01',
-      sk: 'POSTS',
-      p42: 5,
-      p7: 1,
-    });
-    expect(await dayItem('2030-05-02')).toEqual({ pk: 'VIEWS#2030-05-02', sk: 'POSTS', p42: 1 });
     const raw = await stack.clients.doc.send(
       new QueryCommand({
         TableName: stack.env.STATS_TABLE,
@@ -134,10 +127,21 @@ describe('DynamoStatsStore, views', () => {
         ExpressionAttributeValues: { ':pk': 'VIEWS#2030-05-01' },
       }),
     );
-    expect(raw.Items).toHaveLength(1);
+    const items = raw.Items ?? [];
+    // 40 views spread over the shards: more than one item, none beyond the 16 shard keys.
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.length).toBeLessThanOrEqual(VIEW_SHARDS);
+    for (const item of items) expect(String(item.sk)).toMatch(/^POSTS(#([1-9]|1[0-5]))?$/);
+    const sum = (attr: string) =>
+      items.reduce((n, item) => n + (typeof item[attr] === 'number' ? item[attr] : 0), 0);
+    expect(sum('p42')).toBe(40);
+    expect(sum('p7')).toBe(1);
+    const [first, second] = await store.viewsOn(['2030-05-01', '2030-05-02']);
+    expect(Object.fromEntries(first ?? [])).toEqual({ 42: 40, 7: 1 });
+    expect(Object.fromEntries(second ?? [])).toEqual({ 42: 1 });
   });
 
-  it('reads the views of many days with one BatchGet, day by day in the order asked, a day without views empty', async () => {
+  it('reads the views of many days with BatchGet (every shard of 30 days in 5 calls), day by day in the order asked, a day without views empty', async () => {
     await store.postViewed(3, new Date('2030-06-01T12:00:00.000Z'));
     await store.postViewed(3, new Date('2030-06-03T12:00:00.000Z'));
     await store.postViewed(1234567, new Date('2030-06-03T12:00:00.000Z'));
@@ -145,8 +149,8 @@ describe('DynamoStatsStore, views', () => {
     const send = vi.spyOn(dynamoClient(), 'send');
     try {
       const views = await store.viewsOn(days);
-      expect(send).toHaveBeenCalledTimes(1);
-      expect(send.mock.calls[0]?.[0]).toBeInstanceOf(BatchGetCommand);
+      expect(send).toHaveBeenCalledTimes(Math.ceil((30 * VIEW_SHARDS) / 100));
+      for (const call of send.mock.calls) expect(call[0]).toBeInstanceOf(BatchGetCommand);
       expect(views).toHaveLength(30);
       expect(Object.fromEntries(views[0] ?? [])).toEqual({ 3: 1 });
       expect(views[1]?.size).toBe(0);
