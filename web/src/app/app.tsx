@@ -5,6 +5,7 @@ import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { env } from '../lib/env';
 import { ScrollReveal } from '../lib/reveal';
+import { usePageAnalytics } from '../lib/use-page-analytics';
 import { useChatWidget } from './chat-widget';
 import { opensOverHero, showsCookieNotice } from '../config/pages';
 import { AppRoutes } from './routes';
@@ -23,6 +24,7 @@ function PageLoading() {
 export function App() {
   const { pathname } = useLocation();
   useChatWidget(env.VITE_CHAT_WIDGET_URL);
+  usePageAnalytics();
 
   return (
     <>

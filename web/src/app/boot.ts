@@ -9,6 +9,8 @@
  */
 import { rememberArrival } from '../lib/visit-arrival';
 import { holdEarlyInput } from '../lib/early-input';
+import { startBeacon, whenShown } from '../lib/beacon';
+import { addToJourney } from '../lib/visit-journey';
 
 // The app reaches the held input through this module, so it ships in the boot script's own file.
 export { HYDRATED_ATTR, hasHeldInput, inPendingPart, markLive } from '../lib/early-input';
@@ -77,6 +79,9 @@ if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) 
   // the app starts must not lose where the visit came from.
   rememberArrival();
   holdEarlyInput();
+  // The site's own analytics (a sendBeacon, blocking nothing) and the visit's journey, once shown.
+  whenShown(() => addToJourney(location.pathname));
+  startBeacon();
   if (document.visibilityState === 'hidden') startApp();
   // The frame after the next animation frame: the first paint is done.
   else requestAnimationFrame(() => setTimeout(() => afterLargestImage(() => startApp()), 0));

@@ -189,6 +189,9 @@ export function encodeBody(op: Operation, body: CallOptions['body']): Encoded {
       // The browser sets the multipart boundary itself.
       return { body: form };
     }
+    case 'text':
+      // JSON sent as text/plain, as navigator.sendBeacon sends a string (the beacon's own way).
+      return { body: JSON.stringify(body), contentType: 'text/plain;charset=UTF-8' };
   }
 }
 

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PagePreloadContext, preloadNothing, type PreloadPage } from '../../lib/page-preload';
 import { VISIT_ARRIVAL_KEY } from '../../lib/visit-arrival';
+import { addToJourney } from '../../lib/visit-journey';
 import EnquiryForm from './enquiry-form';
 import { fireConversionPixel } from './conversion-pixel';
 import type { CaptchaState } from './use-captcha';
@@ -226,6 +227,22 @@ describe('EnquiryForm', () => {
       gclid: 'g1',
     });
     expect(sentFields()).not.toHaveProperty('utm_medium');
+  });
+
+  it("sends the visit's journey: the pages seen in this tab's visit and when it began", async () => {
+    addToJourney('/services', new Date('2026-03-02T09:00:00Z'));
+    addToJourney('/blog/seo-basics', new Date('2026-03-02T09:01:00Z'));
+    addToJourney('/contact', new Date('2026-03-02T09:03:00Z'));
+    fetchMock.mockResolvedValue(created.clone());
+    const user = renderForm();
+    await fillAll(user);
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+    expect(sentFields()).toMatchObject({
+      visit_pages: '/services\n/blog/seo-basics\n/contact',
+      visit_started_at: '2026-03-02T09:00:00.000Z',
+    });
   });
 
   it('has a honeypot people neither see, reach by keyboard nor hear, and sends what a bot put in it', async () => {

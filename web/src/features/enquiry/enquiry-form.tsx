@@ -14,6 +14,7 @@ import { LEAD_LIMITS, LEAD_SPAM, LEAD_SUBJECTS } from '@agency/shared';
 import { env } from '../../lib/env';
 import { usePreloadPage } from '../../lib/page-preload';
 import { readVisitSource } from '../../lib/visit-source';
+import { readVisitJourney } from '../../lib/visit-journey';
 import { CaptchaField } from './captcha-field';
 import { fireConversionPixel } from './conversion-pixel';
 import { useCaptcha } from './use-captcha';
@@ -166,6 +167,8 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
           altcha,
           page: (page ?? pathname).slice(0, LEAD_LIMITS.pageMax),
           ...readVisitSource(),
+          // The pages this visit saw and when it began (this tab's sessionStorage, never across visits).
+          ...readVisitJourney(),
           [LEAD_SPAM.honeypotField]: honeypotRef.current?.value ?? '',
         },
       });
