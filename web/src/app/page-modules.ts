@@ -80,6 +80,11 @@ export const pageModules: Record<PageKey, PageModule> = {
       ? null
       : import.meta.glob('/src/features/admin/dashboard/dashboard-page.tsx'),
   ),
+  analytics: clientOnly(
+    import.meta.env.SSR
+      ? null
+      : import.meta.glob('/src/features/admin/analytics/analytics-page.tsx'),
+  ),
   leads: clientOnly(
     import.meta.env.SSR ? null : import.meta.glob('/src/features/admin/leads/leads-page.tsx'),
   ),

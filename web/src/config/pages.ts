@@ -72,6 +72,12 @@ export const pages = {
     kind: 'app',
     operation: 'getDashboard',
   },
+  // The site's own cookieless analytics; range and filter in the query (`?range=7d&campaign=spring`).
+  analytics: {
+    paths: ['/admin/analytics'],
+    kind: 'app',
+    operation: 'getAnalytics',
+  },
   leads: {
     paths: ['/admin/leads'],
     kind: 'app',

@@ -60,6 +60,7 @@ describe('admin bar', () => {
     await screen.findByRole('link', { name: 'Audit trail' });
     expect(await navLinks()).toEqual([
       ['Dashboard', '/admin/dashboard'],
+      ['Analytics', '/admin/analytics'],
       ['Posts', '/admin'],
       ['Pages', '/admin/pages'],
       ['Leads', '/admin/leads'],
@@ -82,6 +83,7 @@ describe('admin bar', () => {
     // Pages, but not the site settings (admins only).
     expect(links).toEqual([
       'Dashboard',
+      'Analytics',
       'Posts',
       'Pages',
       'Categories & authors',

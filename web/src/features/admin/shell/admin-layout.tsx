@@ -16,6 +16,7 @@ const TwoFactorSetup = lazy(() =>
 /** The admin navigation in order; each link shows only to roles that may use its page's operation. */
 const NAV: readonly { page: PageKey; label: string; end?: true }[] = [
   { page: 'dashboard', label: 'Dashboard' },
+  { page: 'analytics', label: 'Analytics' },
   { page: 'adminList', label: 'Posts', end: true },
   { page: 'pageList', label: 'Pages', end: true },
   { page: 'leads', label: 'Leads' },
