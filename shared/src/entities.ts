@@ -126,6 +126,19 @@ export const SPAM_REASONS = ['honeypot', 'too-fast', 'admin'] as const;
 export const spamReason = z.enum(SPAM_REASONS);
 export type SpamReason = z.infer<typeof spamReason>;
 
+/** The visit an enquiry came at the end of: where it entered, what it saw, how long it took. */
+export const leadJourney = z.object({
+  /** Path the visit entered by (`landingPath` of the landing page), or null. */
+  entry_page: z.string().nullable(),
+  /** Paths seen this visit before the enquiry, in order. */
+  pages: z.array(z.string()),
+  /** When the visit began, as the browser said, or null. */
+  started_at: z.string().nullable(),
+  /** Seconds from the visit's start to the enquiry, or null when the start is unknown or not sane. */
+  time_to_enquiry_s: z.number().int().nullable(),
+});
+export type LeadJourney = z.infer<typeof leadJourney>;
+
 /** An enquiry as the admin inbox sees it. Leads stored before the pipeline read as `new`, webhook `off`. */
 export const lead = z.object({
   id: z.string(),
@@ -157,6 +170,16 @@ export const lead = z.object({
   referrer: z.string().nullable().default(null),
   /** Last status change or note. */
   updated_at: z.string().nullable().default(null),
+  /** The visit's channel (shared `channelOf`); null on leads stored before it was kept. */
+  channel: z.string().nullable().default(null),
+  /** Two-letter viewer country from the edge, or `unknown`. */
+  country: z.string().default('unknown'),
+  /** Device class from the user agent; null on leads stored before it was kept. */
+  device: z.string().nullable().default(null),
+  /** The visit up to the enquiry, or null when the browser kept none. */
+  journey: leadJourney.nullable().default(null),
+  /** First status change or note by staff (the 12-hour promise), or null while unanswered. */
+  first_response_at: z.string().nullable().default(null),
 });
 export type Lead = z.infer<typeof lead>;
 

@@ -156,5 +156,10 @@ export function sampleLead(
     landing_page: null,
     referrer: null,
     updated_at: null,
+    channel: null,
+    country: 'unknown',
+    device: null,
+    journey: null,
+    first_response_at: null,
   };
 }

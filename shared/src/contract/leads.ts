@@ -9,6 +9,7 @@ import {
   LEAD_SUBJECTS,
 } from '../constants';
 import { dashboard, lead, leadDetail, pageOf } from '../entities';
+import { ANALYTICS } from '../analytics';
 import { defineOperations, pageNumber } from './operation';
 
 /** Longest `start` token a challenge request takes (the server's tokens are about 80 characters). */
@@ -53,6 +54,37 @@ export const leadSourceFields = z.object({
   referrer: optionalAddress,
 });
 
+/** Most paths a visit's journey carries to the enquiry. */
+export const VISIT_PAGES_MAX = 50;
+
+/** The visit's pages before the enquiry: site paths, one a line, in order (optional). */
+const visitPages = z
+  .string()
+  .max(VISIT_PAGES_MAX * (ANALYTICS.pathMax + 1), 'is too long')
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split('\n')
+      .map((p) => p.trim())
+      .filter((p) => p !== ''),
+  )
+  .refine((pages) => pages.length <= VISIT_PAGES_MAX, `must list at most ${VISIT_PAGES_MAX} paths`)
+  .refine(
+    (pages) => pages.every((p) => p.length <= ANALYTICS.pathMax),
+    `must hold paths of at most ${ANALYTICS.pathMax} characters`,
+  )
+  .refine(
+    (pages) => pages.every((p) => p.startsWith('/') && !p.startsWith('//')),
+    'must hold site paths starting with /',
+  )
+  .transform((pages) => (pages.length > 0 ? pages : undefined));
+
+/** When the visit began (an ISO instant), optional. */
+const visitStartedAt = optionalText(40).refine(
+  (v) => v === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))),
+  'must be an ISO date and time',
+);
+
 /** Server-side lead rules (issue: every field required, formats and lengths). */
 export const leadFields = z.object({
   name: required(LEAD_LIMITS.nameMax),
@@ -74,6 +106,9 @@ export const leadFields = z.object({
   altcha: z.string().min(1, 'is required: solve the captcha').max(10_000, 'is too long'),
   page: z.string().trim().max(LEAD_LIMITS.pageMax, 'is too long').optional(),
   ...leadSourceFields.shape,
+  /** The visit's journey (the browser keeps it for the tab's visit only). */
+  visit_pages: visitPages,
+  visit_started_at: visitStartedAt,
   /** The honeypot: hidden from people, so any value marks the lead as spam (never refused). */
   [LEAD_SPAM.honeypotField]: z.string().max(LEAD_LIMITS.messageMax).optional(),
 });

@@ -75,6 +75,8 @@ const input = async (over: Partial<LeadInput> = {}): Promise<LeadInput> => ({
   gclid: undefined,
   landing_page: undefined,
   referrer: undefined,
+  visit_pages: undefined,
+  visit_started_at: undefined,
   ...over,
 });
 

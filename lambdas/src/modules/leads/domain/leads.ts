@@ -1,6 +1,11 @@
 import {
   LEAD_SPAM,
+  channelOf,
+  countryOf,
+  deviceOf,
+  landingPath,
   sourceOf,
+  type LeadJourney,
   type LeadInput,
   type LeadSourceField,
   type SpamReason,
@@ -61,6 +66,33 @@ const sourceFieldsOf = (input: LeadInput): Record<LeadSourceField, string | null
   referrer: input.referrer ?? null,
 });
 
+/** What the edge says of the visitor's request: the viewer-country and user-agent headers. */
+export interface LeadClient {
+  country?: string;
+  userAgent?: string;
+}
+
+const DAY_S = 24 * 60 * 60;
+
+/**
+ * The visit's journey as stored: the entry page, the pages seen, and the time to the enquiry when
+ * the browser's start is sane (not after the enquiry, at most a day before it: a visit is shorter).
+ * Null when the browser sent neither the pages nor the start (an older page, or no storage).
+ */
+export function journeyOf(input: LeadInput, createdAt: Date): LeadJourney | null {
+  const pages = input.visit_pages ?? [];
+  const startedAt = input.visit_started_at ?? null;
+  if (pages.length === 0 && startedAt === null) return null;
+  const seconds =
+    startedAt === null ? null : Math.round((createdAt.getTime() - Date.parse(startedAt)) / 1000);
+  return {
+    entry_page: landingPath(input.landing_page),
+    pages,
+    started_at: startedAt === null ? null : new Date(startedAt).toISOString(),
+    time_to_enquiry_s: seconds !== null && seconds >= 0 && seconds <= DAY_S ? seconds : null,
+  };
+}
+
 /**
  * Accept an enquiry: captcha first (cheap to check, stops bots before they spend the visitor's quota),
  * then the per-IP rate limit, then the write. Spam is stored too, held from every channel, and
@@ -70,6 +102,7 @@ export async function submitLead(
   deps: SubmitLeadDeps,
   input: LeadInput,
   sourceIp: string,
+  client: LeadClient = {},
 ): Promise<NewLead> {
   const now = (deps.now ?? (() => new Date()))();
   const { startedAt } = await verifyCaptcha(input.altcha, deps.captcha, deps.replayGuard, now);
@@ -92,6 +125,11 @@ export async function submitLead(
     email_status: spam ? 'held' : 'pending',
     webhook_status: spam ? 'held' : deps.webhookConfigured ? 'pending' : 'off',
     updated_at: null,
+    channel: channelOf(source),
+    country: countryOf(client.country),
+    device: deviceOf(client.userAgent),
+    journey: journeyOf(input, now),
+    first_response_at: null,
   };
   await deps.leads.create(lead);
   // The figures are secondary: a failed count must never cost the lead its 201.

@@ -145,6 +145,11 @@ describe('listLeads', () => {
           landing_page: null,
           referrer: null,
           updated_at: null,
+          channel: null,
+          country: 'unknown',
+          device: null,
+          journey: null,
+          first_response_at: null,
         },
       ]),
     });

@@ -212,6 +212,11 @@ export function makeLead(overrides: Partial<LeadDetail> = {}): LeadDetail {
     landing_page: '/services?utm_source=newsletter',
     referrer: null,
     updated_at: null,
+    channel: null,
+    country: 'unknown',
+    device: null,
+    journey: null,
+    first_response_at: null,
     history: [],
     ...overrides,
   };
