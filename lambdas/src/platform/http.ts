@@ -51,6 +51,8 @@ export interface Request<N extends OperationName> {
   /** Session operations: the refresh token from the session cookie, when the browser sent one. */
   refreshToken: Op<N>['auth'] extends 'session' ? string | undefined : undefined;
   sourceIp: string;
+  /** The request's headers, names lower-case (the last value of a repeated name). */
+  headers: Readonly<Record<string, string>>;
   requestId: string;
   log: Logger;
 }
@@ -118,6 +120,14 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   for (const [k, v] of Object.entries(event.headers ?? {}))
     if (k.toLowerCase() === wanted) return v;
   return undefined;
+}
+
+/** The event's headers with lower-case names, so handlers need not care how a client spelled them. */
+function headersOf(event: APIGatewayProxyEventV2): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(event.headers ?? {}))
+    if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
 }
 
 /** The raw value at a path of the input (zod 4 issues carry no input unless asked, and coercion hides it). */
@@ -318,6 +328,7 @@ export function defineHandler<N extends OperationName>(
         admin,
         refreshToken: op.auth === 'session' ? readSessionCookie(event.cookies) : undefined,
         sourceIp,
+        headers: headersOf(event),
         requestId,
         log,
       } as Request<N>;
@@ -338,7 +349,10 @@ export function defineHandler<N extends OperationName>(
             ? { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } }
             : json(op.status, checked.data, reply.headers);
       } else if (op.kind === 'empty') {
-        result = { statusCode: op.status, headers: { 'cache-control': 'no-store', ...reply.headers } };
+        result = {
+          statusCode: op.status,
+          headers: { 'cache-control': 'no-store', ...reply.headers },
+        };
       } else {
         result = {
           statusCode: op.status,
