@@ -91,6 +91,28 @@ describe('post page', () => {
     expect(screen.getByText('42 views')).toBeInTheDocument();
   });
 
+  it('counts the view of a page the browser prerenders only once it is shown', async () => {
+    const post = makePost({ slug: 'delta', views: 5 });
+    const api = fakeApi({
+      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      listPosts: () => ({ body: pageBody([post], 1, false) }),
+      increaseView: () => ({ body: { data: { views: 6 } } }),
+    });
+    Object.defineProperty(document, 'prerendering', { configurable: true, value: true });
+    try {
+      renderAt('/blog/delta');
+      expect(await screen.findByText('5 views')).toBeInTheDocument();
+      await act(() => new Promise((r) => setTimeout(r, 350)));
+      expect(api.calls('increaseView')).toHaveLength(0);
+      Object.defineProperty(document, 'prerendering', { configurable: true, value: false });
+      document.dispatchEvent(new Event('prerenderingchange'));
+      expect(await screen.findByText('6 views')).toBeInTheDocument();
+      expect(api.calls('increaseView')).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(document, 'prerendering');
+    }
+  });
+
   it('renders synchronously from SWR fallback data and serves the career article on its unprefixed path', () => {
     const post = makePost({ slug: SPECIAL_SLUGS.career, title: 'Career article' });
     fakeApi({
