@@ -92,6 +92,7 @@ export class MemoryLeadRepository implements LeadRepository {
     row.status = change.to;
     row.spam_reason = change.to === 'spam' ? 'admin' : null;
     row.updated_at = change.event.at;
+    row.first_response_at ??= change.event.at;
     if (change.delivery?.email) row.email_status = change.delivery.email;
     if (change.delivery?.webhook) row.webhook_status = change.delivery.webhook;
     this.events.set(id, [...(this.events.get(id) ?? []), change.event]);
@@ -102,6 +103,7 @@ export class MemoryLeadRepository implements LeadRepository {
     const row = this.rows.get(id);
     if (!row) return false;
     row.updated_at = event.at;
+    row.first_response_at ??= event.at;
     this.events.set(id, [...(this.events.get(id) ?? []), event]);
     return true;
   }

@@ -214,6 +214,51 @@ describe('DynamoLeadRepository', () => {
     expect(await partitionOf('NONE')).toEqual([]);
   });
 
+  it('keeps the first response of staff: the first note or status change, never moved by a later one', async () => {
+    const repo = leadRepository();
+    await repo.create(newLead('FIRST'));
+    expect((await repo.get('FIRST'))?.first_response_at).toBeNull();
+    await repo.addNote('FIRST', event('F1', '2025-06-02T10:00:00.000Z'));
+    await repo.setStatus('FIRST', 'new', {
+      to: 'contacted',
+      event: statusEvent('new', 'contacted', '2025-06-02T11:00:00.000Z'),
+    });
+    await repo.addNote('FIRST', event('F2', '2025-06-02T12:00:00.000Z'));
+    expect(await repo.get('FIRST')).toMatchObject({
+      first_response_at: '2025-06-02T10:00:00.000Z',
+      updated_at: '2025-06-02T12:00:00.000Z',
+    });
+
+    await repo.create(newLead('FIRSTS'));
+    await repo.setStatus('FIRSTS', 'new', {
+      to: 'won',
+      event: statusEvent('new', 'won', '2025-06-03T08:00:00.000Z'),
+    });
+    expect((await repo.get('FIRSTS'))?.first_response_at).toBe('2025-06-03T08:00:00.000Z');
+  });
+
+  it('keeps one first response when several staff answer at once', async () => {
+    const repo = leadRepository();
+    await repo.create(newLead('RACE'));
+    const times = Array.from({ length: 8 }, (_, i) => `2025-06-02T10:0${i}:00.000Z`);
+    await Promise.all(
+      times.map((at, i) =>
+        i % 2 === 0
+          ? repo.addNote('RACE', event(`R${i}`, at))
+          : repo.setStatus('RACE', 'new', {
+              to: 'contacted',
+              event: statusEvent('new', 'contacted', at),
+            }),
+      ),
+    );
+    const first = (await repo.get('RACE'))?.first_response_at;
+    expect(times).toContain(first);
+    // Later writes leave it: it equals the time of one of the writes that landed, and stays.
+    await repo.addNote('RACE', event('RLATE', '2025-06-02T11:00:00.000Z'));
+    expect((await repo.get('RACE'))?.first_response_at).toBe(first);
+    expect((await raw('RACE'))?.updated_at).toBe('2025-06-02T11:00:00.000Z');
+  });
+
   it('erases a lead and its history, keeps only the erasure record', async () => {
     const repo = leadRepository();
     await repo.create(newLead('ERASE', 0, { name: 'Forget Me', email: 'forget@example.com' }));

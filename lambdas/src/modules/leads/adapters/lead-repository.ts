@@ -149,12 +149,15 @@ export class DynamoLeadRepository implements LeadRepository {
 
   async create(lead: NewLead): Promise<void> {
     const pending = CHANNELS.some((c) => lead[CHANNEL_ATTRIBUTES[c].status] === 'pending');
+    // Absent until staff answer: the first answer is set with if_not_exists, which a null would block.
+    const { first_response_at: firstResponse, ...fields } = lead;
     await this.db.send(
       new PutCommand({
         TableName: this.table,
         Item: {
           ...leadKey(lead.id),
-          ...lead,
+          ...fields,
+          ...(firstResponse === null ? {} : { first_response_at: firstResponse }),
           email_attempts: 0,
           webhook_attempts: 0,
           search: searchText(lead),
@@ -273,6 +276,7 @@ export class DynamoLeadRepository implements LeadRepository {
       '#part': T.indexes.byStatus.partitionKey,
       '#updated': 'updated_at',
       '#reason': 'spam_reason',
+      '#first': 'first_response_at',
     };
     const values: Record<string, unknown> = {
       ':from': from,
@@ -286,7 +290,14 @@ export class DynamoLeadRepository implements LeadRepository {
       'attribute_exists(#pk)',
       from === 'new' ? STATUS_IS(':from') : '#status = :from',
     ];
-    const sets = ['#status = :to', '#part = :part', '#updated = :at', '#reason = :reason'];
+    // The first answer is kept: a later change, or a concurrent one losing the race, never moves it.
+    const sets = [
+      '#status = :to',
+      '#part = :part',
+      '#updated = :at',
+      '#reason = :reason',
+      '#first = if_not_exists(#first, :at)',
+    ];
     const removes: string[] = [];
 
     if (change.delivery) {
@@ -347,9 +358,13 @@ export class DynamoLeadRepository implements LeadRepository {
         new UpdateCommand({
           TableName: this.table,
           Key: leadKey(id),
-          UpdateExpression: 'SET #updated = :at',
+          UpdateExpression: 'SET #updated = :at, #first = if_not_exists(#first, :at)',
           ConditionExpression: 'attribute_exists(#pk)',
-          ExpressionAttributeNames: { '#pk': T.partitionKey, '#updated': 'updated_at' },
+          ExpressionAttributeNames: {
+            '#pk': T.partitionKey,
+            '#updated': 'updated_at',
+            '#first': 'first_response_at',
+          },
           ExpressionAttributeValues: { ':at': event.at },
         }),
       );

@@ -195,6 +195,76 @@ describe('createLead', () => {
     });
   });
 
+  it('stores the visit: channel, country, device and journey, shown in the lead detail', async () => {
+    const started = new Date(Date.now() - 5 * 60_000).toISOString();
+    const res = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha(), {
+        utm_source: 'newsletter',
+        utm_campaign: 'Spring',
+        landing_page: '/services/seo?utm_source=newsletter',
+        visit_pages: '/services/seo?utm_source=newsletter\n/blog/one\n/contact-us',
+        visit_started_at: started,
+      }),
+      headers: {
+        'CloudFront-Viewer-Country': 'ch',
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      },
+      sourceIp: freshIp(),
+    });
+    expect(res.status).toBe(201);
+    const id = idOf(res.json);
+    const detail = await stack.invoke('getLead', {
+      token: await stack.adminToken(),
+      query: { id },
+    });
+    expect(detail.status).toBe(200);
+    const lead = (detail.json as { data: Record<string, unknown> }).data;
+    expect(lead).toMatchObject({
+      channel: 'email',
+      country: 'CH',
+      device: 'mobile',
+      first_response_at: null,
+      journey: {
+        entry_page: '/services/seo',
+        pages: ['/services/seo?utm_source=newsletter', '/blog/one', '/contact-us'],
+        started_at: started,
+      },
+    });
+    const journey = lead.journey as { time_to_enquiry_s: number };
+    expect(journey.time_to_enquiry_s).toBeGreaterThanOrEqual(299);
+    expect(journey.time_to_enquiry_s).toBeLessThan(400);
+  });
+
+  it('keeps no time to enquiry for a visit start in the future or over a day old, and no journey when none was sent', async () => {
+    for (const started of [
+      new Date(Date.now() + 3_600_000).toISOString(),
+      new Date(Date.now() - 25 * 3_600_000).toISOString(),
+    ]) {
+      const res = await stack.invoke('createLead', {
+        multipart: fields(await solvedCaptcha(), { visit_started_at: started }),
+        sourceIp: freshIp(),
+      });
+      expect(res.status).toBe(201);
+      expect((await leadItem(idOf(res.json)))?.journey).toEqual({
+        entry_page: null,
+        pages: [],
+        started_at: started,
+        time_to_enquiry_s: null,
+      });
+    }
+    const plain = await stack.invoke('createLead', {
+      multipart: fields(await solvedCaptcha()),
+      sourceIp: freshIp(),
+    });
+    expect(await leadItem(idOf(plain.json))).toMatchObject({
+      journey: null,
+      channel: 'direct',
+      country: 'unknown',
+      device: 'desktop',
+    });
+  });
+
   it('stores absent source fields as null and labels the lead direct', async () => {
     const res = await stack.invoke('createLead', {
       multipart: fields(await solvedCaptcha(), { utm_source: '', referrer: '' }),
@@ -396,6 +466,24 @@ describe('createLead', () => {
       ['message', 'x'.repeat(5001), 'message: must be at most 5000 characters'],
       ['utm_source', 'x'.repeat(201), 'utm_source: must be at most 200 characters'],
       ['gclid', 'x'.repeat(201), 'gclid: must be at most 200 characters'],
+      ['visit_pages', 'contact\n/', 'visit_pages: must hold site paths starting with /'],
+      ['visit_pages', '//evil.example/x', 'visit_pages: must hold site paths starting with /'],
+      [
+        'visit_pages',
+        Array.from({ length: 51 }, (_, i) => `/p${i}`).join('\n'),
+        'visit_pages: must list at most 50 paths',
+      ],
+      [
+        'visit_pages',
+        `/${'x'.repeat(300)}`,
+        'visit_pages: must hold paths of at most 300 characters',
+      ],
+      ['visit_started_at', 'yesterday', 'visit_started_at: must be an ISO date and time'],
+      [
+        'visit_started_at',
+        '2026-13-45T99:00:00Z',
+        'visit_started_at: must be an ISO date and time',
+      ],
       [
         'landing_page',
         'javascript:alert(1)',

@@ -11,7 +11,10 @@ import { submitLeadDeps } from '../deps';
  * The answer is 201 whatever the sending does, and the same for spam, which is stored and held.
  */
 export const handler = defineHandler('createLead', async (req) => {
-  const lead = await submitLead(await submitLeadDeps(req.log), req.body, req.sourceIp);
+  const lead = await submitLead(await submitLeadDeps(req.log), req.body, req.sourceIp, {
+    country: req.headers['cloudfront-viewer-country'],
+    userAgent: req.headers['user-agent'],
+  });
   req.log.info('lead stored', { leadId: lead.id, status: lead.status, spam: lead.spam_reason });
   putMetric(METRICS.leadsReceived, 1, { leadId: lead.id });
   if (lead.status === 'spam') putMetric(METRICS.spamHeld, 1, { leadId: lead.id });
