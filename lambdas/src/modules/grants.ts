@@ -7,6 +7,7 @@ import type { ScheduledJobName } from '../../bundling/functions';
 import type { OperationName } from '@agency/shared';
 import type { FunctionGrants } from '../platform/grants';
 import { OPERATION_GRANTS as accounts } from './accounts/grants';
+import { OPERATION_GRANTS as analytics } from './analytics/grants';
 import { OPERATION_GRANTS as audit } from './audit/grants';
 import { OPERATION_GRANTS as captcha } from './captcha/grants';
 import { OPERATION_GRANTS as dashboard } from './dashboard/grants';
@@ -36,6 +37,7 @@ export { REBUILD_REDIRECTS_GRANTS } from './redirects/grants';
 /** Per-operation permissions, keyed by contract operation name, from each module's own table. */
 export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = {
   ...accounts,
+  ...analytics,
   ...audit,
   ...captcha,
   ...dashboard,

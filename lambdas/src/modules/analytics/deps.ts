@@ -1,0 +1,14 @@
+import { siteUrl } from '../../platform/env';
+import { DynamoHitLog } from './adapters/hit-log';
+import { DynamoSaltStore } from './adapters/salt-store';
+import type { CollectDeps, VisitorDeps } from './domain/collect';
+
+// Created once per cold start: the salt store keeps the day's salt for the container's life.
+const salts = new DynamoSaltStore();
+const hits = new DynamoHitLog();
+
+/** What hashing the day's visitor needs (posts counts a view once per visitor with it). */
+export const visitorDeps = (): VisitorDeps => ({ salts, site: siteUrl() });
+
+/** The AWS implementations of the collect use case's ports. */
+export const collectDeps = (): CollectDeps => ({ ...visitorDeps(), hits });
