@@ -2,6 +2,7 @@
 import {
   KEY_PREFIXES,
   STATS_KEY_PREFIXES,
+  TABLE_KEY_PREFIXES,
   contentRead,
   type FunctionGrants,
   type OperationGrants,
@@ -96,13 +97,20 @@ export const OPERATION_GRANTS: OperationGrants<'posts'> = {
   listRevisions: { tables: { content: contentRead } },
   getRevision: { tables: { content: contentRead } },
   restoreRevision: postChanger,
-  // The total of the spec, and the post's counter of the day for the dashboard.
+  // The total of the spec, and the post's counter of the day for the dashboard; counted once per
+  // visitor a day: the day's salt (read, made once) and the visitor's `VIEWED#` mark (conditional
+  // put); a view not counted reads the total.
   increaseView: {
     tables: {
       content: contentRead,
-      views: { access: ['write'] },
+      views: { access: ['read', 'write'] },
       stats: { access: ['write'], keyPrefixes: STATS_KEY_PREFIXES.views },
+      visitors: [
+        { access: ['get', 'put'], keyPrefixes: [TABLE_KEY_PREFIXES.visitors.salt] },
+        { access: ['put'], keyPrefixes: [TABLE_KEY_PREFIXES.visitors.viewed] },
+      ],
     },
+    siteUrl: true,
   },
   createPost: postWriter,
   updatePost: postWriter,

@@ -228,6 +228,18 @@ export interface PostRedirects {
   live(slug: string): Promise<void>;
 }
 
+/** Who viewed a post, as the request shows it: hashed for the day, never stored. */
+export interface ViewCaller {
+  ip: string;
+  /** Request headers, names lower-case. */
+  headers: Readonly<Record<string, string | undefined>>;
+}
+
+/** Whether a view counts: once per visitor and post a day, never for bots or DNT/GPC (analytics' rules). */
+export interface PostViewers {
+  counts(postId: number, caller: ViewCaller, at: Date): Promise<boolean>;
+}
+
 export interface PostDeps {
   posts: PostStore;
   /** Absent where no redirects are kept (unit tests of other rules). */

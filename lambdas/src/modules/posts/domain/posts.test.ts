@@ -14,6 +14,7 @@ import type {
   PostPurge,
   PostRecord,
   PostStore,
+  PostViewers,
   PostWrite,
   TaxonomyKind,
   RevisionRecord,
@@ -406,15 +407,34 @@ describe('updatePost', () => {
   });
 });
 
+/** Views counted once per visitor (address) a UTC day, as analytics' port answers for a browser. */
+function onceADay(): PostViewers {
+  const seen = new Set<string>();
+  return {
+    counts: (postId, caller, at) => {
+      const key = `${at.toISOString().slice(0, 10)} ${postId} ${caller.ip}`;
+      if (seen.has(key)) return Promise.resolve(false);
+      seen.add(key);
+      return Promise.resolve(true);
+    },
+  };
+}
+const visitor = (ip: string) => ({ ip, headers: { 'user-agent': 'Mozilla/5.0' } });
+const reader = visitor('203.0.113.1');
+
 describe('increaseView', () => {
-  it('adds one to the total and to the post counter of the day', async () => {
+  it('adds one to the total and to the post counter of the day, once per visitor a day', async () => {
     let now = new Date('2030-03-01T23:59:00.000Z');
-    const { deps, daily } = setup({ now: () => now });
+    const { deps: base, daily } = setup({ now: () => now });
+    const deps = { ...base, viewers: onceADay() };
     const post = await createPost(deps, input);
-    expect(await increaseView(deps, 'a-post')).toEqual({ views: 1 });
+    expect(await increaseView(deps, 'a-post', reader)).toEqual({ views: 1 });
+    // The same visitor again that day: the count unchanged, answered.
+    expect(await increaseView(deps, 'a-post', reader)).toEqual({ views: 1 });
     now = new Date('2030-03-02T00:01:00.000Z');
-    expect(await increaseView(deps, 'a-post')).toEqual({ views: 2 });
-    expect(await increaseView(deps, 'a-post')).toEqual({ views: 3 });
+    expect(await increaseView(deps, 'a-post', reader)).toEqual({ views: 2 });
+    expect(await increaseView(deps, 'a-post', visitor('203.0.113.2'))).toEqual({ views: 3 });
+    expect(await increaseView(deps, 'a-post', reader)).toEqual({ views: 3 });
     expect([...daily]).toEqual([
       [`2030-03-01 ${post.id}`, 1],
       [`2030-03-02 ${post.id}`, 2],
@@ -424,14 +444,18 @@ describe('increaseView', () => {
   it('still counts the total when the day counter fails, logging it', async () => {
     const { deps, warnings } = setup({ statsFail: true });
     await createPost(deps, input);
-    expect(await increaseView(deps, 'a-post')).toEqual({ views: 1 });
+    expect(await increaseView({ ...deps, viewers: onceADay() }, 'a-post', reader)).toEqual({
+      views: 1,
+    });
     expect(warnings).toEqual(['views per day: count failed']);
   });
 
   it('counts nothing for a draft (404)', async () => {
     const { deps, daily, posts } = setup();
     await createPost(deps, { ...input, status: 'draft' });
-    expect(await failure(increaseView(deps, 'a-post'))).toBe('not-found: The post was not found.');
+    expect(await failure(increaseView({ ...deps, viewers: onceADay() }, 'a-post', reader))).toBe(
+      'not-found: The post was not found.',
+    );
     expect(daily.size).toBe(0);
     expect(posts.viewCounts.size).toBe(0);
   });
@@ -471,7 +495,9 @@ describe('the Trash', () => {
     await trashPost(deps, 1);
     expect(posts.rows.get(1)).toMatchObject({ status: 'trashed', publish_at: null });
     expect(invalidated).toContainEqual(['a-post']);
-    expect(await failure(increaseView(deps, 'a-post'))).toMatch(/^not-found/);
+    expect(await failure(increaseView({ ...deps, viewers: onceADay() }, 'a-post', reader))).toMatch(
+      /^not-found/,
+    );
     // The slug stays held: another post cannot take it while this one may come back.
     expect(await failure(createPost(deps, { ...input, title: 'Other' }))).toMatch(/^conflict/);
     expect(await failure(updatePost(deps, { ...input, id: 1 }))).toBe(
