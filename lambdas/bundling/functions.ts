@@ -67,6 +67,15 @@ export const SCHEDULED_JOBS = {
     ruleDescription: 'Publish scheduled posts that are due; finish page publishes.',
     localRun: 'publishScheduledPosts',
   },
+  'roll-up-analytics': {
+    // The dashboard shows a minute's visits within about a minute and a quarter of its end.
+    everyMinutes: 1,
+    timeoutSeconds: 50,
+    description:
+      'Rolls each closed minute of raw analytics hits up into the per-day roll-ups, exactly once and in order, every minute.',
+    ruleDescription: 'Roll the closed minutes of analytics hits up into the dashboard roll-ups.',
+    localRun: 'rollUpAnalytics',
+  },
   'purge-trash': {
     everyMinutes: 60,
     timeoutSeconds: 120,
@@ -147,6 +156,7 @@ export const FUNCTION_MODULES = {
   'retry-lead-emails': 'lead-delivery',
   'publish-scheduled-posts': 'posts',
   'purge-trash': 'posts',
+  'roll-up-analytics': 'analytics',
   'rebuild-redirects': 'redirects',
   'backfill-lead-stats': 'dashboard',
   'seed-pages': 'pages',

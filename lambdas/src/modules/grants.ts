@@ -21,12 +21,14 @@ import { OPERATION_GRANTS as redirects } from './redirects/grants';
 import { OPERATION_GRANTS as taxonomy } from './taxonomy/grants';
 import { RETRY_JOB_GRANTS } from './lead-delivery/grants';
 import { PUBLISH_JOB_GRANTS } from './posts/grants';
+import { ROLL_UP_JOB_GRANTS } from './analytics/grants';
 import { PURGE_TRASH_JOB_GRANTS } from './posts/grants';
 import { REBUILD_REDIRECTS_GRANTS } from './redirects/grants';
 
 export * from '../platform/grants';
 export { MAIL_EVENTS_GRANTS, RETRY_JOB_GRANTS } from './lead-delivery/grants';
 export { ALARM_WEBHOOK_GRANTS } from './alarms/grants';
+export { ROLL_UP_JOB_GRANTS } from './analytics/grants';
 export { BACKFILL_LEAD_STATS_GRANTS } from './dashboard/grants';
 export { IMAGE_FUNCTION_GRANTS } from './media/grants';
 export { NOT_FOUND_LOG_GRANTS } from './not-found/grants';
@@ -59,5 +61,6 @@ export const SCHEDULED_JOB_GRANTS: Record<ScheduledJobName, FunctionGrants> = {
   'retry-lead-emails': RETRY_JOB_GRANTS,
   'publish-scheduled-posts': PUBLISH_JOB_GRANTS,
   'purge-trash': PURGE_TRASH_JOB_GRANTS,
+  'roll-up-analytics': ROLL_UP_JOB_GRANTS,
   'rebuild-redirects': REBUILD_REDIRECTS_GRANTS,
 };
