@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { buildPath, image } from '@agency/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -94,6 +95,26 @@ describe('local server: API', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it("takes a beacon sent as text/plain (202, no body) and gives the API the edge's viewer country, not the client's", async () => {
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const res = await fetch(`${base}${buildPath('collect')}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': ua,
+        'cloudfront-viewer-country': 'ZZ',
+      },
+      body: JSON.stringify({ kind: 'view', path: '/edge-country' }),
+    });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+    const out = await stack.clients.doc.send(
+      new ScanCommand({ TableName: stack.env.VISITORS_TABLE }),
+    );
+    const hit = (out.Items ?? []).find((i) => i.path === '/edge-country');
+    expect(hit?.country).toBe(process.env.LOCAL_VIEWER_COUNTRY?.trim().toUpperCase() || 'IN');
   });
 
   it("answers an unknown API path and a wrong method with API Gateway's 404", async () => {

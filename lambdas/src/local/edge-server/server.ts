@@ -64,6 +64,11 @@ export interface LocalServerOptions {
    * since `npm start` sets the environment once the server listens).
    */
   originSecret?: () => string;
+  /**
+   * The viewer's country CloudFront sends the API and render origins as `cloudfront-viewer-country`
+   * (default: LOCAL_VIEWER_COUNTRY, else `IN`, read per request).
+   */
+  viewerCountry?: () => string;
   /** The redirect KeyValueStore the edge function reads (`cf.kvs()`); none: every key misses. */
   redirects?: KeyValueReader;
   /**
@@ -260,6 +265,12 @@ function readSitePages(webDist: string): SitePages | null {
   return readSitePagesFile(file);
 }
 
+/** The header CloudFront gives an origin the viewer's country in (two letters). */
+export const VIEWER_COUNTRY_HEADER = 'cloudfront-viewer-country';
+
+/** The local viewer's country: LOCAL_VIEWER_COUNTRY, else `IN`. */
+const localViewerCountry = (): string => process.env.LOCAL_VIEWER_COUNTRY?.trim() || 'IN';
+
 /**
  * One HTTP server that plays CloudFront for the local stack, driven by the edge definition of
  * `@agency/shared/edge`: the same behaviours (path pattern → origin, methods, cache policy), the same
@@ -280,9 +291,13 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
   const security = securityHeadersByPolicy(pages?.thirdParties ?? {}, options.media.uploadOrigin);
   const edge: Edge = createEdge(pages ?? NO_SITE_PAGES, options.redirects);
   const originSecret = options.originSecret ?? (() => originSecrets()[0] ?? '');
-  // CloudFront's origin custom headers replace a viewer's header of the same name.
+  const viewerCountry = options.viewerCountry ?? localViewerCountry;
+  // CloudFront's origin custom headers and its viewer-country header replace a viewer's header of
+  // the same name: a client cannot pick the country analytics and leads record.
   const originHeaders = (origin: EdgeOrigin): Record<string, string> =>
-    ORIGIN_VERIFIED_ORIGINS.includes(origin) ? { [ORIGIN_VERIFY_HEADER]: originSecret() } : {};
+    ORIGIN_VERIFIED_ORIGINS.includes(origin)
+      ? { [ORIGIN_VERIFY_HEADER]: originSecret(), [VIEWER_COUNTRY_HEADER]: viewerCountry() }
+      : {};
 
   async function api(
     req: IncomingMessage,
