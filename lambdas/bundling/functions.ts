@@ -58,6 +58,14 @@ export const SCHEDULED_JOBS = {
     ruleDescription: 'Retry lead e-mails and webhook calls that have not been sent.',
     localRun: 'retryPendingLeadEmails',
   },
+  'remind-unanswered-leads': {
+    everyMinutes: 5,
+    timeoutSeconds: 120,
+    description:
+      'Names to the team, once, each lead nobody answered 10 hours after it arrived, every 5 minutes.',
+    ruleDescription: 'Remind the team of leads unanswered for 10 hours.',
+    localRun: 'remindUnanswered',
+  },
   'publish-scheduled-posts': {
     // A post goes live within this long of its time.
     everyMinutes: 1,
@@ -154,6 +162,7 @@ export const STAGE_OPTIONAL_FUNCTIONS: ReadonlySet<string> = new Set<TriggerName
  */
 export const FUNCTION_MODULES = {
   'retry-lead-emails': 'lead-delivery',
+  'remind-unanswered-leads': 'lead-delivery',
   'publish-scheduled-posts': 'posts',
   'purge-trash': 'posts',
   'roll-up-analytics': 'analytics',

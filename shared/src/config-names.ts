@@ -138,5 +138,7 @@ export const BUSINESS_METRICS = {
    * printed after each write to it and by the hourly rebuild.
    */
   redirectStoreFill: 'RedirectStoreFill',
+  /** Reminders of a lead unanswered for 10 hours that could not be sent (e-mail or webhook). */
+  leadRemindersFailed: 'LeadRemindersFailed',
 } as const;
 export type MetricName = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];

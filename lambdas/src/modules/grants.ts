@@ -19,7 +19,7 @@ import { OPERATION_GRANTS as posts } from './posts/grants';
 import { OPERATION_GRANTS as presence } from './presence/grants';
 import { OPERATION_GRANTS as redirects } from './redirects/grants';
 import { OPERATION_GRANTS as taxonomy } from './taxonomy/grants';
-import { RETRY_JOB_GRANTS } from './lead-delivery/grants';
+import { REMIND_JOB_GRANTS, RETRY_JOB_GRANTS } from './lead-delivery/grants';
 import { PUBLISH_JOB_GRANTS } from './posts/grants';
 import { ROLL_UP_JOB_GRANTS } from './analytics/grants';
 import { PURGE_TRASH_JOB_GRANTS } from './posts/grants';
@@ -59,6 +59,7 @@ export const OPERATION_GRANTS: Partial<Record<OperationName, FunctionGrants>> = 
  */
 export const SCHEDULED_JOB_GRANTS: Record<ScheduledJobName, FunctionGrants> = {
   'retry-lead-emails': RETRY_JOB_GRANTS,
+  'remind-unanswered-leads': REMIND_JOB_GRANTS,
   'publish-scheduled-posts': PUBLISH_JOB_GRANTS,
   'purge-trash': PURGE_TRASH_JOB_GRANTS,
   'roll-up-analytics': ROLL_UP_JOB_GRANTS,

@@ -40,12 +40,15 @@ export async function putLeadItem(
   const pending = ([lead.email_status, lead.webhook_status] as DeliveryStatus[]).includes(
     'pending',
   );
+  // As the repository stores it: no first response is an absent attribute (set with if_not_exists).
+  const { first_response_at: firstResponse, ...fields } = lead;
   await doc.send(
     new PutCommand({
       TableName: table,
       Item: {
         ...leadKey(lead.id),
-        ...lead,
+        ...fields,
+        ...(firstResponse === null ? {} : { first_response_at: firstResponse }),
         [T.indexes.byDate.partitionKey]: ALL_LEADS,
         [T.indexes.byDate.sortKey]: dateSortKey(lead),
         [T.indexes.byStatus.partitionKey]: statusPartition(lead.status),

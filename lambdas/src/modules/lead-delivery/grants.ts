@@ -17,3 +17,9 @@ export const RETRY_JOB_GRANTS: FunctionGrants = {
 export const MAIL_EVENTS_GRANTS: FunctionGrants = {
   tables: { leads: { access: ['update'], keyPrefixes: [TABLE_KEY_PREFIXES.leads.lead] } },
 };
+
+/** The unanswered-lead reminder job: reads leads by date, marks each reminded, sends the notice. */
+export const REMIND_JOB_GRANTS: FunctionGrants = {
+  tables: { leads: { access: ['read', 'update'] } },
+  ...leadNotifier,
+};
