@@ -7,6 +7,8 @@ import { DynamoHitLog } from '../adapters/hit-log';
 import { DynamoRollupStore } from '../adapters/rollup-store';
 import type { RawHit } from '../domain/ports';
 import { rollUpAnalytics, rollUpDeps } from './roll-up-analytics';
+import { leadRepository } from '../../leads/adapters/lead-repository';
+import { leadOf } from '../../../../test/support/lead-fixture';
 
 let stack: TestStack;
 let token: string;
@@ -145,6 +147,59 @@ describe('roll-up-analytics and getAnalytics', () => {
     // Done again (the cursor put back): every row carries its minute, nothing counts twice.
     await runAt(t0 + 3 * MIN + 20_000, m0);
     expect((await report({ from: D, to: D }, t0 + 4 * MIN)).totals).toEqual(r.totals);
+  });
+
+  it('joins the day’s leads to its rows (spam left out) and keeps the 12-hour promise by week', async () => {
+    const journey = (pages: string[]) => ({
+      entry_page: pages[0] ?? null,
+      pages,
+      started_at: null,
+      time_to_enquiry_s: null,
+    });
+    const arrived = t0 + 30 * MIN;
+    const hours = (h: number) => new Date(arrived + h * 3_600_000).toISOString();
+    const created_at = new Date(arrived).toISOString();
+    for (const lead of [
+      leadOf({
+        created_at,
+        channel: 'email',
+        source: 'newsletter',
+        utm_campaign: 'spring',
+        country: 'DE',
+        journey: journey(['/landing', '/services']),
+        first_response_at: hours(2),
+      }),
+      leadOf({ created_at, status: 'spam', utm_campaign: 'spring', channel: 'email' }),
+      leadOf({
+        created_at,
+        channel: 'direct',
+        country: 'FR',
+        journey: journey(['/landing']),
+        first_response_at: hours(20),
+      }),
+      leadOf({ created_at, channel: 'direct', country: 'FR', journey: journey(['/landing']) }),
+    ])
+      await leadRepository().create(lead);
+    const r = await report({ from: D, to: D }, t0 + 4 * MIN);
+    expect(r.totals.leads).toBe(3);
+    expect(r.totals.conversion_rate).toBe(1.5);
+    expect(row(r.campaigns, 'spring')).toMatchObject({ leads: 1, conversion_rate: 1 });
+    expect(row(r.pages, '/services')).toMatchObject({ leads: 1 });
+    expect(row(r.entry_pages, '/landing')).toMatchObject({ leads: 3 });
+    expect(row(r.countries, 'FR')).toMatchObject({ leads: 2, visitors: 1 });
+    expect(r.responses).toEqual([
+      {
+        week: D,
+        leads: 3,
+        answered: 2,
+        within_promise: 1,
+        within_promise_share: 1 / 3,
+        median_response_s: 11 * 3600,
+      },
+    ]);
+    const spring = await report({ from: D, to: D, campaign: 'spring' }, t0 + 4 * MIN);
+    expect(spring.totals).toMatchObject({ leads: 1, conversion_rate: 1 });
+    expect(spring.channels).toMatchObject([{ name: 'email', leads: 1 }]);
   });
 
   it('sums each day’s unique visitors over a range, with the period before', async () => {
