@@ -31,15 +31,11 @@ import {
   DynamoStatsStore,
   getDashboard,
   loadHandler,
-  localEnvironment,
   originSecrets,
-  provision,
-  resetClients,
-  resetEnv,
 } from '@agency/lambdas/bench';
 import { FUNCTIONS, WORKERS } from '@agency/lambdas/functions';
-import { startStandIns } from '@agency/lambdas/local-stack';
 import { seedLeads, seedViews } from './lib/dashboard-seed';
+import { withStandIns } from './lib/stand-ins';
 import { measurePagePublish, measureSettingsPublish } from './lib/publish-to-live';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 
@@ -171,23 +167,6 @@ interface Read {
  * Run `task` with the stand-ins on a stopped stack's data folder, in this process, and the handlers'
  * environment applied (the stores and handlers called here read it as in the stack).
  */
-async function withStandIns<T>(dataDir: string, task: () => Promise<T>): Promise<T> {
-  const standIns = await startStandIns({ dataDir });
-  try {
-    const provisioned = await provision({ dataDir, standIns, admin: ADMIN });
-    const env = localEnvironment({
-      endpoints: standIns.endpoints,
-      provisioned,
-      mail: { from: 'no-reply@example.com', to: 'sales@example.com' },
-    });
-    Object.assign(process.env, env, { LOG_LEVEL: 'warn' });
-    resetEnv();
-    resetClients();
-    return await task();
-  } finally {
-    await standIns.stop();
-  }
-}
 
 /**
  * Records every DynamoDB call the in-process client makes from now on (items scanned, items
@@ -235,7 +214,7 @@ function recordReads(): { take(): Read[] } {
  * stopped stack's data, with every DynamoDB call it makes recorded.
  */
 function listReads(dataDir: string, pages: number[]): Promise<Record<string, Read[]>> {
-  return withStandIns(dataDir, async () => {
+  return withStandIns(dataDir, ADMIN, async () => {
     const recorder = recordReads();
     const handler = await loadHandler('listPosts');
     const report: Record<string, Read[]> = {};
@@ -263,7 +242,7 @@ function listReads(dataDir: string, pages: number[]): Promise<Record<string, Rea
 function dashboardReads(
   dataDir: string,
 ): Promise<{ calls: number; itemsRead: number; byCall: Record<string, number> }> {
-  return withStandIns(dataDir, async () => {
+  return withStandIns(dataDir, ADMIN, async () => {
     const recorder = recordReads();
     await getDashboard({ stats: new DynamoStatsStore(), posts: new DynamoPostStore() }, new Date());
     const reads = recorder.take();
@@ -342,7 +321,7 @@ const medianRun = (runs: DashboardRun[]): DashboardRun => {
 async function dashboardRuns(dataDir: string, posts: number) {
   const t = Date.now();
   const ids = Array.from({ length: posts }, (_, i) => i + 1);
-  const views = await withStandIns(dataDir, async () => {
+  const views = await withStandIns(dataDir, ADMIN, async () => {
     const written = await seedViews(ids, DASHBOARD_VIEWS);
     await seedLeads(0, DASHBOARD_LEADS.small);
     return written;
@@ -354,7 +333,9 @@ async function dashboardRuns(dataDir: string, posts: number) {
   cpSync(dataDir, largeDir, { recursive: true });
   try {
     const t2 = Date.now();
-    await withStandIns(largeDir, () => seedLeads(DASHBOARD_LEADS.small, DASHBOARD_LEADS.large));
+    await withStandIns(largeDir, ADMIN, () =>
+      seedLeads(DASHBOARD_LEADS.small, DASHBOARD_LEADS.large),
+    );
     console.log(
       `seeded up to ${DASHBOARD_LEADS.large} leads in ${Math.round((Date.now() - t2) / 1000)} s`,
     );
