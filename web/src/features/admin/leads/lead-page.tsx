@@ -2,6 +2,7 @@ import { useLead } from './api';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
+  ANALYTICS,
   LEAD_NOTE_MAX,
   LEAD_STATUSES,
   type LeadDetail,
@@ -25,6 +26,7 @@ import {
 } from '../ui/lead-labels';
 import { useAdminApi } from '../shell/use-admin-api';
 import type { ActionStatus } from '../ui/use-confirmed-delete';
+import { durationText, responseClock } from './response-time';
 
 const SPAM_REASON: Record<SpamReason, string> = {
   honeypot: 'the hidden field only robots fill was filled in',
@@ -84,6 +86,72 @@ function SourceBlock({ lead }: { lead: LeadDetail }) {
         <Fact term="Referrer">{lead.referrer}</Fact>
         <Fact term="Form sent from">{lead.page}</Fact>
       </dl>
+    </section>
+  );
+}
+
+/** The visit the enquiry ended: where it entered, the pages seen, how long it took. */
+function JourneyBlock({ lead }: { lead: LeadDetail }) {
+  const journey = lead.journey;
+  return (
+    <section className="lead-card" aria-labelledby="lead-journey">
+      <h2 id="lead-journey">Visit</h2>
+      {journey ? (
+        <>
+          <dl className="lead-facts">
+            <Fact term="Entry page">{journey.entry_page}</Fact>
+            <Fact term="Time to enquiry">
+              {journey.time_to_enquiry_s === null
+                ? null
+                : durationText(journey.time_to_enquiry_s * 1000)}
+            </Fact>
+            <Fact term="Channel">{lead.channel}</Fact>
+            <Fact term="Country">{lead.country}</Fact>
+            <Fact term="Device">{lead.device}</Fact>
+          </dl>
+          <h3>Pages seen ({journey.pages.length})</h3>
+          {journey.pages.length > 0 ? (
+            <ol className="lead-journey">
+              {journey.pages.map((p, i) => (
+                <li key={i}>{p}</li>
+              ))}
+            </ol>
+          ) : (
+            <p>The browser kept no pages.</p>
+          )}
+        </>
+      ) : (
+        <p>The browser sent no record of this visit.</p>
+      )}
+    </section>
+  );
+}
+
+/** The 12-hour promise: when staff first answered, or how long the lead has waited. */
+function PromiseBlock({ lead }: { lead: LeadDetail }) {
+  const clock = responseClock(lead, Date.now());
+  if (!clock) return null;
+  return (
+    <section className="lead-card" aria-labelledby="lead-promise">
+      <h2 id="lead-promise">First response</h2>
+      <p className={`lead-response lead-response--${clock.kept ? 'kept' : 'late'}`}>
+        {clock.text}
+        {clock.answered
+          ? clock.kept
+            ? ` — within the ${ANALYTICS.promiseHours}-hour promise.`
+            : ` — later than the ${ANALYTICS.promiseHours}-hour promise.`
+          : clock.kept
+            ? ` — the ${ANALYTICS.promiseHours}-hour promise still holds.`
+            : ` — past the ${ANALYTICS.promiseHours}-hour promise.`}
+      </p>
+      {lead.first_response_at && (
+        <p>
+          Answered{' '}
+          <time dateTime={lead.first_response_at}>
+            {formatAdminDateTime(lead.first_response_at)}
+          </time>
+        </p>
+      )}
     </section>
   );
 }
@@ -357,7 +425,9 @@ function LeadView({ id }: { id: string }) {
         <div className="lead-page__side">
           {/* Re-created per saved state, so the select starts from the lead's status again. */}
           <StatusForm key={`${lead.status}-${lead.history.length}`} lead={lead} actions={actions} />
+          <PromiseBlock lead={lead} />
           <SourceBlock lead={lead} />
+          <JourneyBlock lead={lead} />
           <DeliveryBlock lead={lead} />
           <EraseBlock lead={lead} />
         </div>

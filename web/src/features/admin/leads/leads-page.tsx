@@ -34,6 +34,7 @@ import { PagedTable } from '../ui/paged-list';
 import { type Column } from '../ui/list-table';
 import { useLeadList } from './api';
 import { useAdminApi } from '../shell/use-admin-api';
+import { ResponseTime } from './response-time';
 
 /** The inbox's filters, named as the API's query names them; the page address carries them. */
 const FILTERS = ['status', 'subject', 'source', 'from', 'to', 'q'] as const;
@@ -210,6 +211,7 @@ const COLUMNS: readonly Column<LeadList['results'][number]>[] = [
   { heading: 'Subject', cell: (l) => l.subject },
   { heading: 'Source', cell: (l) => l.source },
   { heading: 'Status', cell: (l) => <LeadStatusBadge status={l.status} /> },
+  { heading: 'Response', cell: (l) => <ResponseTime lead={l} /> },
   {
     heading: 'Contact',
     cell: (l) => (
