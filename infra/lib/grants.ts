@@ -35,6 +35,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   'stats',
   'team',
   'audit',
+  'analytics',
+  'visitors',
 ];
 
 /**

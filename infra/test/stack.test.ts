@@ -408,21 +408,40 @@ describe('prod stack', () => {
       }
     });
 
-    it("lets increaseView read content, update the views table and only the day's view counters", () => {
+    it("lets increaseView read content, read and update the views table, only the day's view counters and its visitor marks", () => {
       const fnId = opFunction('increaseView').id;
       expect(
         dynamoStatements(fnId, 'views')
           .flatMap((st) => st.actions)
           .sort(),
-      ).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      ).toEqual([...TABLE_ACTIONS.read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort());
       expect(tableAccessOf(fnId, 'stats')).toEqual({
         'VIEWS#*': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      });
+      // Once per visitor a day: the day's salt read or made, the visitor's VIEWED# mark put.
+      expect(tableAccessOf(fnId, 'visitors')).toEqual({
+        'SALT#*': ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        'VIEWED#*': ['dynamodb:PutItem'],
       });
       expect(
         dynamoStatements(fnId, 'content')
           .flatMap((st) => st.actions)
           .sort(),
       ).toEqual([...TABLE_ACTIONS.read].sort());
+    });
+
+    it("lets collect only read or make the day's salt and put hits, in the visitors table alone", () => {
+      const fnId = opFunction('collect').id;
+      expect(tableAccessOf(fnId, 'visitors')).toEqual({
+        'SALT#*': ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        'HIT#*': ['dynamodb:PutItem'],
+      });
+      const touched = new Set(
+        grantsOfFn(fnId)
+          .filter((st) => st.actions.some((a) => a.startsWith('dynamodb:')))
+          .flatMap((st) => referencedIds(st.Resource)),
+      );
+      expect([...touched]).toEqual([tableId('visitors')]);
     });
 
     it('never lets createLead read leads, and scopes its content-table records to RATE# and ALTCHA#', () => {
@@ -1169,8 +1188,9 @@ describe('prod stack', () => {
         expect(envOf(id).DISTRIBUTION_ID, id).toEqual({
           Ref: expect.stringMatching(/^SiteDistribution/),
         });
-      // The site's address only where it is written: pages (the render function) and the link to
-      // a lead in its notifications (the functions that notify).
+      // The site's address only where it is written: pages (the render function), the link to
+      // a lead in its notifications (the functions that notify), and the site part of the daily
+      // visitor hash (collect, and increaseView counting a post once per visitor).
       expect(
         ownFunctions()
           .filter((f) => envOf(f.id).SITE_URL !== undefined)
@@ -1178,7 +1198,7 @@ describe('prod stack', () => {
           .sort(),
       ).toEqual(
         ids(
-          ['createLead', 'setLeadStatus'],
+          ['createLead', 'setLeadStatus', 'collect', 'increaseView'],
           [functionByDescription(s.whole, 'Server-renders').id, retryJob().id],
         ),
       );
@@ -1701,7 +1721,7 @@ describe('prod stack', () => {
   });
 
   describe('data', () => {
-    it('creates the six tables exactly as TABLES defines them, on demand, encrypted, with PITR', () => {
+    it('creates the tables exactly as TABLES defines them, on demand, encrypted, with PITR unless backup is false', () => {
       expect(resourcesOf(s.whole, 'AWS::DynamoDB::Table')).toHaveLength(TABLE_NAMES.length);
       for (const name of TABLE_NAMES) {
         const spec = TABLES[name];
@@ -1715,7 +1735,9 @@ describe('prod stack', () => {
         expect(table?.props).toMatchObject({
           KeySchema: keySchema,
           BillingMode: 'PAY_PER_REQUEST',
-          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          PointInTimeRecoverySpecification: {
+            PointInTimeRecoveryEnabled: !('backup' in spec && spec.backup === false),
+          },
           SSESpecification: { SSEEnabled: true },
           DeletionProtectionEnabled: true,
         });
@@ -1751,6 +1773,22 @@ describe('prod stack', () => {
       expect(views?.props.AttributeDefinitions).toEqual([
         { AttributeName: 'postId', AttributeType: 'N' },
       ]);
+    });
+
+    it('keeps no backup of the visitors table (hashes and salts must be gone within 48 h) and expires both analytics tables by TTL', () => {
+      const table = (name: 'visitors' | 'analytics') =>
+        resourcesOf(s.whole, 'AWS::DynamoDB::Table').find((t) => t.id === tableId(name))?.props;
+      expect(table('visitors')?.PointInTimeRecoverySpecification).toEqual({
+        PointInTimeRecoveryEnabled: false,
+      });
+      expect(table('analytics')?.PointInTimeRecoverySpecification).toEqual({
+        PointInTimeRecoveryEnabled: true,
+      });
+      for (const name of ['visitors', 'analytics'] as const)
+        expect(table(name)?.TimeToLiveSpecification, name).toEqual({
+          AttributeName: 'expiresAt',
+          Enabled: true,
+        });
     });
 
     it('adds at most one global secondary index per table in a deploy (all CloudFormation can do)', () => {

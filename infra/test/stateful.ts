@@ -9,12 +9,14 @@ import { resourcesOf } from './template';
  */
 export const STATEFUL_IDS: Record<string, string[]> = {
   'AWS::DynamoDB::Table': [
+    'DataAnalyticsTable07AB382F',
     'DataAuditTableD7A94F1A',
     'DataContentTableA5F17BFC',
     'DataLeadsTable8F7912AF',
     'DataStatsTable3C7E7F9F',
     'DataTeamTableDF2938A2',
     'DataViewsTableE11D1A0A',
+    'DataVisitorsTable74DC5409',
   ],
   'AWS::S3::Bucket': ['AccessLogsBucketCD784A59', 'MediaBucket4022EBBF', 'SiteBucket978D4AEB'],
   'AWS::Cognito::UserPool': ['AuthUserPool8115E87F'],
@@ -35,6 +37,9 @@ export const DEPLOYED_INDEXES: Record<string, string[]> = {
   // these are what the first deploy makes; a later release may add one more per table.
   DataTeamTableDF2938A2: [],
   DataAuditTableD7A94F1A: ['byActor', 'byAction'],
+  // New with analytics (issue 35), created without indexes.
+  DataAnalyticsTable07AB382F: [],
+  DataVisitorsTable74DC5409: [],
 };
 
 /** Per deployed table, the indexes the template adds or removes (`-name`); tables with none left out. */
@@ -78,6 +83,8 @@ export function expectedReplacingProperties(stage: Stage): Record<string, Record
     DataStatsTable3C7E7F9F: { KeySchema: keys('pk', 'sk') },
     DataTeamTableDF2938A2: { KeySchema: keys('pk', 'sk') },
     DataAuditTableD7A94F1A: { KeySchema: keys('pk', 'sk') },
+    DataAnalyticsTable07AB382F: { KeySchema: keys('pk', 'sk') },
+    DataVisitorsTable74DC5409: { KeySchema: keys('pk', 'sk') },
     AccessLogsBucketCD784A59: {},
     MediaBucket4022EBBF: {},
     SiteBucket978D4AEB: {},

@@ -2,6 +2,7 @@ import { TABLES, type TableName } from '@agency/lambdas/tables';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
 
 export interface DataProps {
   /** Retain the tables and turn on deletion protection (prod). */
@@ -66,6 +67,12 @@ export class Data extends Construct {
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       ...(spec.expiresAt ? { timeToLiveAttribute: spec.expiresAt } : {}),
     });
+    if (spec.backup === false)
+      acknowledge(
+        table,
+        'AwsSolutions-DDB3',
+        'No point-in-time recovery by design: the table holds only what must be gone within 48 hours (daily salts, visitor hashes, raw hits), which a backup would keep for 35 days.',
+      );
     for (const index of Object.values(spec.indexes)) {
       table.addGlobalSecondaryIndex({
         indexName: index.name,
