@@ -47,6 +47,7 @@ describe('what the build derives from the page registry', () => {
       '/creative-login',
       '/admin',
       '/admin/dashboard',
+      '/admin/analytics',
       '/admin/leads',
       '/admin/leads/*',
       '/admin/taxonomy',
