@@ -5,7 +5,14 @@
 // traffic as a real site's do (more referrers, campaigns and countries), up to each dimension's cap.
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CHANNELS, DEVICES, dayKey, type AnalyticsDimension } from '@agency/shared';
-import { dayPk, dynamoClient, filterName, rowExpiry, tableName } from '@agency/lambdas/bench';
+import {
+  dayPk,
+  dynamoClient,
+  filterName,
+  rowExpiry,
+  rowPk,
+  tableName,
+} from '@agency/lambdas/bench';
 
 const DAY = 86_400_000;
 
@@ -83,7 +90,7 @@ export async function seedRollups(opts: {
   let items = 0;
   for (let n = opts.days - 1; n >= 0; n--) {
     const day = dayKey(end - n * DAY);
-    const pk = dayPk(day, 'all');
+    const pk = rowPk(dayPk(day, 'all'));
     const expiresAt = rowExpiry(day);
     const visitors = Math.round(perDay / 2.5);
     const row = (sk: string, pageviews: number) => ({

@@ -1979,6 +1979,40 @@ describe('prod stack', () => {
       expect(JSON.stringify(originOf('/api/*')?.DomainName)).toContain('execute-api');
     });
 
+    it("gives the calls that read the viewer's country a policy naming CloudFront-Viewer-Country with the headers they read, uncached", () => {
+      const policies = resourcesOf(s.whole, 'AWS::CloudFront::OriginRequestPolicy');
+      expect(policies).toHaveLength(1);
+      const policy = z
+        .object({
+          OriginRequestPolicyConfig: z.object({
+            HeadersConfig: z.object({ HeaderBehavior: z.string(), Headers: z.array(z.string()) }),
+            CookiesConfig: z.object({ CookieBehavior: z.string() }),
+          }),
+        })
+        .parse(policies[0]?.props).OriginRequestPolicyConfig;
+      expect(policy.HeadersConfig.HeaderBehavior).toBe('whitelist');
+      expect(policy.HeadersConfig.Headers).toEqual(
+        expect.arrayContaining([
+          'cloudfront-viewer-country',
+          'user-agent',
+          'content-type',
+          'true-client-ip',
+          'dnt',
+          'sec-gpc',
+        ]),
+      );
+      expect(policy.HeadersConfig.Headers.length).toBeLessThanOrEqual(10);
+      expect(policy.CookiesConfig.CookieBehavior).toBe('none');
+      for (const pattern of ['/api/collect', '/api/user/post/increase-view', '/api/lead']) {
+        expect(behaviour(pattern)).toMatchObject({
+          CachePolicyId: CACHING_DISABLED,
+          OriginRequestPolicyId: { Ref: expect.stringMatching(/ViewerFactsPolicy/) },
+        });
+        expect(behaviour(pattern).AllowedMethods).toContain('POST');
+        expect(JSON.stringify(originOf(pattern)?.DomainName)).toContain('execute-api');
+      }
+    });
+
     it('lets public GETs honour the function Cache-Control (min TTL 0, query strings in the key); admin paths stay uncached', () => {
       for (const pattern of [
         '/api/user/post/list',

@@ -14,6 +14,7 @@ import {
   SERVED_MEDIA_PREFIXES,
   securityHeadersByPolicy,
   tablePageKeys,
+  VIEWER_FACT_HEADERS,
   type CachePolicyName,
   type EdgeOrigin,
   type HeaderPolicyName,
@@ -297,8 +298,14 @@ export class Site extends Construct {
       cachePolicy: cachePolicy(b.cache),
       // The API and the render function get query strings and every viewer header but Host
       // (API Gateway routes by its own host); with caching disabled that includes Authorization.
+      // The operations that read the viewer's country get a named list with CloudFront's header.
       ...(b.origin === 'api' || b.origin === 'render'
-        ? { originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER }
+        ? {
+            originRequestPolicy:
+              b.forward === 'viewer-facts'
+                ? this.viewerFactsPolicy()
+                : cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          }
         : {}),
       functionAssociations: [
         { function: this.edgeFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
@@ -379,6 +386,22 @@ export class Site extends Construct {
         'agency:web-not-built',
         'No web build (web/dist and web/dist-server/site-pages.json): the site has no pages and the bucket gets no files. Run `npm run build` before `cdk deploy`.',
       );
+  }
+
+  private viewerFacts?: cloudfront.IOriginRequestPolicy;
+  /**
+   * The origin request policy of the operations that read the viewer's country (edge definition
+   * VIEWER_FACT_HEADERS): the managed all-but-Host policy carries no CloudFront header, and one that
+   * names CloudFront-Viewer-Country must name the rest too (10 at most).
+   */
+  private viewerFactsPolicy(): cloudfront.IOriginRequestPolicy {
+    this.viewerFacts ??= new cloudfront.OriginRequestPolicy(this, 'ViewerFactsPolicy', {
+      comment: 'The API calls that read the viewer country: named headers, no cookie, every query',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...VIEWER_FACT_HEADERS),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+    });
+    return this.viewerFacts;
   }
 
   /** A cache policy of the edge definition: CloudFront's managed one, or this site's own. */

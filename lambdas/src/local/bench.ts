@@ -17,5 +17,5 @@ export { apiGatewayEvent, decodeResult } from './edge-server/apigw-event';
 export { loadHandler } from './functions/handler-modules';
 export { localEnvironment } from './provisioning/environment';
 export { provision } from './provisioning/provision';
-export { rowExpiry } from '../modules/analytics/adapters/rollup-store';
+export { rowExpiry, rowPk } from '../modules/analytics/adapters/rollup-store';
 export { dayPk, filterName } from '../modules/analytics/domain/rollup';

@@ -47,6 +47,8 @@ const complete = {
   STATS_TABLE: 'agency-stats',
   TEAM_TABLE: 'agency-team',
   AUDIT_TABLE: 'agency-audit',
+  ANALYTICS_TABLE: 'agency-analytics',
+  VISITORS_TABLE: 'agency-visitors',
   MEDIA_BUCKET: 'agency-media',
   IMAGE_FUNCTION: 'agency-dev-process-image',
   USER_POOL_ID: 'eu-west-1_abc',

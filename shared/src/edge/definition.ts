@@ -121,7 +121,40 @@ export interface EdgeBehaviour {
   viewerResponse: boolean;
   /** The security headers of its answers. */
   headers: HeaderPolicyName;
+  /**
+   * What the origin gets of the viewer's request: `all` (every viewer header but Host, as API
+   * Gateway routes by its own), or `viewer-facts` (VIEWER_FACT_HEADERS only, CloudFront's viewer
+   * country among them: CloudFront adds its own headers only when a policy names them, and a
+   * policy naming them can list at most 10 headers). Origins other than the API and render ignore it.
+   */
+  forward?: 'all' | 'viewer-facts';
 }
+
+/**
+ * Operations that read what the edge knows of the viewer beyond its headers (the country, for
+ * analytics and the lead's visit): each gets a behaviour of its own forwarding VIEWER_FACT_HEADERS.
+ */
+export const VIEWER_FACT_OPERATIONS: readonly OperationName[] = [
+  'collect',
+  'increaseView',
+  'createLead',
+];
+
+/**
+ * The headers those operations' requests reach the API with: the body's type, the user agent and
+ * CloudFront's viewer country (device, bots, country), the privacy signals, the address the edge
+ * function sets. Every handler of VIEWER_FACT_OPERATIONS reads no other (the local edge drops the rest too).
+ */
+export const VIEWER_FACT_HEADERS = [
+  'content-type',
+  'user-agent',
+  'cloudfront-viewer-country',
+  'dnt',
+  'sec-gpc',
+  'sec-purpose',
+  'purpose',
+  VIEWER_IP_HEADER,
+] as const;
 
 /** A cross-origin call: its preflight is answered at the edge and its answers carry Access-Control-Allow-Origin. */
 export interface CorsRule {
@@ -188,6 +221,10 @@ export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
   });
   return [
     ...cacheableApiPatterns().map((p) => api(p, 'apiPublic', 'GET_HEAD_OPTIONS')),
+    ...VIEWER_FACT_OPERATIONS.map((name): EdgeBehaviour => ({
+      ...api(contract[name].path, 'none', 'ALL'),
+      forward: 'viewer-facts',
+    })),
     api(`${API_PREFIX}/*`, 'none', 'ALL'),
     {
       pattern: `${MEDIA_PREFIX}/*`,

@@ -17,7 +17,9 @@ import {
   securityHeadersByPolicy,
   sitePagePatterns,
   ORIGIN_VERIFIED_ORIGINS,
+  VIEWER_FACT_HEADERS,
   type Edge,
+  type EdgeBehaviour,
   type EdgeOrigin,
   type EdgeResolution,
   type KeyValueReader,
@@ -299,6 +301,22 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       ? { [ORIGIN_VERIFY_HEADER]: originSecret(), [VIEWER_COUNTRY_HEADER]: viewerCountry() }
       : {};
 
+  /**
+   * The viewer's headers as the behaviour's origin request policy lets them through: every one but
+   * Host (API Gateway routes by its own), or VIEWER_FACT_HEADERS only.
+   */
+  const forwarded = (
+    behaviour: EdgeBehaviour,
+    headers: IncomingMessage['headers'],
+  ): IncomingMessage['headers'] =>
+    behaviour.forward === 'viewer-facts'
+      ? Object.fromEntries(
+          Object.entries(headers).filter(([name]) =>
+            (VIEWER_FACT_HEADERS as readonly string[]).includes(name.toLowerCase()),
+          ),
+        )
+      : headers;
+
   async function api(
     req: IncomingMessage,
     request: ViewerRequest,
@@ -318,7 +336,10 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         method: request.method,
         rawPath: at.uri,
         rawQueryString: request.query,
-        headers: { ...req.headers, ...at.headers, ...originHeaders('api') },
+        headers: {
+          ...forwarded(at.behaviour, { ...req.headers, ...at.headers }),
+          ...originHeaders('api'),
+        },
         body: read.body,
         sourceIp: request.ip,
       },

@@ -30,6 +30,8 @@ export async function eachLimit<T>(
 }
 
 const T = TABLES.analytics;
+/** The stored partition key of a domain row partition (`DAY#<day>#<filter>`). */
+export const rowPk = (pk: string): string => `${KEY_PREFIXES.analytics.day}${pk}`;
 const V = TABLES.visitors;
 const epochS = (ms: number): number => Math.floor(ms / 1000);
 /** A roll-up row of `day` expires ANALYTICS.retentionMonths after it. */
@@ -61,11 +63,9 @@ export class DynamoRollupStore {
     let written = 0;
     await eachLimit(rows, WRITE_CONCURRENCY, async ([id, counts]) => {
       const key = keyOfId(id);
-      const day = key.pk.slice(
-        KEY_PREFIXES.analytics.day.length,
-        KEY_PREFIXES.analytics.day.length + 10,
-      );
-      if (await this.addOnce(key, minute, counts, rowExpiry(day))) written += 1;
+      const day = key.pk.slice(0, 10);
+      if (await this.addOnce({ pk: rowPk(key.pk), sk: key.sk }, minute, counts, rowExpiry(day)))
+        written += 1;
     });
     return written;
   }
@@ -206,7 +206,7 @@ export class DynamoRollupReader implements RollupReader {
           TableName: this.table,
           KeyConditionExpression: '#pk = :pk',
           ExpressionAttributeNames: { '#pk': T.partitionKey },
-          ExpressionAttributeValues: { ':pk': dayPk(day, filter) },
+          ExpressionAttributeValues: { ':pk': rowPk(dayPk(day, filter)) },
           ExclusiveStartKey: start,
         }),
       );
@@ -220,7 +220,7 @@ export class DynamoRollupReader implements RollupReader {
   async dayTotals(days: readonly string[], filter: string): Promise<Map<string, Counts>> {
     const items = await batchGet(
       this.table,
-      days.map((d) => ({ [T.partitionKey]: dayPk(d, filter), [T.sortKey]: 'total' })),
+      days.map((d) => ({ [T.partitionKey]: rowPk(dayPk(d, filter)), [T.sortKey]: 'total' })),
     );
     const totals = new Map<string, Counts>();
     for (const item of items.filter(this.live))

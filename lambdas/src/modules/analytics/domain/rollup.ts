@@ -45,7 +45,10 @@ export interface VisitorState {
   minute: number | null;
 }
 
-/** A roll-up row's key: `pk` `DAY#<day>#<filter>`, `sk` `total`, `hour=<HH>` or `<dimension>=<value>`. */
+/**
+ * A roll-up row's key: `pk` `<day>#<filter>` (stored under the table's day prefix, adapters'
+ * `rowPk`), `sk` `total`, `hour=<HH>` or `<dimension>=<value>`.
+ */
 export interface RowKey {
   pk: string;
   sk: string;
@@ -60,7 +63,8 @@ export const keyOfId = (id: string): RowKey => {
 
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 export const hourOf = (ms: number): string => new Date(ms).toISOString().slice(11, 13);
-export const dayPk = (day: string, filter: string): string => `DAY#${day}#${filter}`;
+/** A day and filter's partition, as the domain names it (the adapters add the table's prefix). */
+export const dayPk = (day: string, filter: string): string => `${day}#${filter}`;
 export const filterName = (d: AnalyticsDimension, v: string): string => `${d}=${v}`;
 
 /** The dimensions a view has a value for (campaign only when it has one). */

@@ -4,7 +4,7 @@ import { ANALYTICS, analyticsReport, dayKey } from '@agency/shared';
 import { startTestStack, type TestStack } from '../../../../test/harness';
 import { dynamoClient } from '../../../platform/aws/clients';
 import { tableName } from '../../../platform/env';
-import { eachLimit, rowExpiry } from '../adapters/rollup-store';
+import { eachLimit, rowExpiry, rowPk } from '../adapters/rollup-store';
 import { dayPk } from '../domain/rollup';
 
 let stack: TestStack;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const end = Date.parse(LAST);
   const items = Array.from({ length: DAYS }, (_, i) => dayKey(end - i * DAY_MS)).flatMap((day) =>
     SKS.map((sk) => ({
-      pk: dayPk(day, 'all'),
+      pk: rowPk(dayPk(day, 'all')),
       sk,
       visitors: 10,
       pageviews: 30,

@@ -42,8 +42,9 @@ const weekPartition = (week: string) => `${P.leadWeek}${week}`;
  * shipped) are never read, so they are simply ignored.
  */
 export const VIEW_SHARDS = 16;
+const VIEWS_SORT_KEY = 'POSTS';
 export const viewsKey = (day: string, shard = 0): Key =>
-  key(`${P.views}${day}`, shard === 0 ? 'POSTS' : `POSTS#${shard}`);
+  key(`${P.views}${day}`, shard === 0 ? VIEWS_SORT_KEY : `${VIEWS_SORT_KEY}#${shard}`);
 /** The attribute counting one post's views in a day item. */
 export const viewsAttribute = (postId: number) => `p${postId}`;
 const VIEWS_ATTRIBUTE = /^p(\d+)$/;
