@@ -241,6 +241,8 @@ const ROWS: Row[] = [
   { method: 'OPTIONS', url: '/api/lead', headers: { origin: 'https://elsewhere.example' } },
   { method: 'OPTIONS', url: '/api/health' },
   { method: 'POST', url: '/api/lead', body: 'name=x' },
+  { method: 'POST', url: '/api/collect', body: '{"kind":"view","path":"/"}' },
+  { method: 'PUT', url: '/api/user/post/increase-view', body: '{"slug":"nope"}' },
   { method: 'HEAD', url: '/about' },
   { method: 'POST', url: '/about', body: 'x' },
   { method: 'DELETE', url: '/media/x.jpg' },

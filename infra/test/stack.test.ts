@@ -177,7 +177,9 @@ const ownFunctions = () =>
   resourcesOf(s.whole, 'AWS::Lambda::Function').filter(
     (f) =>
       s.nestedIn.get(f.id) === apiStackId() ||
-      /^(Render|LeadJobs|PostJobs|TrashJobs|Images|LeadStats|Auth|Pages)/.test(f.id),
+      /^(Render|LeadJobs|PostJobs|TrashJobs|Images|LeadStats|Auth|Pages|RemindUnansweredLeadsJob|RollUpAnalyticsJob)/.test(
+        f.id,
+      ),
   );
 /** The parameters a function may read from Parameter Store (ARN suffixes after `:parameter`). */
 const parametersOf = (fnId: string): string[] =>
@@ -187,6 +189,8 @@ const parametersOf = (fnId: string): string[] =>
     .map((r) => /:parameter(\/[^"]*)"/.exec(JSON.stringify(r))?.[1] ?? JSON.stringify(r))
     .sort();
 const retryJob = () => functionByDescription(s.whole, 'Re-sends lead e-mails');
+const remindJob = () =>
+  functionByDescription(s.whole, 'Names to the team, once, each lead nobody answered');
 const trashJob = () => functionByDescription(s.whole, 'Deletes for good the posts trashed');
 const backfillJob = () => functionByDescription(s.whole, 'Counts the leads stored before');
 const imageFunction = () => functionByDescription(s.whole, 'Makes the responsive variants');
@@ -377,7 +381,7 @@ describe('prod stack', () => {
   describe('least privilege', () => {
     it('gives no function a wildcard action or an unrestricted resource', () => {
       const own = ownFunctions();
-      expect(own).toHaveLength(operationNames.length + 8);
+      expect(own).toHaveLength(operationNames.length + 10);
       for (const fn of own) {
         for (const st of statementsOf(s.whole, fn.id)) {
           expect(st.actions.filter((a) => a.endsWith('*'))).toEqual([]);
@@ -656,9 +660,12 @@ describe('prod stack', () => {
           'setLeadStatus',
           'addLeadNote',
           'eraseLead',
+          // Conversions and the 12-hour promise are read from the leads.
+          'getAnalytics',
         ].map((n) => opFunction(n).id),
         retryJob().id,
         backfillJob().id,
+        remindJob().id,
       ].sort();
       expect(
         leadFunctions()
@@ -718,6 +725,7 @@ describe('prod stack', () => {
         opFunction('createLead').id,
         opFunction('setLeadStatus').id,
         retryJob().id,
+        remindJob().id,
       ];
       const readers = ownFunctions()
         .filter((f) => parametersOf(f.id).some((p) => p.startsWith('/agency/')))
@@ -1199,7 +1207,7 @@ describe('prod stack', () => {
       ).toEqual(
         ids(
           ['createLead', 'setLeadStatus', 'collect', 'increaseView'],
-          [functionByDescription(s.whole, 'Server-renders').id, retryJob().id],
+          [functionByDescription(s.whole, 'Server-renders').id, retryJob().id, remindJob().id],
         ),
       );
     });
