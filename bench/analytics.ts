@@ -18,7 +18,7 @@ import { withStandIns } from './lib/stand-ins';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 10_000);
 const LEADS = Number(process.env.BENCH_LEADS ?? 60);
-const CONCURRENCY = 24;
+const CONCURRENCY = 8;
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd!2024' };
 
 /** A small seeded generator, so a run is the same traffic every time. */
