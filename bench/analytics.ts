@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildPath, channelOf, dayKey, type AnalyticsReport, type Channel } from '@agency/shared';
 import { solveForForm } from './lib/captcha';
+import { random } from './lib/photo.mjs';
 import { machine, repoRoot, startStack } from './lib/stack.mjs';
 import { seedRollups } from './lib/analytics-seed';
 import { withStandIns } from './lib/stand-ins';
@@ -21,17 +22,7 @@ const LEADS = Number(process.env.BENCH_LEADS ?? 60);
 const CONCURRENCY = 8;
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd!2024' };
 
-/** A small seeded generator, so a run is the same traffic every time. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded (photo.mjs's mulberry32), so a run is the same traffic every time.
 const rnd = random(35);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
 

@@ -1,9 +1,9 @@
-import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Lead } from '@agency/shared';
 import type { ReminderStore } from '../domain/reminder';
 import { dynamoClient, isConditionFailure } from '../../../platform/aws/clients';
 import { tableName } from '../../../platform/env';
-import { ALL_LEADS, T, leadKey, leadOfItem } from '../../leads/adapters/lead-items';
+import { T, leadKey, leadsArrivedBetween } from '../../leads/adapters/lead-items';
 
 /** When a lead's unanswered reminder was claimed (absent until then; never cleared). */
 const REMINDED = 'reminded_at';
@@ -21,26 +21,12 @@ export class DynamoReminderStore implements ReminderStore {
     private readonly table: string,
   ) {}
 
-  async unanswered(from: string, to: string): Promise<Lead[]> {
-    const idx = T.indexes.byDate;
-    const leads: Lead[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: idx.name,
-          KeyConditionExpression: '#p = :p AND #s BETWEEN :from AND :to',
-          FilterExpression: WAITING,
-          ExpressionAttributeNames: { '#p': idx.partitionKey, '#s': idx.sortKey, ...NAMES },
-          ExpressionAttributeValues: { ':p': ALL_LEADS, ':from': from, ':to': to, ...VALUES },
-          ExclusiveStartKey: start,
-        }),
-      );
-      leads.push(...(out.Items ?? []).map(leadOfItem));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return leads;
+  unanswered(from: string, to: string): Promise<Lead[]> {
+    return leadsArrivedBetween(this.db, this.table, from, to, {
+      expression: WAITING,
+      names: NAMES,
+      values: VALUES,
+    });
   }
 
   async claim(id: string, at: string): Promise<boolean> {

@@ -1,9 +1,9 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { channelOf, landingPath, visitSourceOf, type Lead } from '@agency/shared';
 import type { LeadFacts, LeadFactsReader } from '../domain/lead-facts';
 import { dynamoClient } from '../../../platform/aws/clients';
 import { tableName } from '../../../platform/env';
-import { ALL_LEADS, T, leadOfItem } from './lead-items';
+import { leadsArrivedBetween } from './lead-items';
 
 /** The facts analytics reads of a lead; leads stored before the visit was kept get it from their source fields. */
 export function leadFactsOf(lead: Lead): LeadFacts {
@@ -33,28 +33,9 @@ export class DynamoLeadFactsReader implements LeadFactsReader {
   ) {}
 
   async arrivedBetween(from: string, to: string): Promise<LeadFacts[]> {
-    const idx = T.indexes.byDate;
-    const facts: LeadFacts[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: idx.name,
-          // `<to>` itself sorts before `<to>#<id>`: `< :to` keeps the range half-open.
-          KeyConditionExpression: '#p = :p AND #s BETWEEN :from AND :to',
-          ExpressionAttributeNames: { '#p': idx.partitionKey, '#s': idx.sortKey },
-          ExpressionAttributeValues: { ':p': ALL_LEADS, ':from': from, ':to': to },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        const lead = leadOfItem(item);
-        if (lead.created_at >= from && lead.created_at < to) facts.push(leadFactsOf(lead));
-      }
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return facts;
+    // `<to>` itself sorts before `<to>#<id>`, and the instants are checked again: half-open.
+    const leads = await leadsArrivedBetween(this.db, this.table, from, to);
+    return leads.filter((l) => l.created_at >= from && l.created_at < to).map(leadFactsOf);
   }
 }
 

@@ -1,3 +1,4 @@
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { lead as leadSchema, type Lead, type LeadStatus } from '@agency/shared';
 import type { Channel } from '../domain/ports';
@@ -81,3 +82,35 @@ export function parsedItem<V>(schema: z.ZodType<V>, item: Record<string, unknown
 
 /** The lead of a stored lead item (bookkeeping attributes dropped). */
 export const leadOfItem = (item: Record<string, unknown>): Lead => parsedItem(leadSchema, item);
+
+/**
+ * Every lead whose byDate sort key (`<created_at>#<id>`) lies between `from` and `to`, page by page,
+ * optionally narrowed by a filter expression with its names and values.
+ */
+export async function leadsArrivedBetween(
+  db: DynamoDBDocumentClient,
+  table: string,
+  from: string,
+  to: string,
+  filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> },
+): Promise<Lead[]> {
+  const idx = T.indexes.byDate;
+  const leads: Lead[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: table,
+        IndexName: idx.name,
+        KeyConditionExpression: '#p = :p AND #s BETWEEN :from AND :to',
+        ...(filter ? { FilterExpression: filter.expression } : {}),
+        ExpressionAttributeNames: { '#p': idx.partitionKey, '#s': idx.sortKey, ...filter?.names },
+        ExpressionAttributeValues: { ':p': ALL_LEADS, ':from': from, ':to': to, ...filter?.values },
+        ExclusiveStartKey: start,
+      }),
+    );
+    leads.push(...(out.Items ?? []).map(leadOfItem));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return leads;
+}
