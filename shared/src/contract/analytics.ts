@@ -23,7 +23,7 @@ export const collectBody = z.object({
     .min(1, 'is required')
     .max(ANALYTICS.pathMax * 4, 'is too long')
     .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'must be a path starting with /')
-    .transform((v) => v.split(/[?#]/)[0]!.slice(0, ANALYTICS.pathMax)),
+    .transform((v) => (v.split(/[?#]/)[0] ?? v).slice(0, ANALYTICS.pathMax)),
   /** The external page that sent the visitor (another site's address), if any. */
   referrer: text(ANALYTICS.referrerMax).optional(),
   utm_source: optionalParam,
@@ -72,10 +72,11 @@ export const analyticsQuery = z
   >)
   .superRefine((q, ctx) => {
     const set = ANALYTICS_DIMENSIONS.filter((d) => q[d] !== undefined);
-    if (set.length > 1)
+    const second = set[1];
+    if (second !== undefined)
       ctx.addIssue({
         code: 'custom',
-        path: [set[1]!],
+        path: [second],
         message: `one filter at a time: ${set.join(', ')} given`,
       });
     if (q.from > q.to)
