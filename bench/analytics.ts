@@ -297,7 +297,11 @@ async function readTimes(base: URL, token: string, query: Record<string, string>
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
-let stack = await startStack({ dataDir, env: { LOG_LEVEL: 'error' } });
+let stack = await startStack({
+  dataDir,
+  env: { LOG_LEVEL: 'error' },
+  quiet: !process.env.BENCH_VERBOSE,
+});
 try {
   const base = new URL(stack.url);
   const paths = (
