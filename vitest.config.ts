@@ -46,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts', 'lib/**/*.test.ts'],
           testTimeout: 300_000,
+          globalSetup: ['./test/synth-folder.ts'],
         },
       },
     ],

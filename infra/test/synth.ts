@@ -1,3 +1,4 @@
+import { SYNTH_FOLDER_ENV } from './synth-folder';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,7 +114,10 @@ export function synthStage(
     more?: ConfigOverrides;
   } = {},
 ): Synthesized {
-  const outdir = mkdtempSync(path.join(tmpdir(), 'agency-cdk-out-'));
+  // Under the run's own folder (synth-folder.ts removes it at the end), else the system's.
+  const outdir = mkdtempSync(
+    path.join(process.env[SYNTH_FOLDER_ENV] ?? tmpdir(), 'agency-cdk-out-'),
+  );
   const app = new App({
     outdir,
     context: {
