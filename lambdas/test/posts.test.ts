@@ -1,5 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { visitorAgent } from './support/visitors';
 import { describe, expect, it } from 'vitest';
 import { buildPath, POST_LIMITS, type Post } from '@agency/shared';
 import type { TestStack } from './harness';
@@ -400,8 +401,12 @@ describe('increaseView and deletePost', () => {
   it('counts 200 concurrent views exactly', async () => {
     const post = dataOf((await create({ title: 'Popular', slug: 'popular' })).json);
     const results = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        stack.invoke('increaseView', { json: { slug: 'popular' } }),
+      // 200 visitors, one view each: a post counts once per visitor a day.
+      Array.from({ length: 200 }, (_, i) =>
+        stack.invoke('increaseView', {
+          json: { slug: 'popular' },
+          headers: { 'user-agent': visitorAgent(i) },
+        }),
       ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
@@ -423,7 +428,10 @@ describe('increaseView and deletePost', () => {
     const post = dataOf(
       (await create({ title: 'Doomed', slug: 'doomed', banner_image: png() })).json,
     );
-    await stack.invoke('increaseView', { form: { slug: 'doomed' } });
+    await stack.invoke('increaseView', {
+      form: { slug: 'doomed' },
+      headers: { 'user-agent': visitorAgent(0) },
+    });
     const res = await stack.invoke('deletePost', { token, form: { id: String(post.id) } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: 'Post deleted.', data: { id: post.id } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../harness';
+import { visitorAgent } from '../support/visitors';
 
 let stack: TestStack;
 
@@ -20,7 +21,13 @@ describe('fault: 1,000 concurrent view increments', () => {
   it('counts every one exactly', async () => {
     const N = 1000;
     const answers = await Promise.all(
-      Array.from({ length: N }, () => stack.invoke('increaseView', { form: { slug: 'popular' } })),
+      // N visitors, one view each: a post counts once per visitor a day.
+      Array.from({ length: N }, (_, i) =>
+        stack.invoke('increaseView', {
+          form: { slug: 'popular' },
+          headers: { 'user-agent': visitorAgent(i) },
+        }),
+      ),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const counts = answers

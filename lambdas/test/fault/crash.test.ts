@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { visitorAgent } from '../support/visitors';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPath } from '@agency/shared';
@@ -92,7 +93,11 @@ describe('fault: the local server is killed with SIGKILL in the middle of writes
           } else {
             const res = await fetch(`${base}${buildPath('increaseView')}`, {
               method: 'PUT',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              // Each view by another visitor: a post counts once per visitor a day.
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                'user-agent': visitorAgent(w * 10_000 + i),
+              },
               body: 'slug=counted',
             });
             if (res.status === 200) ackedViews++;
