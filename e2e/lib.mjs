@@ -64,11 +64,19 @@ export async function axeFailures(page, label) {
     .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
+/**
+ * An ordinary desktop browser's user agent: headless Chromium names itself `HeadlessChrome`, which
+ * the site rightly takes for a bot (its views and visits are not counted), and a journey is a person.
+ */
+export const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** A page that fails the journey on any uncaught error or dialog, and records console errors. */
 export async function openPage(browser, width, { reducedMotion = 'no-preference' } = {}) {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 800 : 900 },
     reducedMotion,
+    userAgent: PERSON_UA,
   });
   const page = await context.newPage();
   page.problems = [];
