@@ -238,6 +238,12 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
       Statistic: 'Maximum',
       Threshold: 1,
     });
+    expect(a.get('Lead reminder not sent')).toMatchObject({
+      Namespace: `Agency/${s().stack.stackName}`,
+      MetricName: 'LeadRemindersFailed',
+      Statistic: 'Sum',
+      Threshold: 1,
+    });
     const configurationSet = resourcesOf(s().template, 'AWS::SES::ConfigurationSet');
     expect(configurationSet).toHaveLength(1);
     for (const type of ['Bounce', 'Complaint']) {

@@ -266,6 +266,13 @@ export class Monitoring extends Construct {
       threshold: 1,
     });
     this.addAlarm({
+      title: 'Lead reminder not sent',
+      description:
+        'A lead nobody answered for 10 hours could not be named to the team (its e-mail or webhook call failed; it is not retried). Open the remind-unanswered-leads job log for the lead, answer it, and check SES sending or the webhook receiver.',
+      metric: this.metric(BUSINESS_METRICS.leadRemindersFailed, { period: Duration.minutes(10) }),
+      threshold: 1,
+    });
+    this.addAlarm({
       title: 'Mail bounced',
       description:
         'SES reported an e-mail of this stage as bounced (a lead e-mail is marked Bounced in the inbox). Check the agency recipients (mailTo) and the SES suppression list.',
