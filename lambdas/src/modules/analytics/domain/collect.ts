@@ -1,7 +1,14 @@
-import { channelOf, countryOf, deviceOf, visitSourceOf, type CollectBody } from '@agency/shared';
+import {
+  channelOf,
+  countryOf,
+  dayKey,
+  deviceOf,
+  visitSourceOf,
+  type CollectBody,
+} from '@agency/shared';
 import { classify, type Headers } from './bots';
 import type { HitLog, RawHit, SaltStore } from './ports';
-import { utcDay, visitorHash } from './visitor';
+import { visitorHash } from './visitor';
 
 /** Who sent a hit, as the request shows it: read to classify and hash, never stored. */
 export interface Caller {
@@ -36,7 +43,8 @@ export async function visitorOf(
   const at = (deps.now ?? (() => new Date()))();
   const kind = classify(caller.headers, automated);
   if (kind !== 'visitor') return { kind, at };
-  const day = utcDay(at);
+  // A visitor's hash and salt live one UTC day.
+  const day = dayKey(at);
   const salt = await deps.salts.saltOf(day, at);
   const hash = visitorHash(salt, caller.ip, caller.headers['user-agent'] ?? '', deps.site);
   return { kind, at, day, hash };

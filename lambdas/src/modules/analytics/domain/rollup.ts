@@ -1,4 +1,4 @@
-import { ANALYTICS, ANALYTICS_DIMENSIONS, type AnalyticsDimension } from '@agency/shared';
+import { ANALYTICS, ANALYTICS_DIMENSIONS, dayKey, type AnalyticsDimension } from '@agency/shared';
 import type { RawHit } from './ports';
 
 /** The counts a roll-up row carries (analytics table), each changed with ADD only. */
@@ -61,7 +61,6 @@ export const keyOfId = (id: string): RowKey => {
   return { pk, sk };
 };
 
-export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 export const hourOf = (ms: number): string => new Date(ms).toISOString().slice(11, 13);
 /** A day and filter's partition, as the domain names it (the adapters add the table's prefix). */
 export const dayPk = (day: string, filter: string): string => `${day}#${filter}`;
@@ -118,7 +117,7 @@ const add = (rows: Map<string, Counts>, keys: RowKey[], count: RollupCount, by: 
 };
 
 const botKeys = (ms: number): RowKey[] => {
-  const pk = dayPk(dayOf(ms), 'all');
+  const pk = dayPk(dayKey(ms), 'all');
   return [
     { pk, sk: 'total' },
     { pk, sk: `hour=${hourOf(ms)}` },
@@ -174,7 +173,7 @@ function rollUpVisitor(
     Object.entries(prior.seen).map(([d, t]) => [d, new Set(t)]),
   );
   for (const hit of hits) {
-    const day = dayOf(hit.at);
+    const day = dayKey(hit.at);
     const hour = hourOf(hit.at);
     if (hit.kind === 'end') {
       // Time on the page, on that page's rows in the current visit; an end without a visit (its
@@ -214,7 +213,7 @@ function rollUpVisitor(
       // The visit's second view: it no longer bounced, on its entry view's rows.
       add(
         out.rows,
-        rowKeysOf(dayOf(visit.startedAt), hourOf(visit.startedAt), visit.entry),
+        rowKeysOf(dayKey(visit.startedAt), hourOf(visit.startedAt), visit.entry),
         'bounces',
         -1,
       );

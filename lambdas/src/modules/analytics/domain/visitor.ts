@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
 
-/** The UTC day (YYYY-MM-DD) of an instant: a visitor's hash and salt live one such day. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-
 /**
  * The visitor of the day: hex SHA-256 of the day's salt, the address, the user agent and the site.
  * The salt is random and gone within two days, so the hash cannot be traced back to the address or

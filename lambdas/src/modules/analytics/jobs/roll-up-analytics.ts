@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dayKey } from '@agency/shared';
 import { dynamoClient } from '../../../platform/aws/clients';
 import { tableName } from '../../../platform/env';
 import { logger, type Logger } from '../../../platform/logger';
@@ -6,7 +7,7 @@ import { DynamoHitLog } from '../adapters/hit-log';
 import { DynamoRollupStore } from '../adapters/rollup-store';
 import { DynamoVisitState } from '../adapters/visit-state';
 import type { HitLog } from '../domain/ports';
-import { dayOf, rollUpMinute } from '../domain/rollup';
+import { rollUpMinute } from '../domain/rollup';
 
 const MINUTE_MS = 60_000;
 /** Hits written this long after their minute's end still count (the edge and the collect call's own time). */
@@ -80,7 +81,7 @@ export async function rollUpAnalytics(deps: Partial<RollUpDeps> = {}): Promise<R
       const minute = cursor + 1;
       const hits = await d.hits.minute(minute);
       if (hits.length > 0) {
-        const day = dayOf(minute * MINUTE_MS);
+        const day = dayKey(minute * MINUTE_MS);
         const visitors = [...new Set(hits.map((h) => h.visitor).filter(Boolean))];
         const before = await d.states.read(day, visitors, d.now());
         const rolled = rollUpMinute(minute, hits, before);
