@@ -82,3 +82,18 @@ async function filteredPage(
   } while (start && items.length < size + 1);
   return { items: items.slice(0, size), hasNext: items.length > size };
 }
+
+/** Every item a Query matches, page after page (a Query stops at 1 MB read). */
+export async function queryAll(
+  db: DynamoDBDocumentClient,
+  query: QueryCommandInput,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Key | undefined;
+  do {
+    const out = await db.send(new QueryCommand({ ...query, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}

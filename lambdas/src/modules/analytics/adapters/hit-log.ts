@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ANALYTICS } from '@agency/shared';
 import { dynamoClient } from '../../../platform/aws/clients';
 import { KEY_PREFIXES, TABLES } from '../../../platform/aws/tables';
+import { queryAll } from '../../../platform/aws/paging';
 import type { HitLog, RawHit } from '../domain/ports';
 
 const V = TABLES.visitors;
@@ -61,25 +62,14 @@ export class DynamoHitLog implements HitLog {
   async minute(minute: number): Promise<RawHit[]> {
     const nowS = Math.floor(Date.now() / 1000);
     const shards = await Promise.all(
-      Array.from({ length: ANALYTICS.hitShards }, async (_, shard) => {
-        const items: Record<string, unknown>[] = [];
-        let start: Record<string, unknown> | undefined;
-        // Paged: a Query stops at 1 MB.
-        do {
-          const out = await this.db().send(
-            new QueryCommand({
-              TableName: this.table(),
-              KeyConditionExpression: '#pk = :pk',
-              ExpressionAttributeNames: { '#pk': V.partitionKey },
-              ExpressionAttributeValues: { ':pk': hitPartition(minute, shard) },
-              ExclusiveStartKey: start,
-            }),
-          );
-          items.push(...(out.Items ?? []));
-          start = out.LastEvaluatedKey;
-        } while (start);
-        return items;
-      }),
+      Array.from({ length: ANALYTICS.hitShards }, (_, shard) =>
+        queryAll(this.db(), {
+          TableName: this.table(),
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': V.partitionKey },
+          ExpressionAttributeValues: { ':pk': hitPartition(minute, shard) },
+        }),
+      ),
     );
     return shards
       .flat()

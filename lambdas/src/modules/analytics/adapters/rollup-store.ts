@@ -2,7 +2,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -10,6 +9,7 @@ import { ANALYTICS } from '@agency/shared';
 import { batchGet } from '../../../platform/aws/batch-get';
 import { isConditionFailure } from '../../../platform/aws/clients';
 import { KEY_PREFIXES, TABLES } from '../../../platform/aws/tables';
+import { queryAll } from '../../../platform/aws/paging';
 import type { RollupReader, StoredRow } from '../domain/report';
 import { dayPk, keyOfId, ROLLUP_COUNTS, type Counts } from '../domain/rollup';
 
@@ -198,23 +198,15 @@ export class DynamoRollupReader implements RollupReader {
     typeof item[T.expiresAt] !== 'number' || Number(item[T.expiresAt]) * 1000 > this.nowMs();
 
   async dayRows(day: string, filter: string): Promise<StoredRow[]> {
-    const rows: StoredRow[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': T.partitionKey },
-          ExpressionAttributeValues: { ':pk': rowPk(dayPk(day, filter)) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? [])
-        if (this.live(item)) rows.push({ sk: String(item[T.sortKey]), counts: countsOf(item) });
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return rows;
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': T.partitionKey },
+      ExpressionAttributeValues: { ':pk': rowPk(dayPk(day, filter)) },
+    });
+    return items
+      .filter(this.live)
+      .map((item) => ({ sk: String(item[T.sortKey]), counts: countsOf(item) }));
   }
 
   async dayTotals(days: readonly string[], filter: string): Promise<Map<string, Counts>> {

@@ -1,8 +1,9 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { lead as leadSchema, type Lead, type LeadStatus } from '@agency/shared';
 import type { Channel } from '../domain/ports';
 import { KEY_PREFIXES, TABLES } from '../../../platform/aws/tables';
+import { queryAll } from '../../../platform/aws/paging';
 
 /**
  * Item layout of the leads table, shared by the lead repository (the lead, its history, erasures)
@@ -95,22 +96,13 @@ export async function leadsArrivedBetween(
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> },
 ): Promise<Lead[]> {
   const idx = T.indexes.byDate;
-  const leads: Lead[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: table,
-        IndexName: idx.name,
-        KeyConditionExpression: '#p = :p AND #s BETWEEN :from AND :to',
-        ...(filter ? { FilterExpression: filter.expression } : {}),
-        ExpressionAttributeNames: { '#p': idx.partitionKey, '#s': idx.sortKey, ...filter?.names },
-        ExpressionAttributeValues: { ':p': ALL_LEADS, ':from': from, ':to': to, ...filter?.values },
-        ExclusiveStartKey: start,
-      }),
-    );
-    leads.push(...(out.Items ?? []).map(leadOfItem));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return leads;
+  const items = await queryAll(db, {
+    TableName: table,
+    IndexName: idx.name,
+    KeyConditionExpression: '#p = :p AND #s BETWEEN :from AND :to',
+    ...(filter ? { FilterExpression: filter.expression } : {}),
+    ExpressionAttributeNames: { '#p': idx.partitionKey, '#s': idx.sortKey, ...filter?.names },
+    ExpressionAttributeValues: { ':p': ALL_LEADS, ':from': from, ':to': to, ...filter?.values },
+  });
+  return items.map(leadOfItem);
 }
