@@ -5,15 +5,20 @@
 // No cookie is set and nothing stored in the browser identifies the visitor.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fillEnquiry, login, noProblems, openPage, settled, shot, startForFile } from './lib.mjs';
+import {
+  fillEnquiry,
+  login,
+  noProblems,
+  openPage,
+  PERSON_UA,
+  settled,
+  shot,
+  startForFile,
+} from './lib.mjs';
 
 let browser;
 let base;
 startForFile((s) => ({ browser, base } = s));
-
-/** An ordinary desktop Chrome: a headless browser's own user agent is rightly dropped as a bot. */
-const DESKTOP_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** What the browser keeps of the visit (sessionStorage may hold only the visit's arrival and journey). */
 const STORED_OK = { session: ['visit-arrival', 'visit-journey'] };
@@ -29,7 +34,7 @@ describe('analytics: a campaign visit to an enquiry, on the dashboard', () => {
     async () => {
       const visitor = await browser.newContext({
         viewport: { width: 1280, height: 900 },
-        userAgent: DESKTOP_UA,
+        userAgent: PERSON_UA,
       });
       // A person's browser says it is not driven by automation; this one would (a bot hit).
       await visitor.addInitScript(() =>
