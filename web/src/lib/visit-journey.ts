@@ -1,9 +1,11 @@
 /**
  * The pages seen in this visit and when it began, kept in sessionStorage (this tab, until it
  * closes; no cookie, no identifier) beside the visit's arrival, for the enquiry form to send as
- * `visit_pages` and `visit_started_at`. Never carried across visits. Imports nothing: it ships in
- * the boot file.
+ * `visit_pages` and `visit_started_at`. Never carried across visits. Imports only the beacon (both
+ * ship in the boot file).
  */
+
+import { uncounted } from './beacon';
 
 /** The sessionStorage key of the visit's journey. */
 export const VISIT_JOURNEY_KEY = 'visit-journey';
@@ -52,7 +54,7 @@ export function journeyWith(journey: VisitJourney | null, path: string, now: Dat
 
 /** Record that the visit saw `path` (public pages only; storage blocked: nothing is kept). */
 export function addToJourney(path: string, now = new Date()): void {
-  if (/^\/(admin|creative-login)(\/|$)/.test(path)) return;
+  if (uncounted(path)) return;
   try {
     window.sessionStorage.setItem(
       VISIT_JOURNEY_KEY,
