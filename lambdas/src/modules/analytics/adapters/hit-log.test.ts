@@ -53,4 +53,23 @@ describe('DynamoHitLog', () => {
     expect(read[0]).not.toHaveProperty(V.partitionKey);
     expect(read[0]).not.toHaveProperty(V.expiresAt);
   });
+
+  it('skips an item of a minute that is not a hit, and reads the others', async () => {
+    const log = new DynamoHitLog();
+    const minute = Math.floor(Date.now() / 60_000) - 9;
+    const start = minute * 60_000;
+    await log.append(hitAt(start, '/good'));
+    await dynamoClient().send(
+      new PutCommand({
+        TableName: process.env[V.envVar],
+        Item: {
+          ...hitAt(start + 1, '/bad'),
+          device: 'toaster',
+          [V.partitionKey]: hitPartition(minute, 0),
+          [V.sortKey]: `${start + 1}#bad`,
+        },
+      }),
+    );
+    expect((await log.minute(minute)).map((h) => h.path)).toEqual(['/good']);
+  });
 });

@@ -1,9 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ANALYTICS } from '@agency/shared';
+import { ANALYTICS, CHANNELS, DEVICES } from '@agency/shared';
+import * as z from 'zod';
 import { dynamoClient } from '../../../platform/aws/clients';
 import { KEY_PREFIXES, TABLES } from '../../../platform/aws/tables';
 import { queryAll } from '../../../platform/aws/paging';
+import { logger } from '../../../platform/logger';
 import type { HitLog, RawHit } from '../domain/ports';
 
 const V = TABLES.visitors;
@@ -13,24 +15,34 @@ const MINUTE_MS = 60_000;
 export const hitPartition = (minute: number, shard: number): string =>
   `${KEY_PREFIXES.visitors.hit}${minute}#${shard}`;
 
-const HIT_FIELDS = [
-  'kind',
-  'at',
-  'visitor',
-  'path',
-  'channel',
-  'source',
-  'campaign',
-  'country',
-  'device',
-  'duration_ms',
-] as const;
+/** A stored hit as the roll-up reads it back: the item's keys and expiry are left out. */
+const storedHit = z.object({
+  kind: z.enum(['view', 'end', 'bot']),
+  at: z.number(),
+  visitor: z.string(),
+  path: z.string(),
+  channel: z.enum(CHANNELS),
+  source: z.string(),
+  campaign: z.string(),
+  country: z.string(),
+  device: z.enum(DEVICES),
+  duration_ms: z.number().optional(),
+}) satisfies z.ZodType<RawHit>;
 
-/** The hit an item holds (the item's keys and expiry left out). */
-function hitOf(item: Record<string, unknown>): RawHit {
-  const hit: Record<string, unknown> = {};
-  for (const f of HIT_FIELDS) if (item[f] !== undefined) hit[f] = item[f];
-  return hit as unknown as RawHit;
+/**
+ * The hit an item holds, or undefined (logged) for an item that is not one: a stored item only
+ * collect wrote is never that, and skipping it keeps one bad item from holding the roll-up's cursor
+ * on its minute for ever.
+ */
+function hitOf(item: Record<string, unknown>): RawHit | undefined {
+  const parsed = storedHit.safeParse(item);
+  if (parsed.success) return parsed.data;
+  logger.warn('analytics: skipped an item of the hit log that is not a hit', {
+    pk: item[V.partitionKey],
+    sk: item[V.sortKey],
+    problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+  });
+  return undefined;
 }
 
 /**
@@ -74,6 +86,6 @@ export class DynamoHitLog implements HitLog {
     return shards
       .flat()
       .filter((item) => typeof item[V.expiresAt] !== 'number' || Number(item[V.expiresAt]) > nowS)
-      .map(hitOf);
+      .flatMap((item) => hitOf(item) ?? []);
   }
 }
