@@ -162,3 +162,24 @@ export function imageKeys(img: Pick<ImageFile, 'id' | 'width' | 'format'>): stri
     ...variantWidths(img.width).flatMap((w) => formats.map((f) => mediaKeys.variant(img.id, w, f))),
   ];
 }
+
+const IMAGE_PATH_MARK = '/media/images/';
+const IMAGE_PATH_ID =
+  /\/media\/images\/([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})\//g;
+
+/**
+ * Every library image id a stored value shows, wherever it sits: any string of any field (a block's
+ * image, a rich text's `<img>`, a page's share image, a logo of the site settings) naming a path
+ * under `/media/images/<id>/`. Walking every string rather than the known image fields means a
+ * block type added later is counted without a change here.
+ */
+export function libraryImageIds(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') {
+    if (value.includes(IMAGE_PATH_MARK))
+      for (const m of value.matchAll(IMAGE_PATH_ID)) into.add(m[1] as string);
+  } else if (Array.isArray(value)) for (const v of value) libraryImageIds(v, into);
+  else if (value instanceof Set) for (const v of value) libraryImageIds(v, into);
+  else if (value && typeof value === 'object')
+    for (const v of Object.values(value)) libraryImageIds(v, into);
+  return into;
+}
