@@ -131,6 +131,8 @@ describe('the analytics page', () => {
       ['E-mail', '1', '3', '1', '100%'],
       ['Direct', '39', '97', '1', '2.6%'],
     ]);
+    expect(rowsOf('Countries')[1]?.[0]).toBe('United Kingdom');
+    expect(rowsOf('Devices')[1]?.[0]).toBe('Desktop');
     expect(screen.getByText(/7 hits dropped as bots/)).toHaveTextContent(
       "Visitors over a range are the sum of each day's unique visitors; no cookies are used.",
     );
