@@ -74,6 +74,26 @@ export const ANALYTICS_DIMENSIONS = [
 ] as const;
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
+const isChannel = (v: string): v is Channel => (CHANNELS as readonly string[]).includes(v);
+/** Country names in English ("India" for IN), as the runtime knows them; made on first use. */
+let regionNames: Intl.DisplayNames | undefined;
+
+/**
+ * How a value of a dimension reads to staff, in the dashboard and on a lead: channels by their
+ * label, countries by their name ("Unknown" when the edge sent none), devices capitalised, the rest
+ * (paths, sources, campaigns) as they are.
+ */
+export function dimensionValueLabel(dimension: AnalyticsDimension, value: string): string {
+  if (dimension === 'channel' && isChannel(value)) return CHANNEL_LABELS[value];
+  if (dimension === 'country' && /^[A-Z]{2}$/.test(value)) {
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    return regionNames.of(value) ?? value;
+  }
+  if (dimension === 'country' || dimension === 'device')
+    return value.charAt(0).toUpperCase() + value.slice(1);
+  return value;
+}
+
 /** Ad click ids a landing address may carry: a paid click even without utm parameters. */
 export const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'msclkid', 'dclid'] as const;
 

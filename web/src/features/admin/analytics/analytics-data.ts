@@ -1,7 +1,6 @@
 import {
   ANALYTICS_DIMENSIONS,
-  CHANNEL_LABELS,
-  CHANNELS,
+  dimensionValueLabel,
   type AnalyticsDimension,
   type AnalyticsReport,
   type AnalyticsRow,
@@ -74,23 +73,8 @@ export const TABLES = [
   dimension: AnalyticsDimension;
 }[];
 
-const isChannel = (v: string): v is keyof typeof CHANNEL_LABELS =>
-  (CHANNELS as readonly string[]).includes(v);
-
-/** Country names in English ("India" for IN), as the browser knows them. */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-/**
- * How a row's name reads: channels by their label, countries by their name ("unknown" when the
- * edge sent none), devices capitalised, the rest (paths, sources, campaigns) as they are.
- */
-export function rowLabel(dimension: AnalyticsDimension, name: string): string {
-  if (dimension === 'channel' && isChannel(name)) return CHANNEL_LABELS[name];
-  if (dimension === 'country' && /^[A-Z]{2}$/.test(name)) return regionNames.of(name) ?? name;
-  if (dimension === 'country' || dimension === 'device')
-    return name.charAt(0).toUpperCase() + name.slice(1);
-  return name;
-}
+/** How a row's name reads (shared with the lead view). */
+export const rowLabel = dimensionValueLabel;
 
 /** The filter's name in the chip ("Campaign"). */
 export const dimensionLabel = (dimension: AnalyticsDimension): string =>

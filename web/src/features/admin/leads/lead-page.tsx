@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   ANALYTICS,
+  dimensionValueLabel,
   LEAD_NOTE_MAX,
   LEAD_STATUSES,
   type LeadDetail,
@@ -105,9 +106,13 @@ function JourneyBlock({ lead }: { lead: LeadDetail }) {
                 ? null
                 : durationText(journey.time_to_enquiry_s * 1000)}
             </Fact>
-            <Fact term="Channel">{lead.channel}</Fact>
-            <Fact term="Country">{lead.country}</Fact>
-            <Fact term="Device">{lead.device}</Fact>
+            <Fact term="Channel">
+              {lead.channel && dimensionValueLabel('channel', lead.channel)}
+            </Fact>
+            <Fact term="Country">
+              {lead.country && dimensionValueLabel('country', lead.country)}
+            </Fact>
+            <Fact term="Device">{lead.device && dimensionValueLabel('device', lead.device)}</Fact>
           </dl>
           <h3>Pages seen ({journey.pages.length})</h3>
           {journey.pages.length > 0 ? (

@@ -98,6 +98,9 @@ describe('lead view: visit and first response', () => {
     const visit = await screen.findByRole('region', { name: 'Visit' });
     expect(within(visit).getByText('/services/seo', { selector: 'dd' })).toBeInTheDocument();
     expect(within(visit).getByText('12 min')).toBeInTheDocument();
+    expect(within(visit).getByText('Switzerland', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(visit).getByText('E-mail', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(visit).getByText('Mobile', { selector: 'dd' })).toBeInTheDocument();
     expect(
       within(within(visit).getByRole('list'))
         .getAllByRole('listitem')
