@@ -40,7 +40,6 @@ buildApp({
     alarmEmails: context('alarmEmails'),
     monthlyBudgetUsd: contextSwitch('monthlyBudgetUsd'),
     alarmsToWebhook: contextSwitch('alarmsToWebhook'),
-    originSecretVersion: context('originSecretVersion'),
     waf: contextSwitch('waf'),
     wafFormCallsPer5Min: contextSwitch('wafFormCallsPer5Min'),
   },

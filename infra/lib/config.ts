@@ -73,20 +73,6 @@ export const stageConfigSchema = z.object({
    */
   requireMfa: z.boolean(),
   /**
-   * Optional: the VersionId of the origin secret's value to deploy (`-c originSecretVersion=…`).
-   * CloudFormation resolves a dynamic reference only when the resource using it changes, so a
-   * rotation pins the new version here: the template changes, and CloudFront and every function
-   * take the new value at that deploy. Unset: the secret's current version at the resource's last
-   * change.
-   */
-  originSecretVersion: z
-    .string()
-    .regex(
-      /^[A-Za-z0-9-]{32,64}$/,
-      'must be a Secrets Manager VersionId (32–64 letters, digits, -)',
-    )
-    .optional(),
-  /**
    * Optional: a WAF web ACL in front of the distribution (`-c waf=true`), with a rate-based rule per
    * viewer IP on the calls that take a form from anyone (enquiry, sign-in, password reset). CloudFront
    * web ACLs live in us-east-1, so it is a stack of its own there (`<stackName>-waf`).
@@ -173,8 +159,6 @@ export interface ConfigOverrides {
   monthlyBudgetUsd?: string;
   /** Optional: `true` to post alarms to the lead webhook too (context alarmsToWebhook). */
   alarmsToWebhook?: string;
-  /** Optional: the origin secret version to deploy, after a rotation (context originSecretVersion). */
-  originSecretVersion?: string;
   /** Optional: `true` for the WAF web ACL (context waf), `false` to leave it out. */
   waf?: string;
   /** Optional: the WAF's limit per IP and 5 minutes on the form calls (context wafFormCallsPer5Min). */
@@ -250,9 +234,6 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
         }
       : {}),
     ...(requireMfa === undefined ? {} : { requireMfa }),
-    ...(overrides.originSecretVersion
-      ? { originSecretVersion: overrides.originSecretVersion }
-      : {}),
     ...(waf
       ? {
           waf: {

@@ -55,7 +55,6 @@ const SETTINGS = [
   'githubRepo',
   'githubOidcProviderArn',
   'alarmsToWebhook',
-  'originSecretVersion',
   'waf',
   'wafFormCallsPer5Min',
 ] as const satisfies readonly (keyof ConfigOverrides)[];

@@ -167,17 +167,6 @@ describe('operations settings', () => {
 
 describe('edge and alarm-channel settings', () => {
   const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
-  const version = '6f2b3c1e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
-
-  it('pins the origin secret version only when told, and only to a VersionId', () => {
-    expect(stageConfig('dev', mail).originSecretVersion).toBeUndefined();
-    expect(stageConfig('dev', { ...mail, originSecretVersion: version }).originSecretVersion).toBe(
-      version,
-    );
-    expect(() => stageConfig('dev', { ...mail, originSecretVersion: 'v2; rm -rf' })).toThrow(
-      /originSecretVersion: must be a Secrets Manager VersionId/,
-    );
-  });
 
   it('posts alarms to the webhook only when asked, and only with a webhook to post to', () => {
     expect(stageConfig('dev', mail).operations.alarmsToWebhook).toBe(false);

@@ -9,38 +9,19 @@ import { resourcesOf, statementsOf } from './template';
 
 /**
  * The stage settings of one door in and its eyes, read from a prod synth with all of them on: the
- * origin secret version a rotation pins (`originSecretVersion`), the alarm topic's copy to the lead
- * webhook (`alarmsToWebhook`) and the WAF web ACL in us-east-1 (`waf`).
+ * alarm topic's copy to the lead webhook (`alarmsToWebhook`) and the WAF web ACL in us-east-1
+ * (`waf`). The origin secret needs no setting (origin-secret.test.ts).
  */
-const VERSION = '6f2b3c1e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 let s: Synthesized;
 let ops: Template;
 beforeAll(() => {
   s = synthStage('prod', {
     leadWebhookUrlParam: '/agency/prod/lead-webhook-url',
     leadWebhookSecretParam: '/agency/prod/lead-webhook-secret',
-    more: { originSecretVersion: VERSION, alarmsToWebhook: 'true', wafFormCallsPer5Min: '60' },
+    more: { alarmsToWebhook: 'true', wafFormCallsPer5Min: '60' },
   });
   ops = Template.fromStack(s.stack.operations);
 }, SYNTH_TIMEOUT_MS);
-
-describe('a rotation pins the origin secret version', () => {
-  it('CloudFront sends the current value of that version', () => {
-    const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
-    const text = JSON.stringify(distribution?.props);
-    expect(text).toContain(`:SecretString:current::${VERSION}}}`);
-    expect(text).not.toMatch(/:SecretString:current::}}/);
-  });
-
-  it('every API function lets in that version (current and previous)', () => {
-    const fns = resourcesOf(s.whole, 'AWS::Lambda::Function').filter((f) =>
-      JSON.stringify(f.props).includes('ORIGIN_VERIFY'),
-    );
-    expect(fns.length).toBeGreaterThanOrEqual(Object.keys(contract).length);
-    for (const fn of fns)
-      expect(JSON.stringify(fn.props), fn.id).toContain(`:SecretString:::${VERSION}}}`);
-  });
-});
 
 describe('alarms are copied to the lead webhook', () => {
   const worker = () => {

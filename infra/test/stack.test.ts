@@ -111,9 +111,15 @@ const isAccountCheck = (st: Statement): boolean =>
 const isAuditAppend = (st: Statement): boolean =>
   st.actions.join() === 'dynamodb:PutItem' &&
   JSON.stringify(referencedIds(st.Resource)) === JSON.stringify([tableId('audit')]);
-/** Statements other than the function's own log writing (all of them). */
+/** The origin secret's read every function behind the edge has (origin-secret.test.ts tests it). */
+const isOriginSecretRead = (st: Statement): boolean =>
+  st.actions.join() === 'secretsmanager:GetSecretValue' &&
+  JSON.stringify(st.Resource).includes('OriginSecret');
+/** Statements other than the function's own log writing and the origin secret's read (all of them). */
 const allGrantsOfFn = (fnId: string): Statement[] =>
-  statementsOf(s.whole, fnId).filter((st) => !st.actions.every((a) => a.startsWith('logs:')));
+  statementsOf(s.whole, fnId).filter(
+    (st) => !st.actions.every((a) => a.startsWith('logs:')) && !isOriginSecretRead(st),
+  );
 /**
  * A function's own grants: not its logs, nor what the handler wrapper needs on every staff call
  * (the account check) and audited call (the audit append), which "staff accounts" tests for all.
@@ -370,7 +376,7 @@ describe('prod stack', () => {
     expect(envOf(render.id)).toMatchObject({ SITE_URL: expect.anything() });
     expect(envOf(render.id)).not.toHaveProperty('API_ORIGIN');
     // It refuses a page request without CloudFront's origin secret, the API's (issue 32, item 11).
-    expect(JSON.stringify(envOf(render.id).ORIGIN_VERIFY)).toContain('OriginSecret');
+    expect(JSON.stringify(envOf(render.id).ORIGIN_SECRET_ARN)).toContain('OriginSecret');
     expect(render.props).toMatchObject({
       Architectures: ['arm64'],
       Runtime: 'nodejs24.x',
@@ -1911,9 +1917,9 @@ describe('prod stack', () => {
       const env = (fn as { Properties: { Environment?: { Variables?: Record<string, unknown> } } })
         .Properties.Environment?.Variables;
       if (env?.CLIENT_IP_HEADER === undefined) continue;
-      expect(JSON.stringify(env.ORIGIN_VERIFY)).toContain('{{resolve:secretsmanager:');
+      expect(JSON.stringify(env.ORIGIN_SECRET_ARN)).toContain('OriginSecret');
     }
-    expect(json).not.toMatch(/"ORIGIN_VERIFY":"[^{]/);
+    expect(json).not.toContain('"ORIGIN_VERIFY"');
   });
 
   describe('distribution', () => {

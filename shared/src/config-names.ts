@@ -50,10 +50,16 @@ export const ENV_NAMES = {
   /** The CloudFront distribution to invalidate on publish. */
   distributionId: 'DISTRIBUTION_ID',
   /**
-   * The secret CloudFront sends the API in its origin header (ORIGIN_VERIFY_HEADER): the Secrets
-   * Manager secret's JSON `{"current":"…","previous":"…"}`; a request carrying either is let in.
+   * The secret CloudFront sends the API in its origin header (ORIGIN_VERIFY_HEADER), as the Secrets
+   * Manager secret's JSON `{"current":"…","previous":"…"}` (local stack only; deployed functions
+   * read it by ORIGIN_SECRET_ARN); a request carrying either is let in.
    */
   originVerify: 'ORIGIN_VERIFY',
+  /**
+   * The ARN of that Secrets Manager secret (deployed functions): they read its value at run time,
+   * cached for at most 5 minutes, and never hold it in their environment.
+   */
+  originSecretArn: 'ORIGIN_SECRET_ARN',
   /** Header that carries the viewer's address, set by the edge in front of the API. */
   clientIpHeader: 'CLIENT_IP_HEADER',
   logLevel: 'LOG_LEVEL',

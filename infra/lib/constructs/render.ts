@@ -21,7 +21,7 @@ export interface RenderProps {
  * the public API (through CloudFront), so it is granted nothing. CloudFront caches its answers; the post functions invalidate them.
  * The page writers and the `seed-pages` deploy job also invoke it directly (`renderPages`: the
  * HTML of marketing pages with the site settings they send), for which it needs only SITE_URL;
- * page requests through the API carry CloudFront's origin secret (ORIGIN_VERIFY) or are refused.
+ * page requests through the API carry CloudFront's origin secret (ORIGIN_SECRET_ARN) or are refused.
  */
 export class Render extends Construct {
   readonly fn: AgencyFunction;
@@ -39,9 +39,9 @@ export class Render extends Construct {
       // No API_ORIGIN: it reads the API at the site's address (SITE_URL), through CloudFront, the
       // API's one door in (the execute-api address refuses calls without CloudFront's origin header).
       // It keeps that door too: a page request without the origin secret is refused (403), as every
-      // API function refuses it (resolved at deploy, as theirs is).
-      environment: { [ENV_NAMES.originVerify]: props.api.originSecretValue().unsafeUnwrap() },
+      // API function refuses it (read from Secrets Manager at run time, as theirs is).
     });
+    props.api.grantOriginSecret(this.fn);
     props.api.addPageRoutes(props.routes, this.fn);
   }
 

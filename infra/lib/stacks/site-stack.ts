@@ -137,7 +137,6 @@ export class SiteStack extends Stack {
       targets,
       auth: this.auth,
       throttle: config.apiThrottle,
-      ...(config.originSecretVersion ? { originSecretVersion: config.originSecretVersion } : {}),
     });
     // Leads are counted from the moment the new createLead runs; the backfill counts the ones
     // before it (each lead once), so it runs once the new API is in place.
@@ -184,7 +183,7 @@ export class SiteStack extends Stack {
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
-      originVerifyValue: this.api.originSecretValue('current'),
+      originVerifyValue: this.api.originSecretValue(),
       media: this.media.bucket,
       uploadOrigin: this.media.uploadOrigin,
       accessLogs: accessLogs.bucket,

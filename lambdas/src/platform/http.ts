@@ -22,7 +22,8 @@ import { DomainError, STATUS_OF, forbidden, invalid } from './errors';
 import { logger as rootLogger, type Logger } from './logger';
 import type { AdminIdentity, VerifiedToken } from './staff/auth';
 import { auditDetails, auditTarget, type AuditNote } from './staff/audit-target';
-import { originSecrets, runtimeSettings } from './env';
+import { runtimeSettings } from './env';
+import { originSecretSource } from './origin-secret';
 import { readSessionCookie } from './session-cookie';
 
 /** The staff check and the audit trail, loaded on the first staff call only (staff-gate.ts). */
@@ -160,11 +161,14 @@ export const NOT_THROUGH_EDGE = "This API answers only at the site's own address
 /**
  * One door in: a call must carry the origin secret CloudFront adds (ORIGIN_VERIFY_HEADER), so
  * nobody reaches a function at the execute-api address, where they could also send a
- * viewer-IP header of their choice. Compared in constant time, over digests of equal length.
+ * viewer-IP header of their choice. Compared in constant time, over digests of equal length. The
+ * values come from Secrets Manager (cached ≤ 5 min); a failed read rejects, which the wrapper
+ * answers 500 with a log line: never a call let in unchecked.
  */
-function requireEdge(event: APIGatewayProxyEventV2): void {
+async function requireEdge(event: APIGatewayProxyEventV2): Promise<void> {
   const sent = digest(header(event, ORIGIN_VERIFY_HEADER) ?? '');
-  const known = originSecrets().some((secret) => timingSafeEqual(sent, digest(secret)));
+  const secrets = await originSecretSource().values();
+  const known = secrets.some((secret) => timingSafeEqual(sent, digest(secret)));
   if (!known) throw forbidden(NOT_THROUGH_EDGE);
 }
 
@@ -308,7 +312,7 @@ export function defineHandler<N extends OperationName>(
     let replyBody: unknown;
     let auditNote: AuditNote | undefined;
     try {
-      requireEdge(event);
+      await requireEdge(event);
       sourceIp = clientIp(event);
       const authorization = header(event, 'authorization');
       // A public call with a staff view checks a token only when one is sent: a bad one is refused, never ignored.

@@ -25,7 +25,8 @@ import { matchPage, NOT_FOUND_PATH, pagePath, renderedFiles } from '../config/pa
 import { postsInfiniteFallbackKey, type PostPage, type PostResult } from '../features/blog/api';
 import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { postMeta } from '../features/blog/post-meta';
-import { readOriginSecrets, readServerConfig } from './config';
+import { readServerConfig } from './config';
+import { originSecrets } from './origin-secret';
 import { postEntries, rssXml, sitemapXml } from './feeds';
 import { mergeHead, sanitizeHeadTag } from './head-tag';
 import { headFor, readManifest, type BuildManifest } from './page-html';
@@ -355,6 +356,20 @@ export const notThroughEdge = (): Result => ({
   body: JSON.stringify({ error: NOT_THROUGH_EDGE, code: 'forbidden' }),
 });
 
+/** What a request gets when the origin secret cannot be read: 503, cached nowhere. */
+export const originSecretUnavailable = (): Result => ({
+  statusCode: 503,
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  },
+  body: JSON.stringify({
+    error: 'Something went wrong on our side. Please try again.',
+    code: 'internal',
+  }),
+});
+
 let defaultHandler: ((event: APIGatewayProxyEventV2) => Promise<Result>) | null = null;
 let defaultRenderer: ((event: unknown) => Promise<RenderPagesResult>) | null = null;
 
@@ -374,7 +389,17 @@ export async function handler(
     defaultRenderer ??= createPagesRenderer({ siteUrl: config.siteUrl });
     return defaultRenderer(event);
   }
-  if (!throughEdge(event as APIGatewayProxyEventV2, readOriginSecrets())) {
+  let secrets: string[];
+  try {
+    secrets = await originSecrets();
+  } catch (error) {
+    // Never an open door: without the secret nothing is let in, and the 5xx says it is ours.
+    log('error', 'Could not read the origin secret', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return originSecretUnavailable();
+  }
+  if (!throughEdge(event as APIGatewayProxyEventV2, secrets)) {
     log('info', 'Refused a request without the origin secret', {
       path: (event as APIGatewayProxyEventV2).rawPath,
     });
