@@ -85,7 +85,8 @@ describe('the GitHub deploy roles (-c githubRepo=owner/name)', () => {
         Condition: {
           StringEquals: {
             'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-            'token.actions.githubusercontent.com:sub': 'repo:agency/site:environment:prod',
+            'token.actions.githubusercontent.com:sub':
+              'repo:agency/site:environment:prod:ref:refs/heads/main',
           },
         },
       }),
@@ -101,32 +102,64 @@ describe('the GitHub deploy roles (-c githubRepo=owner/name)', () => {
     ]);
   });
 
-  it('lets pull requests of the repository read the stage’s deployed template, and only that', () => {
+  it('lets pull requests, and the stage’s diff environment on main, read the stage’s deployed stacks (nested, WAF and edge ones included), and only that', () => {
     const { template } = synthGithub('dev');
     const { diff } = roles(template);
     expect(diff.trust).toEqual([
       expect.objectContaining({
         Condition: {
-          StringEquals: {
-            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-            'token.actions.githubusercontent.com:sub': 'repo:agency/site:pull_request',
+          StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
+          StringLike: {
+            'token.actions.githubusercontent.com:sub': [
+              'repo:agency/site:pull_request:ref:refs/pull/*',
+              'repo:agency/site:environment:dev-diff:ref:refs/heads/main',
+            ],
           },
         },
       }),
     ]);
+    // What cdk diff calls on a stack and on each nested stack it finds in it.
     expect(diff.statements).toEqual([
       {
-        Action: 'cloudformation:GetTemplate',
+        Action: [
+          'cloudformation:DescribeStacks',
+          'cloudformation:GetTemplate',
+          'cloudformation:ListStackResources',
+        ],
         Effect: 'Allow',
-        Resource: `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/AgencySite-dev/*`,
+        Resource: expect.arrayContaining(
+          [REGION, 'us-east-1'].flatMap((region) =>
+            ['AgencySite-dev', 'AgencySite-dev-*'].map(
+              (name) => `arn:aws:cloudformation:${region}:${ACCOUNT}:stack/${name}/*`,
+            ),
+          ),
+        ),
       },
     ]);
+    expect(diff.statements[0]?.Resource).toHaveLength(4);
+    // A nested stack's name (`<root>-<logical id>-<suffix>`) matches; another app's stack does not.
+    const patterns = (diff.statements[0]?.Resource as string[]).map(
+      (arn) => new RegExp(`^${arn.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`),
+    );
+    const matches = (arn: string) => patterns.some((p) => p.test(arn));
+    expect(
+      matches(
+        `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/AgencySite-dev-ApiNestedStackApiNestedStackResource1A2B3C4D-1XYZ/abc`,
+      ),
+    ).toBe(true);
+    expect(
+      matches(`arn:aws:cloudformation:us-east-1:${ACCOUNT}:stack/AgencySite-dev-waf/abc`),
+    ).toBe(true);
+    expect(matches(`arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/AgencySite-prod/abc`)).toBe(
+      false,
+    );
+    expect(matches(`arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/OtherApp/abc`)).toBe(false);
     expect(pipelineRolesOf(template.toJSON())).toEqual([
       expect.stringMatching(
-        /^GithubDeployDeployRole\w+: trusts repo:agency\/site:environment:dev; may sts:AssumeRole$/,
+        /^GithubDeployDeployRole\w+: trusts repo:agency\/site:environment:dev:ref:refs\/heads\/main; may sts:AssumeRole$/,
       ),
       expect.stringMatching(
-        /^GithubDeployDiffRole\w+: trusts repo:agency\/site:pull_request; may cloudformation:GetTemplate$/,
+        /^GithubDeployDiffRole\w+: trusts repo:agency\/site:pull_request:ref:refs\/pull\/\* or repo:agency\/site:environment:dev-diff:ref:refs\/heads\/main; may cloudformation:DescribeStacks, cloudformation:GetTemplate, cloudformation:ListStackResources$/,
       ),
     ]);
     const outputs = Object.keys(template.findOutputs('*'));

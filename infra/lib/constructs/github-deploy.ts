@@ -3,6 +3,14 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { Stage } from '../config';
 import { acknowledge, nagEnvOf } from '../nag';
+import { WAF_REGION } from '../stacks/waf-stack';
+
+/** What `cdk diff --no-change-set` calls on each stack it compares (nested stacks included). */
+export const DIFF_ACTIONS = [
+  'cloudformation:DescribeStacks',
+  'cloudformation:GetTemplate',
+  'cloudformation:ListStackResources',
+];
 
 /** The issuer of GitHub Actions' OIDC tokens, and the audience configure-aws-credentials asks for. */
 export const GITHUB_OIDC_ISSUER = 'token.actions.githubusercontent.com';
@@ -17,13 +25,29 @@ export const DEPLOY_BOOTSTRAP_ROLES = [
 ] as const;
 
 /**
- * The `sub` claims GitHub puts in a workflow's token: a job in a GitHub environment (the deploy
- * jobs; the environment's protection rules say which branch and who approves), and a job run for a
- * pull request (the diff).
+ * The claims the repository's OIDC subject template carries (README, Deploy from GitHub: one
+ * `gh api` call sets it): GitHub then writes `sub` as `repo:<owner/name>:<context>:ref:<ref>`, where
+ * the context is `environment:<name>` for a job in a GitHub environment and `pull_request` for a
+ * pull request's job.
+ */
+export const GITHUB_SUBJECT_CLAIMS = ['repo', 'context', 'ref'] as const;
+
+/** The only branch that deploys. */
+export const DEPLOY_REF = 'refs/heads/main';
+
+/** The GitHub environment of the job that diffs a stage on main before prod's approval (no reviewers). */
+export const diffEnvironmentOf = (stage: Stage): string => `${stage}-diff`;
+
+/**
+ * The `sub` claims a role trusts: the deploy job (the stage's GitHub environment, on main only),
+ * and the diff: any pull request of the repository, or the stage's diff environment on main.
  */
 export const githubSubjects = (repo: string, stage: Stage) => ({
-  deploy: `repo:${repo}:environment:${stage}`,
-  diff: `repo:${repo}:pull_request`,
+  deploy: `repo:${repo}:environment:${stage}:ref:${DEPLOY_REF}`,
+  diff: [
+    `repo:${repo}:pull_request:ref:refs/pull/*`,
+    `repo:${repo}:environment:${diffEnvironmentOf(stage)}:ref:${DEPLOY_REF}`,
+  ],
 });
 
 export interface GithubDeployProps {
@@ -60,13 +84,16 @@ export class GithubDeploy extends Construct {
           clientIds: [GITHUB_OIDC_AUDIENCE],
         });
     const subjects = githubSubjects(props.repo, props.stage);
-    const trusting = (sub: string) =>
-      new iam.OpenIdConnectPrincipal(this.provider, {
-        StringEquals: {
-          [`${GITHUB_OIDC_ISSUER}:aud`]: GITHUB_OIDC_AUDIENCE,
-          [`${GITHUB_OIDC_ISSUER}:sub`]: sub,
-        },
-      });
+    const audience = { [`${GITHUB_OIDC_ISSUER}:aud`]: GITHUB_OIDC_AUDIENCE };
+    const subject = `${GITHUB_OIDC_ISSUER}:sub`;
+    const trusting = (sub: string | string[]) =>
+      new iam.OpenIdConnectPrincipal(
+        this.provider,
+        typeof sub === 'string'
+          ? { StringEquals: { ...audience, [subject]: sub } }
+          : // StringLike: a pull request's ref carries its number (refs/pull/<n>/merge).
+            { StringEquals: audience, StringLike: { [subject]: sub } },
+      );
 
     this.deployRole = new iam.Role(this, 'DeployRole', {
       assumedBy: trusting(subjects.deploy),
@@ -92,26 +119,36 @@ export class GithubDeploy extends Construct {
 
     this.diffRole = new iam.Role(this, 'DiffRole', {
       assumedBy: trusting(subjects.diff),
-      description: `GitHub Actions (${props.repo}, pull requests): reads the deployed template of ${props.siteStackName} for cdk diff.`,
+      description: `GitHub Actions (${props.repo}, pull requests and the ${diffEnvironmentOf(props.stage)} environment): reads the deployed templates of ${props.siteStackName}, its nested and us-east-1 stacks for cdk diff.`,
       maxSessionDuration: Duration.hours(1),
     });
+    // cdk diff reads each stack of the stage (site, its `<site>-waf`/`-edge` stacks in us-east-1,
+    // `<site>-github`) and every nested stack, named `<site>-<logical id>-<suffix>`: it looks a
+    // stack up (DescribeStacks), reads its template (GetTemplate) and finds its nested stacks
+    // (ListStackResources).
+    const stackArns = [stack.region, WAF_REGION].flatMap((region) =>
+      [props.siteStackName, `${props.siteStackName}-*`].map((name) =>
+        stack.formatArn({
+          service: 'cloudformation',
+          region,
+          resource: 'stack',
+          resourceName: `${name}/*`,
+        }),
+      ),
+    );
     this.diffRole.addToPolicy(
       new iam.PolicyStatement({
-        actions: ['cloudformation:GetTemplate'],
-        resources: [
-          stack.formatArn({
-            service: 'cloudformation',
-            resource: 'stack',
-            resourceName: `${props.siteStackName}/*`,
-          }),
-        ],
+        actions: DIFF_ACTIONS,
+        resources: [...new Set(stackArns)],
       }),
     );
     const { partition, region, account } = nagEnvOf(this);
-    acknowledge(
-      this.diffRole,
-      `AwsSolutions-IAM5[Resource::arn:${partition}:cloudformation:${region}:${account}:stack/${props.siteStackName}/*]`,
-      'A stack ARN ends in the id CloudFormation gives it at creation: `<stack name>/*` names exactly one stack.',
-    );
+    for (const r of [region, WAF_REGION])
+      for (const name of [props.siteStackName, `${props.siteStackName}-*`])
+        acknowledge(
+          this.diffRole,
+          `AwsSolutions-IAM5[Resource::arn:${partition}:cloudformation:${r}:${account}:stack/${name}/*]`,
+          'A stack ARN ends in the id CloudFormation gives it at creation; `<site>-*` are the stage’s own stacks (WAF, edge, GitHub) and its nested stacks, which CloudFormation names `<site>-<logical id>-<suffix>`: cdk diff reads them all.',
+        );
   }
 }

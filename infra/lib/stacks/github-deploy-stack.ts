@@ -33,9 +33,12 @@ export function pipelineRolesOf(template: unknown): string[] {
   return entries
     .filter(([, r]) => r.Type === 'AWS::IAM::Role')
     .map(([id, role]) => {
-      const trust = JSON.stringify(role.Properties).match(
-        /"token\.actions\.githubusercontent\.com:sub":"([^"]+)"/,
+      const subs = JSON.stringify(role.Properties).match(
+        /"token\.actions\.githubusercontent\.com:sub":("[^"]+"|\[[^\]]*\])/,
       );
+      const trust = subs?.[1]
+        ? [JSON.parse(subs[1]) as string | string[]].flat().join(' or ')
+        : undefined;
       const actions = entries
         .filter(
           ([, r]) =>
@@ -43,9 +46,11 @@ export function pipelineRolesOf(template: unknown): string[] {
             JSON.stringify(r.Properties).includes(`{"Ref":"${id}"}`),
         )
         .flatMap(([, r]) =>
-          [...JSON.stringify(r.Properties).matchAll(/"Action":"([^"]+)"/g)].map((m) => m[1]),
+          [...JSON.stringify(r.Properties).matchAll(/"Action":("[^"]+"|\[[^\]]*\])/g)].flatMap(
+            (m) => [JSON.parse(m[1] ?? '[]') as string | string[]].flat(),
+          ),
         );
-      return `${id}: trusts ${trust?.[1] ?? 'nothing from GitHub'}; may ${actions.join(', ') || 'nothing'}`;
+      return `${id}: trusts ${trust ?? 'nothing from GitHub'}; may ${actions.join(', ') || 'nothing'}`;
     });
 }
 
