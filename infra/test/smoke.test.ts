@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSmoke, SMOKE_PATHS, smokeReport } from '../scripts/smoke';
+
+/** A stand-in site: what each path answers can be changed per test. */
+const answers = new Map<string, { status: number; type: string; body: string }>();
+const seen: { method: string; url: string }[] = [];
+let server: Server;
+let base = '';
+
+const page = (title: string) => ({
+  status: 200,
+  type: 'text/html; charset=utf-8',
+  body: `<!doctype html><html lang="en"><title>${title}</title></html>`,
+});
+
+function healthy() {
+  answers.clear();
+  answers.set('/', page('Home'));
+  answers.set('/sitemap.xml', {
+    status: 200,
+    type: 'application/xml',
+    body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/</loc></url><url><loc>${base}/blog</loc></url><url><loc>${base}/blog/first-post</loc></url></urlset>`,
+  });
+  answers.set('/blog/first-post', page('First post'));
+  answers.set(SMOKE_PATHS.captchaPath, {
+    status: 200,
+    type: 'application/json',
+    body: JSON.stringify({ parameters: { algorithm: 'PBKDF2/SHA-256' }, signature: 'abc' }),
+  });
+  answers.set('/creative-login', page('Sign in'));
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '' });
+    const answer = answers.get(new URL(req.url ?? '/', base).pathname);
+    res.writeHead(answer?.status ?? 404, { 'content-type': answer?.type ?? 'text/plain' });
+    res.end(answer?.body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the smoke checks (the canary’s steps, run after each deploy)', () => {
+  it('passes a healthy site, visiting the home page, the sitemap’s post, the enquiry challenge and the sign-in page with GETs only', async () => {
+    healthy();
+    seen.length = 0;
+    const results = await runSmoke(base);
+    expect(results.map((r) => [r.name, r.ok])).toEqual([
+      ['home page', true],
+      ['sitemap', true],
+      ['blog post', true],
+      ['enquiry challenge', true],
+      ['sign-in page', true],
+    ]);
+    expect(seen).toEqual(
+      ['/', '/sitemap.xml', '/blog/first-post', SMOKE_PATHS.captchaPath, '/creative-login'].map(
+        (url) => ({ method: 'GET', url }),
+      ),
+    );
+    expect(SMOKE_PATHS.captchaPath).toBe('/api/captcha/challenge');
+    expect(smokeReport(base, results)).toContain('all passed');
+  });
+
+  it('fails the step whose page errs or answers the wrong thing, and goes on with the rest', async () => {
+    healthy();
+    answers.set(SMOKE_PATHS.captchaPath, { status: 503, type: 'application/json', body: '{}' });
+    answers.set('/creative-login', { status: 200, type: 'application/json', body: '{}' });
+    const results = await runSmoke(base);
+    const failed = results.filter((r) => !r.ok);
+    expect(failed.map((r) => [r.name, r.detail])).toEqual([
+      ['enquiry challenge', 'HTTP 503'],
+      ['sign-in page', 'not HTML (application/json)'],
+    ]);
+    expect(smokeReport(base, results)).toContain('2 failed');
+
+    healthy();
+    answers.set(SMOKE_PATHS.captchaPath, {
+      status: 200,
+      type: 'application/json',
+      body: '{"x":1}',
+    });
+    answers.delete('/blog/first-post');
+    const broken = await runSmoke(base);
+    expect(broken.filter((r) => !r.ok).map((r) => [r.name, r.detail])).toEqual([
+      ['blog post', 'HTTP 404'],
+      ['enquiry challenge', 'no parameters and signature in the answer'],
+    ]);
+  });
+
+  it('reports an unreachable site and a slow one as failures instead of throwing', async () => {
+    const closed = await runSmoke('http://127.0.0.1:9', { timeoutMs: 2000 });
+    expect(closed.every((r) => !r.ok && r.status === 0)).toBe(true);
+    healthy();
+    const slow: typeof fetch = async (input, init) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return fetch(input, init);
+    };
+    const results = await runSmoke(base, { fetch: slow, timeoutMs: 100 });
+    expect(results[0]).toMatchObject({ name: 'home page', ok: false });
+  });
+});
