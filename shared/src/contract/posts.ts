@@ -163,6 +163,20 @@ export const postOperations = defineOperations({
     response: z.object({ data: postView }),
     errors: [400, 401, 403, 404],
   },
+  getPublishedPost: {
+    module: 'posts',
+    method: 'GET',
+    path: '/api/user/post/get',
+    auth: 'public',
+    throttle: 'public-read',
+    summary:
+      "One published post by slug, with the previous and next posts: getPost's public answer as a GET the edge caches by slug (never a draft, scheduled or trashed post).",
+    request: { encodings: [], query: bySlug.body },
+    status: 200,
+    kind: 'json',
+    response: z.object({ data: postView }),
+    errors: [400, 404],
+  },
   createPost: {
     module: 'posts',
     method: 'POST',

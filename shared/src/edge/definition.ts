@@ -86,6 +86,15 @@ export const CACHE_POLICIES = {
     headers: ['Authorization'],
     acceptEncoding: true,
   },
+  postRead: {
+    comment: 'The public post read (GET by slug): keyed on the slug alone, invalidated on publish.',
+    ttlSeconds: { min: 0, default: 0, max: 86_400 },
+    // The slug alone: no cookie, no Authorization (the GET answers the public view whoever asks),
+    // so every visitor of a post shares one cached answer.
+    queryStrings: ['slug'],
+    headers: [],
+    acceptEncoding: true,
+  },
   pages: {
     comment: 'Rendered blog pages: cached at the edge, invalidated on publish.',
     ttlSeconds: { min: 0, default: 3_600, max: 86_400 },
@@ -183,6 +192,14 @@ export function corsRules(): CorsRule[] {
   });
 }
 
+/**
+ * The public post read, cached under a policy of its own (`postRead`, keyed on the slug). Its path
+ * is also the spec's POST getPost (the admin's drafts with a Bearer token), so the behaviour lets
+ * every method through: CloudFront caches GET and HEAD only, and sends a POST's body and its
+ * Authorization header (never stripped on POST) to the API with the all-viewer origin policy.
+ */
+export const POST_READ_OPERATION: OperationName = 'getPublishedPost';
+
 /** CloudFront path patterns of public GET operations whose answers may be cached as the function's Cache-Control says. */
 export function cacheableApiPatterns(): string[] {
   const adminPaths = new Set(
@@ -191,6 +208,7 @@ export function cacheableApiPatterns(): string[] {
   return operationNames
     .filter(
       (n) =>
+        n !== POST_READ_OPERATION &&
         contract[n].auth === 'public' &&
         contract[n].method === 'GET' &&
         !adminPaths.has(contract[n].path),
@@ -220,6 +238,7 @@ export function edgeBehaviours(pages: SitePages): EdgeBehaviour[] {
     headers,
   });
   return [
+    api(contract[POST_READ_OPERATION].path, 'postRead', 'ALL'),
     ...cacheableApiPatterns().map((p) => api(p, 'apiPublic', 'GET_HEAD_OPTIONS')),
     ...VIEWER_FACT_OPERATIONS.map((name): EdgeBehaviour => ({
       ...api(contract[name].path, 'none', 'ALL'),

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -74,13 +74,6 @@ posts.push(
   }),
 );
 
-const readBody = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => resolve(data));
-  });
-
 let server: Server;
 let origin: string;
 let apiDown = false;
@@ -109,8 +102,8 @@ beforeAll(async () => {
           previous: page > 1 ? `${origin}${buildPath('listPosts', {}, { page: page - 1 })}` : null,
         });
       }
-      if (req.method === 'POST' && url.pathname === buildPath('getPost')) {
-        const slug = new URLSearchParams(await readBody(req)).get('slug');
+      if (req.method === 'GET' && url.pathname === buildPath('getPublishedPost')) {
+        const slug = url.searchParams.get('slug');
         const index = posts.findIndex((p) => p.slug === slug);
         const post = posts[index];
         if (!post) return send(404, { error: 'Post not found.' });

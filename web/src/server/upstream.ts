@@ -47,18 +47,15 @@ export function httpUpstream(origin: string, fetchImpl: typeof fetch = fetch): U
 
   return {
     async getPost(slug) {
-      const { status, body } = await send(buildPath('getPost'), {
-        method: contract.getPost.method,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-          accept: 'application/json',
-        },
-        body: new URLSearchParams({ slug }).toString(),
+      // The public read the edge caches by slug (the render function reads through CloudFront).
+      const { status, body } = await send(buildPath('getPublishedPost', {}, { slug }), {
+        method: contract.getPublishedPost.method,
+        headers: { accept: 'application/json' },
       });
       if (status === 404 || status === 400) return { found: false };
-      if (status !== 200) throw new UpstreamError(`getPost answered ${status}`);
-      const parsed = contract.getPost.response.safeParse(body);
-      if (!parsed.success) throw new UpstreamError('getPost answered an unexpected body');
+      if (status !== 200) throw new UpstreamError(`getPublishedPost answered ${status}`);
+      const parsed = contract.getPublishedPost.response.safeParse(body);
+      if (!parsed.success) throw new UpstreamError('getPublishedPost answered an unexpected body');
       return { found: true, ...parsed.data.data };
     },
     async listPosts(page) {

@@ -93,13 +93,14 @@ export interface LocalServerOptions {
 
 /**
  * The cache policies whose answers the local edge keeps, as CloudFront does: the rendered blog
- * pages, sitemap and feed (`pages`). Public API GETs (`apiPublic`) and media are not kept yet, so
+ * pages, sitemap and feed (`pages`) and the public post read by slug (`postRead`, its POST passing
+ * through uncached). Other public API GETs (`apiPublic`) and media are not kept yet, so
  * locally they are always fresh. In AWS CloudFront keeps them, and the render function reads the
  * API through it too (render.ts sets no API_ORIGIN, so web/src/server/config.ts uses SITE_URL): a
  * rendered page may be built from a cached API answer until the writer's invalidations
  * (cache-paths.ts) land, a window the local stack does not show.
  */
-export const LOCALLY_CACHED: readonly CachePolicyName[] = ['pages'];
+export const LOCALLY_CACHED: readonly CachePolicyName[] = ['pages', 'postRead'];
 
 /** A body: bytes, a stream, or a file of the site bucket (sent as the build's compressed copy when CloudFront would compress it). */
 type Body = Buffer | Readable | { file: string; size: number } | null;

@@ -25,10 +25,15 @@ export const postsInfiniteKey = (index: number, previous: PostPage | null): stri
 /** The key useSWRInfinite stores the list under: SSR fallback for `/blog` goes here. */
 export const postsInfiniteFallbackKey = (): string => unstable_serialize(postsInfiniteKey);
 
-/** Fetch one post; a 404 becomes `{ found: false }`, every other failure throws ApiError. */
+/**
+ * Fetch one post; a 404 becomes `{ found: false }`, every other failure throws ApiError. The public
+ * read is the GET the edge caches by slug; with an admin's token, the spec's POST (drafts too).
+ */
 export async function fetchPost(slug: string, token?: string): Promise<PostResult> {
   try {
-    const { data } = await callApi('getPost', { body: { slug }, token });
+    const { data } = token
+      ? await callApi('getPost', { body: { slug }, token })
+      : await callApi('getPublishedPost', { query: { slug } });
     return { found: true, ...data };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { found: false };

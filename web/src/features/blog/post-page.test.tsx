@@ -40,7 +40,7 @@ describe('post page', () => {
   it('shows the article with breadcrumb, author, views, and only the pager links that exist', async () => {
     const post = makePost({ slug: 'alpha', title: 'Alpha article', views: 7 });
     fakeApi({
-      getPost: () => ({
+      getPublishedPost: () => ({
         body: {
           data: { post, prev_post: null, next_post: { slug: 'beta', title: 'Beta article' } },
         },
@@ -70,7 +70,7 @@ describe('post page', () => {
   it('counts a view once per browser and shows the returned count', async () => {
     const post = makePost({ slug: 'gamma', views: 41 });
     const api = fakeApi({
-      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      getPublishedPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
       listPosts: () => ({ body: pageBody([post], 1, false) }),
       increaseView: () => ({ body: { data: { views: 42 } } }),
     });
@@ -94,7 +94,7 @@ describe('post page', () => {
   it('counts the view of a page the browser prerenders only once it is shown', async () => {
     const post = makePost({ slug: 'delta', views: 5 });
     const api = fakeApi({
-      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      getPublishedPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
       listPosts: () => ({ body: pageBody([post], 1, false) }),
       increaseView: () => ({ body: { data: { views: 6 } } }),
     });
@@ -137,7 +137,7 @@ describe('post page', () => {
 
   it('shows the not-found content for an unknown slug, and asks the API for nothing else', async () => {
     const api = fakeApi({
-      getPost: () => ({ status: 404, body: { error: 'Post not found.' } }),
+      getPublishedPost: () => ({ status: 404, body: { error: 'Post not found.' } }),
       listPosts: () => ({ body: pageBody([], 1, false) }),
     });
     renderAt('/blog/nope');
@@ -145,7 +145,7 @@ describe('post page', () => {
     await new Promise((r) => setTimeout(r, 20));
     // The 404 log counts the render function's 404 from the edge's access log, not from the page.
     expect(
-      api.requests.map((r) => r.op).filter((op) => op !== 'getPost' && op !== 'listPosts'),
+      api.requests.map((r) => r.op).filter((op) => op !== 'getPublishedPost' && op !== 'listPosts'),
     ).toEqual([]);
     const urls = vi.mocked(globalThis.fetch).mock.calls.map(([input]) => String(input));
     expect(urls.filter((u) => u.includes('not-found'))).toEqual([]);
@@ -154,7 +154,7 @@ describe('post page', () => {
   it('shows the extension icon box on the file-icons article', async () => {
     const post = makePost({ slug: SPECIAL_SLUGS.fileIcons });
     fakeApi({
-      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      getPublishedPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
       listPosts: () => ({ body: pageBody([], 1, false) }),
       increaseView: () => ({ body: { data: { views: 1 } } }),
     });

@@ -141,7 +141,7 @@ describe('a post page on its first load', () => {
     const io = installObserver();
     const post = makePost({ slug: 'late', title: 'Late article' });
     const api = fakeApi({
-      getPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
+      getPublishedPost: () => ({ body: { data: { post, prev_post: null, next_post: null } } }),
       listPosts: () => ({ body: pageBody([post], 1, false) }),
       increaseView: () => ({ body: { data: { views: 6 } } }),
     });
@@ -167,7 +167,9 @@ describe('a post page on its first load', () => {
     expect(container.querySelector('.skeleton--post')).not.toBeNull();
     await act(async () => io.show());
     await waitFor(() => expect(container.querySelector('h1')).toHaveTextContent('Late article'));
-    expect(api.calls('getPost').map((r) => r.body)).toEqual([{ slug: 'late' }]);
+    expect(api.calls('getPublishedPost').map((r) => r.url.searchParams.get('slug'))).toEqual([
+      'late',
+    ]);
     await waitFor(() => expect(api.calls('increaseView')).toHaveLength(1));
     expect(page.errors).toEqual([]);
     page.unmount();

@@ -50,8 +50,14 @@ describe('CloudFrontCdn', () => {
       DistributionId: 'E123',
       InvalidationBatch: {
         Paths: {
-          Quantity: 4,
-          Items: ['/blog*', '/rss.xml', `${contract.listPosts.path}*`, '/blog/a-post'],
+          Quantity: 5,
+          Items: [
+            '/blog*',
+            '/rss.xml',
+            `${contract.listPosts.path}*`,
+            `${contract.getPublishedPost.path}*`,
+            '/blog/a-post',
+          ],
         },
       },
     });

@@ -18,6 +18,8 @@ const RENDERED = [
 /** The paths as they were written by hand before they derived from the registry. */
 function handWritten(slugs: string[]): string[] {
   const paths = new Set(['/blog*', '/sitemap.xml', '/rss.xml', `${contract.listPosts.path}*`]);
+  // Every cached post read, the changed posts' neighbours included (issue 36 item 6).
+  if (slugs.length > 0) paths.add(`${contract.getPublishedPost.path}*`);
   for (const slug of slugs) {
     paths.add(`/blog/${slug}`);
     if (slug === SPECIAL_SLUGS.career) paths.add(`/${slug}`);
@@ -46,6 +48,7 @@ describe('pathsToInvalidate', () => {
       '/news*',
       '/atom.xml',
       `${contract.listPosts.path}*`,
+      `${contract.getPublishedPost.path}*`,
       '/news/p',
     ]);
   });

@@ -10,7 +10,7 @@ import { contract, SPECIAL_SLUGS } from '@agency/shared';
  * - a post page pattern (`/blog/*`) gives `/blog/<slug>` per slug;
  * - a post's own path outside it (a special slug's `/<slug>`) only when that post changes;
  * - any other rendered path (the sitemap, the feed) always;
- * and the API's public post list, which CloudFront caches too. Its own module so that writers
+ * and the API's public post list and (when posts changed) post read, which CloudFront caches too. Its own module so that writers
  * other than the post handlers can use it without bundling the post sanitiser.
  */
 export function pathsToInvalidate(slugs: readonly string[], rendered: readonly string[]): string[] {
@@ -21,6 +21,9 @@ export function pathsToInvalidate(slugs: readonly string[], rendered: readonly s
     return sections.includes(p) ? [`${p}*`] : [p];
   });
   const paths = new Set([...always, `${contract.listPosts.path}*`]);
+  // The cached post read (`?slug=`) of every post at once: the changed posts and the neighbours
+  // whose previous/next links they move, whichever those are, in one invalidation path.
+  if (slugs.length > 0) paths.add(`${contract.getPublishedPost.path}*`);
   for (const slug of slugs) {
     for (const section of sections) paths.add(`${section}/${slug}`);
     if (postPaths.has(`/${slug}`) && rendered.includes(`/${slug}`)) paths.add(`/${slug}`);
