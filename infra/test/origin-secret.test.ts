@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV_NAMES } from '@agency/shared';
+import { ORIGIN_ROTATION_DAYS } from '../lib/constructs/origin-rotation';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { referencedIds, resourcesOf, statementsOf } from './template';
 
@@ -67,5 +68,66 @@ describe('the origin secret', () => {
     expect(text).toContain('"HeaderName":"x-origin-verify"');
     expect(text).toContain(':SecretString:current::}}');
     expect(text).not.toMatch(/:SecretString:current::[^}]/);
+  });
+});
+
+describe('its rotation', () => {
+  const rotator = () => {
+    const fns = resourcesOf(s.template, 'AWS::Lambda::Function').filter((f) =>
+      String(f.props.Description ?? '').startsWith('Rotates the origin secret'),
+    );
+    expect(fns).toHaveLength(1);
+    return fns[0] ?? { id: '', props: {} as Record<string, unknown> };
+  };
+
+  it('runs every 30 days through the rotation function', () => {
+    const schedules = resourcesOf(s.template, 'AWS::SecretsManager::RotationSchedule');
+    expect(schedules).toHaveLength(1);
+    const [schedule] = schedules;
+    expect(referencedIds(schedule?.props.SecretId)).toEqual([secretId()]);
+    expect(referencedIds(schedule?.props.RotationLambdaARN)).toEqual([rotator().id]);
+    expect(schedule?.props.RotationRules).toMatchObject({
+      ScheduleExpression: `rate(${ORIGIN_ROTATION_DAYS} days)`,
+    });
+    expect(ORIGIN_ROTATION_DAYS).toBe(30);
+    // Each step may wait past the functions' cache and for CloudFront's deployment.
+    expect(rotator().props.Timeout).toBe(900);
+  });
+
+  it("may change CloudFront only on the stage's distribution, and only read and update it", () => {
+    const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+    const statements = statementsOf(s.template, rotator().id).filter((st) =>
+      st.actions.some((a) => a.startsWith('cloudfront:')),
+    );
+    expect(statements).toHaveLength(1);
+    const [st] = statements;
+    expect([...(st?.actions ?? [])].sort()).toEqual([
+      'cloudfront:GetDistribution',
+      'cloudfront:GetDistributionConfig',
+      'cloudfront:UpdateDistribution',
+    ]);
+    const resource = JSON.stringify(st?.Resource);
+    expect(resource).toContain(':distribution/');
+    expect(referencedIds(st?.Resource)).toEqual([distribution?.id]);
+    expect(resource).not.toContain('*');
+    expect(envOf(rotator().props)[ENV_NAMES.distributionId]).toEqual({ Ref: distribution?.id });
+  });
+
+  it('may stage versions of the origin secret and of no other secret', () => {
+    const statements = statementsOf(s.template, rotator().id).filter((st) =>
+      st.actions.some(
+        (a) => a.startsWith('secretsmanager:') && a !== 'secretsmanager:GetRandomPassword',
+      ),
+    );
+    const actions = statements.flatMap((st) => st.actions);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'secretsmanager:GetSecretValue',
+        'secretsmanager:PutSecretValue',
+        'secretsmanager:UpdateSecretVersionStage',
+        'secretsmanager:DescribeSecret',
+      ]),
+    );
+    for (const st of statements) expect(referencedIds(st.Resource)).toEqual([secretId()]);
   });
 });

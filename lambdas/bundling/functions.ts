@@ -138,13 +138,15 @@ export type WorkerName = (typeof WORKERS)[number];
  * has no permission at all. `mail-events` takes SES's bounce and complaint events from SNS and
  * marks bounced lead e-mails on their leads; `alarm-webhook` copies the stage's alarm topic to the
  * lead webhook's Slack-compatible channel; `record-not-found` counts the 404s of each CloudFront
- * access-log file the access-log bucket receives into the 404 log.
+ * access-log file the access-log bucket receives into the 404 log; `rotate-origin-secret`, Secrets
+ * Manager's rotation function of the origin secret, moves CloudFront's origin header to the next value.
  */
 export const TRIGGERS = [
   'staff-scopes',
   'mail-events',
   'alarm-webhook',
   'record-not-found',
+  'rotate-origin-secret',
 ] as const;
 export type TriggerName = (typeof TRIGGERS)[number];
 
@@ -174,6 +176,7 @@ export const FUNCTION_MODULES = {
   'mail-events': 'lead-delivery',
   'alarm-webhook': 'alarms',
   'record-not-found': 'not-found',
+  'rotate-origin-secret': 'system',
 } as const satisfies Record<JobName | WorkerName | TriggerName, ApiModule>;
 
 const moduleFile = (name: keyof typeof FUNCTION_MODULES, folder: 'jobs' | 'workers'): string =>

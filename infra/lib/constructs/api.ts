@@ -98,7 +98,7 @@ export class Api extends Construct {
     );
 
     this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
-      description: `Value of the ${ORIGIN_VERIFY_HEADER} header CloudFront sends the API (rotate: README, Operations).`,
+      description: `Value of the ${ORIGIN_VERIFY_HEADER} header CloudFront sends the API (rotated automatically: README, Operations).`,
       generateSecretString: {
         secretStringTemplate: JSON.stringify({ previous: '' }),
         generateStringKey: 'current',
@@ -108,11 +108,7 @@ export class Api extends Construct {
       // Nothing depends on keeping it: a new stack simply has a new one.
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    acknowledge(
-      this.originSecret,
-      'AwsSolutions-SMG4',
-      'CloudFront reads the origin header value only at deploy, so it is rotated by writing a new value and deploying (README, Operations), not by a rotation Lambda.',
-    );
+    // Rotated every 30 days by the site stack's OriginRotation (CloudFront's header included).
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: 'Agency site API: one route per contract operation.',
