@@ -6,8 +6,12 @@
  *
  * Settings are CDK context: `CDK_CONTEXT` (a JSON object, as the workflow passes a repository
  * variable) overlaid by each `-c key=value`. `--github` deploys the stage's GitHub deploy roles
- * instead of the site; `--diff <template.json>` prints (and `--out` writes) `cdk diff` against a
- * deployed template instead of deploying, without touching AWS itself.
+ * instead of the site; `--diff` prints (and `--out` writes) `cdk diff` of every stack of the stage,
+ * nested stacks included, against what is deployed, instead of deploying (reading templates only).
+ *
+ * A site deploy first refuses an account the other stage uses (`-c otherStageAccount=<12 digits>`,
+ * required for prod), and afterwards makes sure the stack's CloudFormation rollback triggers are
+ * set (rollback-triggers.ts), so the next deploy rolls back by itself when an alarm fires.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -24,6 +28,12 @@ import {
   type StageConfig,
 } from '../lib/config';
 import { githubStackName } from '../lib/stacks/github-deploy-stack';
+import {
+  cloudFormationApi,
+  ensureRollbackTriggers,
+  rollbackAlarmNames,
+  rollbackConfigurationOf,
+} from './rollback-triggers';
 import { synthStage } from './synth-stage';
 
 export class UsageError extends Error {
@@ -31,14 +41,14 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: npm run deploy -- --stage dev|prod [-c key=value]… [--github] [--yes] [--no-build]
-                      [--diff deployed-template.json [--out diff.txt]]
+                      [--diff [--out diff.txt]]
 
   --stage      the stage to deploy (required)
   -c           CDK context, over CDK_CONTEXT (a JSON object): mailFrom, mailTo, alarmEmails, …
   --github     deploy the stage's GitHub deploy roles (needs -c githubRepo=owner/name)
   --yes        deploy without asking about security-relevant changes (the workflow's environment approved them)
   --no-build   use the build already in lambdas/dist and web/dist
-  --diff       compare the checked assembly with this deployed template instead of deploying
+  --diff       compare every stack of the checked assembly (nested ones too) with what is deployed
   --out        write the diff to this file too`;
 
 /** The settings ConfigOverrides reads, as CDK context keys (what bin/app.ts passes on). */
@@ -68,7 +78,35 @@ export interface DeployOptions {
   build: boolean;
   /** `cdk deploy --require-approval never`: in the workflow, the environment's reviewers approved. */
   yes: boolean;
-  diff?: { template: string; out?: string };
+  diff?: { out?: string };
+}
+
+/** Context naming the other stage's account: a deploy refuses to go where it is. */
+export const OTHER_STAGE_ACCOUNT = 'otherStageAccount';
+
+/**
+ * Refuse a deploy into the account the other stage uses (dev and prod share nothing), and a prod
+ * deploy that does not say which account that is.
+ */
+export function checkAccounts(
+  stage: Stage,
+  account: string,
+  otherStageAccount: string | undefined,
+): void {
+  if (!/^\d{12}$/.test(account)) throw new ConfigError(`Not an AWS account: ${account}`);
+  if (otherStageAccount === undefined || otherStageAccount === '') {
+    if (stage === 'prod')
+      throw new ConfigError(
+        `A prod deploy needs the dev account: -c ${OTHER_STAGE_ACCOUNT}=<12 digits> (prod must not share dev's account)`,
+      );
+    return;
+  }
+  if (!/^\d{12}$/.test(otherStageAccount))
+    throw new ConfigError(`${OTHER_STAGE_ACCOUNT} must be 12 digits, not ${otherStageAccount}`);
+  if (otherStageAccount === account)
+    throw new ConfigError(
+      `Refusing to deploy ${stage} into ${account}: the other stage uses that account, and dev and prod must not share one`,
+    );
 }
 
 /** CDK_CONTEXT: a JSON object of strings, numbers and booleans. */
@@ -101,7 +139,7 @@ export function parseDeployArgs(
   let target: DeployOptions['target'] = 'site';
   let build = true;
   let yes = false;
-  let diff: string | undefined;
+  let diff = false;
   let out: string | undefined;
   const args = [...argv];
   const valueOf = (flag: string, inline: string | undefined): string => {
@@ -134,7 +172,7 @@ export function parseDeployArgs(
         yes = true;
         break;
       case '--diff':
-        diff = valueOf(flag, inline);
+        diff = true;
         break;
       case '--out':
         out = valueOf(flag, inline);
@@ -146,7 +184,7 @@ export function parseDeployArgs(
   if (stage === undefined) throw new UsageError(`--stage is required\n${USAGE}`);
   if ('stage' in context)
     throw new UsageError('Give the stage with --stage, not as context (-c stage=…)');
-  if (out !== undefined && diff === undefined) throw new UsageError('--out goes with --diff');
+  if (out !== undefined && !diff) throw new UsageError('--out goes with --diff');
   let parsedStage: Stage;
   try {
     parsedStage = parseStage(stage);
@@ -159,7 +197,7 @@ export function parseDeployArgs(
     target,
     build,
     yes,
-    ...(diff === undefined ? {} : { diff: { template: diff, ...(out ? { out } : {}) } }),
+    ...(diff ? { diff: out ? { out } : {} } : {}),
   };
 }
 
@@ -194,7 +232,9 @@ export function checkSettings(
 
 export type DeployStep =
   | { kind: 'run'; title: string; command: string; args: string[] }
-  | { kind: 'synth'; title: string; context: string[]; outdir: string };
+  | { kind: 'synth'; title: string; context: string[]; outdir: string }
+  | { kind: 'accounts'; title: string; otherStageAccount?: string }
+  | { kind: 'rollback-triggers'; title: string; stackName: string; alarmNames: string[] };
 
 /** What the deploy runs, in order; `outdir` is where the checked assembly goes. */
 export function deployPlan(
@@ -205,6 +245,14 @@ export function deployPlan(
   const context = Object.entries(options.context).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
   const stack = options.target === 'github' ? githubStackName(config) : stackNameOf(options.stage);
   const steps: DeployStep[] = [];
+  const site = options.target === 'site' && !options.diff;
+  const other = options.context[OTHER_STAGE_ACCOUNT];
+  if (site)
+    steps.push({
+      kind: 'accounts',
+      title: 'check the account',
+      ...(other === undefined ? {} : { otherStageAccount: other }),
+    });
   if (options.build)
     steps.push({ kind: 'run', title: 'build', command: 'npm', args: ['run', 'build'] });
   steps.push({ kind: 'synth', title: `synth ${options.stage} (deploy:check)`, context, outdir });
@@ -213,9 +261,10 @@ export function deployPlan(
     options.diff
       ? {
           kind: 'run',
-          title: `diff ${stack}`,
+          title: `diff every stack of ${options.stage}`,
           command: 'npx',
-          args: ['cdk', 'diff', ...app, '--template', options.diff.template],
+          // --no-change-set: read the deployed templates (nested ones too), create nothing.
+          args: ['cdk', 'diff', '--app', outdir, '--all', '--no-change-set'],
         }
       : {
           kind: 'run',
@@ -224,14 +273,50 @@ export function deployPlan(
           args: ['cdk', 'deploy', ...app, ...(options.yes ? ['--require-approval', 'never'] : [])],
         },
   );
+  if (site)
+    steps.push({
+      kind: 'rollback-triggers',
+      title: `rollback triggers of ${stack}`,
+      stackName: stack,
+      alarmNames: rollbackAlarmNames(options.stage, stack),
+    });
   return steps;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function run(options: DeployOptions, steps: readonly DeployStep[]): number {
+/** The account and region the AWS credentials in use deploy to (the AWS CLI's view of them). */
+function callerAccount(): { account: string; region: string } {
+  const result = spawnSync(
+    'aws',
+    ['sts', 'get-caller-identity', '--query', 'Account', '--output', 'text'],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0)
+    throw new ConfigError(`Cannot tell which account the credentials are for: ${result.stderr}`);
+  const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? '';
+  if (!region) throw new ConfigError('Set AWS_REGION to the stage’s region');
+  return { account: result.stdout.trim(), region };
+}
+
+async function run(options: DeployOptions, steps: readonly DeployStep[]): Promise<number> {
   for (const step of steps) {
     console.log(`\n▶ ${step.title}`);
+    if (step.kind === 'accounts') {
+      const { account } = callerAccount();
+      checkAccounts(options.stage, account, step.otherStageAccount);
+      console.log(`  ${options.stage} deploys to ${account}`);
+      continue;
+    }
+    if (step.kind === 'rollback-triggers') {
+      const { account, region } = callerAccount();
+      const wanted = rollbackConfigurationOf(step.alarmNames, { account, region });
+      const done = await ensureRollbackTriggers(cloudFormationApi(), step.stackName, wanted);
+      console.log(
+        `  ${done}: ${step.alarmNames.join(', ')}, watched ${wanted.MonitoringTimeInMinutes} minutes after each update`,
+      );
+      continue;
+    }
     if (step.kind === 'synth') {
       const checked = synthStage({
         stage: options.stage,
@@ -268,7 +353,7 @@ function run(options: DeployOptions, steps: readonly DeployStep[]): number {
   return 0;
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const env = process.env;
   try {
     if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
@@ -278,7 +363,7 @@ function main(): number {
     const options = parseDeployArgs(process.argv.slice(2), env);
     const config = checkSettings(options, env);
     const outdir = path.join(repoRoot, 'cdk.out', `deploy-${options.stage}`);
-    return run(options, deployPlan(options, config, outdir));
+    return await run(options, deployPlan(options, config, outdir));
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       console.error(error.message);
@@ -289,4 +374,4 @@ function main(): number {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
-  process.exitCode = main();
+  process.exitCode = await main();

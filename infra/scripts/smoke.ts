@@ -7,7 +7,7 @@
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { contract } from '@agency/shared';
+import { CANARY_PATHS } from '../lib/constructs/canary';
 
 /** One smoke step's outcome. */
 export interface SmokeResult {
@@ -28,11 +28,8 @@ const { smokeChecks } = createRequire(import.meta.url)('../lib/canary/smoke-chec
   smokeChecks: SmokeChecks;
 };
 
-/** The paths the checks visit beside the home page and the sitemap's first post. */
-export const SMOKE_PATHS = {
-  captchaPath: contract.getCaptchaChallenge.path,
-  signInPath: '/creative-login',
-} as const;
+/** The paths the checks visit beside the home page and the sitemap's first post: the canary's. */
+export const SMOKE_PATHS = CANARY_PATHS;
 
 /** Run the canary's steps once against `base` (the stage's public origin). */
 export function runSmoke(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../lib/config';
 import {
+  checkAccounts,
   checkSettings,
   deployPlan,
   parseDeployArgs,
@@ -31,6 +32,7 @@ describe('npm run deploy -- …', () => {
       'mailTo=b@example.com',
     ]);
     expect(steps).toEqual([
+      { kind: 'accounts', title: 'check the account' },
       { kind: 'run', title: 'build', command: 'npm', args: ['run', 'build'] },
       {
         kind: 'synth',
@@ -43,6 +45,12 @@ describe('npm run deploy -- …', () => {
         title: 'deploy AgencySite-dev',
         command: 'npx',
         args: ['cdk', 'deploy', '--app', '/out', 'AgencySite-dev'],
+      },
+      {
+        kind: 'rollback-triggers',
+        title: 'rollback triggers of AgencySite-dev',
+        stackName: 'AgencySite-dev',
+        alarmNames: ['AgencySite-dev API 5xx rate'],
       },
     ]);
   });
@@ -61,8 +69,12 @@ describe('npm run deploy -- …', () => {
     });
     const config = checkSettings(options, SITE);
     expect(config.operations.alarmEmails).toEqual(['oncall@agency.example']);
-    expect(deployPlan(options, config, '/out').at(-1)).toMatchObject({
+    const prodPlan = deployPlan(options, config, '/out');
+    expect(prodPlan.at(-2)).toMatchObject({
       args: ['cdk', 'deploy', '--app', '/out', 'AgencySite-prod', '--require-approval', 'never'],
+    });
+    expect(prodPlan.at(-1)).toMatchObject({
+      alarmNames: ['AgencySite-prod API 5xx rate', 'AgencySite-prod Canary success'],
     });
     const fromEnv = parseDeployArgs(['--stage', 'dev'], {});
     expect(() => checkSettings(fromEnv, {})).toThrow(/mailFrom/);
@@ -89,19 +101,22 @@ describe('npm run deploy -- …', () => {
     expect(checkSettings(prebuilt, {}).stage).toBe('prod');
   });
 
-  it('diffs against a deployed template without deploying, and deploys the GitHub roles with --github', () => {
-    const diff = plan(
-      ['--stage', 'prod', '--no-build', '--diff', 'deployed.json', '--out', 'diff.txt'],
-      { CDK_CONTEXT: PROD_CONTEXT },
-    );
-    expect(diff.map((s) => s.title)).toEqual(['synth prod (deploy:check)', 'diff AgencySite-prod']);
+  it('diffs every stack (nested ones too) without deploying or creating a change set, and deploys the GitHub roles with --github', () => {
+    const diff = plan(['--stage', 'prod', '--no-build', '--diff', '--out', 'diff.txt'], {
+      CDK_CONTEXT: PROD_CONTEXT,
+    });
+    expect(diff.map((s) => s.title)).toEqual([
+      'synth prod (deploy:check)',
+      'diff every stack of prod',
+    ]);
     expect(diff.at(-1)).toMatchObject({
-      args: ['cdk', 'diff', '--app', '/out', 'AgencySite-prod', '--template', 'deployed.json'],
+      args: ['cdk', 'diff', '--app', '/out', '--all', '--no-change-set'],
     });
     const github = plan(['--stage', 'dev', '--github', '-c', 'githubRepo=agency/site'], {
       MAIL_FROM: 'a@example.com',
       MAIL_TO: 'b@example.com',
     });
+    expect(github.map((s) => s.kind)).toEqual(['run', 'synth', 'run']);
     expect(github.at(-1)).toMatchObject({ title: 'deploy AgencySite-dev-github' });
     expect(() =>
       plan(['--stage', 'dev', '--github'], {
@@ -109,6 +124,25 @@ describe('npm run deploy -- …', () => {
         MAIL_TO: 'b@example.com',
       }),
     ).toThrow(/githubRepo=owner\/name/);
+  });
+
+  it('refuses the other stage’s account, and a prod deploy that does not name it', () => {
+    const options = parseDeployArgs(['--stage', 'prod', '-c', 'otherStageAccount=111111111111'], {
+      CDK_CONTEXT: PROD_CONTEXT,
+    });
+    expect(deployPlan(options, checkSettings(options, SITE), '/out')[0]).toEqual({
+      kind: 'accounts',
+      title: 'check the account',
+      otherStageAccount: '111111111111',
+    });
+    expect(() => checkAccounts('prod', '222222222222', '111111111111')).not.toThrow();
+    expect(() => checkAccounts('prod', '111111111111', '111111111111')).toThrow(/must not share/);
+    expect(() => checkAccounts('dev', '111111111111', '111111111111')).toThrow(ConfigError);
+    expect(() => checkAccounts('prod', '222222222222', undefined)).toThrow(
+      /otherStageAccount=<12 digits>/,
+    );
+    expect(() => checkAccounts('dev', '222222222222', undefined)).not.toThrow();
+    expect(() => checkAccounts('prod', '222222222222', 'dev')).toThrow(/12 digits/);
   });
 
   it('says what is wrong with the command line', () => {

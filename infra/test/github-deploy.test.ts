@@ -99,6 +99,18 @@ describe('the GitHub deploy roles (-c githubRepo=owner/name)', () => {
           (kind) => `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-${kind}-role-${ACCOUNT}-${REGION}`,
         ),
       },
+      // Setting the stack's rollback triggers (infra/scripts/rollback-triggers.ts), as the stack's own role.
+      {
+        Action: ['cloudformation:DescribeStacks', 'cloudformation:UpdateStack'],
+        Effect: 'Allow',
+        Resource: `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/AgencySite-prod/*`,
+      },
+      {
+        Action: 'iam:PassRole',
+        Condition: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
+        Effect: 'Allow',
+        Resource: `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-cfn-exec-role-${ACCOUNT}-${REGION}`,
+      },
     ]);
   });
 
@@ -156,7 +168,7 @@ describe('the GitHub deploy roles (-c githubRepo=owner/name)', () => {
     expect(matches(`arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/OtherApp/abc`)).toBe(false);
     expect(pipelineRolesOf(template.toJSON())).toEqual([
       expect.stringMatching(
-        /^GithubDeployDeployRole\w+: trusts repo:agency\/site:environment:dev:ref:refs\/heads\/main; may sts:AssumeRole$/,
+        /^GithubDeployDeployRole\w+: trusts repo:agency\/site:environment:dev:ref:refs\/heads\/main; may sts:AssumeRole, cloudformation:DescribeStacks, cloudformation:UpdateStack, iam:PassRole$/,
       ),
       expect.stringMatching(
         /^GithubDeployDiffRole\w+: trusts repo:agency\/site:pull_request:ref:refs\/pull\/\* or repo:agency\/site:environment:dev-diff:ref:refs\/heads\/main; may cloudformation:DescribeStacks, cloudformation:GetTemplate, cloudformation:ListStackResources$/,

@@ -5,20 +5,10 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { builtBundleDir, LAMBDA_HANDLER } from '@agency/lambdas/functions';
 import type { Construct } from 'constructs';
+import { lambdaRuntimeOf, NODE_MAJOR } from '../node-version';
 
-/** The newest `NODEJS_<n>_X` runtime this aws-cdk-lib knows (Node 24 today), so upgrading the library upgrades the functions. */
-export const NODE_RUNTIME: Runtime = newestNodeRuntime();
-
-function newestNodeRuntime(): Runtime {
-  let best: { major: number; runtime: Runtime } | undefined;
-  for (const [key, value] of Object.entries(Runtime)) {
-    const match = /^NODEJS_(\d+)_X$/.exec(key);
-    if (!match || !(value instanceof Runtime) || value.isVariable) continue;
-    const major = Number(match[1]);
-    if (!best || major > best.major) best = { major, runtime: value };
-  }
-  return best?.runtime ?? Runtime.NODEJS_22_X;
-}
+/** The Node runtime `.nvmrc` names, the version CI runs too (one Node version, written once). */
+export const NODE_RUNTIME: Runtime = lambdaRuntimeOf(NODE_MAJOR);
 
 /** Tag naming the bundle a function runs (`lambdas/dist/<name>`): deploy:check matches synth to the build by it. */
 export const FUNCTION_TAG = 'agency:function';

@@ -117,6 +117,34 @@ export class GithubDeploy extends Construct {
       }),
     );
 
+    // The deploy script sets the stack's rollback triggers once (UpdateStack of the previous
+    // template, run as the stack's own CloudFormation role), which every later deploy keeps.
+    const siteStackArn = stack.formatArn({
+      service: 'cloudformation',
+      resource: 'stack',
+      resourceName: `${props.siteStackName}/*`,
+    });
+    this.deployRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['cloudformation:DescribeStacks', 'cloudformation:UpdateStack'],
+        resources: [siteStackArn],
+      }),
+    );
+    this.deployRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [
+          stack.formatArn({
+            service: 'iam',
+            region: '',
+            resource: 'role',
+            resourceName: `cdk-${qualifier}-cfn-exec-role-${stack.account}-${stack.region}`,
+          }),
+        ],
+        conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
+      }),
+    );
+
     this.diffRole = new iam.Role(this, 'DiffRole', {
       assumedBy: trusting(subjects.diff),
       description: `GitHub Actions (${props.repo}, pull requests and the ${diffEnvironmentOf(props.stage)} environment): reads the deployed templates of ${props.siteStackName}, its nested and us-east-1 stacks for cdk diff.`,
@@ -143,6 +171,11 @@ export class GithubDeploy extends Construct {
       }),
     );
     const { partition, region, account } = nagEnvOf(this);
+    acknowledge(
+      this.deployRole,
+      `AwsSolutions-IAM5[Resource::arn:${partition}:cloudformation:${region}:${account}:stack/${props.siteStackName}/*]`,
+      'A stack ARN ends in the id CloudFormation gives it at creation: `<stack name>/*` names exactly one stack.',
+    );
     for (const r of [region, WAF_REGION])
       for (const name of [props.siteStackName, `${props.siteStackName}-*`])
         acknowledge(
