@@ -13,6 +13,7 @@ import { AccessLogs } from '../constructs/access-logs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { SiteCanary } from '../constructs/canary';
+import { SiteCanary } from '../constructs/canary';
 import { Data } from '../constructs/data';
 import {
   addDeployJob,
@@ -262,6 +263,15 @@ export class SiteStack extends Stack {
         : {}),
     });
     this.auth.setSiteUrl(this.site.url);
+    // Prod's synthetic visitor: the home page, a post, the enquiry challenge and sign-in every 5
+    // minutes (dev runs the same checks after each deploy only).
+    if (config.stage === 'prod')
+      new SiteCanary(this.operations, 'Canary', {
+        siteUrl: this.site.url,
+        topic: this.monitoring.topic,
+        stackName: config.stackName,
+        protectData: config.protectData,
+      });
     // Prod's synthetic visitor: the home page, a post, the enquiry challenge and sign-in every 5
     // minutes (dev runs the same checks after each deploy only).
     if (config.stage === 'prod')
