@@ -13,7 +13,6 @@ import { AccessLogs } from '../constructs/access-logs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { SiteCanary } from '../constructs/canary';
-import { SiteCanary } from '../constructs/canary';
 import { Data } from '../constructs/data';
 import {
   addDeployJob,
@@ -29,6 +28,7 @@ import { Mail } from '../constructs/mail';
 import { Media } from '../constructs/media';
 import { Monitoring } from '../constructs/monitoring';
 import { NotFoundLog } from '../constructs/not-found-log';
+import { OriginRotation } from '../constructs/origin-rotation';
 import { Render } from '../constructs/render';
 import { SCHEDULED_JOBS, ScheduledJob, type ScheduledJobName } from '../constructs/scheduled-job';
 import { Site, type WebBuild } from '../constructs/site';
@@ -208,6 +208,12 @@ export class SiteStack extends Stack {
       renderer: this.render.fn,
     };
     this.api.connectSite(site);
+    // The origin secret rotates by itself: CloudFront's header is the rotation's to change.
+    const originRotation = new OriginRotation(this, 'OriginRotation', {
+      ...common,
+      secret: this.api.originSecret,
+      distribution: this.site.distribution,
+    });
     this.redirectRebuild.trigger.executeAfter(this.site.redirectStore, this.api);
     applySiteGrants(this.pageRender.fn, SEED_PAGES_GRANTS, site);
     // The pages are rendered by the new render function (the new build's markup and asset names),
@@ -247,6 +253,7 @@ export class SiteStack extends Stack {
         { name: 'process-image', fn: this.images.processFunction },
         { name: 'mail-events', fn: mailEvents.worker },
         { name: 'record-not-found', fn: this.notFoundLog.fn },
+        { name: 'rotate-origin-secret', fn: originRotation.fn },
       ],
       asyncFunctions: [
         // A scheduled job's next run is its retry.
@@ -263,15 +270,6 @@ export class SiteStack extends Stack {
         : {}),
     });
     this.auth.setSiteUrl(this.site.url);
-    // Prod's synthetic visitor: the home page, a post, the enquiry challenge and sign-in every 5
-    // minutes (dev runs the same checks after each deploy only).
-    if (config.stage === 'prod')
-      new SiteCanary(this.operations, 'Canary', {
-        siteUrl: this.site.url,
-        topic: this.monitoring.topic,
-        stackName: config.stackName,
-        protectData: config.protectData,
-      });
     // Prod's synthetic visitor: the home page, a post, the enquiry challenge and sign-in every 5
     // minutes (dev runs the same checks after each deploy only).
     if (config.stage === 'prod')
