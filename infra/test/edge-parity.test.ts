@@ -236,6 +236,10 @@ const ROWS: Row[] = [
   get('/api/pages'),
   get('/api/site-settings'),
   get('/api/user/post/list?page=2'),
+  // The cacheable post read and the spec's POST on its path (issue 36 item 6).
+  get('/api/user/post/get?slug=nope'),
+  get('/api/user/post/get'),
+  { method: 'POST', url: '/api/user/post/get', body: '{"slug":"nope"}' },
   get('/api/extension-image/png'),
   get('/api/nope'),
   { method: 'OPTIONS', url: '/api/lead', headers: { origin: 'https://elsewhere.example' } },
