@@ -103,7 +103,9 @@ describe('the deploy workflow', () => {
       const rollback = j.steps[at('Roll back (redeploy the last good build)')];
       expect(rollback?.['working-directory']).toBe('last-good');
       // The old build is rebuilt and deployed whole, so the deploy-time content jobs rerun with it.
-      expect(rollback?.run).toMatch(/npm ci\n\s*npm run deploy -- --stage \w+ --yes\n/);
+      expect(rollback?.run).toMatch(
+        new RegExp(`npm ci\\n\\s*npm run deploy -- --stage ${stage} --yes -c otherStageAccount=`),
+      );
       expect(j.permissions).toMatchObject({ 'id-token': 'write', actions: 'read' });
     }
   });
