@@ -1836,7 +1836,8 @@ describe('prod stack', () => {
 
   it('blocks public access and requires TLS on every bucket; media is versioned', () => {
     const buckets = resourcesOf(s.whole, 'AWS::S3::Bucket');
-    expect(buckets.length).toBe(3);
+    // Site, media, access logs, and the prod canary's artifacts.
+    expect(buckets.length).toBe(4);
     for (const bucket of buckets) {
       expect(bucket.props.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
