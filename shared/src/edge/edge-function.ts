@@ -101,6 +101,12 @@ export interface EdgeFunction {
   viewerResponse(event: CfEvent): Promise<CfResponse>;
 }
 
+/**
+ * The start of the line the edge function logs when a KeyValueStore read fails with anything but a
+ * missing key (the request still goes on without a redirect); the us-east-1 metric filter counts it.
+ */
+export const KVS_FAILURE_MARKER = 'KVS_READ_FAILED';
+
 /** A key's value in the KeyValueStore associated with the function; undefined when there is none. */
 export type KeyValueReader = (key: string) => string | undefined;
 
@@ -131,14 +137,22 @@ export function cloudfrontModule(store: KeyValueReader) {
 
 /**
  * Evaluate CloudFront Function code (a script defining a global `handler`, async or not) in a
- * sandbox, its `import cf from 'cloudfront'` given the KeyValueStore `store` (none: every key misses).
+ * sandbox, its `import cf from 'cloudfront'` given the KeyValueStore `store` (none: every key misses;
+ * a store that throws fails the read as CloudFront's would) and its console.log lines given to `log`.
  */
 export function loadEdgeFunction(
   code: string,
   store: KeyValueReader = () => undefined,
+  log: (line: string) => void = (line) => console.log(line),
 ): EdgeFunction {
-  const sandbox: { handler?: unknown; cf: ReturnType<typeof cloudfrontModule> } = {
+  const sandbox: {
+    handler?: unknown;
+    cf: ReturnType<typeof cloudfrontModule>;
+    console: { log: (...parts: unknown[]) => void };
+  } = {
     cf: cloudfrontModule(store),
+    // CloudFront sends the function's console.log lines to its log group; here they go to `log`.
+    console: { log: (...parts) => log(parts.map(String).join(' ')) },
   };
   // A script cannot hold an import statement: the module is the sandbox's `cf` instead.
   runInNewContext(`${code.replace(CLOUDFRONT_IMPORT, '')}\nthis.handler = handler;`, sandbox);
