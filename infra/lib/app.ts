@@ -59,7 +59,7 @@ export function buildApp(options: BuildAppOptions): {
   if (config.waf) {
     if (!options.env?.account || !options.env.region)
       throw new ConfigError(
-        'waf=true needs the target account and region (CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, which cdk sets from your AWS credentials)',
+        'The WAF (on in prod unless -c waf=false; -c waf=true in dev) needs the target account and region (CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, which cdk sets from your AWS credentials)',
       );
     waf = new WafStack(app, wafStackName(config), {
       config,

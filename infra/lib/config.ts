@@ -201,8 +201,10 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
     throw new ConfigError(
       'alarmsToWebhook=true posts alarms to the lead webhook: set -c leadWebhookUrlParam=… too',
     );
+  // Prod has the WAF unless -c waf=false; dev only with -c waf=true (or a limit of its own).
   const waf =
-    (parseSwitch('waf', overrides.waf) ?? false) || overrides.wafFormCallsPer5Min !== undefined;
+    (parseSwitch('waf', overrides.waf) ?? stage === 'prod') ||
+    overrides.wafFormCallsPer5Min !== undefined;
   const input: StageConfigInput = {
     ...base,
     mail: { from: overrides.mailFrom ?? '', to: splitList(overrides.mailTo ?? '') },

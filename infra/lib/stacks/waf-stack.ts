@@ -1,5 +1,10 @@
 import { contract, type ErrorBody, type OperationName } from '@agency/shared';
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -17,6 +22,31 @@ export const WAF_FORM_OPERATIONS = [
   'resetPassword',
 ] as const satisfies readonly OperationName[];
 
+/** The sign-in steps, rate-limited apart from the other forms (with the sign-in page below). */
+export const WAF_SIGN_IN_OPERATIONS = [
+  'login',
+  'loginMfa',
+  'loginNewPassword',
+] as const satisfies readonly OperationName[];
+
+/** The staff sign-in page, whose loads count with the sign-in calls. */
+export const WAF_SIGN_IN_PAGE = '/creative-login';
+
+/** Sign-in requests (page and calls) one viewer IP may make in 5 minutes: a person needs a handful. */
+export const WAF_SIGN_IN_PER_5_MIN = 50;
+
+/** Staff writes: the body rules of the common rule set only count under this prefix. */
+export const WAF_STAFF_PREFIX = '/api/user/';
+
+/**
+ * The common rule set's body rules a staff write trips (a page over 8 KB, a multipart banner upload,
+ * JSON-LD and HTML in a post): overridden to Count and blocked again by label outside the staff prefix.
+ */
+export const WAF_STAFF_BODY_RULES = ['SizeRestrictions_BODY', 'CrossSiteScripting_BODY'] as const;
+
+/** Blocked requests in 5 minutes over which the blocked-spike alarm fires. */
+export const WAF_BLOCKED_ALARM_PER_5_MIN = 500;
+
 /** Stack name of a stage's web ACL, which CloudFront requires in us-east-1. */
 export const wafStackName = (config: Pick<StageConfig, 'stackName'>): string =>
   `${config.stackName}-waf`;
@@ -25,7 +55,15 @@ export const wafStackName = (config: Pick<StageConfig, 'stackName'>): string =>
 export const WAF_REGION = 'us-east-1';
 
 /** The metric names of the web ACL and its rule (CloudWatch, us-east-1, namespace AWS/WAFV2). */
-export const WAF_METRICS = { webAcl: 'AgencySiteWaf', formCalls: 'FormCallsPerIp' } as const;
+export const WAF_METRICS = {
+  webAcl: 'AgencySiteWaf',
+  formCalls: 'FormCallsPerIp',
+  signIn: 'SignInPerIp',
+  common: 'AwsCommonRules',
+  badInputs: 'AwsKnownBadInputs',
+  ipReputation: 'AwsIpReputation',
+  staffBody: 'BodyRulesOutsideStaff',
+} as const;
 
 export interface WafStackProps extends StackProps {
   config: StageConfig;
@@ -41,10 +79,45 @@ export interface WafStackProps extends StackProps {
  */
 export class WafStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL;
+  /** The stage's us-east-1 alarm topic (CloudFront and WAF metrics live here), mailed to its alarm addresses. */
+  readonly topic: sns.Topic;
 
   constructor(scope: Construct, id: string, props: WafStackProps) {
     super(scope, id, props);
     const paths = WAF_FORM_OPERATIONS.map((name) => contract[name].path);
+    const signInPaths = [
+      ...new Set([...WAF_SIGN_IN_OPERATIONS.map((name) => contract[name].path), WAF_SIGN_IN_PAGE]),
+    ];
+    const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
+    const managed = (
+      name: string,
+      priority: number,
+      metricName: string,
+      countRules: readonly string[] = [],
+    ): wafv2.CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name,
+          ...(countRules.length > 0
+            ? {
+                ruleActionOverrides: countRules.map((rule) => ({
+                  name: rule,
+                  actionToUse: { count: {} },
+                })),
+              }
+            : {}),
+        },
+      },
+      visibilityConfig: visibility(metricName),
+    });
     const pathIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
       byteMatchStatement: {
         fieldToMatch: { uriPath: {} },
@@ -55,7 +128,7 @@ export class WafStack extends Stack {
     });
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `${props.config.stackName}-edge`,
-      description: `Rate limits per viewer IP on the form calls of ${props.config.stackName}.`,
+      description: `Managed rules and per-IP rate limits of ${props.config.stackName}.`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: {
@@ -94,7 +167,114 @@ export class WafStack extends Stack {
             metricName: WAF_METRICS.formCalls,
           },
         },
+        {
+          name: 'sign-in-per-ip',
+          priority: 1,
+          action: {
+            block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooMany' } },
+          },
+          statement: {
+            rateBasedStatement: {
+              limit: WAF_SIGN_IN_PER_5_MIN,
+              evaluationWindowSec: 300,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: { orStatement: { statements: signInPaths.map(pathIs) } },
+            },
+          },
+          visibilityConfig: visibility(WAF_METRICS.signIn),
+        },
+        managed('AWSManagedRulesAmazonIpReputationList', 2, WAF_METRICS.ipReputation),
+        managed('AWSManagedRulesKnownBadInputsRuleSet', 3, WAF_METRICS.badInputs),
+        // AWS's documented pattern for scoping a managed rule: override it to Count (the group
+        // still labels the request), then block that label with a scope of one's own.
+        managed('AWSManagedRulesCommonRuleSet', 4, WAF_METRICS.common, WAF_STAFF_BODY_RULES),
+        {
+          name: 'body-rules-outside-staff-writes',
+          priority: 5,
+          action: { block: {} },
+          statement: {
+            andStatement: {
+              statements: [
+                {
+                  orStatement: {
+                    statements: WAF_STAFF_BODY_RULES.map((rule) => ({
+                      labelMatchStatement: {
+                        scope: 'LABEL',
+                        key: `awswaf:managed:aws:core-rule-set:${wafLabelName(rule)}`,
+                      },
+                    })),
+                  },
+                },
+                {
+                  notStatement: {
+                    statement: {
+                      byteMatchStatement: {
+                        fieldToMatch: { uriPath: {} },
+                        positionalConstraint: 'STARTS_WITH',
+                        searchString: WAF_STAFF_PREFIX,
+                        textTransformations: [{ priority: 0, type: 'NONE' }],
+                      },
+                    },
+                  },
+                },
+              ],
+            },
+          },
+          visibilityConfig: visibility(WAF_METRICS.staffBody),
+        },
       ],
     });
+
+    // WAF logs: the log group's name must start with aws-waf-logs-; credentials never reach it.
+    const logGroupName = `aws-waf-logs-${props.config.stackName}`;
+    new logs.LogGroup(this, 'WafLogs', {
+      logGroupName,
+      retention: logs.RetentionDays.ONE_MONTH,
+    });
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'WafLogging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF wants the log group's ARN without the `:*` suffix CDK's logGroupArn has.
+      logDestinationConfigs: [
+        this.formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: [
+        { singleHeader: { Name: 'authorization' } },
+        { singleHeader: { Name: 'cookie' } },
+      ],
+    });
+    logging.node.addDependency(this.node.findChild('WafLogs'));
+
+    this.topic = new sns.Topic(this, 'EdgeAlarmTopic', {
+      displayName: `${props.config.stackName} edge alarms (us-east-1)`,
+      enforceSSL: true,
+    });
+    for (const email of props.config.operations.alarmEmails)
+      this.topic.addSubscription(new subscriptions.EmailSubscription(email));
+    const blocked = new cloudwatch.Alarm(this, 'BlockedRequestsAlarm', {
+      alarmDescription: `More than ${WAF_BLOCKED_ALARM_PER_5_MIN} requests blocked by the web ACL in 5 minutes: an attack, or a rule blocking real visitors (README: Edge protection and monitoring).`,
+      metric: new cloudwatch.Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        // A CloudFront web ACL's metrics: no Region dimension, Rule ALL for the whole ACL.
+        dimensionsMap: { WebACL: `${props.config.stackName}-edge`, Rule: 'ALL' },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      threshold: WAF_BLOCKED_ALARM_PER_5_MIN,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    blocked.addAlarmAction(new actions.SnsAction(this.topic));
   }
+}
+
+/** A managed rule's label name: the rule name with its suffix as AWS writes it (`_BODY` → `_Body`). */
+function wafLabelName(rule: string): string {
+  return rule.replace(/_BODY$/, '_Body');
 }
