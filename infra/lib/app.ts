@@ -7,6 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError, stageConfig, type ConfigOverrides, type Stage } from './config';
 import type { WebBuild } from './constructs/site';
 import { GithubDeployStack, githubStackName } from './stacks/github-deploy-stack';
+import { EdgeMonitoringStack, edgeMonitoringStackName } from './stacks/edge-monitoring-stack';
 import { SiteStack } from './stacks/site-stack';
 import { WAF_REGION, WafStack, wafStackName } from './stacks/waf-stack';
 
@@ -82,6 +83,21 @@ export function buildApp(options: BuildAppOptions): {
     tags,
   });
   for (const [key, value] of Object.entries(tags)) Tags.of(stack).add(key, value);
+  if (waf && options.env?.account) {
+    // CloudFront's metrics are in us-east-1: alarms there, after the site (they read its distribution).
+    const edge = new EdgeMonitoringStack(app, edgeMonitoringStackName(config), {
+      config,
+      distributionId: stack.site.distribution.distributionId,
+      functionName: stack.site.edgeFunction.functionName,
+      topic: waf.topic,
+      env: { account: options.env.account, region: WAF_REGION },
+      crossRegionReferences: true,
+      description: `CloudFront alarms of the agency website (${config.stage}).`,
+      tags,
+    });
+    edge.addDependency(stack);
+    for (const [key, value] of Object.entries(tags)) Tags.of(edge).add(key, value);
+  }
   if (config.github) {
     const github = new GithubDeployStack(app, githubStackName(config), {
       config,

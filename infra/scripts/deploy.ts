@@ -27,6 +27,7 @@ import {
   type Stage,
   type StageConfig,
 } from '../lib/config';
+import { edgeMonitoringStackName } from '../lib/stacks/edge-monitoring-stack';
 import { githubStackName } from '../lib/stacks/github-deploy-stack';
 import {
   cloudFormationApi,
@@ -256,7 +257,9 @@ export function deployPlan(
   if (options.build)
     steps.push({ kind: 'run', title: 'build', command: 'npm', args: ['run', 'build'] });
   steps.push({ kind: 'synth', title: `synth ${options.stage} (deploy:check)`, context, outdir });
-  const app = ['--app', outdir, stack];
+  // The site's stack brings the WAF stack (a dependency); the us-east-1 alarms come after it.
+  const after = options.target === 'site' && config.waf ? [edgeMonitoringStackName(config)] : [];
+  const app = ['--app', outdir, stack, ...after];
   steps.push(
     options.diff
       ? {

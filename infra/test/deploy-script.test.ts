@@ -71,7 +71,17 @@ describe('npm run deploy -- …', () => {
     expect(config.operations.alarmEmails).toEqual(['oncall@agency.example']);
     const prodPlan = deployPlan(options, config, '/out');
     expect(prodPlan.at(-2)).toMatchObject({
-      args: ['cdk', 'deploy', '--app', '/out', 'AgencySite-prod', '--require-approval', 'never'],
+      // Prod has the WAF by default: its us-east-1 alarms deploy after the site.
+      args: [
+        'cdk',
+        'deploy',
+        '--app',
+        '/out',
+        'AgencySite-prod',
+        'AgencySite-prod-edge-monitoring',
+        '--require-approval',
+        'never',
+      ],
     });
     expect(prodPlan.at(-1)).toMatchObject({
       alarmNames: ['AgencySite-prod API 5xx rate', 'AgencySite-prod Canary success'],

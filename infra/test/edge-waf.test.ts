@@ -1,6 +1,12 @@
-import { Template } from 'aws-cdk-lib/assertions';
+import { KVS_FAILURE_MARKER } from '@agency/shared/edge';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stageConfig } from '../lib/config';
+import {
+  EdgeMonitoringStack,
+  edgeMonitoringStackName,
+  KVS_FAILURE_METRIC,
+} from '../lib/stacks/edge-monitoring-stack';
 import {
   WAF_BLOCKED_ALARM_PER_5_MIN,
   WAF_SIGN_IN_PAGE,
@@ -148,5 +154,53 @@ describe('the WAF logs and alarm', () => {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
     });
+  });
+});
+
+describe('the us-east-1 CloudFront alarms', () => {
+  const monitoring = () => {
+    const found = s.app.node.tryFindChild(
+      edgeMonitoringStackName({ stackName: s.stack.stackName }),
+    );
+    if (!(found instanceof EdgeMonitoringStack)) throw new Error('no edge monitoring stack');
+    return found;
+  };
+
+  it('is a us-east-1 stack deployed after the site, alarming to the WAF stack topic', () => {
+    const edge = monitoring();
+    expect(edge.region).toBe('us-east-1');
+    expect(edge.dependencies).toContain(s.stack);
+    const template = Template.fromStack(edge);
+    for (const [namespace, metric] of [
+      ['AWS/CloudFront', '5xxErrorRate'],
+      ['AWS/CloudFront', '4xxErrorRate'],
+      ['AWS/CloudFront', 'FunctionExecutionErrors'],
+      ['AWS/CloudFront', 'FunctionThrottles'],
+      [KVS_FAILURE_METRIC.namespace, KVS_FAILURE_METRIC.name],
+    ] as const)
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: namespace,
+        MetricName: metric,
+        AlarmActions: [Match.anyValue()],
+      });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: '5xxErrorRate',
+      Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
+    });
+  });
+
+  it('counts the edge function log line of a failed KeyValueStore read', () => {
+    const template = Template.fromStack(monitoring());
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: `"${KVS_FAILURE_MARKER}"`,
+      MetricTransformations: [
+        Match.objectLike({
+          MetricNamespace: KVS_FAILURE_METRIC.namespace,
+          MetricName: KVS_FAILURE_METRIC.name,
+        }),
+      ],
+    });
+    const [group] = resourcesOf(template, 'AWS::Logs::LogGroup');
+    expect(String(group?.props.LogGroupName)).toMatch(/^\/aws\/cloudfront\/function\//);
   });
 });
