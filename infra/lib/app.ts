@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readSitePagesFile } from '@agency/shared/edge';
-import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
+import { Annotations, App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError, stageConfig, type ConfigOverrides, type Stage } from './config';
 import type { WebBuild } from './constructs/site';
@@ -57,7 +57,17 @@ export function buildApp(options: BuildAppOptions): {
   // A CloudFront web ACL lives in us-east-1: a stack of its own there, whose ARN the site's stack
   // reads across regions (CDK keeps it in SSM Parameter Store), so both need a real environment.
   let waf: WafStack | undefined;
-  if (config.waf) {
+  const hasEnv = Boolean(options.env?.account && options.env.region);
+  // Prod's WAF by default needs the account: a synth without credentials (deploy:check in a pull
+  // request) leaves it out with a warning, while a deploy (which always has them) gets it.
+  const wafByDefault =
+    options.overrides?.waf === undefined && options.overrides?.wafFormCallsPer5Min === undefined;
+  if (config.waf && !hasEnv && wafByDefault)
+    Annotations.of(app).addWarningV2(
+      'agency:waf-needs-env',
+      `${config.stackName}: no account and region (no AWS credentials), so this synth leaves out the WAF and edge alarms a deploy adds`,
+    );
+  else if (config.waf) {
     if (!options.env?.account || !options.env.region)
       throw new ConfigError(
         'The WAF (on in prod unless -c waf=false; -c waf=true in dev) needs the target account and region (CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, which cdk sets from your AWS credentials)',

@@ -1,6 +1,7 @@
 import { KVS_FAILURE_MARKER } from '@agency/shared/edge';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../lib/app';
 import { stageConfig } from '../lib/config';
 import {
   EdgeMonitoringStack,
@@ -13,7 +14,7 @@ import {
   WAF_STAFF_BODY_RULES,
   WAF_STAFF_PREFIX,
 } from '../lib/stacks/waf-stack';
-import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
+import { REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { resourcesOf } from './template';
 
 /**
@@ -202,5 +203,26 @@ describe('the us-east-1 CloudFront alarms', () => {
     });
     const [group] = resourcesOf(template, 'AWS::Logs::LogGroup');
     expect(String(group?.props.LogGroupName)).toMatch(/^\/aws\/cloudfront\/function\//);
+  });
+});
+
+describe('a synth without an account', () => {
+  const overrides = {
+    mailFrom: 'no-reply@example.com',
+    mailTo: 'sales@example.com',
+    alarmEmails: 'ops@example.com',
+  };
+  it("leaves prod's default WAF out, but refuses an explicit waf=true", () => {
+    expect(buildApp({ stage: 'prod', repoRoot: REPO_ROOT, web: undefined, overrides }).waf).toBe(
+      undefined,
+    );
+    expect(() =>
+      buildApp({
+        stage: 'prod',
+        repoRoot: REPO_ROOT,
+        web: undefined,
+        overrides: { ...overrides, waf: 'true' },
+      }),
+    ).toThrow(/needs the target account and region/);
   });
 });
