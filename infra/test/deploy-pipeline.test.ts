@@ -15,7 +15,7 @@ import { lambdaRuntimeOf, NODE_MAJOR, nodeMajorOf } from '../lib/node-version';
 import { REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { resourcesOf } from './template';
 
-// js-yaml comes with ESLint's config loader; the workflows are YAML, and zod checks what it reads.
+// js-yaml (a root devDependency; it ships no types, hence the require): the workflows are YAML, and zod checks what it reads.
 const { load } = createRequire(import.meta.url)('js-yaml') as { load: (text: string) => unknown };
 
 /** Issue 36, item 3: the canary, one Node version, and the workflows' deploy, diff and rollback. */
