@@ -41,6 +41,12 @@ import { synthStage } from './synth-stage';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const problems: string[] = [];
 
+// Every stack of a deploy, the us-east-1 ones (prod's WAF and edge alarms, whose cross-region
+// references need an account) included: without credentials the check names a reserved example
+// account and a region, as cdk would from the deployer's credentials.
+process.env.CDK_DEFAULT_ACCOUNT ??= '123456789012';
+process.env.CDK_DEFAULT_REGION ??= 'ap-south-1';
+
 // Every bundle first: synth would stop at the first missing one.
 for (const fn of FUNCTIONS) builtBundleDir(fn.name);
 
@@ -82,6 +88,15 @@ for (const stage of STAGES) {
     console.log(`  ${stage}: pipeline roles (${stackName}-github):`);
     for (const role of roles) console.log(`    - ${role}`);
     problems.push(...checked.problems);
+    // The stage's stacks in us-east-1: the WAF and the edge's alarms (prod by default).
+    const usEast1 = readdirSync(outdir)
+      .filter((f) => /-(waf|edge-monitoring)\.template\.json$/.test(f))
+      .map((f) => f.replace('.template.json', ''));
+    if (stage === 'prod' && usEast1.length < 2)
+      problems.push(
+        `prod: the WAF and edge monitoring stacks were not synthesised (${usEast1.join(', ') || 'none'})`,
+      );
+    console.log(`  ${stage}: us-east-1 stacks: ${usEast1.join(', ') || 'none'}`);
     // Each nested stack is a stack of its own to CloudFormation: its own 500 resources.
     console.log(
       `  ${stage}: resources per stack (CloudFormation takes ${CLOUDFORMATION_MAX_RESOURCES} a stack, ${CLOUDFORMATION_MAX_PARAMETERS} parameters and ${CLOUDFORMATION_MAX_OUTPUTS} outputs a template):`,
