@@ -138,7 +138,20 @@ describe('the WAF logs and alarm', () => {
     ]);
     expect(JSON.stringify(logging?.props.LogDestinationConfigs)).toContain(
       'log-group:aws-waf-logs-AgencySite-dev"',
-    );
+    ); // Blocked and counted requests only: allowed ones would cost log ingestion for every request.
+    expect(logging?.props.LoggingFilter).toEqual({
+      DefaultBehavior: 'DROP',
+      Filters: [
+        {
+          Behavior: 'KEEP',
+          Requirement: 'MEETS_ANY',
+          Conditions: [
+            { ActionCondition: { Action: 'BLOCK' } },
+            { ActionCondition: { Action: 'COUNT' } },
+          ],
+        },
+      ],
+    });
   });
 
   it('alarms on a spike of blocked requests of the whole ACL, to the us-east-1 topic', () => {
