@@ -151,8 +151,9 @@ describe('lead pipeline', () => {
       await visitor.context().close();
 
       // The team's webhook hears of it within seconds, signed (on a loaded machine a first attempt
-      // that failed is retried 30 s later: up to 45 s).
-      for (let i = 0; i < 180 && !hooks.some((h) => h.body.includes(name)); i++)
+      // that failed is retried 30 s later, and CI's full run once needed more than 45 s: up to two
+      // retries, 95 s).
+      for (let i = 0; i < 380 && !hooks.some((h) => h.body.includes(name)); i++)
         await new Promise((r) => setTimeout(r, 250));
       const hook = hooks.find((h) => h.body.includes(name));
       assert.ok(hook, `the webhook receiver got no lead from ${name}`);
