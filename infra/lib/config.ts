@@ -1,3 +1,4 @@
+import type { ThrottleClass } from '@agency/shared';
 import * as z from 'zod';
 
 /** The environments one stack is deployed per. */
@@ -10,6 +11,13 @@ const ssmParameterName = z
   .regex(/^\/?[\w.-]+(\/[\w.-]+)*$/, 'must be an SSM parameter name')
   .refine((name) => !/^\/?(aws|ssm)/i.test(name), 'must not start with aws or ssm (reserved)');
 
+/** Steady-state requests per second (token refill) and burst (bucket size) of some routes. */
+const routeLimit = z.object({
+  rateLimit: z.number().positive(),
+  burstLimit: z.number().int().positive(),
+});
+export type RouteLimit = z.infer<typeof routeLimit>;
+
 /** Typed per-stage configuration: everything that differs between dev and prod lives here. */
 export const stageConfigSchema = z.object({
   stage: z.enum(STAGES),
@@ -17,6 +25,11 @@ export const stageConfigSchema = z.object({
   stackName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/),
   /** Stateful resources (tables, buckets, user pool, secret) are retained, deletion-protected and backed up. */
   protectData: z.boolean(),
+  /** A region AWS Backup copies each recovery point to (protectData stages only); no copy when unset. */
+  backupCopyRegion: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-central-1')
+    .optional(),
   /** Days of CloudWatch log retention for functions and API access logs. */
   logRetentionDays: z.number().int().positive(),
   mail: z.object({
@@ -25,11 +38,29 @@ export const stageConfigSchema = z.object({
     /** Agency recipients of lead e-mails. */
     to: z.array(z.email()).min(1),
   }),
-  /** Steady-state requests per second and burst of the API stage. */
-  apiThrottle: z.object({
-    rateLimit: z.number().positive(),
-    burstLimit: z.number().int().positive(),
-  }),
+  /**
+   * The API stage's limits: each contract operation's route counts against its throttle class's
+   * (the render function's pages against `public-read`); `cap` is the stage default, which any
+   * other route gets and no class may exceed. Figures and reasons: API_LIMITS.
+   */
+  apiLimits: z
+    .object({
+      cap: routeLimit,
+      classes: z.object({
+        'public-read': routeLimit,
+        enquiry: routeLimit,
+        counting: routeLimit,
+        'sign-in': routeLimit,
+        staff: routeLimit,
+      } satisfies Record<ThrottleClass, typeof routeLimit>),
+    })
+    .refine(
+      (l) =>
+        Object.values(l.classes).every(
+          (c) => c.rateLimit <= l.cap.rateLimit && c.burstLimit <= l.cap.burstLimit,
+        ),
+      'no throttle class may exceed the stage cap',
+    ),
   /** Optional custom domain: the ACM certificate must live in us-east-1. */
   domain: z
     .object({
@@ -101,6 +132,49 @@ export const stageConfigSchema = z.object({
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
 
+/**
+ * The API's limits per stage, written once (README, Operations, "Limits and alarms", explains
+ * them). API Gateway counts them per stage and route for all callers together, so a script at the
+ * limit of one class starves that class only, never another; per-viewer limits are WAF's and the
+ * functions' own. Prod's figures, from expected traffic (tens of thousands of page views a month
+ * today, sized for 50 million: about 19 page views a second on average, peaks at three times that):
+ * - public-read 50/s, burst 100: CloudFront answers most reads; a miss costs one call, and 50/s is
+ *   a cold cache under a crawler plus a busy hour.
+ * - counting 100/s, burst 200: about 1.8 beacon and view calls a page view, never cached; 100/s
+ *   is 50 million views' peak with room, and a flood of it starves nothing else.
+ * - enquiry 5/s, burst 10: a person sends one challenge and one enquiry (tens a day); 5/s is
+ *   thousands an hour, far past any real demand, so only a script reaches it.
+ * - sign-in 5/s, burst 10: a handful of staff, each sign-in a few steps.
+ * - staff 25/s, burst 50: an admin page loads up to ten calls at once for each of a few editors.
+ * - cap 100/s, burst 200 (the stage default, and what any route outside the table gets).
+ * Dev: a fifth or so, enough for the team's tests.
+ */
+export const API_LIMITS: Record<
+  Stage,
+  { cap: RouteLimit; classes: Record<ThrottleClass, RouteLimit> }
+> = {
+  dev: {
+    cap: { rateLimit: 20, burstLimit: 40 },
+    classes: {
+      'public-read': { rateLimit: 10, burstLimit: 20 },
+      counting: { rateLimit: 20, burstLimit: 40 },
+      enquiry: { rateLimit: 2, burstLimit: 5 },
+      'sign-in': { rateLimit: 2, burstLimit: 5 },
+      staff: { rateLimit: 10, burstLimit: 20 },
+    },
+  },
+  prod: {
+    cap: { rateLimit: 100, burstLimit: 200 },
+    classes: {
+      'public-read': { rateLimit: 50, burstLimit: 100 },
+      counting: { rateLimit: 100, burstLimit: 200 },
+      enquiry: { rateLimit: 5, burstLimit: 10 },
+      'sign-in': { rateLimit: 5, burstLimit: 10 },
+      staff: { rateLimit: 25, burstLimit: 50 },
+    },
+  },
+};
+
 /** What each stage fixes in code; the operator supplies the rest (ConfigOverrides). */
 const defaults: Record<Stage, Omit<StageConfigInput, 'mail' | 'operations'>> = {
   dev: {
@@ -108,7 +182,7 @@ const defaults: Record<Stage, Omit<StageConfigInput, 'mail' | 'operations'>> = {
     stackName: 'AgencySite-dev',
     protectData: false,
     logRetentionDays: 7,
-    apiThrottle: { rateLimit: 20, burstLimit: 40 },
+    apiLimits: API_LIMITS.dev,
     priceClass: '100',
     requireMfa: false,
   },
@@ -117,7 +191,7 @@ const defaults: Record<Stage, Omit<StageConfigInput, 'mail' | 'operations'>> = {
     stackName: 'AgencySite-prod',
     protectData: true,
     logRetentionDays: 90,
-    apiThrottle: { rateLimit: 100, burstLimit: 200 },
+    apiLimits: API_LIMITS.prod,
     priceClass: '200',
     requireMfa: true,
   },
@@ -163,6 +237,8 @@ export interface ConfigOverrides {
   waf?: string;
   /** Optional: the WAF's limit per IP and 5 minutes on the form calls (context wafFormCallsPer5Min). */
   wafFormCallsPer5Min?: string;
+  /** Optional: a region to copy backups to (context backupCopyRegion); off by default. */
+  backupCopyRegion?: string;
 }
 
 /** Form calls (enquiry, sign-in, reset) one viewer IP may make in 5 minutes when the WAF is on. */
@@ -236,6 +312,7 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
         }
       : {}),
     ...(requireMfa === undefined ? {} : { requireMfa }),
+    ...(overrides.backupCopyRegion ? { backupCopyRegion: overrides.backupCopyRegion } : {}),
     ...(waf
       ? {
           waf: {

@@ -7,10 +7,19 @@ import {
   staffScope,
   type Operation,
   type OperationName,
+  type ThrottleClass,
 } from '@agency/shared';
 import { VIEWER_IP_HEADER } from '@agency/shared/edge';
 import { operationFunction } from '@agency/lambdas/functions';
-import { ArnFormat, Duration, NestedStack, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import {
+  ArnFormat,
+  Duration,
+  Lazy,
+  NestedStack,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+} from 'aws-cdk-lib';
 import { acknowledge } from '../nag';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -28,6 +37,7 @@ import {
   type GrantTargets,
   type SiteTarget,
 } from '../apply-grants';
+import type { StageConfig } from '../config';
 import { grantsOf, type FunctionGrants } from '../grants';
 import { AgencyFunction, retentionOf } from './agency-function';
 import type { Auth } from './auth';
@@ -37,7 +47,8 @@ export interface ApiProps {
   auth: Auth;
   protectData: boolean;
   logRetentionDays: number;
-  throttle: { rateLimit: number; burstLimit: number };
+  /** The stage default (`cap`) and each throttle class's limits, applied per route (config API_LIMITS). */
+  limits: StageConfig['apiLimits'];
   /** Per-operation permissions; defaults to the project table in grants.ts. */
   grantsFor?: (name: OperationName) => FunctionGrants;
 }
@@ -76,6 +87,10 @@ export class Api extends Construct {
    * to its `current`, so the value never appears in a template or a function's configuration.
    */
   readonly originSecret: secretsmanager.Secret;
+  /** The stage's access log (one JSON line a request, `status` among its fields). */
+  readonly accessLogs: logs.LogGroup;
+  /** Each route's throttle class, by route key (`GET /api/user/post/get`). */
+  readonly routeClasses = new Map<string, ThrottleClass>();
   private readonly props: ApiProps;
   private readonly grants: (name: OperationName) => FunctionGrants;
 
@@ -114,19 +129,39 @@ export class Api extends Construct {
       description: 'Agency site API: one route per contract operation.',
       createDefaultStage: false,
     });
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: retentionOf(props.logRetentionDays),
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    }));
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle,
+      // The cap: what a route outside the class table gets.
+      throttle: props.limits.cap,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: ACCESS_LOG_FORMAT,
       },
+    });
+    // HttpStage sets the default route settings only; each route's class limits are the
+    // CloudFormation stage's RouteSettings, keyed by route key, filled as routes are added.
+    const cfnStage = this.stage.node.defaultChild;
+    if (!(cfnStage instanceof apigw.CfnStage)) throw new Error('HttpStage has no CfnStage');
+    cfnStage.routeSettings = Lazy.any({
+      produce: () =>
+        Object.fromEntries(
+          [...this.routeClasses].map(([key, throttleClass]) => {
+            const limit = props.limits.classes[throttleClass];
+            return [
+              key,
+              {
+                ThrottlingRateLimit: limit.rateLimit,
+                ThrottlingBurstLimit: limit.burstLimit,
+              },
+            ];
+          }),
+        ),
     });
     const authorizer = new HttpUserPoolAuthorizer('AdminAuthorizer', props.auth.userPool, {
       userPoolClients: [props.auth.client],
@@ -190,6 +225,7 @@ export class Api extends Construct {
         integration,
       });
       for (const route of routes) acknowledgePublic(route, `${routePath} is a public page.`);
+      this.limitRoutes(routes, ['GET', 'HEAD'], routePath, 'public-read');
     }
   }
 
@@ -199,6 +235,20 @@ export class Api extends Construct {
    */
   connectSite(site: SiteTarget): void {
     for (const [name, fn] of this.functions) applySiteGrants(fn, this.grants(name), site);
+  }
+
+  /**
+   * Count `routes` against a throttle class's limits. The stage waits for them: API Gateway
+   * refuses route settings naming a route that does not exist yet.
+   */
+  private limitRoutes(
+    routes: readonly apigw.HttpRoute[],
+    methods: readonly string[],
+    routePath: string,
+    throttleClass: ThrottleClass,
+  ): void {
+    for (const method of methods) this.routeClasses.set(`${method} ${routePath}`, throttleClass);
+    for (const route of routes) this.stage.node.addDependency(route);
   }
 
   private addOperation(name: OperationName, authorizer: HttpUserPoolAuthorizer): AgencyFunction {
@@ -243,6 +293,7 @@ export class Api extends Construct {
       // table allows (the user pool's staff-scopes trigger adds them); the function checks again.
       ...(op.auth === 'admin' ? { authorizer, authorizationScopes: scopes } : {}),
     });
+    this.limitRoutes(routes, [op.method], op.path, op.throttle);
     // API Gateway may invoke the function through its route only, as HttpLambdaIntegration allows
     // it; the permission is made beside the function, in the nested stack.
     fn.addPermission('ApiInvoke', {

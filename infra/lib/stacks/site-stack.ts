@@ -138,7 +138,7 @@ export class SiteStack extends Stack {
       ...common,
       targets,
       auth: this.auth,
-      throttle: config.apiThrottle,
+      limits: config.apiLimits,
     });
     // Leads are counted from the moment the new createLead runs; the backfill counts the ones
     // before it (each lead once), so it runs once the new API is in place.
