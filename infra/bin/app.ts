@@ -31,6 +31,8 @@ buildApp({
     mailTo: context('mailTo') ?? process.env[ENV_NAMES.mailTo],
     domainNames: context('domainNames'),
     certificateArn: context('certificateArn'),
+    tlsPolicy: context('tlsPolicy'),
+    mailFromDomain: context('mailFromDomain'),
     leadWebhookUrlParam: context('leadWebhookUrlParam'),
     leadWebhookSecretParam: context('leadWebhookSecretParam'),
     // cdk.json may hold a boolean; -c gives a string. Either is checked by stageConfig.

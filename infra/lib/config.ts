@@ -18,6 +18,23 @@ const routeLimit = z.object({
 });
 export type RouteLimit = z.infer<typeof routeLimit>;
 
+/** A DNS name (`www.agency.example`), lower case. */
+const hostname = z
+  .string()
+  .regex(
+    /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'must be a domain name such as www.agency.example',
+  );
+
+/**
+ * CloudFront viewer security policies the site accepts: TLS 1.2 with forward-secret AEAD ciphers
+ * (2021), its 2025 successor, or TLS 1.3 only. Older ones (TLSv1, TLSv1.1_2016, TLSv1.2_2019…)
+ * allow CBC ciphers or old protocol versions.
+ */
+export const TLS_POLICIES = ['TLSv1.2_2021', 'TLSv1.2_2025', 'TLSv1.3_2025'] as const;
+export type TlsPolicy = (typeof TLS_POLICIES)[number];
+export const DEFAULT_TLS_POLICY: TlsPolicy = 'TLSv1.2_2021';
+
 /** Typed per-stage configuration: everything that differs between dev and prod lives here. */
 export const stageConfigSchema = z.object({
   stage: z.enum(STAGES),
@@ -32,12 +49,30 @@ export const stageConfigSchema = z.object({
     .optional(),
   /** Days of CloudWatch log retention for functions and API access logs. */
   logRetentionDays: z.number().int().positive(),
-  mail: z.object({
-    /** SES sender address; an SES e-mail identity is created for it. */
-    from: z.email(),
-    /** Agency recipients of lead e-mails. */
-    to: z.array(z.email()).min(1),
-  }),
+  mail: z
+    .object({
+      /** SES sender address: an e-mail identity is created for it, or its domain's (`identityDomain`). */
+      from: z.email(),
+      /** Agency recipients of lead e-mails. */
+      to: z.array(z.email()).min(1),
+      /**
+       * The sender's domain as an SES domain identity with Easy DKIM (2048-bit), and its custom MAIL
+       * FROM domain (a subdomain of it), so lead e-mails pass SPF and DKIM aligned with the From
+       * domain and a DMARC policy can reject forgeries. Required in prod; dev may send from an
+       * e-mail identity.
+       */
+      identityDomain: z
+        .object({ name: hostname, mailFromDomain: hostname })
+        .refine(
+          (d) => d.mailFromDomain.endsWith(`.${d.name}`),
+          'mailFromDomain must be a subdomain of the sender domain (SES requires it)',
+        )
+        .optional(),
+    })
+    .refine(
+      (m) => !m.identityDomain || m.from.toLowerCase().endsWith(`@${m.identityDomain.name}`),
+      'the sender address must be at the identity domain',
+    ),
   /**
    * The API stage's limits: each contract operation's route counts against its throttle class's
    * (the render function's pages against `public-read`); `cap` is the stage default, which any
@@ -61,11 +96,13 @@ export const stageConfigSchema = z.object({
         ),
       'no throttle class may exceed the stage cap',
     ),
-  /** Optional custom domain: the ACM certificate must live in us-east-1. */
+  /** Custom domain (required in prod): the ACM certificate must live in us-east-1. */
   domain: z
     .object({
-      names: z.array(z.string().min(3)).min(1),
+      names: z.array(hostname).min(1),
       certificateArn: z.string().startsWith('arn:aws:acm:us-east-1:'),
+      /** CloudFront's viewer security policy: TLS 1.2 with modern ciphers or newer. */
+      tlsPolicy: z.enum(TLS_POLICIES),
     })
     .optional(),
   /** Price class of the distribution: 100 (NA/EU), 200 (+Asia incl. India) or All. */
@@ -215,8 +252,18 @@ export interface ConfigOverrides {
   mailFrom?: string;
   /** Required: comma-separated agency recipients (context mailTo, or MAIL_TO). */
   mailTo?: string;
+  /** Comma-separated domain names of the site (context domainNames): required in prod. */
   domainNames?: string;
+  /** The us-east-1 ACM certificate of those names (context certificateArn): required in prod. */
   certificateArn?: string;
+  /** Optional: CloudFront's TLS policy (context tlsPolicy), one of TLS_POLICIES; DEFAULT_TLS_POLICY otherwise. */
+  tlsPolicy?: string;
+  /**
+   * The custom MAIL FROM domain of the sender's SES domain identity (context mailFromDomain), e.g.
+   * `mail.agency.example`: required in prod, where lead e-mails go out from a domain identity with
+   * Easy DKIM; given in dev, dev does the same.
+   */
+  mailFromDomain?: string;
   /** Optional: SSM SecureString holding the lead webhook's URL (context leadWebhookUrlParam). */
   leadWebhookUrlParam?: string;
   /** Optional: SSM SecureString holding the webhook signing key (context leadWebhookSecretParam). */
@@ -268,9 +315,25 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
     ...(stage === 'prod' && !overrides.alarmEmails
       ? ['alarmEmails (-c alarmEmails=ops@x,oncall@y)']
       : []),
+    // A prod site on *.cloudfront.net cannot choose its TLS policy, and lead e-mails from an
+    // unauthenticated sender land in spam: prod does not ship half-configured.
+    ...(stage === 'prod' && !(overrides.domainNames && overrides.certificateArn)
+      ? [
+          'domainNames and certificateArn (-c domainNames=www.agency.example -c certificateArn=arn:aws:acm:us-east-1:…)',
+        ]
+      : []),
+    ...(stage === 'prod' && !overrides.mailFromDomain
+      ? [
+          "mailFromDomain (-c mailFromDomain=mail.agency.example: the SES domain identity's MAIL FROM)",
+        ]
+      : []),
   ];
   if (missing.length > 0)
     throw new ConfigError(`Missing ${stage} configuration: ${missing.join('; ')}`);
+  if (overrides.tlsPolicy && !overrides.domainNames)
+    throw new ConfigError(
+      'tlsPolicy applies to a custom domain only: set -c domainNames=… -c certificateArn=… too',
+    );
   const requireMfa = parseSwitch('requireMfa', overrides.requireMfa);
   const alarmsToWebhook = parseSwitch('alarmsToWebhook', overrides.alarmsToWebhook) ?? false;
   if (alarmsToWebhook && !overrides.leadWebhookUrlParam)
@@ -283,14 +346,28 @@ export function stageConfig(stage: Stage, overrides: ConfigOverrides = {}): Stag
     overrides.wafFormCallsPer5Min !== undefined;
   const input: StageConfigInput = {
     ...base,
-    mail: { from: overrides.mailFrom ?? '', to: splitList(overrides.mailTo ?? '') },
-    domain:
-      overrides.domainNames || overrides.certificateArn
+    mail: {
+      from: overrides.mailFrom ?? '',
+      to: splitList(overrides.mailTo ?? ''),
+      ...(overrides.mailFromDomain
         ? {
+            identityDomain: {
+              name: (overrides.mailFrom ?? '').split('@').pop()?.toLowerCase() ?? '',
+              mailFromDomain: overrides.mailFromDomain,
+            },
+          }
+        : {}),
+    },
+    ...(overrides.domainNames || overrides.certificateArn
+      ? {
+          domain: {
             names: splitList(overrides.domainNames ?? ''),
             certificateArn: overrides.certificateArn ?? '',
-          }
-        : base.domain,
+            // An operator's string; stageConfigSchema below refuses any but TLS_POLICIES.
+            tlsPolicy: (overrides.tlsPolicy ?? DEFAULT_TLS_POLICY) as TlsPolicy,
+          },
+        }
+      : {}),
     ...(overrides.leadWebhookUrlParam || overrides.leadWebhookSecretParam
       ? {
           leadWebhook: {

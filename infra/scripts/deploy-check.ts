@@ -52,9 +52,10 @@ for (const fn of FUNCTIONS) builtBundleDir(fn.name);
 
 // A stage has no default mail addresses; the check synthesises with the operator's when set, else
 // with reserved example addresses (the template's shape does not depend on them).
+const mailFrom = process.env[ENV_NAMES.mailFrom] ?? 'no-reply@example.com';
 const mail = [
   '-c',
-  `mailFrom=${process.env[ENV_NAMES.mailFrom] ?? 'no-reply@example.com'}`,
+  `mailFrom=${mailFrom}`,
   '-c',
   `mailTo=${process.env[ENV_NAMES.mailTo] ?? 'sales@example.com'}`,
   // The pipeline's roles (a stack of their own per stage) with the repository the workflow runs in.
@@ -65,13 +66,28 @@ const mail = [
   `alarmEmails=${process.env.ALARM_EMAILS ?? 'ops@example.com'}`,
 ];
 
+// Prod refuses to synthesise without its site and sender domains: reserved example ones, as for mail.
+const prodDomains = [
+  '-c',
+  'domainNames=www.example.com',
+  '-c',
+  'certificateArn=arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+  '-c',
+  `mailFromDomain=mail.${mailFrom.split('@').pop() ?? ''}`,
+];
+
 for (const stage of STAGES) {
   const outdir = mkdtempSync(path.join(tmpdir(), `agency-deploy-check-${stage}-`));
   try {
     const started = Date.now();
     console.log(`cdk synth -c stage=${stage} (validation and cdk-nag)…`);
     // The same synth and bundle comparison `npm run deploy` runs before it deploys.
-    const checked = synthStage({ stage, context: mail, outdir, repoRoot });
+    const checked = synthStage({
+      stage,
+      context: stage === 'prod' ? [...mail, ...prodDomains] : mail,
+      outdir,
+      repoRoot,
+    });
     const stackName = stackNameOf(stage);
     // The alarms live in the stage's operations nested stack.
     const alarms = readdirSync(outdir)

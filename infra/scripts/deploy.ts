@@ -58,6 +58,8 @@ const SETTINGS = [
   'mailTo',
   'domainNames',
   'certificateArn',
+  'tlsPolicy',
+  'mailFromDomain',
   'leadWebhookUrlParam',
   'leadWebhookSecretParam',
   'requireMfa',
@@ -68,7 +70,12 @@ const SETTINGS = [
   'alarmsToWebhook',
   'waf',
   'wafFormCallsPer5Min',
+  'backupCopyRegion',
 ] as const satisfies readonly (keyof ConfigOverrides)[];
+/** Fails to compile when ConfigOverrides gains a setting SETTINGS does not pass on. */
+type UnlistedSetting = Exclude<keyof ConfigOverrides, (typeof SETTINGS)[number]>;
+export const EVERY_SETTING_LISTED: [UnlistedSetting] extends [never] ? true : UnlistedSetting =
+  true;
 
 export interface DeployOptions {
   stage: Stage;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_MONTHLY_BUDGET_USD,
+  DEFAULT_TLS_POLICY,
   DEFAULT_WAF_FORM_CALLS_PER_5_MIN,
   parseStage,
   stackNameOf,
@@ -9,11 +10,19 @@ import {
 } from '../lib/config';
 import { NODE_RUNTIME, retentionOf } from '../lib/constructs/agency-function';
 
+/** What prod needs beyond the mail addresses: the site's custom domain and the sender's domain. */
+const PROD_SITE = {
+  domainNames: 'www.agency.example',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+  mailFromDomain: 'mail.agency.example',
+};
+
 describe('stage configuration', () => {
   const mail = {
     mailFrom: 'hello@agency.example',
     mailTo: 'sales@agency.example',
     alarmEmails: 'ops@agency.example',
+    ...PROD_SITE,
   };
 
   it('protects data in prod only', () => {
@@ -51,13 +60,13 @@ describe('stage configuration', () => {
 
   it('applies operator overrides and validates them', () => {
     const config = stageConfig('prod', {
-      mailFrom: 'hello@agency.example',
+      ...mail,
       mailTo: 'a@agency.example, b@agency.example',
-      alarmEmails: 'ops@agency.example',
     });
     expect(config.mail).toEqual({
       from: 'hello@agency.example',
       to: ['a@agency.example', 'b@agency.example'],
+      identityDomain: { name: 'agency.example', mailFromDomain: 'mail.agency.example' },
     });
     expect(() => stageConfig('prod', { ...mail, mailTo: 'not-an-address' })).toThrow(/mail\.to/);
     expect(() =>
@@ -72,8 +81,51 @@ describe('stage configuration', () => {
         ...mail,
         domainNames: 'www.agency.example',
         certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x',
-      }).domain?.names,
-    ).toEqual(['www.agency.example']);
+      }).domain,
+    ).toEqual({
+      names: ['www.agency.example'],
+      certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x',
+      tlsPolicy: DEFAULT_TLS_POLICY,
+    });
+  });
+
+  it('refuses prod without a custom domain or a sender domain, naming each setting', () => {
+    const { domainNames, certificateArn, mailFromDomain, ...bare } = mail;
+    expect(() => stageConfig('prod', bare)).toThrow(
+      /domainNames and certificateArn.*mailFromDomain/,
+    );
+    expect(() => stageConfig('prod', { ...bare, domainNames, certificateArn })).toThrow(
+      /^Missing prod configuration: mailFromDomain/,
+    );
+    expect(() => stageConfig('prod', { ...bare, mailFromDomain, domainNames })).toThrow(
+      /domainNames and certificateArn/,
+    );
+    // Dev may run on *.cloudfront.net and send from an e-mail identity.
+    expect(stageConfig('dev', bare).domain).toBeUndefined();
+    expect(stageConfig('dev', bare).mail.identityDomain).toBeUndefined();
+  });
+
+  it('takes a modern TLS policy only, for a custom domain', () => {
+    expect(stageConfig('prod', { ...mail, tlsPolicy: 'TLSv1.3_2025' }).domain?.tlsPolicy).toBe(
+      'TLSv1.3_2025',
+    );
+    for (const old of ['TLSv1', 'TLSv1.1_2016', 'TLSv1.2_2019', 'tls1.3'])
+      expect(() => stageConfig('prod', { ...mail, tlsPolicy: old }), old).toThrow(
+        /domain\.tlsPolicy/,
+      );
+    const { domainNames: _, certificateArn: __, ...noDomain } = mail;
+    expect(() => stageConfig('dev', { ...noDomain, tlsPolicy: 'TLSv1.2_2021' })).toThrow(
+      /tlsPolicy applies to a custom domain only/,
+    );
+  });
+
+  it('sends from a domain identity whose MAIL FROM is its own subdomain', () => {
+    expect(() => stageConfig('prod', { ...mail, mailFromDomain: 'mail.other.example' })).toThrow(
+      /mail\.identityDomain: mailFromDomain must be a subdomain/,
+    );
+    expect(() => stageConfig('prod', { ...mail, mailFromDomain: 'Not a domain' })).toThrow(
+      /mail\.identityDomain\.mailFromDomain: must be a domain name/,
+    );
   });
 });
 
@@ -82,6 +134,7 @@ describe('lead webhook settings', () => {
     mailFrom: 'hello@agency.example',
     mailTo: 'sales@agency.example',
     alarmEmails: 'ops@agency.example',
+    ...PROD_SITE,
   };
 
   it('has none unless the operator names its SSM parameters', () => {
@@ -132,7 +185,7 @@ describe('function defaults', () => {
 });
 
 describe('operations settings', () => {
-  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example' };
+  const mail = { mailFrom: 'hello@agency.example', mailTo: 'sales@agency.example', ...PROD_SITE };
 
   it('requires alarm e-mails in prod, naming the setting, and lets dev go without', () => {
     expect(() => stageConfig('prod', mail)).toThrow(ConfigError);

@@ -9,10 +9,17 @@ import {
   type DeployOptions,
 } from '../scripts/deploy';
 
+/** Prod's domains: the site's (with its certificate) and the sender's MAIL FROM. */
+const PROD_DOMAINS = {
+  domainNames: 'www.agency.example',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+  mailFromDomain: 'mail.agency.example',
+};
 const PROD_CONTEXT = JSON.stringify({
   mailFrom: 'no-reply@agency.example',
   mailTo: 'sales@agency.example',
   alarmEmails: 'ops@agency.example',
+  ...PROD_DOMAINS,
 });
 const SITE = { SITE_URL: 'https://www.agency.example' };
 
@@ -66,6 +73,7 @@ describe('npm run deploy -- …', () => {
       mailFrom: 'no-reply@agency.example',
       mailTo: 'sales@agency.example',
       alarmEmails: 'oncall@agency.example',
+      ...PROD_DOMAINS,
     });
     const config = checkSettings(options, SITE);
     expect(config.operations.alarmEmails).toEqual(['oncall@agency.example']);

@@ -14,7 +14,7 @@ import {
   WAF_STAFF_BODY_RULES,
   WAF_STAFF_PREFIX,
 } from '../lib/stacks/waf-stack';
-import { REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
+import { PROD_DOMAINS, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { resourcesOf } from './template';
 
 /**
@@ -47,7 +47,12 @@ const rule = (name: string): Rule => {
 };
 
 describe('the WAF is on in prod and off in dev unless asked', () => {
-  const mail = { mailFrom: 'a@example.com', mailTo: 'b@example.com', alarmEmails: 'o@example.com' };
+  const mail = {
+    mailFrom: 'a@example.com',
+    mailTo: 'b@example.com',
+    alarmEmails: 'o@example.com',
+    ...PROD_DOMAINS,
+  };
   it('follows the stage default and the waf switch', () => {
     expect(stageConfig('prod', mail).waf).toBeDefined();
     expect(stageConfig('prod', { ...mail, waf: 'false' }).waf).toBeUndefined();
@@ -224,6 +229,7 @@ describe('a synth without an account', () => {
     mailFrom: 'no-reply@example.com',
     mailTo: 'sales@example.com',
     alarmEmails: 'ops@example.com',
+    ...PROD_DOMAINS,
   };
   it("leaves prod's default WAF out, but refuses an explicit waf=true", () => {
     expect(buildApp({ stage: 'prod', repoRoot: REPO_ROOT, web: undefined, overrides }).waf).toBe(

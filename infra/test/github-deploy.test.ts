@@ -11,7 +11,7 @@ import {
   githubStackName,
   pipelineRolesOf,
 } from '../lib/stacks/github-deploy-stack';
-import { cdkJsonContext } from './synth';
+import { cdkJsonContext, PROD_DOMAINS } from './synth';
 
 const REPO = 'agency/site';
 const ACCOUNT = '123456789012';
@@ -24,6 +24,7 @@ function synthGithub(stage: Stage, oidcProviderArn?: string) {
     mailFrom: 'no-reply@example.com',
     mailTo: 'sales@example.com',
     alarmEmails: 'ops@example.com',
+    ...PROD_DOMAINS,
     githubRepo: REPO,
     githubOidcProviderArn: oidcProviderArn,
   });

@@ -54,7 +54,14 @@ import {
   oversizedEnvironments,
   shippedFunctions,
 } from '../lib/shipped-bundles';
-import { fakeWebBuild, REPO_ROOT, SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
+import {
+  fakeWebBuild,
+  PROD_DOMAINS,
+  REPO_ROOT,
+  SYNTH_TIMEOUT_MS,
+  synthStage,
+  type Synthesized,
+} from './synth';
 import {
   functionByDescription,
   referencedIds,
@@ -745,16 +752,8 @@ describe('prod stack', () => {
         expect(envOf(fnId)).toMatchObject({
           LEAD_WEBHOOK_URL_PARAM: WEBHOOK.urlParameter,
           LEAD_WEBHOOK_SECRET_PARAM: WEBHOOK.secretParameter,
-          // The site's address, for the link to the lead in the admin.
-          SITE_URL: {
-            'Fn::Join': [
-              '',
-              [
-                'https://',
-                { 'Fn::GetAtt': [expect.stringMatching(/^SiteDistribution/), 'DomainName'] },
-              ],
-            ],
-          },
+          // The site's address (its custom domain), for the link to the lead in the admin.
+          SITE_URL: `https://${PROD_DOMAINS.domainNames}`,
         });
         // Names of parameters only: the URL itself is a secret and never in the template.
         expect(envOf(fnId)).not.toHaveProperty('LEAD_WEBHOOK_URL');
@@ -1280,6 +1279,7 @@ describe('prod stack', () => {
         uploadOrigins({
           names: ['www.agency.example', 'agency.example'],
           certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+          tlsPolicy: 'TLSv1.2_2021',
         }),
       ).toEqual(['https://www.agency.example', 'https://agency.example']);
       expect(uploadOrigins(undefined)).toEqual(['https://*.cloudfront.net']);
@@ -1318,8 +1318,8 @@ describe('prod stack', () => {
         CorsRules: [
           {
             AllowedMethods: ['POST'],
-            // No custom domain here: the site is its distribution's *.cloudfront.net address.
-            AllowedOrigins: ['https://*.cloudfront.net'],
+            // The site's custom domain, never *.cloudfront.net (anyone's distribution).
+            AllowedOrigins: [`https://${PROD_DOMAINS.domainNames}`],
             AllowedHeaders: ['content-type'],
             MaxAge: 3600,
           },
@@ -1658,12 +1658,45 @@ describe('prod stack', () => {
       });
     });
 
+    it('sends from the domain identity with Easy DKIM and a custom MAIL FROM, and names its DNS records', () => {
+      s.whole.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: 'example.com',
+        DkimAttributes: { SigningEnabled: true },
+        DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
+        MailFromAttributes: {
+          MailFromDomain: PROD_DOMAINS.mailFromDomain,
+          BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+        },
+      });
+      const outputs = Object.entries(s.whole.toJSON().Outputs ?? {}).filter(([id]) =>
+        id.includes('SenderDnsRecord'),
+      );
+      // Three DKIM CNAMEs, the MAIL FROM's MX and its SPF record.
+      expect(outputs).toHaveLength(5);
+      expect(JSON.stringify(outputs)).toContain(
+        `${PROD_DOMAINS.mailFromDomain} TXT \\"v=spf1 include:amazonses.com ~all\\"`,
+      );
+    });
+
+    it('serves the custom domain with the TLS 1.2 (2021) policy', () => {
+      s.whole.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          Aliases: [PROD_DOMAINS.domainNames],
+          ViewerCertificate: {
+            AcmCertificateArn: PROD_DOMAINS.certificateArn,
+            MinimumProtocolVersion: 'TLSv1.2_2021',
+            SslSupportMethod: 'sni-only',
+          },
+        }),
+      });
+    });
+
     it('links the invitation and the reset code e-mails to the sign-in page at the site’s own address', () => {
       const [pool] = resourcesOf(s.whole, 'AWS::Cognito::UserPool');
-      const [distribution] = resourcesOf(s.whole, 'AWS::CloudFront::Distribution');
-      const siteUrl = `https://\${${distribution?.id}.DomainName}`;
-      // A message as CloudFormation joins it, the distribution's address written ${Id.DomainName}.
+      const siteUrl = `https://${PROD_DOMAINS.domainNames}`;
+      // A message as CloudFormation joins it (an address from a reference written ${Id.DomainName}).
       const text = (value: unknown): string => {
+        if (typeof value === 'string') return value;
         const join = z
           .object({ 'Fn::Join': z.tuple([z.literal(''), z.array(z.unknown())]) })
           .parse(value)['Fn::Join'][1];
@@ -1699,8 +1732,8 @@ describe('prod stack', () => {
         EmailConfiguration: {
           EmailSendingAccount: 'DEVELOPER',
           From: 'no-reply@example.com',
-          // The identity the Mail construct creates, in the stack's own region.
-          SourceArn: 'arn:aws:ses:eu-west-1:123456789012:identity/no-reply@example.com',
+          // The sender's domain identity the Mail construct creates, in the stack's own region.
+          SourceArn: 'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
         },
         AdminCreateUserConfig: {
           AllowAdminCreateUserOnly: true,

@@ -95,6 +95,14 @@ export function fakeWebBuild(): WebBuild {
   };
 }
 
+/** What an operator must give prod beyond the mail addresses: the site's and the sender's domains. */
+export const PROD_DOMAINS = {
+  domainNames: 'www.example.com',
+  certificateArn:
+    'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+  mailFromDomain: 'mail.example.com',
+} as const satisfies ConfigOverrides;
+
 /**
  * Synthesize one stage once with cdk-nag on. Function code is the built `lambdas/dist` (run
  * `npm run build` first); asset and path metadata are on (as the CLI has them), so a test can find each function's staged code and name each nested stack.
@@ -136,8 +144,11 @@ export function synthStage(
       // What an operator passes with -c mailFrom/-c mailTo; the stage has no default for them.
       mailFrom: 'no-reply@example.com',
       mailTo: 'sales@example.com',
-      domainNames: options.domainNames,
-      certificateArn: options.certificateArn,
+      // Prod refuses to synthesise without a custom domain and a sender domain: tests name
+      // reserved example ones unless they pass their own.
+      ...(stage === 'prod' ? PROD_DOMAINS : {}),
+      ...(options.domainNames === undefined ? {} : { domainNames: options.domainNames }),
+      ...(options.certificateArn === undefined ? {} : { certificateArn: options.certificateArn }),
       leadWebhookUrlParam: options.leadWebhookUrlParam,
       leadWebhookSecretParam: options.leadWebhookSecretParam,
       alarmEmails: options.alarmEmails ?? 'ops@example.com',

@@ -68,6 +68,8 @@ export class Auth extends Construct {
       email: cognito.UserPoolEmail.withSES({
         fromEmail: props.mail.from,
         sesRegion: Stack.of(this).region,
+        // Cognito sends as the domain identity when the sender has one (its ARN, not the address's).
+        ...(props.mail.identityDomain ? { sesVerifiedDomain: props.mail.identityDomain.name } : {}),
       }),
       // The bodies link to the site, whose address is known once it exists (setSiteUrl).
       userInvitation: { emailSubject: ACCOUNT_EMAILS.invitation.subject },

@@ -1,6 +1,6 @@
 import { ENV_NAMES } from '@agency/shared';
 import { triggerFunction } from '@agency/lambdas/functions';
-import { Aws } from 'aws-cdk-lib';
+import { Aws, CfnOutput } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
@@ -20,6 +20,8 @@ export interface MailProps {
   from: string;
   /** Agency recipients of lead e-mails. */
   to: readonly string[];
+  /** The sender's domain as a domain identity with Easy DKIM and a custom MAIL FROM (prod); else an e-mail identity. */
+  identityDomain?: { name: string; mailFromDomain: string };
 }
 
 /** The worker that takes SES's bounce and complaint events (`lambdas/src/modules/lead-delivery/workers/mail-events.ts`). */
@@ -35,6 +37,7 @@ export class Mail extends Construct {
   readonly identity: ses.EmailIdentity;
   readonly configurationSet: ses.ConfigurationSet;
   readonly from: string;
+  readonly identityDomain?: MailProps['identityDomain'];
   readonly to: readonly string[];
   /** Set by `handleEvents`. */
   events?: { topic: sns.Topic; worker: AgencyFunction };
@@ -42,6 +45,7 @@ export class Mail extends Construct {
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
     this.from = props.from;
+    this.identityDomain = props.identityDomain;
     this.to = props.to;
     this.configurationSet = new ses.ConfigurationSet(this, 'Events', {
       reputationMetrics: true,
@@ -63,10 +67,44 @@ export class Mail extends Construct {
         ses.EmailSendingEvent.RENDERING_FAILURE,
       ],
     });
+    const domain = props.identityDomain;
     this.identity = new ses.EmailIdentity(this, 'Sender', {
-      identity: ses.Identity.email(props.from),
+      identity: domain ? ses.Identity.domain(domain.name) : ses.Identity.email(props.from),
       // Every message sent as this identity goes through it, lead e-mails and Cognito's alike.
       configurationSet: this.configurationSet,
+      ...(domain
+        ? {
+            dkimSigning: true,
+            dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
+            mailFromDomain: domain.mailFromDomain,
+            // When the MAIL FROM's MX record is missing, SES falls back to its own domain and still
+            // sends (DKIM keeps DMARC aligned): a lead e-mail is never refused for DNS.
+            mailFromBehaviorOnMxFailure: ses.MailFromBehaviorOnMxFailure.USE_DEFAULT_VALUE,
+          }
+        : {}),
+    });
+    if (domain) this.outputDnsRecords(domain);
+  }
+
+  /**
+   * The DNS records the operator adds at the domain's DNS host (README, Deploy: "Sender domain"):
+   * the three Easy DKIM CNAMEs, and the MAIL FROM domain's MX and SPF records.
+   */
+  private outputDnsRecords(domain: { name: string; mailFromDomain: string }): void {
+    const records = [
+      ...[
+        [this.identity.dkimDnsTokenName1, this.identity.dkimDnsTokenValue1],
+        [this.identity.dkimDnsTokenName2, this.identity.dkimDnsTokenValue2],
+        [this.identity.dkimDnsTokenName3, this.identity.dkimDnsTokenValue3],
+      ].map(([name, value]) => `${name} CNAME ${value}`),
+      `${domain.mailFromDomain} MX 10 feedback-smtp.${Aws.REGION}.amazonses.com`,
+      `${domain.mailFromDomain} TXT "v=spf1 include:amazonses.com ~all"`,
+    ];
+    records.forEach((record, i) => {
+      new CfnOutput(this, `SenderDnsRecord${i + 1}`, {
+        description: `DNS record ${i + 1} of ${records.length} the SES sender domain ${domain.name} needs`,
+        value: record,
+      });
     });
   }
 

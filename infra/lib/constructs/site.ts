@@ -38,6 +38,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import type { TlsPolicy } from '../config';
 import { retentionOf } from './agency-function';
 
 /** The web build to deploy: its folder (`web/dist`) and the site pages it wrote. */
@@ -61,7 +62,7 @@ export interface SiteProps {
   /** Days the logs of CDK's deployment handler are kept. */
   logRetentionDays: number;
   priceClass: '100' | '200' | 'All';
-  domain?: { names: readonly string[]; certificateArn: string };
+  domain?: { names: readonly string[]; certificateArn: string; tlsPolicy: TlsPolicy };
   /** The ARN of the stage's WAF web ACL (us-east-1), when it has one. */
   webAclArn?: string;
 }
@@ -344,7 +345,7 @@ export class Site extends Construct {
       ...(props.domain
         ? {
             domainNames: [...props.domain.names],
-            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            minimumProtocolVersion: TLS_POLICY_PROTOCOLS[props.domain.tlsPolicy],
             certificate: acm.Certificate.fromCertificateArn(
               this,
               'Certificate',
@@ -532,6 +533,13 @@ export class Site extends Construct {
     );
   }
 }
+
+/** CloudFront's viewer security policies by the names the stage config uses. */
+const TLS_POLICY_PROTOCOLS: Record<TlsPolicy, cloudfront.SecurityPolicyProtocol> = {
+  'TLSv1.2_2021': cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+  'TLSv1.2_2025': cloudfront.SecurityPolicyProtocol.TLS_V1_2_2025,
+  'TLSv1.3_2025': cloudfront.SecurityPolicyProtocol.TLS_V1_3_2025,
+};
 
 const PRICE_CLASSES: Record<SiteProps['priceClass'], cloudfront.PriceClass> = {
   '100': cloudfront.PriceClass.PRICE_CLASS_100,
