@@ -121,11 +121,15 @@ async function redirectOf(request) {
   if (key.length > 512 || reservedAt(key)) return null;
   var value;
   try {
+    // A miss is the usual answer (no redirect): exists() says so without an error, so any error
+    // here is a failure, whatever its text (AWS documents none for get's missing key). A hit costs
+    // a second read.
+    if (!(await kvs.exists(key))) return null;
     value = await kvs.get(key);
   } catch (e) {
-    // A miss is the usual answer (no redirect); any other failure still degrades to no redirect but
-    // writes one line with the marker, which the us-east-1 metric filter counts and alarms on.
-    if (!/not found/i.test(e)) console.log('KVS_READ_FAILED ' + e);
+    // A failed read still degrades to no redirect but writes one line with the marker, which the
+    // us-east-1 metric filter counts and alarms on.
+    console.log('KVS_READ_FAILED ' + e);
     return null;
   }
   // A page entry (`page`, `gone`) of its exact path: a page published or retired at runtime.

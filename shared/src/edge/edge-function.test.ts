@@ -286,6 +286,15 @@ describe('edge function: a failing KeyValueStore read', () => {
       `${KVS_FAILURE_MARKER} Error: KeyValueStore: service unavailable`,
     ]);
 
+    // A key that exists but whose value cannot be read: a failure too.
+    let reads = 0;
+    const flaky = await run((key) => {
+      if (key === '/old' && ++reads > 1) throw new Error('KeyValueStore: throttled');
+      return key === '/old' ? '301 /about' : undefined;
+    }, '/old');
+    expect(flaky.out).toBe('/404/index.html');
+    expect(flaky.lines).toEqual([`${KVS_FAILURE_MARKER} Error: KeyValueStore: throttled`]);
+
     const missed = await run(() => undefined, '/about');
     expect(missed).toEqual({ lines: [], out: '/about/index.html' });
     const hit = await run((key) => (key === '/old' ? '301 /about' : undefined), '/old');
