@@ -113,6 +113,19 @@ describe('its rotation', () => {
     expect(envOf(rotator().props)[ENV_NAMES.distributionId]).toEqual({ Ref: distribution?.id });
   });
 
+  it("may read the stage's web ACL, which CloudFront checks on every update of the distribution", () => {
+    const [distribution] = resourcesOf(s.template, 'AWS::CloudFront::Distribution');
+    const acl = JSON.stringify(
+      (distribution?.props.DistributionConfig as { WebACLId?: unknown } | undefined)?.WebACLId,
+    );
+    expect(acl).toBeDefined();
+    const statements = statementsOf(s.template, rotator().id).filter((st) =>
+      st.actions.some((a) => a.startsWith('wafv2:')),
+    );
+    expect(statements.map((st) => st.actions)).toEqual([['wafv2:GetWebACL']]);
+    expect(JSON.stringify(statements[0]?.Resource)).toBe(acl);
+  });
+
   it('may stage versions of the origin secret and of no other secret', () => {
     const statements = statementsOf(s.template, rotator().id).filter((st) =>
       st.actions.some(

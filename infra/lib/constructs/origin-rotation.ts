@@ -16,6 +16,8 @@ export const ORIGIN_ROTATION_DAYS = 30;
 export interface OriginRotationProps {
   secret: secretsmanager.Secret;
   distribution: cloudfront.IDistribution;
+  /** The distribution's WAF web ACL, when it has one. */
+  webAclArn?: string;
   protectData: boolean;
   logRetentionDays: number;
 }
@@ -58,6 +60,12 @@ export class OriginRotation extends Construct {
         ],
       }),
     );
+    // CloudFront checks that whoever updates a distribution may read its web ACL ("Unable to verify
+    // read permissions on Web ACL", InvalidWebACLId), even when the update leaves the ACL as it is.
+    if (props.webAclArn)
+      this.fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['wafv2:GetWebACL'], resources: [props.webAclArn] }),
+      );
     props.secret.addRotationSchedule('Rotation', {
       rotationLambda: this.fn,
       automaticallyAfter: Duration.days(ORIGIN_ROTATION_DAYS),

@@ -213,6 +213,7 @@ export class SiteStack extends Stack {
       ...common,
       secret: this.api.originSecret,
       distribution: this.site.distribution,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
     this.redirectRebuild.trigger.executeAfter(this.site.redirectStore, this.api);
     applySiteGrants(this.pageRender.fn, SEED_PAGES_GRANTS, site);
