@@ -44,5 +44,6 @@ buildApp({
     alarmsToWebhook: contextSwitch('alarmsToWebhook'),
     waf: contextSwitch('waf'),
     wafFormCallsPer5Min: contextSwitch('wafFormCallsPer5Min'),
+    backupCopyRegion: context('backupCopyRegion'),
   },
 });

@@ -139,7 +139,9 @@ export type WorkerName = (typeof WORKERS)[number];
  * marks bounced lead e-mails on their leads; `alarm-webhook` copies the stage's alarm topic to the
  * lead webhook's Slack-compatible channel; `record-not-found` counts the 404s of each CloudFront
  * access-log file the access-log bucket receives into the 404 log; `rotate-origin-secret`, Secrets
- * Manager's rotation function of the origin secret, moves CloudFront's origin header to the next value.
+ * Manager's rotation function of the origin secret, moves CloudFront's origin header to the next value;
+ * `check-restore`, on AWS Backup's event that a test restore completed, checks the restored table or
+ * bucket and reports the verdict on the restore job.
  */
 export const TRIGGERS = [
   'staff-scopes',
@@ -147,15 +149,18 @@ export const TRIGGERS = [
   'alarm-webhook',
   'record-not-found',
   'rotate-origin-secret',
+  'check-restore',
 ] as const;
 export type TriggerName = (typeof TRIGGERS)[number];
 
 /**
  * Functions a stage has only when a setting asks for them (`alarm-webhook`: `-c
- * alarmsToWebhook=true`): built always, shipped at most once.
+ * alarmsToWebhook=true`; `check-restore`: `protectData`, the stages whose data is backed up):
+ * built always, shipped at most once.
  */
 export const STAGE_OPTIONAL_FUNCTIONS: ReadonlySet<string> = new Set<TriggerName>([
   'alarm-webhook',
+  'check-restore',
 ]);
 
 /**
@@ -177,6 +182,7 @@ export const FUNCTION_MODULES = {
   'alarm-webhook': 'alarms',
   'record-not-found': 'not-found',
   'rotate-origin-secret': 'system',
+  'check-restore': 'system',
 } as const satisfies Record<JobName | WorkerName | TriggerName, ApiModule>;
 
 const moduleFile = (name: keyof typeof FUNCTION_MODULES, folder: 'jobs' | 'workers'): string =>

@@ -124,7 +124,12 @@ export class Auth extends Construct {
     );
 
     this.client = this.userPool.addClient('WebClient', {
+      // The login function signs in with USER_PASSWORD_AUTH and renews with REFRESH_TOKEN_AUTH
+      // (lambdas/src/modules/accounts/adapters/identity.ts): no hosted UI, so no OAuth flows,
+      // scopes or callback URLs (CDK's defaults would allow the implicit and code grants to
+      // https://example.com).
       authFlows: { userPassword: true },
+      disableOAuth: true,
       generateSecret: false,
       accessTokenValidity: Duration.seconds(ADMIN_SESSION.accessTokenSeconds),
       idTokenValidity: Duration.seconds(ADMIN_SESSION.accessTokenSeconds),

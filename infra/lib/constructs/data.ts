@@ -2,6 +2,7 @@ import { TABLES, type TableName } from '@agency/lambdas/tables';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { TABLE_NAMES } from '../grants';
 import { acknowledge } from '../nag';
 
 export interface DataProps {
@@ -37,6 +38,8 @@ export const TABLE_IDS: Record<TableName, string> = {
  */
 export class Data extends Construct {
   readonly tables: Record<TableName, dynamodb.Table>;
+  /** The tables worth restoring (all but those whose spec says `backup: false`): AWS Backup's too. */
+  readonly backedUp: dynamodb.Table[];
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
@@ -52,6 +55,10 @@ export class Data extends Construct {
       analytics: make('analytics'),
       visitors: make('visitors'),
     };
+    const spec = (name: TableName): TableSpec => TABLES[name];
+    this.backedUp = TABLE_NAMES.filter((name) => spec(name).backup !== false).map(
+      (name) => this.tables[name],
+    );
   }
 
   private table(id: string, spec: TableSpec, props: DataProps): dynamodb.Table {

@@ -41,6 +41,9 @@ import { Construct } from 'constructs';
 import type { TlsPolicy } from '../config';
 import { retentionOf } from './agency-function';
 
+/** Days an overwritten or deleted file of the site bucket stays restorable (a noncurrent version). */
+export const SITE_OLD_VERSION_DAYS = 30;
+
 /** The web build to deploy: its folder (`web/dist`) and the site pages it wrote. */
 export interface WebBuild {
   dir: string;
@@ -222,6 +225,18 @@ export class Site extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'site-bucket/',
+      // A deploy or a render that overwrites or deletes a page keeps the old one as a noncurrent
+      // version for SITE_OLD_VERSION_DAYS, so a bad release or a wrong delete can be undone by
+      // restoring that version; older ones expire, so deploys do not pile up.
+      versioned: true,
+      lifecycleRules: [
+        {
+          id: 'ExpireOldVersions',
+          noncurrentVersionExpiration: Duration.days(SITE_OLD_VERSION_DAYS),
+          expiredObjectDeleteMarker: true,
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
       removalPolicy: props.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.protectData,
     });

@@ -12,6 +12,7 @@ import type { StageConfig } from '../config';
 import { AccessLogs } from '../constructs/access-logs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
+import { Backup } from '../constructs/backup';
 import { SiteCanary } from '../constructs/canary';
 import { Data } from '../constructs/data';
 import {
@@ -102,6 +103,8 @@ export class SiteStack extends Stack {
   /** The nested stack of the stage's alarms, dashboard and budget. */
   readonly operations: NestedStack;
   readonly monitoring: Monitoring;
+  /** AWS Backup's plan, restore test and alarms of the stage's data (protectData stages only). */
+  readonly backup?: Backup;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -239,6 +242,15 @@ export class SiteStack extends Stack {
       description: `Alarms, dashboard and budget of ${config.stackName}.`,
     });
     const mailEvents = this.mail.handleEvents(this.operations, { ...common, targets: baseTargets });
+    // Daily backups with a weekly restore test where the data is kept (prod); dev's is disposable.
+    if (config.protectData)
+      this.backup = new Backup(this.operations, 'Backup', {
+        stackName: config.stackName,
+        tables: this.data.backedUp,
+        bucket: this.media.bucket,
+        logRetentionDays: config.logRetentionDays,
+        ...(config.backupCopyRegion ? { copyRegion: config.backupCopyRegion } : {}),
+      });
     this.monitoring = new Monitoring(this.operations, 'Monitoring', {
       stackName: config.stackName,
       alarmEmails: config.operations.alarmEmails,
@@ -255,6 +267,7 @@ export class SiteStack extends Stack {
         { name: 'mail-events', fn: mailEvents.worker },
         { name: 'record-not-found', fn: this.notFoundLog.fn },
         { name: 'rotate-origin-secret', fn: originRotation.fn },
+        ...(this.backup ? [{ name: 'check-restore', fn: this.backup.checkFunction }] : []),
       ],
       asyncFunctions: [
         // A scheduled job's next run is its retry.
@@ -271,6 +284,7 @@ export class SiteStack extends Stack {
         : {}),
     });
     this.auth.setSiteUrl(this.site.url);
+    this.backup?.alarmTo(this.monitoring.topic);
     // Prod's synthetic visitor: the home page, a post, the enquiry challenge and sign-in every 5
     // minutes (dev runs the same checks after each deploy only).
     if (config.stage === 'prod')
