@@ -299,7 +299,7 @@ async function readTimes(base: URL, token: string, query: Record<string, string>
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
 let stack = await startStack({
   dataDir,
-  env: { LOG_LEVEL: 'error' },
+  env: { LOG_LEVEL: 'error', API_THROTTLE: 'off' },
   quiet: !process.env.BENCH_VERBOSE,
 });
 try {
@@ -388,7 +388,7 @@ try {
     await seedRollups({ events: 50_000, days: 30, endDaysAgo: 100 }),
     await seedRollups({ events: 5_000_000, days: 30, endDaysAgo: 40 }),
   ]);
-  stack = await startStack({ dataDir, env: { LOG_LEVEL: 'error' } });
+  stack = await startStack({ dataDir, env: { LOG_LEVEL: 'error', API_THROTTLE: 'off' } });
   const again = new URL(stack.url);
   const token2 = await signIn(again);
   const smallRead = await readTimes(again, token2, { from: small.from, to: small.to });

@@ -71,6 +71,8 @@ const STACK_ENV = {
   ADMIN_PASSWORD: ADMIN.password,
   SEED: 'false',
   LOCAL_HANDLERS: 'bundles',
+  // What the functions can take, not what API Gateway's per-route limits let through.
+  API_THROTTLE: 'off',
 };
 
 interface Run {

@@ -49,7 +49,7 @@ function run(url, requests, amount) {
 }
 
 async function main() {
-  const stack = await startStack({ env: { LOG_LEVEL: 'error' } });
+  const stack = await startStack({ env: { LOG_LEVEL: 'error', API_THROTTLE: 'off' } });
   const samples = [];
   let done = 0;
   const sample = (phase) => {

@@ -67,6 +67,11 @@ const settingsSchema = z.object({
    * 5 minutes there is every 30 s here); raise it to see scheduled posts go live sooner.
    */
   JOB_SPEEDUP: z.coerce.number().positive().default(LOCAL_JOB_SPEEDUP),
+  /**
+   * API Gateway's limits per route class (prod's API_LIMITS): `off` only for benchmarks that
+   * measure what the functions themselves can take.
+   */
+  API_THROTTLE: z.enum(['prod', 'off']).default('prod'),
   /** Life of admin access tokens; shorten it to watch the browser renew them (AWS: one hour). */
   ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(ADMIN_SESSION.accessTokenSeconds),
   /**
@@ -231,6 +236,7 @@ async function main(): Promise<void> {
       siteBucket: { s3: clients.s3, bucket: LOCAL_NAMES.siteBucket },
       cache: edgeCache,
       accessLog,
+      ...(settings.API_THROTTLE === 'off' ? { throttle: null } : {}),
     });
     // What the functions invalidate (a post published, a page re-rendered) leaves the edge's cache,
     // as it leaves CloudFront's.

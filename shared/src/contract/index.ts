@@ -108,4 +108,5 @@ export type {
   ThrottleClass,
   ApiModule,
 } from './operation';
+export { API_LIMITS, type ApiLimits, type RouteLimit } from './limits';
 export { API_MODULES, errorBody, ERROR_CODES, type ErrorBody, type ErrorCode } from './operation';

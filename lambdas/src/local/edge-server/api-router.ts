@@ -15,6 +15,7 @@ import {
 } from './apigw-event';
 import { MissingHandlerError, loadHandler } from '../functions/handler-modules';
 import { authorizeRoute } from './jwt-authorizer';
+import { RouteThrottle, TOO_MANY_REQUESTS } from './throttle';
 
 export type ApiRequest = Omit<HttpRequestInput, 'pathParameters' | 'routeKey'>;
 export type LoadHandler = (name: OperationName) => Promise<Handler>;
@@ -52,9 +53,13 @@ const NO_ROUTE: DecodedResult = {
   body: Buffer.from(JSON.stringify({ message: 'Not Found' })),
 };
 
+/** The stage's throttling: one for the process, as the stage is one for all callers. */
+export const stageThrottle = new RouteThrottle();
+
 /**
  * What API Gateway does for `/api/*`: match method and path against the routes of the contract
  * (anything else gets its `{"message":"Not Found"}` 404, a known path with another method too),
+ * throttle each route by its class's limits (429 `{"message":"Too Many Requests"}`, throttle.ts),
  * check a staff route's token as its JWT authorizer does (jwt-authorizer.ts), turn the request
  * into a payload 2.0 event and run the operation's handler. The HTTP API has no
  * CORS configuration and no OPTIONS routes: the edge answers the preflights it allows (see
@@ -63,11 +68,21 @@ const NO_ROUTE: DecodedResult = {
 export async function routeApi(
   request: ApiRequest,
   load: LoadHandler = loadHandler,
+  /** The stage's throttling; null: none (a benchmark of the functions' own capacity). */
+  throttle: RouteThrottle | null = stageThrottle,
 ): Promise<DecodedResult> {
   const method = request.method.toUpperCase();
   const match = matchOperation(method, request.rawPath);
   if (match.name === null) return { ...NO_ROUTE, headers: { ...NO_ROUTE.headers } };
   const op = contract[match.name];
+  // API Gateway throttles before the authorizer runs, so a flood without a token is limited too.
+  if (throttle && !throttle.take(`${op.method} ${op.path}`, throttle.limits.classes[op.throttle]))
+    return {
+      status: TOO_MANY_REQUESTS.status,
+      headers: { ...TOO_MANY_REQUESTS.headers },
+      cookies: [],
+      body: Buffer.from(TOO_MANY_REQUESTS.body),
+    };
   const refused = await authorizeRoute(match.name, headerOf(request.headers, 'authorization'));
   if (refused) return refused;
   let handler: Handler;

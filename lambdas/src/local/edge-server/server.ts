@@ -35,7 +35,8 @@ import { logger } from '../../platform/logger';
 import { apiGatewayEvent, decodeResult } from './apigw-event';
 import type { EdgeRequestRecord, EdgeResultType } from './access-log';
 import type { EdgeCache } from './edge-cache';
-import { routeApi, type LoadHandler } from './api-router';
+import { routeApi, stageThrottle, type LoadHandler } from './api-router';
+import type { RouteThrottle } from './throttle';
 import { loadHandler as defaultLoadHandler } from '../functions/handler-modules';
 import { getMedia } from './media';
 import type { RenderHandler } from '../functions/render';
@@ -58,6 +59,11 @@ export interface LocalServerOptions {
   loadHandler?: LoadHandler;
   /** The origin renderer of blog pages, sitemap and RSS; null or absent → those paths answer 502 as a missing origin would. */
   renderHandler?: () => Promise<RenderHandler | null>;
+  /**
+   * API Gateway's throttling of each route by its class (prod's API_LIMITS, throttle.ts); null:
+   * none, for benchmarks of the functions' own capacity (API_THROTTLE=off).
+   */
+  throttle?: RouteThrottle | null;
   /** Request bodies above this answer 413 (API Gateway's limit by default). */
   maxBodyBytes?: number;
   /**
@@ -345,6 +351,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         sourceIp: request.ip,
       },
       load,
+      options.throttle === undefined ? stageThrottle : options.throttle,
     );
   }
 
