@@ -129,6 +129,27 @@ describe('a restored table', () => {
     ]);
   });
 
+  it('that is empty passes only when its recovery point was empty (a stage with no lead yet)', async () => {
+    const empty = completed('DynamoDB', tableArn(EMPTY_TABLE), 'job-0');
+    await handler({ ...empty, detail: { ...empty.detail, backupSizeInBytes: '0' } });
+    await handler({
+      ...empty,
+      detail: { ...empty.detail, restoreJobId: 'job-9', backupSizeInBytes: 2048 },
+    });
+    expect(reported()).toEqual([
+      {
+        RestoreJobId: 'job-0',
+        ValidationStatus: 'SUCCESSFUL',
+        ValidationStatusMessage: `The restored table ${EMPTY_TABLE} is ACTIVE and empty, as its recovery point was`,
+      },
+      {
+        RestoreJobId: 'job-9',
+        ValidationStatus: 'FAILED',
+        ValidationStatusMessage: `The restored table ${EMPTY_TABLE} holds no items (its recovery point holds 2048 bytes)`,
+      },
+    ]);
+  });
+
   it('that holds no items fails, and the log line says FAILED for the alarm', async () => {
     const lines: string[] = [];
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {

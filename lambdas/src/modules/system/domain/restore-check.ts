@@ -41,6 +41,8 @@ export interface CompletedRestore {
   restoreJobId: string;
   resourceType: string;
   createdResourceArn?: string | undefined;
+  /** Size of the recovery point restored (the event's `backupSizeInBytes`), when AWS Backup says. */
+  backupSizeInBytes?: number | undefined;
 }
 
 /**
@@ -62,12 +64,15 @@ export function restoredResource(
 }
 
 /**
- * The verdict on one restored resource: a table is ACTIVE and holds items, a bucket holds objects.
- * Only test restores (RESTORE_TEST_PREFIX) are looked at: the function may read nothing else.
+ * The verdict on one restored resource: a table is ACTIVE and holds items (or was backed up empty:
+ * a stage without a lead yet has an empty leads table, and its restore is right to be empty), a
+ * bucket holds objects. Only test restores (RESTORE_TEST_PREFIX) are looked at: the function may
+ * read nothing else.
  */
 export async function judgeRestore(
   resource: RestoredResource,
   probe: RestoreProbe,
+  backupSizeInBytes?: number,
 ): Promise<Verdict> {
   const failed = (message: string): Verdict => ({ status: 'FAILED', message });
   if (!resource.name.startsWith(RESTORE_TEST_PREFIX))
@@ -77,7 +82,15 @@ export async function judgeRestore(
     if (!table) return failed(`The restored table ${resource.name} does not exist`);
     if (table.status !== 'ACTIVE')
       return failed(`The restored table ${resource.name} is ${table.status}, not ACTIVE`);
-    if (!table.hasItems) return failed(`The restored table ${resource.name} holds no items`);
+    if (!table.hasItems && backupSizeInBytes === 0)
+      return {
+        status: 'SUCCESSFUL',
+        message: `The restored table ${resource.name} is ACTIVE and empty, as its recovery point was`,
+      };
+    if (!table.hasItems)
+      return failed(
+        `The restored table ${resource.name} holds no items${backupSizeInBytes ? ` (its recovery point holds ${backupSizeInBytes} bytes)` : ''}`,
+      );
     return {
       status: 'SUCCESSFUL',
       message: `The restored table ${resource.name} is ACTIVE and holds items`,
@@ -103,7 +116,7 @@ export async function checkRestore(
   const verdict: Verdict =
     typeof resource === 'string'
       ? { status: 'FAILED', message: resource }
-      : await judgeRestore(resource, deps.probe);
+      : await judgeRestore(resource, deps.probe, restore.backupSizeInBytes);
   await deps.results.put(restore.restoreJobId, verdict);
   return verdict;
 }

@@ -13,6 +13,8 @@ const restoreEvent = z.object({
     resourceType: z.string().min(1),
     status: z.literal('COMPLETED'),
     createdResourceArn: z.string().optional(),
+    // AWS Backup sends sizes as numbers or numeric strings; absent when it does not know.
+    backupSizeInBytes: z.coerce.number().int().nonnegative().optional(),
   }),
 });
 
