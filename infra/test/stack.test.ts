@@ -2252,7 +2252,7 @@ describe('prod stack', () => {
         });
     });
 
-    it('uploads the build: hashed assets immutable, the site’s own pictures an hour, everything else no-cache, then invalidates', () => {
+    it('uploads the build: hashed assets immutable, the site’s own pictures an hour, everything else revalidated and served stale in an outage, then invalidates', () => {
       const deployments = resourcesOf(s.whole, 'Custom::CDKBucketDeployment');
       const assets = deployments.find((d) => d.props.DestinationBucketKeyPrefix === 'assets/');
       const pages = deployments.find((d) => d.props.DestinationBucketKeyPrefix === undefined);
@@ -2267,7 +2267,9 @@ describe('prod stack', () => {
         Prune: false,
       });
       expect(pages?.props).toMatchObject({
-        SystemMetadata: { 'cache-control': 'no-cache' },
+        SystemMetadata: {
+          'cache-control': 'public, max-age=0, stale-while-revalidate=60, stale-if-error=86400',
+        },
         DistributionPaths: ['/*'],
         // Nothing pruned: the bucket also holds the pages published at runtime.
         Prune: false,

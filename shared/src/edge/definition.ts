@@ -48,9 +48,40 @@ export const SERVED_MEDIA_PREFIXES: readonly string[] = [
 /** How long browsers may keep the trailing-slash redirect (short: it is permanent, but a mistake must not stick). */
 export const REDIRECT_CACHE_CONTROL = 'max-age=3600';
 
+/**
+ * How long past its freshness the edge may answer with the HTML it has (CloudFront honours both
+ * directives from the origin's Cache-Control; RFC 5861 counts them from the moment the copy stops
+ * being fresh, and CloudFront serves the stale copy when the origin answers 500, 502, 503 or 504 or
+ * cannot be reached).
+ * - stale-while-revalidate, a minute: a page just past its freshness answers at once from the edge
+ *   while CloudFront fetches the new copy behind it. Short, because browsers read the directive too
+ *   (max-age=0: they revalidate, but one that implements it may show its own copy, at most a minute
+ *   old, while it does), and because what visitors must see at once (a deploy, a publish) never
+ *   waits on it: the deploy invalidates `/*` (the DeployPages upload) and publishing invalidates
+ *   what it changed (pageInvalidationPaths for a page, pathsToInvalidate for a post), which drops
+ *   the copy, stale or not.
+ * - stale-if-error, a day: an S3 or render-function outage of up to a day shows visitors the last
+ *   good page instead of an error, long enough to cover a night before anyone can act, short enough
+ *   that a page nobody has asked for in a day is not held for ever. An invalidated copy is gone, so
+ *   an outage straight after a deploy or a publish still shows the error for the paths it covered.
+ */
+export const STALE_WHILE_REVALIDATE_SECONDS = 60;
+export const STALE_IF_ERROR_SECONDS = 86_400;
+const SERVE_STALE = `stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
+
 /** Cache-Control of the site bucket's objects, set at deploy: hashed assets never change, everything else is revalidated. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const DEFAULT_OBJECT_CACHE_CONTROL = 'no-cache';
+/**
+ * The site bucket's HTML (the deploy's build and the pages published at runtime, S3SiteFiles) and
+ * its other unhashed files: browsers revalidate every time (max-age=0), the edge keeps it for
+ * CachingOptimized's minimum TTL (a second), then serves it stale as SERVE_STALE allows.
+ */
+export const DEFAULT_OBJECT_CACHE_CONTROL = `public, max-age=0, ${SERVE_STALE}`;
+/**
+ * The render function's pages, sitemap and feed: browsers revalidate, CloudFront keeps them 5
+ * minutes (publishing invalidates them), then serves them stale as SERVE_STALE allows.
+ */
+export const RENDERED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=300, ${SERVE_STALE}`;
 /** Key prefix of the build's hashed assets in the site bucket. */
 export { ASSETS_PREFIX };
 /**

@@ -10,6 +10,7 @@ import {
   type SiteSettings,
   type TitleCard,
 } from '@agency/shared';
+import { RENDERED_PAGE_CACHE_CONTROL } from '@agency/shared/edge';
 import {
   pageDocument,
   preparePage,
@@ -33,8 +34,8 @@ import { headFor, readManifest, type BuildManifest } from './page-html';
 import { fixedPrerenderedPaths, fixedSitemapPaths, sitemapPaths } from './site-files';
 import { httpUpstream, newestPosts, UpstreamError, type Upstream } from './upstream';
 
-/** Edge caching of rendered pages: browsers revalidate, CloudFront keeps 5 minutes (invalidated on publish). */
-export const CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
+/** Edge caching of rendered pages (RENDERED_PAGE_CACHE_CONTROL says why): browsers revalidate, CloudFront keeps 5 minutes, then serves stale. */
+export const CACHE_CONTROL = RENDERED_PAGE_CACHE_CONTROL;
 /** Posts in the RSS feed. */
 export const FEED_SIZE = 20;
 

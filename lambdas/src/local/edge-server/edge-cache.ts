@@ -11,7 +11,22 @@ interface Entry {
   reply: CachedReply;
   path: string;
   storedAt: number;
+  /** Fresh until then; past it, stale. */
   expiresAt: number;
+  /** Until then a stale copy answers at once while one refresh runs behind it. */
+  staleWhileRevalidateUntil: number;
+  /** Until then a stale copy answers when the origin fails. */
+  staleIfErrorUntil: number;
+}
+
+/** Where a kept answer stands when it is asked for. */
+export type Freshness = 'fresh' | 'stale-while-revalidate' | 'stale-if-error';
+
+/** An answer the cache gives: the kept reply, its age in seconds and where it stands. */
+export interface KeptReply {
+  reply: CachedReply;
+  ageSeconds: number;
+  freshness: Freshness;
 }
 
 /**
@@ -22,6 +37,9 @@ export const MAX_ENTRIES = 2000;
 
 /** How long CloudFront keeps an error answer that says nothing of it (ErrorCachingMinTTL's default). */
 const ERROR_TTL_SECONDS = 10;
+
+/** Origin statuses on which CloudFront answers with a stale copy that stale-if-error still covers. */
+const ORIGIN_ERRORS = new Set([500, 502, 503, 504]);
 
 /** Statuses CloudFront caches by the cache policy's TTLs (others it keeps as errors, or never). */
 const CACHEABLE = new Set([200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]);
@@ -52,19 +70,52 @@ export function ttlSeconds(policy: CustomPolicy, status: number, cacheControl = 
   return policy.ttlSeconds.default;
 }
 
+/**
+ * How long past its freshness an answer may still be served, as its Cache-Control says
+ * (`stale-while-revalidate`, `stale-if-error`; RFC 5861, which CloudFront honours). An answer that
+ * must not be stored (`no-store`, `private`) is never served stale.
+ */
+export function staleSeconds(cacheControl = ''): {
+  whileRevalidate: number;
+  ifError: number;
+} {
+  if (/(?:^|,)\s*(?:no-store|private)\b/i.test(cacheControl))
+    return { whileRevalidate: 0, ifError: 0 };
+  return {
+    whileRevalidate: cacheDirective(cacheControl, 'stale-while-revalidate') ?? 0,
+    ifError: cacheDirective(cacheControl, 'stale-if-error') ?? 0,
+  };
+}
+
 /** Whether a CloudFront invalidation path (`/blog/a`, `/blog*`, `/*`) covers a request path. */
 export function invalidates(pattern: string, path: string): boolean {
   return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+}
+
+/** What `serve` answers with: a kept copy (fresh or stale), or the origin's own answer. */
+export type Served<R> = ({ from: 'cache' } & KeptReply) | { from: 'origin'; reply: R };
+
+/** How `serve` reaches the origin and what of its answers it may keep. */
+export interface OriginFetch<R> {
+  /** Ask the origin (a GET); it may throw when the origin cannot be reached. */
+  fetch: () => Promise<R>;
+  /** The copy of an answer the edge may keep, or null (a streamed body, a cookie). */
+  keep: (reply: R) => CachedReply | null;
+  /** An answer the edge does not pass on (a failure a stale copy stands in for): release its body. */
+  drop?: (reply: R) => void;
 }
 
 /**
  * The local edge's cache of the behaviours CloudFront caches with a policy of ours (today the
  * rendered blog pages, `pages`): keyed as the policy says (the path and the query-string parameters
  * it names; the encoding is the viewer's, chosen when the answer is sent), kept for the TTL CloudFront
- * would keep it, emptied by the CloudFront stand-in's invalidations. GET answers serve GET and HEAD.
+ * would keep it and, stale, as long as its stale-while-revalidate or stale-if-error lasts, emptied by
+ * the CloudFront stand-in's invalidations. GET answers serve GET and HEAD.
  */
 export class EdgeCache {
   private readonly entries = new Map<string, Entry>();
+  /** The refreshes running behind stale answers, one a key. */
+  private readonly refreshes = new Map<string, Promise<void>>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -88,32 +139,132 @@ export class EdgeCache {
     return `${policyName} ${path}${q ? `?${q}` : ''}`;
   }
 
-  /** A kept answer and its age in seconds, or undefined (none, or expired). */
-  get(key: string): { reply: CachedReply; ageSeconds: number } | undefined {
+  /** A kept answer, fresh or stale within one of its windows, or undefined (none, or past them all). */
+  lookup(key: string): KeptReply | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = this.now();
     this.entries.delete(key);
-    if (now >= entry.expiresAt) return undefined;
+    const freshness: Freshness | undefined =
+      now < entry.expiresAt
+        ? 'fresh'
+        : now < entry.staleWhileRevalidateUntil
+          ? 'stale-while-revalidate'
+          : now < entry.staleIfErrorUntil
+            ? 'stale-if-error'
+            : undefined;
+    if (!freshness) return undefined;
     // Last in the map's order: the most recently used.
     this.entries.set(key, entry);
-    return { reply: entry.reply, ageSeconds: Math.floor((now - entry.storedAt) / 1000) };
+    return { reply: entry.reply, ageSeconds: Math.floor((now - entry.storedAt) / 1000), freshness };
   }
 
-  /** Keep an origin's GET answer for as long as CloudFront would; whether it was kept. */
+  /** A fresh kept answer and its age in seconds, or undefined (none, or past its TTL). */
+  get(key: string): { reply: CachedReply; ageSeconds: number } | undefined {
+    const kept = this.lookup(key);
+    return kept?.freshness === 'fresh'
+      ? { reply: kept.reply, ageSeconds: kept.ageSeconds }
+      : undefined;
+  }
+
+  /**
+   * Keep an origin's GET answer for as long as CloudFront would (its TTL, then its stale windows);
+   * whether it was kept. One it may not keep leaves the key's previous answer in place.
+   */
   put(key: string, policyName: CachePolicyName, path: string, reply: CachedReply): boolean {
     const policy = CACHE_POLICIES[policyName];
     if (!('ttlSeconds' in policy) || !CACHEABLE.has(reply.status)) return false;
-    const ttl = ttlSeconds(policy, reply.status, reply.headers['cache-control']);
-    if (ttl <= 0) return false;
+    const cacheControl = reply.headers['cache-control'];
+    const ttl = ttlSeconds(policy, reply.status, cacheControl);
+    const stale = staleSeconds(cacheControl);
+    if (ttl <= 0 && stale.whileRevalidate <= 0 && stale.ifError <= 0) return false;
     const storedAt = this.now();
+    const expiresAt = storedAt + ttl * 1000;
     this.entries.delete(key);
-    this.entries.set(key, { reply, path, storedAt, expiresAt: storedAt + ttl * 1000 });
+    this.entries.set(key, {
+      reply,
+      path,
+      storedAt,
+      expiresAt,
+      staleWhileRevalidateUntil: expiresAt + stale.whileRevalidate * 1000,
+      staleIfErrorUntil: expiresAt + stale.ifError * 1000,
+    });
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries) break;
       this.entries.delete(oldest);
     }
     return true;
+  }
+
+  /**
+   * Answer a GET or HEAD as CloudFront does from what it keeps: a fresh copy as it is; a stale copy
+   * within its stale-while-revalidate at once, while one refresh a key asks the origin behind it;
+   * past that, the origin's answer (kept when it may be), unless the origin fails (500, 502, 503,
+   * 504, or no answer) while the copy's stale-if-error lasts, when the stale copy answers instead.
+   * Past every window, the origin's answer goes through, failure or not.
+   */
+  async serve<R extends { status: number }>(
+    key: string,
+    policyName: CachePolicyName,
+    path: string,
+    origin: OriginFetch<R>,
+  ): Promise<Served<R>> {
+    const kept = this.lookup(key);
+    if (kept?.freshness === 'fresh') return { from: 'cache', ...kept };
+    if (kept?.freshness === 'stale-while-revalidate') {
+      this.refreshBehind(key, policyName, path, origin);
+      return { from: 'cache', ...kept };
+    }
+    let reply: R;
+    try {
+      reply = await origin.fetch();
+    } catch (error) {
+      if (kept) return { from: 'cache', ...kept };
+      throw error;
+    }
+    if (kept && ORIGIN_ERRORS.has(reply.status)) {
+      origin.drop?.(reply);
+      return { from: 'cache', ...kept };
+    }
+    this.keepOrForget(key, policyName, path, origin.keep(reply));
+    return { from: 'origin', reply };
+  }
+
+  /** Wait for the refreshes running behind stale answers. */
+  async settled(): Promise<void> {
+    await Promise.all(this.refreshes.values());
+  }
+
+  private refreshBehind<R extends { status: number }>(
+    key: string,
+    policyName: CachePolicyName,
+    path: string,
+    origin: OriginFetch<R>,
+  ): void {
+    if (this.refreshes.has(key)) return;
+    const refresh = (async () => {
+      try {
+        const reply = await origin.fetch();
+        // A failing origin leaves the stale copy for the next request (stale-if-error's to judge).
+        if (ORIGIN_ERRORS.has(reply.status)) origin.drop?.(reply);
+        else this.keepOrForget(key, policyName, path, origin.keep(reply));
+      } catch {
+        // Unreachable: the same.
+      } finally {
+        this.refreshes.delete(key);
+      }
+    })();
+    this.refreshes.set(key, refresh);
+  }
+
+  /** Keep an origin's new answer; one the edge may not keep replaces the stale copy by nothing. */
+  private keepOrForget(
+    key: string,
+    policyName: CachePolicyName,
+    path: string,
+    reply: CachedReply | null,
+  ): void {
+    if (!reply || !this.put(key, policyName, path, reply)) this.entries.delete(key);
   }
 
   /** Drop what the invalidation paths cover (every query variant of a path); how many were dropped. */

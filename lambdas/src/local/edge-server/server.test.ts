@@ -190,7 +190,9 @@ describe('local server: static site', () => {
     const about = await fetch(`${base}/about`);
     expect(about.status).toBe(200);
     expect(await about.text()).toContain('<title>about</title>');
-    expect(about.headers.get('cache-control')).toBe('no-cache');
+    expect(about.headers.get('cache-control')).toBe(
+      'public, max-age=0, stale-while-revalidate=60, stale-if-error=86400',
+    );
   });
 
   it('serves the app shell for admin routes and the not-found page with status 404 for unknown paths', async () => {

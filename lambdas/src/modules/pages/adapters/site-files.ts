@@ -22,8 +22,9 @@ const isMissing = (error: unknown): boolean => {
 
 /**
  * Published pages' HTML in the site bucket (SITE_BUCKET), beside the build's prerendered files and
- * with their Cache-Control (the deploy's, shared/src/edge/definition.ts), each saying what it was
- * rendered from.
+ * with their Cache-Control (the deploy's, objectCacheControl: DEFAULT_OBJECT_CACHE_CONTROL, so the
+ * edge may serve a published page stale while it refreshes it or when the bucket fails), each saying
+ * what it was rendered from.
  */
 export class S3SiteFiles implements SiteFiles {
   async put(path: string, html: string, from: RenderedFrom): Promise<void> {
