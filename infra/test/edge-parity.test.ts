@@ -25,9 +25,16 @@ import {
   type RedirectStatus,
 } from '@agency/shared';
 import {
+  ASSET_CACHE_CONTROL,
   cloudfrontModule,
+  DEFAULT_OBJECT_CACHE_CONTROL,
   edgeBehaviours,
+  objectCacheControl,
   ORIGIN_VERIFY_HEADER,
+  pageObjectKey,
+  STALE_IF_ERROR_SECONDS,
+  STALE_WHILE_REVALIDATE_SECONDS,
+  UNHASHED_ASSET_CACHE_CONTROL,
   VIEWER_IP_HEADER,
 } from '@agency/shared/edge';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -839,6 +846,44 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
       ROWS.map((row) => cloudfront.behaviourFor(row.url.split('?')[0] ?? '/').PathPattern),
     );
     expect(definition.filter((p) => !hit.has(p))).toEqual([]);
+  });
+
+  it('deploys the site’s HTML with the shared Cache-Control (served stale in an outage), invalidating /*, and both sides serve it so', async () => {
+    const deployments = resourcesOf(synthesized.template, 'Custom::CDKBucketDeployment');
+    const uploads = Object.fromEntries(
+      deployments.map((d) => [
+        String(d.props.DestinationBucketKeyPrefix ?? ''),
+        {
+          cacheControl: z.object({ 'cache-control': z.string() }).parse(d.props.SystemMetadata)[
+            'cache-control'
+          ],
+          invalidates: d.props.DistributionPaths,
+        },
+      ]),
+    );
+    expect(uploads['']).toEqual({
+      cacheControl: DEFAULT_OBJECT_CACHE_CONTROL,
+      invalidates: ['/*'],
+    });
+    expect(uploads['assets/']?.cacheControl).toBe(ASSET_CACHE_CONTROL);
+    if (uploads['assets/img/'])
+      expect(uploads['assets/img/'].cacheControl).toBe(UNHASHED_ASSET_CACHE_CONTROL);
+    // A page published at runtime gets the deploy's (S3SiteFiles writes objectCacheControl of its key).
+    expect(objectCacheControl(pageObjectKey('/blog/a-published-page'))).toBe(
+      DEFAULT_OBJECT_CACHE_CONTROL,
+    );
+    // Browsers revalidate; the edge may answer stale within the shared windows.
+    expect(DEFAULT_OBJECT_CACHE_CONTROL).toMatch(/(?:^|, )max-age=0(?:,|$)/);
+    expect(DEFAULT_OBJECT_CACHE_CONTROL).toContain(
+      `stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`,
+    );
+    expect(DEFAULT_OBJECT_CACHE_CONTROL).toContain(`stale-if-error=${STALE_IF_ERROR_SECONDS}`);
+    for (const url of ['/', '/about'])
+      for (const side of [await cloudfront.request(get(url)), await local(get(url))]) {
+        expect(side.status, url).toBe(200);
+        expect(side.headers['cache-control'], url).toBe(DEFAULT_OBJECT_CACHE_CONTROL);
+      }
+    expect((await local(get(hashedAsset))).headers['cache-control']).toBe(ASSET_CACHE_CONTROL);
   });
 
   it('serves an image variant for a year, immutable, and never a raw upload', async () => {
