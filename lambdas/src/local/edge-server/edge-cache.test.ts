@@ -217,6 +217,26 @@ describe('stale answers (stale-while-revalidate, stale-if-error, as CloudFront h
     expect(await t.text()).toBe('origin 500: Internal Server Error');
   });
 
+  it('forgets the stale copy for a new answer CloudFront would not keep, not for one only the stand-in cannot hold', async () => {
+    const t = setup();
+    t.answers.push(html('v1'));
+    await t.serve();
+    t.later(300 + STALE_WHILE_REVALIDATE_SECONDS + 1);
+    // A HEAD's answer (no body to keep): the copy stays.
+    t.answers.push(html('', 200));
+    const head = await t.cache.serve('pages /blog', 'pages', '/blog', {
+      fetch: t.fetch,
+      keep: () => null,
+    });
+    expect(head.from).toBe('origin');
+    t.answers.push(html('Internal Server Error', 500, 'no-store'));
+    expect(await t.text()).toBe('stale-if-error: v1');
+    // The origin now forbids it: nothing stale is left to answer with.
+    t.answers.push(html('Forbidden', 403, 'no-store'), html('down', 503, 'no-store'));
+    expect(await t.text()).toBe('origin 403: Forbidden');
+    expect(await t.text()).toBe('origin 503: down');
+  });
+
   it('keeps an answer with no edge freshness of its own for its stale windows only', async () => {
     const t = setup();
     // The site bucket's HTML: max-age=0, so under the pages policy (minimum 0) it is stale at once.

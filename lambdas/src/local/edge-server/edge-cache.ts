@@ -99,7 +99,7 @@ export type Served<R> = ({ from: 'cache' } & KeptReply) | { from: 'origin'; repl
 export interface OriginFetch<R> {
   /** Ask the origin (a GET); it may throw when the origin cannot be reached. */
   fetch: () => Promise<R>;
-  /** The copy of an answer the edge may keep, or null (a streamed body, a cookie). */
+  /** The copy of an answer this stand-in can keep, or null (a HEAD's, a streamed body, a cookie). */
   keep: (reply: R) => CachedReply | null;
   /** An answer the edge does not pass on (a failure a stale copy stands in for): release its body. */
   drop?: (reply: R) => void;
@@ -257,14 +257,18 @@ export class EdgeCache {
     this.refreshes.set(key, refresh);
   }
 
-  /** Keep an origin's new answer; one the edge may not keep replaces the stale copy by nothing. */
+  /**
+   * Keep an origin's new answer. One CloudFront would not keep (a 403, `no-store`) replaces the
+   * stale copy by nothing; one only this stand-in cannot hold (`keep` gave null: a HEAD's, a
+   * streamed body) leaves it.
+   */
   private keepOrForget(
     key: string,
     policyName: CachePolicyName,
     path: string,
     reply: CachedReply | null,
   ): void {
-    if (!reply || !this.put(key, policyName, path, reply)) this.entries.delete(key);
+    if (reply && !this.put(key, policyName, path, reply)) this.entries.delete(key);
   }
 
   /** Drop what the invalidation paths cover (every query variant of a path); how many were dropped. */
