@@ -15,7 +15,11 @@ import { CloudFrontCdn } from '../../modules/pages/adapters/cdn';
 import type { RenderHandler } from '../functions/render';
 import { seedPosts } from '../seed/seed';
 import { SEED_POSTS } from '../seed/seed-posts';
-import { tablePageKeys } from '@agency/shared/edge';
+import {
+  RENDERED_PAGE_CACHE_CONTROL,
+  STALE_IF_ERROR_SECONDS,
+  tablePageKeys,
+} from '@agency/shared/edge';
 import { deploySiteBuild } from '../site-deploy';
 
 let stack: TestStack;
@@ -355,6 +359,69 @@ describe('local server: static site', () => {
       expect(await (await fetch(`${cached.base}/blog?page=2`)).text()).toBe('<h1>version 2</h1>');
     } finally {
       stopListening();
+      await close(cached.server);
+    }
+  });
+
+  it('serves the last good page while it refreshes it, and when the render function fails, as CloudFront does', async () => {
+    let now = Date.now();
+    const cache = new EdgeCache(() => now);
+    let answer: 'page' | 'error' | 'down' = 'page';
+    let version = 1;
+    const cached = await listen({
+      webDist: dist,
+      sitePages: {
+        prerendered: ['/'],
+        rendered: ['/blog/*'],
+        app: [],
+        notFound: '/404',
+      },
+      media: { s3: stack.clients.s3, bucket: stack.env.MEDIA_BUCKET },
+      cache,
+      renderHandler: async () => async () => {
+        if (answer === 'down') throw new Error('the render function is not answering');
+        return answer === 'error'
+          ? {
+              statusCode: 500,
+              headers: {
+                'content-type': 'text/plain',
+                'cache-control': 'no-store',
+              },
+              body: 'Internal Server Error',
+            }
+          : {
+              statusCode: 200,
+              headers: {
+                'content-type': 'text/html; charset=utf-8',
+                'cache-control': RENDERED_PAGE_CACHE_CONTROL,
+              },
+              body: `<h1>version ${version}</h1>`,
+            };
+      },
+    });
+    const page = async () => {
+      const res = await fetch(`${cached.base}/blog/a-post`);
+      return `${res.status} ${res.headers.get('x-cache')} ${await res.text()}`;
+    };
+    try {
+      expect(await page()).toBe('200 Miss from cloudfront <h1>version 1</h1>');
+      // Past its five minutes: the stale page at once, the new one fetched behind it.
+      version = 2;
+      now += 301_000;
+      expect(await page()).toBe('200 Hit from cloudfront <h1>version 1</h1>');
+      await cache.settled();
+      expect(await page()).toBe('200 Hit from cloudfront <h1>version 2</h1>');
+      // Past stale-while-revalidate, the render function failing: the last good page.
+      now += 400_000;
+      answer = 'error';
+      expect(await page()).toBe('200 Hit from cloudfront <h1>version 2</h1>');
+      answer = 'down';
+      expect(await page()).toBe('200 Hit from cloudfront <h1>version 2</h1>');
+      answer = 'error';
+      // Past stale-if-error: the failure.
+      now += STALE_IF_ERROR_SECONDS * 1000;
+      expect(await page()).toBe('500 Miss from cloudfront Internal Server Error');
+    } finally {
       await close(cached.server);
     }
   });

@@ -448,8 +448,10 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
 
   /**
    * The origin's answer, or the one the edge keeps for the request: GET and HEAD of a behaviour under
-   * a LOCALLY_CACHED policy are answered from the cache while the answer's TTL lasts (`age` and
-   * `x-cache: Hit from cloudfront`, as CloudFront says), and a GET's answer is kept on a miss.
+   * a LOCALLY_CACHED policy are answered as EdgeCache.serve says CloudFront does (a fresh copy; a
+   * stale one at once within its stale-while-revalidate, refreshed behind; the stale one when the
+   * origin fails within its stale-if-error), with `age` and `x-cache: Hit from cloudfront`; a GET's
+   * answer is kept on a miss.
    */
   async function cachedOrigin(
     req: IncomingMessage,
@@ -464,27 +466,35 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       (request.method === 'GET' || request.method === 'HEAD');
     const key = cacheable ? cache.key(policy, at.uri, request.query) : null;
     if (!cache || key === null) return origin(req, request, at);
-    const hit = cache.get(key);
-    if (hit) {
-      req.resume();
-      const { reply, ageSeconds } = hit;
+    // A GET or HEAD has no body, and a refresh may ask the origin after the viewer's stream has
+    // ended: the origin reads an empty one with the viewer's headers.
+    req.resume();
+    const bodiless = Object.assign(Readable.from([]), { headers: req.headers });
+    const served = await cache.serve(key, policy, at.uri, {
+      fetch: () => origin(bodiless as unknown as IncomingMessage, request, at),
+      keep: (reply) =>
+        request.method === 'GET' &&
+        (reply.body === null || Buffer.isBuffer(reply.body)) &&
+        !reply.cookies?.length
+          ? { status: reply.status, headers: reply.headers, body: reply.body }
+          : null,
+      drop: (reply) => {
+        if (reply.body instanceof Readable) reply.body.destroy();
+      },
+    });
+    if (served.from === 'origin')
       return {
-        ...reply,
-        headers: { ...reply.headers, age: String(ageSeconds), 'x-cache': 'Hit from cloudfront' },
+        ...served.reply,
+        headers: { ...served.reply.headers, 'x-cache': 'Miss from cloudfront' },
       };
-    }
-    const reply = await origin(req, request, at);
-    if (
-      request.method === 'GET' &&
-      (reply.body === null || Buffer.isBuffer(reply.body)) &&
-      !reply.cookies?.length
-    )
-      cache.put(key, policy, at.uri, {
-        status: reply.status,
-        headers: reply.headers,
-        body: reply.body,
-      });
-    return { ...reply, headers: { ...reply.headers, 'x-cache': 'Miss from cloudfront' } };
+    return {
+      ...served.reply,
+      headers: {
+        ...served.reply.headers,
+        age: String(served.ageSeconds),
+        'x-cache': 'Hit from cloudfront',
+      },
+    };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
