@@ -66,3 +66,4 @@ export {
   type AnalyticsTotals,
   type CollectBody,
 } from './contract/analytics';
+export * from './origin-secret';

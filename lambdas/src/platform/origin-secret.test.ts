@@ -5,12 +5,8 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import {
-  ORIGIN_SECRET_CACHE_MS,
-  cachedSource,
-  secretValues,
-  secretsManagerReader,
-} from './origin-secret';
+import { ORIGIN_SECRET_CACHE_MS } from '@agency/shared';
+import { cachedSource, secretValues, secretsManagerReader } from './origin-secret';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

@@ -4,7 +4,7 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
-import { ENV_NAMES as N } from '@agency/shared';
+import { cachedRead, ENV_NAMES as N } from '@agency/shared';
 import { originSecrets as localOriginSecrets } from './env';
 
 /**
@@ -18,12 +18,6 @@ export interface SecretSource {
   /** The values a request may carry: `current` and, while a rotation runs, `previous`. */
   values(): Promise<string[]>;
 }
-
-/**
- * How long a function keeps a value it read. A rotation waits longer than this before CloudFront
- * sends the next value, so every warm container has re-read the pending one by then.
- */
-export const ORIGIN_SECRET_CACHE_MS = 5 * 60_000;
 
 const secretJson = z.object({
   current: z.string().min(32),
@@ -92,31 +86,15 @@ export function acceptedValues(texts: SecretTexts): string[] {
 }
 
 /**
- * A source that reads through `read` at most once per `maxAgeMs`. A failed read is not cached and
- * rejects, so the caller answers 5xx rather than letting a call in; concurrent calls share a read.
+ * A source that reads through `read` at most once per `maxAgeMs` (shared ORIGIN_SECRET_CACHE_MS by
+ * default, see cachedRead). A failed read, or a current value that is not the secret's JSON, is
+ * not cached and rejects, so the caller answers 5xx rather than letting a call in.
  */
 export function cachedSource(
   read: () => Promise<SecretTexts>,
   options: { maxAgeMs?: number; now?: () => number } = {},
 ): SecretSource {
-  const maxAgeMs = options.maxAgeMs ?? ORIGIN_SECRET_CACHE_MS;
-  const now = options.now ?? Date.now;
-  let held: { values: string[]; at: number } | undefined;
-  let pending: Promise<string[]> | undefined;
-  return {
-    async values() {
-      if (held && now() - held.at < maxAgeMs) return held.values;
-      pending ??= read()
-        .then((texts) => {
-          held = { values: acceptedValues(texts), at: now() };
-          return held.values;
-        })
-        .finally(() => {
-          pending = undefined;
-        });
-      return pending;
-    },
-  };
+  return { values: cachedRead(async () => acceptedValues(await read()), options) };
 }
 
 /** The local stack's source: the environment's ORIGIN_VERIFY, parsed once (env.ts). */

@@ -1,58 +1,38 @@
-import { createHash, createHmac } from 'node:crypto';
-import { ENV_NAMES } from '@agency/shared';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { cachedRead, ENV_NAMES } from '@agency/shared';
 import { readOriginSecrets } from './config';
 
 /**
  * The render function's origin secret, read as the API functions read theirs: from Secrets Manager
- * at run time by ORIGIN_SECRET_ARN (cached for at most 5 minutes), locally from ORIGIN_VERIFY. One
- * signed HTTPS call rather than the AWS SDK: the render bundle carries no SDK, and the client would
- * add more to its start-up parse than this whole check.
+ * at run time by ORIGIN_SECRET_ARN (cached for ORIGIN_SECRET_CACHE_MS), locally from ORIGIN_VERIFY.
+ * One HTTPS call signed by `@smithy/signature-v4` rather than the Secrets Manager client: the
+ * render bundle carries no SDK client, which would add more to its start-up parse than this check.
  */
 
-/** How long a value read is kept: shorter than the wait a rotation makes before CloudFront switches. */
-export const ORIGIN_SECRET_CACHE_MS = 5 * 60_000;
-
-const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) =>
-  createHmac('sha256', key).update(data).digest();
-
-export interface Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytes = (data: SourceData): string | Buffer =>
+  typeof data === 'string'
+    ? data
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
 
 /**
- * The SigV4 Authorization header of a request whose path has no query and whose `headers` (lower-case
- * names) include host and x-amz-date, all of them signed.
+ * SHA-256 for the signer from Node's own crypto (an HMAC when given a key), as the SDK does on
+ * Node: no JavaScript hash in the bundle.
  */
-export function signV4(request: {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  region: string;
-  service: string;
-  credentials: Credentials;
-}): string {
-  const names = Object.keys(request.headers).sort();
-  const amzDate = request.headers['x-amz-date'] ?? '';
-  const day = amzDate.slice(0, 8);
-  const canonical = [
-    request.method,
-    request.path,
-    '',
-    ...names.map((n) => `${n}:${(request.headers[n] ?? '').trim()}`),
-    '',
-    names.join(';'),
-    sha256(request.body),
-  ].join('\n');
-  const scope = `${day}/${request.region}/${request.service}/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
-  const kDate = hmac(`AWS4${request.credentials.secretAccessKey}`, day);
-  const key = hmac(hmac(hmac(kDate, request.region), request.service), 'aws4_request');
-  const signature = createHmac('sha256', key).update(toSign).digest('hex');
-  return `AWS4-HMAC-SHA256 Credential=${request.credentials.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
+export class NodeSha256 {
+  private hash: Hash | Hmac;
+  constructor(secret?: SourceData) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
+  }
+  update(data: SourceData): void {
+    this.hash.update(bytes(data));
+  }
+  digest(): Promise<Uint8Array> {
+    return Promise.resolve(new Uint8Array(this.hash.digest()));
+  }
 }
 
 /**
@@ -74,28 +54,32 @@ export async function getSecretString(
     env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com/`,
   );
   const body = JSON.stringify({ SecretId: secretId, ...(stage ? { VersionStage: stage } : {}) });
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-amz-json-1.1',
-    host: endpoint.host,
-    'x-amz-date': now
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, ''),
-    'x-amz-target': 'secretsmanager.GetSecretValue',
-    ...(env.AWS_SESSION_TOKEN ? { 'x-amz-security-token': env.AWS_SESSION_TOKEN } : {}),
-  };
-  const authorization = signV4({
-    method: 'POST',
-    path: endpoint.pathname || '/',
-    headers,
-    body,
-    region,
+  const signer = new SignatureV4({
     service: 'secretsmanager',
-    credentials: { accessKeyId, secretAccessKey },
+    region,
+    credentials: { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN },
+    sha256: NodeSha256,
   });
+  const signed = await signer.sign(
+    {
+      method: 'POST',
+      protocol: endpoint.protocol,
+      hostname: endpoint.hostname,
+      ...(endpoint.port ? { port: Number(endpoint.port) } : {}),
+      path: endpoint.pathname || '/',
+      query: {},
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        host: endpoint.host,
+        'x-amz-target': 'secretsmanager.GetSecretValue',
+      },
+      body,
+    },
+    { signingDate: now },
+  );
   const response = await fetch(endpoint, {
     method: 'POST',
-    headers: { ...headers, authorization },
+    headers: signed.headers,
     body,
     signal: AbortSignal.timeout(3000),
   });
@@ -114,26 +98,22 @@ export async function getSecretString(
 }
 
 /**
- * The values a request may carry, from `read` at most once per `maxAgeMs`. A failed read (or a
- * value that is not the secret's JSON) rejects and is not kept: the caller answers 5xx.
+ * The values a request may carry, from `read` at most once per `maxAgeMs` (the shared cachedRead).
+ * A failed read (or a value that is not the secret's JSON) rejects and is not kept: the caller
+ * answers 5xx.
  */
 export function cachedOriginSecrets(
   read: () => Promise<{ current: string; pending?: string | undefined }>,
   options: { maxAgeMs?: number; now?: () => number } = {},
 ): () => Promise<string[]> {
-  const maxAgeMs = options.maxAgeMs ?? ORIGIN_SECRET_CACHE_MS;
-  const now = options.now ?? Date.now;
-  let held: { values: string[]; at: number } | undefined;
-  return async () => {
-    if (held && now() - held.at < maxAgeMs) return held.values;
+  return cachedRead(async () => {
     const texts = await read();
     const values = readOriginSecrets({ [ENV_NAMES.originVerify]: texts.current });
     if (values.length === 0) throw new Error('The origin secret has no valid current value');
     // A rotation's pending value is let in from the moment it exists (a malformed one adds nothing).
     const pending = readOriginSecrets({ [ENV_NAMES.originVerify]: texts.pending });
-    held = { values: [...new Set([...values, ...pending])], at: now() };
-    return held.values;
-  };
+    return [...new Set([...values, ...pending])];
+  }, options);
 }
 
 let source: (() => Promise<string[]>) | undefined;

@@ -1,17 +1,18 @@
 /**
  * The origin secret's rotation (Secrets Manager's four steps), in the order that never refuses a
  * request CloudFront sends: the next value is stored as AWSPENDING, which every function lets in as
- * soon as it re-reads (≤ ORIGIN_CACHE_MS); past that wait CloudFront's origin header gets it; once
- * CloudFront has deployed it the pending version becomes AWSCURRENT, and the old value, in no
- * version a function reads any more, is dropped.
+ * soon as it re-reads (≤ ORIGIN_SECRET_CACHE_MS); past that wait CloudFront's origin header gets
+ * it; once CloudFront has deployed it the pending version becomes AWSCURRENT, and the old value, in
+ * no version a function reads any more, is dropped.
  */
+
+import { ORIGIN_SECRET_CACHE_MS } from '@agency/shared';
 
 /** Secrets Manager's step names. */
 export type RotationStep = 'createSecret' | 'setSecret' | 'testSecret' | 'finishSecret';
 
-/** How long a function may keep a value it read (platform/origin-secret.ts), plus a minute's margin. */
-export const ORIGIN_CACHE_MS = 5 * 60_000;
-export const PENDING_WAIT_MS = ORIGIN_CACHE_MS + 60_000;
+/** How long a function may keep a value it read (ORIGIN_SECRET_CACHE_MS), plus a minute. */
+export const PENDING_WAIT_MS = ORIGIN_SECRET_CACHE_MS + 60_000;
 /** How long finishSecret waits for CloudFront to deploy before failing the step (a retry resumes). */
 export const DEPLOY_WAIT_MS = 8 * 60_000;
 const DEPLOY_POLL_MS = 20_000;
