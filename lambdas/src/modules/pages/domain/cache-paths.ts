@@ -21,8 +21,14 @@ export function pathsToInvalidate(slugs: readonly string[], rendered: readonly s
     return sections.includes(p) ? [`${p}*`] : [p];
   });
   const paths = new Set([...always, `${contract.listPosts.path}*`]);
-  // The cached post read (`?slug=`) of every post at once: the changed posts and the neighbours
-  // whose previous/next links they move, whichever those are, in one invalidation path.
+  // The cached post read of every post at once (`/api/user/post/get*`), on purpose. CloudFront
+  // could drop one post's read (a path may carry a query string, `…/get?slug=<slug>`, the whole
+  // cache key of the postRead policy), but the stale reads are the changed posts' and those of the
+  // neighbours whose previous/next links they move: the posts beside each one's old list position
+  // and beside its new one (a rename, a reschedule, a trash, a publish). Only the post domain's
+  // writes know those positions, and they hand the CDN slugs alone (posts/domain/ports.ts `Cdn`);
+  // a slug-only list would leave a neighbour's read stale for up to the policy's max TTL. One
+  // wildcard is also one path on the bill, where exact reads would be up to five a post.
   if (slugs.length > 0) paths.add(`${contract.getPublishedPost.path}*`);
   for (const slug of slugs) {
     for (const section of sections) paths.add(`${section}/${slug}`);
