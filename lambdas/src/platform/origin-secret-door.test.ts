@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import {
-  GetSecretValueCommand,
-  ResourceNotFoundException,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { defineHandler } from './http';
 import { resetEnv } from './env';
 import { resetOriginSecretSource } from './origin-secret';
+import { answerSecret, SECRET_ARN } from './origin-secret.fixtures';
 
 /** The door as deployed: ORIGIN_SECRET_ARN set, the value from (mocked) Secrets Manager. */
-const ARN = 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:origin-AbCdEf';
 const CURRENT = 'c'.repeat(48);
 const PENDING = 'p'.repeat(48);
 const sm = mockClient(SecretsManagerClient);
@@ -33,7 +29,7 @@ const event = (secret?: string): APIGatewayProxyEventV2 =>
 const health = () => defineHandler('getHealth', async () => ({ body: { ok: true as const } }));
 
 beforeEach(() => {
-  process.env.ORIGIN_SECRET_ARN = ARN;
+  process.env.ORIGIN_SECRET_ARN = SECRET_ARN;
   resetOriginSecretSource();
 });
 afterEach(() => {
@@ -45,12 +41,7 @@ afterEach(() => {
 
 describe('the origin secret read at run time', () => {
   it('lets in the current and the pending value, and refuses any other', async () => {
-    sm.on(GetSecretValueCommand, { SecretId: ARN }, true).resolves({
-      SecretString: JSON.stringify({ current: CURRENT }),
-    });
-    sm.on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSPENDING' }).resolves({
-      SecretString: JSON.stringify({ current: PENDING }),
-    });
+    answerSecret(sm, CURRENT, PENDING);
     const handler = health();
     expect((await handler(event(CURRENT))).statusCode).toBe(200);
     expect((await handler(event(PENDING))).statusCode).toBe(200);
@@ -68,12 +59,7 @@ describe('the origin secret read at run time', () => {
   });
 
   it('needs no pending stage outside a rotation', async () => {
-    sm.on(GetSecretValueCommand, { SecretId: ARN }, true).resolves({
-      SecretString: JSON.stringify({ current: CURRENT }),
-    });
-    sm.on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSPENDING' }).rejects(
-      new ResourceNotFoundException({ message: 'none', $metadata: {} }),
-    );
+    answerSecret(sm, CURRENT);
     expect((await health()(event(CURRENT))).statusCode).toBe(200);
     expect((await health()(event(PENDING))).statusCode).toBe(403);
   });

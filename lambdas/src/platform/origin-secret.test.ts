@@ -7,10 +7,10 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { ORIGIN_SECRET_CACHE_MS } from '@agency/shared';
 import { cachedSource, secretValues, secretsManagerReader } from './origin-secret';
+import { answerSecret, SECRET_ARN as ARN } from './origin-secret.fixtures';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
-const ARN = 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:origin-AbCdEf';
 
 const sm = mockClient(SecretsManagerClient);
 afterEach(() => sm.reset());
@@ -83,12 +83,7 @@ describe('the Secrets Manager source', () => {
   });
 
   it('rejects when the pending stage cannot be read for another reason', async () => {
-    sm.on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSPENDING' }).rejects(
-      new Error('AccessDeniedException'),
-    );
-    sm.on(GetSecretValueCommand, { SecretId: ARN }, true).resolves({
-      SecretString: JSON.stringify({ current: A }),
-    });
+    answerSecret(sm, A, new Error('AccessDeniedException'));
     const source = cachedSource(secretsManagerReader(ARN, new SecretsManagerClient({})));
     await expect(source.values()).rejects.toThrow(/AccessDenied/);
   });

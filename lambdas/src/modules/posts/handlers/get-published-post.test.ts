@@ -24,6 +24,21 @@ async function create(slug: string, form: Record<string, string>): Promise<numbe
   return (res.json as { data: { id: number } }).data.id;
 }
 
+/** Save post `id` as `slug` with a one-paragraph body and `form`'s other fields, expecting a 200. */
+async function update(id: number, slug: string, form: Record<string, string>): Promise<void> {
+  const res = await stack.invoke('updatePost', {
+    token,
+    form: { id: String(id), title: `Post ${slug}`, slug, content: '<p>Body</p>', ...form },
+  });
+  expect(res.status, res.body).toBe(200);
+}
+
+/** Move post `id` to the trash, expecting a 200. */
+async function trash(id: number): Promise<void> {
+  const res = await stack.invoke('deletePost', { token, form: { id: String(id) } });
+  expect(res.status, res.body).toBe(200);
+}
+
 const read = (slug: string) => stack.invoke('getPublishedPost', { query: { slug } });
 
 /** A GET of the post read through the local edge: its answer and whether the edge kept it. */
@@ -54,10 +69,7 @@ beforeAll(async () => {
   await create('newer', { status: 'published', publish_at: '2020-01-03T00:00:00.000Z' });
   await create('a-draft', { status: 'draft' });
   await create('later', { status: 'scheduled', publish_at: '2099-01-01T00:00:00.000Z' });
-  const trashed = await create('binned', { status: 'published', publish_at: PAST });
-  expect((await stack.invoke('deletePost', { token, form: { id: String(trashed) } })).status).toBe(
-    200,
-  );
+  await trash(await create('binned', { status: 'published', publish_at: PAST }));
 });
 
 afterAll(async () => {
@@ -141,43 +153,18 @@ describe('the post read at the local edge, as CloudFront caches it', () => {
     });
     await viaEdge('changing');
     expect((await viaEdge('changing')).cache).toMatch(/^Hit/);
-    const update = await stack.invoke('updatePost', {
-      token,
-      form: { id: String(id), title: 'Renamed title', slug: 'changing', content: '<p>Body</p>' },
-    });
-    expect(update.status, update.body).toBe(200);
+    await update(id, 'changing', { title: 'Renamed title' });
     const updated = await viaEdge('changing');
     expect(updated.cache).toMatch(/^Miss/);
     expect(JSON.parse(updated.body)).toMatchObject({ data: { post: { title: 'Renamed title' } } });
 
-    const unpublish = await stack.invoke('updatePost', {
-      token,
-      form: {
-        id: String(id),
-        title: 'Renamed title',
-        slug: 'changing',
-        content: '<p>Body</p>',
-        status: 'draft',
-      },
-    });
-    expect(unpublish.status, unpublish.body).toBe(200);
+    await update(id, 'changing', { title: 'Renamed title', status: 'draft' });
     expect((await viaEdge('changing')).status).toBe(404);
 
-    await stack.invoke('updatePost', {
-      token,
-      form: {
-        id: String(id),
-        title: 'Renamed title',
-        slug: 'changing',
-        content: '<p>Body</p>',
-        status: 'published',
-      },
-    });
+    await update(id, 'changing', { title: 'Renamed title', status: 'published' });
     expect((await viaEdge('changing')).status).toBe(200);
     expect((await viaEdge('changing')).cache).toMatch(/^Hit/);
-    expect((await stack.invoke('deletePost', { token, form: { id: String(id) } })).status).toBe(
-      200,
-    );
+    await trash(id);
     expect((await viaEdge('changing')).status).toBe(404);
   });
 });
