@@ -1,5 +1,4 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { cachedRead, ENV_NAMES } from '@agency/shared';
 import { readOriginSecrets } from './config';
 
@@ -54,6 +53,9 @@ export async function getSecretString(
     env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com/`,
   );
   const body = JSON.stringify({ SecretId: secretId, ...(stage ? { VersionStage: stage } : {}) });
+  // Loaded at the first read, not at start: the render function's start budget
+  // (lambdas/bundling/artifacts.ts) has no room for it, and the local stack never signs.
+  const { SignatureV4 } = await import('@smithy/signature-v4');
   const signer = new SignatureV4({
     service: 'secretsmanager',
     region,
