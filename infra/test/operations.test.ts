@@ -2,7 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_TAG } from '../lib/constructs/agency-function';
 import { SCHEDULED_JOBS } from '../lib/constructs/scheduled-job';
-import { alarmsOf } from '../lib/constructs/monitoring';
+import { alarmsOf, QUEUE_AGE_ALARM } from '../lib/constructs/monitoring';
 import { SYNTH_TIMEOUT_MS, synthStage, type Synthesized } from './synth';
 import { functionByDescription, resourcesOf } from './template';
 
@@ -99,8 +99,8 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
     const topic = alarmTopic(st());
     const all = [...alarms(st()).values()];
     expect(all.length).toBeGreaterThan(15);
-    // Grouped: far fewer alarms than functions (80 with analytics' collect, read and roll-up job
-    // and the lead reminder), yet every function is watched (below).
+    // Far fewer alarms than functions (80 with analytics' collect, read and roll-up job and the
+    // lead reminder), yet every function is watched (below): CloudWatch bills each alarm's metrics.
     expect(all.length).toBeLessThan(50);
     for (const alarm of all) {
       expect(alarm.AlarmActions).toEqual([ref(topic)]);
@@ -161,25 +161,26 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
     });
   });
 
-  it("watches every function's errors and throttles, five functions to an alarm", () => {
-    const watched = new Set<string>();
-    for (const [name, alarm] of alarms(st())) {
-      if (!/functions \d+ errors or throttles$/.test(name)) continue;
-      const metrics = alarm.Metrics as { MetricStat?: { Metric: Record<string, unknown> } }[];
-      const stats = metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
-      expect(stats.length).toBeLessThanOrEqual(10);
-      for (const metric of stats) {
-        expect(['Errors', 'Throttles']).toContain(metric.MetricName);
-        const [dimension] = metric.Dimensions as { Name: string; Value: unknown }[];
-        watched.add(String((dimension?.Value as { Ref?: string }).Ref));
-      }
+  it("alarms on every function's errors and throttles with two account-level metrics, each function on the dashboard", () => {
+    const a = alarms(st());
+    for (const [title, metric] of [
+      ['Lambda errors', 'Errors'],
+      ['Lambda throttles', 'Throttles'],
+    ] as const) {
+      const alarm = a.get(title);
+      // One billed metric: AWS/Lambda without a FunctionName counts every function of the region.
+      expect(alarm, title).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metric });
+      expect(alarm?.Dimensions, title).toBeUndefined();
     }
+    expect([...a.keys()].filter((n) => /errors or throttles$/.test(n))).toEqual([]);
+    const [dashboard] = resourcesOf(st().s.whole, 'AWS::CloudWatch::Dashboard');
+    const body = JSON.stringify(dashboard?.props.DashboardBody);
     const functions = watchedFunctions(st()).map((f) => f.id);
     expect(functions.length).toBeGreaterThan(50);
-    expect([...watched].sort()).toEqual(functions.sort());
+    for (const id of functions) expect(body, id).toContain(JSON.stringify(ref(id)));
   });
 
-  it('gives the image worker, the scheduled jobs and the mail-events worker an encrypted failure queue with an alarm on its depth', () => {
+  it('gives the image worker, the scheduled jobs and the mail-events worker an encrypted failure queue with alarms on its depth and its oldest message', () => {
     const a = alarms(st());
     const described = {
       'process-image': 'Makes the responsive variants',
@@ -209,6 +210,11 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
         MetricName: 'ApproximateNumberOfMessagesVisible',
         Dimensions: [{ Name: 'QueueName', Value: getAtt(queueId, 'QueueName') }],
         Threshold: 1,
+      });
+      expect(a.get(`${name} failure older than 1 day`), name).toMatchObject({
+        MetricName: 'ApproximateAgeOfOldestMessage',
+        Dimensions: [{ Name: 'QueueName', Value: getAtt(queueId, 'QueueName') }],
+        Threshold: QUEUE_AGE_ALARM.toSeconds(),
       });
     }
   });
@@ -348,7 +354,10 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
       'Posts published (per hour)',
       'Sign-ins failed (per hour)',
       'Lead deliveries',
-      'Function errors and throttles',
+      'API function errors',
+      'Background function errors',
+      'Function throttles',
+      'Oldest failed invocation (hours)',
       'Scheduled job runs',
       'Failed asynchronous invocations (queued)',
       'DynamoDB throttles',

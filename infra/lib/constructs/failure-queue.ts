@@ -8,13 +8,15 @@ import { acknowledge } from '../nag';
 /**
  * Give a function invoked asynchronously (by EventBridge, SNS, or `InvocationType: Event`) an
  * on-failure destination: an encrypted SQS queue, made in `scope`, that keeps each failed event
- * with its error for 14 days, so nothing fails unseen (an alarm watches the queue's depth) and an
- * operator can read what failed. `retryAttempts` is Lambda's own retries before that (0 for a
- * scheduled job, whose next run is the retry).
+ * with its error for 14 days, so nothing fails unseen (alarms watch the queue's depth and its
+ * oldest message) and an operator can read what failed. `retryAttempts` is Lambda's own retries
+ * before that (0 for a scheduled job, whose next run is the retry).
  *
- * The queue's own policy lets the function's role send to it, rather than the role's policy naming
- * the queue: the queue lives in the operations nested stack, which already depends on the
- * function, so the function's stack must not depend on the queue.
+ * Lambda checks the function's execution role when the destination is set, so the role itself
+ * must allow sqs:SendMessage on the queue (the queue's resource policy alone fails the deploy).
+ * That policy is made here in `scope`, beside the queue: the queue lives in the operations nested
+ * stack, which already depends on the function, so the function's stack must not depend on the
+ * queue. The invoke config waits for the policy.
  */
 export function addFailureQueue(
   scope: Construct,
@@ -30,21 +32,29 @@ export function addFailureQueue(
   acknowledge(
     queue,
     'AwsSolutions-SQS3',
-    "This queue is a function's on-failure destination (a dead-letter queue itself): nothing consumes it, an alarm watches its depth.",
+    "This queue is a function's on-failure destination (a dead-letter queue itself): nothing consumes it, alarms watch its depth and age.",
   );
-  if (!fn.role) throw new Error(`${fn.node.path} has no role`);
+  const role = fn.role;
+  if (!role) throw new Error(`${fn.node.path} has no role`);
   queue.addToResourcePolicy(
     new iam.PolicyStatement({
-      principals: [new iam.ArnPrincipal(fn.role.roleArn)],
+      principals: [new iam.ArnPrincipal(role.roleArn)],
       actions: ['sqs:SendMessage'],
       resources: [queue.queueArn],
     }),
   );
-  new lambda.EventInvokeConfig(scope, `${id}AsyncInvoke`, {
+  const send = new iam.Policy(scope, `${id}FailuresSend`, {
+    roles: [role],
+    statements: [
+      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }),
+    ],
+  });
+  const invokeConfig = new lambda.EventInvokeConfig(scope, `${id}AsyncInvoke`, {
     function: fn,
     onFailure: { bind: () => ({ destination: queue.queueArn }) },
     retryAttempts,
     maxEventAge: Duration.hours(6),
   });
+  invokeConfig.node.addDependency(send);
   return queue;
 }

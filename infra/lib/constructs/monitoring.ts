@@ -5,6 +5,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -64,11 +65,21 @@ export const REDIRECT_STORE_ALARM_PERCENT = 80;
 /** The worker copying alarm notices to the lead webhook (`lambdas/src/modules/alarms/workers/alarm-webhook.ts`). */
 const ALARM_WEBHOOK_FUNCTION = triggerFunction('alarm-webhook');
 
+/** The metric of the API's 429 answers (a metric filter on its access log). */
+export const API_THROTTLED_METRIC = 'ApiThrottled';
+/** 429 answers in each of 3 five-minute periods before someone is told: sustained, not a burst. */
+export const API_THROTTLED_ALARM = 25;
 /**
- * A CloudWatch alarm can compute over at most 10 metrics, so a group of functions is watched by
- * one alarm per five of them (errors and throttles of each).
+ * Crashed or timed-out invocations in 5 minutes, account-wide, before someone is told: one, as a
+ * background function's was before the alarms were merged (an API function's handled error is a
+ * logged 500, not a Lambda error, so one crash is already worth a look).
  */
-const FUNCTIONS_PER_ALARM = 5;
+export const LAMBDA_ERRORS_ALARM = 1;
+/**
+ * How long a failure may wait in its queue (kept 14 days) before the age alarm names it again: a
+ * day, so one nobody handled is raised on each of many days, not dropped silently at 14.
+ */
+export const QUEUE_AGE_ALARM = Duration.days(1);
 const FIVE_MINUTES = Duration.minutes(5);
 
 interface AlarmSpec {
@@ -134,22 +145,12 @@ export class Monitoring extends Construct {
     }
 
     this.apiAlarms(props.api);
-    this.functionAlarms('API functions', 'Api', props.requestFunctions, 3);
-    this.functionAlarms('Background functions', 'Background', background, 1);
+    this.lambdaAlarms();
     this.failureQueues = asyncFunctions.map(({ name, fn, retryAttempts }) => ({
       name,
       queue: addFailureQueue(this, pascal(name), fn, retryAttempts),
     }));
-    for (const { name, queue } of this.failureQueues)
-      this.addAlarm({
-        title: `${name} failed`,
-        description: `An asynchronous invocation of ${name} failed after its retries; the event and the error are in its failure queue (SQS, kept 14 days). Read the message, fix the cause, then delete it.`,
-        metric: queue.metricApproximateNumberOfMessagesVisible({
-          period: FIVE_MINUTES,
-          statistic: 'Maximum',
-        }),
-        threshold: 1,
-      });
+    for (const { name, queue } of this.failureQueues) this.queueAlarms(name, queue);
     for (const job of props.scheduledJobs) this.jobAlarm(job);
     this.leadAlarms(props.mail);
     this.pageAlarms();
@@ -221,25 +222,87 @@ export class Monitoring extends Construct {
       threshold: 3000,
       evaluationPeriods: 3,
     });
+    this.addAlarm({
+      title: 'API throttled',
+      description: `API Gateway (or a function's own limit) answered ${API_THROTTLED_ALARM} or more requests 429 in each of 3 five-minute periods. The access log group of the API says which routes (filter status = "429", by routeKey): a throttle class at its limit (README, Operations, Limits and alarms) under a script or a real peak. A flood: turn on WAF's rate rule or block the address; real demand: raise that class's figures in infra/lib/config.ts (API_LIMITS).`,
+      metric: this.throttledRequests(api),
+      threshold: API_THROTTLED_ALARM,
+      evaluationPeriods: 3,
+    });
   }
 
-  /** Errors and throttles of a group of functions, one alarm per five. */
-  private functionAlarms(
-    title: string,
-    idPrefix: string,
-    fns: readonly NamedFunction[],
-    threshold: number,
-  ): void {
-    const groups = chunk(fns, FUNCTIONS_PER_ALARM);
-    for (const [i, group] of groups.entries()) {
-      const names = group.map((f) => f.name).join(', ');
-      this.addAlarm({
-        title: `${title} ${i + 1} errors or throttles`,
-        description: `${threshold === 1 ? 'A' : `${threshold} or more`} failed or throttled invocations in 5 minutes of: ${names}. Open the function's log group for the error; throttles mean the account's concurrency is used up.`,
-        metric: failuresOf(`${idPrefix.toLowerCase()}${i}`, group),
-        threshold,
+  /**
+   * Requests the API answered 429, counted from its access log. Not the HTTP API's 4xx metric: it
+   * counts every 400, 401, 403, 404 and 409 with the 429s, and staff sessions expiring or a
+   * crawler's 404s would make it fire or hide a real flood. A throttled request is logged with
+   * status 429 like any other (the stage's throttle and a function's own, e.g. the sign-in
+   * limiter, alike).
+   */
+  private throttledRequests(api: Api): cloudwatch.Metric {
+    new logs.MetricFilter(this, 'ApiThrottledFilter', {
+      logGroup: api.accessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: this.namespace,
+      metricName: API_THROTTLED_METRIC,
+      metricValue: '1',
+    });
+    return this.metric(API_THROTTLED_METRIC);
+  }
+
+  /**
+   * Errors and throttles of every function of the account and region, one metric each (AWS/Lambda
+   * with no FunctionName): two billed alarm metrics instead of two per function. Which function
+   * failed is on the dashboard (per-function graphs) and in its log; an asynchronous one's failure
+   * also reaches its failure queue's alarm, by name. The metrics count every function of the
+   * account and region: a stage sharing its account with another is also told of the other's.
+   */
+  private lambdaAlarms(): void {
+    const accountMetric = (metricName: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName,
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
       });
-    }
+    this.addAlarm({
+      title: 'Lambda errors',
+      description: `A function invocation crashed or timed out (${LAMBDA_ERRORS_ALARM} or more in 5 minutes), across the stage's functions (a handled error answered 4xx/5xx is not one). The dashboard's "API function errors" and "Background function errors" graphs show which function; open its log group and search "level":"error".`,
+      metric: accountMetric('Errors'),
+      threshold: LAMBDA_ERRORS_ALARM,
+    });
+    this.addAlarm({
+      title: 'Lambda throttles',
+      description:
+        "Lambda refused a function invocation for want of concurrency (the account's concurrent executions are used up). The dashboard shows which function; ask Service Quotas for more concurrency or find what suddenly invokes that much.",
+      metric: accountMetric('Throttles'),
+      threshold: 1,
+    });
+  }
+
+  /**
+   * A failure queue's two alarms: a message in it (at once), and its oldest message older than
+   * QUEUE_AGE_ALARM, so a failure left unhandled is named again well before SQS drops it at
+   * 14 days (the depth alarm alone clears silently when it does).
+   */
+  private queueAlarms(name: string, queue: sqs.Queue): void {
+    this.addAlarm({
+      title: `${name} failed`,
+      description: `An asynchronous invocation of ${name} failed after its retries; the event and the error are in its failure queue (SQS, kept 14 days). Read the message, fix the cause, then redrive or delete it (README, Operations).`,
+      metric: queue.metricApproximateNumberOfMessagesVisible({
+        period: FIVE_MINUTES,
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+    });
+    this.addAlarm({
+      title: `${name} failure older than ${QUEUE_AGE_ALARM.toHumanString()}`,
+      description: `The oldest failed event of ${name} has waited over ${QUEUE_AGE_ALARM.toHumanString()} in its failure queue; SQS deletes it unhandled at 14 days. Read it, fix the cause, then redrive or delete it (README, Operations).`,
+      metric: queue.metricApproximateAgeOfOldestMessage({
+        period: Duration.hours(1),
+        statistic: 'Maximum',
+      }),
+      threshold: QUEUE_AGE_ALARM.toSeconds(),
+    });
   }
 
   private jobAlarm(job: NamedFunction & { interval: Duration }): void {
@@ -452,19 +515,26 @@ export class Monitoring extends Construct {
         6,
       ),
     );
+    // Each function on its own line: the detail behind the account-wide Lambda alarms (a
+    // dashboard's metrics are not billed per metric as an alarm's are).
+    const perFunction = (fns: readonly NamedFunction[], kind: 'Errors' | 'Throttles') =>
+      fns.map(({ name, fn }) =>
+        fn.metric(kind, { period: FIVE_MINUTES, statistic: 'Sum', label: name }),
+      );
+    const background = [
+      ...props.backgroundFunctions,
+      ...(this.webhookCopy ? [{ name: ALARM_WEBHOOK_FUNCTION.name, fn: this.webhookCopy }] : []),
+    ];
     dashboard.addWidgets(
+      graph('API function errors', perFunction(props.requestFunctions, 'Errors'), 8),
+      graph('Background function errors', perFunction(background, 'Errors'), 8),
       graph(
-        'Function errors and throttles',
-        [
-          ...chunk(props.requestFunctions, FUNCTIONS_PER_ALARM).map((g, i) =>
-            failuresOf(`dapi${i}`, g, `API ${i + 1}: ${g[0]?.name ?? ''}…`),
-          ),
-          ...chunk(props.backgroundFunctions, FUNCTIONS_PER_ALARM).map((g, i) =>
-            failuresOf(`dbg${i}`, g, `background ${i + 1}`),
-          ),
-        ],
-        12,
+        'Function throttles',
+        perFunction([...props.requestFunctions, ...background], 'Throttles'),
+        8,
       ),
+    );
+    dashboard.addWidgets(
       graph(
         'Scheduled job runs',
         props.scheduledJobs.map((j) =>
@@ -480,6 +550,24 @@ export class Monitoring extends Construct {
             statistic: 'Maximum',
             label: q.name,
           }),
+        ),
+        6,
+      ),
+      graph(
+        'Oldest failed invocation (hours)',
+        this.failureQueues.map(
+          (q, i) =>
+            new cloudwatch.MathExpression({
+              expression: `age${i} / 3600`,
+              usingMetrics: {
+                [`age${i}`]: q.queue.metricApproximateAgeOfOldestMessage({
+                  period: Duration.hours(1),
+                  statistic: 'Maximum',
+                }),
+              },
+              label: q.name,
+              period: Duration.hours(1),
+            }),
         ),
         6,
       ),
@@ -522,22 +610,6 @@ function apiServerErrorRate(api: Api, period: Duration): cloudwatch.MathExpressi
     period,
     label: 'API 5xx %',
   });
-}
-
-/** Errors plus throttles of up to five functions, summed (ids prefixed, unique within a graph). */
-function failuresOf(
-  prefix: string,
-  fns: readonly NamedFunction[],
-  label = 'errors + throttles',
-): cloudwatch.MathExpression {
-  return sumOf(
-    prefix,
-    fns.flatMap(({ fn }) => [
-      fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
-      fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
-    ]),
-    label,
-  );
 }
 
 /** The sum of up to 10 metrics, a missing data point counting 0. */
