@@ -190,8 +190,16 @@ const defaults: Record<Stage, Omit<StageConfigInput, 'mail' | 'operations'>> = {
   },
 };
 
-/** Monthly AWS Budget per stage unless `-c monthlyBudgetUsd=…` says otherwise (USD). */
-export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 25, prod: 100 };
+/**
+ * Monthly AWS Budget per stage unless `-c monthlyBudgetUsd=…` says otherwise (USD). Dev's fixed
+ * part, from its synthesised template at CloudWatch's and Secrets Manager's list prices (no free
+ * tier counted): 52 billed alarm metrics × $0.10 = $5.20, one dashboard $3, two secrets × $0.40 =
+ * $0.80, 10 custom metrics (the business metrics and the 429 count) × $0.30 = $3; no canary,
+ * WAF or us-east-1 edge alarms in dev: $12. At $20 that is 60 %, leaving $4 of use
+ * (requests, logs, storage) before the 80 % notice (alarms-cost.test.ts recomputes it). The old
+ * $25 could not hold dev while each function had alarm metrics of its own (about 240, $24 alone).
+ */
+export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 20, prod: 100 };
 
 /** The stack name of a stage (scripts that talk to a deployed stack need nothing else). */
 export const stackNameOf = (stage: Stage): string => defaults[stage].stackName;

@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MONTHLY_BUDGET_USD } from '../lib/config';
 import { FUNCTION_TAG } from '../lib/constructs/agency-function';
 import { SCHEDULED_JOBS } from '../lib/constructs/scheduled-job';
 import { alarmsOf, QUEUE_AGE_ALARM } from '../lib/constructs/monitoring';
@@ -317,7 +318,10 @@ describe.each(['dev', 'prod'] as const)('%s operations', (stage) => {
       Budget: {
         BudgetType: 'COST',
         TimeUnit: 'MONTHLY',
-        BudgetLimit: { Amount: stage === 'prod' ? 250 : 25, Unit: 'USD' },
+        BudgetLimit: {
+          Amount: stage === 'prod' ? 250 : DEFAULT_MONTHLY_BUDGET_USD.dev,
+          Unit: 'USD',
+        },
       },
       NotificationsWithSubscribers: [
         {
