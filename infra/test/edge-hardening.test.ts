@@ -48,9 +48,10 @@ describe('alarms are copied to the lead webhook', () => {
     });
     expect(JSON.stringify(fn.props.Environment)).toContain('/agency/prod/lead-webhook-url');
     const actions = statementsOf(ops, fn.id).flatMap((st) => st.actions);
-    // Its own log stream, and the webhook's SSM parameters: no table, bucket or mail.
+    // Its own log stream, the webhook's SSM parameters and its failure queue (Lambda sends a failed
+    // event there as the function's role): no table, bucket or mail.
     expect(new Set(actions)).toEqual(
-      new Set(['ssm:GetParameter', 'logs:CreateLogStream', 'logs:PutLogEvents']),
+      new Set(['ssm:GetParameter', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sqs:SendMessage']),
     );
   });
 

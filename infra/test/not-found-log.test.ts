@@ -89,7 +89,7 @@ describe('the 404 log job', () => {
     ).toBe(true);
   });
 
-  it('has a failure queue with an alarm, and its errors count in the background functions alarm', () => {
+  it("has a failure queue with its two alarms, and its errors count in the stage's Lambda errors alarm and on the dashboard", () => {
     const configs = resourcesOf(s.whole, 'AWS::Lambda::EventInvokeConfig').filter((c) =>
       referencedIds(c.props.FunctionName).includes(job().id),
     );
@@ -99,9 +99,16 @@ describe('the 404 log job', () => {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Threshold: 1,
     });
-    const background = [...alarms()].filter(([name]) => name.startsWith('Background functions'));
-    expect(background.length).toBeGreaterThan(0);
-    expect(background.some(([, a]) => referencedIds(a).includes(job().id))).toBe(true);
+    expect(alarms().get('record-not-found failure older than 1 day')).toMatchObject({
+      MetricName: 'ApproximateAgeOfOldestMessage',
+    });
+    // Account-level: every function of the stage's account and region, this one included.
+    expect(alarms().get('Lambda errors')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+    });
+    const [dashboard] = resourcesOf(s.whole, 'AWS::CloudWatch::Dashboard');
+    expect(referencedIds(dashboard?.props.DashboardBody)).toContain(job().id);
   });
 
   it('no public call writes to the 404 log', () => {

@@ -224,7 +224,7 @@ export class Monitoring extends Construct {
     });
     this.addAlarm({
       title: 'API throttled',
-      description: `API Gateway (or a function's own limit) answered ${API_THROTTLED_ALARM} or more requests 429 in each of 3 five-minute periods. The access log group of the API says which routes (filter status = "429", by routeKey): a throttle class at its limit (README, Operations, Limits and alarms) under a script or a real peak. A flood: turn on WAF's rate rule or block the address; real demand: raise that class's figures in infra/lib/config.ts (API_LIMITS).`,
+      description: `API Gateway (or a function's own limit) answered ${API_THROTTLED_ALARM} or more requests 429 in each of 3 five-minute periods. The access log group of the API says which routes (filter status = "429", by routeKey): a throttle class at its limit (README, Operations, Limits and alarms) under a script or a real peak. A flood: turn on WAF's rate rule or block the address; real demand: raise that class's figures in shared/src/contract/limits.ts (API_LIMITS).`,
       metric: this.throttledRequests(api),
       threshold: API_THROTTLED_ALARM,
       evaluationPeriods: 3,
