@@ -208,7 +208,7 @@ export class Monitoring extends Construct {
     this.addAlarm({
       title: 'API 5xx rate',
       description:
-        'More than 5% of API requests answered 5xx in 2 of the last 3 five-minute periods (with at least 10 requests). Look at the API functions alarms and the functions logs for the route failing.',
+        'More than 5% of API requests answered 5xx in 2 of the last 3 five-minute periods (with at least 10 requests). The "API function errors" graph of the dashboard and the Lambda errors alarm name the function; its log names the route failing.',
       metric: apiServerErrorRate(api, FIVE_MINUTES),
       threshold: 5,
       evaluationPeriods: 3,
