@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, personSentence } from './api-client';
+import { ApiError, callApi, GATEWAY_RETRY_DELAYS_MS, personSentence } from './api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -196,5 +196,59 @@ describe('personSentence', () => {
     expect(personSentence('name: “SEO” is used by 2 posts', 'name')).toBe(
       '“SEO” is used by 2 posts.',
     );
+  });
+});
+
+describe("callApi and API Gateway's throttle", () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const throttled = () => json(429, { message: 'Too Many Requests' });
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a refused enquiry again after a short wait, and it goes through', async () => {
+    fetchMock
+      .mockResolvedValueOnce(throttled())
+      .mockResolvedValueOnce(json(201, { data: { id: 'l1' }, message: 'ok' }));
+    const sent = callApi('createLead', { body: { name: 'Asha', phone: '123456' } });
+    await vi.advanceTimersByTimeAsync(GATEWAY_RETRY_DELAYS_MS[0] * 1.5);
+    await expect(sent).resolves.toMatchObject({ data: { id: 'l1' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // The same form, both times.
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe(fetchMock.mock.calls[0]?.[1]?.body);
+  });
+
+  it('gives up after its retries with a sentence that says to try again in a moment', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(throttled()));
+    const sent = callApi('createLead', { body: { name: 'Asha', phone: '123456' } });
+    const outcome = sent.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'rate-limited',
+      message: 'The site is very busy right now. Please try again in a moment.',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + GATEWAY_RETRY_DELAYS_MS.length);
+  });
+
+  it("never sends again a function's own 429 (a person over their limit)", async () => {
+    fetchMock.mockResolvedValue(
+      json(429, {
+        error: 'Too many enquiries from here. Try again in an hour.',
+        code: 'rate-limited',
+      }),
+    );
+    await expect(
+      callApi('createLead', { body: { name: 'Asha', phone: '123456' } }),
+    ).rejects.toThrow('Too many enquiries from here');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -117,10 +117,22 @@ const GATEWAY_REFUSALS: Partial<Record<number, { message: string; code: ErrorCod
   401: { message: 'Your session has ended. Sign in again.', code: 'unauthenticated' },
   403: { message: 'Your role does not allow this. Ask an admin of the team.', code: 'forbidden' },
   429: {
-    message: 'Too many requests right now. Please wait a few minutes before trying again.',
+    message: 'The site is very busy right now. Please try again in a moment.',
     code: 'rate-limited',
   },
 };
+
+/**
+ * Waits before sending again a call API Gateway's throttle refused (a 429 without our error body):
+ * the function never ran, so any call may be sent again, and the route's bucket refills within a
+ * second (README, Limits and alarms), so a visitor's enquiry at a busy moment goes through instead
+ * of failing. A function's own 429 (a person over their limit, with its sentence) is never retried.
+ */
+export const GATEWAY_RETRY_DELAYS_MS = [400, 1_200] as const;
+
+/** A delay with up to half of it again at random, so refused callers do not come back together. */
+const jittered = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms * (1 + Math.random() / 2)));
 
 function entriesOf(body: Record<string, BodyValue> | FormData): [string, string | Blob][] {
   const out: [string, string | Blob][] = [];
@@ -271,16 +283,17 @@ export async function callApi<N extends OperationName>(
   // Session calls ride on the HttpOnly cookie; the header proves the call comes from our own script.
   if (op.auth === 'session') headers[ADMIN_SESSION.csrfHeader] = ADMIN_SESSION.csrfValue;
 
-  const raw = options.onUploadProgress
-    ? await sendWithXhr(
-        op.method,
-        url,
-        headers,
-        encoded.body,
-        options.onUploadProgress,
-        options.signal,
-      )
-    : await sendWithFetch(op.method, url, headers, encoded.body, options.signal);
+  const send = () =>
+    options.onUploadProgress
+      ? sendWithXhr(op.method, url, headers, encoded.body, options.onUploadProgress, options.signal)
+      : sendWithFetch(op.method, url, headers, encoded.body, options.signal);
+  let raw = await send();
+  for (const delay of GATEWAY_RETRY_DELAYS_MS) {
+    if (raw.status !== 429 || errorBody.safeParse(parseJson(raw.text)).success) break;
+    await jittered(delay);
+    options.signal?.throwIfAborted();
+    raw = await send();
+  }
 
   if (raw.status < 200 || raw.status > 299) {
     const parsed = errorBody.safeParse(parseJson(raw.text));

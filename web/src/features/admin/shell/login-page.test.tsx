@@ -36,12 +36,12 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(THROTTLED);
   });
 
-  it("says to wait when API Gateway's throttle answers without a sentence", async () => {
+  it("says to try again in a moment when API Gateway's throttle still refuses after the retries", async () => {
     fakeApi({ login: () => ({ status: 429, body: { message: 'Too Many Requests' } }) });
     renderAdmin('/creative-login', { '/creative-login': <LoginPage /> });
     fill();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many requests right now. Please wait a few minutes before trying again.',
+    expect(await screen.findByRole('alert', {}, { timeout: 4_000 })).toHaveTextContent(
+      'The site is very busy right now. Please try again in a moment.',
     );
   });
 
