@@ -98,3 +98,53 @@ describe('enquiry after a habitual click on the verified captcha', () => {
     },
   );
 });
+
+describe("an enquiry sent while a flood fills API Gateway's throttle", () => {
+  it(
+    'at 375 px: a script empties the enquiry route’s bucket just before Send; the enquiry still arrives',
+    { timeout: 120_000 },
+    async () => {
+      const page = await openPage(browser, 375);
+      await page.goto(`${base}/contact`, { waitUntil: 'networkidle' });
+      const form = page.locator('form.enquiry__form').first();
+      const name = `Busy Moment ${Date.now()}`;
+      const startedAt = Date.now();
+      const type = async (label, text) => {
+        await form.getByLabel(label).click();
+        await page.keyboard.type(text, { delay: 60 });
+      };
+      await type(/name/i, name);
+      await type(/phone/i, '+91 98765 43210');
+      await type(/e-?mail/i, 'busy@example.com');
+      await form.getByLabel(/subject/i).selectOption('SEO');
+      await type(/message/i, 'Please call me about SEO in Chennai.');
+      await captchaSolved(page);
+      const wait = MIN_FILL_MS - (Date.now() - startedAt);
+      if (wait > 0) await page.waitForTimeout(wait);
+
+      // Someone else's script, from elsewhere: more calls than the route's burst, at once.
+      const flood = await Promise.all(
+        Array.from({ length: 15 }, () =>
+          fetch(`${base}/api/lead`, { method: 'POST', body: new FormData() }).then((r) => r.status),
+        ),
+      );
+      assert.ok(flood.includes(429), `the flood met the throttle: ${flood.join(',')}`);
+      const refused = [];
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname === '/api/lead' && r.status() === 429) refused.push(r.url());
+      });
+      await form.getByRole('button', { name: /send/i }).click();
+      await page.waitForURL(`${base}/thank-you-alchem`, { timeout: 30_000 });
+      assert.ok(refused.length >= 1, 'the first send met the full bucket and was sent again');
+      await page.screenshot({ path: join(artifacts, 'enquiry-after-throttle-375.png') });
+
+      const token = await adminToken(base);
+      const res = await fetch(`${base}/api/user/lead/list?q=${encodeURIComponent(name)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal((await res.json()).results.length, 1, 'the enquiry arrived once');
+      noProblems(page);
+      await page.context().close();
+    },
+  );
+});
