@@ -322,9 +322,14 @@ async function run(options: DeployOptions, steps: readonly DeployStep[]): Promis
       const { account, region } = callerAccount();
       const wanted = rollbackConfigurationOf(step.alarmNames, { account, region });
       const done = await ensureRollbackTriggers(cloudFormationApi(), step.stackName, wanted);
-      console.log(
-        `  ${done}: ${step.alarmNames.join(', ')}, watched ${wanted.MonitoringTimeInMinutes} minutes after each update`,
-      );
+      if (done === 'refused')
+        console.warn(
+          `  WARNING: CloudFormation would not take the rollback triggers without another change to ${step.stackName}; they are not set, and the smoke checks after each deploy are the only automatic rollback. Set them in the console (Stack actions, Update stack, Use current template, Rollback configuration): ${step.alarmNames.join(', ')}.`,
+        );
+      else
+        console.log(
+          `  ${done}: ${step.alarmNames.join(', ')}, watched ${wanted.MonitoringTimeInMinutes} minutes after each update`,
+        );
       continue;
     }
     if (step.kind === 'synth') {

@@ -66,15 +66,28 @@ export interface StackApi {
   update(stack: Stack, configuration: RollbackConfiguration): Promise<void>;
 }
 
-/** Set the stack's triggers when they differ from `wanted`; says what it did. */
+/** CloudFormation's refusal of an update that changes nothing it counts as a change. */
+const NOTHING_TO_UPDATE = /No updates are to be performed/i;
+
+/**
+ * Set the stack's triggers when they differ from `wanted`; says what it did. Should CloudFormation
+ * refuse an update whose only change is the triggers ("No updates are to be performed": not
+ * verified against AWS here), the stack deployed all the same, so the deploy does not fail for it:
+ * `refused` says the triggers are not set (README, Deploy from GitHub).
+ */
 export async function ensureRollbackTriggers(
   api: StackApi,
   stackName: string,
   wanted: RollbackConfiguration,
-): Promise<'unchanged' | 'updated'> {
+): Promise<'unchanged' | 'updated' | 'refused'> {
   const stack = await api.describe(stackName);
   if (sameRollbackConfiguration(stack.RollbackConfiguration, wanted)) return 'unchanged';
-  await api.update(stack, wanted);
+  try {
+    await api.update(stack, wanted);
+  } catch (error) {
+    if (error instanceof Error && NOTHING_TO_UPDATE.test(error.message)) return 'refused';
+    throw error;
+  }
   return 'updated';
 }
 

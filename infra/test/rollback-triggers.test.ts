@@ -64,6 +64,26 @@ describe('the stack’s rollback triggers', () => {
     );
   });
 
+  it('leave a deployed stack deployed when CloudFormation will not take the triggers alone', async () => {
+    const wanted = rollbackConfigurationOf(rollbackAlarmNames('prod', 'AgencySite-prod'), WHERE);
+    const { api } = fakeStack();
+    const refusing: StackApi = {
+      ...api,
+      update: () =>
+        Promise.reject(
+          Object.assign(new Error('No updates are to be performed.'), { name: 'ValidationError' }),
+        ),
+    };
+    expect(await ensureRollbackTriggers(refusing, 'AgencySite-prod', wanted)).toBe('refused');
+    const failing: StackApi = {
+      ...api,
+      update: () => Promise.reject(new Error('User is not authorized to perform UpdateStack')),
+    };
+    await expect(ensureRollbackTriggers(failing, 'AgencySite-prod', wanted)).rejects.toThrow(
+      /not authorized/,
+    );
+  });
+
   it('are reset when an alarm or the monitoring time differs, whatever their order', () => {
     const wanted = rollbackConfigurationOf(['a', 'b'], WHERE);
     expect(sameRollbackConfiguration(rollbackConfigurationOf(['b', 'a'], WHERE), wanted)).toBe(
