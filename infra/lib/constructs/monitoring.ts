@@ -134,14 +134,15 @@ export class Monitoring extends Construct {
     for (const email of props.alarmEmails)
       this.topic.addSubscription(new subscriptions.EmailSubscription(email));
 
-    const background = [...props.backgroundFunctions];
     const asyncFunctions = [...props.asyncFunctions];
     if (props.webhookCopy) {
       this.webhookCopy = this.addWebhookCopy(props.webhookCopy);
-      const named = { name: ALARM_WEBHOOK_FUNCTION.name, fn: this.webhookCopy };
-      background.push(named);
       // Its own failures still reach the e-mails: the failure queue's alarm goes to the topic.
-      asyncFunctions.push({ ...named, retryAttempts: 2 });
+      asyncFunctions.push({
+        name: ALARM_WEBHOOK_FUNCTION.name,
+        fn: this.webhookCopy,
+        retryAttempts: 2,
+      });
     }
 
     this.apiAlarms(props.api);
