@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
+import { addChatWidget } from '../page-script/chat-widget';
 
-/** Adds the third-party live-chat script once, asynchronously, when a URL is configured. */
+/** Adds the third-party live-chat script once, asynchronously, when a URL is configured (the app's pages). */
 export function useChatWidget(url: string | undefined): void {
-  useEffect(() => {
-    if (!url || document.querySelector(`script[data-chat-widget]`)) return;
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.dataset.chatWidget = 'true';
-    document.body.appendChild(script);
-  }, [url]);
+  useEffect(() => addChatWidget(document, url), [url]);
 }

@@ -1,35 +1,47 @@
 import { useEffect, useState } from 'react';
+import {
+  acceptCookies,
+  COOKIE_FLAG,
+  COOKIE_SHOWN_CLASS,
+  cookiesAccepted,
+} from '../page-script/cookie-notice';
 
-/** The browser flag that records acceptance (spec: hidden permanently once OK is pressed). */
-export const COOKIE_FLAG = 'cookieAccepted';
+export { COOKIE_FLAG };
 
-function accepted(): boolean {
-  try {
-    return window.localStorage.getItem(COOKIE_FLAG) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-/** Cookie notice: shown after hydration until OK is pressed once in this browser. */
+/**
+ * Cookie notice, shown until OK is pressed once in this browser. The server renders it hidden (a
+ * visitor who accepted sees no flash; it is a fixed bar, so showing it moves nothing): this
+ * component, or on a public page the page script (page-script/cookie-notice.ts), shows it. Without
+ * JavaScript it shows from the start and its OK link hides it for the page (`:target`, shell.css).
+ */
 export function CookieNotice() {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => setVisible(!accepted()), []);
-  if (!visible) return null;
-  const accept = (): void => {
-    try {
-      window.localStorage.setItem(COOKIE_FLAG, 'true');
-    } catch {
-      // Private mode without storage: hide for this visit only.
-    }
-    setVisible(false);
-  };
+  // null until the browser's flag is read, which the server cannot.
+  const [visible, setVisible] = useState<boolean | null>(null);
+  useEffect(() => setVisible(!cookiesAccepted()), []);
+  if (visible === false) return null;
   return (
-    <section className="cookie-notice" role="region" aria-label="Cookie notice">
+    <section
+      id="cookie-notice"
+      className={`cookie-notice${visible ? ` ${COOKIE_SHOWN_CLASS}` : ''}`}
+      role="region"
+      aria-label="Cookie notice"
+    >
       <p>Cookies here only count blog post views.</p>
-      <button type="button" className="btn btn--primary btn--small" onClick={accept}>
+      <button
+        type="button"
+        className="btn btn--primary btn--small"
+        onClick={() => {
+          acceptCookies();
+          setVisible(false);
+        }}
+      >
         OK
       </button>
+      <noscript>
+        <a className="btn btn--primary btn--small cookie-notice__nojs" href="#cookie-notice">
+          OK
+        </a>
+      </noscript>
     </section>
   );
 }

@@ -122,11 +122,13 @@ describe('Header', () => {
   it('toggles the mobile menu (45 px icon open, 20 px closed) and each group with its own plus/minus', async () => {
     const user = renderHeader();
     const toggle = screen.getByRole('button', { name: 'Open menu' });
-    expect(toggle.querySelector('svg')).toHaveStyle({ height: '20px' });
+    // Both icons are drawn; shell.css shows the one matching aria-expanded.
+    expect(toggle.querySelector('.nav-toggle__open')).toHaveStyle({ height: '20px' });
+    expect(toggle.querySelector('.nav-toggle__close')).toHaveStyle({ height: '45px' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Close menu');
-    expect(toggle.querySelector('svg')).toHaveStyle({ height: '45px' });
     expect(screen.getByRole('navigation', { name: 'Main' })).toHaveClass('is-open');
 
     const marketing = screen.getByRole('button', { name: 'Expand Marketing' });

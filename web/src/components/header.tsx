@@ -1,7 +1,6 @@
 import {
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
   type FocusEvent,
@@ -9,21 +8,32 @@ import {
 } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { brand, chatHref } from '../config/site';
+import {
+  groupLabel,
+  groupListId,
+  groupSign,
+  headerIsSolid,
+  logoFor,
+  MEGA_ID,
+  MENU_CLOSED_HASH,
+  menuLabel,
+  NAV_ID,
+  solidThreshold,
+} from '../page-script/header-state';
 import { groupNumber, useSiteSettings } from '../lib/site-settings';
 import { safeLinks } from '../lib/safe-links';
 import { env } from '../lib/env';
 import { ChatIcon, ChevronDown, CloseIcon, MenuIcon } from './icons';
 import { blockPageLinks } from '../config/pages';
 
-/** Spec: the bar turns solid once the page has scrolled by the header's height minus 20 px. */
-export function solidThreshold(headerHeight: number): number {
-  return Math.max(0, headerHeight - 20);
-}
+export { solidThreshold };
 
 /**
  * Fixed site header: logo, main links, services mega-menu, chat link and the mobile menu. Over a
  * dark hero (`overHero`) it starts transparent with light links and turns solid on scroll (spec);
- * over a light page it is solid from the top, so its links always read.
+ * over a light page it is solid from the top, so its links always read. On a public page the server
+ * HTML is not hydrated: the page script (page-script/header.ts) runs the same markup. Without
+ * JavaScript the `<noscript>` links open the mobile menu and its groups as `:target` (shell.css).
  */
 export function Header({ overHero = true }: { overHero?: boolean }) {
   const { pathname, hash } = useLocation();
@@ -35,8 +45,6 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [megaOpen, setMegaOpen] = useState(false);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
-  const megaId = useId();
-  const navId = useId();
 
   useEffect(() => {
     const update = (): void => {
@@ -75,15 +83,16 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
   };
 
   // Transparent with light links only over a dark hero; solid wherever the page behind is light.
-  const solid = scrolled || menuOpen || !overHero;
+  const solid = headerIsSolid(scrolled, menuOpen, overHero);
   const site = useSiteSettings();
-  const logo = solid ? brand.logo.dark : brand.logo.light;
+  const logo = logoFor(solid);
 
   return (
     <header
       ref={headerRef}
       className={`site-header${solid ? ' site-header--solid' : ''}`}
       data-solid={solid}
+      data-over-hero={overHero}
       onKeyDown={onKeyDown}
     >
       <a className="skip-link" href="#main">
@@ -92,15 +101,15 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
       <div className="site-header__inner container">
         <Link to="/" className="site-header__brand" aria-label={`${site.name} – home`}>
           <img
-            src={logo}
+            src={logo.src}
             alt={site.name}
             width={brand.logo.width}
             height={brand.logo.height}
-            data-logo={solid ? 'dark' : 'light'}
+            data-logo={logo.name}
           />
         </Link>
 
-        <nav id={navId} className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+        <nav id={NAV_ID} className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
           <ul className="site-nav__list">
             {safeLinks(site.navBefore).map((l) => (
               <li key={l.href}>
@@ -126,7 +135,7 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
                 type="button"
                 className="site-nav__link site-nav__services-button"
                 aria-expanded={megaOpen}
-                aria-controls={megaId}
+                aria-controls={MEGA_ID}
                 onClick={() => {
                   if (openedByHover.current) openedByHover.current = false;
                   else setMegaOpen((o) => !o);
@@ -134,11 +143,11 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
               >
                 Services <ChevronDown />
               </button>
-              <div id={megaId} className={`mega-menu${megaOpen ? ' is-open' : ''}`}>
+              <div id={MEGA_ID} className={`mega-menu${megaOpen ? ' is-open' : ''}`}>
                 <div className="mega-menu__inner">
                   {site.serviceGroups.map((group, index) => {
                     const number = groupNumber(index);
-                    const listId = `${megaId}-g${number}`;
+                    const listId = groupListId(number);
                     const isExpanded = expanded[number] === true;
                     return (
                       <div key={number} className={`mega-group${isExpanded ? ' is-expanded' : ''}`}>
@@ -151,11 +160,28 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
                             className="mega-group__toggle"
                             aria-expanded={isExpanded}
                             aria-controls={listId}
-                            aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${group.title}`}
+                            aria-label={groupLabel(isExpanded, group.title)}
+                            data-title={group.title}
                             onClick={() => setExpanded((s) => ({ ...s, [number]: !isExpanded }))}
                           >
-                            <span aria-hidden="true">{isExpanded ? '−' : '+'}</span>
+                            <span aria-hidden="true">{groupSign(isExpanded)}</span>
                           </button>
+                          <noscript>
+                            <a
+                              className="mega-group__toggle mega-group__toggle--nojs"
+                              href={`#${listId}`}
+                              aria-label={groupLabel(false, group.title)}
+                            >
+                              {groupSign(false)}
+                            </a>
+                            <a
+                              className="mega-group__toggle mega-group__toggle--nojs mega-group__toggle--collapse"
+                              href={`#${NAV_ID}`}
+                              aria-label={groupLabel(true, group.title)}
+                            >
+                              {groupSign(true)}
+                            </a>
+                          </noscript>
                         </div>
                         <ul id={listId} className="mega-group__links">
                           {safeLinks(group.links).map((l) => (
@@ -197,16 +223,30 @@ export function Header({ overHero = true }: { overHero?: boolean }) {
           type="button"
           className="nav-toggle"
           aria-expanded={menuOpen}
-          aria-controls={navId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-controls={NAV_ID}
+          aria-label={menuLabel(menuOpen)}
           onClick={() => setMenuOpen((o) => !o)}
         >
-          {menuOpen ? (
-            <CloseIcon style={{ height: 45 }} height={45} />
-          ) : (
-            <MenuIcon style={{ height: 20 }} height={20} />
-          )}
+          {/* Both icons, the one shown follows aria-expanded (CSS), so a script need not draw them. */}
+          <MenuIcon className="nav-toggle__open" style={{ height: 20 }} height={20} />
+          <CloseIcon className="nav-toggle__close" style={{ height: 45 }} height={45} />
         </button>
+        <noscript>
+          <a
+            className="nav-toggle nav-toggle--nojs"
+            href={`#${NAV_ID}`}
+            aria-label={menuLabel(false)}
+          >
+            <MenuIcon style={{ height: 20 }} height={20} />
+          </a>
+          <a
+            className="nav-toggle nav-toggle--nojs nav-toggle--nojs-close"
+            href={MENU_CLOSED_HASH}
+            aria-label={menuLabel(true)}
+          >
+            <CloseIcon style={{ height: 45 }} height={45} />
+          </a>
+        </noscript>
       </div>
     </header>
   );

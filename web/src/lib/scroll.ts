@@ -1,6 +1,7 @@
 /** Smooth in-page scrolling to an element (the "scroll to the form" links of the service pages). */
 
 import { TIMINGS } from '@agency/shared';
+import { prefersReducedMotion } from './motion';
 
 export interface ScrollOptions {
   /** Pixels kept free above the element (the fixed header); defaults to the element's CSS scroll-margin-top. */
@@ -15,13 +16,6 @@ function scrollMarginTop(element: Element): number {
 /** Ease-in-out cubic: slow start, fast middle, slow finish. */
 export function easeInOutCubic(t: number): number {
   return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
-}
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
 }
 
 /** Removes `#anchor` from the address bar without adding a history entry or losing the router's state. */
@@ -73,4 +67,17 @@ export function scrollToElement(
     };
     window.requestAnimationFrame(step);
   });
+}
+
+/**
+ * Scroll to the element with this id (see `scrollToElement`), then move keyboard focus to it so the
+ * next Tab lands inside it (the enquiry form); false when there is no such element.
+ */
+export async function scrollToAndFocus(id: string): Promise<boolean> {
+  const done = await scrollToElement(id);
+  const target = document.getElementById(id);
+  if (!done || !target) return false;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+  return true;
 }

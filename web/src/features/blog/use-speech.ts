@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@agency/shared';
 import { createSpeechController, type SpeechController, type SpeechState } from './speech';
+import { stopOnLeave } from '../../page-script/speech';
 
 /**
  * Speech for the "Listen the blog" control. `supported` starts true (the server renders the control,
@@ -29,12 +30,11 @@ export function useSpeech(): {
       startDelayMs: TIMINGS.speechStartDelayMs,
     });
     ctl.current = controller;
-    const stop = (): void => controller.cancel();
-    window.addEventListener('beforeunload', stop);
-    window.addEventListener('pagehide', stop);
+    const leave = new AbortController();
+    // Its state back to idle too, for a page restored from the back/forward cache.
+    stopOnLeave(() => controller.cancel(), leave.signal);
     return () => {
-      window.removeEventListener('beforeunload', stop);
-      window.removeEventListener('pagehide', stop);
+      leave.abort();
       controller.cancel();
       ctl.current = null;
     };

@@ -1,4 +1,6 @@
+import { TIMINGS } from '@agency/shared';
 import { apiRoutes, apiUrl } from '../../lib/api-routes';
+import { whenShown } from '../../lib/beacon';
 
 /** localStorage key of the slugs this browser has already counted a view for. */
 export const VIEWED_POSTS_KEY = 'viewedPosts';
@@ -90,4 +92,39 @@ export async function countView(slug: string): Promise<number | null> {
   });
   if (!response.ok) return null;
   return viewsOf(await response.json().catch(() => null));
+}
+
+/**
+ * Count one view per browser per post: about 200 ms after the post is shown (a page the browser
+ * prerenders counts once it is shown), a slug not yet remembered is remembered and the server counts
+ * it; `show` gets the count it answered, or, for a post counted on an earlier visit, the count kept
+ * then. Used by the post page's hook and by the page script. Returns a cancel function.
+ */
+export function scheduleViewCount(slug: string, show: (views: number) => void): () => void {
+  let alive = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const count = (): void => {
+    const storage = window.localStorage;
+    if (!rememberView(slug, storage)) {
+      const known = rememberedCount(slug, storage);
+      if (known !== null) show(known);
+      return;
+    }
+    countView(slug)
+      .then((views) => {
+        if (views === null) return;
+        rememberCount(slug, views, storage);
+        if (alive) show(views);
+      })
+      .catch(() => {
+        // The shown count stays the stored one; the visit is not worth an error message.
+      });
+  };
+  whenShown(() => {
+    if (alive) timer = setTimeout(count, TIMINGS.viewCountDelayMs);
+  });
+  return () => {
+    alive = false;
+    clearTimeout(timer);
+  };
 }

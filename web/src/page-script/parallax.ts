@@ -1,0 +1,40 @@
+import { prefersReducedMotion } from '../lib/motion';
+
+/** Attribute carrying a section's parallax factor in the server HTML (`data-parallax="0.6"`). */
+export const PARALLAX_ATTR = 'data-parallax';
+
+/** How far the background moves for an element whose top sits at `elementTop` (document coordinates). */
+export function parallaxOffset(scrollY: number, elementTop: number, factor: number): number {
+  return Math.round((scrollY - elementTop) * factor * 10) / 10;
+}
+
+/**
+ * While `el` is on screen, shift its background position (and the CSS variable `--parallax-y`, for
+ * inner images) by (scroll − element top) × factor, once a frame at most. Nothing under
+ * prefers-reduced-motion, so the server HTML stays static. Stops when `signal` aborts.
+ */
+export function watchParallax(el: HTMLElement, factor: number, signal?: AbortSignal): void {
+  if (!factor || prefersReducedMotion()) return;
+  let frame = 0;
+  const update = (): void => {
+    frame = 0;
+    const rect = el.getBoundingClientRect();
+    if (rect.bottom < 0 || rect.top > window.innerHeight) return;
+    const y = parallaxOffset(window.scrollY, rect.top + window.scrollY, factor);
+    el.style.setProperty('--parallax-y', `${y}px`);
+    el.style.backgroundPositionY = `calc(50% + ${y}px)`;
+  };
+  const onScroll = (): void => {
+    frame ||= window.requestAnimationFrame(update);
+  };
+  update();
+  window.addEventListener('scroll', onScroll, { passive: true, signal });
+  window.addEventListener('resize', onScroll, { passive: true, signal });
+  signal?.addEventListener('abort', () => window.cancelAnimationFrame(frame));
+}
+
+/** Parallax on every `[data-parallax]` section of the page's server HTML. */
+export function startParallax(doc: Document, signal?: AbortSignal): void {
+  for (const el of doc.querySelectorAll<HTMLElement>(`[${PARALLAX_ATTR}]`))
+    watchParallax(el, Number(el.getAttribute(PARALLAX_ATTR)) || 0, signal);
+}
