@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
-import { APP_MODULES_ID } from './src/app/boot';
+import { APP_MODULES_ID } from './src/app/app-modules';
 import { parseEnv } from './src/lib/env-schema';
 
 /**
@@ -35,7 +35,7 @@ export function sharedIsPure(): Plugin {
  *
  * - `boot`: the boot script and what it imports (early input), the page's only script tag; the app
  *   imports them from this file (one module instance).
- * - `framework`: React, react-dom, react-router.
+ * - `framework`: React and react-dom; `router`: react-router (the admin, and islands with links).
  * - `shell`: the browser entry and the modules of `web/src` it imports statically, what two or more
  *   public pages load at first, and what a public page loads at first that another public page
  *   loads later (in a deferred part): a few KB more on each page instead of a request per shared
@@ -51,6 +51,7 @@ export function firstLoadChunks(): {
 } {
   const shell = new Set<string>();
   const boot = new Set<string>();
+  const islands = new Set<string>();
   const plugin: Plugin = {
     name: 'agency:first-load-chunks',
     apply: 'build',
@@ -110,24 +111,50 @@ export function firstLoadChunks(): {
       });
       // The boot script and what it imports run before the first paint: they stay in the boot
       // script's own file, which the shell imports in turn (one module instance, shared with the app).
+      const selfContained = (id: string) =>
+        [...reach([id], staticDeps)].every((dep) => SHARED_SRC.test(dep));
+      // A module of `shared/src` joins the boot file only when self-contained: never the barrel,
+      // through which every other file's imports of shared (the contract, zod) would land in it.
+      const outside = (id: string) =>
+        !WEB_SRC.test(id) && !(SHARED_SRC.test(id) && selfContained(id));
       const bootId = ids.find((id) => id.endsWith(BOOT_ENTRY));
-      for (const id of bootId ? reach([bootId], staticDeps) : []) {
+      for (const id of bootId ? reach([bootId], staticDeps, outside) : []) {
         shell.delete(id);
         boot.add(id);
       }
-      const selfContained = (id: string) =>
-        [...reach([id], staticDeps)].every((dep) => SHARED_SRC.test(dep));
       for (const id of shell)
         if (!WEB_SRC.test(id) && !(SHARED_SRC.test(id) && selfContained(id))) shell.delete(id);
+      // An island loads its own code and what it imports, never the shell: a public page runs no
+      // app (src/islands), and its first island must not bring the whole app's shell with React.
+      const islandsFrom = [
+        ...ids.filter((id) => id.endsWith(HYDRATE_ENTRY)),
+        ...dynamicImportsOf(ISLAND_REGISTRY),
+      ];
+      for (const id of reach(islandsFrom, staticDeps)) shell.delete(id);
+      // What hydrating any island needs (React's renderer aside) is one file of its own, which the
+      // shell imports in turn: not the shell, whose entry would start the app.
+      const hydrateId = ids.find((id) => id.endsWith(HYDRATE_ENTRY));
+      for (const id of hydrateId ? reach([hydrateId], staticDeps, outside) : [])
+        if (!boot.has(id)) islands.add(id);
     },
   };
-  const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+  const framework = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+  const router = /node_modules[\\/]react-router[\\/]/;
   return {
     plugin,
     groups: [
-      { name: 'boot', test: (id) => boot.has(id), priority: 3 },
-      { name: 'framework', test: (id) => framework.test(id), priority: 2 },
-      { name: 'shell', test: (id) => shell.has(id), priority: 2 },
+      { name: 'boot', test: (id) => boot.has(id), priority: 5 },
+      { name: 'islands', test: (id) => islands.has(id), priority: 3 },
+      { name: 'framework', test: (id) => framework.test(id), priority: 4 },
+      // Apart from React: islands without links (the home page's hero) hydrate without it.
+      { name: 'router', test: (id) => router.test(id), priority: 4 },
+      // Only the modules chosen above: an island's imports the app shares stay out of the shell.
+      {
+        name: 'shell',
+        test: (id) => shell.has(id),
+        priority: 2,
+        includeDependenciesRecursively: false,
+      },
     ],
   };
 }
@@ -140,6 +167,9 @@ const APP_ENTRY = 'src/app/main.tsx';
 /** The map of page modules, which imports every page (lazily, one chunk each). */
 const PAGE_MODULES = 'src/app/page-modules.ts';
 const ADMIN_PAGES = /[\\/]features[\\/]admin[\\/]/;
+/** The islands' hydration (React's first importer on a public page) and their registry. */
+const HYDRATE_ENTRY = 'src/islands/hydrate.tsx';
+const ISLAND_REGISTRY = 'src/islands/registry.ts';
 
 /**
  * Pages start the app after their first paint (see src/app/boot.ts): the file holding the boot

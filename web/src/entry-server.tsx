@@ -12,6 +12,8 @@ import { titleCardOf } from './lib/head';
 import type { PageMeta } from './lib/page-meta';
 import type { MetaCollector } from './lib/use-page-meta';
 import { preloadDeferred } from './lib/deferred';
+import { IslandCollectorContext } from './islands/island-root';
+import { renderWithIslands } from './islands/render-islands';
 import {
   givenPages,
   pageDataScript,
@@ -105,19 +107,25 @@ function fallbackMeta(pathname: string, site: SiteSettings): PageMeta {
  */
 export function render(url: string, opts: RenderOptions): RenderResult {
   const collector: MetaCollector = {};
-  const html = renderToString(
-    <AppProviders
-      pages={serverPages}
-      swrFallback={opts.swrFallback}
-      metaCollector={collector}
-      siteUrl={opts.siteUrl}
-      settings={opts.settings}
-      blockPages={opts.blockPages}
-    >
-      <StaticRouter location={url}>
-        <App />
-      </StaticRouter>
-    </AppProviders>,
+  const html = renderWithIslands(
+    (islands) =>
+      renderToString(
+        <IslandCollectorContext.Provider value={islands}>
+          <AppProviders
+            pages={serverPages}
+            swrFallback={opts.swrFallback}
+            metaCollector={collector}
+            siteUrl={opts.siteUrl}
+            settings={opts.settings}
+            blockPages={opts.blockPages}
+          >
+            <StaticRouter location={url}>
+              <App />
+            </StaticRouter>
+          </AppProviders>
+        </IslandCollectorContext.Provider>,
+      ),
+    url,
   );
   const meta =
     collector.meta ??

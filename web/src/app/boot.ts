@@ -11,21 +11,15 @@ import { rememberArrival } from '../lib/visit-arrival';
 import { holdEarlyInput } from '../lib/early-input';
 import { startBeacon, whenShown } from '../lib/beacon';
 import { addToJourney } from '../lib/visit-journey';
+import { markLive } from '../lib/early-input';
+import { startIslands } from '../islands/runtime';
+import { startPageScript } from '../page-script';
+import { APP_MODULES_ID, parseModuleList } from './app-modules';
+
+export { APP_MODULES_ID, parseModuleList };
 
 // The app reaches the held input through this module, so it ships in the boot script's own file.
 export { HYDRATED_ATTR, hasHeldInput, inPendingPart, markLive } from '../lib/early-input';
-
-export const APP_MODULES_ID = 'app-modules';
-
-/** The module list of an `#app-modules` script's text; empty when it is not a JSON list. */
-export function parseModuleList(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 const readModules = (): string[] =>
   parseModuleList(document.getElementById(APP_MODULES_ID)?.textContent ?? '[]');
@@ -74,6 +68,25 @@ export function afterLargestImage(start: () => void, root: ParentNode = document
   setTimeout(go, LCP_IMAGE_WAIT_MS);
 }
 
+/** The not-found page's own path: the edge serves its HTML for any address no page has. */
+const NOT_FOUND_PATH = '/404';
+
+/**
+ * Whether this document is a public page (its server HTML, rendered for this address, or the
+ * not-found page): it runs the page script and its islands, never the app. The admin's shell (an
+ * empty root), or a page's HTML served for an address it was not rendered for, starts the app.
+ */
+export function isPublicPage(doc: Document = document): boolean {
+  const root = doc.getElementById('root');
+  const renderedFor = root?.dataset.path;
+  const path = doc.location.pathname.replace(/(.)\/+$/, '$1');
+  return (
+    root !== null &&
+    root.hasChildNodes() &&
+    (renderedFor === path || renderedFor === NOT_FOUND_PATH)
+  );
+}
+
 if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) {
   // First (a sessionStorage read, and a write on a visit's first page): a link followed before
   // the app starts must not lose where the visit came from.
@@ -82,7 +95,13 @@ if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) 
   // The site's own analytics (a sendBeacon, blocking nothing) and the visit's journey, once shown.
   whenShown(() => addToJourney(location.pathname));
   startBeacon();
-  if (document.visibilityState === 'hidden') startApp();
+  if (isPublicPage()) {
+    // The page is live as it is: its behaviours are plain script, its islands wake when needed
+    // (once the largest image has arrived, so none competes with it for the network).
+    markLive(document.getElementById('root'));
+    startPageScript();
+    afterLargestImage(() => startIslands());
+  } else if (document.visibilityState === 'hidden') startApp();
   // The frame after the next animation frame: the first paint is done.
   else requestAnimationFrame(() => setTimeout(() => afterLargestImage(() => startApp()), 0));
 }

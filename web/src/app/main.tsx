@@ -4,8 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
 import { deferUntilNeeded } from '../lib/deferred';
-import { markLive } from './boot';
-import { SWR_FALLBACK_ID } from '../lib/head';
+import { isPublicPage, markLive } from './boot';
+import { readApiFallback } from '../lib/api-fallback';
 import { App } from './app';
 import { browserPageModules, preloadPagePath } from './page-modules.browser';
 import { AppProviders, type AppProvidersProps } from './providers';
@@ -13,20 +13,6 @@ import { servedSiteUrl } from '../lib/site-url';
 import { settingsSeen, useSeenSettings } from '../lib/site-settings';
 import { browserPages, readEmbeddedPageData, rememberPage } from '../features/pages/page-data';
 import { NOT_FOUND_PATH } from '../config/pages';
-
-/** Data the blog render handler embedded as JSON (never executed), or nothing. */
-function readSwrFallback(): Record<string, unknown> {
-  const text = document.getElementById(SWR_FALLBACK_ID)?.textContent;
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value))
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 /** Marks the app live once the root has committed, and replays input held until then. */
 function RootLive({ root }: { root: HTMLElement }) {
@@ -61,7 +47,7 @@ async function start(container: HTMLElement): Promise<void> {
         pages={browserPageModules}
         preloadPage={preloadPagePath}
         blockPages={browserPages}
-        swrFallback={readSwrFallback()}
+        swrFallback={readApiFallback(document)}
         siteUrl={siteUrl}
       >
         <BrowserRouter>
@@ -93,4 +79,5 @@ async function start(container: HTMLElement): Promise<void> {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // Not awaited at the top level: this module ships in the shell, which the page's chunk imports.
-void start(container);
+// A public page runs islands, never the app, even should a file of the app's be loaded there.
+if (!isPublicPage()) void start(container);

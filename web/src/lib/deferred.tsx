@@ -3,12 +3,18 @@ import {
   memo,
   Suspense,
   useCallback,
+  useContext,
   useEffect,
   useRef,
   type ComponentType,
   type FunctionComponent,
 } from 'react';
 import { HYDRATED_ATTR, hasHeldInput, markLive } from './early-input';
+import { ISLANDS, type IslandName, type IslandWhen } from '../islands/registry';
+import { IslandCollectorContext, islandMark } from '../islands/island-root';
+import { ApiFallbackContext } from './api-fallback';
+import { SiteUrlContext } from './site-url';
+import { useSiteSettings } from './site-settings';
 
 /**
  * Deferred hydration of the parts of a prerendered page below the fold.
@@ -32,6 +38,11 @@ import { HYDRATED_ATTR, hasHeldInput, markLive } from './early-input';
 export type NeededWhen = 'seen' | 'used' | { seen: string };
 
 type Module<P> = { default: ComponentType<P> };
+
+/** The islands' components once loaded (the server renders each island as a root of its own). */
+const loadedIslands = new Map<string, ComponentType<never>>();
+export const loadedIsland = (name: string): ComponentType<never> | undefined =>
+  loadedIslands.get(name);
 
 /** Whether deferred parts wait until they are needed (only while the first, prerendered page hydrates). */
 let waitUntilNeeded = false;
@@ -110,13 +121,14 @@ function OnCommit({ run }: { run: () => void }) {
 export function deferred<P extends object>(
   name: string,
   load: () => Promise<Module<P>>,
-  { when = 'seen' }: { when?: NeededWhen } = {},
+  { when = 'seen', island }: { when?: NeededWhen; island?: IslandWhen } = {},
 ): FunctionComponent<P> & { preload: () => Promise<unknown> } {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<Module<P>> | undefined;
   const preload = () => {
     loading ??= load().then((mod) => {
       loaded = mod.default;
+      if (island !== undefined) loadedIslands.set(name, mod.default as ComponentType<never>);
       return mod;
     });
     return loading;
@@ -127,6 +139,30 @@ export function deferred<P extends object>(
     const Component = loaded ?? Lazy;
     const wrapper = useRef<HTMLDivElement>(null);
     const markHydrated = useCallback(() => markLive(wrapper.current), []);
+    const collector = useContext(IslandCollectorContext);
+    const swrFallback = useContext(ApiFallbackContext);
+    const siteUrl = useContext(SiteUrlContext);
+    const settings = useSiteSettings();
+    if (island !== undefined && collector) {
+      // The server rendering a public page: the island's content is rendered as a root of its own
+      // (islands/render-islands.tsx) and put in place of the mark; the browser hydrates that root.
+      const json = JSON.stringify(props);
+      const index = collector.add({
+        name,
+        props: JSON.parse(json) as unknown,
+        context: { swrFallback, siteUrl: siteUrl ?? '', settings },
+      });
+      return (
+        <div
+          className="deferred"
+          data-deferred={name}
+          data-island={island}
+          data-island-id={index}
+          data-props={json}
+          dangerouslySetInnerHTML={{ __html: islandMark(index) }}
+        />
+      );
+    }
     return (
       <div className="deferred" data-deferred={name} ref={wrapper}>
         <Suspense fallback={null}>
@@ -142,4 +178,23 @@ export function deferred<P extends object>(
 /** Load the code of every deferred part declared so far (the server entry renders them synchronously). */
 export async function preloadDeferred(): Promise<void> {
   await Promise.all(loaders.map((load) => load()));
+}
+
+/** How the app (the admin's previews, client renders) waits for an island's code: as a deferred part. */
+const neededWhen = (when: IslandWhen): NeededWhen =>
+  when === 'used' ? 'used' : when.startsWith('seen:') ? { seen: when.slice(5) } : 'seen';
+
+/**
+ * A section rendered as an island (islands/registry.ts): on a public page it hydrates alone, from
+ * the props its wrapper carries as JSON, when the registry says it is needed. Its props must be
+ * data (JSON): functions and elements are dropped on the way.
+ */
+export function island<P extends object>(
+  name: IslandName,
+): FunctionComponent<P> & { preload: () => Promise<unknown> } {
+  const { load, when } = ISLANDS[name];
+  return deferred<P>(name, load as () => Promise<Module<P>>, {
+    when: neededWhen(when),
+    island: when,
+  });
 }

@@ -1,6 +1,7 @@
 import type { PageMeta } from './page-meta';
 import { SOCIAL_CARD, titleCardPath, type SiteSettings, type TitleCard } from '@agency/shared';
 import { brand } from '../config/site';
+import { SWR_FALLBACK_ID } from './api-fallback';
 
 const escapeHtml = (s: string): string =>
   s
@@ -202,7 +203,7 @@ export function renderHead(
 }
 
 /** Id of the JSON script the blog render handler fills with SWR data; the browser entry reads it before hydrating. */
-export const SWR_FALLBACK_ID = 'swr-fallback';
+export { SWR_FALLBACK_ID };
 
 /** A non-executable JSON data block carrying SWR fallback data to the browser (CSP-safe). */
 export function swrFallbackScript(fallback: Record<string, unknown>): string {

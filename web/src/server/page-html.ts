@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import type { SiteSettings } from '@agency/shared';
-import { APP_MODULES_ID, parseModuleList } from '../app/boot';
+import { APP_MODULES_ID, parseModuleList } from '../app/app-modules';
 import { organizationJsonLd, renderHead } from '../lib/head';
 import type { PageMeta } from '../lib/page-meta';
 

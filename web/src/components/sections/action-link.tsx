@@ -1,5 +1,4 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { isSitePath, safeHref } from '@agency/shared';
 import { scrollToElement } from '../../lib/scroll';
 import './sections.css';
@@ -50,7 +49,7 @@ export function ScrollLink({ targetId, className, children }: ScrollLinkProps) {
   );
 }
 
-/** Renders a {@link SectionAction}: router link for site paths, scroll link for in-page targets. */
+/** Renders a {@link SectionAction}: a link for site paths, scroll link for in-page targets. */
 export function ActionLink({
   action,
   className = 'btn',
@@ -73,11 +72,13 @@ export function ActionLink({
         <Label action={action} />
       </span>
     );
+  // A site path is a page load like any other link: public pages are documents (islands), and
+  // the next one is usually prerendered already (Speculation Rules).
   if (isSitePath(href)) {
     return (
-      <Link to={href} className={className}>
+      <a href={href} className={className}>
         <Label action={action} />
-      </Link>
+      </a>
     );
   }
   return (

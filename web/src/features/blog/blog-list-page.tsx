@@ -1,5 +1,5 @@
 import { Breadcrumb } from '../../components/sections/breadcrumb';
-import { deferred } from '../../lib/deferred';
+import { island } from '../../lib/deferred';
 import { useSiteSettings } from '../../lib/site-settings';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { blogListMeta } from './post-meta';
@@ -7,9 +7,7 @@ import './blog.css';
 import { blockPageLinks, pagePath } from '../../config/pages';
 
 /** The list and sidebar, with SWR: needed to load more posts, or when the page came without them. */
-const BlogList = deferred('blog-list', () => import('./blog-list'), {
-  when: { seen: '.blog-list__sentinel, .skeleton, .load-error' },
-});
+const BlogList = island('blog-list');
 
 /**
  * `/blog`: the heading, then the list and the featured posts sidebar. The page the render handler

@@ -1,13 +1,18 @@
 import { Link } from 'react-router';
-import { readingTime, SPECIAL_SLUGS, type Image, type Post, type PostLink } from '@agency/shared';
+import {
+  readingTime,
+  SPECIAL_SLUGS,
+  stripTags,
+  type Image,
+  type Post,
+  type PostLink,
+} from '@agency/shared';
 import { Breadcrumb } from '../../components/sections/breadcrumb';
 import { absoluteUrl } from '../../lib/head';
 import { useSiteUrl } from '../../lib/site-url';
-import { FileIconDemo } from './file-icon-demo';
 import { BANNER_SIZES } from './image-sizes';
 import { PostBody, RelatedPosts } from './post-parts';
 import { formatPostDate } from './format-date';
-import { ListenButton } from './listen-button';
 import { postPath } from './paths';
 import { PostBanner } from './post-banner';
 import { PostSkeleton } from './post-skeleton';
@@ -15,6 +20,21 @@ import { ReadingProgress } from './reading-progress';
 import { ShareButtons } from './share-buttons';
 import { useViewCount } from './use-view-count';
 import { blockPageLinks, pagePath } from '../../config/pages';
+import { island } from '../../lib/deferred';
+
+/** Listen and the file-type demo are islands: hydrated at first input, and when seen. */
+const Listen = island<Record<string, never>>('listen');
+const FileIconDemo = island<Record<string, never>>('file-icon-demo');
+
+const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+/**
+ * A related post as its card needs it: the island's props ride in the page as JSON, so each card
+ * carries the start of its text (enough for the card's 110-character excerpt), not the whole post.
+ */
+const cardOnly = (post: Post): Post => ({
+  ...post,
+  content: escapeText(stripTags(post.content).slice(0, 400)),
+});
 
 export interface PostArticleProps {
   post: Post;
@@ -65,7 +85,7 @@ export function PostArticle({
             <span aria-hidden="true"> · </span>
             <span>{readingTime(post.content)} min read</span>
           </p>
-          <ListenButton html={post.content} />
+          <Listen />
         </header>
         <PostBanner
           post={post}
@@ -109,7 +129,7 @@ export function PostArticle({
         </aside>
         <ShareButtons url={absoluteUrl(path, siteUrl)} title={post.title} />
       </article>
-      {related.length > 0 && <RelatedPosts posts={related} />}
+      {related.length > 0 && <RelatedPosts posts={related.map(cardOnly)} />}
     </>
   );
 }

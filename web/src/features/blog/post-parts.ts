@@ -1,16 +1,17 @@
 /**
- * The parts of a post page whose code waits until it is needed (lib/deferred.tsx). The render
- * handler's HTML shows them in full, so on a first load each stays server HTML until then: the body
- * (sanitised again once live) until the visitor's first input, the carousel until it comes into
- * view. A post the page was not rendered with is fetched by `LivePost`.
+ * The parts of a post page that are not plain server HTML. The render handler's HTML shows each in
+ * full. `LivePost` (a post the page was not rendered with, fetched in the browser) and the related
+ * posts' carousel are islands (islands/registry.ts); the body is a deferred part only the app loads
+ * (the admin's preview sanitises it again once live); on a public page it stays the server's HTML,
+ * which the API sanitised on write.
  */
-import { deferred } from '../../lib/deferred';
+import type { ComponentProps } from 'react';
+import { deferred, island } from '../../lib/deferred';
+import type LivePostC from './live-post';
+import type { RelatedPosts as RelatedPostsC } from './related-posts';
 
-/** A post fetched in the browser (after a navigation, or when the page came without it). */
-export const LivePost = deferred('live-post', () => import('./live-post'));
+export const LivePost = island<ComponentProps<typeof LivePostC>>('live-post');
 
 export const PostBody = deferred('post-body', () => import('./post-body'), { when: 'used' });
 
-export const RelatedPosts = deferred('related-posts', () =>
-  import('./related-posts').then((m) => ({ default: m.RelatedPosts })),
-);
+export const RelatedPosts = island<ComponentProps<typeof RelatedPostsC>>('related-posts');

@@ -1,9 +1,10 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ComponentProps, type ReactNode } from 'react';
 import type { BlockOf, PageBlock, PageContent } from '@agency/shared';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import { FormBand } from '../../components/sections/section-shell';
-import { HeroCarousel } from '../home/hero-carousel';
 import { ContactDetails } from './contact-details';
+import { island } from '../../lib/deferred';
+import type { HeroCarousel as HeroCarouselC } from '../home/hero-carousel';
 import {
   Achievements,
   BenefitTabs,
@@ -25,6 +26,9 @@ import {
   WhyChooseUs,
 } from './deferred-blocks';
 import { ProseBlock } from './prose-block';
+
+/** The home page's hero moves on its own: an island hydrated when the browser is idle. */
+const HeroCarousel = island<ComponentProps<typeof HeroCarouselC>>('hero-carousel');
 
 /** What a block needs from its page besides its own fields. */
 interface PageParts {
