@@ -42,8 +42,11 @@ describe('visitor', () => {
             .first()
             .getAttribute('aria-label');
         assert.equal(await current(), '1 of 4');
-        // Autoplay runs once the app is live (it hydrates after the first paint).
-        await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+        // Autoplay runs once the hero's island is live (it hydrates when the browser is idle after
+        // the first paint).
+        await page
+          .locator('[data-deferred="hero-carousel"][data-hydrated]')
+          .waitFor({ state: 'attached' });
         // Auto-advance: after 7 s the second slide is current.
         await page.waitForTimeout(7600);
         assert.equal(await current(), '2 of 4', 'the hero advanced by itself');
@@ -144,7 +147,7 @@ describe('visitor', () => {
   });
 
   it(
-    'a post page shows its article with only its own code, counts the view, goes live at the first input and pages on',
+    'a post page shows its article with no React, counts the view, wakes Listen at the first input and pages on',
     { timeout: 60_000 },
     async () => {
       const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
@@ -179,20 +182,29 @@ describe('visitor', () => {
         [],
         scripts.join(', '),
       );
+      // No React at load: the page is its server HTML, with islands that wake when needed.
+      assert.deepEqual(
+        scripts.filter((s) => /framework|islands|router/.test(s)),
+        [],
+        scripts.join(', '),
+      );
       await page.getByRole('button', { name: 'Listen the blog' }).waitFor();
+      // The body is never hydrated (the API sanitised it on write): it is not an island.
       const body = page.locator('[data-deferred="post-body"]');
-      assert.equal(await body.getAttribute('data-hydrated'), null);
-      await page.keyboard.press('Tab');
-      await page
-        .locator('[data-deferred="post-body"][data-hydrated]')
-        .waitFor({ state: 'attached' });
-      // A pager link navigates in the app: the next post is fetched and shown.
+      assert.equal(await body.getAttribute('data-island'), null);
+      // The first input inside Listen wakes its island; React arrives then.
+      await page.getByRole('button', { name: 'Listen the blog' }).focus();
+      await page.locator('[data-deferred="listen"][data-hydrated]').waitFor({ state: 'attached' });
+      assert.ok(
+        scripts.some((s) => /framework/.test(s)),
+        scripts.join(', '),
+      );
+      // A pager link loads the next post's page, rendered by the render handler: no API read.
       const pager = page.locator('.post__pager-link').first();
       const title = ((await pager.textContent()) ?? '').replace(/^(Previous|Next)\s*/, '').trim();
       await pager.click();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      // The public read the edge caches (GET by slug), not the admin's POST.
-      assert.ok(calls.includes('GET /api/user/post/get'), calls.join(', '));
+      assert.ok(!calls.includes('GET /api/user/post/get'), calls.join(', '));
       // The app takes the site address from the page it was served (this stack's port), never from
       // a build-time default: the canonical link of the post it navigated to stays on this address.
       const nextPath = new URL(page.url()).pathname;
@@ -249,35 +261,22 @@ describe('enquiry', () => {
         message: 'We would like a quote for SEO.',
       });
       const submit = form.getByRole('button', { name: /submit|send/i });
-      // When the address changes to the thank-you page, and when its heading is first on screen.
-      await page.evaluate(() => {
-        const push = history.pushState.bind(history);
-        history.pushState = (...args) => {
-          push(...args);
-          window.__urlChangedAt ??= performance.now();
-        };
-        const poll = () => {
-          const heading = [...document.querySelectorAll('h1')].find((h) =>
-            h.textContent.startsWith('Thank you!'),
-          );
-          if (heading?.getBoundingClientRect().height) window.__headingAt = performance.now();
-          else requestAnimationFrame(poll);
-        };
-        requestAnimationFrame(poll);
-      });
       await Promise.all([
         page.getByRole('button', { name: 'Sending...' }).waitFor({ timeout: 10_000 }),
         submit.click(),
       ]);
       await page.waitForURL(`${base}/thank-you-alchem`);
       await page.getByText('Thank you! We have received your enquiry.').waitFor();
-      const { urlChangedAt, headingAt } = await page.evaluate(() => ({
-        urlChangedAt: window.__urlChangedAt,
-        headingAt: window.__headingAt,
+      // The thank-you page is a document (public pages are islands), fetched ahead while the
+      // visitor filled in the form: its first paint follows the address change at once (300 ms
+      // leaves room for a busy CI machine; a page fetched only on send takes longer).
+      const { committedAt, paintedAt } = await page.evaluate(() => ({
+        committedAt: performance.getEntriesByType('navigation')[0]?.responseEnd,
+        paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       }));
       assert.ok(
-        headingAt - urlChangedAt <= 100,
-        `the thank-you heading showed ${Math.round(headingAt - urlChangedAt)} ms after the address changed`,
+        paintedAt - committedAt <= 300,
+        `the thank-you page painted ${Math.round(paintedAt - committedAt)} ms after the address changed`,
       );
       await login(page, base);
       await page.goto(base + '/admin/leads');

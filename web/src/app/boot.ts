@@ -14,6 +14,7 @@ import { addToJourney } from '../lib/visit-journey';
 import { markLive } from '../lib/early-input';
 import { startIslands } from '../islands/runtime';
 import { startPageScript } from '../page-script';
+import { NOT_FOUND_PATH } from '../page-script/not-found';
 import { APP_MODULES_ID, parseModuleList } from './app-modules';
 
 export { APP_MODULES_ID, parseModuleList };
@@ -67,9 +68,6 @@ export function afterLargestImage(start: () => void, root: ParentNode = document
   img.addEventListener('error', go, { once: true });
   setTimeout(go, LCP_IMAGE_WAIT_MS);
 }
-
-/** The not-found page's own path: the edge serves its HTML for any address no page has. */
-const NOT_FOUND_PATH = '/404';
 
 /**
  * Whether this document is a public page (its server HTML, rendered for this address, or the

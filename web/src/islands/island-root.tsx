@@ -1,6 +1,7 @@
 import { createContext, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { SiteSettings } from '@agency/shared';
 import { ApiFallbackContext } from '../lib/api-fallback';
+import { PagePreloadContext, prefetchDocument } from '../lib/page-preload';
 import { SiteSettingsProvider } from '../lib/site-settings';
 import { SiteUrlContext } from '../lib/site-url';
 
@@ -65,7 +66,10 @@ export function IslandRoot({
     <ApiFallbackContext.Provider value={context.swrFallback}>
       <SiteUrlContext.Provider value={context.siteUrl}>
         <SiteSettingsProvider settings={context.settings}>
-          {Router ? <Router at={routerAt}>{part}</Router> : part}
+          {/* Going to a page is loading its document: an island warms it with a prefetch. */}
+          <PagePreloadContext.Provider value={prefetchDocument}>
+            {Router ? <Router at={routerAt}>{part}</Router> : part}
+          </PagePreloadContext.Provider>
         </SiteSettingsProvider>
       </SiteUrlContext.Provider>
     </ApiFallbackContext.Provider>

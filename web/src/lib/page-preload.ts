@@ -14,3 +14,20 @@ export const preloadNothing: PreloadPage = () => Promise.resolve();
 export const PagePreloadContext = createContext<PreloadPage>(preloadNothing);
 
 export const usePreloadPage = (): PreloadPage => useContext(PagePreloadContext);
+
+/**
+ * On a public page (islands), where going to a page is loading its document: ask the browser to
+ * fetch that document ahead (`<link rel="prefetch">`, once per path), so it shows at once.
+ */
+export const prefetchDocument: PreloadPage = (path) => {
+  if (typeof document === 'undefined') return Promise.resolve();
+  const href = new URL(path, document.baseURI).href;
+  const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]');
+  if (![...links].some((l) => l.href === href)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    document.head.append(link);
+  }
+  return Promise.resolve();
+};

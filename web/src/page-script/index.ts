@@ -7,6 +7,7 @@ import { env } from '../lib/env';
 import { startChatWidget } from './chat-widget';
 import { startCookieNotice } from './cookie-notice';
 import { startHeader } from './header';
+import { startNotFoundAddress } from './not-found';
 import { startParallax } from './parallax';
 import { startReadingProgress } from './reading-progress';
 import { startReveal } from './reveal';
@@ -24,6 +25,7 @@ const started = new WeakSet<Document>();
 export function startPageScript(doc: Document = document): void {
   if (started.has(doc)) return;
   started.add(doc);
+  startNotFoundAddress(doc);
   startHeader(doc);
   startCookieNotice(doc);
   startReveal(doc);

@@ -16,7 +16,13 @@ export function CtaBand({ title, text, action, parallax = 0.6 }: CtaBandProps) {
   const ref = useParallax<HTMLElement>(parallax);
   const headingId = useId();
   return (
-    <section ref={ref} className="cta-band" aria-labelledby={headingId}>
+    <section
+      ref={ref}
+      className="cta-band"
+      aria-labelledby={headingId}
+      // The page script moves the background of a public page (no React there).
+      data-parallax={parallax}
+    >
       <div className="cta-band__inner">
         <div>
           <h2 id={headingId} className="cta-band__title">

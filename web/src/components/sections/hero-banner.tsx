@@ -27,7 +27,13 @@ export function HeroBanner({
   const ref = useParallax<HTMLElement>(parallax);
   const headingId = useId();
   return (
-    <section ref={ref} className="hero-banner" aria-labelledby={headingId}>
+    <section
+      ref={ref}
+      className="hero-banner"
+      aria-labelledby={headingId}
+      // The page script moves the background of a public page (no React there).
+      data-parallax={parallax}
+    >
       <div className="hero-banner__inner">
         <div className="hero-banner__text">
           {breadcrumb && <Breadcrumb items={breadcrumb} className="breadcrumb--light" />}

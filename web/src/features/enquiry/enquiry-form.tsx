@@ -83,6 +83,13 @@ const SERVER_FAILURE = 'Sorry, your enquiry could not be sent. Please try again.
  * thank-you page (form and captcha cleared, conversion pixel requested). On failure the server's
  * message shows in the popup and everything typed stays.
  */
+const isFieldElement = (
+  el: unknown,
+): el is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
+  el instanceof HTMLInputElement ||
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement;
+
 export default function EnquiryForm({ id = 'enquiry-form', page, heading }: EnquiryFormProps) {
   const uid = useId();
   const navigate = useNavigate();
@@ -106,6 +113,20 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   useEffect(() => {
     if (started) preloadPage(THANK_YOU_PATH).catch(() => undefined);
   }, [started, preloadPage]);
+
+  // What the visitor typed before the form was live (its island wakes at their first input, so the
+  // first keys land in the server's fields) or the browser put back on Back is what the form holds.
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    if (!fields) return;
+    const typed: Partial<EnquiryValues> = {};
+    for (const field of Object.keys(emptyEnquiry)) {
+      const el = fields.namedItem(field);
+      if (!isEnquiryField(field) || !isFieldElement(el) || el.value === '') continue;
+      typed[field] = field === 'phone' ? el.value.replace(/[^0-9 +()-]/g, '') : el.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+  }, []);
 
   const fieldId = (f: EnquiryField): string => `${uid}-${f}`;
   const errorId = (f: EnquiryField): string => `${uid}-${f}-error`;
