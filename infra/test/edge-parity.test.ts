@@ -32,6 +32,9 @@ import {
   objectCacheControl,
   ORIGIN_VERIFY_HEADER,
   pageObjectKey,
+  SITE_OBJECT_CONTENT_TYPES,
+  SPECULATION_RULES_CONTENT_TYPE,
+  SPECULATION_RULES_PATH,
   STALE_IF_ERROR_SECONDS,
   STALE_WHILE_REVALIDATE_SECONDS,
   UNHASHED_ASSET_CACHE_CONTROL,
@@ -261,6 +264,7 @@ const ROWS: Row[] = [
   // Non-ASCII and reserved addresses (issue 32, items 1 and 7), with the render function's files.
   ...ADDRESS_ROWS.map(([url]) => get(url)),
   get('/sitemap.xml?x=1'),
+  get(SPECULATION_RULES_PATH),
 ];
 
 /** What one side did with a request: the answer, and which origin saw it with which path. */
@@ -284,6 +288,7 @@ const COMPARED_HEADERS = [
   'referrer-policy',
   'permissions-policy',
   'cross-origin-opener-policy',
+  'speculation-rules',
   'cache-control',
   'content-encoding',
   'access-control-allow-origin',
@@ -355,6 +360,12 @@ class TemplateEdge {
   private readonly assetsPrefix: string;
   private readonly assetsCache: string;
   private readonly pagesCache: string;
+  /**
+   * Keys the template deploys with a media type of their own (SITE_OBJECT_CONTENT_TYPES): a
+   * deployment sets that type, and the pages' deployment leaves the key out (else it would upload
+   * it again with the type its extension suggests).
+   */
+  private readonly typedObjects = new Map<string, string>();
 
   constructor(s: Synthesized) {
     const config = z
@@ -433,11 +444,20 @@ class TemplateEdge {
     const cacheOf = (p: Record<string, unknown>) =>
       z.object({ 'cache-control': z.string() }).parse(p.SystemMetadata)['cache-control'];
     const assets = deployments.find((d) => typeof d.props.DestinationBucketKeyPrefix === 'string');
-    const pages = deployments.find((d) => d.props.DestinationBucketKeyPrefix === undefined);
+    // The pages' deployment is the one that invalidates (the typed files' ones do not).
+    const pages = deployments.find((d) => d.props.DistributionPaths !== undefined);
     if (!assets || !pages) throw new Error('the template deploys no web build');
     this.assetsPrefix = String(assets.props.DestinationBucketKeyPrefix);
     this.assetsCache = cacheOf(assets.props);
     this.pagesCache = cacheOf(pages.props);
+    const excluded = z.array(z.string()).parse(pages.props.Exclude);
+    for (const [key, type] of Object.entries(SITE_OBJECT_CONTENT_TYPES)) {
+      const typed = deployments.find(
+        (d) =>
+          z.record(z.string(), z.string()).parse(d.props.SystemMetadata)['content-type'] === type,
+      );
+      if (typed && excluded.includes(key)) this.typedObjects.set(key, type);
+    }
   }
 
   behaviourFor(p: string): Behaviour {
@@ -545,8 +565,12 @@ class TemplateEdge {
             : (MEDIA_OBJECTS[key]?.bytes ?? Buffer.of());
         body = bytes.toString('latin1');
         size = bytes.length;
-        type = origin === 'media' ? (MEDIA_OBJECTS[key]?.type ?? '') : typeOf(key);
+        type =
+          origin === 'media'
+            ? (MEDIA_OBJECTS[key]?.type ?? '')
+            : (this.typedObjects.get(key) ?? typeOf(key));
         originHeaders = {
+          'content-type': type,
           'cache-control':
             origin === 'media'
               ? MEDIA_CACHE_CONTROL
@@ -851,15 +875,19 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
   it('deploys the site’s HTML with the shared Cache-Control (served stale in an outage), invalidating /*, and both sides serve it so', async () => {
     const deployments = resourcesOf(synthesized.template, 'Custom::CDKBucketDeployment');
     const uploads = Object.fromEntries(
-      deployments.map((d) => [
-        String(d.props.DestinationBucketKeyPrefix ?? ''),
-        {
-          cacheControl: z.object({ 'cache-control': z.string() }).parse(d.props.SystemMetadata)[
-            'cache-control'
-          ],
-          invalidates: d.props.DistributionPaths,
-        },
-      ]),
+      deployments
+        .filter(
+          (d) => d.props.DistributionPaths !== undefined || d.props.DestinationBucketKeyPrefix,
+        )
+        .map((d) => [
+          String(d.props.DestinationBucketKeyPrefix ?? ''),
+          {
+            cacheControl: z.object({ 'cache-control': z.string() }).parse(d.props.SystemMetadata)[
+              'cache-control'
+            ],
+            invalidates: d.props.DistributionPaths,
+          },
+        ]),
     );
     expect(uploads['']).toEqual({
       cacheControl: DEFAULT_OBJECT_CACHE_CONTROL,
@@ -884,6 +912,22 @@ describe('edge parity: the synthesised CloudFront and the local server answer al
         expect(side.headers['cache-control'], url).toBe(DEFAULT_OBJECT_CACHE_CONTROL);
       }
     expect((await local(get(hashedAsset))).headers['cache-control']).toBe(ASSET_CACHE_CONTROL);
+  });
+
+  it('names the speculation rules on public pages only, and serves them with their own media type', async () => {
+    for (const url of ['/', '/about', '/blog', '/no-such-page'])
+      for (const side of [await cloudfront.request(get(url)), await local(get(url))])
+        expect(side.headers['speculation-rules'], url).toBe(`"${SPECULATION_RULES_PATH}"`);
+    for (const url of ['/admin', '/admin/leads', '/creative-login', '/admin/pages/preview'])
+      for (const side of [await cloudfront.request(get(url)), await local(get(url))])
+        expect(side.headers['speculation-rules'], url).toBeUndefined();
+    for (const side of [
+      await cloudfront.request(get(SPECULATION_RULES_PATH)),
+      await local(get(SPECULATION_RULES_PATH)),
+    ]) {
+      expect(side.status).toBe(200);
+      expect(side.headers['content-type']).toBe(SPECULATION_RULES_CONTENT_TYPE);
+    }
   });
 
   it('serves an image variant for a year, immutable, and never a raw upload', async () => {

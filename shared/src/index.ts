@@ -49,6 +49,8 @@ export * from './office-tel';
 export { storedSiteSettings } from './contract/pages';
 export { quillLists } from './quill-lists';
 export * from './edge/reserved-sources';
+// Plain data too: the page script's hover prefetch skips the links the rules skip.
+export { isPrerenderedPath, NOT_PRERENDERED_LINKS } from './edge/speculation-rules';
 export * from './merge';
 export * from './contract/presence';
 export * from './title-card';

@@ -20,7 +20,7 @@ import {
   type PageContent,
   type SiteSettings,
 } from '@agency/shared';
-import type { SitePages } from '@agency/shared/edge';
+import { SPECULATION_RULES_KEY, speculationRules, type SitePages } from '@agency/shared/edge';
 import { sitemapXml } from '../src/server/feeds';
 import { fillShell, readManifest, type BuildManifest } from '../src/server/page-html';
 
@@ -136,6 +136,8 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
     `${JSON.stringify(entry.sitePages(), null, 2)}\n`,
   );
   await write(join(distDir, 'robots.txt'), entry.robotsTxt(siteUrl));
+  // The rules every public page names in its Speculation-Rules header (prerender on hover).
+  await write(join(distDir, SPECULATION_RULES_KEY), `${JSON.stringify(speculationRules())}\n`);
   await write(
     join(distDir, 'sitemap-static.xml'),
     sitemapXml(

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   ASSET_CACHE_CONTROL,
@@ -13,6 +13,7 @@ import {
   ORIGIN_VERIFY_HEADER,
   SERVED_MEDIA_PREFIXES,
   securityHeadersByPolicy,
+  SITE_OBJECT_CONTENT_TYPES,
   tablePageKeys,
   VIEWER_FACT_HEADERS,
   type CachePolicyName,
@@ -488,12 +489,28 @@ export class Site extends Construct {
           logGroup,
         })
       : undefined;
+    // Files whose extension does not say their media type (the speculation rules, which Chromium
+    // takes only as application/speculationrules+json): one deployment each, with its type.
+    const typed = Object.entries(SITE_OBJECT_CONTENT_TYPES)
+      .filter(([key]) => existsSync(path.join(web.dir, key)))
+      .map(
+        ([key, contentType]) =>
+          new s3deploy.BucketDeployment(this, `Deploy${key.replace(/[^A-Za-z0-9]/g, '')}`, {
+            sources: [s3deploy.Source.data(key, readFileSync(path.join(web.dir, key), 'utf8'))],
+            destinationBucket: this.bucket,
+            contentType,
+            cacheControl: [s3deploy.CacheControl.fromString(DEFAULT_OBJECT_CACHE_CONTROL)],
+            prune: false,
+            memoryLimit: 512,
+            logGroup,
+          }),
+      );
     // The table's pages (tablePageKeys) are the deploy job's to render; nothing is pruned, since
     // the bucket also holds pages published at runtime, at paths no build has.
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [s3deploy.Source.asset(web.dir, { exclude: ['assets', 'assets/**'] })],
       destinationBucket: this.bucket,
-      exclude: ['assets/*', ...tablePageKeys(web.pages)],
+      exclude: ['assets/*', ...tablePageKeys(web.pages), ...Object.keys(SITE_OBJECT_CONTENT_TYPES)],
       prune: false,
       cacheControl: [s3deploy.CacheControl.fromString(DEFAULT_OBJECT_CACHE_CONTROL)],
       distribution: this.distribution,
@@ -504,6 +521,8 @@ export class Site extends Construct {
     // New pages go live only once the assets they reference are there.
     if (assets) pages.node.addDependency(assets);
     if (images) pages.node.addDependency(images);
+    // Its invalidation of /* comes after them too.
+    for (const deployment of typed) pages.node.addDependency(deployment);
     this.pagesDeployment = pages;
     this.acknowledgeDeploymentHandler(pages);
   }

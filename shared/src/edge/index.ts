@@ -15,3 +15,4 @@ export * from './security-headers';
 export * from './compression';
 export * from './edge-function';
 export * from './edge-router';
+export * from './speculation-rules';

@@ -67,6 +67,8 @@ export const RESERVED_SOURCES: readonly ReservedSource[] = [
   { path: '/sitemap-static.xml', reason: 'file' },
   { path: '/rss.xml', reason: 'file' },
   { path: '/favicon.ico', reason: 'file' },
+  // Every public page names it (speculation-rules.ts); a redirect would turn prerendering off.
+  { path: '/speculation-rules.json', reason: 'file' },
 ];
 
 /** Whether a path's last segment names a file (`/rss.xml`, not `/blog`). */

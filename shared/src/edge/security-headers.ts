@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SPECULATION_RULES_HEADERS } from './speculation-rules';
 
 /**
  * Third-party services the site may be configured with, all off by default. The web build records
@@ -120,7 +121,9 @@ export function securityHeaders(
 
 /**
  * The headers of each behaviour's response headers policy (`EdgeBehaviour.headers`): public pages
- * and the API get the site's; the admin pages may also post upload forms to `uploadOrigin`.
+ * and the API get the site's, with the Speculation-Rules header (speculation-rules.ts: browsers
+ * read it on documents only, so the API's answers carrying it change nothing); the admin pages may
+ * also post upload forms to `uploadOrigin`, and prerender nothing (the admin is one app).
  */
 export function securityHeadersByPolicy(
   third: ThirdParties,
@@ -128,7 +131,7 @@ export function securityHeadersByPolicy(
 ): Record<HeaderPolicyName, Record<string, string>> {
   const upload = uploadOrigin ? { uploadOrigin } : {};
   return {
-    public: securityHeaders(third),
+    public: { ...securityHeaders(third), ...SPECULATION_RULES_HEADERS },
     admin: securityHeaders(third, { ...upload, framing: 'admin' }),
     preview: securityHeaders(third, { ...upload, framing: 'preview' }),
   };

@@ -54,6 +54,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, '404', 'index.html'), '<!doctype html><title>not found</title>');
   await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  await writeFile(path.join(dist, 'speculation-rules.json'), '{"prerender":[]}\n');
   await writeFile(
     path.join(dist, 'assets', 'app-1a2b.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
@@ -229,6 +230,20 @@ describe('local server: static site', () => {
       'max-age=63072000; includeSubDomains',
     );
     expect(post.headers.get('content-security-policy')).toContain("frame-src 'none'");
+  });
+
+  it('names the speculation rules on public pages, not on the admin app, and serves them as rules', async () => {
+    for (const url of ['/', '/about', '/no-such-page'])
+      expect((await fetch(`${base}${url}`)).headers.get('speculation-rules'), url).toBe(
+        '"/speculation-rules.json"',
+      );
+    for (const url of ['/admin', '/admin/leads', '/admin/nope'])
+      expect((await fetch(`${base}${url}`)).headers.get('speculation-rules'), url).toBeNull();
+    const rules = await fetch(`${base}/speculation-rules.json`);
+    expect(rules.status).toBe(200);
+    // Chromium ignores rules served as anything else (application/json included).
+    expect(rules.headers.get('content-type')).toBe('application/speculationrules+json');
+    expect(await rules.json()).toEqual({ prerender: [] });
   });
 
   it('cannot be walked out of the dist folder', async () => {

@@ -407,7 +407,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     if (!object) return s3NotFound();
     const etag = `"${object.size.toString(16)}-${Math.floor(object.mtimeMs).toString(16)}"`;
     const headers: Record<string, string> = {
-      'content-type': contentTypeOf(object.file),
+      'content-type': contentTypeOf(object.key),
       'cache-control': objectCacheControl(object.key),
       etag,
     };

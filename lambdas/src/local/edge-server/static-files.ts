@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentCoding } from '@agency/shared/edge';
+import { SITE_OBJECT_CONTENT_TYPES, type ContentCoding } from '@agency/shared/edge';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,9 +26,14 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
 };
 
-/** Media type of a file by its extension. */
-export const contentTypeOf = (file: string): string =>
-  TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+/**
+ * Media type of a site-bucket key: the one the deploy sets on it (SITE_OBJECT_CONTENT_TYPES: the
+ * speculation rules), else by its extension.
+ */
+export const contentTypeOf = (key: string): string =>
+  SITE_OBJECT_CONTENT_TYPES[key] ??
+  TYPES[path.extname(key).toLowerCase()] ??
+  'application/octet-stream';
 
 export interface SiteObject {
   /** Bucket key (no leading slash). */
