@@ -6,6 +6,7 @@ import { buildPath, SPECIAL_SLUGS, type Image, type Post } from '@agency/shared'
 import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { makePost } from '../features/blog/testing/fake-api';
 import { SWR_FALLBACK_ID } from '../lib/head';
+import { postsInfiniteFallbackKey } from '../features/blog/api';
 import { renderSitePages, SEED_PAGES, SEED_SITE_SETTINGS } from '../entry-server';
 import {
   CACHE_CONTROL,
@@ -295,6 +296,60 @@ describe('render handler', () => {
     expect(res.body).toContain(`<link rel="canonical" href="${SITE}/blog">`);
     expect(res.body).toContain('href="/blog/article-9"');
     expect(res.body).not.toContain('href="/blog/article-10"');
+  });
+
+  it('ends the first page of the list with a "More posts" link to the next', async () => {
+    const html = (await handler()(event('/blog'))).body ?? '';
+    expect(html).toMatch(
+      /<a class="blog-list__more" href="\/blog\?page=2" rel="next">More posts<\/a>/,
+    );
+    expect(html).not.toContain('Newer posts');
+  });
+
+  it('renders page N of the list at /blog?page=N, its own canonical, the newest posts featured', async () => {
+    const res = await handler()({ ...event('/blog'), rawQueryString: 'page=2' });
+    expect(res.statusCode).toBe(200);
+    const html = res.body ?? '';
+    expect(headOf(html)).toContain(`<link rel="canonical" href="${SITE}/blog?page=2">`);
+    expect(headOf(html)).toContain('<title>Blog, page 2 |');
+    const list = html.slice(
+      html.indexOf('class="blog-list"'),
+      html.indexOf('class="blog-sidebar"'),
+    );
+    expect(list).toContain('href="/blog/article-10"');
+    expect(list).toContain('href="/blog/article-19"');
+    expect(list).not.toContain('href="/blog/article-9"');
+    expect(list).toMatch(/href="\/blog\?page=3" rel="next">More posts/);
+    expect(list).toMatch(/href="\/blog" rel="prev">Newer posts/);
+    // The sidebar's featured posts are the newest, from page 1.
+    expect(html.slice(html.indexOf('class="blog-sidebar"'))).toContain('href="/blog/seo-tips"');
+    // The browser's list carries on from page 3.
+    expect(html).toContain(JSON.stringify(postsInfiniteFallbackKey(2)).slice(1, -1));
+
+    const last = (await handler()({ ...event('/blog'), rawQueryString: 'page=3' })).body ?? '';
+    expect(last).toContain('href="/blog/article-24"');
+    expect(last).not.toContain('More posts');
+  });
+
+  it('answers 404 for a page past the last or a malformed page number, never a 500', async () => {
+    for (const query of [
+      'page=4',
+      'page=0',
+      'page=-1',
+      'page=02',
+      'page=2.5',
+      'page=abc',
+      'page=',
+      'page=9999999',
+    ]) {
+      const res = await handler()({ ...event('/blog'), rawQueryString: query });
+      expect(res.statusCode, query).toBe(404);
+      expect(res.body, query).toContain('<meta name="robots" content="noindex">');
+    }
+    // Page 1 named is the list itself, whose one address is /blog.
+    const one = await handler()({ ...event('/blog'), rawQueryString: 'page=1' });
+    expect(one.statusCode).toBe(200);
+    expect(one.body).toContain(`<link rel="canonical" href="${SITE}/blog">`);
   });
 
   it('answers HEAD without a body and refuses other methods', async () => {

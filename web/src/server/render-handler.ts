@@ -26,6 +26,7 @@ import { matchPage, NOT_FOUND_PATH, pagePath, renderedFiles } from '../config/pa
 import { postsInfiniteFallbackKey, type PostPage, type PostResult } from '../features/blog/api';
 import { getPostKey, listPostsKey } from '../lib/api-keys';
 import { postMeta } from '../features/blog/post-meta';
+import { blogListPageOf } from '../features/blog/paths';
 import { readServerConfig } from './config';
 import { originSecrets } from './origin-secret';
 import { postEntries, rssXml, sitemapXml } from './feeds';
@@ -200,11 +201,13 @@ export function createRenderHandler(
   const withUpstream = async (
     url: string,
     path: string,
-    load: () => Promise<{ fallback: Record<string, unknown>; post: Post | null }>,
+    /** What the page is rendered with; null: there is no such page (the not-found page, 404). */
+    load: () => Promise<{ fallback: Record<string, unknown>; post: Post | null } | null>,
   ): Promise<Result> => {
     try {
-      const { fallback, post } = await load();
-      return await page(url, path, fallback, post);
+      const loaded = await load();
+      if (loaded === null) return await page(NOT_FOUND_PATH, path, {}, null);
+      return await page(url, path, loaded.fallback, loaded.post);
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       log('error', 'API unavailable; serving the page without data', { path, error: err.message });
@@ -257,10 +260,23 @@ export function createRenderHandler(
         );
       }
       if (matchPage(path)?.page === 'blogList') {
+        // `?page=N` lists page N: a malformed N, or one past the last page, is no page (404).
+        const start = blogListPageOf(new URLSearchParams(event.rawQueryString));
+        if (start === null) return page(NOT_FOUND_PATH, path, {}, null);
         return withUpstream(url, path, async () => {
-          const first = cleanPage(await deps.upstream.listPosts(1));
+          // Page 1 too: the featured posts are the newest, whichever page is shown.
+          const [first, shown] = await Promise.all([
+            deps.upstream.listPosts(1).then(cleanPage),
+            start > 1 ? deps.upstream.listPosts(start).then(cleanPage) : null,
+          ]);
+          if (shown !== null && shown.results.length === 0) return null;
+          const list = shown ?? first;
           return {
-            fallback: { [postsInfiniteFallbackKey()]: [first], [listPostsKey(1)]: first },
+            fallback: {
+              [postsInfiniteFallbackKey(start)]: [list],
+              [listPostsKey(start)]: list,
+              [listPostsKey(1)]: first,
+            },
             post: null,
           };
         });

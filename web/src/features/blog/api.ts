@@ -18,12 +18,18 @@ export type PostResult =
     }
   | { found: false };
 
-/** useSWRInfinite's key function of the public list: page N, until the previous page had no `next`. */
-export const postsInfiniteKey = (index: number, previous: PostPage | null): string | null =>
-  previous && previous.next === null ? null : listPostsKey(index + 1);
+/**
+ * useSWRInfinite's key function of the public list read from page `start` on (`/blog?page=N`
+ * starts at N): page start + index, until the previous page had no `next`.
+ */
+export const postsInfiniteKey =
+  (start: number) =>
+  (index: number, previous: PostPage | null): string | null =>
+    previous && previous.next === null ? null : listPostsKey(start + index);
 
-/** The key useSWRInfinite stores the list under: SSR fallback for `/blog` goes here. */
-export const postsInfiniteFallbackKey = (): string => unstable_serialize(postsInfiniteKey);
+/** The key useSWRInfinite stores the list from page `start` under: SSR fallback for `/blog` goes here. */
+export const postsInfiniteFallbackKey = (start = 1): string =>
+  unstable_serialize(postsInfiniteKey(start));
 
 /**
  * Fetch one post; a 404 becomes `{ found: false }`, every other failure throws ApiError. The public
@@ -54,18 +60,20 @@ export function usePost(slug: string) {
 
 /**
  * One page of the public post list: the related-posts carousel, the post preview and the home
- * teaser read page 1, so they share one cache entry (and the post page's SSR fallback).
+ * teaser read page 1, so they share one cache entry (and the post page's SSR fallback). Null: none.
  */
-export function useListPosts(page: number) {
-  return useSWR<PostPage, ApiError>(listPostsKey(page), () => fetchPostsPage(page), {
-    revalidateOnFocus: false,
-  });
+export function useListPosts(page: number | null) {
+  return useSWR<PostPage, ApiError>(
+    page === null ? null : listPostsKey(page),
+    () => fetchPostsPage(page ?? 1),
+    { revalidateOnFocus: false },
+  );
 }
 
-/** The infinite public list. */
-export function useInfinitePosts() {
+/** The infinite public list, from page `start` on. */
+export function useInfinitePosts(start = 1) {
   return useSWRInfinite<PostPage, ApiError>(
-    postsInfiniteKey,
+    postsInfiniteKey(start),
     (key: string) => fetchPostsPage(pageOfListPostsKey(key) ?? 1),
     {
       revalidateOnFocus: false,

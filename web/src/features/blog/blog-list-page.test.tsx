@@ -6,6 +6,7 @@ import type { Image } from '@agency/shared';
 import BlogListPage from './blog-list-page';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';
 import { postsInfiniteFallbackKey } from './api';
+import { listPostsKey } from '../../lib/api-keys';
 import { preloadDeferred } from '../../lib/deferred';
 
 // Rendering whole pages in jsdom is slow on a shared 2-core machine.
@@ -40,10 +41,10 @@ class ManualObserver {
   }
 }
 
-const renderList = (fallback: Record<string, unknown> = {}) =>
+const renderList = (fallback: Record<string, unknown> = {}, at = '/blog') =>
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fallback }}>
-      <MemoryRouter initialEntries={['/blog']}>
+      <MemoryRouter initialEntries={[at]}>
         <BlogListPage />
       </MemoryRouter>
     </SWRConfig>,
@@ -167,6 +168,47 @@ describe('blog list', () => {
     expect(thumbs).toHaveLength(2);
     expect(thumbs[0]?.getAttribute('sizes')).toBe('96px');
     expect(thumbs[0]?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('starts at page N on /blog?page=N, links back to the newer posts and scrolls on from N + 1', async () => {
+    const three = [makePost({ title: 'Seven' })];
+    const api = fakeApi({
+      listPosts: (req) => {
+        const page = Number(req.url.searchParams.get('page'));
+        const all = [...pages, three];
+        return { body: pageBody(all[page - 1] ?? [], page, page < all.length) };
+      },
+    });
+    renderList(
+      {
+        [postsInfiniteFallbackKey(2)]: [pageBody(pages[1] ?? [], 2, true)],
+        [listPostsKey(1)]: pageBody(pages[0] ?? [], 1, true),
+      },
+      '/blog?page=2',
+    );
+    const list = await screen.findByRole('region', { name: 'Articles' });
+    expect(within(list).getByRole('link', { name: 'Five' })).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'One' })).toBeNull();
+    expect(within(list).getByRole('link', { name: 'Newer posts' })).toHaveAttribute(
+      'href',
+      '/blog',
+    );
+    // Rendered in the browser the list is live: it scrolls, it has no "More posts" link.
+    expect(within(list).queryByRole('link', { name: 'More posts' })).toBeNull();
+    // The featured posts are still the newest three.
+    const sidebar = screen.getByRole('complementary', { name: 'Featured posts' });
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['One', 'Two', 'Three']);
+
+    act(() => ManualObserver.reveal());
+    expect(await within(list).findByRole('link', { name: 'Seven' })).toBeInTheDocument();
+    // The next page is N + 1 (SWR may also revalidate the pages it was given).
+    const asked = api.calls('listPosts').map((r) => r.url.searchParams.get('page'));
+    expect(asked.at(-1)).toBe('3');
+    expect(within(list).queryByRole('link', { name: 'One' })).toBeNull();
   });
 
   it('renders from SWR fallback data without waiting for the network', () => {

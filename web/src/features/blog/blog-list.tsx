@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FEATURED_POSTS } from '@agency/shared';
-import { useInfinitePosts } from './api';
+import { useInfinitePosts, useListPosts } from './api';
 import { formatPostDate } from './format-date';
 import { SIDEBAR_SIZES } from './image-sizes';
-import { postPath } from './paths';
+import { blogListPageHref, postPath } from './paths';
 import { PostBanner } from './post-banner';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-skeleton';
 import { LoadError } from './load-error';
 import { WithApiFallback } from './with-api-fallback';
+import { useHydrated } from './use-hydrated';
 
 /** Calls `onVisible` whenever the sentinel scrolls into view (with some margin), while `enabled`. */
 function useSentinel(enabled: boolean, onVisible: () => void) {
@@ -31,11 +32,19 @@ function useSentinel(enabled: boolean, onVisible: () => void) {
   return ref;
 }
 
-/** The infinite-scroll list and the featured posts sidebar (the first 3). */
-function BlogListBody() {
-  const { data, error, size, setSize, mutate, isValidating } = useInfinitePosts();
+/**
+ * The infinite-scroll list from page `start` on, and the featured posts sidebar (the newest 3).
+ * Until it is live (the server's HTML, or a browser without JavaScript) the list ends with a
+ * "More posts" link to the next page's address instead; once live, scrolling loads the pages.
+ */
+function BlogListBody({ start }: { start: number }) {
+  const { data, error, size, setSize, mutate, isValidating } = useInfinitePosts(start);
+  // The featured posts are the newest whatever page the list starts at.
+  const newest = useListPosts(start > 1 ? 1 : null);
+  const live = useHydrated();
   const posts = data?.flatMap((p) => p.results) ?? [];
-  const featured = data?.[0]?.results.slice(0, FEATURED_POSTS) ?? [];
+  const featured =
+    (start > 1 ? newest.data?.results : data?.[0]?.results)?.slice(0, FEATURED_POSTS) ?? [];
   const last = data?.[data.length - 1];
   const hasMore = last !== undefined && last.next !== null;
   const loadingMore = error === undefined && (data === undefined || data[size - 1] === undefined);
@@ -47,6 +56,12 @@ function BlogListBody() {
   return (
     <>
       <section className="blog-list" aria-label="Articles" aria-busy={loadingMore}>
+        {/* A later page's way back, with or without JavaScript: scrolling only ever loads older posts. */}
+        {start > 1 && (
+          <a className="blog-list__newer" href={blogListPageHref(start - 1)} rel="prev">
+            Newer posts
+          </a>
+        )}
         {data === undefined && error !== undefined ? (
           <LoadError
             message={`The articles could not be loaded. ${error.message}`}
@@ -76,6 +91,15 @@ function BlogListBody() {
           />
         )}
         {hasMore && <div ref={sentinel} className="blog-list__sentinel" aria-hidden="true" />}
+        {hasMore && !live && (
+          <a
+            className="blog-list__more"
+            href={blogListPageHref(start + (data?.length ?? 0))}
+            rel="next"
+          >
+            More posts
+          </a>
+        )}
       </section>
       <aside className="blog-sidebar" aria-labelledby="featured-title">
         <h2 id="featured-title">Featured posts</h2>
@@ -99,11 +123,11 @@ function BlogListBody() {
   );
 }
 
-/** `/blog`'s list with SWR seeded from the server render's data. */
-export default function BlogList() {
+/** `/blog`'s list (from page `start`, `/blog?page=N`) with SWR seeded from the server render's data. */
+export default function BlogList({ start = 1 }: { start?: number }) {
   return (
     <WithApiFallback>
-      <BlogListBody />
+      <BlogListBody start={start} />
     </WithApiFallback>
   );
 }

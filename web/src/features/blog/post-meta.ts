@@ -3,17 +3,20 @@ import type { PageMeta } from '../../lib/page-meta';
 import { absoluteUrl } from '../../lib/head';
 import { brand } from '../../config/site';
 import { BANNER_SIZES } from './image-sizes';
-import { mediaSrc, postPath } from './paths';
+import { blogListPageHref, mediaSrc, postPath } from './paths';
 import { blockPageLinks, pagePath } from '../../config/pages';
 
 // The site's name comes from the published settings the page renders with (useSiteSettings): the
 // render function reads them for every blog page, so a renamed site shows in the blog's titles too.
 
-/** Head metadata of the public blog list. */
-export const blogListMeta = (siteName: string): PageMeta => ({
-  title: `Blog | ${siteName}`,
+/**
+ * Head metadata of the public blog list, or of one of its later pages (`/blog?page=N`): each page
+ * has its own title and is its own canonical address, since it lists other posts.
+ */
+export const blogListMeta = (siteName: string, page = 1): PageMeta => ({
+  title: page > 1 ? `Blog, page ${page} | ${siteName}` : `Blog | ${siteName}`,
   description: `Articles from ${siteName} on websites, web apps, SEO, digital marketing, branding and design.`,
-  path: pagePath('blogList'),
+  path: blogListPageHref(page),
   breadcrumb: [
     { name: 'Home', path: blockPageLinks.home },
     { name: 'Blog', path: pagePath('blogList') },

@@ -212,10 +212,16 @@ describe('the blog list on its first load', () => {
     expect(io.observed()).toEqual([container.querySelector('.blog-list__sentinel')]);
     expect(container.querySelectorAll('.blog-card')).toHaveLength(2);
     expect(api.requests).toEqual([]);
+    // Without JavaScript (or before the list is live) the next page is a link.
+    const more = (): Element | null => container.querySelector('a.blog-list__more');
+    expect(more()).toHaveAttribute('href', '/blog?page=2');
+    expect(more()).toHaveTextContent('More posts');
 
     // The sentinel comes near: the list hydrates and, as it is in view, asks for page 2.
     await act(async () => io.show());
     await waitFor(() => expect(part(container, 'blog-list')).toHaveAttribute(HYDRATED_ATTR));
+    // Live, the list scrolls on by itself: the link is gone, without a hydration mismatch.
+    expect(more()).toBeNull();
     await act(async () => io.show());
     await waitFor(() => expect(container.textContent).toContain('Page 2 post'));
     expect(api.calls('listPosts').map((r) => r.url.searchParams.get('page'))).toContain('2');
