@@ -8,6 +8,7 @@ import { startChatWidget } from './chat-widget';
 import { startCookieNotice } from './cookie-notice';
 import { startHeader } from './header';
 import { startNotFoundAddress } from './not-found';
+import { startPrefetch } from './prefetch';
 import { startParallax } from './parallax';
 import { startReadingProgress } from './reading-progress';
 import { startReveal } from './reveal';
@@ -34,5 +35,7 @@ export function startPageScript(doc: Document = document): void {
   startSmoothScroll(doc);
   startViewCount(doc);
   startSpeechStop();
+  // Where the browser has no Speculation Rules: prefetch a link's page when it is pointed at.
+  startPrefetch(doc);
   startChatWidget(doc, env.VITE_CHAT_WIDGET_URL);
 }

@@ -2,6 +2,12 @@
  * Pages as data render as the code rendered them: every seeded page (and the fixed pages rendered
  * with the settings) through `renderSitePages`, compared with the HTML the build wrote before the
  * pages became blocks (test/fixtures/before-blocks: the root's markup and the head's tags).
+ *
+ * Rewritten once since, on purpose (2026-11-29, islands): each island's wrapper carries its
+ * trigger, id and props, and its content is a root of its own (its `useId` ids and a hoisted image
+ * preload moved inside it); the header's markup serves the page script and its no-JavaScript menu;
+ * the cookie notice is in the server HTML (hidden until the page script shows it). The pages' text
+ * is the same, word for word, but for the cookie notice's.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

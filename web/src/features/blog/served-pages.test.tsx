@@ -1,11 +1,13 @@
-import { act, fireEvent, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { ComponentType, Context, ReactElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPostKey, listPostsKey } from '../../lib/api-keys';
 import { HYDRATED_ATTR } from '../../lib/early-input';
+import { swrFallbackScript } from '../../lib/head';
+import { startPageScript } from '../../page-script';
 import type { PostResult } from './api';
 import { postsInfiniteFallbackKey } from './api';
 import { fakeApi, makePost, pageBody } from './testing/fake-api';
@@ -13,49 +15,55 @@ import { VIEWED_POSTS_KEY } from './view-count';
 import { installObserver } from '../../test/observer';
 
 /**
- * The first load of a blog page the render handler rendered: the server's HTML (every part rendered,
- * as the server entry does) hydrated by a browser whose parts' code is not loaded yet, as on a
- * real first visit. The browser side imports fresh copies of the app's modules for that.
+ * The first load of a blog page the render handler rendered, as islands: the server's HTML (every
+ * part rendered, each island as a root of its own, as the server entry does), then in the browser
+ * only the islands runtime, with fresh modules (no island's code loaded yet), as on a real visit.
  */
 
 vi.setConfig({ testTimeout: 20_000 });
 
-type Tree = (
-  Page: ComponentType,
-  Fallback: Context<Record<string, unknown>>,
-  side: 'server' | 'client',
-) => ReactElement;
+type Tree = (Page: ComponentType, Fallback: Context<Record<string, unknown>>) => ReactElement;
 
-/** Server HTML of `tree`, then hydrated with fresh modules (no part loaded) the way main.tsx does. */
+/** Server HTML of `tree` at `path`, embedded with its SWR data, then the islands runtime started. */
 async function firstLoad(
   tree: Tree,
   pageModule: () => Promise<{ default: ComponentType }>,
+  path: string,
+  fallback: Record<string, unknown>,
 ): Promise<{ container: HTMLElement; errors: unknown[]; unmount: () => void }> {
   // The server: every part loaded before rendering, as the server entry does.
   const ServerPage = (await pageModule()).default;
   await (await import('../../lib/deferred')).preloadDeferred();
-  const server = await import('../../lib/api-fallback');
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(tree(ServerPage, server.ApiFallbackContext, 'server'));
-  document.body.append(container);
-  // The browser: the same modules, fresh, with no part's code loaded yet.
+  const { ApiFallbackContext } = await import('../../lib/api-fallback');
+  const { IslandCollectorContext } = await import('../../islands/island-root');
+  const { renderWithIslands } = await import('../../islands/render-islands');
+  const html = renderWithIslands(
+    (islands) =>
+      renderToString(
+        <IslandCollectorContext.Provider value={islands}>
+          {tree(ServerPage, ApiFallbackContext)}
+        </IslandCollectorContext.Provider>,
+      ),
+    path,
+  );
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = `<div id="root" data-path="${path}">${html}</div>${swrFallbackScript(fallback)}`;
+  const container = document.getElementById('root') as HTMLElement;
+  // The browser: fresh modules, no island's code loaded; React reports mismatches on the console.
   vi.resetModules();
-  const Page = (await pageModule()).default;
-  const browser = await import('../../lib/api-fallback');
-  (await import('../../lib/deferred')).deferUntilNeeded();
   const errors: unknown[] = [];
-  let root: ReturnType<typeof hydrateRoot> | undefined;
-  await act(async () => {
-    root = hydrateRoot(container, tree(Page, browser.ApiFallbackContext, 'client'), {
-      onRecoverableError: (err) => errors.push(err),
-    });
-  });
+  const spy = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+  const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  act.IS_REACT_ACT_ENVIRONMENT = false;
+  (await import('../../lib/early-input')).markLive(container);
+  (await import('../../islands/runtime')).startIslands(document);
   return {
     container,
     errors,
     unmount: () => {
-      act(() => root?.unmount());
-      container.remove();
+      document.body.replaceChildren();
+      spy.mockRestore();
+      act.IS_REACT_ACT_ENVIRONMENT = true;
     },
   };
 }
@@ -65,13 +73,13 @@ const part = (container: HTMLElement, name: string) =>
 
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
-  const { releaseDeferred } = await import('../../lib/deferred');
-  releaseDeferred();
+  // SWR's cache outlives the test's fresh modules (node_modules are not reloaded): empty it.
+  await mutate(() => true, undefined, { revalidate: false });
   vi.unstubAllGlobals();
 });
 
 describe('a post page on its first load', () => {
-  it('shows the post it was rendered with, fetches nothing but the view, and hydrates its body at the first input', async () => {
+  it('shows the post it was rendered with as islands: fetches nothing but the view, and hydrates the carousel alone when seen', async () => {
     const io = installObserver();
     const post = makePost({
       slug: 'served',
@@ -90,26 +98,20 @@ describe('a post page on its first load', () => {
       } satisfies PostResult,
       [listPostsKey(1)]: pageBody([post, makePost({ title: 'Another article' })], 1, false),
     };
-    const tree: Tree = (Page, Fallback, side) => {
-      const routes = (
-        <Routes>
-          <Route path="/blog/:slug" element={<Page />} />
-        </Routes>
-      );
-      return (
-        <Fallback.Provider value={fallback}>
-          {side === 'server' ? (
-            <StaticRouter location="/blog/served">{routes}</StaticRouter>
-          ) : (
-            <MemoryRouter initialEntries={['/blog/served']}>{routes}</MemoryRouter>
-          )}
-        </Fallback.Provider>
-      );
-    };
-    const page = await firstLoad(tree, () => import('./post-page'));
+    const tree: Tree = (Page, Fallback) => (
+      <Fallback.Provider value={fallback}>
+        <StaticRouter location="/blog/served">
+          <Routes>
+            <Route path="/blog/:slug" element={<Page />} />
+          </Routes>
+        </StaticRouter>
+      </Fallback.Provider>
+    );
+    const page = await firstLoad(tree, () => import('./post-page'), '/blog/served', fallback);
     const { container } = page;
+    startPageScript(document);
 
-    // The view is counted (once, remembered), and the count shown follows.
+    // The view is counted (once, remembered) by the page script, and the count shown follows.
     await waitFor(() =>
       expect(container.querySelector('.post__views')).toHaveTextContent('10 views'),
     );
@@ -120,20 +122,16 @@ describe('a post page on its first load', () => {
     expect(container.querySelector('h1')).toHaveTextContent('Served article');
     expect(container.querySelector('a[rel="next"]')).toHaveAttribute('href', '/blog/next-one');
 
-    // The body and the carousel are still the server's HTML; the carousel waits to be seen.
-    expect(part(container, 'post-body')).not.toHaveAttribute(HYDRATED_ATTR);
-    expect(container.querySelector('.post__body img')).toHaveAttribute('onerror');
+    // The body is the stored HTML (sanitised by the API on write), never hydrated: no island.
+    expect(part(container, 'post-body')).not.toHaveAttribute('data-island');
+    // The carousel is an island that waits to be seen, then hydrates alone, without a mismatch.
     expect(part(container, 'related-posts')).not.toHaveAttribute(HYDRATED_ATTR);
     expect(io.observed()).toContain(container.querySelector('.related'));
     expect(io.observed()).not.toContain(container.querySelector('.post__body'));
-
-    // The first input loads the body, which hydrates in place and is sanitised again.
-    await act(async () => fireEvent.pointerDown(window));
-    await waitFor(() => expect(part(container, 'post-body')).toHaveAttribute(HYDRATED_ATTR));
-    await waitFor(() =>
-      expect(container.querySelector('.post__body img')).not.toHaveAttribute('onerror'),
-    );
-    await waitFor(() => expect(part(container, 'related-posts')).toHaveAttribute(HYDRATED_ATTR));
+    await act(async () => io.show());
+    await waitFor(() => expect(part(container, 'related-posts')).toHaveAttribute(HYDRATED_ATTR), {
+      onTimeout: (e) => new Error(`${e.message}\n${JSON.stringify(page.errors)}`),
+    });
     expect(page.errors).toEqual([]);
     page.unmount();
   });
@@ -145,23 +143,16 @@ describe('a post page on its first load', () => {
       listPosts: () => ({ body: pageBody([post], 1, false) }),
       increaseView: () => ({ body: { data: { views: 6 } } }),
     });
-    const tree: Tree = (Page, Fallback, side) => {
-      const routes = (
-        <Routes>
-          <Route path="/blog/:slug" element={<Page />} />
-        </Routes>
-      );
-      return (
-        <Fallback.Provider value={{}}>
-          {side === 'server' ? (
-            <StaticRouter location="/blog/late">{routes}</StaticRouter>
-          ) : (
-            <MemoryRouter initialEntries={['/blog/late']}>{routes}</MemoryRouter>
-          )}
-        </Fallback.Provider>
-      );
-    };
-    const page = await firstLoad(tree, () => import('./post-page'));
+    const tree: Tree = (Page, Fallback) => (
+      <Fallback.Provider value={{}}>
+        <StaticRouter location="/blog/late">
+          <Routes>
+            <Route path="/blog/:slug" element={<Page />} />
+          </Routes>
+        </StaticRouter>
+      </Fallback.Provider>
+    );
+    const page = await firstLoad(tree, () => import('./post-page'), '/blog/late', {});
     const { container } = page;
     // What the server could render is a placeholder, which is in view: the post is fetched.
     expect(container.querySelector('.skeleton--post')).not.toBeNull();
@@ -191,20 +182,14 @@ describe('the blog list on its first load', () => {
       [postsInfiniteFallbackKey()]: [pageBody(first, 1, true)],
       [listPostsKey(1)]: pageBody(first, 1, true),
     };
-    const tree: Tree = (Page, Fallback, side) => (
+    const tree: Tree = (Page, Fallback) => (
       <Fallback.Provider value={fallback}>
-        {side === 'server' ? (
-          <StaticRouter location="/blog">
-            <Page />
-          </StaticRouter>
-        ) : (
-          <MemoryRouter initialEntries={['/blog']}>
-            <Page />
-          </MemoryRouter>
-        )}
+        <StaticRouter location="/blog">
+          <Page />
+        </StaticRouter>
       </Fallback.Provider>
     );
-    const page = await firstLoad(tree, () => import('./blog-list-page'));
+    const page = await firstLoad(tree, () => import('./blog-list-page'), '/blog', fallback);
     const { container } = page;
 
     // Only the load-more sentinel is watched; the posts in view stay the server's HTML.
