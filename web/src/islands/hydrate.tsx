@@ -7,11 +7,22 @@ import '../lib/zod-config';
 import type { ComponentType, ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { markLive } from '../lib/early-input';
-import { readApiFallback } from '../lib/api-fallback';
+import { PAGE_DATA_ID, readApiFallback } from '../lib/api-fallback';
 import { servedSiteUrl } from '../lib/site-url';
-import { readEmbeddedPageData } from '../features/pages/page-data';
 import { IslandRoot, islandIdPrefix, propsFromJson, type IslandContext } from './island-root';
 import { ISLANDS, isIsland } from './registry';
+
+/** The site settings the page embedded (`#page-data`, features/pages/page-data.ts), read as JSON. */
+function embeddedSettings(): IslandContext['settings'] {
+  try {
+    const data: unknown = JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? 'null');
+    return typeof data === 'object' && data !== null && 'settings' in data
+      ? (data.settings as IslandContext['settings'])
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 let context: IslandContext | undefined;
 /** The page's data, read once for every island. */
@@ -19,7 +30,7 @@ const pageContext = (): IslandContext =>
   (context ??= {
     swrFallback: readApiFallback(document),
     siteUrl: servedSiteUrl(document),
-    settings: readEmbeddedPageData(document)?.settings,
+    settings: embeddedSettings(),
   });
 
 const withRouter = (): Promise<ComponentType<{ at?: string; children: ReactNode }>> =>

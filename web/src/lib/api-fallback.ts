@@ -7,6 +7,9 @@ import { createContext } from 'react';
  */
 export const ApiFallbackContext = createContext<Record<string, unknown>>({});
 
+/** The id of the JSON script carrying a page's record and settings (features/pages/page-data.ts). */
+export const PAGE_DATA_ID = 'page-data';
+
 /** The id of the JSON script the render handler embeds the data in (`swrFallbackScript`). */
 export const SWR_FALLBACK_ID = 'swr-fallback';
 

@@ -9,8 +9,9 @@ import type { PageContent, SiteSettings } from '@agency/shared';
 import { jsonForScript } from '../../lib/head';
 import { settingsSeen } from '../../lib/site-settings';
 
-/** Id of the JSON script carrying the page's data. */
-export const PAGE_DATA_ID = 'page-data';
+import { PAGE_DATA_ID } from '../../lib/api-fallback';
+
+export { PAGE_DATA_ID };
 
 /** What a server-rendered page embeds: its path, its blocks' record (null: not a block page) and the settings. */
 export interface EmbeddedPageData {
