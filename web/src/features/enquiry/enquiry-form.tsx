@@ -108,10 +108,14 @@ export default function EnquiryForm({ id = 'enquiry-form', page, heading }: Enqu
   const started = useStarted(formRef);
   const preloadPage = usePreloadPage();
 
-  // The thank-you page's chunk loads while the visitor fills in the form, so that page shows at
-  // once after a successful send instead of a blank moment.
+  // The thank-you page loads while the visitor fills in the form, so that page shows at once after
+  // a successful send instead of a blank moment.
   useEffect(() => {
-    if (started) preloadPage(THANK_YOU_PATH).catch(() => undefined);
+    if (!started) return;
+    preloadPage(THANK_YOU_PATH).catch(() => undefined);
+    // The API client and the contract it checks answers with load while the visitor types, not
+    // after Send: the send then leaves at once.
+    import('../../lib/api-client').catch(() => undefined);
   }, [started, preloadPage]);
 
   // What the visitor typed before the form was live (its island wakes at their first input, so the
