@@ -93,9 +93,11 @@ module.exports = {
       severity: 'error',
       comment:
         'Modules never import each other, not even for types: move what both need to a leaf ' +
-        'module, or let the lower one take a plain interface instead of its importer’s type.',
-      from: {},
-      to: { circular: true },
+        'module, or let the lower one take a plain interface instead of its importer’s type. ' +
+        'One exception: the islands registry imports each island lazily (import()), and a page ' +
+        'that declares an island reads the registry; a cycle through it is that late binding.',
+      from: { pathNot: '^web/src/islands/registry\\.ts$' },
+      to: { circular: true, viaOnly: { pathNot: '^web/src/islands/registry\\.ts$' } },
     },
     {
       name: 'admin-features-apart',
