@@ -2285,13 +2285,15 @@ describe('prod stack', () => {
         Prune: false,
       });
       // The table's pages (every prerendered page and the not-found page) are the seed-pages
-      // job's to render: the upload neither writes nor deletes them.
+      // job's to render: the upload neither writes nor deletes them. The speculation rules have a
+      // deployment of their own, which sets their media type.
       expect(pages?.props.Exclude).toEqual([
         'assets/*',
         'index.html',
         'about/index.html',
         'seo-company-in-chennai/index.html',
         '404/index.html',
+        'speculation-rules.json',
       ]);
       expect(referencedIds(pages?.props.DistributionId)).toEqual(['SiteDistribution390DED28']);
     });

@@ -1,5 +1,4 @@
 import { act, fireEvent, render as renderDom, screen, waitFor } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -8,12 +7,11 @@ import {
   SEED_PAGES,
   SEED_SITE_SETTINGS,
 } from '../entry-server';
-import { browserPages, givenPages, rememberPage } from '../features/pages/page-data';
-import { preloadDeferred } from '../lib/deferred';
+import { givenPages } from '../features/pages/page-data';
+import { hydrateIsland } from '../islands/hydrate';
 import { App } from './app';
 import { browserPageModules, preloadPagePath } from './page-modules.browser';
 import { AppProviders } from './providers';
-import { pageForPath } from '../config/pages';
 import { prerenderedPaths } from '../server/site-files';
 
 // The server entry renders synchronously once the pages it renders are loaded.
@@ -73,48 +71,35 @@ describe('App', () => {
     await expect(preloadPagePath('/404')).resolves.toBeUndefined();
   });
 
-  it.each(prerenderedPaths)('hydrates the prerendered %s without mismatches', async (path) => {
-    const { html } = renderServer(path, {
-      siteUrl: window.location.origin,
-      blockPages: givenPages(SEED_PAGES),
-      settings: SEED_SITE_SETTINGS,
-    });
-    // As the browser entry does with the page's embedded data.
-    const seeded = SEED_PAGES.find((p) => p.path === path);
-    if (seeded) rememberPage(path, seeded);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const page = pageForPath(path);
-    if (page) await browserPageModules[page].preload(path);
-    // The page's deferred parts too: here the whole page hydrates at once (lib/deferred.test.tsx
-    // covers hydrating them later).
-    await preloadDeferred();
-    const problems: unknown[] = [];
-    const consoleError = vi
-      .spyOn(console, 'error')
-      .mockImplementation((...args: unknown[]) => problems.push(args));
-    const root = await act(async () =>
-      hydrateRoot(
-        container,
-        <AppProviders
-          pages={browserPageModules}
-          blockPages={browserPages}
-          settings={SEED_SITE_SETTINGS}
-        >
-          <MemoryRouter initialEntries={[path]}>
-            <App />
-          </MemoryRouter>
-        </AppProviders>,
-        { onRecoverableError: (err) => problems.push(err) },
-      ),
-    );
-    expect(problems.map((p) => String(Array.isArray(p) ? p.join(' ').slice(-1500) : p))).toEqual(
-      [],
-    );
-    expect(container.querySelectorAll('h1')).toHaveLength(1);
-    consoleError.mockRestore();
-    act(() => root.unmount());
-    container.remove();
-  });
+  it.each(prerenderedPaths)(
+    'the prerendered %s: each island hydrates its own root without a mismatch',
+    async (path) => {
+      const { html } = renderServer(path, {
+        siteUrl: window.location.origin,
+        blockPages: givenPages(SEED_PAGES),
+        settings: SEED_SITE_SETTINGS,
+      });
+      // A public page never hydrates the app: the browser wakes its islands, one root each.
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      document.body.appendChild(container);
+      const problems: unknown[] = [];
+      const consoleError = vi
+        .spyOn(console, 'error')
+        .mockImplementation((...args: unknown[]) => problems.push(args));
+      const islands = [...container.querySelectorAll<HTMLElement>('[data-island]')];
+      await act(async () => {
+        for (const island of islands)
+          await hydrateIsland(island, { onRecoverableError: (err) => problems.push(err) });
+      });
+      expect(problems.map((p) => String(Array.isArray(p) ? p.join(' ').slice(-1500) : p))).toEqual(
+        [],
+      );
+      for (const island of islands)
+        expect(island.hasAttribute('data-hydrated'), island.dataset.deferred).toBe(true);
+      expect(container.querySelectorAll('h1')).toHaveLength(1);
+      consoleError.mockRestore();
+      container.remove();
+    },
+  );
 });

@@ -14,7 +14,7 @@ import { addToJourney } from '../lib/visit-journey';
 import { markLive } from '../lib/early-input';
 import { startIslands } from '../islands/runtime';
 import { startPageScript } from '../page-script';
-import { NOT_FOUND_PATH } from '../page-script/not-found';
+import { shownAt } from '../page-script/not-found';
 import { APP_MODULES_ID, parseModuleList } from './app-modules';
 
 export { APP_MODULES_ID, parseModuleList };
@@ -81,7 +81,7 @@ export function isPublicPage(doc: Document = document): boolean {
   return (
     root !== null &&
     root.hasChildNodes() &&
-    (renderedFor === path || renderedFor === NOT_FOUND_PATH)
+    (renderedFor === path || (renderedFor !== undefined && renderedFor === shownAt(doc)))
   );
 }
 

@@ -21,14 +21,20 @@ export function StatusPage({
   copy,
   art,
   className = '',
+  shownAt,
 }: {
   copy: StatusCopy;
   art: StatusArt;
   /** Modifier classes of the section (`status-page--success`). */
   className?: string;
+  /** The address the page replaces the one asked for with (the page script reads it). */
+  shownAt?: string;
 }) {
   return (
-    <section className={className ? `status-page ${className}` : 'status-page'}>
+    <section
+      className={className ? `status-page ${className}` : 'status-page'}
+      data-shown-at={shownAt}
+    >
       <div className="container status-page__inner">
         <img
           className={`status-page__art status-page__art--${art.kind}`}

@@ -1,15 +1,19 @@
 import { whenShown } from '../lib/beacon';
 
-/** The not-found page's own address: the edge serves its HTML, status 404, for any unknown one. */
-export const NOT_FOUND_PATH = '/404';
+/** The element of a page that is shown at an address of its own (the not-found page's `/404`). */
+export const SHOWN_AT = '#root [data-shown-at]';
+
+/** The address the page asks to be shown at, if any. */
+export const shownAt = (doc: Document): string | null =>
+  doc.querySelector(SHOWN_AT)?.getAttribute('data-shown-at') ?? null;
 
 /**
  * An unknown address shows the not-found page, then the address bar reads /404 (spec 000 §2): the
- * page's root says which page it was rendered as. Once the page is shown, after the boot script's
- * page view, which counts the address the visitor asked for.
+ * page says where it is shown. Once the page is shown, after the boot script's page view, which
+ * counts the address the visitor asked for.
  */
 export function startNotFoundAddress(doc: Document = document): void {
-  const root = doc.getElementById('root');
-  if (root?.dataset.path !== NOT_FOUND_PATH || doc.location.pathname === NOT_FOUND_PATH) return;
-  whenShown(() => doc.defaultView?.history.replaceState(null, '', NOT_FOUND_PATH));
+  const at = shownAt(doc);
+  if (at === null || doc.location.pathname === at) return;
+  whenShown(() => doc.defaultView?.history.replaceState(null, '', at));
 }

@@ -12,6 +12,7 @@ export default function NotFoundPage() {
   return (
     <StatusPage
       copy={notFoundPage}
+      shownAt={NOT_FOUND_PATH}
       art={{ kind: 'lost', src: '/assets/img/not-found.svg', width: 320, height: 200 }}
     />
   );
