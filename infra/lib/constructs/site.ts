@@ -4,6 +4,7 @@ import {
   ASSET_CACHE_CONTROL,
   UNHASHED_ASSET_CACHE_CONTROL,
   UNHASHED_ASSETS_PREFIX,
+  BUILD_RECORDS_DIR,
   ASSETS_PREFIX,
   CACHE_POLICIES,
   DEFAULT_OBJECT_CACHE_CONTROL,
@@ -508,7 +509,11 @@ export class Site extends Construct {
     // The table's pages (tablePageKeys) are the deploy job's to render; nothing is pruned, since
     // the bucket also holds pages published at runtime, at paths no build has.
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
-      sources: [s3deploy.Source.asset(web.dir, { exclude: ['assets', 'assets/**'] })],
+      sources: [
+        s3deploy.Source.asset(web.dir, {
+          exclude: ['assets', 'assets/**', BUILD_RECORDS_DIR, `${BUILD_RECORDS_DIR}/**`],
+        }),
+      ],
       destinationBucket: this.bucket,
       exclude: ['assets/*', ...tablePageKeys(web.pages), ...Object.keys(SITE_OBJECT_CONTENT_TYPES)],
       prune: false,

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
+  BUILD_RECORDS_DIR,
   objectCacheControl,
   readSitePagesFile,
   tablePageKeys,
@@ -35,7 +36,8 @@ async function objectTags(s3: S3Client, bucket: string): Promise<Map<string, str
 
 /**
  * Upload the web build to the site bucket as the deploy's bucket deployments do (CDK `DeployAssets`
- * and `DeployPages`): every file but the build's Brotli/gzip copies and the table's pages, hashed
+ * and `DeployPages`): every file but the build's Brotli/gzip copies, its records (`.vite/`) and the
+ * table's pages, hashed
  * assets immutable, the site's own unhashed pictures (`assets/img/`) an hour, the rest `no-cache`
  * (objectCacheControl), nothing pruned (pages published at runtime stay). Files
  * the bucket already holds unchanged are left alone. The local edge then answers the site from the
@@ -54,7 +56,8 @@ export async function deploySiteBuild(options: {
   let unchanged = 0;
   for (const file of await filesUnder(root)) {
     const key = path.relative(root, file).split(path.sep).join('/');
-    if (/\.(br|gz)$/.test(key) || skipped.has(key)) continue;
+    if (/\.(br|gz)$/.test(key) || skipped.has(key) || key.startsWith(`${BUILD_RECORDS_DIR}/`))
+      continue;
     const body = await readFile(file);
     const etag = `"${createHash('md5').update(body).digest('hex')}"`;
     if (existing.get(key) === etag) {

@@ -90,6 +90,13 @@ export { ASSETS_PREFIX };
  * hour in browsers and at the edge, then revalidated (the deploy also invalidates `/*`).
  */
 export const UNHASHED_ASSETS_PREFIX = `${ASSETS_PREFIX}img/`;
+
+/**
+ * The build's own records beside the site (Vite's manifest, the islands' files), read by the
+ * prerender and the tests: never deployed, so never served.
+ */
+export const BUILD_RECORDS_DIR = '.vite';
+
 export const UNHASHED_ASSET_CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
 
 /** Cache-Control a site-bucket object gets at deploy (key without the leading slash). */

@@ -246,6 +246,14 @@ describe('local server: static site', () => {
     expect(await rules.json()).toEqual({ prerender: [] });
   });
 
+  it("never serves the build's records (Vite's manifest): the deploy leaves them out", async () => {
+    await mkdir(path.join(dist, '.vite'), { recursive: true });
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"secret":1}');
+    const res = await fetch(`${base}/.vite/manifest.json`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('secret');
+  });
+
   it('cannot be walked out of the dist folder', async () => {
     const res = await fetch(`${base}/..%2f..%2fetc%2fpasswd`);
     expect(res.status).toBe(404);
@@ -523,6 +531,7 @@ describe('local server: the site from the site bucket alone (issue 32, item 12)'
       ['404/index.html', '<!doctype html><title>built not found</title>'],
       ['robots.txt', 'User-agent: *\n'],
       ['assets/site-7a8b.js', packed],
+      ['.vite/manifest.json', '{}'],
     ] as const) {
       await mkdir(path.dirname(path.join(build, file)), { recursive: true });
       await writeFile(path.join(build, file), body);
@@ -540,7 +549,7 @@ describe('local server: the site from the site bucket alone (issue 32, item 12)'
     await rm(build, { recursive: true, force: true });
   });
 
-  it('uploads the build as the deploy does: no compressed copies, no table page, unchanged files left', async () => {
+  it('uploads the build as the deploy does: no compressed copies, no records, no table page, unchanged files left', async () => {
     const first = await deploySiteBuild({
       s3: stack.clients.s3,
       bucket: stack.env.SITE_BUCKET,
