@@ -3,6 +3,7 @@ import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { registryEntries } from '../islands/registry-source';
 
 /**
  * What a prerendered public page really loads, Brotli (quality 11, what the build ships as .br):
@@ -90,27 +91,19 @@ type Manifest = Record<string, ManifestChunk>;
 
 const manifest = (): Manifest => JSON.parse(read(join(dist, '.vite', 'manifest.json'))) as Manifest;
 
-/**
- * The source module each island loads, from the registry's `load: () => import('../x')` entries,
- * and whether it needs the island router (`router: true`).
- */
-function registryModules(): Map<string, { module: string; router: boolean }> {
-  const source = read(join(web, 'src', 'islands', 'registry.ts'));
-  const entries = new Map<string, { module: string; router: boolean }>();
-  const entry = /['"]?([\w-]+)['"]?:\s*\{\s*load:\s*\(\)\s*=>\s*import\(['"]([^'"]+)['"]\)[^}]*\}/g;
-  for (const [block, name = '', specifier = ''] of source.matchAll(entry))
-    entries.set(name, {
-      module: posix.join('src/islands', specifier),
-      router: /router:\s*true/.test(block),
-    });
-  return entries;
-}
+/** The registry's islands: each one's module and whether it needs the island router. */
+const registryModules = () => registryEntries(read(join(web, 'src', 'islands', 'registry.ts')));
 
-/** The built file (under dist) of a source module, given without its extension as imports name it. */
-function builtFile(chunks: Manifest, module: string): string {
-  const chunk = Object.values(chunks).find((c) => c.src?.replace(/\.tsx?$/, '') === module);
-  if (!chunk) throw new Error(`the build's manifest has no chunk for ${module}`);
-  return `/${chunk.file}`;
+/**
+ * The built file (under dist) holding an island's module, or the island router's (`router`):
+ * the build writes the map (`.vite/islands.json`), since a module the build put in a shared
+ * file (the idle islands') has no manifest entry of its own.
+ */
+function builtFile(name: string): string {
+  const files = JSON.parse(read(join(dist, '.vite', 'islands.json'))) as Record<string, string>;
+  const file = files[name];
+  if (!file) throw new Error(`the build's map of island files has no ${name}`);
+  return `/${file}`;
 }
 
 /** The scripts a page's HTML names as module scripts (the boot script). */
@@ -136,8 +129,8 @@ function idleHydration(islands: string[]): Set<string> {
   for (const name of islands) {
     const island = modules.get(name);
     if (!island) throw new Error(`the page has an idle island "${name}" the registry lacks`);
-    withStaticImports(builtFile(chunks, island.module), files);
-    if (island.router) withStaticImports(builtFile(chunks, 'src/islands/island-router'), files);
+    withStaticImports(builtFile(name), files);
+    if (island.router) withStaticImports(builtFile('router'), files);
   }
   return files;
 }
