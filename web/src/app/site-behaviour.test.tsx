@@ -43,19 +43,27 @@ describe('site-wide behaviour', () => {
   });
 
   it('reveals below-the-fold elements once when they scroll into view, leaving visible ones alone', () => {
-    let callback: IntersectionObserverCallback = () => {};
-    const observed: Element[] = [];
+    // The first observer places each element (its first report); the one with a margin reveals.
+    const observers: {
+      margin: string | undefined;
+      cb: IntersectionObserverCallback;
+      observed: Element[];
+    }[] = [];
     class FakeObserver implements IntersectionObserver {
       readonly root = null;
       readonly rootMargin = '0px';
       readonly thresholds = [0];
-      constructor(cb: IntersectionObserverCallback) {
-        callback = cb;
+      readonly record: (typeof observers)[number];
+      constructor(cb: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.record = { margin: options?.rootMargin, cb, observed: [] };
+        observers.push(this.record);
       }
       observe(el: Element) {
-        observed.push(el);
+        this.record.observed.push(el);
       }
-      unobserve() {}
+      unobserve(el: Element) {
+        this.record.observed = this.record.observed.filter((o) => o !== el);
+      }
       disconnect() {}
       takeRecords() {
         return [];
@@ -71,32 +79,34 @@ describe('site-wide behaviour', () => {
     );
     const top = screen.getByTestId('top');
     const below = screen.getByTestId('below');
-    // jsdom lays everything out at 0: move the second element below the fold and rescan.
-    vi.spyOn(below, 'getBoundingClientRect').mockReturnValue(
-      DOMRect.fromRect({ x: 0, y: 2000, width: 10, height: 10 }),
-    );
-    below.removeAttribute('data-reveal-state');
-    top.removeAttribute('data-reveal-state');
-    act(() => {
-      document.getElementById('main')?.appendChild(document.createElement('span'));
-    });
-    return Promise.resolve().then(() => {
-      expect(top).toHaveAttribute('data-reveal-state', 'shown');
-      expect(below).toHaveAttribute('data-reveal-state', 'pending');
-      expect(observed).toContain(below);
-      const rect = below.getBoundingClientRect();
-      const entry: IntersectionObserverEntry = {
-        target: below,
-        isIntersecting: true,
+    const place = observers.find((o) => o.margin === undefined);
+    const reveal = observers.find((o) => o.margin !== undefined);
+    expect(place?.observed).toEqual([top, below]);
+    const entry = (
+      target: Element,
+      y: number,
+      isIntersecting: boolean,
+    ): IntersectionObserverEntry => {
+      const rect = DOMRect.fromRect({ x: 0, y, width: 10, height: 10 });
+      return {
+        target,
+        isIntersecting,
         boundingClientRect: rect,
         intersectionRect: rect,
-        intersectionRatio: 1,
-        rootBounds: null,
+        intersectionRatio: isIntersecting ? 1 : 0,
+        rootBounds: DOMRect.fromRect({ x: 0, y: 0, width: 400, height: 800 }),
         time: 0,
       };
-      act(() => callback([entry], new FakeObserver(() => {})));
-      expect(below).toHaveAttribute('data-reveal-state', 'shown');
-      vi.unstubAllGlobals();
-    });
+    };
+    act(() =>
+      place?.cb([entry(top, 10, true), entry(below, 2000, false)], new FakeObserver(() => {})),
+    );
+    expect(top).toHaveAttribute('data-reveal-state', 'shown');
+    expect(below).toHaveAttribute('data-reveal-state', 'pending');
+    expect(reveal?.observed).toEqual([below]);
+    act(() => reveal?.cb([entry(below, 500, true)], new FakeObserver(() => {})));
+    expect(below).toHaveAttribute('data-reveal-state', 'shown');
+    expect(reveal?.observed).toEqual([]);
+    vi.unstubAllGlobals();
   });
 });

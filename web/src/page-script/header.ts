@@ -112,6 +112,8 @@ export function startHeader(doc: Document, signal?: AbortSignal): void {
       paint();
     }
   });
-  onScroll();
   paint();
+  // A page opened part-way down (Back, a reload) gets its solid bar in the first frame: reading
+  // the scroll position now would make the browser lay the page out while it starts.
+  window.requestAnimationFrame(onScroll);
 }

@@ -11,32 +11,43 @@ const STATE_ATTR = 'data-reveal-state';
  * still below the fold when this starts are hidden and then revealed, so nothing flashes and nothing
  * stays hidden without JavaScript or under prefers-reduced-motion. Parts added or hydrated later in
  * `#main` (islands, lazily loaded lists) are scanned when they appear.
+ *
+ * Where each element is comes from an observer's first report, made after the browser's own
+ * layout: the page script never reads a position itself, which would make the browser lay the
+ * whole page out while it starts.
  */
 export function startReveal(doc: Document, signal?: AbortSignal): void {
   if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
   const root = doc.documentElement.style;
   root.setProperty('--reveal-duration', `${TIMINGS.revealDurationMs}ms`);
   root.setProperty('--reveal-delay', `${TIMINGS.revealDelayMs}ms`);
-  const observer = new IntersectionObserver(
+  const reveal = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         entry.target.setAttribute(STATE_ATTR, 'shown');
-        observer.unobserve(entry.target);
+        reveal.unobserve(entry.target);
       }
     },
     { rootMargin: '0px 0px -10% 0px' },
   );
+  // Below the viewport: hidden until it scrolls in. On screen or above it: left as it is.
+  const place = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      place.unobserve(entry.target);
+      const bottom = entry.rootBounds?.bottom ?? window.innerHeight;
+      const below = !entry.isIntersecting && entry.boundingClientRect.top >= bottom;
+      entry.target.setAttribute(STATE_ATTR, below ? 'pending' : 'shown');
+      if (below) reveal.observe(entry.target);
+    }
+  });
+  const tracked = new WeakSet<Element>();
   const scan = (): void => {
     for (const el of doc.querySelectorAll(`[${REVEAL_ATTR}]:not([${STATE_ATTR}])`)) {
       // A part not hydrated yet keeps its server HTML untouched until it is (then it is scanned).
-      if (inPendingPart(el)) continue;
-      if (el.getBoundingClientRect().top < window.innerHeight) {
-        el.setAttribute(STATE_ATTR, 'shown');
-        continue;
-      }
-      el.setAttribute(STATE_ATTR, 'pending');
-      observer.observe(el);
+      if (tracked.has(el) || inPendingPart(el)) continue;
+      tracked.add(el);
+      place.observe(el);
     }
   };
   scan();
@@ -50,7 +61,8 @@ export function startReveal(doc: Document, signal?: AbortSignal): void {
       attributeFilter: [HYDRATED_ATTR],
     });
   signal?.addEventListener('abort', () => {
-    observer.disconnect();
+    reveal.disconnect();
+    place.disconnect();
     mutations.disconnect();
   });
 }
