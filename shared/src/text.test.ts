@@ -76,6 +76,11 @@ describe('stripTags / excerpt', () => {
       'Title A b & c',
     );
   });
+  it("reads back what the site's escaping writes, React's &#x27; among it", () => {
+    expect(stripTags('<p>It&#x27;s &lt;b&gt; &quot;quoted&quot; &#39;too&#39;</p>')).toBe(
+      `It's <b> "quoted" 'too'`,
+    );
+  });
   it('cuts at a word boundary with an ellipsis', () => {
     const text = excerpt(`<p>${'word '.repeat(100)}</p>`, 50);
     expect(text.length).toBeLessThanOrEqual(51);

@@ -64,6 +64,7 @@ const ENTITIES: Record<string, string> = {
   '&gt;': '>',
   '&quot;': '"',
   '&#39;': "'",
+  '&#x27;': "'",
   '&apos;': "'",
 };
 
@@ -82,7 +83,7 @@ export function stripTags(html: string): string {
     .replace(/<\/(h[1-6]|p|li|div|blockquote)>/gi, ' ')
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(nbsp|amp|lt|gt|quot|#39|apos);/g, (m) => ENTITIES[m] ?? m)
+    .replace(/&(nbsp|amp|lt|gt|quot|#39|#x27|apos);/g, (m) => ENTITIES[m] ?? m)
     .replace(/\u00a0/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -8,10 +8,9 @@
  * has arrived, or at once in a hidden tab.
  */
 import { rememberArrival } from '../lib/visit-arrival';
-import { holdEarlyInput } from '../lib/early-input';
+import { holdEarlyInput, markLive } from '../lib/early-input';
 import { startBeacon, whenShown } from '../lib/beacon';
 import { addToJourney } from '../lib/visit-journey';
-import { markLive } from '../lib/early-input';
 import { startIslands } from '../islands/runtime';
 import { startPageScript } from '../page-script';
 import { shownAt } from '../page-script/not-found';
@@ -20,7 +19,7 @@ import { APP_MODULES_ID, parseModuleList } from './app-modules';
 export { APP_MODULES_ID, parseModuleList };
 
 // The app reaches the held input through this module, so it ships in the boot script's own file.
-export { HYDRATED_ATTR, hasHeldInput, inPendingPart, markLive } from '../lib/early-input';
+export { markLive } from '../lib/early-input';
 
 const readModules = (): string[] =>
   parseModuleList(document.getElementById(APP_MODULES_ID)?.textContent ?? '[]');

@@ -1,9 +1,8 @@
 import '../lib/zod-config';
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../styles/index.css';
-import { deferUntilNeeded } from '../lib/deferred';
 import { isPublicPage, markLive } from './boot';
 import { readApiFallback } from '../lib/api-fallback';
 import { App } from './app';
@@ -25,10 +24,10 @@ function BrowserProviders(props: Omit<AppProvidersProps, 'settings'> & { childre
   return <AppProviders {...props} settings={useSeenSettings()} />;
 }
 
-/** Start the app on the page: hydrate the server's HTML, or render the app shell. */
+/** Start the app on the page: render the app (the admin's area, and addresses it serves). */
 async function start(container: HTMLElement): Promise<void> {
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-  // The page's record and the site settings it was rendered with: hydration reads them, no request.
+  // A record and the site settings the served HTML embeds: the app reads them, no request.
   const embedded = readEmbeddedPageData(document);
   if (embedded?.page && embedded.path === path) rememberPage(path, embedded.page);
   // The edge answered this address with the not-found page (404): no page is there. Asking for the
@@ -36,7 +35,7 @@ async function start(container: HTMLElement): Promise<void> {
   else if (container.dataset.path === NOT_FOUND_PATH && path !== NOT_FOUND_PATH)
     rememberPage(path, null);
   if (embedded) settingsSeen(embedded.settings);
-  // Fetch the current page's chunk first so hydration renders it synchronously (no fallback, no flash).
+  // Fetch the current page's chunk first so the first render has it (no fallback, no flash).
   await preloadPagePath(path).catch(() => undefined);
   // Read before any page changes the head's canonical link.
   const siteUrl = servedSiteUrl(document);
@@ -58,22 +57,11 @@ async function start(container: HTMLElement): Promise<void> {
     </StrictMode>
   );
 
-  // Prerendered pages carry the path they were rendered for; the SPA shell (spa.html), or another
-  // page's HTML served as a fallback for an admin path, is rendered fresh instead of hydrated.
-  const renderedFor = container.dataset.path;
-  if (container.hasChildNodes() && (renderedFor === undefined || renderedFor === path)) {
-    // The parts of the page below the fold keep their server HTML until they are needed.
-    deferUntilNeeded();
-    // As a transition, hydration yields to the browser every few milliseconds instead of blocking
-    // the main thread for the whole page; the page is already on screen meanwhile.
-    startTransition(() => {
-      hydrateRoot(container, tree);
-    });
-  } else {
-    container.replaceChildren();
-    delete container.dataset.path;
-    createRoot(container).render(tree);
-  }
+  // Only the app's own pages start it (a public page runs its islands, see the end of this file):
+  // the SPA shell (spa.html), or another page's HTML served for an admin path, rendered fresh.
+  container.replaceChildren();
+  delete container.dataset.path;
+  createRoot(container).render(tree);
 }
 
 const container = document.getElementById('root');

@@ -7,22 +7,11 @@ import '../lib/zod-config';
 import type { ComponentType, ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { markLive } from '../lib/early-input';
-import { PAGE_DATA_ID, readApiFallback } from '../lib/api-fallback';
+import { readApiFallback } from '../lib/api-fallback';
+import { readEmbeddedPageData } from '../lib/embedded-page-data';
 import { servedSiteUrl } from '../lib/site-url';
 import { IslandRoot, islandIdPrefix, propsFromJson, type IslandContext } from './island-root';
 import { ISLANDS, isIsland } from './registry';
-
-/** The site settings the page embedded (`#page-data`, features/pages/page-data.ts), read as JSON. */
-function embeddedSettings(): IslandContext['settings'] {
-  try {
-    const data: unknown = JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? 'null');
-    return typeof data === 'object' && data !== null && 'settings' in data
-      ? (data.settings as IslandContext['settings'])
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 let context: IslandContext | undefined;
 /** The page's data, read once for every island. */
@@ -30,7 +19,7 @@ const pageContext = (): IslandContext =>
   (context ??= {
     swrFallback: readApiFallback(document),
     siteUrl: servedSiteUrl(document),
-    settings: embeddedSettings(),
+    settings: readEmbeddedPageData(document)?.settings,
   });
 
 const withRouter = (): Promise<ComponentType<{ at?: string; children: ReactNode }>> =>

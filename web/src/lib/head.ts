@@ -2,14 +2,7 @@ import type { PageMeta } from './page-meta';
 import { SOCIAL_CARD, titleCardPath, type SiteSettings, type TitleCard } from '@agency/shared';
 import { brand } from '../config/site';
 import { SWR_FALLBACK_ID } from './api-fallback';
-
-const escapeHtml = (s: string): string =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+import { escapeHtml } from './html';
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
 export const jsonForScript = (value: unknown): string =>

@@ -21,19 +21,19 @@ import { ShareButtons } from './share-buttons';
 import { useViewCount } from './use-view-count';
 import { blockPageLinks, pagePath } from '../../config/pages';
 import { island } from '../../lib/deferred';
+import { escapeHtml } from '../../lib/html';
 
 /** Listen and the file-type demo are islands: hydrated at first input, and when seen. */
 const Listen = island<Record<string, never>>('listen');
 const FileIconDemo = island<Record<string, never>>('file-icon-demo');
 
-const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /**
  * A related post as its card needs it: the island's props ride in the page as JSON, so each card
  * carries the start of its text (enough for the card's 110-character excerpt), not the whole post.
  */
 const cardOnly = (post: Post): Post => ({
   ...post,
-  content: escapeText(stripTags(post.content).slice(0, 400)),
+  content: escapeHtml(stripTags(post.content).slice(0, 400)),
 });
 
 export interface PostArticleProps {

@@ -12,6 +12,6 @@ import type { RelatedPosts as RelatedPostsC } from './related-posts';
 
 export const LivePost = island<ComponentProps<typeof LivePostC>>('live-post');
 
-export const PostBody = deferred('post-body', () => import('./post-body'), { when: 'used' });
+export const PostBody = deferred('post-body', () => import('./post-body'));
 
 export const RelatedPosts = island<ComponentProps<typeof RelatedPostsC>>('related-posts');

@@ -1,7 +1,7 @@
 import { officeTel, type BlockOf, type SiteSettings } from '@agency/shared';
 import { blockPageLinks } from '../../config/pages';
 import { useSiteSettings } from '../../lib/site-settings';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../lib/html';
 
 type LegalSection = BlockOf<'legal'>['sections'][number];
 

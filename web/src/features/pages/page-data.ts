@@ -5,46 +5,21 @@
  * JSON. So the browser always shows the published page, never content baked into the JavaScript.
  */
 import { createContext, useContext } from 'react';
-import type { PageContent, SiteSettings } from '@agency/shared';
+import type { PageContent } from '@agency/shared';
 import { jsonForScript } from '../../lib/head';
 import { settingsSeen } from '../../lib/site-settings';
-
 import { PAGE_DATA_ID } from '../../lib/api-fallback';
+import {
+  parseEmbedded,
+  readEmbeddedPageData,
+  type EmbeddedPageData,
+} from '../../lib/embedded-page-data';
 
-export { PAGE_DATA_ID };
-
-/** What a server-rendered page embeds: its path, its blocks' record (null: not a block page) and the settings. */
-export interface EmbeddedPageData {
-  path: string;
-  page: PageContent | null;
-  settings: SiteSettings;
-}
+export { PAGE_DATA_ID, readEmbeddedPageData, type EmbeddedPageData };
 
 /** The non-executable JSON block a server-rendered page carries after #root (CSP-safe, `<` escaped). */
 export function pageDataScript(data: EmbeddedPageData): string {
   return `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The embedded data in the text of a script element, or undefined when absent or malformed. */
-function parseEmbedded(text: string | null | undefined): EmbeddedPageData | undefined {
-  if (!text) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    // The page's own HTML, written by the server from checked records: its shape is trusted.
-    if (isRecord(value) && typeof value.path === 'string' && isRecord(value.settings))
-      return value as unknown as EmbeddedPageData;
-  } catch {
-    // A page without data: treated as no block page.
-  }
-  return undefined;
-}
-
-/** The data embedded in this document (the page being hydrated). */
-export function readEmbeddedPageData(doc: Document): EmbeddedPageData | undefined {
-  return parseEmbedded(doc.getElementById(PAGE_DATA_ID)?.textContent);
 }
 
 const SCRIPT = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">([^<]*)</script>`);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { BlockOf } from '@agency/shared';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../lib/html';
 import '../../components/sections/sections.css';
 
 /**
