@@ -23,7 +23,6 @@ export function CookieNotice() {
     <section
       id="cookie-notice"
       className={`cookie-notice${visible ? ` ${COOKIE_SHOWN_CLASS}` : ''}`}
-      role="region"
       aria-label="Cookie notice"
     >
       <p>Cookies here only count blog post views.</p>

@@ -7,7 +7,9 @@
  * trigger, id and props, and its content is a root of its own (its `useId` ids and a hoisted image
  * preload moved inside it); the header's markup serves the page script and its no-JavaScript menu;
  * the cookie notice is in the server HTML (hidden until the page script shows it). The pages' text
- * is the same, word for word, but for the cookie notice's.
+ * is the same, word for word, but for the cookie notice's. Then, for the HTML checker: the cookie
+ * notice's section drops its redundant `role="region"`, and the privacy policy's text is a `div`,
+ * not an article without a heading of its own (the page's heading is above it).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

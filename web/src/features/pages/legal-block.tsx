@@ -56,7 +56,7 @@ export function legalSectionHtml(
 export function LegalBlock({ block }: { block: BlockOf<'legal'> }) {
   const site = useSiteSettings();
   return (
-    <article id={block.sectionId} className="section legal">
+    <div id={block.sectionId} className="section legal">
       <div className="container legal__inner">
         <p className="legal__updated">
           Last updated: <time dateTime={block.lastUpdated}>{legalDate(block.lastUpdated)}</time>
@@ -80,6 +80,6 @@ export function LegalBlock({ block }: { block: BlockOf<'legal'> }) {
           />
         ))}
       </div>
-    </article>
+    </div>
   );
 }
