@@ -21,7 +21,13 @@ export interface SmokeResult {
 
 type SmokeChecks = (
   base: string,
-  options: { captchaPath: string; signInPath: string; fetch?: typeof fetch; timeoutMs?: number },
+  options: {
+    captchaPath: string;
+    signInPath: string;
+    speculationRulesType: string;
+    fetch?: typeof fetch;
+    timeoutMs?: number;
+  },
 ) => Promise<SmokeResult[]>;
 
 const { smokeChecks } = createRequire(import.meta.url)('../lib/canary/smoke-checks.cjs') as {

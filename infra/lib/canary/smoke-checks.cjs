@@ -4,12 +4,15 @@
 // (constructs/canary.ts), so both run the same steps.
 
 /**
- * Run the smoke steps against a site: its home page, a blog post found in the sitemap, the enquiry
- * form's captcha challenge (a GET, as the form does; nothing is sent) and the sign-in page. Each
- * step reports { name, ok, status, ms, detail }; a step never throws.
+ * Run the smoke steps against a site: its home page, the script it names (a page whose boot file
+ * is missing reads but never moves), the speculation rules its Speculation-Rules header names
+ * (served as anything but their own media type, Chromium ignores them and navigation loses its
+ * prerendering, silently), a blog post found in the sitemap, the enquiry form's captcha challenge
+ * (a GET, as the form does; nothing is sent) and the sign-in page. Each step reports
+ * { name, ok, status, ms, detail }; a step never throws.
  *
  * @param {string} base the site's origin, e.g. https://www.agency.example
- * @param {{ captchaPath: string, signInPath: string, fetch?: typeof fetch, timeoutMs?: number }} options
+ * @param {{ captchaPath: string, signInPath: string, speculationRulesType: string, fetch?: typeof fetch, timeoutMs?: number }} options
  */
 async function smokeChecks(base, options) {
   const get = options.fetch || fetch;
@@ -36,7 +39,7 @@ async function smokeChecks(base, options) {
         ms: Date.now() - started,
         detail: problem || 'ok',
       });
-      return problem ? undefined : body;
+      return problem ? undefined : { body, headers: response.headers };
     } catch (error) {
       results.push({
         name,
@@ -56,12 +59,40 @@ async function smokeChecks(base, options) {
         ? 'no <html> element'
         : undefined;
 
-  await step('home page', '/', html);
+  const missing = (name, detail) =>
+    results.push({ name, url: origin + '/', ok: false, status: 0, ms: 0, detail });
+  const home = await step('home page', '/', html);
+  if (home !== undefined) {
+    const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(home.body);
+    if (script)
+      await step('page script', script[1], (_body, headers) =>
+        /javascript/.test(String(headers.get('content-type')))
+          ? undefined
+          : `not JavaScript (${headers.get('content-type')})`,
+      );
+    else missing('page script', 'the home page names no script');
+    const rules = /^\s*"([^"]+)"/.exec(String(home.headers.get('speculation-rules') || ''));
+    if (rules)
+      await step('speculation rules', rules[1], (body, headers) => {
+        const type = String(headers.get('content-type') || '');
+        if (!type.startsWith(options.speculationRulesType))
+          return `served as ${type || 'nothing'}, which browsers ignore`;
+        try {
+          const parsed = JSON.parse(body);
+          return Array.isArray(parsed.prerender) || Array.isArray(parsed.prefetch)
+            ? undefined
+            : 'no prerender or prefetch rules';
+        } catch {
+          return 'not JSON';
+        }
+      });
+    else missing('speculation rules', 'the home page sends no Speculation-Rules header');
+  }
   const sitemap = await step('sitemap', '/sitemap.xml', (body) =>
     /<urlset[\s>]/.test(body) ? undefined : 'no <urlset>',
   );
   if (sitemap !== undefined) {
-    const post = [...sitemap.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)]
+    const post = [...sitemap.body.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)]
       .map((m) => m[1])
       .find((loc) => /\/blog\/[^/]+\/?$/.test(new URL(loc, origin).pathname));
     if (post) await step('blog post', new URL(post, origin).pathname, html);

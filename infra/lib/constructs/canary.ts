@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as synthetics from 'aws-cdk-lib/aws-synthetics';
 import { contract } from '@agency/shared';
+import { SPECULATION_RULES_CONTENT_TYPE } from '@agency/shared/edge';
 import { Construct } from 'constructs';
 import { acknowledge, nagArnOf, nagEnvOf } from '../nag';
 
@@ -22,10 +23,14 @@ export const CANARY_RATE = Duration.minutes(5);
 /** Days the canary's screenshots, logs and reports are kept. */
 export const CANARY_ARTIFACT_DAYS = 30;
 
-/** The paths the checks visit besides the home page and the sitemap's first post (smoke.ts uses the same). */
+/**
+ * The paths the checks visit besides the home page, what it names and the sitemap's first post,
+ * and the media type the speculation rules must have (smoke.ts uses the same).
+ */
 export const CANARY_PATHS = {
   captchaPath: contract.getCaptchaChallenge.path,
   signInPath: '/creative-login',
+  speculationRulesType: SPECULATION_RULES_CONTENT_TYPE,
 } as const;
 
 const CHECKS_FILE = createRequire(import.meta.url).resolve('../canary/smoke-checks.cjs');
@@ -67,10 +72,10 @@ export interface SiteCanaryProps {
 }
 
 /**
- * A CloudWatch Synthetics canary every 5 minutes through the home page, a blog post, the enquiry
- * challenge and the sign-in page (the same checks `npm run deploy` runs after a deploy), alarmed to
- * the stage's topic when two runs in a row fail; its artifacts in an encrypted bucket that
- * forgets them after 30 days.
+ * A CloudWatch Synthetics canary every 5 minutes through the home page (with its script and
+ * speculation rules), a blog post, the enquiry challenge and the sign-in page (the same checks
+ * `npm run deploy` runs after a deploy), alarmed to the stage's topic when two runs in a row fail;
+ * its artifacts in an encrypted bucket that forgets them after 30 days.
  */
 export class SiteCanary extends Construct {
   readonly canary: synthetics.Canary;
