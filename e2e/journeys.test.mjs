@@ -234,6 +234,13 @@ describe('enquiry', () => {
     { timeout: 120_000 },
     async () => {
       const page = await openPage(browser, 1280);
+      /** Each request for the thank-you page, and whether Send had been pressed by then. */
+      const thankYou = [];
+      let sent = false;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/thank-you-alchem')
+          thankYou.push({ sent, type: request.resourceType() });
+      });
       await page.goto(base + '/contact');
       const form = page.locator('form.enquiry__form').first();
       await form.getByRole('button', { name: /submit|send/i }).click();
@@ -261,33 +268,19 @@ describe('enquiry', () => {
         message: 'We would like a quote for SEO.',
       });
       const submit = form.getByRole('button', { name: /submit|send/i });
+      sent = true;
       await Promise.all([
         page.getByRole('button', { name: 'Sending...' }).waitFor({ timeout: 10_000 }),
         submit.click(),
       ]);
       await page.waitForURL(`${base}/thank-you-alchem`);
       await page.getByText('Thank you! We have received your enquiry.').waitFor();
-      // The thank-you page is a document (public pages are islands), fetched ahead while the
-      // visitor filled in the form: its first paint follows the address change at once (300 ms
-      // leaves room for a busy CI machine; a page fetched only on send takes longer).
-      const { committedAt, paintedAt } = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const committed = performance.getEntriesByType('navigation')[0]?.responseEnd;
-            const done = (paintedAt) => resolve({ committedAt: committed, paintedAt });
-            // The paint entry may still be on its way when the heading is found.
-            new PerformanceObserver((list, observer) => {
-              const fcp = list.getEntriesByName('first-contentful-paint')[0];
-              if (!fcp) return;
-              observer.disconnect();
-              done(fcp.startTime);
-            }).observe({ type: 'paint', buffered: true });
-            setTimeout(() => done(undefined), 5000);
-          }),
-      );
+      // The thank-you page is a document (public pages are islands): the form fetches it ahead
+      // while the visitor fills it in, so it shows as soon as the lead is accepted. How soon is
+      // bench:web's to measure; here, that it was fetched before Send.
       assert.ok(
-        paintedAt - committedAt <= 300,
-        `the thank-you page painted ${Math.round(paintedAt - committedAt)} ms after the address changed`,
+        thankYou.some((request) => !request.sent),
+        `the thank-you page was not fetched while the form was filled in: ${JSON.stringify(thankYou)}`,
       );
       await login(page, base);
       await page.goto(base + '/admin/leads');
