@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
 import { APP_MODULES_ID } from './src/app/app-modules';
-import { registryEntries } from './src/islands/registry-source';
+import { registryEntries, type RegistryEntry } from './src/islands/registry-source';
 import { parseEnv } from './src/lib/env-schema';
 
 /**
@@ -56,6 +56,8 @@ export function firstLoadChunks(): {
   const shell = new Set<string>();
   const boot = new Set<string>();
   const islands = new Set<string>();
+  /** The islands registry, read once per build (buildEnd) for the chunks and the files' map. */
+  let registry = new Map<string, RegistryEntry>();
   const framework = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
   const router = /node_modules[\\/]react-router[\\/]/;
   const plugin: Plugin = {
@@ -146,9 +148,10 @@ export function firstLoadChunks(): {
       // one file with what it imports, instead of its own file and one for each helper it shares
       // with other islands: a page's first island loads a few KB more, the home page two fewer
       // requests before its hero moves.
-      const idleModules = [...registryEntries(readFileSync(REGISTRY_SOURCE, 'utf8')).values()]
+      registry = registryEntries(readFileSync(REGISTRY_SOURCE, 'utf8'));
+      const idleModules = [...registry.values()]
         .filter((entry) => entry.when === 'idle')
-        .map((entry) => ids.find((id) => /\.tsx?$/.test(id) && id.includes(`/${entry.module}.`)))
+        .map((entry) => ids.find((id) => isSourceOf(id, entry.module)))
         .filter((id) => id !== undefined);
       // Like the boot file: this site's modules, and shared's only when self-contained.
       const elsewhere = (id: string) => boot.has(id) || islands.has(id) || outside(id);
@@ -159,11 +162,9 @@ export function firstLoadChunks(): {
       // captured has no manifest entry of its own, and the budget test follows each island's file.
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const fileOf = (module: string) =>
-        chunks.find((c) =>
-          c.moduleIds.some((id) => /\.tsx?$/.test(id) && id.includes(`/${module}.`)),
-        )?.fileName;
+        chunks.find((c) => c.moduleIds.some((id) => isSourceOf(id, module)))?.fileName;
       const files = Object.fromEntries(
-        [...registryEntries(readFileSync(REGISTRY_SOURCE, 'utf8'))]
+        [...registry]
           .map(([name, entry]) => [name, fileOf(entry.module)])
           .concat([[ISLAND_ROUTER_KEY, fileOf(ISLAND_ROUTER)]]),
       );
@@ -202,6 +203,9 @@ const HYDRATE_ENTRY = 'src/islands/hydrate.tsx';
 const ISLAND_REGISTRY = 'src/islands/registry.ts';
 const REGISTRY_SOURCE = resolve(import.meta.dirname, ISLAND_REGISTRY);
 const ISLAND_ROUTER = 'src/islands/island-router';
+/** Whether a module id is the TypeScript source of `module` (a path under web/ without extension). */
+const isSourceOf = (id: string, module: string): boolean =>
+  /\.tsx?$/.test(id) && id.includes(`/${module}.`);
 /** The build's map of island name (and `router`) to the file holding its module, for the budget test. */
 const ISLAND_FILES = '.vite/islands.json';
 const ISLAND_ROUTER_KEY = 'router';

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
-  BUILD_RECORDS_DIR,
+  isBuildOnlyKey,
   objectCacheControl,
   readSitePagesFile,
   tablePageKeys,
@@ -56,8 +56,7 @@ export async function deploySiteBuild(options: {
   let unchanged = 0;
   for (const file of await filesUnder(root)) {
     const key = path.relative(root, file).split(path.sep).join('/');
-    if (/\.(br|gz)$/.test(key) || skipped.has(key) || key.startsWith(`${BUILD_RECORDS_DIR}/`))
-      continue;
+    if (isBuildOnlyKey(key) || skipped.has(key)) continue;
     const body = await readFile(file);
     const etag = `"${createHash('md5').update(body).digest('hex')}"`;
     if (existing.get(key) === etag) {

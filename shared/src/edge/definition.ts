@@ -97,6 +97,13 @@ export const UNHASHED_ASSETS_PREFIX = `${ASSETS_PREFIX}img/`;
  */
 export const BUILD_RECORDS_DIR = '.vite';
 
+/**
+ * Whether a file of the build is left out of the site bucket (key without the leading slash): its
+ * Brotli and gzip copies (CloudFront compresses by itself) and its records.
+ */
+export const isBuildOnlyKey = (key: string): boolean =>
+  /\.(br|gz)$/.test(key) || key.startsWith(`${BUILD_RECORDS_DIR}/`);
+
 export const UNHASHED_ASSET_CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
 
 /** Cache-Control a site-bucket object gets at deploy (key without the leading slash). */

@@ -1,10 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  BUILD_RECORDS_DIR,
-  SITE_OBJECT_CONTENT_TYPES,
-  type ContentCoding,
-} from '@agency/shared/edge';
+import { isBuildOnlyKey, SITE_OBJECT_CONTENT_TYPES, type ContentCoding } from '@agency/shared/edge';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -73,7 +69,8 @@ async function fileAt(file: string): Promise<{ size: number; mtimeMs: number } |
  * The object of the site bucket at a URI the edge function produced, read from the built site as
  * S3 would: the key is the decoded URI without its leading slash, and only an exact file is an
  * object (no index documents, no fallbacks; the edge function chose the key). The build's
- * compressed copies and its records (BUILD_RECORDS_DIR) are not objects: the deploy leaves them out. Null for a missing key.
+ * compressed copies and its records (isBuildOnlyKey) are not objects: the deploy leaves them
+ * out. Null for a missing key.
  */
 export async function siteObject(dist: string, uri: string): Promise<SiteObject | null> {
   let key: string;
@@ -82,8 +79,7 @@ export async function siteObject(dist: string, uri: string): Promise<SiteObject 
   } catch {
     return null;
   }
-  if (!key || key.includes('\0') || /\.(br|gz)$/.test(key)) return null;
-  if (key.startsWith(`${BUILD_RECORDS_DIR}/`)) return null;
+  if (!key || key.includes('\0') || isBuildOnlyKey(key)) return null;
   const root = path.resolve(dist);
   const file = path.resolve(root, key);
   // Keys are flat names in S3; here they must not walk out of the folder ("../", encoded or not).
