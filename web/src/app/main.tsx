@@ -10,8 +10,7 @@ import { browserPageModules, preloadPagePath } from './page-modules.browser';
 import { AppProviders, type AppProvidersProps } from './providers';
 import { servedSiteUrl } from '../lib/site-url';
 import { settingsSeen, useSeenSettings } from '../lib/site-settings';
-import { browserPages, readEmbeddedPageData, rememberPage } from '../features/pages/page-data';
-import { NOT_FOUND_PATH } from '../config/pages';
+import { browserPages, readEmbeddedPageData } from '../features/pages/page-data';
 
 /** Marks the app live once the root has committed, and replays input held until then. */
 function RootLive({ root }: { root: HTMLElement }) {
@@ -27,13 +26,10 @@ function BrowserProviders(props: Omit<AppProvidersProps, 'settings'> & { childre
 /** Start the app on the page: render the app (the admin's area, and addresses it serves). */
 async function start(container: HTMLElement): Promise<void> {
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-  // A record and the site settings the served HTML embeds: the app reads them, no request.
+  // The site settings the served HTML embeds: the app reads them, no request. (A page's own record
+  // is never read here: a page's HTML at its own address, or the not-found page, is a public page,
+  // which runs its islands and never the app.)
   const embedded = readEmbeddedPageData(document);
-  if (embedded?.page && embedded.path === path) rememberPage(path, embedded.page);
-  // The edge answered this address with the not-found page (404): no page is there. Asking for the
-  // address again would only be a second 404 in the edge's log, which the 404 log counts.
-  else if (container.dataset.path === NOT_FOUND_PATH && path !== NOT_FOUND_PATH)
-    rememberPage(path, null);
   if (embedded) settingsSeen(embedded.settings);
   // Fetch the current page's chunk first so the first render has it (no fallback, no flash).
   await preloadPagePath(path).catch(() => undefined);

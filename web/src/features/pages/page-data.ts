@@ -50,14 +50,9 @@ export const BlockPagesContext = createContext<BlockPageSource>(noPages);
 
 export const useBlockPages = (): BlockPageSource => useContext(BlockPagesContext);
 
-// The browser's pages: the one embedded in the first document, then those fetched on navigation.
+// The browser's pages: those the app fetched (a public page's own record is its islands', never the app's).
 const known = new Map<string, PageContent | null>();
 const loading = new Map<string, Promise<PageContent | null>>();
-
-/** Keep the page embedded in the document being hydrated. */
-export function rememberPage(path: string, page: PageContent | null): void {
-  known.set(pagePathOf(path), page);
-}
 
 /**
  * Go to a page with a full document load instead (the fetch failed, or the address redirects): the
