@@ -22,6 +22,7 @@ import {
 } from '@agency/shared';
 import { SPECULATION_RULES_KEY, speculationRules, type SitePages } from '@agency/shared/edge';
 import { sitemapXml } from '../src/server/feeds';
+import { readStylesheets, type Stylesheets } from '../src/server/critical-css';
 import { fillShell, readManifest, type BuildManifest } from '../src/server/page-html';
 
 /** Where a route's HTML goes: / → index.html, /about → about/index.html. */
@@ -38,7 +39,7 @@ interface ServerEntry {
     settings: SiteSettings;
     siteUrl: string;
     fixedPaths?: readonly string[];
-    built?: { shell: string; manifest: BuildManifest };
+    built?: { shell: string; manifest: BuildManifest; stylesheets: Stylesheets };
   }) => Promise<{ path: string; html: string; status: number }[]>;
   SEED_PAGES: readonly ({ path: string } & PageContent)[];
   SEED_SITE_SETTINGS: SiteSettings;
@@ -123,7 +124,7 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
     ...seed,
     siteUrl,
     fixedPaths: entry.fixedPrerenderedPaths,
-    built: { shell: template, manifest },
+    built: { shell: template, manifest, stylesheets: await readStylesheets(distDir, template) },
   });
   for (const { path, html, status } of documents) {
     await write(outputFile(distDir, path), html);
