@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { prefersReducedMotion } from '../lib/motion';
 import { ArrowLeft, ArrowRight } from './icons';
 import { useHoverOrFocus } from '../lib/use-hover-focus';
+import { useOnScreen } from '../lib/use-on-screen';
 
 /** Slides per view from a minimum viewport width up (mobile first). Widths must be 450, 600 or 1000 so CSS can reserve the same layout before JS. */
 export interface CarouselBreakpoint {
@@ -46,6 +47,8 @@ export function Carousel({
 }: CarouselProps) {
   const id = useId();
   const [paused, pauseHandlers] = useHoverOrFocus();
+  const box = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(box);
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
@@ -63,10 +66,10 @@ export function Carousel({
   });
 
   useEffect(() => {
-    if (!autoplayMs || paused || prefersReducedMotion()) return;
+    if (!autoplayMs || paused || !onScreen || prefersReducedMotion()) return;
     const timer = window.setInterval(() => instanceRef.current?.next(), autoplayMs);
     return () => window.clearInterval(timer);
-  }, [autoplayMs, paused, instanceRef]);
+  }, [autoplayMs, paused, onScreen, instanceRef]);
 
   const classes = [
     'carousel',
@@ -80,6 +83,7 @@ export function Carousel({
 
   return (
     <section
+      ref={box}
       className={classes}
       aria-roledescription="carousel"
       aria-label={label}

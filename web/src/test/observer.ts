@@ -1,6 +1,9 @@
 import { vi } from 'vitest';
 
-/** An IntersectionObserver the test drives: `show()` reports every observed element as visible. */
+/**
+ * An IntersectionObserver the test drives: `show()` reports every observed element as visible,
+ * `hide()` as out of view.
+ */
 export function installObserver() {
   const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
   class FakeObserver {
@@ -20,16 +23,17 @@ export function installObserver() {
     }
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    observed: () => observers.flatMap((o) => o.targets),
-    show: () => {
-      for (const o of observers)
+  const report = (isIntersecting: boolean) => {
+    for (const o of observers)
+      if (o.targets.length > 0)
         o.callback(
-          o.targets.map(
-            (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-          ),
+          o.targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
           o as unknown as IntersectionObserver,
         );
-    },
+  };
+  return {
+    observed: () => observers.flatMap((o) => o.targets),
+    show: () => report(true),
+    hide: () => report(false),
   };
 }

@@ -7,7 +7,8 @@ export interface AutoplayControl {
 
 /**
  * keen-slider plugin: moves to the next slide every `intervalMs`, pausing while the pointer is over the
- * carousel, while it holds focus, while dragging, and while `control.setPaused(true)` is in force.
+ * carousel, while it holds focus, while it is off screen, while dragging, and while
+ * `control.setPaused(true)` is in force.
  * Does nothing with prefers-reduced-motion or while the slider is disabled (the other breakpoint's copy).
  */
 export function autoplay(intervalMs: number): {
@@ -22,6 +23,8 @@ export function autoplay(intervalMs: number): {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let hovered = false;
     let focused = false;
+    let offScreen = false;
+    let visibility: IntersectionObserver | undefined;
     const reduced =
       typeof window.matchMedia === 'function' &&
       window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -32,7 +35,8 @@ export function autoplay(intervalMs: number): {
     };
     schedule = () => {
       stop();
-      if (reduced || userPaused || hovered || focused || slider.options.disabled) return;
+      if (reduced || userPaused || hovered || focused || offScreen || slider.options.disabled)
+        return;
       timer = setTimeout(() => slider.next(), intervalMs);
     };
 
@@ -54,13 +58,24 @@ export function autoplay(intervalMs: number): {
         focused = false;
         schedule();
       });
+      if (typeof IntersectionObserver === 'function') {
+        visibility = new IntersectionObserver((entries) => {
+          const last = entries.at(-1);
+          if (last) offScreen = !last.isIntersecting;
+          schedule();
+        });
+        visibility.observe(box);
+      }
       schedule();
     });
     slider.on('dragStarted', () => stop());
     slider.on('animationEnded', () => schedule());
     slider.on('updated', () => schedule());
     slider.on('optionsChanged', () => schedule());
-    slider.on('destroyed', () => stop());
+    slider.on('destroyed', () => {
+      stop();
+      visibility?.disconnect();
+    });
   };
 
   return {

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installObserver } from '../../test/observer';
 import { ProcessStepper } from './process-stepper';
 import './test-helpers';
 
@@ -30,6 +31,18 @@ describe('ProcessStepper', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits while it is off screen, and goes on once it is back', () => {
+    const observer = installObserver();
+    render(<ProcessStepper heading="SEO Process" steps={steps} />);
+    act(() => observer.hide());
+    act(() => vi.advanceTimersByTime(3 * 5000));
+    expect(activeTitle()).toBe('1Local SEO');
+    act(() => observer.show());
+    act(() => vi.advanceTimersByTime(5000));
+    expect(activeTitle()).toBe('2Keyword Research');
   });
 
   it('starts on step 1 and shows its title and description in the panel', () => {

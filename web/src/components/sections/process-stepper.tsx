@@ -1,5 +1,6 @@
 import { TIMINGS } from '@agency/shared';
-import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useOnScreen } from '../../lib/use-on-screen';
 import { Icon, type IconName } from './icons';
 import { SectionShell } from './section-shell';
 import './process-stepper.css';
@@ -25,7 +26,7 @@ export interface ProcessStepperProps {
  * after the last; the timer stops when the component unmounts. A click makes a step active without
  * re-arming the timer. Steps up to the active one are "reached". Small screens get a static stacked
  * list of every step instead (both are in the HTML; CSS picks one). A pause button lets visitors stop
- * the automatic advance (WCAG 2.2.2).
+ * the automatic advance (WCAG 2.2.2); it also waits while the stepper is off screen.
  */
 export function ProcessStepper({
   heading,
@@ -39,14 +40,17 @@ export function ProcessStepper({
   const [playing, setPlaying] = useState(true);
   const panelId = useId();
   const count = steps.length;
+  // The stepper on wide screens (the small screens' list is static): it advances while on screen.
+  const desktop = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(desktop);
 
   useEffect(() => {
-    if (!playing || count < 2) return;
+    if (!playing || !onScreen || count < 2) return;
     const timer = window.setInterval(() => {
       setActive((current) => (current >= count ? 1 : current + 1));
     }, intervalMs);
     return () => window.clearInterval(timer);
-  }, [playing, count, intervalMs]);
+  }, [playing, onScreen, count, intervalMs]);
 
   const current = steps[active - 1];
   // Drives the CSS progress line between the step markers.
@@ -57,7 +61,7 @@ export function ProcessStepper({
 
   return (
     <SectionShell heading={heading} intro={intro} id={id} className="stepper">
-      <div className="stepper__desktop">
+      <div ref={desktop} className="stepper__desktop">
         <ol className="stepper__track" style={trackStyle}>
           {steps.map((step, index) => {
             const number = index + 1;

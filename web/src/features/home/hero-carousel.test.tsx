@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlockOf } from '@agency/shared';
 import { homePage } from '../../content/pages/home';
+import { installObserver } from '../../test/observer';
 import { HeroCarousel } from './hero-carousel';
 
 function seededHero(): BlockOf<'heroCarousel'> {
@@ -29,6 +30,18 @@ describe('HeroCarousel', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits while it is off screen, and goes on once it is back', () => {
+    const observer = installObserver();
+    renderHero();
+    act(() => observer.hide());
+    act(() => vi.advanceTimersByTime(3 * 7000));
+    expect(active()).toBe(0);
+    act(() => observer.show());
+    act(() => vi.advanceTimersByTime(7000));
+    expect(active()).toBe(1);
   });
 
   it('shows the four spec slides, slide 1 first, with Learn More to /services', () => {

@@ -5,13 +5,14 @@ import { ArrowLeft, ArrowRight } from '../../components/icons';
 import { PARALLAX, useParallax } from '../../lib/parallax';
 import { prefersReducedMotion } from '../../lib/motion';
 import { useHoverOrFocus } from '../../lib/use-hover-focus';
+import { useOnScreen } from '../../lib/use-on-screen';
 import { ActionLink } from '../../components/sections/action-link';
 
 type HeroCarouselBlock = BlockOf<'heroCarousel'>;
 
 /**
  * Home hero: its slides, slide 1 first, advancing every 7 s and looping, with previous/next and a
- * pause button; autoplay also pauses while the hero is hovered or holds focus. The first slide is
+ * pause button; autoplay also pauses while the hero is hovered, holds focus or is off screen. The first slide is
  * static in the server HTML; text animates (2000 ms headlines, 1000 ms subheading and button) only
  * when a slide becomes active later, so the first paint is final.
  */
@@ -29,6 +30,7 @@ export function HeroCarousel({
   const [stopped, setStopped] = useState(false);
   const [hoverOrFocus, pauseHandlers] = useHoverOrFocus();
   const ref = useParallax<HTMLElement>(PARALLAX.banner);
+  const onScreen = useOnScreen(ref);
   const count = slides.length;
 
   const go = (index: number): void => {
@@ -37,13 +39,13 @@ export function HeroCarousel({
   };
 
   useEffect(() => {
-    if (stopped || hoverOrFocus || prefersReducedMotion()) return;
+    if (stopped || hoverOrFocus || !onScreen || prefersReducedMotion()) return;
     const timer = window.setTimeout(() => {
       setAnimate(true);
       setActive((a) => (a + 1) % count);
     }, intervalMs);
     return () => window.clearTimeout(timer);
-  }, [active, stopped, hoverOrFocus, intervalMs, count]);
+  }, [active, stopped, hoverOrFocus, onScreen, intervalMs, count]);
 
   return (
     <section
