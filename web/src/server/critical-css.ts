@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type Beasties from 'beasties';
+import Beasties from 'beasties';
 
 /** The build's stylesheets: each linked `href` (`/assets/style-<hash>.css`) and its text. */
 export type Stylesheets = Readonly<Record<string, string>>;
@@ -23,33 +23,26 @@ export function linkedStylesheets(html: string): string[] {
 const CRITICAL = 'data-critical';
 const CRITICAL_STYLE = new RegExp(`<style ${CRITICAL}>([\\s\\S]*?)</style>`);
 
-let beasties: Promise<Beasties> | null = null;
 /**
  * Beasties reading only the sheet it is given, quietly. It matches a selector with its pseudo-classes
  * struck out, so one that begins with a pseudo-class (`:focus-visible`, `:is(a b, c d)`, which the
  * minifier makes of a list, `::view-transition-group(root)`) would be left with nothing to match and
- * dropped: those are kept on every page. Imported on the first page drawn, not at start: the render
- * function also answers the sitemap and the feed, and its cold start stays within its parse budget
- * (Beasties with PostCSS and its HTML parser weigh about 250 KB).
+ * dropped: those are kept on every page.
  */
-const loadBeasties = (): Promise<Beasties> =>
-  (beasties ??= import('beasties').then(
-    ({ default: Inliner }) =>
-      new Inliner({
-        external: false,
-        allowRules: [/^:/],
-        reduceInlineStyles: true,
-        mergeStylesheets: false,
-        keyframes: 'critical',
-        logLevel: 'silent',
-      }),
-  ));
+const beasties = new Beasties({
+  external: false,
+  allowRules: [/^:/],
+  reduceInlineStyles: true,
+  mergeStylesheets: false,
+  keyframes: 'critical',
+  logLevel: 'silent',
+});
 
 /** The rules of `css` that the document `html` uses, with the keyframes they name. */
 export async function criticalRules(html: string, css: string): Promise<string> {
   // The sheet goes in as an inline style of its own, marked, and comes back reduced to what matches.
   const probe = html.replace('</head>', () => `<style ${CRITICAL}>${css}</style></head>`);
-  const out = await (await loadBeasties()).process(probe);
+  const out = await beasties.process(probe);
   const match = CRITICAL_STYLE.exec(out);
   if (!match) throw new Error('critical CSS: the reduced stylesheet is missing from the output');
   return match[1] ?? '';
