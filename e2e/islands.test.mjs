@@ -207,68 +207,6 @@ describe('without JavaScript', () => {
       });
 });
 
-describe('drawn before the stylesheet arrives', () => {
-  whenPrepared();
-  // A page's head holds the rules it uses and links the whole sheet at the end of its body: the
-  // first paint waits for no stylesheet. What it draws then must be what it draws with the sheet,
-  // or the page would jump when it arrives. Without JavaScript and motion, so only the CSS differs
-  // (the not-found and thank-you pages' pictures are animated images, which move regardless).
-  const routes = ['/', '/services', '/portfolio', '/contact', '/blog', 'a post'];
-  /** The page at the top and a screen down, as PNGs, with the stylesheet request refused or not. */
-  const shoot = async (width, path, withSheet) => {
-    const page = await openPublicPage(browser, width, { javaScript: false });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    if (!withSheet) await page.route(/\/assets\/[^/]+\.css$/, (route) => route.abort());
-    await page.goto(base + path, { waitUntil: 'networkidle' });
-    const shots = [];
-    for (const y of [0, (page.viewportSize()?.height ?? 800) - 100]) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForLoadState('networkidle');
-      await page.waitForFunction(() =>
-        [...document.images].every((img) => img.loading === 'lazy' || img.complete),
-      );
-      await page.evaluate(() =>
-        Promise.all([...document.images].map((img) => img.decode().catch(() => {}))),
-      );
-      shots.push(PNG.sync.read(await page.screenshot()));
-    }
-    await page.context().close();
-    return shots;
-  };
-  /**
-   * Pixels that differ between two screenshots. The edges of rounded images are drawn a shade apart
-   * from one load to the next (a hundred pixels or so on a page of cards); a rule missing from the
-   * head changes thousands (the menu's second toggle: 2,788).
-   */
-  const differing = (a, b) => {
-    let count = 0;
-    for (let i = 0; i < a.data.length; i += 4)
-      if (
-        a.data[i] !== b.data[i] ||
-        a.data[i + 1] !== b.data[i + 1] ||
-        a.data[i + 2] !== b.data[i + 2]
-      )
-        count += 1;
-    return count;
-  };
-  /** At most 0.1% of a screen's pixels (the rounded edges above); more is a page that would jump. */
-  const TOLERATED = 0.001;
-  for (const width of WIDTHS)
-    it(`each page at ${width} px looks the same with its inlined rules alone as with the whole stylesheet`, async () => {
-      const problems = [];
-      for (const route of routes) {
-        const path = route === 'a post' ? postPath : route;
-        const [whole, inlined] = [await shoot(width, path, true), await shoot(width, path, false)];
-        whole.forEach((shot, i) => {
-          const pixels = differing(shot, inlined[i]);
-          if (pixels > shot.width * shot.height * TOLERATED)
-            problems.push(`${path} ${i ? 'scrolled' : 'top'}: ${pixels} pixels differ`);
-        });
-      }
-      assert.deepEqual(problems, []);
-    });
-});
-
 describe('with JavaScript, each island works once woken', () => {
   whenPrepared();
   for (const width of WIDTHS) {

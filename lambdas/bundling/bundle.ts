@@ -3,7 +3,7 @@
  * `cdk synth` and what the local stack runs (`LOCAL_HANDLERS=bundles`, and the render function built
  * at start). Deploying uses the files it writes; nothing here belongs to the local stack.
  */
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -295,25 +295,11 @@ export async function bundleFunction(fn: LambdaFunction, dist = DIST_DIR): Promi
       );
     });
   const built = await bundleRenderHandler({ entry: fn.entry, webRoot: fn.webRoot }, dir, fn.name);
-  for (const file of [...RENDER_WEB_FILES, ...(await builtStylesheets(webDist))]) {
+  for (const file of RENDER_WEB_FILES) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await copyFile(path.join(webDist, file), path.join(dir, file));
   }
   return built;
-}
-
-/**
- * The web build's stylesheets (the CSS files its manifest lists), which the render function reads
- * beside its bundle too: each page it renders inlines the rules it uses (web/src/server/critical-css.ts).
- */
-export async function builtStylesheets(webDist: string): Promise<string[]> {
-  const manifest: unknown = JSON.parse(
-    await readFile(path.join(webDist, '.vite', 'manifest.json'), 'utf8'),
-  );
-  const files = Object.values(manifest as Record<string, { file?: unknown }>).map((c) => c.file);
-  return [
-    ...new Set(files.filter((f): f is string => typeof f === 'string' && f.endsWith('.css'))),
-  ];
 }
 
 /** The inputs that weigh most in a bundle's `index.mjs`, heaviest first (package or file, KB). */

@@ -22,7 +22,6 @@ import {
 } from '@agency/shared';
 import { SPECULATION_RULES_KEY, speculationRules, type SitePages } from '@agency/shared/edge';
 import { sitemapXml } from '../src/server/feeds';
-import { readStylesheets, type Stylesheets } from '../src/server/critical-css';
 import { fillShell, readManifest, type BuildManifest } from '../src/server/page-html';
 
 /** Where a route's HTML goes: / → index.html, /about → about/index.html. */
@@ -39,7 +38,7 @@ interface ServerEntry {
     settings: SiteSettings;
     siteUrl: string;
     fixedPaths?: readonly string[];
-    built?: { shell: string; manifest: BuildManifest; stylesheets: Stylesheets };
+    built?: { shell: string; manifest: BuildManifest };
   }) => Promise<{ path: string; html: string; status: number }[]>;
   SEED_PAGES: readonly ({ path: string } & PageContent)[];
   SEED_SITE_SETTINGS: SiteSettings;
@@ -124,7 +123,7 @@ export async function prerender(webDir: string, siteUrl: string): Promise<string
     ...seed,
     siteUrl,
     fixedPaths: entry.fixedPrerenderedPaths,
-    built: { shell: template, manifest, stylesheets: await readStylesheets(distDir, template) },
+    built: { shell: template, manifest },
   });
   for (const { path, html, status } of documents) {
     await write(outputFile(distDir, path), html);

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PageContent, SiteSettings, TitleCard } from '@agency/shared';
@@ -22,7 +21,6 @@ import {
   type BlockPageSource,
 } from './features/pages/page-data';
 import { webDistFiles } from './server/config';
-import { inlineCriticalCss, readStylesheets, type Stylesheets } from './server/critical-css';
 import {
   addAppModules,
   fillShell,
@@ -135,19 +133,16 @@ export function render(url: string, opts: RenderOptions): RenderResult {
   return { html, meta, status: meta.status ?? 200 };
 }
 
-/** The built files a page document is made from: the HTML shell, Vite's manifest and the stylesheets. */
+/** The built files a page document is made from: the HTML shell and Vite's manifest. */
 export interface BuiltShell {
   shell: string;
   manifest: BuildManifest;
-  /** The stylesheets the shell links (`readStylesheets`): each page inlines the rules it uses. */
-  stylesheets: Stylesheets;
 }
 
 /**
  * One complete HTML document: the rendered page in the shell, its head, its chunks in the boot
  * list, and after #root the data it hydrates from (its block page record and the settings).
- * `beforeData` goes first (a blog page's SWR data). The rules of the stylesheet the page uses are
- * inlined in its head, the sheet itself linked at the end of the body (server/critical-css.ts).
+ * `beforeData` goes first (a blog page's SWR data).
  */
 export function pageDocument(
   built: BuiltShell,
@@ -162,8 +157,8 @@ export function pageDocument(
     withTitleCard?: boolean;
   },
   beforeData = '',
-): Promise<string> {
-  const html = addAppModules(
+): string {
+  return addAppModules(
     fillShell(built.shell, {
       head: data.head ?? headFor(rendered.meta, data.siteUrl, data.settings, data.withTitleCard),
       html: rendered.html,
@@ -172,7 +167,6 @@ export function pageDocument(
     }),
     pageChunks(built.manifest, pageSources(path)),
   );
-  return inlineCriticalCss(html, built.stylesheets);
 }
 
 export interface SitePagesInput {
@@ -193,11 +187,9 @@ let builtFiles: Promise<BuiltShell> | null = null;
 const readBuilt = (): Promise<BuiltShell> => {
   builtFiles ??= (async () => {
     const files = webDistFiles();
-    const shell = await readFile(files.shellFile, 'utf8');
     return {
-      shell,
+      shell: await readFile(files.shellFile, 'utf8'),
       manifest: await readManifest(files.manifestFile),
-      stylesheets: await readStylesheets(dirname(files.shellFile), shell),
     };
   })().catch((err: unknown) => {
     builtFiles = null;
@@ -220,8 +212,7 @@ export async function renderSitePages(
   const built = input.built ?? (await readBuilt());
   const blockPages = givenPages(input.pages);
   const paths = [...input.pages.map((p) => pagePathOf(p.path)), ...(input.fixedPaths ?? [])];
-  const documents = [];
-  for (const path of paths) {
+  return paths.map((path) => {
     const rendered = render(path, {
       siteUrl: input.siteUrl,
       settings: input.settings,
@@ -229,14 +220,13 @@ export async function renderSitePages(
     });
     const found = blockPages.read(path);
     const page = found instanceof Promise ? null : found;
-    const html = await pageDocument(built, path, rendered, {
+    const html = pageDocument(built, path, rendered, {
       page,
       settings: input.settings,
       siteUrl: input.siteUrl,
       withTitleCard: true,
     });
     const card = titleCardOf(rendered.meta, input.settings);
-    documents.push({ path, html, status: rendered.status, ...(card ? { card } : {}) });
-  }
-  return documents;
+    return { path, html, status: rendered.status, ...(card ? { card } : {}) };
+  });
 }

@@ -553,7 +553,6 @@ describe('direct invocation: { action: "renderPages" } (the API publishing pages
               'src/features/pages/block-route.tsx': { file: 'assets/block-route-abc.js' },
               'src/features/marketing/thank-you-page.tsx': { file: 'assets/thank-you-abc.js' },
             },
-            stylesheets: {},
           },
         }),
     });

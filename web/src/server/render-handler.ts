@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
   ORIGIN_VERIFY_HEADER,
@@ -32,7 +31,6 @@ import { readServerConfig } from './config';
 import { originSecrets } from './origin-secret';
 import { postEntries, rssXml, sitemapXml } from './feeds';
 import { mergeHead, sanitizeHeadTag } from './head-tag';
-import { readStylesheets, type Stylesheets } from './critical-css';
 import { headFor, readManifest, type BuildManifest } from './page-html';
 import { fixedPrerenderedPaths, fixedSitemapPaths, sitemapPaths } from './site-files';
 import { httpUpstream, newestPosts, UpstreamError, type Upstream } from './upstream';
@@ -52,8 +50,6 @@ export interface RenderHandlerDeps {
   prepare?: (url: string) => Promise<void>;
   /** Vite's build manifest (read once), so a page's chunks are preloaded before hydration. */
   loadManifest: () => Promise<BuildManifest>;
-  /** The stylesheets the shell links (read once), whose rules each page inlines (none: no inlining). */
-  loadStylesheets?: (shell: string) => Promise<Stylesheets>;
   /** Site paths of the prerendered pages the sitemap lists when the live pages cannot be read. */
   staticPaths?: readonly string[];
   /** Fixed prerendered pages the sitemap lists besides the live pages. */
@@ -174,16 +170,6 @@ export function createRenderHandler(
 
   let manifest: Promise<BuildManifest> | null = null;
   const getManifest = (): Promise<BuildManifest> => (manifest ??= deps.loadManifest());
-  let stylesheets: Promise<Stylesheets> | null = null;
-  const getStylesheets = (): Promise<Stylesheets> => {
-    stylesheets ??= getShell()
-      .then((shell) => deps.loadStylesheets?.(shell) ?? {})
-      .catch((err: unknown) => {
-        stylesheets = null;
-        throw err;
-      });
-    return stylesheets;
-  };
 
   const page = async (
     url: string,
@@ -195,12 +181,8 @@ export function createRenderHandler(
     const [settings] = await Promise.all([currentSettings(), prepare(url)]);
     const rendered = render(url, { swrFallback: fallback, siteUrl: deps.siteUrl, settings });
     const meta = post ? postMeta(post, deps.siteUrl, settings.name) : rendered.meta;
-    const html = await pageDocument(
-      {
-        shell: await getShell(),
-        manifest: await getManifest(),
-        stylesheets: await getStylesheets(),
-      },
+    const html = pageDocument(
+      { shell: await getShell(), manifest: await getManifest() },
       path,
       rendered,
       {
@@ -445,7 +427,6 @@ export async function handler(
     upstream: httpUpstream(config.apiOrigin),
     loadShell: () => readFile(config.shellFile, 'utf8'),
     loadManifest: () => readManifest(config.manifestFile),
-    loadStylesheets: (shell) => readStylesheets(dirname(config.shellFile), shell),
   });
   return defaultHandler(event as APIGatewayProxyEventV2);
 }

@@ -109,7 +109,7 @@ describe('block pages render the markup of the pages they replace', async () => 
     settings: SEED_SITE_SETTINGS,
     siteUrl: SITE_URL,
     fixedPaths: fixedPrerenderedPaths,
-    built: { shell, manifest, stylesheets: {} },
+    built: { shell, manifest },
   });
   const byPath = new Map(documents.map((d) => [d.path, d.html]));
 
