@@ -12,9 +12,9 @@ type HeroCarouselBlock = BlockOf<'heroCarousel'>;
 
 /**
  * Home hero: its slides, slide 1 first, advancing every 7 s and looping, with previous/next and a
- * pause button; autoplay also pauses while the hero is hovered, holds focus or is off screen. The first slide is
- * static in the server HTML; text animates (2000 ms headlines, 1000 ms subheading and button) only
- * when a slide becomes active later, so the first paint is final.
+ * pause button; autoplay also pauses while the hero is hovered, holds focus or is off screen. The
+ * first slide is static in the server HTML; text animates (2000 ms headlines, 1000 ms subheading and
+ * button) only when a slide becomes active later, so the first paint is final.
  */
 export function HeroCarousel({
   slides,
