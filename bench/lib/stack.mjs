@@ -34,9 +34,30 @@ export function buildWeb({ force = false } = {}) {
  * @param {{ dataDir?: string, port?: number, env?: Record<string,string>, quiet?: boolean }} [opts]
  */
 export async function startStack(opts = {}) {
-  const port = opts.port ?? (await freePort());
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'agency-stack-'));
+  // A port found free can be taken before the server listens on it: the stack's own stand-ins
+  // (and any other stack started beside it) listen on ports the system picks. The server then
+  // exits with EADDRINUSE, and a second try on a port found free again starts it.
+  for (let attempt = 1; ; attempt++) {
+    const port = opts.port ?? (await freePort());
+    try {
+      return await startOnce({ ...opts, port, dataDir, ownDir });
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 5) throw error;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+function exitedEarly(output) {
+  const message = `local stack exited early:\n${output.slice(-4000)}`;
+  return /EADDRINUSE/.test(output) ? new PortTakenError(message) : new Error(message);
+}
+
+async function startOnce({ port, dataDir, ownDir, ...opts }) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
@@ -66,10 +87,9 @@ export async function startStack(opts = {}) {
   child.once('exit', () => process.off('exit', orphanGuard));
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null) throw exitedEarly(output);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) break;
     } catch {
       /* not listening yet */
@@ -88,8 +108,7 @@ export async function startStack(opts = {}) {
     const res = await fetch(`${url}/api/pages`).catch(() => null);
     const pages = res?.ok ? ((await res.json()).data ?? []) : [];
     if (pages.length > 0) break;
-    if (child.exitCode !== null)
-      throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null) throw exitedEarly(output);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`local stack seeded no pages within 180 s:\n${output.slice(-4000)}`);
@@ -110,8 +129,7 @@ export async function startStack(opts = {}) {
       ),
     );
     if (paths.length > 0 && statuses.every((s) => s === 200)) break;
-    if (child.exitCode !== null)
-      throw new Error(`local stack exited early:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null) throw exitedEarly(output);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`local stack rendered no pages within 180 s:\n${output.slice(-4000)}`);
