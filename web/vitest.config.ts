@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { appDefines } from './vite.config';
+import { appDefines, rasterImages } from './vite.config';
 
 export default defineConfig({
+  // Images imported as the build draws them (the portfolio's mock-ups as WebP).
+  plugins: [rasterImages()],
   // The built app's constants, without reading any .env file.
   define: await appDefines({}),
   test: {

@@ -1,3 +1,4 @@
+import { TIMINGS } from '@agency/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router';
@@ -103,6 +104,12 @@ describe('site-wide behaviour', () => {
     );
     expect(top).toHaveAttribute('data-reveal-state', 'shown');
     expect(below).toHaveAttribute('data-reveal-state', 'pending');
+    // The spec's timings go on the element that animates, never on the root (whose inherited
+    // properties would make the browser restyle the whole page as the script starts).
+    expect(below.style.getPropertyValue('--reveal-duration')).toBe(`${TIMINGS.revealDurationMs}ms`);
+    expect(below.style.getPropertyValue('--reveal-delay')).toBe(`${TIMINGS.revealDelayMs}ms`);
+    expect(top.style.getPropertyValue('--reveal-duration')).toBe('');
+    expect(document.documentElement.getAttribute('style') ?? '').not.toContain('--reveal');
     expect(reveal?.observed).toEqual([below]);
     act(() => reveal?.cb([entry(below, 500, true)], new FakeObserver(() => {})));
     expect(below).toHaveAttribute('data-reveal-state', 'shown');

@@ -17,12 +17,11 @@ export interface VisitArrival {
 
 /** What a page load at `url` from `referrer` records: another site's referrer only. */
 export function arrivalOf(url: URL, referrer: string): VisitArrival {
-  let external: string | undefined;
-  try {
-    external = new URL(referrer).origin === url.origin ? undefined : referrer;
-  } catch {
-    external = undefined;
-  }
+  // No exception for the usual empty referrer: one thrown costs the boot script milliseconds.
+  const external =
+    referrer && URL.canParse(referrer) && new URL(referrer).origin !== url.origin
+      ? referrer
+      : undefined;
   return { landing_page: url.pathname + url.search, referrer: external };
 }
 

@@ -58,7 +58,9 @@ export function startHeader(doc: Document, signal?: AbortSignal): void {
   ): void => target?.addEventListener(type, listener, { signal, passive: type === 'scroll' });
 
   const onScroll = (): void => {
-    const next = window.scrollY > solidThreshold(header.offsetHeight);
+    // At the top nothing is read from the layout (the threshold is never below 0).
+    const y = window.scrollY;
+    const next = y > 0 && y > solidThreshold(header.offsetHeight);
     if (next !== scrolled) {
       scrolled = next;
       paint();

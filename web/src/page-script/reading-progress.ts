@@ -12,8 +12,9 @@ export function scrolledPercent(
 /** Keeps a reading-progress bar's width at the percent of the page scrolled, once a frame at most. */
 export function watchReadingProgress(bar: HTMLElement, signal?: AbortSignal): void {
   let frame = 0;
+  let pending = false;
   const update = (): void => {
-    frame = 0;
+    pending = false;
     const el = document.documentElement;
     const percent = scrolledPercent(
       window.scrollY || el.scrollTop,
@@ -22,10 +23,14 @@ export function watchReadingProgress(bar: HTMLElement, signal?: AbortSignal): vo
     );
     bar.style.width = `${percent}%`;
   };
+  // Once a frame at most (a flag, not the frame's id: the update may run before that id is known).
   const onScroll = (): void => {
-    frame ||= window.requestAnimationFrame(update);
+    if (pending) return;
+    pending = true;
+    frame = window.requestAnimationFrame(update);
   };
-  update();
+  // In the next frame, not while the page script starts (see parallax.ts).
+  onScroll();
   window.addEventListener('scroll', onScroll, { passive: true, signal });
   window.addEventListener('resize', onScroll, { signal });
   signal?.addEventListener('abort', () => window.cancelAnimationFrame(frame));

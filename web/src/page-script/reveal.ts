@@ -18,9 +18,6 @@ const STATE_ATTR = 'data-reveal-state';
  */
 export function startReveal(doc: Document, signal?: AbortSignal): void {
   if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
-  const root = doc.documentElement.style;
-  root.setProperty('--reveal-duration', `${TIMINGS.revealDurationMs}ms`);
-  root.setProperty('--reveal-delay', `${TIMINGS.revealDelayMs}ms`);
   const reveal = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -38,7 +35,13 @@ export function startReveal(doc: Document, signal?: AbortSignal): void {
       const bottom = entry.rootBounds?.bottom ?? window.innerHeight;
       const below = !entry.isIntersecting && entry.boundingClientRect.top >= bottom;
       entry.target.setAttribute(STATE_ATTR, below ? 'pending' : 'shown');
-      if (below) reveal.observe(entry.target);
+      if (!below) continue;
+      // The timings go on the element it animates: set on the root, an inherited property would
+      // make the browser recompute the style of the whole page while it starts.
+      const style = (entry.target as HTMLElement).style;
+      style.setProperty('--reveal-duration', `${TIMINGS.revealDurationMs}ms`);
+      style.setProperty('--reveal-delay', `${TIMINGS.revealDelayMs}ms`);
+      reveal.observe(entry.target);
     }
   });
   const tracked = new WeakSet<Element>();

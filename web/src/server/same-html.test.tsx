@@ -9,7 +9,9 @@
  * the cookie notice is in the server HTML (hidden until the page script shows it). The pages' text
  * is the same, word for word, but for the cookie notice's. Then, for the HTML checker: the cookie
  * notice's section drops its redundant `role="region"`, and the privacy policy's text is a `div`,
- * not an article without a heading of its own (the page's heading is above it).
+ * not an article without a heading of its own (the page's heading is above it). Then (2026-11-29)
+ * the portfolio's three mock-ups are WebP bitmaps drawn from their SVGs at build (600 pixels wide
+ * on the cards, 1200 in the lightbox's data), so the image addresses changed and nothing else.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,6 +79,8 @@ function normalise(html: string): string {
     .replace(/<div class="service-landing">([\s\S]*)<\/div>(<!--\/\$-->)<\/main>/, '$1$2</main>')
     .replace(/\/assets\/([\w-]+)-[\w-]{8}\.svg/g, 'asset:$1.svg')
     .replace(/\/src\/assets\/(?:[\w-]+\/)*([\w-]+)\.svg\?no-inline/g, 'asset:$1.svg')
+    .replace(/\/assets\/([\w-]+-\d+)-[\w-]{8}\.webp/g, 'asset:$1.webp')
+    .replace(/\/node_modules\/\.raster\/\w+\/([\w-]+)\.webp\?no-inline/g, 'asset:$1.webp')
     .replace(/_R_[A-Za-z0-9]+_/g, (id) => {
       if (!ids.has(id)) ids.set(id, `id${ids.size}`);
       return ids.get(id) ?? id;

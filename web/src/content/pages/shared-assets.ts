@@ -1,10 +1,13 @@
 /**
  * Images several seed pages show: the client logos and the portfolio projects. Vite imports, so the
- * seed carries the built, hashed asset addresses (`/assets/<name>-<hash>.svg`).
+ * seed carries the built, hashed asset addresses (`/assets/<name>-<hash>.svg`, `.webp`).
  */
-import dentpathPortal from '../../assets/portfolio/dentpath-portal.svg?no-inline';
-import greenleafHerbals from '../../assets/portfolio/greenleaf-herbals.svg?no-inline';
-import keystoneLocks from '../../assets/portfolio/keystone-locks.svg?no-inline';
+import dentpathPortalThumb from '../../assets/portfolio/dentpath-portal.svg?w=600&raster';
+import dentpathPortal from '../../assets/portfolio/dentpath-portal.svg?w=1200&raster';
+import greenleafHerbalsThumb from '../../assets/portfolio/greenleaf-herbals.svg?w=600&raster';
+import greenleafHerbals from '../../assets/portfolio/greenleaf-herbals.svg?w=1200&raster';
+import keystoneLocksThumb from '../../assets/portfolio/keystone-locks.svg?w=600&raster';
+import keystoneLocks from '../../assets/portfolio/keystone-locks.svg?w=1200&raster';
 import bluewaveHolidays from '../../assets/services/clients/bluewave-holidays.svg?no-inline';
 import brightpathAcademy from '../../assets/services/clients/brightpath-academy.svg?no-inline';
 import earthrootOrganics from '../../assets/services/clients/earthroot-organics.svg?no-inline';
@@ -38,8 +41,9 @@ export const clientLogos: BlockOf<'clients'>['logos'] = [
 ];
 
 /**
- * The three portfolio projects (the clients are fictional). One vector mock-up per project serves the
- * card and the lightbox.
+ * The three portfolio projects (the clients are fictional). Each is a vector mock-up drawn at build as
+ * a bitmap: 600 pixels wide for the card (its width), 1200 for the lightbox (a detailed SVG would be laid out and
+ * painted on the page's main thread, where a bitmap is decoded off it).
  */
 export const portfolioProjects: BlockOf<'portfolioGallery'>['items'] = [
   {
@@ -48,7 +52,7 @@ export const portfolioProjects: BlockOf<'portfolioGallery'>['items'] = [
     category: 'Website & Social Media',
     group: 'website',
     tech: 'WordPress website · Social media campaigns',
-    thumb: greenleafHerbals,
+    thumb: greenleafHerbalsThumb,
     large: greenleafHerbals,
     alt: 'Greenleaf Herbals home page on a laptop, beside a sponsored social media post from its monsoon campaign on a phone',
   },
@@ -58,7 +62,7 @@ export const portfolioProjects: BlockOf<'portfolioGallery'>['items'] = [
     category: 'E-commerce Website',
     group: 'website',
     tech: 'WooCommerce store · Product SEO',
-    thumb: keystoneLocks,
+    thumb: keystoneLocksThumb,
     large: keystoneLocks,
     alt: 'Smart locks listing of the Keystone Locks online store, with its product shown as a rich search result',
   },
@@ -68,7 +72,7 @@ export const portfolioProjects: BlockOf<'portfolioGallery'>['items'] = [
     category: 'Web Application',
     group: 'webapp',
     tech: 'Laravel · React · MySQL',
-    thumb: dentpathPortal,
+    thumb: dentpathPortalThumb,
     large: dentpathPortal,
     alt: 'DentPath admissions dashboard with application and seat charts, and its student app showing an allotted seat on a phone',
   },

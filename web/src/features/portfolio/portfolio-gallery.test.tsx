@@ -42,13 +42,13 @@ describe('PortfolioGallery', () => {
     expect(names()).toHaveLength(3);
   });
 
-  it('shows each project as its own mock-up, described and sized, the first one fetched first', () => {
+  it('shows each project as its own mock-up (a bitmap as wide as the card), described and sized, the first one fetched first', () => {
     render(seeded);
     const thumbs = screen.getAllByRole('img');
     expect(thumbs.map((img) => img.getAttribute('src'))).toEqual([
-      expect.stringMatching(/greenleaf-herbals\.svg/),
-      expect.stringMatching(/keystone-locks\.svg/),
-      expect.stringMatching(/dentpath-portal\.svg/),
+      expect.stringMatching(/greenleaf-herbals-600\.webp/),
+      expect.stringMatching(/keystone-locks-600\.webp/),
+      expect.stringMatching(/dentpath-portal-600\.webp/),
     ]);
     for (const img of thumbs) {
       expect(img.getAttribute('alt')?.length).toBeGreaterThan(40);
@@ -67,7 +67,7 @@ describe('PortfolioGallery', () => {
     // Its code loads as the pointer reaches the project (before the click); shown once it is there.
     const dialog = await screen.findByRole('dialog', { name: 'Keystone Locks Store' });
     const image = within(dialog).getByRole('img', { name: /Keystone Locks online store/ });
-    expect(image.getAttribute('src')).toMatch(/keystone-locks\.svg/);
+    expect(image.getAttribute('src')).toMatch(/keystone-locks-1200\.webp/);
     expect(image).toHaveAttribute('width', '1200');
     expect(image).toHaveAttribute('height', '840');
     expect(document.body.style.overflow).toBe('hidden');
