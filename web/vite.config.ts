@@ -1,7 +1,7 @@
 import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite';
 import type { CodeSplittingGroup } from 'rolldown';
 import react from '@vitejs/plugin-react';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -293,8 +293,11 @@ export function rasterImages(
         const { default: sharp } = await import('sharp');
         await mkdir(dirname(out), { recursive: true });
         const webp = await sharp(svg).resize({ width }).webp({ quality: 82 }).toBuffer();
-        await writeFile(`${out}.tmp`, webp);
-        await rename(`${out}.tmp`, out);
+        // Builds and test workers may draw the same file at once: each writes its own copy, and
+        // the rename puts a whole file in place whichever comes last.
+        const tmp = `${out}.${process.pid}.${randomUUID()}.tmp`;
+        await writeFile(tmp, webp);
+        await rename(tmp, out);
       }
       return `import url from ${JSON.stringify(`${out}?no-inline`)};\nexport default url;\n`;
     },
