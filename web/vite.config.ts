@@ -256,7 +256,7 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** `import url from './drawing.svg?w=800&raster'`: the URL of the drawing as a WebP 800 pixels wide. */
-export const RASTER_QUERY = /\?w=(\d+)&raster$/;
+const RASTER_QUERY = /\?w=(\d+)&raster$/;
 
 /**
  * Draws a vector image once, at build, as a WebP of the width its import asks for. A detailed SVG

@@ -1,4 +1,5 @@
 import { prefersReducedMotion } from '../lib/motion';
+import { eachScrollFrame } from './each-scroll-frame';
 
 /** Attribute carrying a section's parallax factor in the server HTML (`data-parallax="0.6"`). */
 export const PARALLAX_ATTR = 'data-parallax';
@@ -15,28 +16,13 @@ export function parallaxOffset(scrollY: number, elementTop: number, factor: numb
  */
 export function watchParallax(el: HTMLElement, factor: number, signal?: AbortSignal): void {
   if (!factor || prefersReducedMotion()) return;
-  let frame = 0;
-  let pending = false;
-  const update = (): void => {
-    pending = false;
+  eachScrollFrame(() => {
     const rect = el.getBoundingClientRect();
     if (rect.bottom < 0 || rect.top > window.innerHeight) return;
     const y = parallaxOffset(window.scrollY, rect.top + window.scrollY, factor);
     el.style.setProperty('--parallax-y', `${y}px`);
     el.style.backgroundPositionY = `calc(50% + ${y}px)`;
-  };
-  // Once a frame at most (a flag, not the frame's id: the update may run before that id is known).
-  const onScroll = (): void => {
-    if (pending) return;
-    pending = true;
-    frame = window.requestAnimationFrame(update);
-  };
-  // The first position is read in the next frame, not while the page script starts: a read then
-  // would make the browser lay the page out early, and again once the script has changed it.
-  onScroll();
-  window.addEventListener('scroll', onScroll, { passive: true, signal });
-  window.addEventListener('resize', onScroll, { passive: true, signal });
-  signal?.addEventListener('abort', () => window.cancelAnimationFrame(frame));
+  }, signal);
 }
 
 /** Parallax on every `[data-parallax]` section of the page's server HTML. */

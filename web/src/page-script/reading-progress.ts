@@ -1,3 +1,5 @@
+import { eachScrollFrame } from './each-scroll-frame';
+
 /** Percent of the page scrolled, 0..100. */
 export function scrolledPercent(
   scrollTop: number,
@@ -11,10 +13,7 @@ export function scrolledPercent(
 
 /** Keeps a reading-progress bar's width at the percent of the page scrolled, once a frame at most. */
 export function watchReadingProgress(bar: HTMLElement, signal?: AbortSignal): void {
-  let frame = 0;
-  let pending = false;
-  const update = (): void => {
-    pending = false;
+  eachScrollFrame(() => {
     const el = document.documentElement;
     const percent = scrolledPercent(
       window.scrollY || el.scrollTop,
@@ -22,18 +21,7 @@ export function watchReadingProgress(bar: HTMLElement, signal?: AbortSignal): vo
       window.innerHeight,
     );
     bar.style.width = `${percent}%`;
-  };
-  // Once a frame at most (a flag, not the frame's id: the update may run before that id is known).
-  const onScroll = (): void => {
-    if (pending) return;
-    pending = true;
-    frame = window.requestAnimationFrame(update);
-  };
-  // In the next frame, not while the page script starts (see parallax.ts).
-  onScroll();
-  window.addEventListener('scroll', onScroll, { passive: true, signal });
-  window.addEventListener('resize', onScroll, { signal });
-  signal?.addEventListener('abort', () => window.cancelAnimationFrame(frame));
+  }, signal);
 }
 
 /** The post page's bar (features/blog/reading-progress.tsx's markup). */

@@ -41,9 +41,9 @@ export const clientLogos: BlockOf<'clients'>['logos'] = [
 ];
 
 /**
- * The three portfolio projects (the clients are fictional). Each is a vector mock-up drawn at build as
- * a bitmap: 600 pixels wide for the card (its width), 1200 for the lightbox (a detailed SVG would be laid out and
- * painted on the page's main thread, where a bitmap is decoded off it).
+ * The three portfolio projects (the clients are fictional). Each is a vector mock-up drawn at
+ * build as a bitmap: 600 pixels wide for the card (its width), 1200 for the lightbox. A detailed
+ * SVG would be laid out and painted on the page's main thread, where a bitmap is decoded off it.
  */
 export const portfolioProjects: BlockOf<'portfolioGallery'>['items'] = [
   {
