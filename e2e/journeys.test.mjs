@@ -13,6 +13,7 @@ import {
   fillEnquiry,
   login,
   noProblems,
+  openFaqEntry,
   openPage,
   sesStoreUrl,
   settled,
@@ -52,18 +53,7 @@ describe('visitor', () => {
         assert.equal(await current(), '2 of 4', 'the hero advanced by itself');
         await hero.getByRole('button', { name: 'Next slide' }).click();
         assert.equal(await current(), '3 of 4');
-        // A closed FAQ question, held by its panel id (the locator must not re-resolve after the click).
-        const panelId = await page
-          .locator('button[aria-expanded="false"][aria-controls]')
-          .filter({ hasText: /\?/ })
-          .first()
-          .getAttribute('aria-controls');
-        const question = page.locator(`button[aria-controls="${panelId}"]`);
-        await question.scrollIntoViewIfNeeded();
-        // The FAQ may still be hydrating as it scrolls into view: the click is replayed once it has.
-        await question.click();
-        assert.equal(await settled(() => question.getAttribute('aria-expanded'), 'true'), 'true');
-        assert.equal(await page.locator(`#${panelId}`).isVisible(), true);
+        await openFaqEntry(page);
         await page.getByRole('button', { name: /^ok$/i }).click();
         await page.reload();
         await page.waitForLoadState('networkidle');

@@ -146,6 +146,29 @@ export async function settled(read, expected, timeoutMs = 5000) {
 }
 
 /**
+ * Open a closed question of the page's first FAQ (the browser's own `<details>`, one open at a time
+ * per accordion) by a click on the question, as a visitor would, and check what they see: its
+ * answer shows, and the answer that was open before in that accordion has closed.
+ */
+export async function openFaqEntry(page) {
+  const accordion = page.locator('.faq__list').first();
+  const entries = accordion.locator('details');
+  const openBefore = await entries.evaluateAll((all) => all.findIndex((d) => d.open));
+  const closed = await entries.evaluateAll((all) => all.findIndex((d) => !d.open));
+  assert.ok(closed >= 0, 'the FAQ has a closed question');
+  const entry = entries.nth(closed);
+  await entry.locator('summary').click();
+  await entry.locator('.faq__answer').waitFor({ state: 'visible' });
+  if (openBefore >= 0)
+    assert.equal(
+      await entries.nth(openBefore).evaluate((d) => d.open),
+      false,
+      'opening one answer closed the one open before',
+    );
+  return entry;
+}
+
+/**
  * Leads sent sooner than this after their captcha challenge (fetched when the visitor first focuses
  * the form) are filed as spam: LEAD_SPAM.minFillMs, the local stack's LEAD_MIN_FILL_MS default.
  */

@@ -17,8 +17,6 @@ export const ISLAND_USES = {
   // The client logos move on their own; their one control is pause.
   'client-carousel': { what: 'pause the logos', target: '.clients__pause' },
   testimonials: { what: 'next testimonial', target: '[aria-label="Next testimonial"]' },
-  'faq-group': { what: 'first FAQ question', target: 'button[aria-expanded]' },
-  'faq-accordion': { what: 'first FAQ question', target: 'button[aria-expanded]' },
   'benefit-tabs': { what: 'another tab', target: '[role="tab"][aria-selected="false"]' },
   // On a phone the stepper is a plain list: nothing to use there.
   'process-stepper': { what: 'another step', target: 'button[aria-controls]:not([aria-current])' },

@@ -47,7 +47,12 @@ describe('each island hydrates its own server-rendered root', () => {
       }
     }
     expect([...names]).toEqual(
-      expect.arrayContaining(['hero-carousel', 'enquiry-form', 'faq-group', 'portfolio-gallery']),
+      expect.arrayContaining([
+        'hero-carousel',
+        'enquiry-form',
+        'benefit-tabs',
+        'portfolio-gallery',
+      ]),
     );
   });
 

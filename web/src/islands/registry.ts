@@ -50,14 +50,6 @@ export const ISLANDS = {
     load: () => import('../components/sections/client-carousel').then(named('ClientCarousel')),
     when: 'seen',
   },
-  'faq-accordion': {
-    load: () => import('../components/sections/faq-accordion').then(named('FaqAccordion')),
-    when: 'seen',
-  },
-  'faq-group': {
-    load: () => import('../features/pages/faq-group').then(named('FaqGroup')),
-    when: 'seen',
-  },
   'process-stepper': {
     load: () => import('../components/sections/process-stepper').then(named('ProcessStepper')),
     when: 'seen',

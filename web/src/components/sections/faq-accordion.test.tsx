@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FaqAccordion } from './faq-accordion';
 import './test-helpers';
@@ -10,43 +11,46 @@ const items = [
   { question: 'Do you report monthly?', answer: 'Every month, in plain language.' },
 ];
 
+const entries = () => [...document.querySelectorAll('details')];
+
 describe('FaqAccordion', () => {
-  it('opens the first answer initially and keeps the others hidden but in the HTML', () => {
+  it('opens the first answer initially; every question is a heading and every answer is in the HTML', () => {
     render(<FaqAccordion heading="FAQ" items={items} />);
-    const buttons = screen.getAllByRole('button');
-    expect(buttons.map((b) => b.getAttribute('aria-expanded'))).toEqual(['true', 'false', 'false']);
-    expect(screen.getByText('Usually four to six months.')).toBeVisible();
-    expect(screen.getByText('Yes, our writers do.')).not.toBeVisible();
+    expect(entries().map((d) => d.open)).toEqual([true, false, false]);
     expect(screen.getByRole('heading', { level: 2, name: 'FAQ' })).toBeInTheDocument();
-  });
-
-  it('shows one answer at a time and ties each button to its answer', async () => {
-    const user = userEvent.setup();
-    render(<FaqAccordion items={items} />);
-    const second = screen.getByRole('button', { name: 'Do you write content?' });
-    await user.click(second);
-    expect(second).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: 'How long does SEO take?' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      items.map((i) => i.question),
     );
-    expect(screen.getByText('Usually four to six months.')).not.toBeVisible();
-
-    const panelId = second.getAttribute('aria-controls') ?? '';
-    const panel = document.getElementById(panelId);
-    expect(panel).toHaveTextContent('Yes, our writers do.');
-    expect(panel).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Do you write content?' })).toBe(panel);
+    for (const { answer } of items) expect(screen.getByText(answer)).toBeInTheDocument();
   });
 
-  it('closes the open answer when its question is pressed again', async () => {
+  it('is one exclusive group per accordion: its entries share a name no other accordion has', () => {
+    render(
+      <>
+        <FaqAccordion items={items} />
+        <FaqAccordion items={items} />
+      </>,
+    );
+    const names = entries().map((d) => d.getAttribute('name'));
+    expect(names[0]).toBeTruthy();
+    expect(new Set(names.slice(0, 3)).size).toBe(1);
+    expect(new Set(names.slice(3)).size).toBe(1);
+    expect(names[3]).not.toBe(names[0]);
+  });
+
+  it('is the browser’s own widget: the server HTML opens and closes with no script', () => {
+    const html = renderToStaticMarkup(<FaqAccordion items={items} />);
+    // The question is the <details>' summary, the first one alone open, and no handler or hidden
+    // answer waits for a script.
+    expect(html.match(/<details[^>]*>\s*<summary/g)).toHaveLength(3);
+    expect(html.match(/<details[^>]* open=""/g)).toHaveLength(1);
+    expect(html).not.toMatch(/\shidden[\s=>]|aria-expanded|<button/);
+  });
+
+  it('a question clicked opens its answer', async () => {
     const user = userEvent.setup();
     render(<FaqAccordion items={items} />);
-    const first = screen.getByRole('button', { name: 'How long does SEO take?' });
-    await user.click(first);
-    expect(first).toHaveAttribute('aria-expanded', 'false');
-    expect(
-      screen.getAllByRole('button').every((b) => b.getAttribute('aria-expanded') === 'false'),
-    ).toBe(true);
+    await user.click(screen.getByText('Do you write content?'));
+    expect(entries()[1]?.open).toBe(true);
   });
 });

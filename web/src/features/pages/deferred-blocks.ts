@@ -9,7 +9,6 @@ import type { ComponentProps } from 'react';
 import { deferred, island } from '../../lib/deferred';
 import type { BenefitTabs as BenefitTabsC } from '../../components/sections/benefit-tabs';
 import type { ClientCarousel as ClientCarouselC } from '../../components/sections/client-carousel';
-import type { FaqAccordion as FaqAccordionC } from '../../components/sections/faq-accordion';
 import type { ProcessStepper as ProcessStepperC } from '../../components/sections/process-stepper';
 import type { Testimonials as TestimonialsC } from '../../components/sections/testimonials';
 import type EnquiryFormC from '../enquiry/enquiry-form';
@@ -17,7 +16,6 @@ import type { BlogTeaser as BlogTeaserC } from '../home/blog-teaser';
 import type { PortfolioGallery as PortfolioGalleryC } from '../portfolio/portfolio-gallery';
 import type { OfficeMap as OfficeMapC } from '../contact/office-map';
 import type { HomePortfolioCarousel as PortfolioCarouselC } from '../home/home-portfolio';
-import type { FaqGroup as FaqGroupC } from './faq-group';
 
 export const Achievements = deferred('achievements', () =>
   import('../../components/sections/achievements').then((m) => ({ default: m.Achievements })),
@@ -27,7 +25,10 @@ export const ClientCarousel = island<ComponentProps<typeof ClientCarouselC>>('cl
 export const CtaBand = deferred('cta-band', () =>
   import('../../components/sections/cta-band').then((m) => ({ default: m.CtaBand })),
 );
-export const FaqAccordion = island<ComponentProps<typeof FaqAccordionC>>('faq-accordion');
+// The FAQ opens and closes with the browser's own <details>: no island.
+export const FaqAccordion = deferred('faq-accordion', () =>
+  import('../../components/sections/faq-accordion').then((m) => ({ default: m.FaqAccordion })),
+);
 export const ProcessStepper = island<ComponentProps<typeof ProcessStepperC>>('process-stepper');
 export const ServiceGrid = deferred('service-grid', () =>
   import('../../components/sections/service-grid').then((m) => ({ default: m.ServiceGrid })),
@@ -49,7 +50,9 @@ export const PortfolioGallery =
 export const OfficeMap = island<ComponentProps<typeof OfficeMapC>>('office-map');
 export const PortfolioCarousel =
   island<ComponentProps<typeof PortfolioCarouselC>>('portfolio-carousel');
-export const FaqGroup = island<ComponentProps<typeof FaqGroupC>>('faq-group');
+export const FaqGroup = deferred('faq-group', () =>
+  import('./faq-group').then((m) => ({ default: m.FaqGroup })),
+);
 export const LegalBlock = deferred('legal', () =>
   import('./legal-block').then((m) => ({ default: m.LegalBlock })),
 );
