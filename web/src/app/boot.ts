@@ -12,6 +12,7 @@ import { holdEarlyInput, markLive } from '../lib/early-input';
 import { startBeacon, whenShown } from '../lib/beacon';
 import { addToJourney } from '../lib/visit-journey';
 import { startIslands } from '../islands/runtime';
+import { inNextTask } from '../lib/next-task';
 import { startPageScript } from '../page-script';
 import { shownAt } from '../page-script/not-found';
 import { APP_MODULES_ID, parseModuleList } from './app-modules';
@@ -85,13 +86,16 @@ export function isPublicPage(doc: Document = document): boolean {
 }
 
 if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) {
-  // First (a sessionStorage read, and a write on a visit's first page): a link followed before
-  // the app starts must not lose where the visit came from.
-  rememberArrival();
   holdEarlyInput();
-  // The site's own analytics (a sendBeacon, blocking nothing) and the visit's journey, once shown.
-  whenShown(() => addToJourney(location.pathname));
-  startBeacon();
+  // In a task after this one, or as the page is left (a link followed at once must not lose where
+  // the visit came from): the visit's arrival (a sessionStorage read, and a write on its first
+  // page), its journey and the site's own analytics (a sendBeacon). The storage's first use alone
+  // costs this task several milliseconds on a slow phone.
+  inNextTask(() => {
+    rememberArrival();
+    whenShown(() => addToJourney(location.pathname));
+    startBeacon();
+  });
   if (isPublicPage()) {
     // The page is live as it is: its behaviours are plain script, its islands wake when needed
     // (once the largest image has arrived, so none competes with it for the network).

@@ -4,7 +4,7 @@
  * (islands/render-islands.tsx) with the same tree and id prefix, so hydration matches exactly.
  */
 import '../lib/zod-config';
-import type { ComponentType, ReactNode } from 'react';
+import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { markLive } from '../lib/early-input';
 import { readApiFallback } from '../lib/api-fallback';
@@ -37,21 +37,27 @@ export async function hydrateIsland(
     spec.load(),
     'router' in spec ? withRouter() : null,
   ]);
-  hydrateRoot(
-    root,
-    <IslandRoot
-      context={pageContext()}
-      Component={Component as ComponentType<Record<string, unknown>>}
-      props={propsFromJson(root.dataset.props)}
-      Router={Router}
-      onLive={() => markLive(root)}
-    />,
-    {
-      identifierPrefix: islandIdPrefix(Number(root.dataset.islandId)),
-      // A mismatch is recovered by rendering the island again in the browser; say which one.
-      onRecoverableError: (error, info) =>
-        console.error(`Island ${name} hydrated with an error`, error, info.componentStack),
-      ...options,
-    },
-  );
+  // As a transition, hydration is done in slices of a few milliseconds that yield to the browser
+  // (to paint, to scroll, to take the visitor's input) instead of one task as long as the island's
+  // whole tree; input on a part not yet hydrated hydrates that part first. Next.js hydrates its
+  // pages the same way.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <IslandRoot
+        context={pageContext()}
+        Component={Component as ComponentType<Record<string, unknown>>}
+        props={propsFromJson(root.dataset.props)}
+        Router={Router}
+        onLive={() => markLive(root)}
+      />,
+      {
+        identifierPrefix: islandIdPrefix(Number(root.dataset.islandId)),
+        // A mismatch is recovered by rendering the island again in the browser; say which one.
+        onRecoverableError: (error, info) =>
+          console.error(`Island ${name} hydrated with an error`, error, info.componentStack),
+        ...options,
+      },
+    );
+  });
 }
