@@ -2,6 +2,9 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Redirect } from '@agency/shared';
 import { KeyValueEdgeStore } from '../src/modules/redirects/adapters/edge-store';
+import { DynamoPostStore } from '../src/modules/posts/adapters/post-store';
+import { postDeps } from '../src/modules/posts/deps';
+import { keepAddresses } from '../src/modules/posts/domain/write';
 import { publishScheduledPosts } from '../src/modules/posts/jobs/publish-scheduled-posts';
 import { runRebuildRedirects } from '../src/modules/redirects/jobs/rebuild-redirects';
 import type { TestStack } from './harness';
@@ -255,6 +258,24 @@ describe('automatic redirects when a published post’s slug changes', () => {
     await post('coming-soon');
     expect(kvs('/blog/coming-soon')).toBeUndefined();
     expect(await redirectItem('/blog/coming-soon')).toBeUndefined();
+  });
+
+  it('keeps a rename’s redirect when an earlier save of the post takes its address steps after it', async () => {
+    const p = await post('late-steps');
+    const saved = await new DynamoPostStore().getPost(p.id);
+    if (!saved) throw new Error('the post is not stored');
+    const renamed = await stack.invoke('updatePost', {
+      token,
+      form: { id: String(p.id), title: 'Late steps', slug: 'late-steps-renamed' },
+    });
+    expect(renamed.status, renamed.body).toBe(200);
+    expect(kvs('/blog/late-steps')).toBe('301 /blog/late-steps-renamed');
+    // The first save (no rename) finishes its address steps only now: "the post is live here".
+    await keepAddresses(postDeps({ warn: () => undefined }), saved, saved, new Date());
+    expect(kvs('/blog/late-steps')).toBe('301 /blog/late-steps-renamed');
+    expect(await redirectItem('/blog/late-steps')).toMatchObject({
+      to: '/blog/late-steps-renamed',
+    });
   });
 });
 

@@ -235,4 +235,38 @@ describe('the every-minute repair', () => {
     expect(await new S3SiteFiles().renderedFrom('/short-lived')).toBeNull();
     expect((await fetch(`${base}/short-lived`)).status).toBe(404);
   });
+
+  it('keeps the 301 of a page moved while the repair renders it from a listing read before the move', async () => {
+    const created = await stack.invoke('createPage', {
+      token,
+      json: { path: '/moving-offer', from: '/', title: 'Moving offer' },
+    });
+    expect(created.status, created.body).toBe(201);
+    const published = await stack.invoke('publishPage', {
+      token,
+      json: { path: '/moving-offer' },
+    });
+    expect(published.status, published.body).toBe(200);
+    const live = dataOf<SitePage>(published.json);
+    // The repair lists the pages (this one live), then the page moves, then the repair finds its
+    // old address without HTML and makes the page it listed live again…
+    const listed = await store.all();
+    const moved = await stack.invoke('movePage', {
+      token,
+      json: { path: '/moving-offer', to: '/moved-offer', version: live.version },
+    });
+    expect(moved.status, moved.body).toBe(200);
+    const late = Object.assign(Object.create(store) as DynamoPageStore, {
+      all: () => Promise.resolve(listed),
+    });
+    await healPages({ ...pageDeps(quiet), pages: late });
+    // …which must not cost the old address its redirect: the move's 301 holds.
+    const res = await fetch(`${base}/moving-offer`, { redirect: 'manual' });
+    expect({ status: res.status, location: res.headers.get('location') }).toEqual({
+      status: 301,
+      location: '/moved-offer',
+    });
+    expect(await new S3SiteFiles().renderedFrom('/moving-offer')).toBeNull();
+    expect(await visit('/moved-offer')).toContain('<title>Moving offer</title>');
+  });
 });

@@ -187,8 +187,15 @@ export async function makeLive(deps: PageDeps, page: PageRecord): Promise<void> 
     const settings = await currentSettings(deps);
     const put = await renderAndPut(deps, { ...page, published: page.published }, settings);
     const shown = await settle(deps, page.path, put);
-    // Retired meanwhile: the retirement's own steps (which came after this one's read) hold.
-    if (shown === null) return;
+    if (shown === null) {
+      // Retired meanwhile (this record was read before the retirement was written). Steps of the
+      // retirement that came before this call's drop of the redirect are undone by it: a moved
+      // page's old address would answer 404 for good, its record saying all is done. They are
+      // taken again from the record as it is now; those that come later hold by themselves.
+      const now = await deps.pages.get(page.path);
+      if (now && !isLive(now)) await makeLive(deps, now);
+      return;
+    }
     await deps.edge.set(page.path, 'page');
   }
   await deps.cdn.invalidatePaths(pageInvalidationPaths([page.path], rendered));

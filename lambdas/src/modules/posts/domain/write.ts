@@ -68,6 +68,12 @@ export async function keepAddresses(
     if (before && before.slug !== after.slug && isLive(before, now))
       await redirects.renamed(before.slug, after.slug);
     else await redirects.live(after.slug);
+    // A later save that renamed the post may have written its redirect from this address before
+    // the line above dropped it (this save's steps ran late): it is written again from the post
+    // as it is now, so the old address keeps its 301.
+    const current = await deps.posts.getPost(after.id);
+    if (current && current.version > after.version && current.slug !== after.slug)
+      if (isLive(current, now)) await redirects.renamed(after.slug, current.slug);
   } catch (error) {
     deps.log.warn('keeping the post address failed: add the redirect in the manager', {
       error,
