@@ -43,12 +43,7 @@ describe('visitor', () => {
             .first()
             .getAttribute('aria-label');
         assert.equal(await current(), '1 of 4');
-        // Autoplay runs once the hero's island is live (it hydrates when the browser is idle after
-        // the first paint).
-        await page
-          .locator('[data-deferred="hero-carousel"][data-hydrated]')
-          .waitFor({ state: 'attached' });
-        // Auto-advance: after 7 s the second slide is current.
+        // Auto-advance (the page script runs it from the start): after 7 s the second slide is current.
         await page.waitForTimeout(7600);
         assert.equal(await current(), '2 of 4', 'the hero advanced by itself');
         await hero.getByRole('button', { name: 'Next slide' }).click();

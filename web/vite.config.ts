@@ -39,7 +39,7 @@ export function sharedIsPure(): Plugin {
  * - `boot`: the boot script and what it imports (early input), the page's only script tag; the app
  *   imports them from this file (one module instance).
  * - `islands`: what hydrating any island needs (React aside), with the islands that wake without
- *   input (the home hero) and their imports; each other island is a file of its own.
+ *   input (`idle` in the registry; none today) and their imports; each other island is a file of its own.
  * - `framework`: React and react-dom; `router`: react-router (the admin, and islands with links).
  * - `shell`: the browser entry and the modules of `web/src` it imports statically, what two or more
  *   public pages load at first, and what a public page loads at first that another public page
@@ -145,10 +145,10 @@ export function firstLoadChunks(): {
       const hydrateId = ids.find((id) => id.endsWith(HYDRATE_ENTRY));
       for (const id of hydrateId ? reach([hydrateId], staticDeps, outside) : [])
         if (!boot.has(id)) islands.add(id);
-      // An island that wakes without input (the home hero) loads with what hydrating needs, as
+      // An island that wakes without input (`idle`; none today) loads with what hydrating needs, as
       // one file with what it imports, instead of its own file and one for each helper it shares
-      // with other islands: a page's first island loads a few KB more, the home page two fewer
-      // requests before its hero moves.
+      // with other islands: a page's first island loads a few KB more, and the idle island two
+      // fewer requests before it moves.
       registry = registryEntries(readFileSync(REGISTRY_SOURCE, 'utf8'));
       const idleModules = [...registry.values()]
         .filter((entry) => entry.when === 'idle')
@@ -178,7 +178,7 @@ export function firstLoadChunks(): {
       { name: 'boot', test: (id) => boot.has(id), priority: 5 },
       { name: 'islands', test: (id) => islands.has(id), priority: 3 },
       { name: 'framework', test: (id) => framework.test(id), priority: 4 },
-      // Apart from React: islands without links (the home page's hero) hydrate without it.
+      // Apart from React: islands without links (the tabs, the stepper) hydrate without it.
       { name: 'router', test: (id) => router.test(id), priority: 4 },
       // Only the modules chosen above: an island's imports the app shares stay out of the shell.
       {

@@ -12,7 +12,6 @@ const USE_TIMEOUT_MS = 10_000;
  * visible element `target` names inside it: a click, or focus and typing `type`.
  */
 export const ISLAND_USES = {
-  'hero-carousel': { what: 'next slide', target: '[aria-label="Next slide"]' },
   'portfolio-carousel': { what: 'next slide', target: '[aria-label="Next slide"]' },
   // The client logos move on their own; their one control is pause.
   'client-carousel': { what: 'pause the logos', target: '.clients__pause' },

@@ -48,7 +48,7 @@ describe('each island hydrates its own server-rendered root', () => {
     }
     expect([...names]).toEqual(
       expect.arrayContaining([
-        'hero-carousel',
+        'client-carousel',
         'enquiry-form',
         'benefit-tabs',
         'portfolio-gallery',

@@ -19,7 +19,7 @@ describe('the registry read as text (the build and the budget test)', () => {
   });
 
   it("names each island's module as a path under web/", () => {
-    expect(entries.get('hero-carousel')?.module).toBe('src/features/home/hero-carousel');
+    expect(entries.get('enquiry-form')?.module).toBe('src/features/enquiry/enquiry-form');
     expect(entries.get('benefit-tabs')?.module).toBe('src/components/sections/benefit-tabs');
   });
 });

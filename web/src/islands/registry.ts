@@ -14,8 +14,9 @@
  * - `seen`: when it comes within half a screen of the viewport; `seen:<selector>` when an element
  *   inside it that the selector names does (a load-more sentinel, a loading placeholder), and
  *   never when there is none (the server HTML is complete).
- * - `idle`: when the browser is idle after the page's largest paint (a first screen that must move
- *   on its own: the home page's auto-advancing hero).
+ * - `idle`: when the browser is idle after the page's largest paint, for a first screen that must
+ *   move on its own. None does today: the home page's auto-advancing hero is plain script
+ *   (page-script/hero-carousel.ts), so no page loads React before a visitor scrolls or types.
  *
  * `router`: the island uses react-router (links, navigate); it then hydrates inside a router whose
  * every navigation is a page load (islands/island-router.tsx), and only then loads the router.
@@ -38,10 +39,6 @@ const named =
   (m: Record<K, ComponentType<any>>) => ({ default: m[key] });
 
 export const ISLANDS = {
-  'hero-carousel': {
-    load: () => import('../features/home/hero-carousel').then(named('HeroCarousel')),
-    when: 'idle',
-  },
   'benefit-tabs': {
     load: () => import('../components/sections/benefit-tabs').then(named('BenefitTabs')),
     when: 'seen',

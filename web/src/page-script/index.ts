@@ -8,6 +8,7 @@ import { inNextTask } from '../lib/next-task';
 import { startChatWidget } from './chat-widget';
 import { startCookieNotice } from './cookie-notice';
 import { startHeader } from './header';
+import { startHeroCarousels } from './hero-carousel';
 import { startNotFoundAddress } from './not-found';
 import { startPrefetch } from './prefetch';
 import { startParallax } from './parallax';
@@ -21,7 +22,7 @@ const started = new WeakSet<Document>();
 
 /**
  * Start every behaviour of the page once (a second call does nothing). What the first paint and
- * the first input need starts at once: the page's address, the header, scroll reveal (which
+ * the first input need starts at once: the page's address, the header, the home hero's carousel, scroll reveal (which
  * rescans `#main` when islands add or hydrate content), parallax, reading progress, smooth in-page
  * scrolling. The rest starts in a task of its own just after (lib/next-task.ts): the cookie notice
  * (a localStorage read), the post's view count (200 ms after load anyway), speech stopped on
@@ -32,6 +33,7 @@ export function startPageScript(doc: Document = document): void {
   started.add(doc);
   startNotFoundAddress(doc);
   startHeader(doc);
+  startHeroCarousels(doc);
   startReveal(doc);
   startParallax(doc);
   startReadingProgress(doc);

@@ -1,6 +1,9 @@
 import { prefersReducedMotion } from '../lib/motion';
 import { eachScrollFrame } from './each-scroll-frame';
 
+/** Spec factors: 0.5 generic/home banners, 0.6 most service pages, 0.3 branding; negative values move against the scroll. */
+export const PARALLAX = { banner: 0.5, service: 0.6, branding: 0.3, band: -0.6 } as const;
+
 /** Attribute carrying a section's parallax factor in the server HTML (`data-parallax="0.6"`). */
 export const PARALLAX_ATTR = 'data-parallax';
 

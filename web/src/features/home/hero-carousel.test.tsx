@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlockOf } from '@agency/shared';
 import { homePage } from '../../content/pages/home';
 import { installObserver } from '../../test/observer';
+import { startHeroCarousels } from '../../page-script/hero-carousel';
 import { HeroCarousel } from './hero-carousel';
 
 function seededHero(): BlockOf<'heroCarousel'> {
@@ -100,5 +102,53 @@ describe('HeroCarousel', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  it('drives its server HTML with no React, as a public page runs it (the page script)', () => {
+    const observer = installObserver();
+    document.body.innerHTML = renderToStaticMarkup(
+      <MemoryRouter>
+        <HeroCarousel slides={hero.slides} action={hero.action} />
+      </MemoryRouter>,
+    );
+    startHeroCarousels(document);
+    const slides = () => screen.getAllByTestId('hero-slide', { hidden: true } as never);
+    const shown = () => slides().findIndex((s) => s.classList.contains('is-active'));
+    expect(shown()).toBe(0);
+    expect(slides()[0]).not.toHaveClass('is-animated');
+    act(() => vi.advanceTimersByTime(7000));
+    expect(shown()).toBe(1);
+    expect(slides()[1]).toHaveClass('is-animated');
+    expect(slides()[1]).toHaveAttribute('aria-hidden', 'false');
+    expect(slides()[1]).not.toHaveAttribute('inert');
+    expect(slides()[0]).toHaveAttribute('inert');
+    expect(document.querySelector('[aria-live]')).toHaveTextContent('Slide 2 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(shown()).toBe(3);
+    // Off screen it waits; back on screen it goes on.
+    act(() => observer.hide());
+    act(() => vi.advanceTimersByTime(3 * 7000));
+    expect(shown()).toBe(3);
+    act(() => observer.show());
+    // Focus inside holds it too, until it leaves the hero.
+    const next = screen.getByRole('button', { name: 'Next slide' });
+    fireEvent.focusIn(next);
+    act(() => vi.advanceTimersByTime(20000));
+    expect(shown()).toBe(3);
+    fireEvent.focusOut(next, { relatedTarget: document.body });
+    act(() => vi.advanceTimersByTime(7000));
+    expect(shown()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
+    const play = screen.getByRole('button', { name: 'Play slideshow' });
+    expect(play).toHaveAttribute('aria-pressed', 'true');
+    expect(play).toHaveTextContent('▶');
+    act(() => vi.advanceTimersByTime(20000));
+    expect(shown()).toBe(0);
+    // Started twice (the page script runs once per document): still one step per interval.
+    startHeroCarousels(document);
+    fireEvent.click(play);
+    act(() => vi.advanceTimersByTime(7000));
+    expect(shown()).toBe(1);
   });
 });

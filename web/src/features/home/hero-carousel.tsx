@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { TIMINGS } from '@agency/shared';
 import type { BlockOf } from '@agency/shared';
 import { ArrowLeft, ArrowRight } from '../../components/icons';
-import { PARALLAX, useParallax } from '../../lib/parallax';
-import { prefersReducedMotion } from '../../lib/motion';
-import { useHoverOrFocus } from '../../lib/use-hover-focus';
-import { useOnScreen } from '../../lib/use-on-screen';
 import { ActionLink } from '../../components/sections/action-link';
+import { driveHeroCarousel } from '../../page-script/hero-carousel';
 
 type HeroCarouselBlock = BlockOf<'heroCarousel'>;
 
@@ -15,6 +12,10 @@ type HeroCarouselBlock = BlockOf<'heroCarousel'>;
  * pause button; autoplay also pauses while the hero is hovered, holds focus or is off screen. The
  * first slide is static in the server HTML; text animates (2000 ms headlines, 1000 ms subheading and
  * button) only when a slide becomes active later, so the first paint is final.
+ *
+ * This renders the HTML as it first shows; what it does is plain script (page-script/hero-carousel.ts),
+ * which the public page's script runs on the server HTML (no React loads for it) and which this
+ * component runs in the app (the admin's preview), again after each change of its slides.
  */
 export function HeroCarousel({
   slides,
@@ -25,43 +26,25 @@ export function HeroCarousel({
   action: HeroCarouselBlock['action'];
   intervalMs?: number;
 }) {
-  const [active, setActive] = useState(0);
-  const [animate, setAnimate] = useState(false);
-  const [stopped, setStopped] = useState(false);
-  const [hoverOrFocus, pauseHandlers] = useHoverOrFocus();
-  const ref = useParallax<HTMLElement>(PARALLAX.banner);
-  const onScreen = useOnScreen(ref);
+  const ref = useRef<HTMLElement>(null);
   const count = slides.length;
-
-  const go = (index: number): void => {
-    setAnimate(true);
-    setActive(((index % count) + count) % count);
-  };
-
   useEffect(() => {
-    if (stopped || hoverOrFocus || !onScreen || prefersReducedMotion()) return;
-    const timer = window.setTimeout(() => {
-      setAnimate(true);
-      setActive((a) => (a + 1) % count);
-    }, intervalMs);
-    return () => window.clearTimeout(timer);
-  }, [active, stopped, hoverOrFocus, onScreen, intervalMs, count]);
+    const section = ref.current;
+    if (!section) return;
+    const stop = new AbortController();
+    driveHeroCarousel(section, intervalMs, stop.signal);
+    return () => stop.abort();
+  }, [slides, intervalMs]);
 
   return (
-    <section
-      ref={ref}
-      className="hero"
-      aria-roledescription="carousel"
-      aria-label="Highlights"
-      {...pauseHandlers}
-    >
+    <section ref={ref} className="hero" aria-roledescription="carousel" aria-label="Highlights">
       {slides.map((slide, i) => {
-        const isActive = i === active;
+        const isActive = i === 0;
         const Large = i === 0 ? 'h1' : 'h2';
         return (
           <div
             key={slide.large}
-            className={`hero-slide hero-slide--bg${slide.background}${isActive ? ' is-active' : ''}${isActive && animate ? ' is-animated' : ''}`}
+            className={`hero-slide hero-slide--bg${slide.background}${isActive ? ' is-active' : ''}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
@@ -79,35 +62,21 @@ export function HeroCarousel({
         );
       })}
       <div className="hero__controls container">
-        <button
-          type="button"
-          className="hero__arrow"
-          aria-label="Previous slide"
-          onClick={() => go(active - 1)}
-        >
+        <button type="button" className="hero__arrow" aria-label="Previous slide">
           <ArrowLeft />
         </button>
         <button
           type="button"
           className="hero__pause"
-          aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
-          aria-pressed={stopped}
-          onClick={() => setStopped((s) => !s)}
+          aria-label="Pause slideshow"
+          aria-pressed={false}
         >
-          <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+          <span aria-hidden="true">❚❚</span>
         </button>
-        <button
-          type="button"
-          className="hero__arrow"
-          aria-label="Next slide"
-          onClick={() => go(active + 1)}
-        >
+        <button type="button" className="hero__arrow" aria-label="Next slide">
           <ArrowRight />
         </button>
-        <span
-          className="visually-hidden"
-          aria-live="polite"
-        >{`Slide ${active + 1} of ${count}`}</span>
+        <span className="visually-hidden" aria-live="polite">{`Slide 1 of ${count}`}</span>
       </div>
     </section>
   );

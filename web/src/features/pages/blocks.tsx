@@ -1,10 +1,9 @@
-import { Fragment, type ComponentProps, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { BlockOf, PageBlock, PageContent } from '@agency/shared';
 import { HeroBanner } from '../../components/sections/hero-banner';
 import { FormBand } from '../../components/sections/section-shell';
 import { ContactDetails } from './contact-details';
-import { island } from '../../lib/deferred';
-import type { HeroCarousel as HeroCarouselC } from '../home/hero-carousel';
+import { HeroCarousel } from '../home/hero-carousel';
 import {
   Achievements,
   BenefitTabs,
@@ -26,9 +25,6 @@ import {
   WhyChooseUs,
 } from './deferred-blocks';
 import { ProseBlock } from './prose-block';
-
-/** The home page's hero moves on its own: an island hydrated when the browser is idle. */
-const HeroCarousel = island<ComponentProps<typeof HeroCarouselC>>('hero-carousel');
 
 /** What a block needs from its page besides its own fields. */
 interface PageParts {
