@@ -7,6 +7,10 @@ const HERO = 'section.hero[aria-roledescription="carousel"]';
 
 const driven = new WeakSet<HTMLElement>();
 
+const setIfNot = (el: Element, name: string, value: string): void => {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+};
+
 /**
  * Drive a hero carousel's server HTML (features/home/hero-carousel.tsx): slide 1 first, the next
  * every `intervalMs` (7 s), looping; previous/next and the pause button; autoplay also waits while
@@ -42,9 +46,11 @@ export function driveHeroCarousel(
     active = ((index % count) + count) % count;
     for (const [i, slide] of slides.entries()) {
       const isActive = i === active;
+      // Only what differs is written: at start the server HTML already shows slide 1, and the page
+      // starts without restyling the hero.
       slide.classList.toggle('is-active', isActive);
       slide.classList.toggle('is-animated', isActive && animate);
-      slide.setAttribute('aria-hidden', String(!isActive));
+      setIfNot(slide, 'aria-hidden', String(!isActive));
       slide.toggleAttribute('inert', !isActive);
     }
     const said = `Slide ${active + 1} of ${count}`;
@@ -63,10 +69,11 @@ export function driveHeroCarousel(
 
   const showStopped = (): void => {
     if (!pause) return;
-    pause.setAttribute('aria-label', stopped ? 'Play slideshow' : 'Pause slideshow');
-    pause.setAttribute('aria-pressed', String(stopped));
+    setIfNot(pause, 'aria-label', stopped ? 'Play slideshow' : 'Pause slideshow');
+    setIfNot(pause, 'aria-pressed', String(stopped));
     const sign = pause.querySelector('span');
-    if (sign) sign.textContent = stopped ? '▶' : '❚❚';
+    const shown = stopped ? '▶' : '❚❚';
+    if (sign && sign.textContent !== shown) sign.textContent = shown;
   };
 
   const on = { signal } as AddEventListenerOptions;
