@@ -1,4 +1,5 @@
-import useSWR from 'swr';
+import { useRef } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
 import type { Image, Post, PostLink } from '@agency/shared';
 import { ApiError, callApi, type ResponseOf } from '../../lib/api-client';
@@ -70,11 +71,25 @@ export function useListPosts(page: number | null) {
   );
 }
 
-/** The infinite public list, from page `start` on. */
+/**
+ * The infinite public list, from page `start` on. A page the server rendered the list with (the
+ * SSR fallback, under the page's own key) answers that page's first fetch: SWR keeps each page of an
+ * infinite list in a cache entry of its own, which the fallback does not fill, so waking the list
+ * would otherwise fetch again what the page already shows. Later fetches of it (a retry) go to the API.
+ */
 export function useInfinitePosts(start = 1) {
+  const { fallback } = useSWRConfig();
+  const served = useRef(new Set<string>());
   return useSWRInfinite<PostPage, ApiError>(
     postsInfiniteKey(start),
-    (key: string) => fetchPostsPage(pageOfListPostsKey(key) ?? 1),
+    (key: string) => {
+      const page: unknown = fallback[key];
+      if (page !== undefined && !served.current.has(key)) {
+        served.current.add(key);
+        return Promise.resolve(page as PostPage);
+      }
+      return fetchPostsPage(pageOfListPostsKey(key) ?? 1);
+    },
     {
       revalidateOnFocus: false,
       revalidateFirstPage: false,
