@@ -34,11 +34,21 @@ const patternList = (variable: string) =>
     return z.NEVER;
   });
 
-/** The origin secret's JSON (api.ts generates `current`, a rotation moves it to `previous`). */
-const originSecret = z.object({
+/**
+ * The origin secret's JSON (api.ts generates `current`, a rotation moves it to `previous`), as the
+ * environment (the local stack) and Secrets Manager (platform/origin-secret.ts) both hold it.
+ */
+export const originSecretJson = z.object({
   current: z.string().min(32, 'must be at least 32 characters'),
   previous: z.string().optional(),
 });
+
+/** The header values the secret lets in: `current`, and `previous` unless empty or short. */
+export const acceptedOriginValues = ({
+  current,
+  previous,
+}: z.infer<typeof originSecretJson>): string[] =>
+  previous && previous.length >= 32 ? [current, previous] : [current];
 
 const schemas = {
   contentTable: z.object({ [N.contentTable]: name }),
@@ -126,7 +136,7 @@ const schemas = {
         ctx.addIssue({ code: 'custom', message: `${N.originVerify} is not JSON` });
         return z.NEVER;
       }
-      const parsed = originSecret.safeParse(value);
+      const parsed = originSecretJson.safeParse(value);
       if (parsed.success) return parsed.data;
       const issue = parsed.error.issues[0];
       ctx.addIssue({
@@ -355,8 +365,7 @@ export function runtimeSettings(): {
  * rotation, the previous one (an empty or short previous value is never accepted).
  */
 export function originSecrets(): string[] {
-  const { current, previous } = read('origin')[N.originVerify];
-  return previous && previous.length >= 32 ? [current, previous] : [current];
+  return acceptedOriginValues(read('origin')[N.originVerify]);
 }
 
 /** The CloudWatch namespace of the business metrics (METRICS_NAMESPACE). */

@@ -3,9 +3,8 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
 import { cachedRead, ENV_NAMES as N } from '@agency/shared';
-import { originSecrets as localOriginSecrets } from './env';
+import { acceptedOriginValues, originSecretJson, originSecrets as localOriginSecrets } from './env';
 
 /**
  * The origin secret's values, read where they live: in AWS from Secrets Manager at run time (the
@@ -19,11 +18,6 @@ export interface SecretSource {
   values(): Promise<string[]>;
 }
 
-const secretJson = z.object({
-  current: z.string().min(32),
-  previous: z.string().optional(),
-});
-
 /** The values of the secret's JSON; an empty or short `previous` is never accepted. */
 export function secretValues(text: string): string[] {
   let value: unknown;
@@ -32,10 +26,9 @@ export function secretValues(text: string): string[] {
   } catch {
     throw new Error('The origin secret is not JSON');
   }
-  const parsed = secretJson.safeParse(value);
+  const parsed = originSecretJson.safeParse(value);
   if (!parsed.success) throw new Error('The origin secret has no valid current value');
-  const { current, previous } = parsed.data;
-  return previous && previous.length >= 32 ? [current, previous] : [current];
+  return acceptedOriginValues(parsed.data);
 }
 
 /** What a read found: the AWSCURRENT value and, while a rotation runs, the AWSPENDING one. */
