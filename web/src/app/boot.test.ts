@@ -89,4 +89,29 @@ describe('boot', () => {
       window.history.replaceState(null, '', '/');
     }
   });
+
+  it('lets a click on a static part (an FAQ question) through at once, while the largest image still loads', async () => {
+    window.history.replaceState(null, '', '/');
+    document.head.innerHTML = '<script type="application/json" id="app-modules">[]</script>';
+    // A public page rendered for `/` whose largest image is still loading: islands wait for it.
+    document.body.innerHTML = `<div id="root" data-path="/"><img fetchpriority="high" src="/x.avif" alt="">
+      <div class="deferred" data-deferred="faq-group"><details name="faq"><summary>Why?</summary><p>Because.</p></details></div>
+      <div class="deferred" data-deferred="enquiry-form" data-island="used" data-props="{}"><button type="button">Send</button></div></div>`;
+    vi.resetModules();
+    try {
+      await import('./boot');
+      const question = document.querySelector('summary') as HTMLElement;
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      question.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(false);
+      // An island's control is still held until its island is live.
+      const send = new MouseEvent('click', { bubbles: true, cancelable: true });
+      (document.querySelector('button') as HTMLElement).dispatchEvent(send);
+      expect(send.defaultPrevented).toBe(true);
+    } finally {
+      document.body.innerHTML = '';
+      await new Promise<void>((done) => setTimeout(done, 0));
+      sessionStorage.clear();
+    }
+  });
 });

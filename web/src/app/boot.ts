@@ -11,7 +11,7 @@ import { rememberArrival } from '../lib/visit-arrival';
 import { holdEarlyInput, markLive } from '../lib/early-input';
 import { startBeacon, whenShown } from '../lib/beacon';
 import { addToJourney } from '../lib/visit-journey';
-import { startIslands } from '../islands/runtime';
+import { markStaticParts, startIslands } from '../islands/runtime';
 import { inNextTask } from '../lib/next-task';
 import { startPageScript } from '../page-script';
 import { shownAt } from '../page-script/not-found';
@@ -98,8 +98,10 @@ if (typeof document !== 'undefined' && document.getElementById(APP_MODULES_ID)) 
   });
   if (isPublicPage()) {
     // The page is live as it is: its behaviours are plain script, its islands wake when needed
-    // (once the largest image has arrived, so none competes with it for the network).
+    // (once the largest image has arrived, so none competes with it for the network). A click on
+    // a static part (an FAQ question) is the browser's at once, never held for the islands.
     markLive(document.getElementById('root'));
+    markStaticParts();
     startPageScript();
     afterLargestImage(() => startIslands());
   } else if (document.visibilityState === 'hidden') startApp();

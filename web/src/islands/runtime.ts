@@ -69,9 +69,16 @@ function schedule(root: HTMLElement): void {
   }
 }
 
-/** Start a public page's islands; the static parts are live as they are. */
-export function startIslands(doc: Document = document): void {
+/**
+ * The page's static deferred parts (no island: the FAQ's `<details>`, text sections) are live as
+ * they are, from the start: input on them is never held for islands that wake later.
+ */
+export function markStaticParts(doc: Document = document): void {
   for (const part of doc.querySelectorAll('[data-deferred]:not([data-island])')) markLive(part);
+}
+
+/** Start a public page's islands (the static parts are live already: `markStaticParts`). */
+export function startIslands(doc: Document = document): void {
   for (const root of doc.querySelectorAll<HTMLElement>('[data-island]')) {
     // An island inside another hydrates with it.
     if (root.parentElement?.closest('[data-island]')) continue;

@@ -56,7 +56,9 @@ async function firstLoad(
   const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
   act.IS_REACT_ACT_ENVIRONMENT = false;
   (await import('../../lib/early-input')).markLive(container);
-  (await import('../../islands/runtime')).startIslands(document);
+  const runtime = await import('../../islands/runtime');
+  runtime.markStaticParts(document);
+  runtime.startIslands(document);
   return {
     container,
     errors,
