@@ -161,6 +161,19 @@ describe('a page publish racing a settings publish', () => {
   });
 });
 
+/** A new page at `path` made from the home page, published; its record as published. */
+async function publishedPage(path: string, title: string): Promise<SitePage> {
+  const created = await stack.invoke('createPage', { token, json: { path, from: '/', title } });
+  expect(created.status, created.body).toBe(201);
+  const published = await stack.invoke('publishPage', { token, json: { path } });
+  expect(published.status, published.body).toBe(200);
+  return dataOf<SitePage>(published.json);
+}
+
+/** The page store as a job that listed the pages earlier sees them: `listed`, whatever changed since. */
+const listedEarlier = (listed: Awaited<ReturnType<DynamoPageStore['all']>>): DynamoPageStore =>
+  Object.assign(Object.create(store) as DynamoPageStore, { all: () => Promise.resolve(listed) });
+
 describe('the every-minute repair', () => {
   it('renders again a page whose HTML object is older than its record, one saying nothing, and one missing', async () => {
     const files = new S3SiteFiles();
@@ -210,16 +223,7 @@ describe('the every-minute repair', () => {
   });
 
   it('takes off the site again a retired page whose HTML a settings render put back', async () => {
-    const created = await stack.invoke('createPage', {
-      token,
-      json: { path: '/short-lived', from: '/', title: 'Short lived' },
-    });
-    expect(created.status, created.body).toBe(201);
-    const published = await stack.invoke('publishPage', {
-      token,
-      json: { path: '/short-lived' },
-    });
-    expect(published.status, published.body).toBe(200);
+    await publishedPage('/short-lived', 'Short lived');
     // A settings render lists the pages, then the page is retired, then the render puts its HTML.
     const listed = await store.all();
     const retired = await stack.invoke('deletePage', { token, json: { path: '/short-lived' } });
@@ -227,27 +231,14 @@ describe('the every-minute repair', () => {
     const deps = pageDeps(quiet);
     const stored = await store.getSettings();
     if (!stored) throw new Error('no settings');
-    const late = Object.assign(Object.create(store) as DynamoPageStore, {
-      all: () => Promise.resolve(listed),
-    });
-    await renderEverything({ ...deps, pages: late }, stored);
+    await renderEverything({ ...deps, pages: listedEarlier(listed) }, stored);
     // Its own check after the put read the record: retired, so the HTML went again.
     expect(await new S3SiteFiles().renderedFrom('/short-lived')).toBeNull();
     expect((await fetch(`${base}/short-lived`)).status).toBe(404);
   });
 
   it('keeps the 301 of a page moved while the repair renders it from a listing read before the move', async () => {
-    const created = await stack.invoke('createPage', {
-      token,
-      json: { path: '/moving-offer', from: '/', title: 'Moving offer' },
-    });
-    expect(created.status, created.body).toBe(201);
-    const published = await stack.invoke('publishPage', {
-      token,
-      json: { path: '/moving-offer' },
-    });
-    expect(published.status, published.body).toBe(200);
-    const live = dataOf<SitePage>(published.json);
+    const live = await publishedPage('/moving-offer', 'Moving offer');
     // The repair lists the pages (this one live), then the page moves, then the repair finds its
     // old address without HTML and makes the page it listed live again…
     const listed = await store.all();
@@ -256,10 +247,7 @@ describe('the every-minute repair', () => {
       json: { path: '/moving-offer', to: '/moved-offer', version: live.version },
     });
     expect(moved.status, moved.body).toBe(200);
-    const late = Object.assign(Object.create(store) as DynamoPageStore, {
-      all: () => Promise.resolve(listed),
-    });
-    await healPages({ ...pageDeps(quiet), pages: late });
+    await healPages({ ...pageDeps(quiet), pages: listedEarlier(listed) });
     // …which must not cost the old address its redirect: the move's 301 holds.
     const res = await fetch(`${base}/moving-offer`, { redirect: 'manual' });
     expect({ status: res.status, location: res.headers.get('location') }).toEqual({
