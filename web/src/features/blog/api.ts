@@ -1,23 +1,12 @@
-import { useRef } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useContext, useRef } from 'react';
+import useSWR from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import type { Image, Post, PostLink } from '@agency/shared';
-import { ApiError, callApi, type ResponseOf } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
+import { ApiFallbackContext } from '../../lib/api-fallback';
 import { getPostKey, listPostsKey, pageOfListPostsKey } from '../../lib/api-keys';
+import { isPostPage, type PostPage, type PostResult } from './served';
 
-/** One page of the public post list as the API answers it. */
-export type PostPage = ResponseOf<'listPosts'>;
-
-/** The single-post answer, or a clean "no such post" that SSR fallback data can carry too. */
-export type PostResult =
-  | {
-      found: true;
-      post: Post;
-      prev_post: PostLink | null;
-      next_post: PostLink | null;
-      inline_images: Image[];
-    }
-  | { found: false };
+export type { PostPage, PostResult } from './served';
 
 /**
  * useSWRInfinite's key function of the public list read from page `start` on (`/blog?page=N`
@@ -78,15 +67,16 @@ export function useListPosts(page: number | null) {
  * would otherwise fetch again what the page already shows. Later fetches of it (a retry) go to the API.
  */
 export function useInfinitePosts(start = 1) {
-  const { fallback } = useSWRConfig();
+  // The answers the page was rendered with (read as served.ts reads them, checked by its guard).
+  const rendered = useContext(ApiFallbackContext);
   const served = useRef(new Set<string>());
   return useSWRInfinite<PostPage, ApiError>(
     postsInfiniteKey(start),
     (key: string) => {
-      const page: unknown = fallback[key];
-      if (page !== undefined && !served.current.has(key)) {
+      const page = rendered[key];
+      if (isPostPage(page) && !served.current.has(key)) {
         served.current.add(key);
-        return Promise.resolve(page as PostPage);
+        return Promise.resolve(page);
       }
       return fetchPostsPage(pageOfListPostsKey(key) ?? 1);
     },

@@ -1,14 +1,28 @@
 import { useContext } from 'react';
-import type { Post } from '@agency/shared';
+import type { Image, Post, PostLink } from '@agency/shared';
+import type { ResponseOf } from '../../lib/api-client';
 import { ApiFallbackContext } from '../../lib/api-fallback';
 import { getPostKey, listPostsKey } from '../../lib/api-keys';
-import type { PostPage, PostResult } from './api';
 
 /**
  * The API answers the render handler rendered this page with (`lib/api-fallback.ts`), read without
  * SWR: a blog page's first load shows them as they are and fetches nothing. The page's own server
  * wrote them from answers the contract checked; these guards check the fields the page reads.
  */
+
+/** One page of the public post list as the API answers it. */
+export type PostPage = ResponseOf<'listPosts'>;
+
+/** The single-post answer, or a clean "no such post" that SSR fallback data can carry too. */
+export type PostResult =
+  | {
+      found: true;
+      post: Post;
+      prev_post: PostLink | null;
+      next_post: PostLink | null;
+      inline_images: Image[];
+    }
+  | { found: false };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -117,12 +117,11 @@ describe('HeroCarousel', () => {
     // The server HTML already shows slide 1: starting writes nothing (no restyle as the page starts).
     expect(changes.takeRecords()).toEqual([]);
     changes.disconnect();
-    const slides = () => screen.getAllByTestId('hero-slide', { hidden: true } as never);
-    const shown = () => slides().findIndex((s) => s.classList.contains('is-active'));
-    expect(shown()).toBe(0);
+    const slides = () => screen.getAllByTestId('hero-slide');
+    expect(active()).toBe(0);
     expect(slides()[0]).not.toHaveClass('is-animated');
     act(() => vi.advanceTimersByTime(7000));
-    expect(shown()).toBe(1);
+    expect(active()).toBe(1);
     expect(slides()[1]).toHaveClass('is-animated');
     expect(slides()[1]).toHaveAttribute('aria-hidden', 'false');
     expect(slides()[1]).not.toHaveAttribute('inert');
@@ -130,30 +129,30 @@ describe('HeroCarousel', () => {
     expect(document.querySelector('[aria-live]')).toHaveTextContent('Slide 2 of 4');
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
-    expect(shown()).toBe(3);
+    expect(active()).toBe(3);
     // Off screen it waits; back on screen it goes on.
     act(() => observer.hide());
     act(() => vi.advanceTimersByTime(3 * 7000));
-    expect(shown()).toBe(3);
+    expect(active()).toBe(3);
     act(() => observer.show());
     // Focus inside holds it too, until it leaves the hero.
     const next = screen.getByRole('button', { name: 'Next slide' });
     fireEvent.focusIn(next);
     act(() => vi.advanceTimersByTime(20000));
-    expect(shown()).toBe(3);
+    expect(active()).toBe(3);
     fireEvent.focusOut(next, { relatedTarget: document.body });
     act(() => vi.advanceTimersByTime(7000));
-    expect(shown()).toBe(0);
+    expect(active()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
     const play = screen.getByRole('button', { name: 'Play slideshow' });
     expect(play).toHaveAttribute('aria-pressed', 'true');
     expect(play).toHaveTextContent('▶');
     act(() => vi.advanceTimersByTime(20000));
-    expect(shown()).toBe(0);
+    expect(active()).toBe(0);
     // Started twice (the page script runs once per document): still one step per interval.
     startHeroCarousels(document);
     fireEvent.click(play);
     act(() => vi.advanceTimersByTime(7000));
-    expect(shown()).toBe(1);
+    expect(active()).toBe(1);
   });
 });

@@ -72,8 +72,8 @@ export async function keepAddresses(
     // the line above dropped it (this save's steps ran late): it is written again from the post
     // as it is now, so the old address keeps its 301.
     const current = await deps.posts.getPost(after.id);
-    if (current && current.version > after.version && current.slug !== after.slug)
-      if (isLive(current, now)) await redirects.renamed(after.slug, current.slug);
+    const renamedSince = current && current.version > after.version && current.slug !== after.slug;
+    if (renamedSince && isLive(current, now)) await redirects.renamed(after.slug, current.slug);
   } catch (error) {
     deps.log.warn('keeping the post address failed: add the redirect in the manager', {
       error,
