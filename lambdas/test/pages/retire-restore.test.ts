@@ -248,6 +248,32 @@ describe('moving a page to a new address', () => {
     expect((await visit('/draft-move')).status).toBe(404);
     expect((await visit('/draft-moved')).status).toBe(404);
   });
+
+  it('of two moves of one page sent at once, one moves it and the other changes nothing (5 trials)', async () => {
+    for (let trial = 1; trial <= 5; trial++) {
+      const from = `/twice-moved-${trial}`;
+      const page = await createAndPublish(from, `Twice moved ${trial}`);
+      const [a, b] = await Promise.all(
+        ['a', 'b'].map((to) =>
+          stack.invoke('movePage', {
+            token,
+            json: { path: from, to: `${from}-${to}`, version: page.version },
+          }),
+        ),
+      );
+      const statuses = [a?.status, b?.status].sort();
+      expect(statuses, `${a?.body} / ${b?.body}`).toEqual([200, 409]);
+      const winner = a?.status === 200 ? `${from}-a` : `${from}-b`;
+      const loser = a?.status === 200 ? `${from}-b` : `${from}-a`;
+      expect(await visit(from)).toMatchObject({ status: 301, location: winner });
+      expect((await visit(winner)).status).toBe(200);
+      // The refused move left no page at its address: nothing live, nothing in the list.
+      expect((await visit(loser)).status).toBe(404);
+      const paths = (await list()).map((p) => p.path);
+      expect(paths).toContain(winner);
+      expect(paths).not.toContain(loser);
+    }
+  });
 });
 
 describe('scheduled publishing', () => {

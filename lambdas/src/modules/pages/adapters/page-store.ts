@@ -64,6 +64,22 @@ const db = (): { client: DynamoDBDocumentClient; table: string } => ({
   table: tableName('content'),
 });
 
+/** The put of a new page at a free path: none stored there, or a retired one still at `over`. */
+function newPagePut(record: PageRecord, over: number | null) {
+  return {
+    Item: itemOf(record),
+    ...(over === null
+      ? {
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': T.partitionKey },
+        }
+      : {
+          ConditionExpression: 'attribute_exists(retired_at) AND version = :over',
+          ExpressionAttributeValues: { ':over': over },
+        }),
+  };
+}
+
 export class DynamoPageStore implements PageStore, SettingsStore {
   async get(path: string): Promise<PageRecord | null> {
     const { client, table } = db();
@@ -97,26 +113,37 @@ export class DynamoPageStore implements PageStore, SettingsStore {
   async create(record: PageRecord, over: number | null): Promise<'written' | 'exists'> {
     const { client, table } = db();
     try {
-      await client.send(
-        new PutCommand({
-          TableName: table,
-          Item: itemOf(record),
-          ...(over === null
-            ? {
-                ConditionExpression: 'attribute_not_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': T.partitionKey },
-              }
-            : {
-                ConditionExpression: 'attribute_exists(retired_at) AND version = :over',
-                ExpressionAttributeValues: { ':over': over },
-              }),
-        }),
-      );
+      await client.send(new PutCommand({ TableName: table, ...newPagePut(record, over) }));
       return 'written';
     } catch (error) {
       if (isConditionFailure(error)) return 'exists';
       throw error;
     }
+  }
+
+  async move(
+    moved: PageRecord,
+    over: number | null,
+    retired: PageRecord,
+    expect: { version: number; site_version: number },
+  ): Promise<'written' | 'exists' | 'stale'> {
+    const { client, table } = db();
+    const outcome = await transact<'exists' | 'stale'>(client, [
+      { item: { Put: { TableName: table, ...newPagePut(moved, over) } }, refused: () => 'exists' },
+      {
+        item: {
+          Put: {
+            TableName: table,
+            Item: itemOf(retired),
+            ConditionExpression:
+              'version = :v AND site_version = :s AND attribute_not_exists(retired_at)',
+            ExpressionAttributeValues: { ':v': expect.version, ':s': expect.site_version },
+          },
+        },
+        refused: () => 'stale',
+      },
+    ]);
+    return outcome.written ? 'written' : outcome.refused;
   }
 
   async save(

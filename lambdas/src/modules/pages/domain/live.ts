@@ -60,7 +60,7 @@ function renderBatches<T extends PageToRender>(pages: readonly T[]): T[][] {
  */
 const SETTLE_ROUNDS = 5;
 
-const NOT_LIVE_YET =
+export const NOT_LIVE_YET =
   'is saved, but putting it on the site failed; it goes live by itself within a minute';
 
 /**

@@ -1,7 +1,14 @@
 import { isSpecPage, type SitePage } from '@agency/shared';
-import { conflict, DomainError, forbidden, stale, taken } from '../../../platform/errors';
+import {
+  badGateway,
+  conflict,
+  DomainError,
+  forbidden,
+  stale,
+  taken,
+} from '../../../platform/errors';
 import { livingPage, presentPage } from './content';
-import { makeLive, retirePage } from './live';
+import { makeLive, NOT_LIVE_YET } from './live';
 import type { PageActor, PageDeps, PageRecord } from './ports';
 import { takenBecause } from './save';
 
@@ -21,6 +28,8 @@ const movedTrail = <T extends { breadcrumb: { name: string; path: string }[] }>(
  * address is retired with a 301 to the new one through the redirect graph (redirects to the old
  * address collapse onto the new), as a post's slug change does; both addresses are invalidated. The
  * specification's own pages stay where they are (409). Kept versions stay with the old address.
+ * The new record and the old one's retirement are one write: of two moves of one page sent at
+ * once, one moves it and the other is refused (409) having changed nothing.
  */
 export async function movePage(
   deps: PageDeps,
@@ -62,10 +71,39 @@ export async function movePage(
     retired_at: null,
     redirect_to: null,
   };
-  if ((await deps.pages.create(moved, existing?.version ?? null)) === 'exists')
-    throw taken('is already the address of a page', 'to');
-  if (live) await makeLive(deps, moved);
-  // The old address: a 301 to the new one when it was live, else simply gone.
-  await retirePage(deps, { path: page.path, ...(live ? { redirect_to: input.to } : {}) });
+  // The old address: a 301 to the new one when it was live, else simply gone. The redirect is
+  // checked before anything is written (a loop, the edge store's room): once written it must hold.
+  if (live) {
+    const refused = await deps.redirects.check(page.path, input.to);
+    if (refused) throw new DomainError(refused.kind, refused.reason, 'to', { code: refused.code });
+  }
+  const retired: PageRecord = {
+    ...page,
+    published: null,
+    published_version: null,
+    retired_at: now,
+    redirect_to: live ? input.to : null,
+    publish_at: null,
+    site_version: page.site_version + 1,
+  };
+  const outcome = await deps.pages.move(moved, existing?.version ?? null, retired, {
+    version: page.version,
+    site_version: page.site_version,
+  });
+  if (outcome === 'exists') throw taken('is already the address of a page', 'to');
+  if (outcome === 'stale')
+    throw stale('The page changed meanwhile. Reload it, then move it again.');
+  try {
+    if (live) await makeLive(deps, moved);
+    await makeLive(deps, retired);
+  } catch (error) {
+    // Both records are written; the every-minute job finishes what the site lacks.
+    deps.log.warn('a page move is saved but not live yet; the publish job retries it', {
+      path: page.path,
+      to: input.to,
+      error,
+    });
+    throw badGateway(`The move of ${page.path} to ${input.to} ${NOT_LIVE_YET}.`);
+  }
   return presentPage(moved);
 }

@@ -58,6 +58,18 @@ export interface PageStore {
    */
   create(record: PageRecord, over: number | null): Promise<'written' | 'exists'>;
   /**
+   * Move a page in one transaction: `moved` written as `create` writes (`exists` when its address
+   * was taken meanwhile), and the page it comes from replaced by `retired` if its stored `version`
+   * and `site_version` are still `expect`'s (and not retired): `stale` otherwise, and nothing is
+   * written. Two moves of one page at once: one moves it, the other changes nothing.
+   */
+  move(
+    moved: PageRecord,
+    over: number | null,
+    retired: PageRecord,
+    expect: { version: number; site_version: number },
+  ): Promise<'written' | 'exists' | 'stale'>;
+  /**
    * Replace the page whose stored `version` and `site_version` are still `expect`'s (and not
    * retired), keeping `revision` beside it in the same transaction; `stale` otherwise. With
    * `images`, the library images the page shows: the same transaction checks each still exists
