@@ -30,6 +30,8 @@ describe('Popup', () => {
     await user.click(opener);
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
+    // Its backdrop sits at the end of <body>, outside any section that contains its paint.
+    expect(dialog.parentElement?.parentElement).toBe(document.body);
     expect(dialog).toHaveAccessibleDescription('Please fill all necessary field.');
     const ok = screen.getByRole('button', { name: 'OK' });
     expect(ok).toHaveFocus();

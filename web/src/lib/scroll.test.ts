@@ -64,6 +64,25 @@ describe('scrollToElement', () => {
     expect(window.history.state).toEqual({ usr: null, key: 'k1', idx: 0 });
   });
 
+  it('ends on the element when the page above it changes height during the scroll', async () => {
+    mockReducedMotion(false);
+    const form = document.getElementById('contact-form');
+    const done = scrollToElement('contact-form', 1000);
+    runFrame(0);
+    runFrame(500);
+    // Sections passed on the way are drawn for the first time and turn out 400 px taller.
+    if (form)
+      vi.spyOn(form, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 1200, 100, 100));
+    runFrame(750);
+    runFrame(1000);
+    await expect(done).resolves.toBe(true);
+
+    const ys = scrollTo.mock.calls.map((call) => call[1]);
+    expect(ys[1]).toBe(400);
+    expect(ys[2]).toBeCloseTo(1200 * easeInOutCubic(0.75));
+    expect(ys.at(-1)).toBe(1200);
+  });
+
   it('jumps straight there when the visitor prefers reduced motion', async () => {
     mockReducedMotion(true);
     await expect(scrollToElement('contact-form')).resolves.toBe(true);

@@ -27,6 +27,8 @@ export function clearHash(): void {
 
 /**
  * Scrolls to the element with this id over `durationMs` (spec: 1000 ms), then clears the address hash.
+ * The element's place is read again on every frame: sections on the way may change height as they
+ * are first drawn (`content-visibility: auto`), and the scroll must still end on the element.
  * With prefers-reduced-motion it jumps. Resolves when the scroll is over; resolves at once (false)
  * when there is no such element.
  */
@@ -39,15 +41,13 @@ export function scrollToElement(
   const element = document.getElementById(id);
   if (!element) return Promise.resolve(false);
 
+  const offset = options.offset ?? scrollMarginTop(element);
+  const targetY = (): number =>
+    Math.max(0, element.getBoundingClientRect().top + window.scrollY - offset);
   const start = window.scrollY;
-  const target = Math.max(
-    0,
-    element.getBoundingClientRect().top + start - (options.offset ?? scrollMarginTop(element)),
-  );
-  const distance = target - start;
 
-  if (durationMs <= 0 || distance === 0 || prefersReducedMotion()) {
-    window.scrollTo(0, target);
+  if (durationMs <= 0 || targetY() === start || prefersReducedMotion()) {
+    window.scrollTo(0, targetY());
     clearHash();
     return Promise.resolve(true);
   }
@@ -57,7 +57,7 @@ export function scrollToElement(
     const step = (now: number): void => {
       startTime ??= now;
       const progress = Math.min(1, (now - startTime) / durationMs);
-      window.scrollTo(0, start + distance * easeInOutCubic(progress));
+      window.scrollTo(0, start + (targetY() - start) * easeInOutCubic(progress));
       if (progress < 1) {
         window.requestAnimationFrame(step);
       } else {

@@ -1,6 +1,7 @@
 import { LARGE_SIZE, type PortfolioItem } from './portfolio-item';
 import { CloseIcon } from '../../components/icons';
 import { useModal } from '../../lib/use-modal';
+import { Overlay } from '../../components/overlay';
 
 /** Enlarged portfolio image over the page: scrolling locked, focus kept inside, closed by its button or Escape. */
 export function Lightbox({ item, onClose }: { item: PortfolioItem; onClose: () => void }) {
@@ -10,23 +11,30 @@ export function Lightbox({ item, onClose }: { item: PortfolioItem; onClose: () =
     lockScroll: true,
   });
   return (
-    <div className="lightbox" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={dialogRef}
-        className="lightbox__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={item.name}
-        onKeyDown={onKeyDown}
-      >
-        <button type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </button>
-        <img src={item.large} width={LARGE_SIZE.width} height={LARGE_SIZE.height} alt={item.alt} />
-        <p className="lightbox__caption">
-          <strong>{item.name}</strong> · {item.tech}
-        </p>
+    <Overlay>
+      <div className="lightbox" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+        <div
+          ref={dialogRef}
+          className="lightbox__dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-label={item.name}
+          onKeyDown={onKeyDown}
+        >
+          <button type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+          <img
+            src={item.large}
+            width={LARGE_SIZE.width}
+            height={LARGE_SIZE.height}
+            alt={item.alt}
+          />
+          <p className="lightbox__caption">
+            <strong>{item.name}</strong> · {item.tech}
+          </p>
+        </div>
       </div>
-    </div>
+    </Overlay>
   );
 }

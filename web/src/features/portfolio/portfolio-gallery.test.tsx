@@ -71,6 +71,8 @@ describe('PortfolioGallery', () => {
     expect(image).toHaveAttribute('width', '1200');
     expect(image).toHaveAttribute('height', '840');
     expect(document.body.style.overflow).toBe('hidden');
+    // Over the whole page: its backdrop is <body>'s, outside the section that contains its paint.
+    expect(dialog.parentElement?.parentElement).toBe(document.body);
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus(),
     );
