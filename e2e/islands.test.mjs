@@ -271,6 +271,21 @@ describe('with JavaScript, each island works once woken', () => {
         await enlarge.click();
         const dialog = page.getByRole('dialog');
         await dialog.waitFor();
+        // Over the whole screen (corners and middle), not only over the section it was opened from:
+        // sections contain their fixed descendants (content-visibility), so it must not be in one.
+        const covered = await page.evaluate(() => {
+          const [w, h] = [window.innerWidth, window.innerHeight];
+          const points = [
+            [2, 2],
+            [w - 3, 2],
+            [2, h - 3],
+            [w - 3, h - 3],
+            [w / 2, h / 2],
+          ];
+          const lightbox = document.querySelector('.lightbox');
+          return points.filter(([x, y]) => !lightbox?.contains(document.elementFromPoint(x, y)));
+        });
+        assert.deepEqual(covered, [], 'points of the screen the lightbox does not cover');
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
         assert.equal(
