@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { easeInOutCubic, scrollToElement } from './scroll';
 
+/** The form's top as laid out (jsdom lays nothing out); drawn 40 px lower, as mid-reveal. */
+function placeForm(top: number): void {
+  const form = document.getElementById('contact-form');
+  if (!form) return;
+  Object.defineProperty(form, 'offsetTop', { configurable: true, value: top });
+  vi.spyOn(form, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, top + 40, 100, 100));
+}
+
 function mockReducedMotion(reduce: boolean): void {
   vi.stubGlobal(
     'matchMedia',
@@ -25,9 +33,7 @@ describe('scrollToElement', () => {
       scrollTo(Number(x), Number(y));
     });
     document.body.innerHTML = '<div id="contact-form">form</div>';
-    const form = document.getElementById('contact-form');
-    if (form)
-      vi.spyOn(form, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 800, 100, 100));
+    placeForm(800);
     window.history.replaceState(
       { usr: null, key: 'k1', idx: 0 },
       '',
@@ -66,13 +72,11 @@ describe('scrollToElement', () => {
 
   it('ends on the element when the page above it changes height during the scroll', async () => {
     mockReducedMotion(false);
-    const form = document.getElementById('contact-form');
     const done = scrollToElement('contact-form', 1000);
     runFrame(0);
     runFrame(500);
     // Sections passed on the way are drawn for the first time and turn out 400 px taller.
-    if (form)
-      vi.spyOn(form, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 1200, 100, 100));
+    placeForm(1200);
     runFrame(750);
     runFrame(1000);
     await expect(done).resolves.toBe(true);
@@ -103,6 +107,15 @@ describe('scrollToElement', () => {
     document.getElementById('contact-form')?.style.setProperty('scroll-margin-top', '90px');
     await scrollToElement('contact-form');
     expect(scrollTo).toHaveBeenCalledWith(0, 710);
+  });
+
+  it("adds the page's scroll-padding-top, as the browser does for an anchor followed without script", async () => {
+    mockReducedMotion(true);
+    document.documentElement.style.setProperty('scroll-padding-top', '88px');
+    document.getElementById('contact-form')?.style.setProperty('scroll-margin-top', '10px');
+    await scrollToElement('contact-form');
+    document.documentElement.style.removeProperty('scroll-padding-top');
+    expect(scrollTo).toHaveBeenCalledWith(0, 702);
   });
 
   it('does nothing for an unknown id', async () => {

@@ -4,13 +4,35 @@ import { TIMINGS } from '@agency/shared';
 import { prefersReducedMotion } from './motion';
 
 export interface ScrollOptions {
-  /** Pixels kept free above the element (the fixed header); defaults to the element's CSS scroll-margin-top. */
+  /** Pixels kept free above the element (the fixed header); defaults to where the browser would stop (the page's scroll-padding-top and the element's scroll-margin-top). */
   offset?: number;
 }
 
+/**
+ * Where the browser itself would stop above the element (following a `#anchor` link with no script):
+ * the page's scroll-padding-top plus the element's scroll-margin-top.
+ */
 function scrollMarginTop(element: Element): number {
-  const margin = Number.parseFloat(window.getComputedStyle(element).scrollMarginTop);
-  return Number.isFinite(margin) ? margin : 0;
+  const px = (value: string): number => {
+    const n = Number.parseFloat(value);
+    return Number.isFinite(n) ? n : 0;
+  };
+  return (
+    px(window.getComputedStyle(document.documentElement).scrollPaddingTop) +
+    px(window.getComputedStyle(element).scrollMarginTop)
+  );
+}
+
+/**
+ * The element's top in the page as laid out, without transforms: a scroll-reveal slides elements
+ * up as they appear, and a scroll aimed at where one is drawn mid-slide would stop short of it.
+ */
+function layoutTop(element: HTMLElement): number {
+  let top = 0;
+  for (let e: HTMLElement | null = element; e; e = e.offsetParent as HTMLElement | null) {
+    top += e.offsetTop;
+  }
+  return top;
 }
 
 /** Ease-in-out cubic: slow start, fast middle, slow finish. */
@@ -42,8 +64,7 @@ export function scrollToElement(
   if (!element) return Promise.resolve(false);
 
   const offset = options.offset ?? scrollMarginTop(element);
-  const targetY = (): number =>
-    Math.max(0, element.getBoundingClientRect().top + window.scrollY - offset);
+  const targetY = (): number => Math.max(0, layoutTop(element) - offset);
   const start = window.scrollY;
 
   if (durationMs <= 0 || targetY() === start || prefersReducedMotion()) {
