@@ -64,6 +64,15 @@ const db = (): { client: DynamoDBDocumentClient; table: string } => ({
   table: tableName('content'),
 });
 
+/** The put of a page over its stored record, only if that is still at `expect` and not retired. */
+function unchangedPut(record: PageRecord, expect: { version: number; site_version: number }) {
+  return {
+    Item: itemOf(record),
+    ConditionExpression: 'version = :v AND site_version = :s AND attribute_not_exists(retired_at)',
+    ExpressionAttributeValues: { ':v': expect.version, ':s': expect.site_version },
+  };
+}
+
 /** The put of a new page at a free path: none stored there, or a retired one still at `over`. */
 function newPagePut(record: PageRecord, over: number | null) {
   return {
@@ -132,13 +141,7 @@ export class DynamoPageStore implements PageStore, SettingsStore {
       { item: { Put: { TableName: table, ...newPagePut(moved, over) } }, refused: () => 'exists' },
       {
         item: {
-          Put: {
-            TableName: table,
-            Item: itemOf(retired),
-            ConditionExpression:
-              'version = :v AND site_version = :s AND attribute_not_exists(retired_at)',
-            ExpressionAttributeValues: { ':v': expect.version, ':s': expect.site_version },
-          },
+          Put: { TableName: table, ...unchangedPut(retired, expect) },
         },
         refused: () => 'stale',
       },
@@ -156,13 +159,7 @@ export class DynamoPageStore implements PageStore, SettingsStore {
     const steps: Step<'stale' | { missing: string }>[] = [
       {
         item: {
-          Put: {
-            TableName: table,
-            Item: itemOf(record),
-            ConditionExpression:
-              'version = :v AND site_version = :s AND attribute_not_exists(retired_at)',
-            ExpressionAttributeValues: { ':v': expect.version, ':s': expect.site_version },
-          },
+          Put: { TableName: table, ...unchangedPut(record, expect) },
         },
         refused: () => 'stale',
       },
