@@ -12,7 +12,7 @@ export interface ScrollOptions {
  * Where the browser itself would stop above the element (following a `#anchor` link with no script):
  * the page's scroll-padding-top plus the element's scroll-margin-top.
  */
-function scrollMarginTop(element: Element): number {
+function anchorOffset(element: Element): number {
   const px = (value: string): number => {
     const n = Number.parseFloat(value);
     return Number.isFinite(n) ? n : 0;
@@ -63,12 +63,13 @@ export function scrollToElement(
   const element = document.getElementById(id);
   if (!element) return Promise.resolve(false);
 
-  const offset = options.offset ?? scrollMarginTop(element);
+  const offset = options.offset ?? anchorOffset(element);
   const targetY = (): number => Math.max(0, layoutTop(element) - offset);
   const start = window.scrollY;
 
-  if (durationMs <= 0 || targetY() === start || prefersReducedMotion()) {
-    window.scrollTo(0, targetY());
+  const target = targetY();
+  if (durationMs <= 0 || target === start || prefersReducedMotion()) {
+    window.scrollTo(0, target);
     clearHash();
     return Promise.resolve(true);
   }
