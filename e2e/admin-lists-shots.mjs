@@ -10,9 +10,12 @@ export const LIST_VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 
-/** A post made through the API (published unless `status` says otherwise); its data. */
-export async function createPost(base, fields) {
-  const token = await adminToken(base);
+/**
+ * A post made through the API (published unless `status` says otherwise); its data. Signs in first
+ * unless given the `token` of an earlier sign-in.
+ */
+export async function createPost(base, fields, token) {
+  token ??= await adminToken(base);
   const res = await fetch(`${base}/api/user/post/create`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
