@@ -50,46 +50,41 @@ export function Popup({
   if (!open) return null;
 
   return (
-    <Overlay>
+    <Overlay className="popup-backdrop" onDismiss={onClose}>
       <div
-        className="popup-backdrop"
-        onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+        ref={dialogRef}
+        className={`popup popup--${variant}`}
+        role={role ?? (variant === 'error' ? 'alertdialog' : 'dialog')}
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : variant === 'error' ? 'Error' : 'Message'}
+        aria-describedby={messageId}
+        onKeyDown={onKeyDown}
       >
-        <div
-          ref={dialogRef}
-          className={`popup popup--${variant}`}
-          role={role ?? (variant === 'error' ? 'alertdialog' : 'dialog')}
-          aria-modal="true"
-          aria-labelledby={title ? titleId : undefined}
-          aria-label={title ? undefined : variant === 'error' ? 'Error' : 'Message'}
-          aria-describedby={messageId}
-          onKeyDown={onKeyDown}
-        >
-          <span className={`popup__icon popup__icon--${variant}`} aria-hidden="true" />
-          {title && (
-            <h2 id={titleId} className="popup__title">
-              {title}
-            </h2>
-          )}
-          <div id={messageId} className="popup__message">
-            {message}
-          </div>
-          <button
-            ref={buttonRef}
-            type="button"
-            className="btn btn--primary popup__button"
-            onClick={onClose}
-          >
-            {closeLabel}
-          </button>
-          {autoCloseMs ? (
-            <span
-              className="popup__progress"
-              style={{ animationDuration: `${autoCloseMs}ms` }}
-              aria-hidden="true"
-            />
-          ) : null}
+        <span className={`popup__icon popup__icon--${variant}`} aria-hidden="true" />
+        {title && (
+          <h2 id={titleId} className="popup__title">
+            {title}
+          </h2>
+        )}
+        <div id={messageId} className="popup__message">
+          {message}
         </div>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="btn btn--primary popup__button"
+          onClick={onClose}
+        >
+          {closeLabel}
+        </button>
+        {autoCloseMs ? (
+          <span
+            className="popup__progress"
+            style={{ animationDuration: `${autoCloseMs}ms` }}
+            aria-hidden="true"
+          />
+        ) : null}
       </div>
     </Overlay>
   );

@@ -11,29 +11,22 @@ export function Lightbox({ item, onClose }: { item: PortfolioItem; onClose: () =
     lockScroll: true,
   });
   return (
-    <Overlay>
-      <div className="lightbox" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-        <div
-          ref={dialogRef}
-          className="lightbox__dialog"
-          role="dialog"
-          aria-modal="true"
-          aria-label={item.name}
-          onKeyDown={onKeyDown}
-        >
-          <button type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
-          <img
-            src={item.large}
-            width={LARGE_SIZE.width}
-            height={LARGE_SIZE.height}
-            alt={item.alt}
-          />
-          <p className="lightbox__caption">
-            <strong>{item.name}</strong> · {item.tech}
-          </p>
-        </div>
+    <Overlay className="lightbox" onDismiss={onClose}>
+      <div
+        ref={dialogRef}
+        className="lightbox__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={item.name}
+        onKeyDown={onKeyDown}
+      >
+        <button type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+        <img src={item.large} width={LARGE_SIZE.width} height={LARGE_SIZE.height} alt={item.alt} />
+        <p className="lightbox__caption">
+          <strong>{item.name}</strong> · {item.tech}
+        </p>
       </div>
     </Overlay>
   );
