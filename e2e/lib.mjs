@@ -158,7 +158,18 @@ export async function openFaqEntry(page) {
   assert.ok(closed >= 0, 'the FAQ has a closed question');
   const entry = entries.nth(closed);
   await entry.locator('summary').click();
-  await entry.locator('.faq__answer').waitFor({ state: 'visible' });
+  const opened = await page
+    .waitForFunction((d) => d.open, await entry.elementHandle(), { timeout: 5000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  assert.equal(opened, true, 'the question pressed did not open');
+  // Then its answer reads where it is: a section far from the viewport is not drawn
+  // (content-visibility), and the page may have moved as the sections above it were drawn.
+  const answer = entry.locator('.faq__answer');
+  await answer.scrollIntoViewIfNeeded();
+  await answer.waitFor({ state: 'visible' });
   if (openBefore >= 0)
     assert.equal(
       await entries.nth(openBefore).evaluate((d) => d.open),
