@@ -76,6 +76,9 @@ describe('boot', () => {
     try {
       await import('./boot');
       const { readVisitSource } = await import('../lib/visit-source');
+      // The boot script writes it in the task after its own (lib/next-task.ts): whether that task
+      // has run when the imports resolve depends on how fast they load.
+      await new Promise<void>((done) => setTimeout(done, 0));
       expect(readVisitSource()).toEqual({
         landing_page: '/services?utm_source=newsletter',
         utm_source: 'newsletter',
