@@ -144,10 +144,11 @@ async function hasIdleIsland(url) {
   return /\sdata-island="idle"/.test(html);
 }
 
+/** One audit's figure in each Lighthouse run (NaN where a run has none). */
+const figuresOf = (runs, id) => runs.map((r) => r.audits[id]?.numericValue ?? NaN);
+
 /** The median over Lighthouse runs of one audit's figure (runs without it left out). */
-const medianOf = (runs, id) =>
-  median(runs.map((r) => r.audits[id]?.numericValue ?? null).filter((v) => Number.isFinite(v))) ??
-  NaN;
+const medianOf = (runs, id) => median(figuresOf(runs, id).filter(Number.isFinite)) ?? NaN;
 
 const median = (values) => {
   const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
@@ -241,12 +242,8 @@ export async function benchWeb() {
           speedIndexMs: Math.round(medianOf(counted, 'speed-index')),
           tbtMs: Math.round(medianOf(counted, 'total-blocking-time')),
           cls: Math.round(medianOf(counted, 'cumulative-layout-shift') * 1000) / 1000,
-          lcpRunsMs: counted.map((r) =>
-            Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN),
-          ),
-          tbtRunsMs: counted.map((r) =>
-            Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN),
-          ),
+          lcpRunsMs: figuresOf(counted, 'largest-contentful-paint').map(Math.round),
+          tbtRunsMs: figuresOf(counted, 'total-blocking-time').map(Math.round),
           firstLoadJsKb: firstLoad.transferKb,
           // The home page's hero wakes when idle and brings React: its own, larger target.
           reactWhenIdle,
